@@ -1,0 +1,314 @@
+"""Dependency trees: reading, writing and navigating CoNLL-U sentences.
+
+Parsing of the ten CoNLL-U fields is delegated to the ``conllu`` library; this
+module adds what the pipeline needs on top: exact line numbers in errors, the
+character span of every token in the sentence text (so a perturbation edits the
+original text, never re-joined tokens), and small tree helpers.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+import conllu
+
+from .io import InputError, atomic_path
+
+__all__ = [
+    "Token",
+    "Sentence",
+    "read_conllu",
+    "read_conllu_string",
+    "write_conllu",
+    "sentence_to_conllu",
+]
+
+
+@dataclass
+class Token:
+    """One syntactic word (multiword-token ranges and empty nodes are not kept)."""
+
+    id: int
+    form: str
+    lemma: str
+    upos: str
+    xpos: str | None
+    feats: dict[str, str]
+    head: int
+    deprel: str
+    deps: str | None = None
+    misc: dict[str, str] = field(default_factory=dict)
+    start: int = -1  # character offset of the form in Sentence.text, -1 when not aligned
+    end: int = -1
+
+    def feat(self, name: str) -> str | None:
+        return self.feats.get(name)
+
+    @property
+    def base_deprel(self) -> str:
+        """The universal relation without its subtype (``nsubj:pass`` → ``nsubj``)."""
+        return self.deprel.split(":", 1)[0]
+
+
+@dataclass
+class Sentence:
+    sent_id: str
+    text: str
+    tokens: list[Token]
+    domain: str = ""
+    meta: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._children: dict[int, list[int]] | None = None
+
+    # -- navigation -------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def token(self, token_id: int) -> Token:
+        """Token by its 1-based CoNLL-U id."""
+        return self.tokens[token_id - 1]
+
+    def head_of(self, tok: Token) -> Token | None:
+        return None if tok.head == 0 else self.token(tok.head)
+
+    def children(self, tok: Token | int, deprel: str | None = None) -> list[Token]:
+        """Dependents of ``tok``; ``deprel`` filters on the base relation or the full one."""
+        if self._children is None:
+            kids: dict[int, list[int]] = {}
+            for t in self.tokens:
+                kids.setdefault(t.head, []).append(t.id)
+            self._children = kids
+        tid = tok if isinstance(tok, int) else tok.id
+        out = [self.token(i) for i in self._children.get(tid, [])]
+        if deprel is not None:
+            out = [t for t in out if t.deprel == deprel or t.base_deprel == deprel]
+        return out
+
+    def subtree(self, tok: Token | int) -> list[Token]:
+        """``tok`` and all its descendants, in sentence order."""
+        tid = tok if isinstance(tok, int) else tok.id
+        seen = {tid}
+        stack = [tid]
+        while stack:
+            for kid in self.children(stack.pop()):
+                if kid.id not in seen:
+                    seen.add(kid.id)
+                    stack.append(kid.id)
+        return [self.token(i) for i in sorted(seen)]
+
+    def roots(self) -> list[Token]:
+        return [t for t in self.tokens if t.head == 0]
+
+    def depth(self) -> int:
+        """Tree depth: number of arcs on the longest root-to-leaf path (root alone = 1)."""
+        best = 0
+        for t in self.tokens:
+            d, cur, steps = 1, t, 0
+            while cur.head != 0 and steps <= len(self.tokens):
+                cur = self.token(cur.head)
+                d += 1
+                steps += 1
+            best = max(best, d)
+        return best
+
+    def is_aligned(self, *toks: Token) -> bool:
+        return all(t.start >= 0 for t in (toks or self.tokens))
+
+    def words(self) -> list[str]:
+        return [t.form for t in self.tokens]
+
+    def to_conllu(self) -> str:
+        return sentence_to_conllu(self)
+
+
+# -- alignment ------------------------------------------------------------
+def _norm_char(c: str) -> str:
+    c = c.lower()
+    return "е" if c == "ё" else c
+
+
+def align_tokens(text: str, tokens: Sequence[Token]) -> None:
+    """Set ``start``/``end`` of every token by scanning ``text`` left to right.
+
+    A token whose form is not found at the cursor (after whitespace) is searched
+    for with case and ё/е folded; tokens that still cannot be placed keep -1,
+    and the cursor does not move, so later tokens can still align.
+    """
+    cursor = 0
+    folded = "".join(_norm_char(c) for c in text)
+    for tok in tokens:
+        form = tok.form
+        pos = cursor
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if text.startswith(form, pos):
+            tok.start, tok.end = pos, pos + len(form)
+            cursor = tok.end
+            continue
+        ffold = "".join(_norm_char(c) for c in form)
+        found = folded.find(ffold, cursor)
+        # only accept a nearby match: nothing but whitespace/punctuation skipped
+        if found >= 0 and all(not ch.isalnum() for ch in text[cursor:found]):
+            tok.start, tok.end = found, found + len(form)
+            cursor = tok.end
+        else:
+            tok.start = tok.end = -1
+
+
+# -- reading --------------------------------------------------------------
+def _parse_block(lines: list[str], first_line: int, path: str) -> Sentence:
+    for offset, line in enumerate(lines):
+        if line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        lineno = first_line + offset
+        if len(cols) != 10:
+            raise InputError(
+                f"malformed CoNLL-U token line: expected 10 tab-separated fields, found {len(cols)}",
+                path,
+                lineno,
+            )
+        tid, head = cols[0], cols[6]
+        if "-" in tid or "." in tid:
+            continue
+        if not tid.isdigit():
+            raise InputError(f"malformed CoNLL-U token id {tid!r}", path, lineno)
+        if head != "_" and not head.isdigit():
+            raise InputError(f"malformed CoNLL-U head {head!r} (must be an integer)", path, lineno)
+    try:
+        tl = conllu.parse("\n".join(lines) + "\n\n")[0]
+    except Exception as exc:  # conllu raises several exception types
+        raise InputError(f"malformed CoNLL-U sentence: {exc}", path, first_line) from exc
+    meta = dict(tl.metadata)
+    toks: list[Token] = []
+    for t in tl:
+        if not isinstance(t["id"], int):
+            continue
+        toks.append(
+            Token(
+                id=t["id"],
+                form=t["form"],
+                lemma=t["lemma"] or "_",
+                upos=t["upos"] or "_",
+                xpos=t["xpos"],
+                feats=dict(t["feats"] or {}),
+                head=t["head"] if t["head"] is not None else 0,
+                deprel=t["deprel"] or "_",
+                deps=None if t["deps"] in (None, "_") else str(t["deps"]),
+                misc={k: ("" if v is None else str(v)) for k, v in (t["misc"] or {}).items()},
+            )
+        )
+    n = len(toks)
+    for i, tok in enumerate(toks, start=1):
+        if tok.id != i:
+            raise InputError(f"token ids must run 1..n without gaps (found {tok.id} at position {i})", path, first_line)
+        if tok.head > n:
+            raise InputError(f"token {tok.id} has head {tok.head} outside the sentence (n={n})", path, first_line)
+    sent_id = meta.pop("sent_id", None) or f"{Path(path).name}:{first_line}"
+    text = meta.pop("text", None)
+    if text is None:
+        text = _detokenize(toks)
+    domain = meta.pop("domain", "")
+    sent = Sentence(sent_id=sent_id, text=text, tokens=toks, domain=domain, meta=meta)
+    align_tokens(text, toks)
+    return sent
+
+
+def _detokenize(toks: Sequence[Token]) -> str:
+    parts = []
+    for t in toks:
+        parts.append(t.form)
+        if t.misc.get("SpaceAfter") != "No":
+            parts.append(" ")
+    return "".join(parts).strip()
+
+
+def _iter_blocks(lines: Iterable[str]) -> Iterator[tuple[list[str], int]]:
+    block: list[str] = []
+    start = 0
+    for lineno, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\n").rstrip("\r")
+        if line.strip() == "":
+            if block:
+                yield block, start
+                block = []
+            continue
+        if not block:
+            start = lineno
+        block.append(line)
+    if block:
+        yield block, start
+
+
+def read_conllu(path: str | os.PathLike) -> Iterator[Sentence]:
+    """Stream the sentences of a CoNLL-U file; malformed input raises InputError with its line."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("CoNLL-U file not found", path)
+    with open(path, encoding="utf-8") as fh:
+        for block, start in _iter_blocks(fh):
+            if all(l.startswith("#") for l in block):
+                continue
+            yield _parse_block(block, start, str(path))
+
+
+def read_conllu_string(data: str, name: str = "<string>") -> list[Sentence]:
+    return [
+        _parse_block(block, start, name)
+        for block, start in _iter_blocks(data.splitlines())
+        if not all(l.startswith("#") for l in block)
+    ]
+
+
+# -- writing --------------------------------------------------------------
+def _fmt_feats(feats: dict[str, str]) -> str:
+    if not feats:
+        return "_"
+    return "|".join(f"{k}={feats[k]}" for k in sorted(feats, key=str.lower))
+
+
+def _fmt_misc(misc: dict[str, str]) -> str:
+    if not misc:
+        return "_"
+    return "|".join(f"{k}={v}" if v != "" else k for k, v in misc.items())
+
+
+def sentence_to_conllu(sent: Sentence) -> str:
+    lines = [f"# sent_id = {sent.sent_id}", f"# text = {sent.text}"]
+    if sent.domain:
+        lines.append(f"# domain = {sent.domain}")
+    for k, v in sent.meta.items():
+        lines.append(f"# {k} = {v}")
+    for t in sent.tokens:
+        lines.append(
+            "\t".join(
+                [
+                    str(t.id),
+                    t.form,
+                    t.lemma or "_",
+                    t.upos or "_",
+                    t.xpos or "_",
+                    _fmt_feats(t.feats),
+                    str(t.head),
+                    t.deprel or "_",
+                    t.deps or "_",
+                    _fmt_misc(t.misc),
+                ]
+            )
+        )
+    return "\n".join(lines) + "\n\n"
+
+
+def write_conllu(sentences: Iterable[Sentence], path: str | os.PathLike) -> int:
+    """Write sentences atomically; returns how many were written."""
+    n = 0
+    with atomic_path(path) as tmp:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            for s in sentences:
+                fh.write(sentence_to_conllu(s))
+                n += 1
+    return n

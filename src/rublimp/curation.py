@@ -1,0 +1,458 @@
+"""Minimal-pair curation: Min-K% decontamination threshold search and stratified sampling.
+
+RuBLiMP §2.4: every grammatical sentence of a paradigm's pool is scored with
+Min-K% Prob by every LM (higher = more likely seen in pretraining).  Per paradigm
+we search the threshold ``t`` such that at least ``N`` pairs have a grammatical
+sentence with Min-K% ≤ t for *all* models, i.e. the pair's score is the maximum
+over models and ``t`` is the N-th smallest of these maxima.  When more than N
+pairs survive (ties at ``t``), they are downsampled to N in a stratified way over
+domain × sentence length × paradigm-specific feature values (footnote 8).
+
+Typical use::
+
+    benchmark, report = curate(pool, {"gpt-a": scores_a, "gpt-b": scores_b}, k=60, n=1000, seed=0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+import polars as pl
+from tqdm.auto import tqdm
+
+from rublimp.io import InputError
+
+__all__ = [
+    "DEFAULT_LENGTH_BINS",
+    "DEFAULT_STRATA",
+    "ThresholdResult",
+    "assign_length_bins",
+    "curate",
+    "search_threshold",
+    "stratified_sample",
+]
+
+#: Edges over ``n_tokens`` (words): bins are [6,10), [10,15), [15,20), [20,30), [30,51).
+#: Values outside the edges fall into the open bins "<6" and ">=51" and are kept.
+DEFAULT_LENGTH_BINS: tuple[int, ...] = (6, 10, 15, 20, 30, 51)
+
+#: Non-length stratification columns (those absent from a frame are skipped).
+DEFAULT_STRATA: tuple[str, ...] = ("domain", "feature", "source_value", "target_value")
+
+MINK_MAX = "mink_max"
+LENGTH_BIN = "length_bin"
+
+FrameOrPath = pl.DataFrame | str | os.PathLike
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _load(frame: FrameOrPath, what: str) -> tuple[pl.DataFrame, str | None]:
+    """Return ``(df, path)``; a path is read as Parquet (the path is kept for error messages)."""
+    if isinstance(frame, pl.DataFrame):
+        return frame, None
+    path = str(frame)
+    try:
+        return pl.read_parquet(path), path
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
+
+
+def _require_columns(df: pl.DataFrame, columns: Sequence[str], what: str, path: str | None) -> None:
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise InputError(f"{what} lacks column(s) {missing}; it has {df.columns}", path)
+
+
+def _check_k_n(k: int, n: int) -> None:
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 < k <= 100:
+        raise InputError(f"config key 'k' (Min-K% percentage) must be an integer in 1..100, got {k!r}")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+        raise InputError(f"config key 'n' (pairs per paradigm) must be a positive integer, got {n!r}")
+
+
+def _check_pool(pool: pl.DataFrame, path: str | None, extra: Sequence[str] = ()) -> None:
+    _require_columns(pool, ["id", "source_sentence", "PID", *extra], "pool", path)
+    for col in ("id", "source_sentence", "PID"):
+        nulls = pool.with_row_index("_row").filter(pl.col(col).is_null())
+        if nulls.height:
+            row = int(nulls["_row"][0])
+            raise InputError(f"pool has {nulls.height} null value(s) in column {col!r} (first at row {row})", path, row + 1)
+    dup = pool.group_by("id").len().filter(pl.col("len") > 1).sort("id")
+    if dup.height:
+        raise InputError(f"pool has {dup.height} duplicated id(s), e.g. {dup['id'][0]!r}", path)
+
+
+@dataclass(frozen=True)
+class _ModelScores:
+    """One model's Min-K% column, deduplicated: ``sentence`` -> ``mink`` (null when NaN/absent value)."""
+
+    model: str
+    table: pl.DataFrame
+    path: str | None
+
+
+def _prepare_scores(scores_by_model: Mapping[str, FrameOrPath], k: int) -> list[_ModelScores]:
+    if not scores_by_model:
+        raise InputError("scores_by_model is empty: at least one model's scores are needed")
+    column = f"mink_{k}"
+    prepared = []
+    for model in sorted(scores_by_model):
+        df, path = _load(scores_by_model[model], f"scores of model {model!r}")
+        what = f"scores of model {model!r}"
+        _require_columns(df, ["sentence", column], what, path)
+        table = (
+            df.select(
+                pl.col("sentence").cast(pl.String),
+                pl.col(column).cast(pl.Float64).fill_nan(None).alias("mink"),
+            )
+            .filter(pl.col("sentence").is_not_null())
+            .unique()
+        )
+        conflict = table.group_by("sentence").len().filter(pl.col("len") > 1).sort("sentence")
+        if conflict.height:
+            raise InputError(
+                f"{what}: {conflict.height} sentence(s) have conflicting {column} values, "
+                f"e.g. {conflict['sentence'][0]!r}",
+                path,
+            )
+        prepared.append(_ModelScores(model, table, path))
+    return prepared
+
+
+def _attach_mink_max(pool: pl.DataFrame, prepared: Sequence[_ModelScores], paradigm: str, k: int) -> pl.DataFrame:
+    """Add ``mink_max``: the max over models of Min-K% of the source sentence (null if any model lacks a value)."""
+    out = pool
+    tmp_cols = []
+    for i, ms in enumerate(prepared):
+        missing = pool.join(ms.table, left_on="source_sentence", right_on="sentence", how="anti").sort("id")
+        if missing.height:
+            raise InputError(
+                f"model {ms.model!r} has no mink_{k} score for {missing.height} grammatical sentence(s) "
+                f"of paradigm {paradigm!r}, e.g. id={missing['id'][0]!r}: {missing['source_sentence'][0]!r}",
+                ms.path,
+            )
+        col = f"__mink_{i}"
+        tmp_cols.append(col)
+        out = out.join(
+            ms.table.rename({"mink": col}), left_on="source_sentence", right_on="sentence", how="left"
+        )
+    all_scored = pl.all_horizontal([pl.col(c).is_not_null() for c in tmp_cols])
+    return out.with_columns(
+        pl.when(all_scored).then(pl.max_horizontal(tmp_cols)).otherwise(None).alias(MINK_MAX)
+    ).drop(tmp_cols)
+
+
+# --------------------------------------------------------------------------- threshold search
+
+
+@dataclass(frozen=True, eq=False)
+class ThresholdResult:
+    """Outcome of the per-paradigm threshold search.
+
+    Attributes:
+        paradigm: the ``PID`` of the pool.
+        k: the Min-K% percentage used (column ``mink_<k>``).
+        n: the requested number of pairs.
+        models: the models whose scores were intersected (sorted).
+        threshold: ``t``; pairs with ``mink_max <= t`` survive. ``None`` if nothing is scored.
+        pool_size: number of pairs in the pool.
+        scored: pairs whose grammatical sentence has a Min-K% value for every model.
+        survivors: pairs with ``mink_max <= threshold`` (≥ n unless ``short_pool``; > n only on ties).
+        short_pool: the scored pool had fewer than ``n`` pairs, so all scored pairs are kept.
+        message: a human-readable note (empty when nothing is remarkable).
+        pairs: the pool with an added ``mink_max`` column (null for unscored pairs), sorted by id.
+    """
+
+    paradigm: str
+    k: int
+    n: int
+    models: tuple[str, ...]
+    threshold: float | None
+    pool_size: int
+    scored: int
+    survivors: int
+    short_pool: bool
+    message: str
+    pairs: pl.DataFrame
+
+    @property
+    def kept(self) -> pl.DataFrame:
+        """The surviving pairs (``mink_max <= threshold``), sorted by id."""
+        if self.threshold is None:
+            return self.pairs.clear()
+        return self.pairs.filter(pl.col(MINK_MAX) <= self.threshold)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly summary (without the pair table)."""
+        return {
+            "paradigm": self.paradigm,
+            "k": int(self.k),
+            "n": int(self.n),
+            "models": list(self.models),
+            "threshold": self.threshold,
+            "pool": self.pool_size,
+            "scored": self.scored,
+            "survivors": self.survivors,
+            "short_pool": self.short_pool,
+            "message": self.message,
+        }
+
+
+def _search(pool: pl.DataFrame, prepared: Sequence[_ModelScores], *, paradigm: str, k: int, n: int) -> ThresholdResult:
+    pairs = _attach_mink_max(pool, prepared, paradigm, k).sort("id")
+    values = np.sort(pairs[MINK_MAX].drop_nulls().to_numpy())
+    scored = int(values.size)
+    unscored = pairs.height - scored
+    note = f"; {unscored} pair(s) without a Min-K% value for some model were dropped" if unscored else ""
+    if scored >= n:
+        # The number of pairs with mink_max <= t is a step function of t that only jumps
+        # at the candidate values, so the smallest t reaching n pairs (the exact grid
+        # search over the sorted distinct candidates) is the n-th smallest value.
+        threshold: float | None = float(values[n - 1])
+        survivors = int(np.searchsorted(values, threshold, side="right"))
+        short = False
+        message = (f"{survivors - n} pair(s) tie at the threshold" if survivors > n else "") + note
+        message = message.lstrip("; ")
+    else:
+        threshold = float(values[-1]) if scored else None
+        survivors = scored
+        short = True
+        message = (
+            f"short pool: only {scored} scored pair(s) of {pairs.height} for n={n}; "
+            f"all scored pairs are kept (t = max){note}"
+        )
+    return ThresholdResult(
+        paradigm=paradigm,
+        k=int(k),
+        n=int(n),
+        models=tuple(ms.model for ms in prepared),
+        threshold=threshold,
+        pool_size=pairs.height,
+        scored=scored,
+        survivors=survivors,
+        short_pool=short,
+        message=message,
+        pairs=pairs,
+    )
+
+
+def search_threshold(
+    pool: FrameOrPath,
+    scores_by_model: Mapping[str, FrameOrPath],
+    *,
+    k: int,
+    n: int,
+) -> ThresholdResult:
+    """Find the smallest Min-K% threshold leaving at least ``n`` pairs uncontaminated for every model.
+
+    Args:
+        pool: one paradigm's pairs (a DataFrame or a Parquet path) with at least
+            ``id``, ``source_sentence`` and ``PID``.
+        scores_by_model: model name -> its scores (DataFrame or Parquet path) with
+            ``sentence`` and ``mink_<k>`` columns.
+        k: the Min-K% percentage (selects the ``mink_<k>`` column).
+        n: the number of pairs wanted.
+
+    Returns:
+        A :class:`ThresholdResult`; ``result.kept`` holds the surviving pairs.
+
+    Raises:
+        InputError: bad ``k``/``n``, missing columns, several paradigms in ``pool``,
+            or a grammatical sentence absent from some model's scores (the error names the model).
+    """
+    _check_k_n(k, n)
+    df, path = _load(pool, "pool")
+    _check_pool(df, path)
+    pids = df["PID"].unique().sort().to_list()
+    if len(pids) != 1:
+        raise InputError(f"search_threshold expects one paradigm per pool, got PIDs {pids}; use curate()", path)
+    prepared = _prepare_scores(scores_by_model, k)
+    return _search(df, prepared, paradigm=str(pids[0]), k=k, n=n)
+
+
+# --------------------------------------------------------------------------- stratified sampling
+
+
+def _bin_labels(edges: Sequence[int | float]) -> list[str]:
+    labels = [f"<{edges[0]}"]
+    labels += [f"[{lo},{hi})" for lo, hi in zip(edges[:-1], edges[1:])]
+    labels.append(f">={edges[-1]}")
+    return labels
+
+
+def assign_length_bins(
+    pairs: pl.DataFrame,
+    length_bins: Sequence[int | float] = DEFAULT_LENGTH_BINS,
+    *,
+    column: str = "n_tokens",
+) -> pl.DataFrame:
+    """Add a string ``length_bin`` column: left-closed bins over ``column`` delimited by ``length_bins``.
+
+    Values below the first edge get ``"<first"``, values at or above the last edge ``">=last"``.
+    """
+    edges = list(length_bins)
+    if len(edges) < 2 or any(b <= a for a, b in zip(edges[:-1], edges[1:])):
+        raise InputError(f"config key 'length_bins' must be ≥ 2 strictly increasing edges, got {edges}")
+    _require_columns(pairs, [column], "pairs", None)
+    # numpy.searchsorted rather than polars' cut: ``cut`` is deprecated in polars 2 and
+    # its replacement ``bin_intervals`` is experimental; this keeps labels stable across versions.
+    values = pairs[column].cast(pl.Float64).to_numpy()
+    if np.isnan(values).any():
+        raise InputError(f"pairs have null/NaN values in {column!r}; cannot assign length bins")
+    idx = np.searchsorted(np.asarray(edges, dtype=float), values, side="right")
+    labels = np.asarray(_bin_labels(edges), dtype=object)
+    return pairs.with_columns(pl.Series(LENGTH_BIN, labels[idx].tolist(), dtype=pl.String))
+
+
+def _seeded_order(ids: Sequence[str], seed: int) -> np.ndarray:
+    """A stable pseudo-random key per id (blake2b of seed and id).
+
+    Hash-based rather than ``DataFrame.sample``: the order does not depend on row
+    order, pool size or the polars version, so outputs are reproducible everywhere.
+    """
+    prefix = f"{int(seed)}\x1f".encode()
+    return np.fromiter(
+        (int.from_bytes(hashlib.blake2b(prefix + i.encode(), digest_size=8).digest(), "big") for i in ids),
+        dtype=np.uint64,
+        count=len(ids),
+    )
+
+
+def _largest_remainder(sizes: Sequence[int], n: int) -> list[int]:
+    """Proportional allocation of ``n`` over strata with Hamilton's largest-remainder rounding.
+
+    Exact integer arithmetic; remainder ties go to the earlier stratum (strata arrive
+    sorted by key).  Hand-written: neither polars nor scipy offers apportionment.
+    """
+    total = sum(sizes)
+    floors = [n * s // total for s in sizes]
+    rems = [n * s % total for s in sizes]
+    left = n - sum(floors)
+    for i in sorted(range(len(sizes)), key=lambda j: (-rems[j], j))[:left]:
+        floors[i] += 1
+    return floors
+
+
+def stratified_sample(
+    pairs: pl.DataFrame,
+    *,
+    n: int,
+    seed: int,
+    length_bins: Sequence[int | float] | None = DEFAULT_LENGTH_BINS,
+    strata: Sequence[str] | None = None,
+) -> pl.DataFrame:
+    """Downsample ``pairs`` to ``n`` rows stratified by domain × length bin × feature values.
+
+    Each stratum gets ``n · size / total`` rows rounded by largest remainder; inside a
+    stratum the rows with the smallest seeded hash of their ``id`` are taken.
+
+    Args:
+        pairs: candidate pairs with a unique ``id``, ``n_tokens`` (if binning) and the strata columns.
+        n: rows wanted; if ``n >= len(pairs)`` all rows are returned.
+        seed: sampling seed (same inputs and seed -> identical output).
+        length_bins: edges over ``n_tokens`` (see :func:`assign_length_bins`); ``None`` disables length strata.
+        strata: other stratification columns; default :data:`DEFAULT_STRATA`, skipping absent ones
+            (explicitly named columns must exist).
+
+    Returns:
+        The sample (input columns plus ``length_bin`` when binning), sorted by ``id``.
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+        raise InputError(f"config key 'n' (pairs per paradigm) must be a positive integer, got {n!r}")
+    _require_columns(pairs, ["id"], "pairs", None)
+    if pairs["id"].null_count() or pairs["id"].n_unique() != pairs.height:
+        raise InputError("pairs must have unique, non-null ids for stratified sampling")
+    if strata is None:
+        keys = [c for c in DEFAULT_STRATA if c in pairs.columns]
+    else:
+        keys = list(strata)
+        _require_columns(pairs, keys, "pairs", None)
+    df = pairs
+    if length_bins is not None:
+        df = assign_length_bins(df, length_bins)
+        keys.append(LENGTH_BIN)
+    if n >= df.height:
+        return df.sort("id")
+
+    # Strata keys as strings (null -> "") so grouping and ordering are total and stable.
+    key_cols = [f"__k{i}" for i in range(len(keys))]
+    work = df.with_columns(
+        [pl.col(c).cast(pl.String).fill_null("").alias(kc) for c, kc in zip(keys, key_cols)]
+    )
+    sizes = work.group_by(key_cols).len().sort(key_cols)
+    quotas = _largest_remainder(sizes["len"].to_list(), n)
+    sizes = sizes.with_columns(pl.Series("__quota", quotas, dtype=pl.Int64))
+    work = (
+        work.with_columns(pl.Series("__h", _seeded_order(work["id"].cast(pl.String).to_list(), seed)))
+        .sort([*key_cols, "__h", "id"])
+        .with_columns(pl.int_range(pl.len()).over(key_cols).alias("__rank"))
+        .join(sizes.select([*key_cols, "__quota"]), on=key_cols, how="left")
+        .filter(pl.col("__rank") < pl.col("__quota"))
+    )
+    return work.drop([*key_cols, "__h", "__rank", "__quota"]).sort("id")
+
+
+# --------------------------------------------------------------------------- curate
+
+
+def curate(
+    pool: FrameOrPath,
+    scores_by_model: Mapping[str, FrameOrPath],
+    *,
+    k: int,
+    n: int,
+    seed: int,
+    length_bins: Sequence[int | float] | None = DEFAULT_LENGTH_BINS,
+    strata: Sequence[str] | None = None,
+    progress: bool | None = None,
+) -> tuple[pl.DataFrame, dict[str, Any]]:
+    """Decontaminate and downsample a pool of one or more paradigms.
+
+    Per paradigm (``PID``): :func:`search_threshold`, then :func:`stratified_sample`
+    of the survivors down to ``n``.
+
+    Args:
+        pool: pairs of one or more paradigms (DataFrame or Parquet path).
+        scores_by_model: model name -> scores with ``sentence`` and ``mink_<k>``.
+        k, n, seed, length_bins, strata: see :func:`search_threshold` and :func:`stratified_sample`.
+        progress: show a progress bar (``None``: only on a terminal).
+
+    Returns:
+        ``(benchmark, report)``: the selected pairs (pool columns + ``mink_max`` +
+        ``length_bin``) sorted by id, and a JSON-friendly report with one entry per
+        paradigm under ``"paradigms"`` (paradigm, pool, scored, threshold, survivors,
+        selected, short_pool, message).
+    """
+    _check_k_n(k, n)
+    df, path = _load(pool, "pool")
+    _check_pool(df, path, extra=["n_tokens"] if length_bins is not None else [])
+    prepared = _prepare_scores(scores_by_model, k)
+    pids = sorted(df["PID"].unique().cast(pl.String).to_list())
+    parts: list[pl.DataFrame] = []
+    entries: list[dict[str, Any]] = []
+    for pid in tqdm(pids, desc="curate", unit="paradigm", disable=None if progress is None else not progress):
+        result = _search(df.filter(pl.col("PID") == pid), prepared, paradigm=pid, k=k, n=n)
+        chosen = stratified_sample(result.kept, n=n, seed=seed, length_bins=length_bins, strata=strata)
+        parts.append(chosen)
+        entries.append({**result.to_dict(), "selected": chosen.height})
+    if parts:
+        benchmark = pl.concat(parts, how="vertical").sort("id")
+    else:
+        benchmark = df.clear().with_columns(pl.lit(None, pl.Float64).alias(MINK_MAX))
+    report = {
+        "k": int(k),
+        "n": int(n),
+        "seed": int(seed),
+        "length_bins": None if length_bins is None else list(length_bins),
+        "models": [ms.model for ms in prepared],
+        "selected": benchmark.height,
+        "paradigms": entries,
+    }
+    return benchmark, report

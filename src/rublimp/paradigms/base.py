@@ -1,0 +1,222 @@
+"""The paradigm interface, the registry, and how an edit becomes a minimal pair.
+
+A paradigm is one small class: it looks at a parsed :class:`~rublimp.conllu_doc.Sentence`
+and proposes :class:`Perturbation` objects, each a set of token-level edits plus
+what was changed (feature, old value, new value). Everything else — applying
+the edit to the original text span, capitalisation, the pair invariants, the
+output row — is done here, once, for all paradigms.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Iterable, Iterator
+
+from ..conllu_doc import Sentence, Token
+from ..io import InputError
+from ..morph import Morph, get_morph, match_case
+
+__all__ = [
+    "Edit",
+    "Perturbation",
+    "Paradigm",
+    "ParadigmContext",
+    "register",
+    "REGISTRY",
+    "get_paradigm",
+    "paradigm_names",
+    "apply_edits",
+    "InvariantError",
+    "check_pair",
+    "RESOURCES_DIR",
+]
+
+RESOURCES_DIR = Path(__file__).resolve().parents[3] / "resources"
+
+LEVELS = ("Morphology", "Syntax", "Semantics")
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace the text span of token ``token_id`` by ``new_form``.
+
+    ``new_form`` is given in lower case or as the dictionary produces it; the
+    capitalisation of the original token is carried over unless ``keep_case``
+    is False. An empty ``new_form`` deletes the token together with one
+    adjacent space (used only by paradigms that move a word).
+    """
+
+    token_id: int
+    new_form: str
+    keep_case: bool = True
+
+
+@dataclass
+class Perturbation:
+    edits: tuple[Edit, ...]
+    feature: str
+    source_value: str
+    target_value: str
+    subtype: str = ""
+    # the word(s) to record; default: the edited tokens' forms joined by " "
+    source_word: str | None = None
+    target_word: str | None = None
+
+
+@dataclass
+class ParadigmContext:
+    """What a paradigm may consult besides the tree."""
+
+    morph: Morph = field(default_factory=get_morph)
+    seed: int = 0
+    # agreement verdicts: (feature, pred_type, subject_value, order) -> "certain"|"uncertain"|"absent"
+    agreement: dict[tuple[str, str, str, str], str] | None = None
+    resources_dir: Path = RESOURCES_DIR
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class Paradigm(ABC):
+    """Base class: subclasses set the class attributes and implement :meth:`perturb`."""
+
+    name: ClassVar[str]
+    phenomenon: ClassVar[str]
+    level: ClassVar[str]
+    # True for paradigms that move a word instead of replacing it (negative_concord):
+    # the invariant then compares word multisets instead of word positions.
+    moves_words: ClassVar[bool] = False
+
+    def __init__(self, ctx: ParadigmContext | None = None) -> None:
+        self.ctx = ctx or ParadigmContext()
+        self.morph = self.ctx.morph
+
+    @abstractmethod
+    def perturb(self, sent: Sentence) -> Iterable[Perturbation]:
+        """Every perturbation this paradigm can make in ``sent`` (possibly none)."""
+
+    # convenience for subclasses and tests
+    def pairs(self, sent: Sentence) -> Iterator[tuple[str, Perturbation]]:
+        """(ungrammatical sentence, perturbation) for every valid perturbation of ``sent``."""
+        for pert in self.perturb(sent):
+            try:
+                bad = apply_edits(sent, pert.edits)
+                check_pair(sent.text, bad, pert, moves_words=self.moves_words, sent=sent)
+            except InvariantError:
+                continue
+            yield bad, pert
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+REGISTRY: dict[str, type[Paradigm]] = {}
+
+
+def register(cls: type[Paradigm]) -> type[Paradigm]:
+    """Class decorator: make a paradigm available by its RuBLiMP name."""
+    for attr in ("name", "phenomenon", "level"):
+        if not getattr(cls, attr, None):
+            raise TypeError(f"paradigm {cls.__name__} must set `{attr}`")
+    if cls.level not in LEVELS:
+        raise TypeError(f"paradigm {cls.name}: level must be one of {LEVELS}")
+    if cls.name in REGISTRY and REGISTRY[cls.name] is not cls:
+        raise TypeError(f"paradigm name {cls.name!r} registered twice")
+    REGISTRY[cls.name] = cls
+    return cls
+
+
+def paradigm_names() -> list[str]:
+    import rublimp.paradigms  # noqa: F401  (registers all paradigms)
+
+    return sorted(REGISTRY)
+
+
+def get_paradigm(name: str, ctx: ParadigmContext | None = None, *, config_key: str | None = None) -> Paradigm:
+    """Instantiate a registered paradigm; unknown names raise InputError listing the known ones."""
+    import rublimp.paradigms  # noqa: F401
+
+    if name not in REGISTRY:
+        where = f"{config_key}: " if config_key else ""
+        raise InputError(f"{where}unknown paradigm {name!r}; known paradigms: {', '.join(sorted(REGISTRY))}")
+    return REGISTRY[name](ctx)
+
+
+# -- applying edits ---------------------------------------------------------
+class InvariantError(ValueError):
+    """A perturbation that would not make a valid minimal pair."""
+
+
+def apply_edits(sent: Sentence, edits: Iterable[Edit]) -> str:
+    """The sentence text with each edited token's character span replaced.
+
+    Spacing, punctuation and capitalisation outside the edited spans are kept
+    exactly as written.
+    """
+    text = sent.text
+    spans: list[tuple[int, int, str]] = []
+    for e in edits:
+        tok = sent.token(e.token_id)
+        if tok.start < 0:
+            raise InvariantError(f"token {tok.id} ({tok.form!r}) is not aligned with the text")
+        new = match_case(tok.form, e.new_form) if e.keep_case and e.new_form else e.new_form
+        start, end = tok.start, tok.end
+        if new == "":
+            # delete the token and one space next to it
+            if end < len(text) and text[end] == " ":
+                end += 1
+            elif start > 0 and text[start - 1] == " ":
+                start -= 1
+        spans.append((start, end, new))
+    spans.sort()
+    for (s1, e1, _), (s2, _, _) in zip(spans, spans[1:]):
+        if s2 < e1:
+            raise InvariantError("overlapping edits")
+    out = text
+    for start, end, new in reversed(spans):
+        out = out[:start] + new + out[end:]
+    return out
+
+
+_WORD_SPLIT = re.compile(r"\s+")
+
+
+def _words(s: str) -> list[str]:
+    return [w for w in _WORD_SPLIT.split(s.strip()) if w]
+
+
+def check_pair(good: str, bad: str, pert: Perturbation, *, moves_words: bool = False, sent: Sentence | None = None) -> None:
+    """Raise InvariantError unless (good, bad) is a well-formed minimal pair.
+
+    bad ≠ good; the same number of whitespace-separated words; and only the
+    words holding an edited token differ (for word-moving paradigms: the same
+    words after removing the moved one from each side).
+    """
+    if not pert.edits:
+        raise InvariantError("perturbation without edits")
+    if bad == good:
+        raise InvariantError("ungrammatical sentence equals the grammatical one")
+    gw, bw = _words(good), _words(bad)
+    if len(gw) != len(bw):
+        raise InvariantError(f"word count changed ({len(gw)} → {len(bw)})")
+    if moves_words:
+        if sorted(w.lower() for w in gw) != sorted(w.lower() for w in bw):
+            raise InvariantError("a moved word must leave the multiset of words unchanged")
+        return
+    diff = [i for i, (a, b) in enumerate(zip(gw, bw)) if a != b]
+    if not diff:
+        raise InvariantError("no word differs")
+    if sent is not None:
+        # whitespace-word index of every edited token
+        allowed = set()
+        for e in pert.edits:
+            tok = sent.token(e.token_id)
+            allowed.add(len(_words(good[: tok.start])) if good[: tok.start].strip() else 0)
+            if tok.start > 0 and not good[tok.start - 1].isspace():
+                allowed.add(max(0, len(_words(good[: tok.start])) - 1))
+        extra = [i for i in diff if i not in allowed]
+        if extra:
+            raise InvariantError(f"words other than the edited ones changed: {extra}")
+    elif len(diff) > len(pert.edits):
+        raise InvariantError("more words differ than were edited")
