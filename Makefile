@@ -1,0 +1,46 @@
+# rublimp: the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.rublimp-installed
+# one BLAS/OpenMP thread per process: parallelism comes from Snakemake jobs
+export OPENBLAS_NUM_THREADS := 1
+export OMP_NUM_THREADS := 1
+export MKL_NUM_THREADS := 1
+export TOKENIZERS_PARALLELISM := false
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+
+CORES ?= all
+SNAKEMAKE_ARGS ?=
+
+.PHONY: setup run test test-fast bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	# the CPU build of torch, pinned (an unpinned torch pulls GBs of CUDA packages)
+	$(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip install --quiet -e '.[test]' snakemake
+	touch $(STAMP)
+
+## make run: set up and run the whole pipeline on the offline default config -> results/
+run: setup
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/snakemake --profile profiles/local --cores $(CORES) $(SNAKEMAKE_ARGS)
+
+## make test: set up and run the test suite
+test: setup
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python -m pytest -q tests
+
+test-fast: setup
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python -m pytest -q -m "not slow" tests
+
+## make bench: throughput benchmarks (parse, perturb, score)
+bench: setup
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf results .snakemake

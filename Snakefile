@@ -1,0 +1,31 @@
+# rublimp: raw Russian text -> decontaminated minimal-pair benchmark -> LM evaluation.
+#
+#   snakemake --cores all --profile profiles/local          # workstation
+#   snakemake --profile profiles/slurm                       # SLURM cluster (GPU jobs for scoring)
+#   snakemake --cores all results/benchmark/np_agreement_case.csv   # one paradigm
+#
+# The stages live in rules/*.smk; all logic is in the rublimp package (src/rublimp).
+
+from snakemake.utils import min_version
+
+min_version("8.0")
+
+
+configfile: "config/config.yaml"
+
+
+include: "rules/common.smk"
+include: "rules/corpus.smk"
+include: "rules/parse.smk"
+include: "rules/agreement.smk"
+include: "rules/perturb.smk"
+include: "rules/demo_lm.smk"
+include: "rules/score.smk"
+include: "rules/curate.smk"
+include: "rules/evaluate.smk"
+
+
+rule all:
+    input:
+        all_outputs(),
+    default_target: True

@@ -1,0 +1,9 @@
+"""Rule `evaluate` (rules/evaluate.smk): per-pair results of one model on one paradigm."""
+from rublimp.runtime import limit_threads, setup_logging
+
+limit_threads(1)
+setup_logging(snakemake.log[0])
+
+from rublimp.stages import evaluate_stage  # noqa: E402
+
+evaluate_stage(snakemake.input.benchmark, snakemake.input.scores, snakemake.output[0], model=snakemake.wildcards.model)

@@ -1,0 +1,13 @@
+"""Rules `score_pool` / `score_benchmark` (rules/score.smk): LM scores of unique sentences."""
+from rublimp.runtime import limit_threads, setup_logging
+
+limit_threads(snakemake.params.threads)
+setup_logging(snakemake.log[0])
+
+from rublimp.stages import score_stage  # noqa: E402
+
+p = snakemake.params
+score_stage(
+    snakemake.input.pool, snakemake.output[0], spec=p.spec, columns=p.column,
+    ks=p.ks, per_token=p.per_token, cache_dir=p.cache_dir, threads=p.threads,
+)

@@ -1,0 +1,343 @@
+"""One function per pipeline stage, on plain paths and parameters.
+
+The Snakemake rule scripts (``scripts/*.py``) and the command line
+(``python -m rublimp …``) both call these, so a stage behaves the same
+whichever way it is run.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import polars as pl
+
+from .io import InputError, write_json_atomic, write_parquet_atomic
+
+log = logging.getLogger("rublimp")
+
+__all__ = [
+    "corpus_stage",
+    "parse_stage",
+    "agreement_stage",
+    "perturb_stage",
+    "train_demo_lm_stage",
+    "demo_lm_check_stage",
+    "score_stage",
+    "curate_stage",
+    "evaluate_stage",
+    "report_stage",
+]
+
+
+# -- corpus -------------------------------------------------------------------
+def corpus_stage(
+    sources: Sequence[Mapping[str, Any]],
+    out_parquet: str | os.PathLike,
+    out_stats: str | os.PathLike,
+    *,
+    cache_dir: str | os.PathLike,
+    min_tokens: int = 6,
+    max_tokens: int = 50,
+    max_sentences: int | None = None,
+    seed: int = 0,
+) -> int:
+    from .corpus import build_sentences, write_sentences
+
+    df, stats = build_sentences(
+        [dict(s) for s in sources],
+        cache_dir=Path(cache_dir),
+        min_tokens=min_tokens,
+        max_tokens=max_tokens,
+        max_sentences_per_source=max_sentences,
+        seed=seed,
+    )
+    write_sentences(df, stats, out_parquet, out_stats)
+    log.info("corpus: %d sentences", df.height)
+    return df.height
+
+
+# -- parse --------------------------------------------------------------------
+def parse_stage(
+    sentences_parquet: str | os.PathLike,
+    out_conllu: str | os.PathLike,
+    *,
+    shard: int,
+    n_shards: int,
+    backend: str = "slovnet",
+    batch_size: int = 64,
+    sources: Sequence[Mapping[str, Any]] = (),
+    backend_opts: Mapping[str, Any] | None = None,
+) -> int:
+    """Parse shard ``shard`` of ``n_shards`` (every n-th sentence) into one CoNLL-U file.
+
+    Sentences from ``conllu`` sources are already parsed: their trees are passed
+    through unchanged instead of being re-parsed.
+    """
+    from .conllu_doc import read_conllu, write_conllu
+    from .parse import parse_texts
+
+    df = pl.read_parquet(sentences_parquet)
+    part = df.gather_every(n_shards, offset=shard) if shard < df.height else df.clear()
+    conllu_sources = {s["name"]: s for s in sources if s.get("type") == "conllu"}
+    parsed_rows = part.filter(~pl.col("source").is_in(list(conllu_sources)))
+    given_rows = part.filter(pl.col("source").is_in(list(conllu_sources)))
+
+    given: dict[str, Any] = {}
+    if given_rows.height:
+        wanted = set(given_rows["sent_id"].to_list())
+        for name, src in conllu_sources.items():
+            for s in read_conllu(src["path"]):
+                sid = _conllu_sent_id(name, s.sent_id)
+                if sid in wanted:
+                    s.sent_id = sid
+                    s.domain = s.domain or src.get("domain", "")
+                    given[sid] = s
+
+    items = list(zip(parsed_rows["sent_id"], parsed_rows["text"], parsed_rows["domain"]))
+    parsed = {
+        s.sent_id: s
+        for s in parse_texts(items, backend=backend, batch_size=batch_size, progress=True, **dict(backend_opts or {}))
+    }
+    ordered = []
+    for sid in part["sent_id"]:
+        s = parsed.get(sid) or given.get(sid)
+        if s is not None:
+            ordered.append(s)
+    return write_conllu(ordered, out_conllu)
+
+
+def _conllu_sent_id(source_name: str, sent_id: str) -> str:
+    from .corpus import conllu_sent_id
+
+    return conllu_sent_id(source_name, sent_id)
+
+
+# -- agreement ----------------------------------------------------------------
+def _read_shards(paths: Iterable[str | os.PathLike]):
+    from .conllu_doc import read_conllu
+
+    for p in paths:
+        yield from read_conllu(p)
+
+
+def agreement_stage(
+    shards: Sequence[str | os.PathLike],
+    out_parquet: str | os.PathLike,
+    out_csv: str | os.PathLike,
+    *,
+    min_conf: float = 0.5,
+    p0: float = 0.9,
+    alpha: float = 0.1,
+) -> pl.DataFrame:
+    from .agreement import validate_agreement, write_agreement_table
+
+    df = validate_agreement(_read_shards(shards), min_conf=min_conf, p0=p0, alpha=alpha)
+    write_agreement_table(df, out_parquet, out_csv)
+    return df
+
+
+# -- perturb ------------------------------------------------------------------
+def perturb_stage(
+    shards: Sequence[str | os.PathLike],
+    paradigms: Sequence[str],
+    out_paths: Sequence[str | os.PathLike],
+    *,
+    verdicts: str | os.PathLike | None = None,
+    pool_cap: int = 350_000,
+    pairs_per_sentence: int = 1,
+    seed: int = 0,
+) -> dict[str, int]:
+    from .paradigms import ParadigmContext
+    from .perturb import build_pools
+
+    agreement = None
+    if verdicts is not None:
+        from .agreement import load_verdicts
+
+        agreement = load_verdicts(verdicts)
+    ctx = ParadigmContext(seed=seed, agreement=agreement)
+    pools = build_pools(
+        _read_shards(shards), paradigms, ctx=ctx, cap=pool_cap, seed=seed, pairs_per_sentence=pairs_per_sentence
+    )
+    counts = {}
+    for name, out in zip(paradigms, out_paths):
+        write_parquet_atomic(pools[name], out)
+        counts[name] = pools[name].height
+        log.info("perturb: %s: %d pairs", name, pools[name].height)
+    return counts
+
+
+# -- demo LM ------------------------------------------------------------------
+def train_demo_lm_stage(
+    sentences_parquet: str | os.PathLike,
+    out_dir: str | os.PathLike,
+    *,
+    lm: Mapping[str, Any],
+    seed: int = 0,
+) -> dict:
+    from .demo_lm import split_demo_train, train_demo_lm
+
+    df = pl.read_parquet(sentences_parquet)
+    if df.height == 0:
+        raise InputError("no sentences to train the demo LM on", sentences_parquet)
+    opts = dict(lm)
+    fraction = opts.pop("train_fraction", 0.5)
+    max_train = opts.pop("max_train_sentences", None)
+    train, _ = split_demo_train(df, fraction=fraction, seed=seed)
+    texts = train["text"].to_list()
+    if max_train:
+        texts = texts[:max_train]
+    return train_demo_lm(texts, Path(out_dir), seed=seed, **opts)
+
+
+def demo_lm_check_stage(
+    sentences_parquet: str | os.PathLike,
+    models: Sequence[Mapping[str, Any]],
+    out_json: str | os.PathLike,
+    *,
+    lm: Mapping[str, Any],
+    ks: Sequence[int] = (30, 40, 50, 60),
+    seed: int = 0,
+    threads: int | None = None,
+) -> dict:
+    """Min-K% AUROC of the demo LM's training sentences vs held-out ones: detection must work."""
+    from .demo_lm import split_demo_train
+    from .scoring import make_scorer, mink_auroc
+
+    df = pl.read_parquet(sentences_parquet)
+    train, held = split_demo_train(df, fraction=lm.get("train_fraction", 0.5), seed=seed)
+    max_train = lm.get("max_train_sentences")
+    train_texts = train["text"].to_list()[: max_train or None]
+    n = min(len(train_texts), held.height, 1000)
+    train_texts, held_texts = train_texts[:n], held["text"].to_list()[:n]
+    report: dict[str, Any] = {"n_train": len(train_texts), "n_heldout": len(held_texts), "models": {}}
+    for spec in models:
+        scorer = make_scorer(
+            spec["backend"], spec["path"], device=spec["device"], dtype=spec["dtype"],
+            batch_tokens=spec["batch_tokens"], num_threads=threads,
+        )
+        s_train = scorer.score(train_texts, ks=ks, progress=False)
+        s_held = scorer.score(held_texts, ks=ks, progress=False)
+        per_k = {}
+        for k in ks:
+            per_k[f"mink_{k}"] = round(mink_auroc(s_train[f"mink_{k}"].to_numpy(), s_held[f"mink_{k}"].to_numpy()), 4)
+        per_k["mean_logprob_per_token"] = round(
+            mink_auroc(
+                (s_train["sum_logprob"] / s_train["n_tokens"]).to_numpy(),
+                (s_held["sum_logprob"] / s_held["n_tokens"]).to_numpy(),
+            ),
+            4,
+        )
+        report["models"][spec["name"]] = {"auroc": per_k, "detection_works": per_k[f"mink_{ks[0]}"] > 0.6}
+    write_json_atomic(out_json, report)
+    return report
+
+
+# -- scoring ------------------------------------------------------------------
+def _load_cache(cache_dir: str | os.PathLike | None, exclude: Path, wanted: set[str]) -> pl.DataFrame | None:
+    """Rows for ``wanted`` sentences that sibling jobs already scored with the same model."""
+    if cache_dir is None or not Path(cache_dir).is_dir():
+        return None
+    frames = []
+    for p in sorted(Path(cache_dir).glob("*.parquet")):
+        if p.resolve() == exclude.resolve():
+            continue
+        try:
+            df = pl.read_parquet(p)
+        except Exception:  # a file being replaced right now: just score ourselves
+            continue
+        df = df.filter(pl.col("sentence").is_in(list(wanted)))
+        if df.height:
+            frames.append(df)
+    if not frames:
+        return None
+    common = [c for c in frames[0].columns if all(c in f.columns for f in frames)]
+    return pl.concat([f.select(common) for f in frames]).unique("sentence", keep="first")
+
+
+def score_stage(
+    table: str | os.PathLike,
+    out_parquet: str | os.PathLike,
+    *,
+    spec: Mapping[str, Any],
+    columns: Sequence[str] | str = "source_sentence",
+    ks: Sequence[int] = (30, 40, 50, 60),
+    per_token: bool = False,
+    cache_dir: str | os.PathLike | None = None,
+    threads: int | None = None,
+) -> dict:
+    """Score the unique sentences in ``columns`` of ``table``; reuse scores cached for the same model."""
+    from .scoring import make_scorer
+
+    if isinstance(columns, str):
+        columns = [columns]
+    df = pl.read_parquet(table)
+    sentences = sorted({s for c in columns for s in df[c].to_list()})
+    cached = _load_cache(cache_dir, Path(out_parquet), set(sentences))
+    have = set(cached["sentence"].to_list()) if cached is not None else set()
+    if per_token and cached is not None and "token_logprobs" not in cached.columns:
+        cached, have = None, set()
+    missing = [s for s in sentences if s not in have]
+    frames = [] if cached is None else [cached]
+    if missing:
+        scorer = make_scorer(
+            spec["backend"], spec["path"], device=spec.get("device", "cpu"), dtype=spec.get("dtype", "float32"),
+            batch_tokens=spec.get("batch_tokens", 4096), num_threads=threads,
+        )
+        frames.append(scorer.score(missing, ks=ks, per_token=per_token))
+    if frames:
+        common = [c for c in frames[-1].columns if all(c in f.columns for f in frames)]
+        out = pl.concat([f.select(common) for f in frames]).sort("sentence")
+    else:
+        out = pl.DataFrame(schema={"sentence": pl.String, "sum_logprob": pl.Float64, "n_tokens": pl.Int64})
+    write_parquet_atomic(out, out_parquet)
+    info = {"sentences": len(sentences), "reused": len(sentences) - len(missing), "scored": len(missing)}
+    log.info("score %s: %s", spec.get("name"), info)
+    return info
+
+
+# -- curation -----------------------------------------------------------------
+def curate_stage(
+    pool: str | os.PathLike,
+    scores: Mapping[str, str | os.PathLike],
+    out_csv: str | os.PathLike,
+    out_parquet: str | os.PathLike,
+    out_report: str | os.PathLike,
+    *,
+    k: int = 30,
+    n: int = 1000,
+    seed: int = 0,
+    length_bins: Sequence[int] = (6, 10, 15, 20, 30, 51),
+) -> dict:
+    from .curation import curate
+    from .io import write_csv_atomic
+
+    pool_df = pl.read_parquet(pool)
+    scores_by_model = {m: pl.read_parquet(p) for m, p in scores.items()}
+    bench, report = curate(pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins))
+    write_parquet_atomic(bench, out_parquet)
+    write_csv_atomic(bench, out_csv)
+    write_json_atomic(out_report, report)
+    return report
+
+
+# -- evaluation ---------------------------------------------------------------
+def evaluate_stage(benchmark: str | os.PathLike, scores: str | os.PathLike, out_parquet: str | os.PathLike, *, model: str) -> pl.DataFrame:
+    from .evaluation import evaluate
+
+    df = evaluate(pl.read_parquet(benchmark), pl.read_parquet(scores), model=model)
+    write_parquet_atomic(df, out_parquet)
+    return df
+
+
+def report_stage(pair_files: Sequence[str | os.PathLike], curation_files: Sequence[str | os.PathLike], out_dir: str | os.PathLike, *, alpha: float = 0.05) -> None:
+    from .report import write_report
+
+    frames = [pl.read_parquet(p) for p in pair_files]
+    pairs = pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
+    curation = [json.loads(Path(p).read_text(encoding="utf-8")) for p in curation_files]
+    write_report(pairs, curation, Path(out_dir), alpha=alpha)
