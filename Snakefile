@@ -6,12 +6,14 @@
 #
 # The stages live in rules/*.smk; all logic is in the rublimp package (src/rublimp).
 
+import os
+
 from snakemake.utils import min_version
 
 min_version("8.0")
 
 
-configfile: "config/config.yaml"
+configfile: os.path.join(workflow.basedir, "config", "config.yaml")
 
 
 include: "rules/common.smk"

@@ -52,14 +52,10 @@ class WorkflowConfig:
         return resolve_paradigms(names, config_key="perturb.paradigms")
 
     def paradigm_source(self, name: str) -> str:
-        """Path of the module that defines paradigm ``name`` (relative to basedir when inside it)."""
+        """Absolute path of the module that defines paradigm ``name`` (an input of its perturb job)."""
         from .paradigms import REGISTRY
 
-        src = Path(inspect.getsourcefile(REGISTRY[name])).resolve()
-        try:
-            return str(src.relative_to(self.basedir.resolve()))
-        except ValueError:
-            return str(src)
+        return str(Path(inspect.getsourcefile(REGISTRY[name])).resolve())
 
     # -- models -----------------------------------------------------------
     def _resolve_models(self) -> list[ModelSpec]:

@@ -1,0 +1,466 @@
+"""Segment documents into sentences, filter segmentation noise, deduplicate, and collect stats.
+
+Sentences are split and tokenised with razdel. Each heuristic is a *named* filter
+(:data:`FILTERS`, checked in that order; a dropped sentence is counted under the first
+filter that rejects it):
+
+``markup``
+    wiki/HTML remnants: ``[[``, ``]]``, ``{{``, ``}}``, ``|``, an HTML tag ``<…>``, an
+    HTML entity (``&nbsp;``, ``&#160;``), ``==`` headings, wiki bold/italics ``''``,
+    magic words ``__TOC__``, URLs (``http://``, ``https://``, ``www.``).
+``unbalanced``
+    brackets ``()``, ``[]``, ``{}`` and quotes ``«»``, ``„“``, ``“”`` must open and close in
+    properly nested order; straight double quotes ``"`` must come in pairs.
+``no_final_punct``
+    the sentence must end with ``.``, ``!``, ``?`` or ``…`` (``?!``, ``...`` included),
+    optionally followed by closing quotes/brackets.
+``lowercase_start``
+    after any leading opening quotes, opening brackets, dashes and spaces, the sentence
+    must start with an upper-case letter or a digit ("«Да», — сказал он." and
+    "20 человек пришли." pass; "и тогда он ушёл." and "— и тогда…" do not).
+``too_long`` / ``too_short``
+    more than ``max_tokens`` / fewer than ``min_tokens`` razdel tokens (punctuation counts).
+``non_cyrillic``
+    fewer than ``min_cyrillic_share`` (0.8) of the letters are Cyrillic, or no letters at
+    all, or more than ``max_nonword_share`` (0.3) of the tokens are *non-word* tokens:
+    numbers or symbols other than ordinary sentence punctuation (see
+    :data:`SENTENCE_PUNCT`; commas, dashes, quotes, brackets and the final stop are
+    normal in a sentence and are not counted).
+
+Exact duplicates are removed on :func:`normalize_for_dedupe` forms (lower case, ``ё``→``е``,
+unified quotes and dashes, no spaces around punctuation, collapsed whitespace); the first
+occurrence, in config order, is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+import polars as pl
+from razdel import sentenize, tokenize
+from tqdm import tqdm
+
+from rublimp.io import InputError, write_json_atomic, write_parquet_atomic
+
+from .sources import Document, conllu_sent_id, iter_documents, read_conllu_source, source_key, validate_source
+
+__all__ = [
+    "FILTERS",
+    "FILTER_NAMES",
+    "SENTENCE_PUNCT",
+    "SENTENCES_SCHEMA",
+    "FilterConfig",
+    "build_sentences",
+    "check_sentence",
+    "normalize_for_dedupe",
+    "split_sentences",
+    "tokenize_sentence",
+    "write_sentences",
+]
+
+
+@dataclass(frozen=True)
+class FilterConfig:
+    """Thresholds of the sentence filters."""
+
+    min_tokens: int = 6
+    max_tokens: int = 50
+    min_cyrillic_share: float = 0.8
+    max_nonword_share: float = 0.3
+
+    def validate(self, prefix: str = "corpus") -> None:
+        """Raise :class:`~rublimp.io.InputError` naming the config key of a bad value."""
+        for name in ("min_tokens", "max_tokens"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InputError(f"{prefix}.{name}: must be a positive integer, got {value!r}")
+        if self.min_tokens > self.max_tokens:
+            raise InputError(
+                f"{prefix}.min_tokens: {self.min_tokens} is larger than {prefix}.max_tokens ({self.max_tokens})"
+            )
+        for name in ("min_cyrillic_share", "max_nonword_share"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                raise InputError(f"{prefix}.{name}: must be a number between 0 and 1, got {value!r}")
+
+
+# --------------------------------------------------------------------------- segmentation
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split a document into sentences with razdel; never across a ``"\\n"`` block boundary."""
+    sentences: list[str] = []
+    for block in text.split("\n"):
+        block = " ".join(block.split())
+        if block:
+            sentences.extend(s.text for s in sentenize(block) if s.text.strip())
+    return sentences
+
+
+def tokenize_sentence(sentence: str) -> list[str]:
+    """razdel tokens of one sentence."""
+    return [t.text for t in tokenize(sentence)]
+
+
+# --------------------------------------------------------------------------- filters
+
+_MARKUP_RE = re.compile(
+    r"\[\[|\]\]|\{\{|\}\}|\{\||\|"
+    r"|</?[A-Za-z][^<>]*>|&[A-Za-z]+;|&#x?[0-9A-Fa-f]+;"
+    r"|==|''|__[A-ZА-ЯЁ]+__"
+    r"|https?://|www\.",
+)
+_FINAL_PUNCT_RE = re.compile(r"[.!?…][»“”\"')\]]*$")
+_LEADING_RE = re.compile(r"^[\s«„“\"'(\[—–\-‒―]*")
+_CYRILLIC_RE = re.compile(r"[\u0400-\u052F]+")  # Cyrillic and Cyrillic Supplement letters
+_PAIRED_RE = re.compile(r"[()\[\]{}«»„“”]")
+
+#: Tokens that are ordinary in any sentence and therefore not "non-word" tokens.
+SENTENCE_PUNCT = frozenset(
+    [".", ",", "!", "?", "…", "...", "?!", "!?", "!!", "??", ":", ";", "-", "--", "—", "–", "«", "»",
+     "„", "“", "”", '"', "(", ")", "'"]
+)
+
+_OPENERS = {"(": ")", "[": "]", "{": "}", "«": "»", "„": "“", "“": "”"}
+_CLOSERS = {")", "]", "}", "»", "“", "”"}
+
+
+def _too_short(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return len(tokens) < cfg.min_tokens
+
+
+def _too_long(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return len(tokens) > cfg.max_tokens
+
+
+def _markup(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return _MARKUP_RE.search(text) is not None
+
+
+def _unbalanced(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    # A small stack automaton over the bracket/quote characters only (no library covers
+    # typographic quote pairing). “ closes „ (Russian inner quotes „…“), otherwise opens “…”.
+    stack: list[str] = []
+    for ch in _PAIRED_RE.findall(text):
+        if ch == "“" and stack and stack[-1] == "“":  # expected closer of „
+            stack.pop()
+        elif ch in _OPENERS:
+            stack.append(_OPENERS[ch])
+        elif ch in _CLOSERS:
+            if not stack or stack.pop() != ch:
+                return True
+    return bool(stack) or text.count('"') % 2 == 1
+
+
+def _no_final_punct(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return _FINAL_PUNCT_RE.search(text.rstrip()) is None
+
+
+def _is_nonword(token: str) -> bool:
+    return token not in SENTENCE_PUNCT and not token.isalpha() and not any(map(str.isalpha, token))
+
+
+def _non_cyrillic(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    n_letters = sum(map(str.isalpha, text))
+    n_cyrillic = sum(map(len, _CYRILLIC_RE.findall(text)))
+    if n_letters == 0 or n_cyrillic / n_letters < cfg.min_cyrillic_share:
+        return True
+    nonword = sum(map(_is_nonword, tokens))
+    return nonword / max(len(tokens), 1) > cfg.max_nonword_share
+
+
+def _lowercase_start(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    rest = text[_LEADING_RE.match(text).end():]
+    if not rest:
+        return True
+    first = rest[0]
+    return not (first.isdigit() or (first.isalpha() and first.isupper()))
+
+
+FilterFn = Callable[[str, Sequence[str], FilterConfig], bool]
+
+#: Named sentence filters in the order they are checked; each returns True to drop.
+#: The text-only filters come first so that razdel tokenisation (the costly step) runs
+#: only for sentences that pass them.
+FILTERS: dict[str, FilterFn] = {
+    "markup": _markup,
+    "unbalanced": _unbalanced,
+    "no_final_punct": _no_final_punct,
+    "lowercase_start": _lowercase_start,
+    "too_long": _too_long,
+    "too_short": _too_short,
+    "non_cyrillic": _non_cyrillic,
+}
+FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
+_TOKEN_FILTERS = frozenset({"too_long", "too_short", "non_cyrillic"})
+
+
+def _evaluate(text: str, cfg: FilterConfig) -> tuple[str | None, int]:
+    """First rejecting filter (or None) and the razdel token count (-1 if not tokenised)."""
+    tokens: list[str] | None = None
+    for name, fn in FILTERS.items():
+        if name in _TOKEN_FILTERS and tokens is None:
+            # Every whitespace-separated chunk is at least one razdel token, so a sentence
+            # with more chunks than max_tokens is too long without tokenising it.
+            if name == "too_long" and len(text.split()) > cfg.max_tokens:
+                return name, -1
+            tokens = tokenize_sentence(text)
+        if fn(text, tokens or (), cfg):
+            return name, (len(tokens) if tokens is not None else -1)
+    return None, len(tokens) if tokens is not None else len(tokenize_sentence(text))
+
+
+def check_sentence(text: str, config: FilterConfig | None = None) -> str | None:
+    """Return the name of the first filter that rejects ``text``, or ``None`` to keep it."""
+    return _evaluate(text, config or FilterConfig())[0]
+
+
+# --------------------------------------------------------------------------- dedupe
+
+_QUOTES = "«»„“”‟″"
+_DASHES = "‐‑‒–—―−"
+_PUNCT_SPACE_RE = re.compile(r"\s+(?=[^\w\s])|(?<=[^\w\s])\s+")
+
+
+def normalize_for_dedupe(text: str) -> str:
+    """Normal form for exact-duplicate detection.
+
+    NFKC (``…`` → ``...``, no-break spaces → spaces), lower case, ``ё`` → ``е``, all
+    quote and dash variants unified, no whitespace around punctuation, whitespace collapsed.
+    """
+    norm = unicodedata.normalize("NFKC", text).lower().replace("ё", "е")
+    # str.replace per present character: several times faster than str.translate here.
+    for ch in _QUOTES:
+        if ch in norm:
+            norm = norm.replace(ch, '"')
+    for ch in _DASHES:
+        if ch in norm:
+            norm = norm.replace(ch, "-")
+    return " ".join(_PUNCT_SPACE_RE.sub("", norm).split())
+
+
+def _digest(text: str) -> bytes:
+    # 16-byte digests keep the "seen" set small on multi-million-sentence corpora.
+    return hashlib.blake2b(normalize_for_dedupe(text).encode("utf-8"), digest_size=16).digest()
+
+
+# --------------------------------------------------------------------------- build
+
+#: Columns of the sentence table.
+SENTENCES_SCHEMA: dict[str, pl.DataType] = {
+    "sent_id": pl.String,
+    "text": pl.String,
+    "domain": pl.String,
+    "source": pl.String,
+    "n_tokens": pl.Int32,
+}
+
+
+def _counters() -> dict[str, Any]:
+    return {
+        "documents": 0,
+        "sentences_seen": 0,
+        "dropped": {name: 0 for name in FILTER_NAMES},
+        "duplicates": 0,
+        "sampled_out": 0,
+        "kept": 0,
+    }
+
+
+class _Stats:
+    """Counters per source, per domain and in total."""
+
+    def __init__(self) -> None:
+        self.sources: dict[str, dict[str, Any]] = {}
+        self.domains: dict[str, dict[str, Any]] = {}
+        self.total = _counters()
+
+    def _targets(self, source: str, domain: str) -> list[dict[str, Any]]:
+        return [self.sources[source], self.domains.setdefault(domain, _counters()), self.total]
+
+    def add(self, source: str, domain: str, field: str, n: int = 1) -> None:
+        for counters in self._targets(source, domain):
+            counters[field] += n
+
+    def drop(self, source: str, domain: str, reason: str) -> None:
+        for counters in self._targets(source, domain):
+            counters["dropped"][reason] += 1
+
+
+def build_sentences(
+    sources: Sequence[Mapping[str, Any]],
+    *,
+    cache_dir: str | os.PathLike,
+    min_tokens: int = 6,
+    max_tokens: int = 50,
+    max_sentences_per_source: int | None = None,
+    seed: int = 0,
+    min_cyrillic_share: float = 0.8,
+    max_nonword_share: float = 0.3,
+) -> tuple[pl.DataFrame, dict[str, Any]]:
+    """Read, segment, filter and deduplicate the sentences of all ``sources``.
+
+    Returns a DataFrame with :data:`SENTENCES_SCHEMA`, ordered by source (config order)
+    and position within the source, and a JSON-ready stats dict::
+
+        {"settings": {...}, "total": C, "sources": {name: C}, "domains": {domain: C}}
+
+    where each ``C`` counts ``documents``, ``sentences_seen``, ``dropped`` (per filter),
+    ``duplicates``, ``sampled_out`` and ``kept``.
+
+    * Raw-text sources: ``sent_id`` is ``"{source}-{doc_index}-{sent_index}"``, both
+      0-based over the source's documents and each document's razdel sentences before
+      filtering; ``n_tokens`` counts razdel tokens.
+    * ``conllu`` sources are already parsed: their sentences are neither segmented nor
+      filtered, ``sent_id`` is :func:`~rublimp.corpus.sources.conllu_sent_id` of the
+      file's id, and they count no documents. They are read before every other source,
+      so they win every duplicate; the parse stage takes their trees from the file.
+    * Exact duplicates (:func:`normalize_for_dedupe`) are dropped across all sources;
+      the first occurrence is kept.
+    * With ``max_sentences_per_source``, each source keeps a uniform random sample
+      (reservoir sampling seeded with ``seed`` and the source name) of its surviving
+      sentences; sampled-out sentences still count as seen for deduplication.
+
+    Raises :class:`~rublimp.io.InputError` for bad settings, missing files, and for a
+    source of which no sentence survives (naming it, e.g. ``corpus.sources[0] ('mytext')``).
+    """
+    cfg = FilterConfig(min_tokens, max_tokens, min_cyrillic_share, max_nonword_share)
+    cfg.validate()
+    if max_sentences_per_source is not None and (
+        isinstance(max_sentences_per_source, bool)
+        or not isinstance(max_sentences_per_source, int)
+        or max_sentences_per_source < 1
+    ):
+        raise InputError(f"corpus.max_sentences_per_source: must be a positive integer, got {max_sentences_per_source!r}")
+    if not sources:
+        raise InputError("corpus.sources: no sources configured")
+
+    checked: list[tuple[str, dict[str, Any]]] = []
+    names: dict[str, str] = {}
+    for index, source in enumerate(sources):
+        key = source_key(source if isinstance(source, Mapping) else {}, index)
+        src = validate_source(source, key)
+        if src["name"] in names:
+            raise InputError(f"{key}.name: duplicate source name (also used by {names[src['name']]})")
+        names[src["name"]] = key
+        checked.append((key, src))
+
+    stats = _Stats()
+    for _, src in checked:  # stats keys in config order
+        stats.sources[src["name"]] = _counters()
+    seen: set[bytes] = set()
+    frames: dict[str, pl.DataFrame] = {}
+    # CoNLL-U sources first, so that they win every duplicate; the table keeps config order.
+    for key, src in sorted(checked, key=lambda item: item[1]["type"] != "conllu"):
+        rows = _process_source(src, key, Path(cache_dir), cfg, seen, stats, max_sentences_per_source, seed)
+        counts = stats.sources[src["name"]]
+        if counts["kept"] == 0:
+            dropped = {k: v for k, v in counts["dropped"].items() if v}
+            raise InputError(
+                f"{key}: no sentences survived (documents: {counts['documents']}, sentences seen: "
+                f"{counts['sentences_seen']}, dropped: {dropped or 'none'}, duplicates: {counts['duplicates']})"
+            )
+        frames[src["name"]] = pl.DataFrame(rows, schema=SENTENCES_SCHEMA, orient="row")
+
+    df = pl.concat([frames[src["name"]] for _, src in checked], how="vertical")
+    out_stats = {
+        "settings": {**asdict(cfg), "max_sentences_per_source": max_sentences_per_source, "seed": seed},
+        "total": stats.total,
+        "sources": stats.sources,
+        "domains": dict(sorted(stats.domains.items())),
+    }
+    return df, out_stats
+
+
+# (sent_id, text, domain, apply_filters)
+_Item = tuple[str, str, str, bool]
+
+
+def _source_items(src: Mapping[str, Any], key: str, cache_dir: Path, stats: _Stats) -> Iterator[_Item]:
+    """The candidate sentences of one source, counting its documents on the way."""
+    name = src["name"]
+    if src["type"] == "conllu":
+        path = Path(src["path"]).expanduser()
+        if not path.exists():
+            raise InputError(f"CoNLL-U file not found (config key {key}.path)", path)
+        for sent_id, text, domain in read_conllu_source(path, domain=src["domain"]):
+            yield conllu_sent_id(name, sent_id), text, domain, False
+        return
+    docs: Iterator[Document] = iter_documents(src, cache_dir=cache_dir, key=key)
+    for doc_index, doc in enumerate(tqdm(docs, desc=f"corpus:{name}", unit="doc", disable=None)):
+        stats.add(name, doc.domain, "documents")
+        for sent_index, sentence in enumerate(split_sentences(doc.text)):
+            yield f"{name}-{doc_index}-{sent_index}", sentence, doc.domain, True
+
+
+def _process_source(
+    src: Mapping[str, Any],
+    key: str,
+    cache_dir: Path,
+    cfg: FilterConfig,
+    seen: set[bytes],
+    stats: _Stats,
+    cap: int | None,
+    seed: int,
+) -> list[tuple[str, str, str, str, int]]:
+    name = src["name"]
+    rng = random.Random(f"{seed}:{name}")  # str seeds are hashed deterministically (sha512)
+    kept: list[tuple[int, str, str, str, int]] = []  # (position, sent_id, text, domain, n_tokens)
+    survivors: Counter[str] = Counter()  # per domain, before sampling
+    n_survivors = 0
+    for position, (sent_id, sentence, domain, apply_filters) in enumerate(_source_items(src, key, cache_dir, stats)):
+        stats.add(name, domain, "sentences_seen")
+        if apply_filters:
+            reason, n_tokens = _evaluate(sentence, cfg)
+            if reason is not None:
+                stats.drop(name, domain, reason)
+                continue
+        else:
+            n_tokens = len(tokenize_sentence(sentence))
+        digest = _digest(sentence)
+        if digest in seen:
+            stats.add(name, domain, "duplicates")
+            continue
+        seen.add(digest)
+        stats.add(name, domain, "kept")
+        item = (position, sent_id, sentence, domain, n_tokens)
+        # Reservoir sampling (Algorithm R): a uniform sample without holding every sentence.
+        if cap is None or len(kept) < cap:
+            kept.append(item)
+        else:
+            slot = rng.randrange(n_survivors + 1)
+            if slot < cap:
+                kept[slot] = item
+        n_survivors += 1
+        survivors[domain] += 1
+    if cap is not None and n_survivors > cap:
+        final = Counter(item[3] for item in kept)
+        for domain, n in sorted(survivors.items()):
+            removed = n - final.get(domain, 0)
+            if removed:
+                stats.add(name, domain, "sampled_out", removed)
+                stats.add(name, domain, "kept", -removed)
+        kept.sort()
+    return [(sent_id, text, domain, name, n) for _, sent_id, text, domain, n in kept]
+
+
+def write_sentences(
+    df: pl.DataFrame,
+    stats: Mapping[str, Any],
+    parquet_path: str | os.PathLike,
+    json_path: str | os.PathLike,
+) -> None:
+    """Write the sentence table (Parquet) and its stats (JSON), each atomically."""
+    missing = [c for c in SENTENCES_SCHEMA if c not in df.columns]
+    if missing:
+        raise ValueError(f"sentence table lacks column(s) {', '.join(missing)}")
+    write_parquet_atomic(df.select(list(SENTENCES_SCHEMA)), parquet_path)
+    write_json_atomic(json_path, dict(stats))

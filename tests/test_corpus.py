@@ -1,0 +1,500 @@
+"""Tests for the corpus stage: sources, sentence filters, dedupe, build/write."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from rublimp.corpus import (
+    FILTER_NAMES,
+    FILTERS,
+    SENTENCES_SCHEMA,
+    FilterConfig,
+    build_sentences,
+    check_sentence,
+    conllu_sent_id,
+    iter_documents,
+    normalize_for_dedupe,
+    read_conllu_source,
+    split_sentences,
+    tokenize_sentence,
+    write_sentences,
+)
+from rublimp.io import InputError
+
+CFG = FilterConfig()
+
+
+def rejects(name: str, text: str, cfg: FilterConfig = CFG) -> bool:
+    return FILTERS[name](text, tokenize_sentence(text), cfg)
+
+
+# --------------------------------------------------------------------------- filters
+
+FILTER_CASES: dict[str, tuple[list[str], list[str]]] = {
+    # name: (rejected sentences, kept sentences)
+    "too_short": (
+        ["Мы ушли домой.", "Снег идёт."],
+        ["Мы вчера рано ушли домой.", "Вечером над рекой поднялся густой туман."],
+    ),
+    "markup": (
+        [
+            "Город расположен на [[река|реке]] Волге.",
+            "Подробности опубликованы на сайте https://example.ru вчера.",
+            "Население&nbsp;города растёт каждый год.",
+            "Его <b>первый</b> альбом вышел весной.",
+            "== История города в годы войны ==.",
+            "Столица | Москва и ближайшие области.",
+            "Шаблон {{цитата}} не был обработан парсером.",
+            "Подробности читайте на www.example.org сегодня.",
+        ],
+        [
+            "Москва — столица России и крупнейший город страны.",
+            "Счёт матча был 2:1 в пользу хозяев поля.",
+            "Он сказал, что придёт к восьми часам.",
+        ],
+    ),
+    "unbalanced": (
+        [
+            "Он сказал «приходи завтра и не опаздывай.",
+            "Книга (вышедшая в 1990 году вызвала споры.",
+            "Он (сказал «да) и» ушёл из дома.",
+            'Он сказал "нет и сразу ушёл из дома.',
+            "Оно вышло в свет] на следующий год.",
+        ],
+        [
+            "Он ответил: „Посмотрим“ и ушёл домой.",
+            "Журнал «Новый мир» (основан в 1925 году) выходит ежемесячно.",
+            "Она прочла «Повесть „о капитане“ и его команде» за вечер.",
+            'Он назвал свою лодку "Надежда" в честь матери.',
+        ],
+    ),
+    "no_final_punct": (
+        [
+            "Вчера мы долго гуляли по старому парку",
+            "Перечень основных задач этого проекта:",
+            "Сначала он долго молчал, а потом сказал;",
+        ],
+        [
+            "«Когда же ты вернёшься?» — спросила мать.",
+            "Он ответил: «Никогда!»",
+            "Мы ждали тебя весь этот вечер…",
+            "Неужели он опять опоздал на поезд?!",
+            "(Впрочем, об этом мы узнали гораздо позже.)",
+        ],
+    ),
+    "non_cyrillic": (
+        [
+            "The quick brown fox jumps over the lazy dog.",
+            "Компания Microsoft Corporation выпустила Windows Server Edition.",
+            "Итог: 3 : 2 , 1 : 0 , 4 : 4 , 7 : 5 в матчах 12 и 15.",
+            "1990 — 1995 — 2001 — 2010 — 2015.",
+        ],
+        [
+            "В 1990 году в городе открылся новый театр.",
+            "Компания Microsoft выпустила новую версию своей операционной системы.",
+            "Он пришёл, увидел, победил, и — наконец — ушёл.",
+        ],
+    ),
+    "lowercase_start": (
+        [
+            "и тогда он решил вернуться в родной город.",
+            "— и тогда он решил вернуться домой.",
+            "«может быть, завтра», — ответил он.",
+            "... а потом все разошлись по домам.",
+        ],
+        [
+            "«Да, конечно», — ответил он после паузы.",
+            "20 человек пришли на собрание в пятницу.",
+            "— Завтра мы уедем в деревню к бабушке.",
+            "(Впрочем, об этом мы узнали гораздо позже.)",
+            "Ёжик долго бежал по лесной тропинке.",
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FILTER_CASES))
+def test_filter_rejects_noise_and_keeps_clean_sentences(name: str) -> None:
+    bad, good = FILTER_CASES[name]
+    for text in bad:
+        assert rejects(name, text), f"{name} should reject: {text}"
+    for text in good:
+        assert not rejects(name, text), f"{name} should keep: {text}"
+
+
+def test_too_long_uses_configured_maximum() -> None:
+    text = "Мы вчера очень рано ушли с работы домой."  # 9 razdel tokens
+    assert len(tokenize_sentence(text)) == 9
+    assert rejects("too_long", text, FilterConfig(max_tokens=8))
+    assert not rejects("too_long", text, FilterConfig(max_tokens=9))
+    assert check_sentence(text, FilterConfig(min_tokens=2, max_tokens=8)) == "too_long"
+    assert check_sentence(text) is None
+    long_text = " ".join(["Он шёл и шёл,"] * 12) + " и пришёл."
+    assert check_sentence(long_text) == "too_long"
+
+
+def test_non_cyrillic_share_is_configurable() -> None:
+    text = "В 1979 году Франке основал Ars Electronica в Линце."
+    assert rejects("non_cyrillic", text, FilterConfig(min_cyrillic_share=0.8))
+    assert not rejects("non_cyrillic", text, FilterConfig(min_cyrillic_share=0.6))
+
+
+def test_check_sentence_reports_first_failing_filter() -> None:
+    assert FILTER_NAMES == (
+        "markup", "unbalanced", "no_final_punct", "lowercase_start", "too_long", "too_short", "non_cyrillic"
+    )
+    assert check_sentence("Город расположен на [[река|реке]] большой Волге.") == "markup"
+    assert check_sentence("и тогда он решил вернуться в родной город.") == "lowercase_start"
+    assert check_sentence("и тогда он ушёл") == "no_final_punct"  # checked before lowercase_start
+    assert check_sentence("Вчера мы долго гуляли по старому парку") == "no_final_punct"
+    assert check_sentence("Мы ушли.") == "too_short"
+    assert check_sentence("Вечером над рекой поднялся густой туман.") is None
+
+
+def test_filter_config_validation_names_key() -> None:
+    with pytest.raises(InputError, match=r"corpus\.min_tokens"):
+        build_sentences([{"name": "a", "type": "demo"}], cache_dir=".", min_tokens=10, max_tokens=5)
+    with pytest.raises(InputError, match=r"corpus\.max_tokens"):
+        build_sentences([{"name": "a", "type": "demo"}], cache_dir=".", max_tokens=0)
+
+
+# --------------------------------------------------------------------------- segmentation & dedupe
+
+
+def test_split_sentences_never_crosses_blocks() -> None:
+    text = "Первая строка без точки\nВторая фраза. Третья фраза!"
+    assert split_sentences(text) == ["Первая строка без точки", "Вторая фраза.", "Третья фраза!"]
+    assert split_sentences("  \n\n ") == []
+
+
+def test_normalize_for_dedupe() -> None:
+    a = normalize_for_dedupe("Ёлка стоит в углу «большой» комнаты.")
+    assert a == normalize_for_dedupe("ёлка  стоит в углу \"большой\" комнаты .")
+    assert a == normalize_for_dedupe("ЕЛКА стоит\u00a0в углу „большой“ комнаты.")
+    assert normalize_for_dedupe("Он пришёл — и ушёл.") == normalize_for_dedupe("он пришел - и ушел.")
+    assert normalize_for_dedupe("Он ждал…") == normalize_for_dedupe("Он ждал...")
+    assert a != normalize_for_dedupe("Ёлка стоит в углу «маленькой» комнаты.")
+
+
+# --------------------------------------------------------------------------- sources
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+LINES_TEXT = (
+    "Весной в нашем саду зацвели старые яблони. Соседи приходили посмотреть на них.\n"
+    "\n"
+    "# Эта строка не комментарий для текстового источника и будет прочитана.\n"
+    "Осенью дети собирали урожай в большие корзины.\n"
+)
+
+PARAGRAPH_TEXT = (
+    "Весной в нашем саду зацвели\n"
+    "старые яблони. Соседи приходили\n"
+    "посмотреть на них.\n"
+    "\n"
+    "\n"
+    "Осенью дети собирали урожай в большие корзины.\n"
+)
+
+
+def test_text_source_lines_layout(tmp_path: Path) -> None:
+    path = write(tmp_path / "garden.txt", LINES_TEXT)
+    docs = list(iter_documents({"name": "t", "type": "text", "domain": "fiction", "path": str(path)}, cache_dir=tmp_path))
+    assert [d.doc_id for d in docs] == ["garden.txt:1", "garden.txt:3", "garden.txt:4"]
+    assert docs[1].text.startswith("# Эта строка")
+    assert {d.domain for d in docs} == {"fiction"} and {d.source for d in docs} == {"t"}
+
+
+def test_text_source_paragraphs_layout(tmp_path: Path) -> None:
+    path = write(tmp_path / "garden.txt", PARAGRAPH_TEXT)
+    src = {"name": "t", "type": "text", "domain": "fiction", "path": str(path), "layout": "paragraphs"}
+    docs = list(iter_documents(src, cache_dir=tmp_path))
+    assert [d.doc_id for d in docs] == ["garden.txt:1", "garden.txt:6"]
+    assert split_sentences(docs[0].text) == [
+        "Весной в нашем саду зацвели старые яблони.",
+        "Соседи приходили посмотреть на них.",
+    ]
+    df, stats = build_sentences([src], cache_dir=tmp_path)
+    assert df["text"].to_list() == [
+        "Весной в нашем саду зацвели старые яблони.",
+        "Соседи приходили посмотреть на них.",
+        "Осенью дети собирали урожай в большие корзины.",
+    ]
+    assert df["sent_id"].to_list() == ["t-0-0", "t-0-1", "t-1-0"]
+    assert stats["sources"]["t"]["documents"] == 2
+
+
+def test_text_source_directory_is_read_recursively_in_order(tmp_path: Path) -> None:
+    write(tmp_path / "corpus" / "b.txt", "Вторая книга начиналась с этой длинной фразы.\n")
+    write(tmp_path / "corpus" / "a" / "c.txt", "Первая книга начиналась с этой длинной фразы.\n")
+    write(tmp_path / "corpus" / "notes.md", "Это не текстовый файл корпуса и не читается.\n")
+    docs = list(
+        iter_documents({"name": "d", "type": "text", "domain": "news", "path": str(tmp_path / "corpus")}, cache_dir=tmp_path)
+    )
+    assert [d.doc_id for d in docs] == ["a/c.txt:1", "b.txt:1"]
+
+
+def test_demo_source_takes_domain_from_file(tmp_path: Path) -> None:
+    write(
+        tmp_path / "demo" / "news.txt",
+        "# Комментарий в начале файла.\nВ пятницу в городе открыли новый мост.\nДвижение начнётся уже в понедельник.\n"
+        "\n# Второй документ.\nВечером прошёл сильный дождь с градом.\n",
+    )
+    write(tmp_path / "demo" / "fiction.txt", "Старик долго смотрел на спокойное море.\n")
+    src = {"name": "demo", "type": "demo", "dir": str(tmp_path / "demo")}
+    docs = list(iter_documents(src, cache_dir=tmp_path))
+    assert [(d.doc_id, d.domain) for d in docs] == [
+        ("fiction.txt:1", "fiction"),
+        ("news.txt:2", "news"),
+        ("news.txt:6", "news"),
+    ]
+    assert docs[1].text == "В пятницу в городе открыли новый мост.\nДвижение начнётся уже в понедельник."
+    df, stats = build_sentences([src], cache_dir=tmp_path)
+    assert set(stats["domains"]) == {"fiction", "news"}
+    assert stats["domains"]["news"]["kept"] == 3 and stats["domains"]["fiction"]["kept"] == 1
+    only_news = list(iter_documents({**src, "files": ["news.txt"]}, cache_dir=tmp_path))
+    assert {d.domain for d in only_news} == {"news"}
+
+
+def test_librusec_source_reads_gzip_books(tmp_path: Path) -> None:
+    path = tmp_path / "lib.rus.ec.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        fh.write("101.fb2 Глава первая. Старый дом на окраине города давно пустовал.\n")
+        fh.write("Никто не помнил, кто жил в нём раньше.\n")
+        fh.write("202.fb2 Утром капитан поднялся на палубу и посмотрел на горизонт.\n")
+    src = {"name": "lib", "type": "librusec", "domain": "fiction", "path": str(path)}
+    docs = list(iter_documents(src, cache_dir=tmp_path))
+    assert [d.doc_id for d in docs] == ["101.fb2", "202.fb2"]
+    assert docs[0].text == (
+        "Глава первая. Старый дом на окраине города давно пустовал.\nНикто не помнил, кто жил в нём раньше."
+    )
+    assert len(list(iter_documents({**src, "max_documents": 1}, cache_dir=tmp_path))) == 1
+    not_gzip = write(tmp_path / "plain.txt", "101.fb2 Текст.\n")
+    with pytest.raises(InputError, match="gzip") as err:
+        list(iter_documents({**src, "path": str(not_gzip)}, cache_dir=tmp_path))
+    assert err.value.path == str(not_gzip)
+
+
+CONLLU = """# sent_id = c-1
+# text = Вечером над рекой поднялся густой туман.
+1	Вечером	вечер	NOUN	_	_	4	obl	_	_
+2	над	над	ADP	_	_	3	case	_	_
+3	рекой	река	NOUN	_	_	4	obl	_	_
+4	поднялся	подняться	VERB	_	_	0	root	_	_
+5	густой	густой	ADJ	_	_	6	amod	_	_
+6	туман	туман	NOUN	_	_	4	nsubj	_	SpaceAfter=No
+7	.	.	PUNCT	_	_	4	punct	_	_
+
+# domain = news
+1	Дождь	дождь	NOUN	_	_	2	nsubj	_	_
+2	кончился	кончиться	VERB	_	_	0	root	_	SpaceAfter=No
+3	.	.	PUNCT	_	_	2	punct	_	_
+
+"""
+
+
+def test_read_conllu_source(tmp_path: Path) -> None:
+    path = write(tmp_path / "parsed.conllu", CONLLU)
+    rows = list(read_conllu_source(path, domain="fiction"))
+    assert rows == [
+        ("c-1", "Вечером над рекой поднялся густой туман.", "fiction"),
+        ("parsed.conllu:11", "Дождь кончился.", "news"),  # no sent_id: the reader's file:line id
+    ]
+    bad = write(tmp_path / "bad.conllu", CONLLU.replace("3\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_", "3\t.\t.\tPUNCT"))
+    with pytest.raises(InputError) as err:
+        list(read_conllu_source(bad, domain="news"))
+    assert err.value.path == str(bad) and err.value.line == 14
+    dup = write(tmp_path / "dup.conllu", CONLLU + CONLLU.split("\n\n")[0] + "\n\n")
+    with pytest.raises(InputError, match="duplicate sent_id 'c-1'"):
+        list(read_conllu_source(dup, domain="news"))
+    empty = write(tmp_path / "empty.conllu", "# only a comment\n\n")
+    with pytest.raises(InputError, match="no sentences"):
+        list(read_conllu_source(empty, domain="news"))
+
+
+def test_conllu_sources_pass_through_and_win_duplicates(tmp_path: Path) -> None:
+    conllu_path = write(tmp_path / "parsed.conllu", CONLLU)
+    text_path = write(
+        tmp_path / "raw.txt", "Вечером над рекой поднялся густой  туман .\nУтром над рекой снова поднялся туман.\n"
+    )
+    sources = [  # the CoNLL-U source comes second in the config but still wins the duplicate
+        {"name": "raw", "type": "text", "domain": "fiction", "path": str(text_path)},
+        {"name": "ud", "type": "conllu", "domain": "fiction", "path": str(conllu_path)},
+    ]
+    df, stats = build_sentences(sources, cache_dir=tmp_path)
+    assert df.rows() == [
+        ("raw-1-0", "Утром над рекой снова поднялся туман.", "fiction", "raw", 7),
+        # CoNLL-U sentences are not filtered: "Дождь кончился." is kept although it is short.
+        (conllu_sent_id("ud", "c-1"), "Вечером над рекой поднялся густой туман.", "fiction", "ud", 7),
+        (conllu_sent_id("ud", "parsed.conllu:11"), "Дождь кончился.", "news", "ud", 3),
+    ]
+    assert df["sent_id"][1] == "ud:c-1"
+    assert stats["sources"]["raw"]["duplicates"] == 1
+    ud = stats["sources"]["ud"]
+    assert ud["documents"] == 0 and ud["sentences_seen"] == 2 and ud["kept"] == 2
+    assert sum(ud["dropped"].values()) == 0
+    assert stats["domains"]["news"]["kept"] == 1 and stats["total"]["kept"] == 3
+    with pytest.raises(InputError, match="read_conllu_source"):
+        list(iter_documents(sources[1], cache_dir=tmp_path))
+
+
+# --------------------------------------------------------------------------- build_sentences
+
+MIXED = (
+    "Весной в нашем саду зацвели старые яблони. Соседи пришли.\n"
+    "Осенью дети собирали урожай в большие корзины. Ура!\n"
+    "Весной  в нашем саду зацвели старые яблони .\n"
+    "ВЕСНОЙ в нашем саду зацвели старые яблони.\n"
+    "Подробности на сайте https://example.ru были опубликованы вчера.\n"
+    "и тогда все соседи пришли посмотреть на сад.\n"
+    "Зимой озеро покрывалось толстым прозрачным льдом.\n"
+)
+
+
+def test_build_sentences_filters_dedupes_and_counts(tmp_path: Path) -> None:
+    path = write(tmp_path / "mixed.txt", MIXED)
+    df, stats = build_sentences([{"name": "mix", "type": "text", "domain": "fiction", "path": str(path)}], cache_dir=tmp_path)
+    assert df.schema == pl.Schema(SENTENCES_SCHEMA)
+    assert df.rows() == [
+        ("mix-0-0", "Весной в нашем саду зацвели старые яблони.", "fiction", "mix", 8),
+        ("mix-1-0", "Осенью дети собирали урожай в большие корзины.", "fiction", "mix", 8),
+        ("mix-6-0", "Зимой озеро покрывалось толстым прозрачным льдом.", "fiction", "mix", 7),
+    ]
+    src = stats["sources"]["mix"]
+    assert src["documents"] == 7 and src["sentences_seen"] == 9
+    assert src["dropped"] == {
+        "markup": 1, "unbalanced": 0, "no_final_punct": 0, "lowercase_start": 1,
+        "too_long": 0, "too_short": 2, "non_cyrillic": 0,
+    }
+    assert src["duplicates"] == 2 and src["kept"] == 3 and src["sampled_out"] == 0
+    assert stats["total"] == src and stats["domains"] == {"fiction": src}
+    assert stats["settings"]["min_tokens"] == 6 and stats["settings"]["max_tokens"] == 50
+
+
+def test_dedupe_across_sources_keeps_first_in_config_order(tmp_path: Path) -> None:
+    a = write(tmp_path / "a.txt", "Зимой озеро покрывалось толстым прозрачным льдом.\nВесной лёд на озере быстро таял.\n")
+    b = write(tmp_path / "b.txt", "Зимой озеро покрывалось толстым прозрачным льдом.\nЛетом на озере купались дети.\n")
+    df, stats = build_sentences(
+        [
+            {"name": "a", "type": "text", "domain": "fiction", "path": str(a)},
+            {"name": "b", "type": "text", "domain": "news", "path": str(b)},
+        ],
+        cache_dir=tmp_path,
+    )
+    assert df["sent_id"].to_list() == ["a-0-0", "a-1-0", "b-1-0"]
+    assert stats["sources"]["b"]["duplicates"] == 1 and stats["domains"]["news"]["duplicates"] == 1
+    assert stats["total"]["kept"] == 3
+
+
+def test_sampling_is_seeded_and_accounted(tmp_path: Path) -> None:
+    subjects = ["Мальчик", "Учитель", "Сосед", "Лётчик", "Художник", "Рыбак", "Повар", "Врач"]
+    path = write(tmp_path / "s.txt", "".join(f"{s} долго смотрел на спокойное вечернее море.\n" for s in subjects))
+    src = {"name": "s", "type": "text", "domain": "fiction", "path": str(path)}
+    runs = [build_sentences([src], cache_dir=tmp_path, max_sentences_per_source=3, seed=seed)[0] for seed in (0, 0, 1, 2, 3)]
+    assert runs[0].equals(runs[1])
+    assert all(r.height == 3 for r in runs)
+    assert len({tuple(r["sent_id"]) for r in runs}) > 1  # different seeds, different samples
+    for r in runs:
+        docs = [int(x.split("-")[1]) for x in r["sent_id"]]
+        assert docs == sorted(docs)
+    _, stats = build_sentences([src], cache_dir=tmp_path, max_sentences_per_source=3, seed=0)
+    assert stats["total"]["kept"] == 3 and stats["total"]["sampled_out"] == 5
+
+
+def test_outputs_are_byte_identical(tmp_path: Path) -> None:
+    path = write(tmp_path / "mixed.txt", MIXED)
+    src = [{"name": "mix", "type": "text", "domain": "fiction", "path": str(path)}]
+    outs = []
+    for run in range(2):
+        df, stats = build_sentences(src, cache_dir=tmp_path, seed=7)
+        pq, js = tmp_path / f"r{run}" / "sentences.parquet", tmp_path / f"r{run}" / "stats.json"
+        write_sentences(df, stats, pq, js)
+        outs.append((pq.read_bytes(), js.read_bytes()))
+    assert outs[0] == outs[1]
+    assert pl.read_parquet(tmp_path / "r0" / "sentences.parquet").equals(df)
+    assert json.loads(outs[0][1])["sources"]["mix"]["kept"] == 3
+    assert not list((tmp_path / "r0").glob("*.tmp"))
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def test_empty_result_names_the_source(tmp_path: Path) -> None:
+    good = write(tmp_path / "good.txt", "Зимой озеро покрывалось толстым прозрачным льдом.\n")
+    noise = write(tmp_path / "noise.txt", "Коротко.\nсовсем без заглавной буквы и без точки\n")
+    sources = [
+        {"name": "good", "type": "text", "domain": "news", "path": str(good)},
+        {"name": "mytext", "type": "text", "domain": "news", "path": str(noise)},
+    ]
+    with pytest.raises(InputError, match=r"corpus\.sources\[1\] \('mytext'\): no sentences survived") as err:
+        build_sentences(sources, cache_dir=tmp_path)
+    assert "too_short" in str(err.value)
+    empty = write(tmp_path / "empty.txt", "\n\n")
+    with pytest.raises(InputError, match=r"corpus\.sources\[0\] \('e'\)"):
+        build_sentences([{"name": "e", "type": "text", "domain": "news", "path": str(empty)}], cache_dir=tmp_path)
+
+
+def test_missing_paths_raise_with_the_path(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.txt"
+    for kind in ("text", "librusec", "conllu"):
+        with pytest.raises(InputError) as err:
+            build_sentences([{"name": "m", "type": kind, "domain": "news", "path": str(missing)}], cache_dir=tmp_path)
+        assert err.value.path == str(missing)
+        assert str(missing) in str(err.value)
+    with pytest.raises(InputError) as err:
+        list(iter_documents({"name": "d", "type": "demo", "dir": str(tmp_path / "nodemo")}, cache_dir=tmp_path))
+    assert err.value.path == str(tmp_path / "nodemo")
+
+
+@pytest.mark.parametrize(
+    ("source", "pattern"),
+    [
+        ({"name": "x", "type": "pdf", "domain": "news"}, r"corpus\.sources\[0\] \('x'\)\.type: unknown source type"),
+        ({"name": "x", "type": "text", "domain": "news", "path": "a.txt", "layuot": "lines"}, r"unknown key\(s\) layuot"),
+        ({"name": "x", "type": "text", "domain": "news", "path": "a.txt", "layout": "pages"}, r"\.layout: must be"),
+        ({"name": "x", "type": "text", "path": "a.txt"}, r"missing key `domain`"),
+        ({"name": "x y", "type": "demo"}, r"\.name: must be"),
+        ({"name": "x:y", "type": "demo"}, r"\.name: must be"),
+        ({"name": "w", "type": "wikimedia", "domain": "news", "url": "https://h/x.xml.bz2", "sha1": "abc"}, r"\.sha1: must be 40"),
+        ({"name": "w", "type": "wikimedia", "domain": "news", "url": "https://h/x.xml.bz2", "max_pages": 0}, r"\.max_pages"),
+        ("not a mapping", r"corpus\.sources\[0\]: a source must be a mapping"),
+    ],
+)
+def test_bad_source_declarations(tmp_path: Path, source: object, pattern: str) -> None:
+    with pytest.raises(InputError, match=pattern):
+        build_sentences([source], cache_dir=tmp_path)  # type: ignore[list-item]
+
+
+def test_schema_defaults_of_other_types_are_tolerated(tmp_path: Path) -> None:
+    write(tmp_path / "demo" / "news.txt", "В пятницу в городе открыли новый мост.\n")
+    src = {"name": "d", "type": "demo", "dir": str(tmp_path / "demo"), "layout": "lines", "sha1": None, "max_pages": None}
+    df, _ = build_sentences([src], cache_dir=tmp_path)
+    assert df.height == 1
+    with pytest.raises(InputError, match=r"unknown key\(s\) layout for type 'demo'"):
+        build_sentences([{**src, "layout": "paragraphs"}], cache_dir=tmp_path)
+
+
+def test_duplicate_source_names_and_no_sources(tmp_path: Path) -> None:
+    src = {"name": "a", "type": "demo"}
+    with pytest.raises(InputError, match=r"corpus\.sources\[1\] \('a'\)\.name: duplicate"):
+        build_sentences([src, dict(src)], cache_dir=tmp_path)
+    with pytest.raises(InputError, match=r"corpus\.sources: no sources"):
+        build_sentences([], cache_dir=tmp_path)
+
+
+def test_invalid_utf8_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes("Первая строка вполне нормальная.\n".encode() + b"\xff\xfe broken\n")
+    with pytest.raises(InputError) as err:
+        list(iter_documents({"name": "b", "type": "text", "domain": "news", "path": str(path)}, cache_dir=tmp_path))
+    assert err.value.path == str(path) and err.value.line == 2
