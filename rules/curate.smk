@@ -18,6 +18,7 @@ rule curate:
         k=config.get("curation", {}).get("k", 30),
         n=config.get("curation", {}).get("n", 1000),
         length_bins=config.get("curation", {}).get("length_bins", [6, 10, 15, 20, 30, 51]),
+        grid_step=config.get("curation", {}).get("grid_step"),
         seed=WF.seed,
     log:
         f"{OUT}/logs/curate/{{paradigm}}.log",

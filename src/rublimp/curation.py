@@ -15,10 +15,11 @@ Typical use::
 
 from __future__ import annotations
 
+import math
+
 import hashlib
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -90,63 +91,87 @@ def _check_pool(pool: pl.DataFrame, path: str | None, extra: Sequence[str] = ())
 
 
 @dataclass(frozen=True)
-class _ModelScores:
-    """One model's Min-K% column, deduplicated: ``sentence`` -> ``mink`` (null when NaN/absent value)."""
+class _Scores:
+    """All models' Min-K% values in one long table ``(model_idx, sid, mink)``.
 
-    model: str
-    table: pl.DataFrame
-    path: str | None
+    ``sentences`` maps each distinct grammatical sentence of the pool to an integer
+    ``sid`` (integer keys make the joins and group-bys below several times faster
+    than string keys); ``long`` has one row per model and sentence, ``mink`` null
+    where a model gave NaN/null.
+    """
+
+    models: tuple[str, ...]
+    paths: tuple[str | None, ...]
+    sentences: pl.DataFrame
+    long: pl.DataFrame
 
 
-def _prepare_scores(scores_by_model: Mapping[str, FrameOrPath], k: int) -> list[_ModelScores]:
+def _prepare_scores(scores_by_model: Mapping[str, FrameOrPath], k: int, sentences: pl.Series) -> _Scores:
     if not scores_by_model:
         raise InputError("scores_by_model is empty: at least one model's scores are needed")
     column = f"mink_{k}"
-    prepared = []
-    for model in sorted(scores_by_model):
-        df, path = _load(scores_by_model[model], f"scores of model {model!r}")
+    wanted = (
+        pl.DataFrame({"sentence": sentences.cast(pl.String)})
+        .unique()
+        .sort("sentence")
+        .with_row_index("sid")
+    )
+    models, paths, parts = [], [], []
+    for i, model in enumerate(sorted(scores_by_model)):
         what = f"scores of model {model!r}"
+        df, path = _load(scores_by_model[model], what)
         _require_columns(df, ["sentence", column], what, path)
-        table = (
+        part = (
             df.select(
                 pl.col("sentence").cast(pl.String),
                 pl.col(column).cast(pl.Float64).fill_nan(None).alias("mink"),
             )
-            .filter(pl.col("sentence").is_not_null())
-            .unique()
+            .join(wanted, on="sentence", how="inner")
+            .select("sid", "mink")
         )
-        conflict = table.group_by("sentence").len().filter(pl.col("len") > 1).sort("sentence")
-        if conflict.height:
-            raise InputError(
-                f"{what}: {conflict.height} sentence(s) have conflicting {column} values, "
-                f"e.g. {conflict['sentence'][0]!r}",
-                path,
-            )
-        prepared.append(_ModelScores(model, table, path))
-    return prepared
+        if part["sid"].n_unique() != part.height:  # repeated sentences: identical values are fine
+            part = part.group_by("sid").agg(pl.col("mink").n_unique().alias("__values"), pl.col("mink").first())
+            conflict = part.filter(pl.col("__values") > 1).join(wanted, on="sid").sort("sentence")
+            if conflict.height:
+                raise InputError(
+                    f"{what}: {conflict.height} sentence(s) have conflicting {column} values, "
+                    f"e.g. {conflict['sentence'][0]!r}",
+                    path,
+                )
+        models.append(model)
+        paths.append(path)
+        parts.append(part.select(pl.lit(i, pl.UInt32).alias("model_idx"), "sid", "mink"))
+    return _Scores(tuple(models), tuple(paths), wanted, pl.concat(parts, how="vertical"))
 
 
-def _attach_mink_max(pool: pl.DataFrame, prepared: Sequence[_ModelScores], paradigm: str, k: int) -> pl.DataFrame:
+def _attach_mink_max(pool: pl.DataFrame, scores: _Scores, paradigm: str, k: int) -> pl.DataFrame:
     """Add ``mink_max``: the max over models of Min-K% of the source sentence (null if any model lacks a value)."""
-    out = pool
-    tmp_cols = []
-    for i, ms in enumerate(prepared):
-        missing = pool.join(ms.table, left_on="source_sentence", right_on="sentence", how="anti").sort("id")
-        if missing.height:
-            raise InputError(
-                f"model {ms.model!r} has no mink_{k} score for {missing.height} grammatical sentence(s) "
-                f"of paradigm {paradigm!r}, e.g. id={missing['id'][0]!r}: {missing['source_sentence'][0]!r}",
-                ms.path,
-            )
-        col = f"__mink_{i}"
-        tmp_cols.append(col)
-        out = out.join(
-            ms.table.rename({"mink": col}), left_on="source_sentence", right_on="sentence", how="left"
+    n_models = len(scores.models)
+    with_sid = pool.join(scores.sentences, left_on="source_sentence", right_on="sentence", how="left")
+    per_sentence = (
+        scores.long.join(with_sid.select("sid").unique(), on="sid", how="semi")
+        .group_by("sid")
+        .agg(
+            pl.len().alias("__n"),
+            pl.col("mink").null_count().alias("__nulls"),
+            pl.col("mink").max().alias(MINK_MAX),
         )
-    all_scored = pl.all_horizontal([pl.col(c).is_not_null() for c in tmp_cols])
-    return out.with_columns(
-        pl.when(all_scored).then(pl.max_horizontal(tmp_cols)).otherwise(None).alias(MINK_MAX)
-    ).drop(tmp_cols)
+    )
+    joined = with_sid.join(per_sentence, on="sid", how="left")
+    absent = joined.filter(pl.col("__n").is_null() | (pl.col("__n") < n_models)).sort("id")
+    if absent.height:
+        sid = absent["sid"][0]
+        present = set(scores.long.filter(pl.col("sid") == sid)["model_idx"].to_list())
+        idx = min(set(range(n_models)) - present)
+        lacking = with_sid.join(scores.long.filter(pl.col("model_idx") == idx), on="sid", how="anti")
+        raise InputError(
+            f"model {scores.models[idx]!r} has no mink_{k} score for {lacking.height} grammatical sentence(s) "
+            f"of paradigm {paradigm!r}, e.g. id={absent['id'][0]!r}: {absent['source_sentence'][0]!r}",
+            scores.paths[idx],
+        )
+    return joined.with_columns(
+        pl.when(pl.col("__nulls") == 0).then(pl.col(MINK_MAX)).otherwise(None).alias(MINK_MAX)
+    ).drop("sid", "__n", "__nulls")
 
 
 # --------------------------------------------------------------------------- threshold search
@@ -205,34 +230,47 @@ class ThresholdResult:
         }
 
 
-def _search(pool: pl.DataFrame, prepared: Sequence[_ModelScores], *, paradigm: str, k: int, n: int) -> ThresholdResult:
-    pairs = _attach_mink_max(pool, prepared, paradigm, k).sort("id")
+def _on_grid(value: float, step: float | None) -> float:
+    """The smallest multiple of ``step`` that is >= ``value`` (``value`` itself without a grid)."""
+    if not step:
+        return value
+    q = math.ceil(value / step - 1e-9)
+    return round(q * step, 10)
+
+
+def _search(
+    pool: pl.DataFrame, scores: _Scores, *, paradigm: str, k: int, n: int, grid_step: float | None = None
+) -> ThresholdResult:
+    pairs = _attach_mink_max(pool, scores, paradigm, k).sort("id")
     values = np.sort(pairs[MINK_MAX].drop_nulls().to_numpy())
     scored = int(values.size)
     unscored = pairs.height - scored
-    note = f"; {unscored} pair(s) without a Min-K% value for some model were dropped" if unscored else ""
+    notes = [f"{unscored} pair(s) without a Min-K% value for some model were dropped"] if unscored else []
     if scored >= n:
         # The number of pairs with mink_max <= t is a step function of t that only jumps
         # at the candidate values, so the smallest t reaching n pairs (the exact grid
         # search over the sorted distinct candidates) is the n-th smallest value.
-        threshold: float | None = float(values[n - 1])
+        # On a grid of step ``grid_step`` (the paper's grid search) t is rounded up to the
+        # next grid point, so more than n pairs may survive and are then downsampled.
+        threshold: float | None = _on_grid(float(values[n - 1]), grid_step)
         survivors = int(np.searchsorted(values, threshold, side="right"))
         short = False
-        message = (f"{survivors - n} pair(s) tie at the threshold" if survivors > n else "") + note
-        message = message.lstrip("; ")
+        extra = "at or below the grid threshold" if grid_step else "tie at the threshold"
+        ties = [f"{survivors - n} pair(s) more than n {extra}"] if survivors > n else []
+        message = "; ".join(ties + notes)
     else:
         threshold = float(values[-1]) if scored else None
         survivors = scored
         short = True
-        message = (
-            f"short pool: only {scored} scored pair(s) of {pairs.height} for n={n}; "
-            f"all scored pairs are kept (t = max){note}"
+        message = "; ".join(
+            [f"short pool: only {scored} scored pair(s) of {pairs.height} for n={n}; all scored pairs are kept (t = max)"]
+            + notes
         )
     return ThresholdResult(
         paradigm=paradigm,
         k=int(k),
         n=int(n),
-        models=tuple(ms.model for ms in prepared),
+        models=scores.models,
         threshold=threshold,
         pool_size=pairs.height,
         scored=scored,
@@ -249,6 +287,7 @@ def search_threshold(
     *,
     k: int,
     n: int,
+    grid_step: float | None = None,
 ) -> ThresholdResult:
     """Find the smallest Min-K% threshold leaving at least ``n`` pairs uncontaminated for every model.
 
@@ -259,6 +298,8 @@ def search_threshold(
             ``sentence`` and ``mink_<k>`` columns.
         k: the Min-K% percentage (selects the ``mink_<k>`` column).
         n: the number of pairs wanted.
+        grid_step: search t on the grid of multiples of this step (None: exactly,
+            over the distinct candidate values, so ties aside exactly n survive).
 
     Returns:
         A :class:`ThresholdResult`; ``result.kept`` holds the surviving pairs.
@@ -273,8 +314,8 @@ def search_threshold(
     pids = df["PID"].unique().sort().to_list()
     if len(pids) != 1:
         raise InputError(f"search_threshold expects one paradigm per pool, got PIDs {pids}; use curate()", path)
-    prepared = _prepare_scores(scores_by_model, k)
-    return _search(df, prepared, paradigm=str(pids[0]), k=k, n=n)
+    scores = _prepare_scores(scores_by_model, k, df["source_sentence"])
+    return _search(df, scores, paradigm=str(pids[0]), k=k, n=n, grid_step=grid_step)
 
 
 # --------------------------------------------------------------------------- stratified sampling
@@ -325,17 +366,19 @@ def _seeded_order(ids: Sequence[str], seed: int) -> np.ndarray:
     )
 
 
-def _largest_remainder(sizes: Sequence[int], n: int) -> list[int]:
+def _largest_remainder(sizes: Sequence[int], n: int, tiebreak: Sequence[int] | None = None) -> list[int]:
     """Proportional allocation of ``n`` over strata with Hamilton's largest-remainder rounding.
 
-    Exact integer arithmetic; remainder ties go to the earlier stratum (strata arrive
-    sorted by key).  Hand-written: neither polars nor scipy offers apportionment.
+    Exact integer arithmetic.  Equal remainders are broken by ``tiebreak`` (smaller
+    first; e.g. a seeded hash of the stratum key), then by position.  Hand-written:
+    neither polars nor scipy offers apportionment.
     """
     total = sum(sizes)
     floors = [n * s // total for s in sizes]
     rems = [n * s % total for s in sizes]
+    ties = list(tiebreak) if tiebreak is not None else [0] * len(sizes)
     left = n - sum(floors)
-    for i in sorted(range(len(sizes)), key=lambda j: (-rems[j], j))[:left]:
+    for i in sorted(range(len(sizes)), key=lambda j: (-rems[j], ties[j], j))[:left]:
         floors[i] += 1
     return floors
 
@@ -350,8 +393,9 @@ def stratified_sample(
 ) -> pl.DataFrame:
     """Downsample ``pairs`` to ``n`` rows stratified by domain × length bin × feature values.
 
-    Each stratum gets ``n · size / total`` rows rounded by largest remainder; inside a
-    stratum the rows with the smallest seeded hash of their ``id`` are taken.
+    Each stratum gets ``n · size / total`` rows rounded by largest remainder (equal
+    remainders broken by a seeded hash of the stratum key); inside a stratum the rows
+    with the smallest seeded hash of their ``id`` are taken.
 
     Args:
         pairs: candidate pairs with a unique ``id``, ``n_tokens`` (if binning) and the strata columns.
@@ -382,12 +426,12 @@ def stratified_sample(
         return df.sort("id")
 
     # Strata keys as strings (null -> "") so grouping and ordering are total and stable.
-    key_cols = [f"__k{i}" for i in range(len(keys))]
-    work = df.with_columns(
-        [pl.col(c).cast(pl.String).fill_null("").alias(kc) for c, kc in zip(keys, key_cols)]
-    )
+    key_cols = [f"__k{i}" for i in range(len(keys))] or ["__k0"]
+    exprs = [pl.col(c).cast(pl.String).fill_null("").alias(kc) for c, kc in zip(keys, key_cols)]
+    work = df.with_columns(exprs or [pl.lit("").alias("__k0")])  # no strata: one stratum
     sizes = work.group_by(key_cols).len().sort(key_cols)
-    quotas = _largest_remainder(sizes["len"].to_list(), n)
+    stratum_names = ["\x1e".join(row) for row in sizes.select(key_cols).iter_rows()]
+    quotas = _largest_remainder(sizes["len"].to_list(), n, _seeded_order(stratum_names, seed).tolist())
     sizes = sizes.with_columns(pl.Series("__quota", quotas, dtype=pl.Int64))
     work = (
         work.with_columns(pl.Series("__h", _seeded_order(work["id"].cast(pl.String).to_list(), seed)))
@@ -412,6 +456,7 @@ def curate(
     length_bins: Sequence[int | float] | None = DEFAULT_LENGTH_BINS,
     strata: Sequence[str] | None = None,
     progress: bool | None = None,
+    grid_step: float | None = None,
 ) -> tuple[pl.DataFrame, dict[str, Any]]:
     """Decontaminate and downsample a pool of one or more paradigms.
 
@@ -433,12 +478,12 @@ def curate(
     _check_k_n(k, n)
     df, path = _load(pool, "pool")
     _check_pool(df, path, extra=["n_tokens"] if length_bins is not None else [])
-    prepared = _prepare_scores(scores_by_model, k)
+    scores = _prepare_scores(scores_by_model, k, df["source_sentence"])
     pids = sorted(df["PID"].unique().cast(pl.String).to_list())
     parts: list[pl.DataFrame] = []
     entries: list[dict[str, Any]] = []
     for pid in tqdm(pids, desc="curate", unit="paradigm", disable=None if progress is None else not progress):
-        result = _search(df.filter(pl.col("PID") == pid), prepared, paradigm=pid, k=k, n=n)
+        result = _search(df.filter(pl.col("PID") == pid), scores, paradigm=pid, k=k, n=n, grid_step=grid_step)
         chosen = stratified_sample(result.kept, n=n, seed=seed, length_bins=length_bins, strata=strata)
         parts.append(chosen)
         entries.append({**result.to_dict(), "selected": chosen.height})
@@ -446,12 +491,15 @@ def curate(
         benchmark = pl.concat(parts, how="vertical").sort("id")
     else:
         benchmark = df.clear().with_columns(pl.lit(None, pl.Float64).alias(MINK_MAX))
+        if length_bins is not None:
+            benchmark = benchmark.with_columns(pl.lit(None, pl.String).alias(LENGTH_BIN))
     report = {
         "k": int(k),
         "n": int(n),
         "seed": int(seed),
+        "grid_step": grid_step,
         "length_bins": None if length_bins is None else list(length_bins),
-        "models": [ms.model for ms in prepared],
+        "models": list(scores.models),
         "selected": benchmark.height,
         "paradigms": entries,
     }

@@ -312,13 +312,16 @@ def curate_stage(
     n: int = 1000,
     seed: int = 0,
     length_bins: Sequence[int] = (6, 10, 15, 20, 30, 51),
+    grid_step: float | None = None,
 ) -> dict:
     from .curation import curate
     from .io import write_csv_atomic
 
     pool_df = pl.read_parquet(pool)
     scores_by_model = {m: pl.read_parquet(p) for m, p in scores.items()}
-    bench, report = curate(pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins))
+    bench, report = curate(
+        pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins), grid_step=grid_step
+    )
     write_parquet_atomic(bench, out_parquet)
     write_csv_atomic(bench, out_csv)
     write_json_atomic(out_report, report)

@@ -1,0 +1,403 @@
+"""The evaluation report: Markdown summary, CSV/Parquet tables and plots.
+
+:func:`write_report` turns per-model × per-paradigm results (from
+:func:`rublimp.evaluation.aggregate`, or per-pair results from
+:func:`rublimp.evaluation.evaluate`, aggregated here) and the curation reports of
+:func:`rublimp.curation.curate` into::
+
+    out_dir/summary.md                   models × phenomena, per-paradigm and curation tables
+    out_dir/results.csv, results.parquet one row per model × paradigm, every statistic
+    out_dir/phenomena.csv                per model × phenomenon macro averages
+    out_dir/curation.csv                 one row per paradigm (when curation reports are given)
+    out_dir/paradigms/<PID>.csv          one row per model
+    out_dir/accuracy_by_phenomenon.png   grouped bars per model
+    out_dir/delta_hist.png               distribution of Δ log-prob per model
+    out_dir/acceptability.csv, tags.csv  RuCoLA- and RuParam-style views (per-pair input only)
+
+Text outputs are deterministic: rows are sorted and floats use fixed formats.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import polars as pl  # noqa: E402
+
+from rublimp.curation import ThresholdResult  # noqa: E402
+from rublimp.evaluation import (  # noqa: E402
+    acceptability_eval,
+    accuracy_by_tag,
+    aggregate,
+    model_summary,
+    phenomenon_summary,
+)
+from rublimp.io import InputError, atomic_path, write_csv_atomic, write_parquet_atomic, write_text_atomic  # noqa: E402
+
+__all__ = ["curation_table", "paradigm_filename", "write_report"]
+
+_RESULT_COLUMNS = ("model", "PID", "n", "accuracy_sum", "accuracy_ppl", "delta_mean", "p_value")
+_CURATION_COLUMNS = ("paradigm", "pool", "scored", "threshold", "survivors", "selected", "short_pool")
+#: PNG metadata without the matplotlib version, so plots do not change with the library version.
+_PNG_METADATA = {"Software": None}
+
+CurationReports = Mapping[str, Any] | ThresholdResult | Iterable[Mapping[str, Any] | ThresholdResult] | None
+
+
+# --------------------------------------------------------------------------- formatting helpers
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None or not np.isfinite(x) else f"{100.0 * x:.2f}"
+
+
+def _num(x: float | None, fmt: str) -> str:
+    return "—" if x is None or not np.isfinite(x) else format(x, fmt)
+
+
+def _md_table(headers: Sequence[str], rows: Iterable[Sequence[str]], right: Sequence[bool] | None = None) -> str:
+    """A GitHub-flavoured Markdown table (hand-written: polars prints Markdown only with dtype rows)."""
+    right = right if right is not None else [False] + [True] * (len(headers) - 1)
+    esc = [h.replace("|", "\\|") for h in headers]
+    lines = ["| " + " | ".join(esc) + " |", "|" + "|".join("---:" if r else ":---" for r in right) + "|"]
+    for row in rows:
+        lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def paradigm_filename(pid: str) -> str:
+    """A file-system-safe name for a paradigm's CSV (letters, digits, ``_``, ``-``, ``.``)."""
+    name = re.sub(r"[^\w.-]+", "_", str(pid)).strip("._")
+    return (name or "paradigm") + ".csv"
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def curation_table(curation_reports: CurationReports) -> pl.DataFrame:
+    """One row per paradigm from :func:`curate` reports, their entries or :class:`ThresholdResult` objects.
+
+    Columns: paradigm, pool, scored, threshold, survivors, selected (null when unknown),
+    short_pool, message; sorted by paradigm.
+    """
+    if curation_reports is None:
+        items: list[Any] = []
+    elif isinstance(curation_reports, (Mapping, ThresholdResult)):
+        items = [curation_reports]
+    else:
+        items = list(curation_reports)
+    entries: list[dict[str, Any]] = []
+    for item in items:
+        if isinstance(item, ThresholdResult):
+            entries.append(item.to_dict())
+        elif isinstance(item, Mapping) and "paradigms" in item:
+            entries.extend(dict(e) for e in item["paradigms"])
+        elif isinstance(item, Mapping) and "paradigm" in item:
+            entries.append(dict(item))
+        else:
+            raise InputError(f"unrecognised curation report {type(item).__name__}: expected curate()'s report dict")
+    schema = {
+        "paradigm": pl.String, "pool": pl.Int64, "scored": pl.Int64, "threshold": pl.Float64,
+        "survivors": pl.Int64, "selected": pl.Int64, "short_pool": pl.Boolean, "message": pl.String,
+    }
+    rows = [{c: e.get(c) for c in schema} for e in entries]
+    table = pl.DataFrame(rows, schema=schema).sort("paradigm")
+    dup = table.group_by("paradigm").len().filter(pl.col("len") > 1)
+    if dup.height:
+        raise InputError(f"curation reports list paradigm {dup['paradigm'][0]!r} more than once")
+    return table
+
+
+def _split_results(results: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame | None]:
+    if "correct_sum" in results.columns and "accuracy_sum" not in results.columns:
+        return aggregate(results), results
+    missing = [c for c in _RESULT_COLUMNS if c not in results.columns]
+    if missing:
+        raise InputError(f"results lack column(s) {missing}; pass aggregate() or evaluate() output")
+    return results, None
+
+
+# --------------------------------------------------------------------------- plots
+
+
+def _save_png(fig: plt.Figure, path: Path) -> None:
+    with atomic_path(path) as tmp:
+        fig.savefig(tmp, format="png", dpi=120, metadata=_PNG_METADATA)
+    plt.close(fig)
+
+
+def _model_colors(models: list[str]) -> list[tuple[float, float, float, float]]:
+    """Distinct colours for up to 20 models (tab10/tab20), a continuous map beyond."""
+    n = len(models)
+    if n <= 20:
+        cmap = plt.get_cmap("tab10" if n <= 10 else "tab20")
+        return [cmap(i) for i in range(n)]
+    cmap = plt.get_cmap("turbo")
+    return [cmap(i / (n - 1)) for i in range(n)]
+
+
+def _plot_accuracy(table: pl.DataFrame, group_col: str, models: list[str], path: Path) -> None:
+    groups = table[group_col].unique().sort().to_list()
+    acc = {(r["model"], r[group_col]): r["accuracy_sum"] for r in table.iter_rows(named=True)}
+    width = 0.8 / max(len(models), 1)
+    x = np.arange(len(groups))
+    fig_width = min(24.0, max(6.0, 0.35 * len(groups) * max(1, len(models)) ** 0.5 + 3.0))
+    fig, ax = plt.subplots(figsize=(fig_width, 4.5))
+    for i, (model, color) in enumerate(zip(models, _model_colors(models))):
+        heights = [100.0 * (acc.get((model, g)) or 0.0) for g in groups]
+        ax.bar(x - 0.4 + width * (i + 0.5), heights, width, label=model, color=color)
+    ax.axhline(50.0, color="grey", linestyle="--", linewidth=1, label="chance")
+    ax.set_xticks(x, groups, rotation=45, ha="right")
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("accuracy, % (summed log-prob)")
+    ax.set_title(f"Accuracy by {group_col}")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.tight_layout()
+    _save_png(fig, path)
+
+
+def _plot_delta(results: pl.DataFrame, pairs: pl.DataFrame | None, models: list[str], path: Path) -> None:
+    source, column = (pairs, "delta") if pairs is not None else (results, "delta_mean")
+    values = {m: source.filter(pl.col("model") == m)[column].drop_nulls().to_numpy() for m in models}
+    everything = np.concatenate([v for v in values.values() if v.size] or [np.zeros(1)])
+    bins = np.histogram_bin_edges(everything, bins=40)
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for model, color in zip(models, _model_colors(models)):
+        if values[model].size:
+            ax.hist(values[model], bins=bins, histtype="step", linewidth=1.5, label=model, color=color)
+    ax.axvline(0.0, color="grey", linestyle="--", linewidth=1)
+    what = "per pair" if pairs is not None else "per paradigm (mean)"
+    ax.set_xlabel("Δ = ln P(grammatical) − ln P(ungrammatical)")
+    ax.set_ylabel("count")
+    ax.set_title(f"Δ log-prob {what}")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.tight_layout()
+    _save_png(fig, path)
+
+
+# --------------------------------------------------------------------------- summary.md sections
+
+
+def _phenomenon_section(results: pl.DataFrame, models: list[str]) -> tuple[str, pl.DataFrame | None]:
+    overall = {r["model"]: r for r in model_summary(results).iter_rows(named=True)}
+    lines = []
+    if "phenomenon" in results.columns:
+        phen = phenomenon_summary(results)
+        sort_keys = [c for c in ("level", "phenomenon") if c in phen.columns]
+        names = phen.select(sort_keys).unique().sort(sort_keys)["phenomenon"].to_list()
+        acc = {(r["model"], r["phenomenon"]): r["accuracy_sum"] for r in phen.iter_rows(named=True)}
+        rows = [[m, *[_pct(acc.get((m, p))) for p in names], _pct(overall[m]["accuracy_sum"])] for m in models]
+        lines.append("## Accuracy by phenomenon (%)\n\n")
+        lines.append(_md_table(["Model", *names, "Overall"], rows))
+        lines.append(
+            "\nAccuracy by summed log-probability. A phenomenon's score is the macro-average over its "
+            "paradigms; Overall is the macro-average over all paradigms.\n"
+        )
+    else:
+        phen = None
+    rows = [
+        [
+            m,
+            str(overall[m]["n_paradigms"]),
+            str(overall[m]["n_pairs"]),
+            _pct(overall[m]["accuracy_sum"]),
+            _pct(overall[m]["accuracy_ppl"]),
+            _num(overall[m]["delta_mean"], ".3f"),
+        ]
+        for m in models
+    ]
+    lines.append("\n## Overall per model\n\n")
+    lines.append(_md_table(["Model", "Paradigms", "Pairs", "Acc. sum (%)", "Acc. PPL (%)", "Mean Δ"], rows))
+    return "".join(lines), phen
+
+
+def _paradigm_section(results: pl.DataFrame, models: list[str], alpha: float) -> str:
+    meta = [c for c in ("level", "phenomenon") if c in results.columns]
+    keys = [*meta, "PID"]
+    pids = results.group_by(keys).agg(pl.col("n").min().alias("n_min"), pl.col("n").max().alias("n_max")).sort(keys)
+    cell = {
+        (r["model"], r["PID"]): _pct(r["accuracy_sum"]) + ("†" if not r["p_value"] < alpha else "")
+        for r in results.iter_rows(named=True)
+    }
+    rows = []
+    for r in pids.iter_rows(named=True):
+        n = str(r["n_max"]) if r["n_min"] == r["n_max"] else f"{r['n_min']}–{r['n_max']}"
+        rows.append([*[str(r[c]) for c in meta], str(r["PID"]), n, *[cell.get((m, r["PID"]), "—") for m in models]])
+    headers = [c.capitalize() for c in meta] + ["Paradigm", "n", *models]
+    right = [False] * (len(meta) + 1) + [True] * (1 + len(models))
+    return (
+        "\n## Accuracy by paradigm (%)\n\n"
+        + _md_table(headers, rows, right)
+        + f"\n† not above chance: one-sided binomial test p ≥ {alpha:g} (ties count as errors).\n"
+    )
+
+
+def _curation_section(cur: pl.DataFrame) -> str:
+    rows = [
+        [
+            r["paradigm"],
+            str(r["pool"]),
+            str(r["scored"]),
+            _num(r["threshold"], ".4f"),
+            str(r["survivors"]),
+            "—" if r["selected"] is None else str(r["selected"]),
+            "yes" if r["short_pool"] else "no",
+        ]
+        for r in cur.iter_rows(named=True)
+    ]
+    headers = ["Paradigm", "Pool", "Scored", "t", "Survivors", "Selected", "Short pool"]
+    text = "\n## Curation (Min-K% decontamination)\n\n" + _md_table(headers, rows)
+    notes = [f"- {r['paradigm']}: {r['message']}" for r in cur.iter_rows(named=True) if r["message"]]
+    if notes:
+        text += "\n" + "\n".join(notes) + "\n"
+    return text
+
+
+def _acceptability_section(acc: pl.DataFrame) -> str:
+    rows = [
+        [
+            r["model"],
+            _num(r["threshold"], ".4f"),
+            _num(r["dev_mcc"], ".3f"),
+            _num(r["test_mcc"], ".3f"),
+            _pct(r["test_accuracy"]),
+            str(r["n_dev"]),
+            str(r["n_test"]),
+        ]
+        for r in acc.iter_rows(named=True)
+    ]
+    alpha = acc["alpha"][0] if acc.height else 1.0
+    return (
+        f"\n## Single-sentence acceptability (RuCoLA-style, PenLP α={alpha:g})\n\n"
+        + _md_table(["Model", "Threshold", "Dev MCC", "Test MCC", "Test acc. (%)", "Dev items", "Test items"], rows)
+        + "\nEach sentence of a pair is a separate item; the PenLP threshold maximises MCC on the dev split.\n"
+    )
+
+
+def _tags_section(tags: pl.DataFrame, tag_cols: list[str], models: list[str], top: int) -> str:
+    rows_by_key = {(r["model"], tuple(r[c] for c in tag_cols)): r for r in tags.iter_rows(named=True)}
+    flagged = {key for (_, key), r in rows_by_key.items() if r["top_error"]}
+    if not flagged:
+        return ""
+    rows = []
+    for key in flagged:
+        cells, marks = [], 0
+        for m in models:
+            r = rows_by_key.get((m, key))
+            if r is None:
+                cells.append("—")
+                continue
+            marks += bool(r["top_error"])
+            cells.append(_pct(r["accuracy"]) + (" +" if r["top_error"] else ""))
+        rows.append([*key, *cells, str(marks)])
+    rows.sort(key=lambda r: (-int(r[-1]), r[: len(tag_cols)]))
+    headers = [*tag_cols, *models, "Sum"]
+    right = [False] * len(tag_cols) + [True] * (len(models) + 1)
+    return (
+        f"\n## Most error-prone tags (RuParam-style, top {top} per model)\n\n"
+        + _md_table(headers, rows, right)
+        + "\nAccuracy (%) by summed log-prob; `+`: among the model's lowest-accuracy tags; "
+        "Sum: for how many models. Every tag is in tags.csv.\n"
+    )
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def write_report(
+    results_df: pl.DataFrame,
+    curation_reports: CurationReports,
+    out_dir: str | os.PathLike,
+    *,
+    title: str = "Minimal-pair evaluation report",
+    alpha: float = 0.05,
+    penlp_alpha: float = 1.0,
+    seed: int = 0,
+    tags: Sequence[str] = ("subtype",),
+    top_tags: int = 10,
+) -> dict[str, Path]:
+    """Write the evaluation report into ``out_dir`` and return the written paths by name.
+
+    Args:
+        results_df: per model × paradigm results from :func:`rublimp.evaluation.aggregate`,
+            or per-pair results from :func:`rublimp.evaluation.evaluate` (then also the
+            RuCoLA-style acceptability and RuParam-style tag views are written).
+        curation_reports: ``curate()`` report dict(s), their per-paradigm entries,
+            :class:`ThresholdResult` objects, or ``None``.
+        out_dir: output folder (created).
+        title: the summary's heading.
+        alpha: significance level of the binomial test; accuracies with p ≥ alpha are marked †.
+        penlp_alpha: PenLP length exponent α for the acceptability view.
+        seed: seed of the acceptability dev/test split.
+        tags: tag columns for the RuParam-style breakdown (those absent are skipped).
+        top_tags: how many error-prone tags to flag per model.
+    """
+    # Compute every table first, so bad input fails before anything is written.
+    if not 0.0 < alpha < 1.0:
+        raise InputError(f"config key 'evaluation.alpha' must be in (0, 1), got {alpha!r}")
+    results, pairs = _split_results(results_df)
+    if results.height == 0:
+        raise InputError("results are empty: nothing to report")
+    models = sorted(results["model"].unique().to_list())
+    sort_keys = ["model", *[c for c in ("level", "phenomenon") if c in results.columns], "PID"]
+    results = results.sort(sort_keys)
+    files: dict[str, str] = {}
+    for pid in sorted(results["PID"].unique().to_list()):
+        name = paradigm_filename(pid)
+        if name in files:
+            raise InputError(f"paradigms {files[name]!r} and {pid!r} map to the same file name {name!r}")
+        files[name] = pid
+    cur = curation_table(curation_reports)
+    phen_text, phen = _phenomenon_section(results, models)
+    sections = [
+        f"# {title}\n\n",
+        f"Models: {', '.join(models)}. Paradigms: {len(files)}.\n\n",
+        phen_text,
+        _paradigm_section(results, models, alpha),
+    ]
+    if cur.height:
+        sections.append(_curation_section(cur))
+    tables: dict[str, pl.DataFrame] = {"results.csv": results}
+    if phen is not None:
+        tables["phenomena.csv"] = phen
+    if cur.height:
+        tables["curation.csv"] = cur
+    tag_cols: list[str] = []
+    if pairs is not None:
+        acc = acceptability_eval(pairs, alpha=penlp_alpha, seed=seed)
+        tables["acceptability.csv"] = acc
+        sections.append(_acceptability_section(acc))
+        tag_cols = [c for c in tags if c in pairs.columns]
+        if tag_cols:
+            tag_table = accuracy_by_tag(pairs, tags=tag_cols, top=top_tags)
+            tables["tags.csv"] = tag_table
+            sections.append(_tags_section(tag_table, tag_cols, models, top_tags))
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written: dict[str, Path] = {}
+    write_parquet_atomic(results, out / "results.parquet")
+    written["results.parquet"] = out / "results.parquet"
+    for name, table in tables.items():
+        write_csv_atomic(table, out / name)
+        written[name] = out / name
+    for name, pid in files.items():
+        write_csv_atomic(results.filter(pl.col("PID") == pid).sort("model"), out / "paradigms" / name)
+        written[f"paradigms/{name}"] = out / "paradigms" / name
+    if phen is not None:
+        _plot_accuracy(phen, "phenomenon", models, out / "accuracy_by_phenomenon.png")
+    else:
+        _plot_accuracy(results, "PID", models, out / "accuracy_by_phenomenon.png")
+    _plot_delta(results, pairs, models, out / "delta_hist.png")
+    written["accuracy_by_phenomenon.png"] = out / "accuracy_by_phenomenon.png"
+    written["delta_hist.png"] = out / "delta_hist.png"
+    write_text_atomic(out / "summary.md", "".join(sections))
+    written["summary.md"] = out / "summary.md"
+    return dict(sorted(written.items()))
