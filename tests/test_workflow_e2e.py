@@ -33,7 +33,7 @@ def _env() -> dict:
 def snakemake(workdir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
     cmd = [
         sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory", str(workdir),
-        "--configfile", str(workdir / "config.yaml"), "--cores", "2", "--default-resources", "gpu=0", *args,
+        "--configfile", str(workdir / "config.yaml"), "--default-resources", "gpu=0", "--cores", "2", *args,
     ]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=_env(), timeout=1200)
     if check and proc.returncode != 0:

@@ -99,12 +99,10 @@ class WorkflowConfig:
         from .scoring import check_model_loadable
 
         for i, m in enumerate(self.models):
-            if m.demo:
-                continue
-            try:
-                check_model_loadable(m.path, backend=m.backend)
-            except InputError as exc:
-                raise InputError(f"config key models[{i}] (model {m.name!r}, path {m.path!r}): {exc}") from exc
+            if not m.demo:
+                check_model_loadable(
+                    m.path, trust_remote_code=m.trust_remote_code, config_key=f"models[{i}] ({m.name!r})"
+                )
 
     def model(self, name: str) -> ModelSpec:
         for m in self.models:
