@@ -1,0 +1,355 @@
+"""The eleven SUBJECT-PREDICATE AGREEMENT paradigms on hand-written sentences and the demo corpus."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rublimp.io import InputError
+from rublimp.paradigms import REGISTRY, ParadigmContext, get_paradigm
+from rublimp.paradigms.agreement import PHENOMENON, load_common_gender_nouns
+from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
+
+NAMES = [
+    "noun_subj_predicate_agreement_number",
+    "noun_subj_predicate_agreement_gender",
+    "noun_subj_predicate_agreement_person",
+    "genitive_subj_predicate_agreement_number",
+    "genitive_subj_predicate_agreement_gender",
+    "genitive_subj_predicate_agreement_person",
+    "clause_subj_predicate_agreement_number",
+    "clause_subj_predicate_agreement_gender",
+    "clause_subj_predicate_agreement_person",
+    "subj_predicate_agreement_number_attractor",
+    "subj_predicate_agreement_gender_attractor",
+]
+
+# paradigm -> (sentence, one ungrammatical sentence it must yield)
+POSITIVE: dict[str, list[tuple[str, str]]] = {
+    "noun_subj_predicate_agreement_number": [
+        ("Дети играли во дворе до темноты.", "Дети играл во дворе до темноты."),
+        ("Книга лежит на столе.", "Книга лежат на столе."),
+        ("Дверь была закрыта на ключ.", "Дверь были закрыты на ключ."),
+        ("Мы живём в маленьком городе.", "Мы живу в маленьком городе."),
+        ("Результаты опроса опубликованы на сайте.", "Результаты опроса опубликован на сайте."),
+        ("Мост соединил старый центр с новыми районами.", "Мост соединили старый центр с новыми районами."),
+    ],
+    "noun_subj_predicate_agreement_gender": [
+        ("Книга лежала на столе.", "Книга лежал на столе."),
+        ("Мальчик читал книгу.", "Мальчик читала книгу."),
+        ("Окно было открыто настежь.", "Окно была открыта настежь."),
+        ("Она написала письмо брату.", "Она написало письмо брату."),
+        ("Старая мельница сгорела прошлым летом.", "Старая мельница сгорел прошлым летом."),
+        ("Погода была хорошей.", "Погода был хорошим."),
+    ],
+    "noun_subj_predicate_agreement_person": [
+        ("Мы живём в маленьком городе.", "Мы живут в маленьком городе."),
+        ("Я читаю интересную книгу.", "Я читает интересную книгу."),
+        ("Ты знаешь ответ.", "Ты знаю ответ."),
+        ("Брат работает на заводе.", "Брат работаю на заводе."),
+        ("Вы будете довольны результатом.", "Вы будем довольны результатом."),
+        # no ё in the sentence, so none in the new form either
+        ("Студенты сдают экзамены в июне.", "Студенты сдаем экзамены в июне."),
+    ],
+    "genitive_subj_predicate_agreement_number": [
+        ("Детей в школе не было.", "Детей в школе не были."),
+        ("Глиняной посуды в доме не было.", "Глиняной посуды в доме не были."),
+        ("Денег у нас не осталось.", "Денег у нас не остались."),
+        ("Никаких сомнений не возникло.", "Никаких сомнений не возникли."),
+        ("Ответа от него так и не пришло.", "Ответа от него так и не пришли."),
+        ("Писем от сестры не приходит.", "Писем от сестры не приходят."),
+    ],
+    "genitive_subj_predicate_agreement_gender": [
+        ("Детей в школе не было.", "Детей в школе не была."),
+        ("Пять студентов пришло на лекцию.", "Пять студентов пришла на лекцию."),
+        ("Несколько деревьев упало на дорогу.", "Несколько деревьев упал на дорогу."),
+        ("Никаких сомнений не возникло.", "Никаких сомнений не возник."),
+        ("Денег у нас не осталось.", "Денег у нас не осталась."),
+        ("Ответа от него так и не пришло.", "Ответа от него так и не пришел."),
+    ],
+    "genitive_subj_predicate_agreement_person": [
+        ("Писем от сестры не приходит.", "Писем от сестры не прихожу."),
+        ("Здесь обитает несколько видов птиц.", "Здесь обитаешь несколько видов птиц."),
+        ("Детей в школе не будет.", "Детей в школе не буду."),
+        ("Ответа от него не поступает.", "Ответа от него не поступаешь."),
+        ("Сомнений у меня не возникает.", "Сомнений у меня не возникаю."),
+        ("В этом лесу не водится волков.", "В этом лесу не водишься волков."),
+    ],
+    "clause_subj_predicate_agreement_number": [
+        ("Нам пришлось уйти рано.", "Нам пришлись уйти рано."),
+        ("Необходимо сделать обратную замену.", "Необходимы сделать обратную замену."),
+        ("Ему удалось найти работу.", "Ему удались найти работу."),
+        ("Остаётся только ждать.", "Остаются только ждать."),
+        ("Важно понимать эти правила.", "Важны понимать эти правила."),
+    ],
+    "clause_subj_predicate_agreement_gender": [
+        ("Ему удалось найти работу.", "Ему удалась найти работу."),
+        ("Необходимо сделать обратную замену.", "Необходим сделать обратную замену."),
+        ("Нам предстояло пройти долгий путь.", "Нам предстояла пройти долгий путь."),
+        ("Было решено перенести встречу.", "Была решена перенести встречу."),
+        ("Нам пришлось уйти рано.", "Нам пришлась уйти рано."),
+    ],
+    "clause_subj_predicate_agreement_person": [
+        ("Остаётся только ждать.", "Остаюсь только ждать."),
+        ("Нам предстоит пройти долгий путь.", "Нам предстоишь пройти долгий путь."),
+        ("Следует учитывать эти факторы.", "Следую учитывать эти факторы."),
+        ("Ему придётся уехать.", "Ему придёшься уехать."),
+        ("Не стоит торопиться.", "Не стою торопиться."),
+        ("Нужно будет вернуться завтра.", "Нужно буду вернуться завтра."),
+    ],
+    "subj_predicate_agreement_number_attractor": [
+        ("Ключ от шкафов лежал на столе.", "Ключ от шкафов лежали на столе."),
+        ("Книги моего брата лежат на полке.", "Книги моего брата лежит на полке."),
+        ("Распространенность этих языков невелика.", "Распространенность этих языков невелики."),
+        ("Письмо от родителей пришло вчера.", "Письмо от родителей пришли вчера."),
+        ("Стоимость билетов выросла вдвое.", "Стоимость билетов выросли вдвое."),
+    ],
+    "subj_predicate_agreement_gender_attractor": [
+        ("Ключ от двери лежал на столе.", "Ключ от двери лежала на столе."),
+        ("Книга моего брата лежала на полке.", "Книга моего брата лежал на полке."),
+        ("Крыша старого дома протекала.", "Крыша старого дома протекал."),
+        ("Окно в комнате было открыто.", "Окно в комнате была открыта."),
+        ("Дверь в кабинет директора была закрыта.", "Дверь в кабинет директора был закрыт."),
+        ("Необходимо сделать обратную замену.", "Необходима сделать обратную замену."),
+    ],
+}
+
+# paradigm -> sentences that must yield nothing (near misses)
+NEGATIVE: dict[str, list[str]] = {
+    "noun_subj_predicate_agreement_number": [
+        "Маша и Петя пришли в гости.",  # coordinated subject
+        "Большинство студентов сдали экзамен.",  # quantity noun: both numbers are fine
+        "Пять студентов пришли на лекцию.",  # quantified subject
+        "Кошка с котятами жила на чердаке.",  # comitative: plural would be fine
+        "Это были лучшие годы.",  # «это» takes the nominal predicate's agreement
+        "Он врач.",  # no agreeing word
+    ],
+    "noun_subj_predicate_agreement_gender": [
+        "Врач осмотрел больного.",  # job noun
+        "Маша купила хлеб.",  # proper noun
+        "Коллега позвонил мне утром.",  # common gender (ms-f)
+        "Кофе остыл.",  # indeclinable
+        "Книга лежит на столе.",  # present tense marks no gender
+        "Кто пришёл к нам?",  # gender of the referent
+    ],
+    "noun_subj_predicate_agreement_person": [
+        "Я читал интересную книгу.",
+        "Мы были дома.",
+        "Иди домой!",
+        "Дверь закрыта.",
+    ],
+    "genitive_subj_predicate_agreement_number": [
+        "Пять студентов пришло на лекцию.",  # quantified: plural is grammatical
+        "Детей в школе было много.",
+        "Дети в школе не были.",
+        "Денег у нас нет.",
+        "Гонки в этом году не будет.",  # «гонки не будут» reads as nominative plural
+    ],
+    "genitive_subj_predicate_agreement_gender": [
+        "Детей в школе не бывает.",
+        "Дети в школе не были.",
+        "Пять студентов опоздали на лекцию.",
+    ],
+    "genitive_subj_predicate_agreement_person": [
+        "Детей в школе не было.",
+        "Несколько деревьев упало на дорогу.",
+        "Дети в школе не учатся.",
+        "Денег у нас нет.",
+    ],
+    "clause_subj_predicate_agreement_number": [
+        "Можно войти?",
+        "Он хочет уйти.",
+        "Нам пора уходить.",
+        "Мне надо идти.",
+    ],
+    "clause_subj_predicate_agreement_gender": [
+        "Остаётся только ждать.",
+        "Он пытался уйти.",
+        "Мне надо идти.",
+    ],
+    "clause_subj_predicate_agreement_person": [
+        "Нам пришлось уйти рано.",
+        "Необходимо сделать замену.",
+        "Он любит гулять.",
+    ],
+    "subj_predicate_agreement_number_attractor": [
+        "Ключ от шкафа лежал на столе.",
+        "Ключ лежал на столе у окон.",
+        "Большинство студентов сдало экзамен.",
+        "Крыши старых домов протекали.",
+        "Кошка с котятами жила на чердаке.",
+    ],
+    "subj_predicate_agreement_gender_attractor": [
+        "Ключ от шкафа лежал на столе.",
+        "Ключи от двери лежали на столе.",
+        "Врач из больницы пришёл к нам.",
+        "Ключ от двери лежит на столе.",
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def parsed():
+    """Every hand-written sentence, parsed once: text -> Sentence."""
+    from rublimp.parse import parse_texts
+
+    texts = sorted({g for cases in POSITIVE.values() for g, _ in cases} | {t for ts in NEGATIVE.values() for t in ts})
+    return {s.text: s for s in parse_texts([(f"t{i}", t, "test") for i, t in enumerate(texts)])}
+
+
+@pytest.fixture(scope="module")
+def paradigms():
+    return {n: get_paradigm(n) for n in NAMES}
+
+
+def test_registry():
+    mine = sorted(n for n, cls in REGISTRY.items() if cls.phenomenon == PHENOMENON)
+    assert mine == sorted(NAMES)
+    for n in NAMES:
+        assert REGISTRY[n].level == "Syntax"
+    assert all(len(POSITIVE[n]) >= 5 and len(NEGATIVE[n]) >= 3 for n in NAMES)
+
+
+@pytest.mark.parametrize("name,good,bad", [(n, g, b) for n in NAMES for g, b in POSITIVE[n]])
+def test_positive(parsed, paradigms, name, good, bad):
+    p = paradigms[name]
+    got = [b for b, _ in p.pairs(parsed[good])]
+    assert bad in got, f"{name}: {good!r} gave {got}"
+    for b, pert in p.pairs(parsed[good]):
+        assert pert.feature == name.split("_")[-2 if name.endswith("attractor") else -1].capitalize()
+        assert pert.source_value != pert.target_value
+        assert pert.subtype in ("verb", "aux", "part_shortadj")
+
+
+@pytest.mark.parametrize("name,text", [(n, t) for n in NAMES for t in NEGATIVE[n]])
+def test_near_miss(parsed, paradigms, name, text):
+    assert list(paradigms[name].pairs(parsed[text])) == []
+
+
+def test_compound_predicate_records_both_words(parsed, paradigms):
+    ((bad, pert),) = list(paradigms["noun_subj_predicate_agreement_number"].pairs(parsed["Дверь была закрыта на ключ."]))
+    assert bad == "Дверь были закрыты на ключ."
+    assert (pert.feature, pert.source_value, pert.target_value, pert.subtype) == ("Number", "Sing", "Plur", "aux")
+    assert (pert.source_word, pert.target_word) == ("была закрыта", "были закрыты")
+    assert len(pert.edits) == 2
+    # person lives on быть only
+    (bad, pert), _ = list(paradigms["noun_subj_predicate_agreement_person"].pairs(parsed["Вы будете довольны результатом."]))
+    assert (pert.source_word, pert.target_word, pert.subtype) == ("будете", "будем", "aux")
+
+
+def test_genitive_and_clause_values(parsed, paradigms):
+    pairs = list(paradigms["genitive_subj_predicate_agreement_person"].pairs(parsed["Детей в школе не будет."]))
+    assert {(p.source_value, p.target_value) for _, p in pairs} == {("3", "1"), ("3", "2")}
+    pairs = list(paradigms["clause_subj_predicate_agreement_gender"].pairs(parsed["Необходимо сделать обратную замену."]))
+    assert {(p.feature, p.source_value, p.target_value, p.subtype) for _, p in pairs} == {
+        ("Gender", "Neut", "Masc", "part_shortadj"),
+        ("Gender", "Neut", "Fem", "part_shortadj"),
+    }
+
+
+def test_absent_condition_is_dropped(parsed):
+    sent = parsed["Книга лежит на столе."]
+    key = ("Number", "verb", "Sing", "SV")
+    dropped = get_paradigm("noun_subj_predicate_agreement_number", ParadigmContext(agreement={key: "absent"}))
+    kept = get_paradigm("noun_subj_predicate_agreement_number", ParadigmContext(agreement={key: "uncertain"}))
+    assert list(dropped.pairs(sent)) == []
+    assert [b for b, _ in kept.pairs(sent)] == ["Книга лежат на столе."]
+    # the attractor paradigm is validated on the subject's own condition
+    sent = parsed["Ключ от шкафов лежал на столе."]
+    att = get_paradigm("subj_predicate_agreement_number_attractor", ParadigmContext(agreement={key: "absent"}))
+    assert list(att.pairs(sent)) == []
+
+
+def test_min_conf_option(parsed):
+    sent = parsed["Книга лежит на столе."]
+    strict = get_paradigm("noun_subj_predicate_agreement_number", ParadigmContext(options={"agreement_min_conf": 1.01}))
+    assert list(strict.pairs(sent)) == []
+
+
+def test_common_gender_list():
+    words = load_common_gender_nouns(RESOURCES_DIR / "common_gender_nouns.tsv")
+    assert {"врач", "директор", "профессор", "судья"} <= words
+    assert "книга" not in words
+
+
+def test_common_gender_list_errors(tmp_path):
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("# comment\nlemma\tkind\nврач\tjob\nдиректор\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_common_gender_nouns(bad)
+    assert err.value.line == 4
+    nohead = tmp_path / "nohead.tsv"
+    nohead.write_text("word\tkind\nврач\tjob\n", encoding="utf-8")
+    with pytest.raises(InputError, match="lemma"):
+        load_common_gender_nouns(nohead)
+    with pytest.raises(InputError, match="not found"):
+        load_common_gender_nouns(tmp_path / "missing.tsv")
+
+
+# -- the demo corpus --------------------------------------------------------------
+DEMO_DIR = RESOURCES_DIR / "demo_corpus"
+_SPLIT = re.compile(r"\s+")
+
+
+def _demo_items() -> list[tuple[str, str, str]]:
+    items = []
+    for path in sorted(DEMO_DIR.glob("*.txt")):
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                items.append((f"{path.stem}:{lineno}", line, path.stem))
+    return items
+
+
+@pytest.fixture(scope="module")
+def demo():
+    items = _demo_items() if DEMO_DIR.is_dir() else []
+    if not items:
+        pytest.skip(f"no demo corpus under {DEMO_DIR}")
+    from rublimp.parse import parse_texts
+
+    return list(parse_texts(items))
+
+
+def _strip(word: str) -> str:
+    return word.strip(".,:;!?«»\"'()—–-…")
+
+
+@pytest.mark.slow  # parses the whole demo corpus (a few thousand sentences)
+def test_demo_pool_invariants(demo):
+    from rublimp.perturb import pair_rows
+
+    paradigms = {name: get_paradigm(name) for name in NAMES}
+    hits: dict[str, list] = {name: [] for name in NAMES}
+    # sentence-major, as the perturb stage runs (the paradigms share one edge extraction)
+    for sent in demo:
+        for name, p in paradigms.items():
+            perts = list(p.perturb(sent))
+            for pert in perts:
+                # every proposed perturbation must already be a valid minimal pair
+                bad = apply_edits(sent, pert.edits)
+                check_pair(sent.text, bad, pert, sent=sent)
+                gw, bw = _SPLIT.split(sent.text.strip()), _SPLIT.split(bad.strip())
+                assert bad != sent.text and len(gw) == len(bw)
+                changed = [(a, b) for a, b in zip(gw, bw) if a != b]
+                # exactly the recorded words differ, in sentence order
+                assert [_strip(a) for a, _ in changed] == [sent.token(e.token_id).form for e in pert.edits]
+                assert [_strip(b).lower() for _, b in changed] == [e.new_form.lower() for e in pert.edits]
+                assert pert.source_word == " ".join(sent.token(e.token_id).form for e in pert.edits)
+            if perts:
+                hits[name].append(sent)
+    counts = {name: len(h) for name, h in hits.items()}
+    for name, p in paradigms.items():
+        # pool rows as the perturb stage writes them (a sample, to keep the test fast)
+        for sent in hits[name][:50]:
+            for row in pair_rows(p, sent):
+                assert row["target_sentence"] != row["source_sentence"]
+                assert (row["phenomenon"], row["PID"], row["level"]) == (PHENOMENON, name, "Syntax")
+                assert row["feature"] in ("Number", "Gender", "Person") and row["source_value"] != row["target_value"]
+                gw, bw = row["source_sentence"].split(), row["target_sentence"].split()
+                changed = [(a, b) for a, b in zip(gw, bw) if a != b]
+                assert [_strip(a) for a, _ in changed] == row["source_word"].split()
+                assert [_strip(b).lower() for _, b in changed] == row["target_word"].lower().split()
+    # the demo corpus (a few thousand sentences) exercises nearly every paradigm
+    assert sum(n > 0 for n in counts.values()) >= 10, counts
