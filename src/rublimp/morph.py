@@ -43,6 +43,7 @@ OC2UD["acc2"] = ("Case", "Acc")
 OC2UD["loc1"] = ("Case", "Loc")
 OC2UD["loc2"] = ("Case", "Loc")
 OC2UD["ms-f"] = ("Gender", "Com")
+OC2UD["Ms-f"] = ("Gender", "Com")
 
 # UPOS -> pymorphy3 parts of speech that may realise it.
 UPOS2POS: dict[str, frozenset[str]] = {
@@ -165,7 +166,7 @@ class Morph:
                 have.add("loct")
             if "acc2" in have:
                 have.add("accs")
-            if "ms-f" in have:
+            if "ms-f" in have or "Ms-f" in have:
                 have.update({"masc", "femn"})
             hit = len(want & have)
             miss = len(want - have)
@@ -184,8 +185,16 @@ class Morph:
         return a.lemma
 
     # -- inflection ---------------------------------------------------------
-    def inflect(self, analysis: Analysis | object, grammemes: set[str]) -> str | None:
-        """Inflect to ``grammemes`` keeping everything else; None when impossible."""
+    def inflect(
+        self, analysis: Analysis | object, grammemes: set[str], *, preserve: Iterable[str] = ()
+    ) -> str | None:
+        """Inflect to ``grammemes``; None when impossible.
+
+        pymorphy3 may change other categories on the way (asking a past-tense
+        verb for 1st person yields a future form); the UD features named in
+        ``preserve`` (e.g. ``("Tense", "Aspect")``) must keep their value in
+        the result, or None is returned.
+        """
         parse = analysis.parse if isinstance(analysis, Analysis) else analysis
         try:
             res = parse.inflect(set(grammemes))
@@ -193,6 +202,11 @@ class Morph:
             return None
         if res is None:
             return None
+        if preserve:
+            before, after = grammemes_to_ud(parse.tag), grammemes_to_ud(res.tag)
+            for feat in preserve:
+                if before.get(feat) != after.get(feat):
+                    return None
         return res.word
 
     def readings(self, form: str, lemma: str, pos: set[str] | frozenset[str] | None = None):
@@ -222,7 +236,7 @@ class Morph:
         want = ud_to_grammemes(forbidden)
         for p in self.readings(new_form, lemma, pos):
             have = set(p.tag.grammemes)
-            if "ms-f" in have:
+            if "ms-f" in have or "Ms-f" in have:
                 have.update({"masc", "femn"})
             if want <= have:
                 return True
