@@ -1,0 +1,309 @@
+"""REFLEXIVES (external_possessor) and NEGATION (negative_concord, negative_pronoun_to_indefinite,
+indefinite_pronoun_to_negative): hand-written sentences parsed by the default parser, a hand-built
+tree for the sentence-initial «Не», the replacement table, and the pair invariants on the demo corpus.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from rublimp.conllu_doc import read_conllu, read_conllu_string, write_conllu
+from rublimp.io import InputError
+from rublimp.paradigms import get_paradigm
+from rublimp.paradigms.base import RESOURCES_DIR, ParadigmContext
+from rublimp.paradigms.negation import PRONOUN_TABLE_FILE, excluded_sentence, load_pronoun_table
+from rublimp.parse import parse_texts
+
+NAMES = ("external_possessor", "negative_concord", "negative_pronoun_to_indefinite", "indefinite_pronoun_to_negative")
+
+# sentence -> the exact set of ungrammatical sentences the paradigm must produce
+POSITIVE: dict[str, dict[str, set[str]]] = {
+    "external_possessor": {
+        "У брата есть новая машина.": {"У себя есть новая машина."},
+        "У неё была большая собака.": {"У себя была большая собака."},
+        "Вчера у нас были гости из Казани.": {"Вчера у себя были гости из Казани."},
+        "У Маши будет свой кабинет.": {"У себя будет свой кабинет."},
+        "Денег у них не было.": {"Денег у себя не было."},
+        "Мне кажется, что у соседа есть ключ от подвала.": {"Мне кажется, что у себя есть ключ от подвала."},
+    },
+    "negative_concord": {
+        "Никто не хотел брать вину на себя.": {"Никто хотел брать не вину на себя.", "Никто хотел брать вину не на себя."},
+        "Он никогда не ездил в Москву.": {"Он никогда ездил не в Москву."},
+        "Никто не видел эту машину на стоянке.": {
+            "Никто видел не эту машину на стоянке.",
+            "Никто видел эту машину не на стоянке.",
+        },
+        "Мы никуда не ходили вечером.": {"Мы никуда ходили не вечером."},
+        "Она ничем не помогла соседям.": {"Она ничем помогла не соседям."},
+        "Она никогда не вставала рано.": {"Она никогда вставала не рано."},  # qualitative adverb
+    },
+    "negative_pronoun_to_indefinite": {
+        "Никто не пришёл на собрание.": {"Кто-либо не пришёл на собрание."},
+        "Он никогда не был в Париже.": {"Он когда-либо не был в Париже."},
+        "Я ничего не слышал.": {"Я чего-либо не слышал."},
+        "Мы никому не рассказали о находке.": {"Мы кому-либо не рассказали о находке."},
+        "Кошелька нигде не было.": {"Кошелька где-либо не было."},
+        "Они никуда не торопились.": {"Они куда-либо не торопились."},
+    },
+    "indefinite_pronoun_to_negative": {
+        "Кто-то постучал в дверь.": {"Никто постучал в дверь."},
+        "Когда-то здесь был большой лес.": {"Никогда здесь был большой лес."},
+        "Она что-то писала в тетради.": {"Она ничто писала в тетради."},
+        "Мы видели какого-то человека у ворот.": {"Мы видели никакого человека у ворот."},
+        "Где-то далеко лаяла собака.": {"Нигде далеко лаяла собака."},
+        "Я куда-то положил ключи.": {"Я никуда положил ключи."},
+    },
+}
+
+# near-misses: the trigger word is there, the context is not
+NEGATIVE: dict[str, list[str]] = {
+    "external_possessor": [
+        "Он был у брата вчера вечером.",  # у-phrase after быть: locative
+        "У моего брата есть машина.",  # possessor with a dependent: word count would change
+        "Клуб, у которого есть стадион, выиграл кубок.",  # relative pronoun
+        "У себя дома он был спокоен.",  # already reflexive
+        "У окна стоял стол.",  # no быть
+    ],
+    "negative_concord": [
+        "Он не пришёл на работу.",  # no negative pronoun
+        "Никто не пришёл.",  # nothing after the verb to move «не» to
+        "Никто не знал, придёт ли он на праздник.",  # ли
+        "Никто не брал денег с детей.",  # genitive of negation would be a second error
+        "Ничего не говори маме.",  # imperative
+        "Никто его не видел.",  # the only constituent precedes the verb
+    ],
+    "negative_pronoun_to_indefinite": [
+        "Он не видел никого.",  # after the verb: «не видел кого-либо» is a bookish variant
+        "Никакой помощи не было.",  # какой-либо is acceptable under negation
+        "Никто не придёт, если пойдёт дождь.",  # conditional
+        "Ни с кем он не говорил.",  # split ни-pronoun: word count would change
+        "Ничего страшного не случилось.",  # modified pronoun
+    ],
+    "indefinite_pronoun_to_negative": [
+        "Кто-то не закрыл окно.",  # negated verb: «Никто не закрыл окно» is grammatical
+        "Он думал о чём-то своём.",  # preposition: «ни о чём» changes the word count
+        "Кто-то звонил тебе?",  # question
+        "Я не думаю, что кто-то придёт.",  # negation higher up
+        "Скажи кому-нибудь об этом.",  # imperative
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def parsed():
+    """Every hand-written sentence parsed once by the default parser, by text."""
+    texts = sorted({t for d in POSITIVE.values() for t in d} | {t for v in NEGATIVE.values() for t in v})
+    return {s.text: s for s in parse_texts([(f"t{i}", t, "test") for i, t in enumerate(texts)])}
+
+
+@pytest.fixture(scope="module")
+def paradigms():
+    ctx = ParadigmContext()
+    return {n: get_paradigm(n, ctx) for n in NAMES}
+
+
+@pytest.mark.parametrize(
+    "name,text", [(n, t) for n, d in POSITIVE.items() for t in d], ids=lambda x: x if len(x) < 40 else x[:40]
+)
+def test_positive(parsed, paradigms, name, text):
+    got = {bad for bad, _ in paradigms[name].pairs(parsed[text])}
+    assert got == POSITIVE[name][text]
+
+
+@pytest.mark.parametrize("name,text", [(n, t) for n, v in NEGATIVE.items() for t in v], ids=lambda x: x if len(x) < 40 else x[:40])
+def test_near_miss(parsed, paradigms, name, text):
+    assert list(paradigms[name].pairs(parsed[text])) == []
+
+
+def test_each_paradigm_has_enough_cases():
+    for name in NAMES:
+        assert len(POSITIVE[name]) >= 5 and len(NEGATIVE[name]) >= 3
+
+
+def test_pool_columns(parsed, paradigms):
+    cases = {
+        "external_possessor": ("У Маши будет свой кабинет.", ("possessor", "PROPN", "себя", "быть")),
+        "negative_concord": ("Он никогда не ездил в Москву.", ("negation", "verb", "PP", "никогда")),
+        "negative_pronoun_to_indefinite": ("Я ничего не слышал.", ("PronType", "Neg", "Ind", "ничто→что-либо")),
+        "indefinite_pronoun_to_negative": ("Мы видели какого-то человека у ворот.", ("PronType", "Ind", "Neg", "какой-то→никакой")),
+    }
+    for name, (text, want) in cases.items():
+        [(_, pert)] = list(paradigms[name].pairs(parsed[text]))
+        assert (pert.feature, pert.source_value, pert.target_value, pert.subtype) == want
+    [(_, pert)] = list(paradigms["negative_concord"].pairs(parsed["Он никогда не ездил в Москву."]))
+    assert (pert.source_word, pert.target_word) == ("не", "не в Москву")
+
+
+def test_excluded_sentences(parsed):
+    assert excluded_sentence(parsed["Кто-то звонил тебе?"])
+    assert excluded_sentence(parsed["Ничего не говори маме."])
+    assert excluded_sentence(parsed["Никто не придёт, если пойдёт дождь."])
+    assert not excluded_sentence(parsed["Кто-то постучал в дверь."])
+
+
+# «Не ездил он никогда в Москву.» — a hand-built tree: the deleted sentence-initial «Не»
+# hands its capital letter to the next word
+INITIAL_NE = """# sent_id = ne1
+# text = Не ездил он никогда в Москву.
+1\tНе\tне\tPART\t_\tPolarity=Neg\t2\tadvmod\t_\t_
+2\tездил\tездить\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+4\tникогда\tникогда\tADV\t_\tDegree=Pos\t2\tadvmod\t_\t_
+5\tв\tв\tADP\t_\t_\t6\tcase\t_\t_
+6\tМоскву\tМосква\tPROPN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_sentence_initial_ne_moves_capital(paradigms):
+    sent = read_conllu_string(INITIAL_NE)[0]
+    assert [bad for bad, _ in paradigms["negative_concord"].pairs(sent)] == ["Ездил он никогда не в Москву."]
+    # the same tree without the ни-word licenses nothing
+    plain = read_conllu_string(INITIAL_NE.replace("никогда", "вчера"))[0]
+    assert list(paradigms["negative_concord"].pairs(plain)) == []
+
+
+# -- the replacement table -------------------------------------------------------------
+def test_table_contents():
+    table = load_pronoun_table(str(RESOURCES_DIR / PRONOUN_TABLE_FILE))
+    assert table.to_indefinite["никто"] == ("кто-либо", "NPRO")
+    assert table.to_indefinite["никогда"] == ("когда-либо", "ADVB")
+    assert "никакой" not in table.to_indefinite  # какой-либо is acceptable under negation
+    assert table.to_negative["кто-то"] == ("никто", "NPRO")
+    assert table.to_negative["какой-нибудь"] == ("никакой", "ADJF")
+    assert not any(ind.endswith("-либо") for ind in table.to_negative)
+    assert {"никто", "ничто", "никакой", "никогда", "нигде", "никуда"} <= table.negatives
+
+
+def test_table_matches_derivation():
+    """The checked-in TSV is what resources/derive/derive_negative_indefinite_pronouns.py writes."""
+    import importlib.util
+
+    script = RESOURCES_DIR / "derive" / "derive_negative_indefinite_pronouns.py"
+    spec = importlib.util.spec_from_file_location("derive_neg", script)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    rows = [tuple(line.split("\t")) for line in (RESOURCES_DIR / PRONOUN_TABLE_FILE).read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")]
+    assert rows[0] == ("negative", "indefinite", "direction", "pos")
+    assert rows[1:] == mod.derive()
+
+
+@pytest.mark.parametrize(
+    "body,line,msg",
+    [
+        ("negative\tindefinite\tdirection\n", 2, "header"),
+        ("negative\tindefinite\tdirection\tpos\nникто\tкто-либо\tto_indefinite\n", 3, "columns"),
+        ("negative\tindefinite\tdirection\tpos\nкто\tкто-либо\tto_indefinite\tNPRO\n", 3, "ни-"),
+        ("negative\tindefinite\tdirection\tpos\nникто\tкто-либо\tsideways\tNPRO\n", 3, "direction"),
+        (
+            "negative\tindefinite\tdirection\tpos\nникто\tкто-либо\tto_indefinite\tNPRO\nникто\tкто-нибудь\tto_indefinite\tNPRO\n",
+            4,
+            "second",
+        ),
+    ],
+)
+def test_table_errors_name_file_and_line(tmp_path, body, line, msg):
+    path = tmp_path / f"bad{line}{msg[:3]}.tsv"
+    path.write_text("# comment\n" + body, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_pronoun_table(str(path))
+    assert err.value.path == str(path) and err.value.line == line and msg in str(err.value)
+
+
+def test_missing_table_is_an_input_error(tmp_path):
+    with pytest.raises(InputError, match="not found"):
+        load_pronoun_table(str(tmp_path / "nope.tsv"))
+
+
+# -- the demo corpus -------------------------------------------------------------------
+DEMO_DIR = Path(__file__).resolve().parents[1] / "resources" / "demo_corpus"
+PARSE_SRC = Path(__file__).resolve().parents[1] / "src" / "rublimp" / "parse"
+
+
+def _demo_items() -> list[tuple[str, str, str]]:
+    items = []
+    for path in sorted(DEMO_DIR.glob("*.txt")):
+        domain = path.stem
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            line = line.strip()
+            if line.startswith("# domain:"):
+                domain = line.split(":", 1)[1].strip()
+            if line and not line.startswith("#"):
+                items.append((f"{path.name}:{lineno}", line, domain))
+    return items
+
+
+@pytest.fixture(scope="module")
+def demo_sentences(request):
+    """The demo corpus parsed once; the CoNLL-U is cached under pytest's cache dir, keyed by corpus and parser code."""
+    items = _demo_items()
+    h = hashlib.sha1()
+    for sid, text, dom in items:
+        h.update(f"{sid}\t{text}\t{dom}\n".encode())
+    for src in sorted(PARSE_SRC.glob("*.py")):
+        h.update(src.read_bytes())
+    cache = Path(request.config.cache.mkdir("rublimp_demo_parse")) / f"demo-{h.hexdigest()[:16]}.conllu"
+    if cache.exists():
+        sents = list(read_conllu(cache))
+        if [s.sent_id for s in sents] == [i[0] for i in items]:
+            return sents
+    sents = list(parse_texts(items))
+    write_conllu(sents, cache)
+    return sents
+
+
+_WS = re.compile(r"\s+")
+
+
+def _words(s: str) -> list[str]:
+    return [w for w in _WS.split(s.strip()) if w]
+
+
+def test_demo_pairs_invariants(demo_sentences, paradigms):
+    counts = {}
+    for name in NAMES:
+        p = paradigms[name]
+        n = 0
+        for sent in demo_sentences:
+            for bad, pert in p.pairs(sent):
+                n += 1
+                good = sent.text
+                gw, bw = _words(good), _words(bad)
+                assert bad != good
+                assert len(gw) == len(bw), (good, bad)
+                if name == "negative_concord":
+                    # one «не» leaves the verb and reappears before another word; nothing else changes
+                    ne = sent.token(pert.edits[0].token_id)
+                    i = len(_words(good[: ne.start]))
+                    assert gw[i].lower() == "не"
+                    rest = gw[:i] + gw[i + 1:]
+                    cands = [bw[:j] + bw[j + 1:] for j, w in enumerate(bw) if w.lower() == "не"]
+                    assert any([w.lower() for w in c] == [w.lower() for w in rest] for c in cands), (good, bad)
+                else:
+                    [edit] = pert.edits
+                    tok = sent.token(edit.token_id)
+                    idx = len(_words(good[: tok.start]))
+                    diff = [k for k, (a, b) in enumerate(zip(gw, bw)) if a != b]
+                    assert diff == [idx], (good, bad)
+                    assert tok.form in gw[idx] and edit.new_form.lower() in bw[idx].lower()
+        counts[name] = n
+    assert all(n > 0 for n in counts.values()), counts
+
+
+def test_demo_pools_fill_columns(demo_sentences):
+    from rublimp.perturb import build_pools
+
+    pools = build_pools(demo_sentences, list(NAMES), progress=False)
+    for name in NAMES:
+        df = pools[name]
+        assert df.height > 0
+        for col in ("feature", "source_value", "target_value", "subtype", "source_word", "target_word"):
+            assert df[col].null_count() == 0 and (df[col] != "").all(), (name, col)
+        assert set(df["phenomenon"]) == {"reflexives" if name == "external_possessor" else "negation"}
+        assert set(df["level"]) == {"Syntax"}
