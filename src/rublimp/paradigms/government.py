@@ -1,0 +1,736 @@
+"""GOVERNMENT: the five RuBLiMP paradigms (Appendix B.2.1).
+
+A verb, a preposition or a nominalization decides the case of its nominal
+complement; every paradigm here moves that complement to a case its governor
+does not allow:
+
+* ``adposition_government`` — a noun or pronoun after a preposition
+  («спал в невесомости» → «в невесомостью»); the cases each preposition allows
+  come from ``resources/prepositions.tsv``;
+* ``verb_acc_object`` / ``verb_gen_object`` / ``verb_ins_object`` — the
+  accusative, genitive or instrumental object of a verb («обладает
+  полиморфизмом» → «обладает полиморфизма»); the instrumental-governing verbs
+  and the verbs that also take a bare dative come from
+  ``resources/verb_government.tsv``;
+* ``nominalization_case`` — a prepositionless genitive, instrumental or dative
+  dependent of a noun in -ние/-тие («выдуванию ветром» → «выдуванию ветер»).
+
+Safeguards (the paper's, made explicit, plus guards against parser errors):
+
+* only targets without agreeing modifiers (adjectives, determiners, numerals,
+  participles, appositions, conjuncts, name parts, quantity words), and not
+  right after a declined adjective or participle the parser may have attached
+  elsewhere, so a changed case never creates an agreement error as well;
+* the parser's case and pymorphy3's analysis must agree, the word must be in
+  pymorphy3's dictionary (guessed inflections are not trusted), and no
+  homograph may inflect differently («полком»: полк or полок);
+* the new form must not be readable — as the same lexeme in any number, or as
+  another common noun — in a case the governor allows (``acc.sg = nom.pl``
+  syncretism, «геном» = ген.Ins); for verb objects the cases an object may
+  alternate with count as allowed: the genitive of negation and the partitive
+  for accusative objects, the accusative for genitive objects, an
+  instrumental adjunct for both;
+* a nominative (or any form that reads as one) is produced only where it
+  cannot be read as the clause's subject: the clause already has a subject
+  that cannot itself be an accusative, the verb is non-finite, or the finite
+  verb does not agree with the new nominative;
+* a dative is never produced for a verb that admits a bare dative
+  (recipient, addressee, beneficiary), for a pronoun (a beneficiary with an
+  omitted object: «отвёз ему»), or for an animate object of an infinitive
+  (the infinitive's dative subject);
+* genitive objects are taken only after listed genitive verbs, under
+  negation, or when the form cannot be a nominative or accusative, and never
+  right after a noun or numeral they may belong to;
+* personal pronouns after prepositions keep their н- forms («к нему» →
+  «к ним», never «к им»); a word right after a preposition is never taken as
+  a verb's or nominalization's dependent.
+
+Pool columns: ``feature`` = ``Case``, ``source_value``/``target_value`` = the
+UD cases, ``subtype`` = the preposition, the verb lemma or the nominalization
+lemma.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import ClassVar, Iterable, Iterator
+
+from ..conllu_doc import Sentence, Token
+from ..io import InputError
+from ..morph import UD2OC, Analysis
+from .base import Edit, Paradigm, Perturbation, register
+
+__all__ = [
+    "PHENOMENON",
+    "CASES",
+    "PREPOSITIONS_FILE",
+    "VERB_GOVERNMENT_FILE",
+    "load_prepositions",
+    "load_verb_government",
+    "normalize",
+    "preposition_of",
+    "has_blocking_dependents",
+    "GovernmentParadigm",
+    "AdpositionGovernment",
+    "VerbObjectCase",
+    "VerbAccObject",
+    "VerbGenObject",
+    "VerbInsObject",
+    "NominalizationCase",
+]
+
+PHENOMENON = "government"
+PREPOSITIONS_FILE = "prepositions.tsv"
+VERB_GOVERNMENT_FILE = "verb_government.tsv"
+
+#: the six case values a government paradigm can move between (UD names)
+CASES: tuple[str, ...] = ("Nom", "Gen", "Dat", "Acc", "Ins", "Loc")
+_CASE_SET = frozenset(CASES)
+# pymorphy3 case grammemes → UD case (the second genitive/locative/accusative count as the case)
+_OC_CASE = {
+    "nomn": "Nom", "gent": "Gen", "gen1": "Gen", "gen2": "Gen", "datv": "Dat", "accs": "Acc",
+    "acc2": "Acc", "ablt": "Ins", "loct": "Loc", "loc1": "Loc", "loc2": "Loc", "voct": "Voc",
+}
+
+PERSONAL_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
+THIRD_PERSON = frozenset({"он", "она", "оно", "они"})
+REFLEXIVE = "себя"
+# invariable possessives: a determiner that does not agree, so it may stay next to a re-cased noun
+INVARIANT_DET = frozenset({"его", "ее", "их"})
+# words that govern the case of the noun they quantify («много книг»)
+QUANTIFIERS = frozenset(
+    {"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "больше", "меньше",
+     "достаточно", "полно", "множество", "большинство"}
+)
+# time and measure nouns: a bare accusative/genitive of duration or amount is not an object
+MEASURE_NOUNS = frozenset(
+    {"год", "месяц", "неделя", "день", "ночь", "утро", "вечер", "сутки", "час", "минута", "секунда",
+     "раз", "век", "лето", "зима", "весна", "осень", "километр", "метр", "рубль", "доллар", "евро",
+     "тонна", "литр", "грамм", "килограмм", "процент", "шаг", "момент", "время", "миг"}
+)
+# verbs whose "object" is really something else (genitive subject, naming construction)
+SKIP_VERBS = frozenset({"быть", "нет", "нету", "стать", "звать", "являться", "бывать"})
+# relations of a noun's dependent that share or fix the noun's case
+_BLOCKING_DEPRELS = frozenset(
+    {"amod", "det", "nummod", "acl", "appos", "conj", "flat", "compound", "fixed", "orphan", "dep", "list",
+     "reparandum", "goeswith"}
+)
+# relations a dependent may have when it belongs to a clause the noun heads, not to the noun phrase
+_CLAUSAL_DEPRELS = frozenset(
+    {"nsubj", "csubj", "advcl", "parataxis", "ccomp", "xcomp", "obl", "cop", "aux", "mark", "punct", "cc",
+     "discourse", "vocative", "advmod"}
+)
+# relations a target noun itself must not bear (it would share its case with another word)
+_BAD_TARGET_DEPRELS = frozenset({"appos", "flat", "fixed", "compound", "orphan", "list", "dep", "vocative", "goeswith"})
+_WORD_RE = re.compile(r"^[а-яё]+(?:-[а-яё]+)*$", re.IGNORECASE)
+_PROPER_TAGS = frozenset({"Abbr", "Init", "Fixd"})
+_NAME_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+# parts of speech whose readings can fill a case slot
+_NOMINAL_POS = frozenset({"NOUN", "NPRO", "ADJF", "PRTF", "NUMR"})
+
+
+def normalize(s: str) -> str:
+    """Lower case with ё folded to е (how both resource tables are keyed)."""
+    return s.lower().replace("ё", "е")
+
+
+# -- resources -------------------------------------------------------------------
+def _read_table(path: Path, key_col: str, cases_col: str) -> dict[str, frozenset[str]]:
+    """A ``#``-commented TSV with a header: ``key_col`` → set of UD cases in ``cases_col``."""
+    # csv/polars would not give line numbers for bad rows; the format is tiny, so parse by hand
+    if not path.exists():
+        raise InputError("government table not found", path)
+    out: dict[str, frozenset[str]] = {}
+    header: list[str] | None = None
+    with open(path, encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            line = raw.rstrip("\n").rstrip("\r")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            cols = line.split("\t")
+            if header is None:
+                header = [c.strip() for c in cols]
+                for col in (key_col, cases_col):
+                    if col not in header:
+                        raise InputError(f"header must have a {col!r} column (found {header})", path, lineno)
+                continue
+            if len(cols) != len(header):
+                raise InputError(f"expected {len(header)} tab-separated columns, found {len(cols)}", path, lineno)
+            key = " ".join(normalize(cols[header.index(key_col)]).split())
+            if not key:
+                raise InputError(f"empty {key_col}", path, lineno)
+            raw_cases = cols[header.index(cases_col)]
+            cases = [c.strip() for c in raw_cases.split(",") if c.strip()]
+            if not cases or any(c not in _CASE_SET for c in cases):
+                raise InputError(
+                    f"{cases_col} must be a comma-separated list of {', '.join(CASES)}; found {raw_cases!r}", path, lineno
+                )
+            if key in out:
+                raise InputError(f"{key_col} {key!r} listed twice", path, lineno)
+            out[key] = frozenset(cases)
+    if header is None:
+        raise InputError("no header line", path)
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def load_prepositions(path: str | Path) -> dict[str, frozenset[str]]:
+    """Preposition (lower case, ё→е; multiword ones space-separated) → the UD cases it governs."""
+    return _read_table(Path(path), "preposition", "cases")
+
+
+@functools.lru_cache(maxsize=8)
+def load_verb_government(path: str | Path) -> dict[str, frozenset[str]]:
+    """Verb lemma → the UD cases of its bare (prepositionless) non-subject arguments."""
+    return _read_table(Path(path), "lemma", "governs")
+
+
+# -- tree helpers ----------------------------------------------------------------
+def preposition_of(sent: Sentence, tok: Token) -> tuple[Token, str] | None:
+    """The single case marker of ``tok`` and its text (with its ``fixed`` parts), or None.
+
+    None when ``tok`` has no case marker, more than one, or one that follows it.
+    """
+    markers = sent.children(tok, "case")
+    if len(markers) != 1:
+        return None
+    adp = markers[0]
+    if adp.id > tok.id:
+        return None
+    parts = [adp.form] + [t.form for t in sorted(sent.children(adp, "fixed"), key=lambda t: t.id)]
+    return adp, " ".join(normalize(p) for p in parts)
+
+
+def has_blocking_dependents(sent: Sentence, tok: Token) -> bool:
+    """True when ``tok`` has a dependent whose form depends on ``tok``'s case (or fixes it).
+
+    Agreeing modifiers (adjectives, participles, non-possessive determiners,
+    numerals), appositions, conjuncts, name parts and quantity words block; a
+    genitive ``nmod``, a relative clause, an invariable possessive (его/её/их)
+    and the clause-level dependents of a predicative noun do not.
+    """
+    for kid in sent.children(tok):
+        base = kid.base_deprel
+        if base == "case":
+            continue
+        if base == "det" and normalize(kid.form) in INVARIANT_DET:
+            continue
+        if base in _BLOCKING_DEPRELS:
+            return True
+        if kid.deprel.startswith("acl") and kid.deprel != "acl:relcl":
+            return True
+        if normalize(kid.lemma) in QUANTIFIERS or normalize(kid.form) in QUANTIFIERS:
+            return True
+        if kid.upos in ("ADJ", "DET", "NUM") and base not in _CLAUSAL_DEPRELS:
+            return True
+    return False
+
+
+def _tag_case(tag) -> str | None:
+    for g in tag.grammemes:
+        if g in _OC_CASE:
+            return _OC_CASE[g]
+    return None
+
+
+def _tag_number(tag) -> str | None:
+    if "sing" in tag.grammemes:
+        return "Sing"
+    if "plur" in tag.grammemes:
+        return "Plur"
+    return None
+
+
+# -- the shared machinery --------------------------------------------------------
+# (pymorphy3 parse, UD case) -> inflected form; cleared when full (a plain dict: the parse
+# objects belong to the shared Morph, so a per-instance lru_cache would gain nothing)
+_INFLECT_CACHE: dict[tuple[object, str], str | None] = {}
+_INFLECT_CACHE_SIZE = 200_000
+_MISSING = object()
+
+
+class GovernmentParadigm(Paradigm):
+    """Re-casing a governed (pro)noun; subclasses find the targets and the allowed cases."""
+
+    phenomenon: ClassVar[str] = PHENOMENON
+    level: ClassVar[str] = "Syntax"
+    #: upos values a target may have
+    target_upos: ClassVar[frozenset[str]] = frozenset({"NOUN", "PROPN", "PRON"})
+    #: pronoun lemmas a PRON target may have
+    pronoun_lemmas: ClassVar[frozenset[str]] = PERSONAL_PRONOUNS
+
+    @property
+    def prepositions(self) -> dict[str, frozenset[str]]:
+        return load_prepositions(self.ctx.resources_dir / PREPOSITIONS_FILE)
+
+    @property
+    def verb_government(self) -> dict[str, frozenset[str]]:
+        return load_verb_government(self.ctx.resources_dir / VERB_GOVERNMENT_FILE)
+
+    # -- analysing the target ----------------------------------------------------
+    def target_analysis(self, sent: Sentence, tok: Token) -> Analysis | None:
+        """pymorphy3's analysis of a re-casable target, or None if ``tok`` is not one.
+
+        The token must be a dictionary noun or personal pronoun in a case both
+        the parser and pymorphy3 agree on, not an abbreviation or indeclinable,
+        with no dependent that would have to change along with it.
+        """
+        if tok.upos not in self.target_upos or tok.start < 0:
+            return None
+        case = tok.feats.get("Case")
+        if case not in _CASE_SET:
+            return None
+        if tok.base_deprel in _BAD_TARGET_DEPRELS:
+            return None
+        if not _WORD_RE.match(tok.form) or (tok.form.isupper() and len(tok.form) > 1):
+            return None
+        if not self.morph.word_is_known(tok.form):
+            return None
+        a = self.morph.analyse(tok.form, tok.upos, tok.feats)
+        if (a is None or a.tag.POS != "NOUN") and tok.upos in ("NOUN", "PROPN") and "PRON" in self.target_upos:
+            a = self.morph.analyse(tok.form, "PRON", tok.feats)  # «о нём» tagged as a noun
+        if a is None or a.tag.POS not in ("NOUN", "NPRO"):
+            return None
+        if a.tag.POS == "NPRO" and normalize(a.lemma) not in self.pronoun_lemmas:
+            return None
+        if normalize(tok.form) in INVARIANT_DET and tok.id < len(sent.tokens):
+            if sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
+                return None  # «её конфискацией»: a possessive the parser took for an object
+        if tok.upos == "PRON" and a.tag.POS != "NPRO":
+            return None
+        if any(g in _PROPER_TAGS for g in a.tag.grammemes):
+            return None
+        if _tag_case(a.tag) != case:
+            return None
+        number = tok.feats.get("Number")
+        if number and _tag_number(a.tag) not in (None, number):
+            return None
+        if has_blocking_dependents(sent, tok) or self.after_stray_modifier(sent, tok):
+            return None
+        return a
+
+    @staticmethod
+    def after_stray_modifier(sent: Sentence, tok: Token) -> bool:
+        """True when the word just before ``tok`` is a declined adjective, determiner or participle.
+
+        Such a word almost always modifies ``tok`` even when the parser attached
+        it elsewhere; re-casing ``tok`` would then break agreement too.
+        """
+        if tok.id == 1:
+            return False
+        prev = sent.token(tok.id - 1)
+        if normalize(prev.form) in INVARIANT_DET:
+            return False
+        declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
+        return declined and "Case" in prev.feats
+
+    # -- making the new form -----------------------------------------------------
+    def recase(self, sent: Sentence, tok: Token, a: Analysis, new_case: str, forbidden: Iterable[str]) -> str | None:
+        """``tok`` inflected to ``new_case``, or None when that form is unsafe.
+
+        Unsafe: pymorphy3 cannot build it or does not know it as this lexeme,
+        it equals the original, a homograph of the original would inflect
+        differently (:meth:`homograph_disagrees`), or some nominal reading of
+        it — of this lexeme in any number, or of another common noun — has a
+        case in ``forbidden`` (the original case is always forbidden).
+        """
+        forbidden = set(forbidden) | {tok.feats["Case"]}
+        if new_case in forbidden:
+            return None
+        new = self._inflect(a.parse, new_case)
+        if not new or self.homograph_disagrees(tok, a, new_case, new):
+            return None
+        lemma = normalize(a.lemma)
+        # personal pronouns after a preposition take their н- forms in the oblique cases
+        if lemma in THIRD_PERSON and normalize(tok.form).startswith("н") and new_case != "Nom":
+            if not new.startswith("н"):
+                new = "н" + new
+        if normalize(new) == normalize(tok.form):
+            return None
+        pos = {"NPRO"} if a.tag.POS == "NPRO" else {"NOUN"}
+        if not self.morph.readings(new, lemma, pos):
+            return None  # the dictionary does not know the form as this lexeme: do not trust it
+        if self.readable_in(new, lemma, forbidden):
+            return None
+        if "ё" in new and "ё" not in sent.text.lower():
+            new = new.replace("ё", "е")
+        return new
+
+    def _inflect(self, parse, case: str) -> str | None:
+        # the same lexemes recur across a corpus; pymorphy3 rebuilds the lexeme on every inflect()
+        key = (parse, case)
+        out = _INFLECT_CACHE.get(key, _MISSING)
+        if out is _MISSING:
+            if len(_INFLECT_CACHE) >= _INFLECT_CACHE_SIZE:
+                _INFLECT_CACHE.clear()
+            out = _INFLECT_CACHE[key] = self.morph.inflect(parse, {UD2OC["Case"][case]})
+        return out
+
+    def homograph_disagrees(self, tok: Token, a: Analysis, new_case: str, new: str) -> bool:
+        """True when another lexeme fits the token as well as ``a`` but inflects differently.
+
+        «полком» is полк.Ins and полок.Ins; which one the text means decides
+        whether the accusative is «полк» or «полок», so neither is produced. The
+        parser's number is not trusted here («чаек»: чаёк.Sing or чайка.Plur).
+        """
+        case = _tag_case(a.tag)
+        for p in self.morph.parses(tok.form):
+            if p.tag.POS != a.tag.POS or normalize(p.normal_form) == normalize(a.lemma):
+                continue
+            if _tag_case(p.tag) != case:  # any number: «чаек» is чаёк.Acc.Sing and чайка.Acc.Plur
+                continue
+            if any(g in _NAME_TAGS for g in p.tag.grammemes) and not any(g in _NAME_TAGS for g in a.tag.grammemes):
+                continue
+            other = self._inflect(p, new_case)
+            if other and normalize(other) != normalize(new):
+                return True
+        return False
+
+    def readable_in(self, form: str, lemma: str, cases: set[str] | frozenset[str]) -> bool:
+        """True when ``form`` has a nominal reading in one of ``cases``.
+
+        Readings of the lexeme ``lemma`` always count; readings of other
+        lexemes count too («геном»: genome.Nom, but also ген.Ins), except
+        pymorphy3's proper-name readings, which exist for many common words.
+        """
+        for p in self.morph.parses(form):
+            if p.tag.POS not in _NOMINAL_POS:
+                continue
+            if normalize(p.normal_form) != lemma and any(g in _NAME_TAGS for g in p.tag.grammemes):
+                continue
+            if _tag_case(p.tag) in cases:
+                return True
+        return False
+
+    def perturbations(
+        self,
+        sent: Sentence,
+        tok: Token,
+        a: Analysis,
+        targets: Iterable[str],
+        forbidden: Iterable[str],
+        subtype: str,
+    ) -> Iterator[Perturbation]:
+        """One perturbation per target case with a safe, distinct new form."""
+        forbidden = frozenset(forbidden)
+        seen: set[str] = set()
+        for case in targets:
+            new = self.recase(sent, tok, a, case, forbidden)
+            if new is None or new in seen:
+                continue
+            seen.add(new)
+            yield Perturbation(
+                edits=(Edit(tok.id, new),),
+                feature="Case",
+                source_value=tok.feats["Case"],
+                target_value=case,
+                subtype=subtype,
+            )
+
+    # -- context checks shared by the verb and nominalization paradigms ------------
+    def previous_word(self, sent: Sentence, tok: Token) -> Token | None:
+        """The word before ``tok``, skipping the full stop of an abbreviation («12 тыс. экземпляров»)."""
+        i = tok.id - 1
+        if i >= 1 and sent.token(i).form == "." and i > 1 and sent.token(i - 1).misc.get("SpaceAfter") == "No":
+            i -= 1
+        return sent.token(i) if i >= 1 else None
+
+    def after_preposition_word(self, sent: Sentence, tok: Token) -> bool:
+        """True when the word before ``tok`` is a preposition, whatever its tag («посредством его»)."""
+        prev = self.previous_word(sent, tok)
+        return prev is not None and (prev.upos == "ADP" or normalize(prev.form) in self.prepositions)
+
+    def in_complex_preposition(self, sent: Sentence, tok: Token) -> bool:
+        """True for the noun of a complex preposition («в течение», «с помощью»)."""
+        if tok.base_deprel == "fixed":
+            return True
+        found = preposition_of(sent, tok)
+        if found is None:
+            return False
+        phrase = found[1] + " " + normalize(tok.form)
+        return any(k == phrase or k.startswith(phrase + " ") for k in self.prepositions if " " in k)
+
+
+# -- adposition_government ---------------------------------------------------------
+# в/во/за + an animate plural nominative-looking accusative is grammatical («пошёл в солдаты»)
+_NOM_PLURAL_PREPOSITIONS = frozenset({"в", "во", "за"})
+
+
+@register
+class AdpositionGovernment(GovernmentParadigm):
+    """Case of a (pro)noun governed by a preposition → a case the preposition does not take."""
+
+    name: ClassVar[str] = "adposition_government"
+    pronoun_lemmas: ClassVar[frozenset[str]] = PERSONAL_PRONOUNS | {REFLEXIVE}
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        table = self.prepositions
+        for tok in sent.tokens:
+            found = preposition_of(sent, tok)
+            if found is None:
+                continue
+            adp, prep = found
+            allowed = table.get(prep)
+            if allowed is None or tok.feats.get("Case") not in allowed:
+                continue
+            between = sent.tokens[adp.id : tok.id - 1]  # ids adp.id+1 .. tok.id-1
+            if any(t.upos != "PUNCT" and t.head != adp.id and not (t.head == tok.id and t.base_deprel == "det")
+                   for t in between):
+                continue  # only punctuation, the preposition's own parts or a possessive may intervene
+            if self.in_complex_preposition(sent, tok):
+                continue
+            a = self.target_analysis(sent, tok)
+            if a is None:
+                continue
+            targets = [c for c in CASES if c not in allowed]
+            if prep in _NOM_PLURAL_PREPOSITIONS and tok.feats.get("Number") == "Plur" and "anim" in a.tag.grammemes:
+                targets = [c for c in targets if c != "Nom"]
+            yield from self.perturbations(sent, tok, a, targets, allowed, subtype=prep)
+
+
+# -- verb objects ------------------------------------------------------------------
+class VerbObjectCase(GovernmentParadigm):
+    """The object of a verb in ``object_case`` → one of ``target_cases``.
+
+    ``alternations`` are cases the object may grammatically take instead
+    (never produced, and the new form must not be readable in them).
+    """
+
+    object_case: ClassVar[str]
+    deprels: ClassVar[frozenset[str]] = frozenset({"obj"})
+    target_cases: ClassVar[tuple[str, ...]] = ("Nom", "Dat")
+    alternations: ClassVar[frozenset[str]] = frozenset()
+    #: only verbs listed with ``object_case`` in verb_government.tsv qualify
+    listed_only: ClassVar[bool] = False
+
+    def verb_lemmas(self, verb: Token) -> set[str]:
+        """The verb's lemma as the tree gives it and as pymorphy3 gives it (ё→е)."""
+        out = {normalize(verb.lemma)}
+        a = self.morph.analyse(verb.form, verb.upos, verb.feats)
+        if a is not None:
+            out.add(normalize(a.lemma))
+        return out
+
+    def governs(self, lemmas: set[str]) -> frozenset[str]:
+        table = self.verb_government
+        out: set[str] = set()
+        for lemma in lemmas:
+            out |= table.get(lemma, frozenset())
+        return frozenset(out)
+
+    def nominative_is_safe(self, sent: Sentence, verb: Token, obj: Token, a: Analysis) -> bool:
+        """Whether a nominative object cannot be read as the verb's own subject.
+
+        Safe when the verb already has a subject, is an infinitive, participle
+        or converb (no nominative subject of its own), or is a finite verb that
+        does not agree with the new nominative in person, number or gender.
+        Imperatives are never safe («сделай ты»).
+        """
+        subjects = [k for k in sent.children(verb) if k.id != obj.id and k.base_deprel in ("nsubj", "csubj")]
+        if subjects and all(self.unambiguous_subject(k) for k in subjects):
+            return True
+        feats = verb.feats
+        if feats.get("Mood") == "Imp":
+            return False
+        if feats.get("VerbForm") in ("Inf", "Part", "Conv"):
+            return True
+        if feats.get("VerbForm", "Fin") != "Fin":
+            return False
+        lemma = normalize(a.lemma)
+        person = {"я": "1", "мы": "1", "ты": "2", "вы": "2"}.get(lemma, "3")
+        number = obj.feats.get("Number") or _tag_number(a.tag)
+        if feats.get("Person") and feats["Person"] != person:
+            return True
+        if feats.get("Number") and number and feats["Number"] != number:
+            return True
+        gender = obj.feats.get("Gender")
+        if feats.get("Tense") == "Past" and feats.get("Number") == "Sing" and feats.get("Gender") and gender:
+            return feats["Gender"] != gender
+        return False
+
+    @staticmethod
+    def dative_is_safe(verb: Token, obj: Token, a: Analysis) -> bool:
+        """Whether a dative object cannot be read as a beneficiary or an infinitive's subject.
+
+        A dative pronoun next to a transitive verb reads as a beneficiary with
+        an omitted object («отвёз ему на станцию»), and an animate dative next
+        to an infinitive as its subject («жителям пользоваться»); neither is made.
+        """
+        if a.tag.POS == "NPRO":
+            return False
+        return not ("anim" in a.tag.grammemes and verb.feats.get("VerbForm") == "Inf")
+
+    def unambiguous_subject(self, subj: Token) -> bool:
+        """A clause, or a nominal that cannot be read as an accusative (so no OVS reading arises)."""
+        if subj.base_deprel == "csubj":
+            return True
+        return not self.readable_in(subj.form.lower(), normalize(subj.lemma), {"Acc"})
+
+    def context_ok(self, sent: Sentence, verb: Token, tok: Token) -> bool:
+        """Paradigm-specific veto on a candidate object (default: none)."""
+        return True
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for tok in sent.tokens:
+            if tok.feats.get("Case") != self.object_case:
+                continue
+            if tok.deprel not in self.deprels and tok.base_deprel not in self.deprels:
+                continue
+            verb = sent.head_of(tok)
+            if verb is None or verb.upos != "VERB" or sent.children(tok, "case"):
+                continue
+            if not self.morph.word_is_known(verb.form):
+                continue  # a misspelt verb («постоил») makes the source sentence itself suspect
+            if verb.feats.get("Voice") == "Pass" and self.object_case == "Ins":
+                continue  # the instrumental of a passive is its agent
+            if self.after_preposition_word(sent, tok) or not self.context_ok(sent, verb, tok):
+                continue
+            lemmas = self.verb_lemmas(verb)
+            if lemmas & SKIP_VERBS:
+                continue
+            governs = self.governs(lemmas)
+            if self.listed_only and self.object_case not in governs:
+                continue
+            a = self.target_analysis(sent, tok)
+            if a is None or normalize(a.lemma) in MEASURE_NOUNS:
+                continue
+            forbidden = {self.object_case} | self.alternations | governs
+            if not self.nominative_is_safe(sent, verb, tok, a):
+                forbidden.add("Nom")  # nor any other new form that reads as a nominative («руководил проект»)
+            targets = []
+            for case in self.target_cases:
+                if case in forbidden:
+                    continue
+                if case == "Dat" and not self.dative_is_safe(verb, tok, a):
+                    continue
+                targets.append(case)
+            yield from self.perturbations(sent, tok, a, targets, forbidden, subtype=self.main_lemma(verb))
+
+    def main_lemma(self, verb: Token) -> str:
+        """pymorphy3's lemma of the verb (the infinitive), else the tree's."""
+        a = self.morph.analyse(verb.form, verb.upos, verb.feats)
+        return normalize(a.lemma) if a is not None else normalize(verb.lemma)
+
+
+@register
+class VerbAccObject(VerbObjectCase):
+    """Accusative object → nominative or dative («опишем нашу аксиоматизацию» type)."""
+
+    name: ClassVar[str] = "verb_acc_object"
+    object_case: ClassVar[str] = "Acc"
+    # genitive of negation / partitive («не читал книги», «выпил воды»); instrumental adjunct («ударил палкой»)
+    alternations: ClassVar[frozenset[str]] = frozenset({"Gen", "Ins"})
+
+
+@register
+class VerbGenObject(VerbObjectCase):
+    """Genitive object (governed, of negation, partitive) → nominative or dative."""
+
+    name: ClassVar[str] = "verb_gen_object"
+    object_case: ClassVar[str] = "Gen"
+    # accusative alternation («не видел книгу», «ждать автобус»); instrumental adjunct
+    alternations: ClassVar[frozenset[str]] = frozenset({"Acc", "Ins"})
+
+    def context_ok(self, sent: Sentence, verb: Token, tok: Token) -> bool:
+        """Trust a genitive object only where a genitive object is expected.
+
+        A genitive right after a noun or numeral usually depends on it («пучки
+        травы», «12 тыс. экземпляров»), whatever the parse says. Otherwise the
+        verb must be listed as governing the genitive or be negated (genitive
+        of negation), or the form must be unambiguously genitive (not also a
+        nominative or accusative of the lexeme: «налаживаться отношения»,
+        «отбирала воспитанников» are a subject and an accusative). A form that
+        could be the nominative subject needs a subject elsewhere.
+        """
+        prev = self.previous_word(sent, tok)
+        if prev is not None and prev.upos in ("NOUN", "PROPN", "NUM"):
+            return False
+        lemma = normalize(tok.lemma)
+        as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
+        if "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb):
+            has_subject = any(k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
+            return has_subject or not as_nom
+        return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
+
+    @staticmethod
+    def negated(sent: Sentence, verb: Token) -> bool:
+        """«не» on the verb, or on the verb it is the infinitive complement of («не может найти денег»)."""
+        cur: Token | None = verb
+        for _ in range(3):
+            if cur is None:
+                return False
+            if any(normalize(k.form) == "не" for k in sent.children(cur)):
+                return True
+            if cur.base_deprel != "xcomp":
+                return False
+            cur = sent.head_of(cur)
+        return False
+
+
+@register
+class VerbInsObject(VerbObjectCase):
+    """Instrumental object of an instrumental-governing verb → nominative, genitive, dative or accusative."""
+
+    name: ClassVar[str] = "verb_ins_object"
+    object_case: ClassVar[str] = "Ins"
+    # the parser often labels an instrumental object xcomp («гордится сыном»); copulas are not listed
+    deprels: ClassVar[frozenset[str]] = frozenset({"obj", "obl", "iobj", "xcomp"})
+    target_cases: ClassVar[tuple[str, ...]] = ("Gen", "Acc", "Dat", "Nom")
+    listed_only: ClassVar[bool] = True
+
+
+# -- nominalization_case ---------------------------------------------------------------
+NOMINALIZATION_SUFFIXES: tuple[str, ...] = ("ние", "тие")
+
+
+@register
+class NominalizationCase(GovernmentParadigm):
+    """Genitive/instrumental/dative dependent of a -ние/-тие noun → nominative or accusative.
+
+    The genitive (of subject or object) and the instrumental agent are always
+    possible with a nominalization, so they are never produced; neither is the
+    dative, which nominalizations of dative-taking verbs keep («служение
+    народу»). Nouns never take a bare nominative or accusative dependent.
+    """
+
+    name: ClassVar[str] = "nominalization_case"
+    target_upos: ClassVar[frozenset[str]] = frozenset({"NOUN", "PROPN"})
+    target_cases: ClassVar[tuple[str, ...]] = ("Nom", "Acc")
+    source_cases: ClassVar[frozenset[str]] = frozenset({"Gen", "Ins", "Dat"})
+    always_allowed: ClassVar[frozenset[str]] = frozenset({"Gen", "Ins", "Dat"})
+
+    def is_nominalization(self, sent: Sentence, tok: Token) -> str | None:
+        """The lemma of ``tok`` if it is a -ние/-тие noun (not part of a complex preposition)."""
+        if tok.upos not in ("NOUN", "PROPN"):
+            return None
+        a = self.morph.analyse(tok.form, "NOUN", tok.feats)  # a capitalised «Открытие» may be tagged PROPN
+        if a is None or any(g in _NAME_TAGS for g in a.tag.grammemes):
+            return None
+        lemmas = {normalize(a.lemma)} | ({normalize(tok.lemma)} if tok.upos == "NOUN" else set())
+        for lemma in sorted(lemmas):
+            if len(lemma) >= 6 and lemma.endswith(NOMINALIZATION_SUFFIXES):
+                if self.in_complex_preposition(sent, tok):
+                    return None
+                return lemma
+        return None
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for head in sent.tokens:
+            lemma = self.is_nominalization(sent, head)
+            if lemma is None:
+                continue
+            for tok in sent.children(head, "nmod"):
+                if tok.id < head.id or tok.feats.get("Case") not in self.source_cases:
+                    continue
+                if sent.children(tok, "case") or self.after_preposition_word(sent, tok):
+                    continue
+                parent = sent.head_of(head)
+                if (tok.feats["Case"] != "Gen" and parent is not None and parent.upos == "VERB"
+                        and head.base_deprel in ("obj", "iobj", "obl", "xcomp")):
+                    continue  # the instrumental/dative may belong to the verb («объясняет закрытие ростом цен»)
+                a = self.target_analysis(sent, tok)
+                if a is None:
+                    continue
+                yield from self.perturbations(sent, tok, a, self.target_cases, self.always_allowed, subtype=lemma)

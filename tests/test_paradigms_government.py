@@ -1,0 +1,321 @@
+"""GOVERNMENT paradigms: hand-written sentences parsed by the default parser, and the demo pool."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from rublimp.conllu_doc import read_conllu, read_conllu_string, write_conllu
+from rublimp.io import InputError
+from rublimp.morph import get_morph
+from rublimp.paradigms import get_paradigm
+from rublimp.paradigms.base import RESOURCES_DIR
+from rublimp.paradigms.government import (
+    CASES,
+    PREPOSITIONS_FILE,
+    VERB_GOVERNMENT_FILE,
+    load_prepositions,
+    load_verb_government,
+)
+from rublimp.perturb import build_pools
+
+NAMES = ("adposition_government", "verb_acc_object", "verb_gen_object", "verb_ins_object", "nominalization_case")
+
+# (grammatical sentence, the ungrammatical sentence that must be produced, its target case)
+POSITIVE: dict[str, list[tuple[str, str, str]]] = {
+    "adposition_government": [
+        ("Космонавт впервые спал в невесомости.", "Космонавт впервые спал в невесомостью.", "Ins"),
+        ("Девочка подошла к окну.", "Девочка подошла к окна.", "Gen"),
+        ("Без тебя здесь скучно.", "Без тобой здесь скучно.", "Ins"),
+        ("Письмо пришло от бабушки.", "Письмо пришло от бабушкой.", "Ins"),
+        ("Кот спрятался под диваном.", "Кот спрятался под диване.", "Loc"),
+        ("Я часто думаю о себе.", "Я часто думаю о собой.", "Ins"),
+        # personal pronouns keep their н- forms after a preposition
+        ("Мы долго говорили о нём.", "Мы долго говорили о ним.", "Ins"),
+        ("Я подошёл к ней.", "Я подошёл к неё.", "Gen"),
+        ("Мы поехали к ним в гости.", "Мы поехали к них в гости.", "Gen"),
+        ("Бабушка рассказывала нам о них.", "Бабушка рассказывала нам о ним.", "Dat"),
+        ("Мы спорили с ним до утра.", "Мы спорили с нем до утра.", "Loc"),  # no ё in the text: нём → нем
+        # a complex preposition governs as a whole
+        ("Он говорил в течение часа.", "Он говорил в течение часом.", "Ins"),
+    ],
+    "verb_acc_object": [
+        ("Мальчик читает книгу.", "Мальчик читает книга.", "Nom"),
+        ("Охотник увидел медведя.", "Охотник увидел медведю.", "Dat"),
+        ("Я встретил её вчера.", "Я встретил она вчера.", "Nom"),
+        ("Сестра вымыла окно.", "Сестра вымыла окну.", "Dat"),
+        ("Рыбак поймал щуку.", "Рыбак поймал щуке.", "Dat"),
+        ("Учитель похвалил ученика.", "Учитель похвалил ученик.", "Nom"),
+    ],
+    "verb_gen_object": [
+        ("Ребёнок боится темноты.", "Ребёнок боится темнота.", "Nom"),
+        ("Спортсмен добился победы.", "Спортсмен добился победе.", "Dat"),
+        ("Старик не обращал внимания на шум.", "Старик не обращал вниманию на шум.", "Dat"),
+        ("Туристы избегали встреч с медведями.", "Туристы избегали встречам с медведями.", "Dat"),
+        ("Дети ждали автобуса.", "Дети ждали автобусу.", "Dat"),
+        ("Мы лишились работы.", "Мы лишились работа.", "Nom"),
+        ("Я не знал правды.", "Я не знал правде.", "Dat"),
+    ],
+    "verb_ins_object": [
+        ("Диоксид кремния обладает полиморфизмом.", "Диоксид кремния обладает полиморфизма.", "Gen"),
+        ("Мой брат занимается плаванием.", "Мой брат занимается плавания.", "Gen"),
+        ("Отец гордится сыном.", "Отец гордится сыну.", "Dat"),
+        ("Директор руководит школой.", "Директор руководит школу.", "Acc"),
+        ("Она пользуется словарём.", "Она пользуется словарь.", "Acc"),
+        ("Сосед торгует рыбой.", "Сосед торгует рыба.", "Nom"),
+    ],
+    "nominalization_case": [
+        ("Открытие Америки изменило мир.", "Открытие Америка изменило мир.", "Nom"),
+        ("Решение задачи заняло час.", "Решение задачу заняло час.", "Acc"),
+        ("Изучение языка требует времени.", "Изучение язык требует времени.", "Nom"),
+        ("Освобождение города стало праздником.", "Освобождение город стало праздником.", "Nom"),
+        ("Чтение книги заняло неделю.", "Чтение книга заняло неделю.", "Nom"),
+        ("Управление страной требует опыта.", "Управление страну требует опыта.", "Acc"),
+    ],
+}
+
+# sentences that must give no pair at all for the paradigm
+NEGATIVE: dict[str, list[str]] = {
+    "adposition_government": [
+        "Мы жили в большом доме.",  # an agreeing modifier
+        "Мы пили чай в кафе.",  # indeclinable
+        "Он уехал в США.",  # abbreviation
+        "Она пришла с двумя подругами.",  # a numeral
+        "Мы гуляли по парку и саду.",  # coordination
+    ],
+    "verb_acc_object": [
+        "Сестра открыла окно.",  # nominative = accusative, and открыть takes a dative
+        "Они купили новую машину.",  # an agreeing modifier
+        "Мы дали детям конфеты.",  # nominative = accusative, and дать takes a dative
+        "Художник рисует портрет.",
+    ],
+    "verb_gen_object": [
+        "Команда достигла цели.",  # цели is also the dative, цель also the accusative
+        "У нас не было денег.",  # a genitive subject
+        "Хозяин налил гостям вина.",  # the genitive follows a noun
+        "Он купил много хлеба.",  # a quantifier governs the genitive
+    ],
+    "verb_ins_object": [
+        "Он стал врачом.",  # a copula, not an object
+        "Дом был построен рабочими.",  # a passive agent
+        "Он ударил мяч ногой.",  # an instrumental adjunct
+        "Он владеет английским языком.",  # an agreeing modifier
+    ],
+    "nominalization_case": [
+        "Решение сложной задачи заняло час.",  # an agreeing modifier
+        "Он говорил в течение часа.",  # «в течение» is a preposition
+        "Строительство моста продолжалось три года.",  # not a -ние/-тие noun
+        "Книга отца лежала на столе.",
+    ],
+}
+
+# used by the targeted tests below
+EXTRA = ["Мы встретились в среду.", "Вчера нашли девочку.", "Вчера нашла девочку."]
+
+_ALL_TEXTS = sorted(
+    {g for rows in POSITIVE.values() for g, _, _ in rows} | {s for rows in NEGATIVE.values() for s in rows} | set(EXTRA)
+)
+
+
+@pytest.fixture(scope="module")
+def parsed():
+    from rublimp.parse import parse_texts
+
+    return {s.text: s for s in parse_texts([(f"t{i}", t, "") for i, t in enumerate(_ALL_TEXTS)])}
+
+
+@pytest.fixture(scope="module")
+def paradigms():
+    return {n: get_paradigm(n) for n in NAMES}
+
+
+@pytest.mark.parametrize(
+    "name,good,bad,case", [(n, g, b, c) for n, rows in POSITIVE.items() for g, b, c in rows]
+)
+def test_positive(parsed, paradigms, name, good, bad, case):
+    p = paradigms[name]
+    found = {b: pert for b, pert in p.pairs(parsed[good])}
+    assert bad in found, f"{name}: expected {bad!r}, got {sorted(found)}"
+    pert = found[bad]
+    assert pert.feature == "Case"
+    assert pert.target_value == case
+    assert pert.source_value != pert.target_value
+    assert pert.subtype
+
+
+@pytest.mark.parametrize("name,text", [(n, t) for n, rows in NEGATIVE.items() for t in rows])
+def test_near_miss(parsed, paradigms, name, text):
+    assert [b for b, _ in paradigms[name].pairs(parsed[text])] == []
+
+
+def test_pronouns_after_prepositions_keep_n_forms(parsed, paradigms):
+    p = paradigms["adposition_government"]
+    bare = {"им", "ему", "его", "ей", "её", "ее", "их", "ими"}
+    texts = ("Мы долго говорили о нём.", "Я подошёл к ней.", "Мы поехали к ним в гости.", "Бабушка рассказывала нам о них.")
+    for text in texts:
+        bads = [b for b, _ in p.pairs(parsed[text])]
+        assert bads
+        for bad in bads:
+            words = re.findall(r"\w+", bad.lower())
+            assert not bare & set(words), bad
+
+
+def test_new_form_not_readable_in_an_allowed_case(parsed, paradigms):
+    """«в среду»: среды (Gen) is also Acc.Plur and среде (Dat) also Loc — both allowed after «в»."""
+    p = paradigms["adposition_government"]
+    bads = {pert.target_value: b for b, pert in p.pairs(parsed["Мы встретились в среду."])}
+    assert "Gen" not in bads and "Dat" not in bads
+    assert bads.get("Ins") == "Мы встретились в средой."
+
+
+def test_subject_like_nominative_is_not_made(parsed, paradigms):
+    """A nominative object must not be readable as the subject.
+
+    «Вчера нашли девочка» is bad because нашли is plural (so it is made);
+    «Вчера нашла девочка» would just mean "yesterday the girl found it" (never made).
+    """
+    p = paradigms["verb_acc_object"]
+    made = {pert.target_value: b for b, pert in p.pairs(parsed["Вчера нашли девочку."])}
+    assert made.get("Nom") == "Вчера нашли девочка."
+    assert all(pert.target_value != "Nom" for _, pert in p.pairs(parsed["Вчера нашла девочку."]))
+
+
+GOLD_STYLE_TREE = """# sent_id = g1
+# text = Отряд шёл через лес в течение недели.
+1\tОтряд\tотряд\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+2\tшёл\tидти\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tчерез\tчерез\tADP\t_\t_\t4\tcase\t_\t_
+4\tлес\tлес\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobl\t_\t_
+5\tв\tв\tADP\t_\t_\t7\tcase\t_\t_
+6\tтечение\tтечение\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t5\tfixed\t_\t_
+7\tнедели\tнеделя\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_gold_style_tree_with_complex_preposition(paradigms):
+    """UD-style trees (a `fixed` multiword preposition) work as well as the parser's."""
+    sent = read_conllu_string(GOLD_STYLE_TREE)[0]
+    found = {b: pert for b, pert in paradigms["adposition_government"].pairs(sent)}
+    assert "Отряд шёл через лесом в течение недели." in found  # через takes only Acc
+    assert "Отряд шёл через лес в течение неделей." in found
+    assert found["Отряд шёл через лес в течение неделей."].subtype == "в течение"
+    assert not any("течени" in b and "течение" not in b for b in found)  # the fixed noun is never changed
+    assert [b for b, _ in paradigms["nominalization_case"].pairs(sent)] == []
+
+
+# -- resources ---------------------------------------------------------------------
+def test_preposition_table_facts():
+    table = load_prepositions(RESOURCES_DIR / PREPOSITIONS_FILE)
+    assert table["в"] == {"Acc", "Loc"}
+    assert table["к"] == {"Dat"}
+    assert table["с"] == {"Gen", "Acc", "Ins"}
+    assert table["по"] == {"Dat", "Acc", "Loc"}
+    assert table["при"] == {"Loc"}
+    assert table["в течение"] == {"Gen"}
+    for prep, cases in table.items():
+        assert cases and cases <= set(CASES), prep
+
+
+def test_verb_table_lemmas_are_infinitives():
+    table = load_verb_government(RESOURCES_DIR / VERB_GOVERNMENT_FILE)
+    morph = get_morph()
+    assert "Ins" in table["обладать"] and "Dat" in table["дать"]
+    assert "быть" not in table and "являться" not in table  # copulas stay out of verb_ins_object
+    unknown = [v for v in table if not any(p.tag.POS == "INFN" for p in morph.parses(v))]
+    assert unknown == []
+
+
+def test_table_errors_name_file_and_line(tmp_path):
+    bad = tmp_path / "preps.tsv"
+    bad.write_text("# comment\npreposition\tcases\tnote\nв\tAcc,Loc\t\nк\tDative\t\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_prepositions(bad)
+    assert f"{bad}:4" in str(err.value)
+    dup = tmp_path / "verbs.tsv"
+    dup.write_text("lemma\tgoverns\tnote\nвладеть\tIns\t\nвладеть\tIns\t\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"verbs\.tsv:3: .*twice"):
+        load_verb_government(dup)
+    short = tmp_path / "short.tsv"
+    short.write_text("lemma\tgoverns\tnote\nвладеть\tIns\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"short\.tsv:2: expected 3"):
+        load_verb_government(short)
+    with pytest.raises(InputError, match="not found"):
+        load_prepositions(tmp_path / "missing.tsv")
+
+
+# -- the demo pool -----------------------------------------------------------------------
+def _demo_items() -> list[tuple[str, str, str]]:
+    items = []
+    for path in sorted((RESOURCES_DIR / "demo_corpus").glob("*.txt")):
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                items.append((f"{path.name}:{lineno}", line, path.stem))
+    return items
+
+
+@pytest.fixture(scope="module")
+def demo_sentences(request):
+    """All demo-corpus sentences, parsed once and cached (keyed by the corpus text) in pytest's cache dir."""
+    from rublimp.parse import parse_texts
+
+    items = _demo_items()
+    digest = hashlib.sha1("\n".join("\t".join(i) for i in items).encode("utf-8")).hexdigest()[:16]
+    cache = Path(request.config.cache.mkdir("rublimp_government")) / f"demo_{digest}.conllu"
+    if cache.exists():
+        return list(read_conllu(cache))
+    sents = list(parse_texts(items))
+    write_conllu(sents, cache)
+    return sents
+
+
+def _words(s: str) -> list[str]:
+    return s.split()
+
+
+@pytest.fixture(scope="module")
+def demo_pairs(demo_sentences, paradigms):
+    """paradigm name → [(sentence, bad, perturbation)] over the whole demo corpus."""
+    return {n: [(s, bad, pert) for s in demo_sentences for bad, pert in paradigms[n].pairs(s)] for n in NAMES}
+
+
+def test_demo_pool_pair_invariants(demo_pairs):
+    for name in NAMES:
+        assert demo_pairs[name], f"{name} produced no pair on the demo corpus"
+        for sent, bad, pert in demo_pairs[name]:
+            good = sent.text
+            assert bad != good
+            gw, bw = _words(good), _words(bad)
+            assert len(gw) == len(bw), (name, good, bad)
+            diff = [i for i, (a, b) in enumerate(zip(gw, bw)) if a != b]
+            assert len(diff) == 1, (name, good, bad)
+            (edit,) = pert.edits
+            tok = sent.token(edit.token_id)
+            assert tok.form in gw[diff[0]], (name, good, bad)
+            assert edit.new_form.lower() in bw[diff[0]].lower(), (name, good, bad)
+            assert pert.feature == "Case" and pert.source_value in CASES and pert.target_value in CASES
+            assert pert.source_value != pert.target_value and pert.subtype
+
+
+def test_demo_pools_are_deterministic(demo_pairs):
+    # every sentence with a pair in the rarer paradigms plus the first 100 with a prepositional pair
+    chosen: dict[str, object] = {}
+    for name in NAMES:
+        rows = demo_pairs[name] if name != "adposition_government" else demo_pairs[name][:200]
+        for sent, _, _ in rows:
+            chosen.setdefault(sent.sent_id, sent)
+    sents = [chosen[k] for k in sorted(chosen)]
+    a = build_pools(sents, list(NAMES), progress=False, seed=3)
+    b = build_pools(list(reversed(sents)), list(NAMES), progress=False, seed=3)  # input order must not matter
+    for name in NAMES:
+        assert a[name].height > 0
+        assert a[name].equals(b[name])
+        assert a[name]["sent_id"].n_unique() == a[name].height  # one pair per sentence by default
+        assert set(a[name]["phenomenon"]) == {"government"} and set(a[name]["level"]) == {"Syntax"}
+        assert set(a[name]["feature"]) == {"Case"}
+        assert a[name]["subtype"].str.len_chars().min() > 0
