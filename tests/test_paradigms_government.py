@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
-from pathlib import Path
 
 import pytest
 
-from rublimp.conllu_doc import read_conllu, read_conllu_string, write_conllu
+from rublimp.conllu_doc import read_conllu_string
 from rublimp.io import InputError
 from rublimp.morph import get_morph
 from rublimp.paradigms import get_paradigm
@@ -249,31 +247,6 @@ def test_table_errors_name_file_and_line(tmp_path):
 
 
 # -- the demo pool -----------------------------------------------------------------------
-def _demo_items() -> list[tuple[str, str, str]]:
-    items = []
-    for path in sorted((RESOURCES_DIR / "demo_corpus").glob("*.txt")):
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            line = line.strip()
-            if line and not line.startswith("#"):
-                items.append((f"{path.name}:{lineno}", line, path.stem))
-    return items
-
-
-@pytest.fixture(scope="module")
-def demo_sentences(request):
-    """All demo-corpus sentences, parsed once and cached (keyed by the corpus text) in pytest's cache dir."""
-    from rublimp.parse import parse_texts
-
-    items = _demo_items()
-    digest = hashlib.sha1("\n".join("\t".join(i) for i in items).encode("utf-8")).hexdigest()[:16]
-    cache = Path(request.config.cache.mkdir("rublimp_government")) / f"demo_{digest}.conllu"
-    if cache.exists():
-        return list(read_conllu(cache))
-    sents = list(parse_texts(items))
-    write_conllu(sents, cache)
-    return sents
-
-
 def _words(s: str) -> list[str]:
     return s.split()
 
