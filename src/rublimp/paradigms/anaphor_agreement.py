@@ -1,0 +1,288 @@
+"""ANAPHOR AGREEMENT: the two RuBLiMP paradigms (Appendix B.2.3).
+
+The relative pronoun «который» agrees with its antecedent — the noun that the
+relative clause (``acl:relcl``) modifies — in number and, in the singular, in
+gender; its case comes from its role inside the relative clause. The pronoun
+is re-inflected for one feature, keeping its case:
+
+* ``anaphor_agreement_number``: «растения, которые можно найти» → «растения, которое можно найти»;
+* ``anaphor_agreement_gender``: «Техника, которую он изобрёл» → «Техника, который он изобрёл».
+
+The antecedent is the head of the ``acl:relcl`` above the pronoun; when the
+parser attached the clause otherwise (``conj``, ``ccomp``, ``parataxis`` — a
+frequent error), the noun right before the comma that opens the relative
+phrase («…, в котором», «…, курс которого») is taken instead.
+
+Only pronouns that are *not* the subject of their clause are used (a
+nominative «который» also agrees with the verb, so changing it would break
+two agreement relations at once), and only the pronoun is altered — the
+antecedent may control other words. Safeguards: pronoun and antecedent agree
+in the parser's features and in pymorphy3's analyses; the antecedent is a
+single (not coordinated) noun or demonstrative «тот» that precedes the
+pronoun; a pronoun that looks like a misparsed subject (it can be nominative
+and the clause verb agrees with it and has no other subject) is skipped; the
+new form has no reading with the original number (and gender), and no other
+noun between the antecedent and the pronoun, nor inside the antecedent's
+phrase, has the new number/gender (the relative clause could then be read as
+attached to it: «книга друзей, которую» → «которых»). No gender change with
+common-gender antecedents (врач, коллега, Саша) or indeclinable ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Iterator
+
+from ..conllu_doc import Sentence, Token
+from ..morph import Analysis, Morph
+from .agreement import COMMON_GENDER_FILE, load_common_gender_nouns
+from .base import Edit, Paradigm, Perturbation, register
+from .np_agreement import GENDERS, adjective_readings, agr_from_tag, has_common_gender, inflect_agreeing
+
+__all__ = ["RelativeClause", "relative_clauses", "AnaphorAgreementNumber", "AnaphorAgreementGender"]
+
+PHENOMENON = "anaphor_agreement"
+RELATIVE_LEMMA = "который"
+SUBJECT_RELS = frozenset({"nsubj", "csubj"})
+# how far up from the pronoun the relative clause head may be («книга, конец которой мы знаем»)
+MAX_CLIMB = 4
+# words that can host a relative clause: nouns, pronouns and substantivised
+# determiners/numerals/adjectives («каждому из специалистов, анкеты которого …»)
+_HOSTS = frozenset({"NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ"})
+
+
+def _norm(s: str) -> str:
+    return s.lower().replace("ё", "е")
+
+
+@dataclass(frozen=True)
+class RelativeClause:
+    """A «который» pronoun, the head of its relative clause and the antecedent it agrees with."""
+
+    pronoun: Token
+    clause: Token  # the acl:relcl head (surface fallback: the predicate the relative phrase depends on)
+    antecedent: Token
+    pronoun_analysis: Analysis
+    antecedent_analysis: Analysis
+    number: str
+    gender: str | None  # singular antecedents only
+    animacy: str | None
+
+
+def _relative_clause_head(sent: Sentence, pron: Token) -> Token | None:
+    """The first ``acl:relcl``/``acl`` node on the way up from the pronoun (at most MAX_CLIMB steps)."""
+    node = pron
+    for _ in range(MAX_CLIMB):
+        if node.head == 0:
+            return None
+        if node is not pron and node.base_deprel == "acl":
+            return node
+        node = sent.head_of(node)
+    return node if node.base_deprel == "acl" and node is not pron else None
+
+
+def _phrase_start(sent: Sentence, pron: Token) -> int:
+    """Id of the first word of the relative phrase: «который», «в котором», «курс которого», «в составе которой»."""
+    ids = {pron.id} | {k.id for k in sent.children(pron) if k.base_deprel == "case"}
+    head = sent.head_of(pron)
+    if pron.base_deprel == "nmod" and head is not None and pron.id - 3 <= head.id < pron.id:
+        ids |= {head.id} | {k.id for k in sent.children(head) if k.base_deprel in ("case", "amod", "det") and k.id < head.id}
+    start = min(ids)
+    # the phrase must be contiguous
+    return start if all(i in ids for i in range(start, pron.id + 1)) else pron.id
+
+
+def _tree_antecedent(sent: Sentence, pron: Token) -> tuple[Token, Token] | None:
+    """(relative clause head, antecedent) when the parser attached the clause as ``acl:relcl``."""
+    clause = _relative_clause_head(sent, pron)
+    if clause is None or clause.head == 0:
+        return None
+    return clause, sent.head_of(clause)
+
+
+def _comma_antecedent(sent: Sentence, pron: Token) -> tuple[Token, Token] | None:
+    """(clause predicate, antecedent) read off the surface: «<noun>, <relative phrase> …».
+
+    The parser often attaches a relative clause as ``conj``, ``ccomp`` or
+    ``parataxis``; a relative phrase right after a comma that follows a noun
+    still identifies the antecedent (checked for agreement like any other).
+    """
+    start = _phrase_start(sent, pron)
+    if start < 3 or sent.token(start - 1).form != ",":
+        return None
+    ante = sent.token(start - 2)
+    head = sent.head_of(pron)
+    clause = head if pron.base_deprel != "nmod" or head is None else sent.head_of(head)
+    if clause is None or clause.id < start:
+        return None
+    return clause, ante
+
+
+def _looks_like_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph) -> bool:
+    """A «который» that may be the clause's subject although the parser says otherwise.
+
+    True when the form can be nominative, it depends on the clause head,
+    the clause has no other subject and the clause predicate agrees with it
+    in number («растения, которые растут» with «которые» misparsed as obj).
+    """
+    if pron.head != clause.id:
+        return False
+    if not any(p.tag.case == "nomn" for p in morph.readings(pron.form, RELATIVE_LEMMA)):
+        return False
+    if any(k.base_deprel in SUBJECT_RELS and k.id != pron.id for k in sent.children(clause)):
+        return False
+    verbs = [clause] + [k for k in sent.children(clause) if k.base_deprel in ("aux", "cop")]
+    return any(v.feats.get("Number") == pron.feats.get("Number") for v in verbs if "Number" in v.feats)
+
+
+def relative_clauses(sent: Sentence, morph: Morph) -> Iterator[RelativeClause]:
+    """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent."""
+    for pron in sent.tokens:
+        if pron.upos not in ("PRON", "DET", "ADJ") or pron.base_deprel in SUBJECT_RELS:
+            continue
+        if pron.feats.get("Case") in (None, "Nom"):
+            continue
+        pa = morph.analyse(pron.form, pron.upos, pron.feats)
+        if pa is None or _norm(pa.lemma) != RELATIVE_LEMMA:
+            continue
+        found = _tree_antecedent(sent, pron) or _comma_antecedent(sent, pron)
+        if found is None:
+            continue
+        clause, ante = found
+        if ante.id >= pron.id:
+            continue
+        if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")):
+            continue
+        if ante.base_deprel == "conj" or any(k.base_deprel == "conj" for k in sent.children(ante)):
+            # «мыс, пролив и остров, которые он открыл»: the clause may belong to the whole
+            # coordination, or to a noun of another conjunct («очки в оправе и журнал, который»)
+            continue
+        aa = morph.analyse(ante.form, ante.upos, ante.feats)
+        if aa is None or aa.tag.POS not in ("NOUN", "ADJF", "NPRO") or {"Fixd", "Abbr", "Init"} & aa.tag.grammemes:
+            continue
+        number = ante.feats.get("Number")
+        if number is None or pron.feats.get("Number") != number:
+            continue
+        p_agr, a_agr = agr_from_tag(pa.tag), agr_from_tag(aa.tag)
+        if p_agr.number != number or a_agr.number != number or p_agr.case != pron.feats.get("Case"):
+            continue
+        gender = None
+        if number == "Sing":
+            gender = ante.feats.get("Gender")
+            if gender is None or pron.feats.get("Gender") != gender:
+                continue
+            if gender not in p_agr.genders or (a_agr.genders and gender not in a_agr.genders):
+                continue
+        elif "Pltm" not in aa.tag.grammemes:
+            gender = a_agr.gender or ante.feats.get("Gender")
+        if _looks_like_subject(sent, pron, clause, morph):
+            continue
+        animacy = a_agr.animacy or ante.feats.get("Animacy")
+        yield RelativeClause(pron, clause, ante, pa, aa, number, gender, animacy)
+
+
+class _AnaphorAgreement(Paradigm):
+    phenomenon: ClassVar[str] = PHENOMENON
+    level: ClassVar[str] = "Syntax"
+    feature: ClassVar[str]
+
+    def __init__(self, ctx=None) -> None:
+        super().__init__(ctx)
+        self.common_gender = load_common_gender_nouns(self.ctx.resources_dir / COMMON_GENDER_FILE)
+
+    def targets(self, rc: RelativeClause) -> Iterator[tuple[str, str, str, str | None]]:
+        """(source value, target value, target number, target gender) for one relative clause."""
+        raise NotImplementedError
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for rc in relative_clauses(sent, self.morph):
+            seen: set[str] = set()
+            for source, target, number, gender in self.targets(rc):
+                word = self._new_form(sent, rc, number, gender)
+                if word is None or word in seen:
+                    continue
+                seen.add(word)
+                if "ё" not in sent.text.lower():
+                    word = word.replace("ё", "е")
+                yield Perturbation(
+                    edits=(Edit(rc.pronoun.id, word),),
+                    feature=self.feature,
+                    source_value=source,
+                    target_value=target,
+                    subtype=rc.pronoun.base_deprel,
+                )
+
+    def _new_form(self, sent: Sentence, rc: RelativeClause, number: str, gender: str | None) -> str | None:
+        case = rc.pronoun.feats["Case"]
+        word = inflect_agreeing(self.morph, rc.pronoun_analysis.parse, case, number, gender, rc.animacy)
+        if word is None or _norm(word) == _norm(rc.pronoun.form):
+            return None
+        # no reading of the new form may keep the original value: a number change must
+        # leave no reading of the original number («которой» → «которым», also m.sg.ins),
+        # a gender change none of the original gender (in any case)
+        forbidden = {"Number": rc.number}
+        if self.feature == "Gender" and rc.gender:
+            forbidden["Gender"] = rc.gender
+        if self.morph.is_ambiguous(word, RELATIVE_LEMMA, None, forbidden):
+            return None
+        readings = {(a.number, g) for a in adjective_readings(self.morph, word, RELATIVE_LEMMA) for g in a.genders or {None}}
+        if self._other_host(sent, rc, readings):
+            return None
+        return word
+
+    @staticmethod
+    def _other_host(sent: Sentence, rc: RelativeClause, readings: set[tuple[str | None, str | None]]) -> bool:
+        """Whether another nominal could host the relative clause with a reading of the new form.
+
+        Candidates: the nouns inside the antecedent's phrase, the nouns between
+        it and the pronoun, and the nouns the antecedent depends on through a
+        genitive chain («цветение сирени, коллекция которого»).
+        """
+        start = _phrase_start(sent, rc.pronoun)
+        hosts = [t for t in sent.subtree(rc.antecedent) if t.id < start]
+        hosts += [sent.token(i) for i in range(rc.antecedent.id + 1, start)]
+        node = rc.antecedent
+        while node.base_deprel == "nmod" and node.head != 0:
+            node = sent.head_of(node)
+            hosts.append(node)
+        for t in hosts:
+            if t.id == rc.antecedent.id or t.upos not in _HOSTS:
+                continue
+            number, gender = t.feats.get("Number"), t.feats.get("Gender")
+            for r_number, r_gender in readings:
+                if r_number != number:
+                    continue
+                if number == "Plur" or r_gender is None or gender in (None, r_gender):
+                    return True
+        return False
+
+
+@register
+class AnaphorAgreementNumber(_AnaphorAgreement):
+    """«Есть несколько растений, которые можно найти только здесь.» → «…, которое можно найти только здесь.»"""
+
+    name = "anaphor_agreement_number"
+    feature = "Number"
+
+    def targets(self, rc):
+        if rc.number == "Sing":
+            yield "Sing", "Plur", "Plur", None
+        elif rc.gender is not None:
+            yield "Plur", "Sing", "Sing", rc.gender
+
+
+@register
+class AnaphorAgreementGender(_AnaphorAgreement):
+    """«Техника, которую он изобрёл, получила название.» → «Техника, который он изобрёл, получила название.»"""
+
+    name = "anaphor_agreement_gender"
+    feature = "Gender"
+
+    def targets(self, rc):
+        if rc.number != "Sing" or rc.gender is None:
+            return
+        if has_common_gender(self.morph, rc.antecedent, rc.antecedent_analysis, self.common_gender):
+            return
+        for g in GENDERS:
+            if g != rc.gender:
+                yield rc.gender, g, "Sing", g

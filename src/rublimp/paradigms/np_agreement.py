@@ -1,0 +1,456 @@
+"""NOUN PHRASE AGREEMENT: the three RuBLiMP paradigms (Appendix B.2.4), and agreement helpers.
+
+A head noun with a single agreeing modifier — an adjective, an adjectival
+pronoun or determiner (этот, мой, весь, …), an ordinal numeral or a
+participle, attached as ``amod``/``det`` (or a participle as ``acl``) — has the
+modifier re-inflected for one feature:
+
+* ``np_agreement_number``: «в старом доме» → «в старых доме»;
+* ``np_agreement_gender`` (singular heads only): «в этом районе» → «в этой районе»;
+* ``np_agreement_case``: «в этом районе» → «в этого районе».
+
+Only the modifier is altered, never the head (changing the head's case would
+be GOVERNMENT, and its number could disturb the other words it controls).
+Safeguards: modifier and head agree in the parser's features and in the
+pymorphy3 analyses; the head has no other agreeing dependent and no conjunct,
+and the modifier has no agreeing dependent or conjunct of its own; the new
+form must not be readable as agreeing with *any* reading of the head form
+(a stronger version of ``Morph.is_ambiguous`` against the head's actual
+case, number and gender: adjective endings are massively syncretic); no
+gender change with common-gender heads (pymorphy3 ``ms-f``, the job/title
+list ``resources/common_gender_nouns.tsv``), indeclinable or abbreviated heads.
+
+The module also holds the small agreement toolkit shared with
+:mod:`~rublimp.paradigms.anaphor_agreement` and
+:mod:`~rublimp.paradigms.floating_quantifier`: :class:`Agr` (case, number,
+gender, animacy of one reading), :func:`adjective_readings`,
+:func:`noun_readings`, :func:`agrees` and :func:`inflect_agreeing`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import ClassVar, Iterable, Iterator
+
+from ..conllu_doc import Sentence, Token
+from ..morph import UD2OC, Analysis, Morph
+from .agreement import COMMON_GENDER_FILE, load_common_gender_nouns
+from .base import Edit, Paradigm, Perturbation, register
+
+__all__ = [
+    "Agr",
+    "CASES",
+    "GENDERS",
+    "ADJ_POS",
+    "agr_from_tag",
+    "adjective_readings",
+    "noun_readings",
+    "agrees",
+    "inflect_agreeing",
+    "has_common_gender",
+    "ud_agr",
+    "same_stem",
+    "NPCandidate",
+    "np_candidates",
+    "NPAgreementNumber",
+    "NPAgreementGender",
+    "NPAgreementCase",
+]
+
+PHENOMENON = "noun_phrase_agreement"
+CASES: tuple[str, ...] = ("Nom", "Gen", "Dat", "Acc", "Ins", "Loc")
+GENDERS: tuple[str, ...] = ("Masc", "Fem", "Neut")
+#: pymorphy3 parts of speech of words that agree like adjectives (full forms only)
+ADJ_POS = frozenset({"ADJF", "PRTF"})
+_OC_CASE = {
+    "nomn": "Nom", "gent": "Gen", "gen1": "Gen", "gen2": "Gen", "datv": "Dat", "accs": "Acc", "acc2": "Acc",
+    "ablt": "Ins", "loct": "Loc", "loc1": "Loc", "loc2": "Loc", "voct": "Voc",
+}
+_OC_GENDER = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}
+# relations of agreeing modifiers (a participle may also head an ``acl``)
+MODIFIER_RELS = frozenset({"amod", "det", "nummod"})
+# lemmas left to the other agreement paradigms
+NOT_NP_MODIFIERS = frozenset({"который", "сам"})
+# adjective endings are at most three letters long (-ого, -ому, -ыми)
+MAX_ENDING = 3
+_CYRILLIC_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*", re.IGNORECASE)
+# quantifier adjectives whose singular is archaic («многая лета»): no number change
+PLURAL_ONLY_MODIFIERS = frozenset({"многий", "немногий"})
+# a new form that can also be a particle or conjunction makes a grammatical string
+# of its own («Это версия …», «то решение …», «все время»)
+FUNCTION_POS = frozenset({"PRCL", "CONJ"})
+# indeclinable, abbreviation and initial tags: no reliable agreement features on the head
+_UNRELIABLE_HEAD = frozenset({"Fixd", "Abbr", "Init"})
+
+
+# -- the agreement toolkit -------------------------------------------------------
+@dataclass(frozen=True)
+class Agr:
+    """The agreement features of one reading: UD case, number, possible genders and animacy.
+
+    ``genders`` is empty when the reading has no gender (plural forms,
+    pluralia tantum, 1st/2nd person pronouns) and holds two values for
+    common-gender nouns (pymorphy3 ``ms-f``); ``animacy`` is None when the
+    reading does not mark it.
+    """
+
+    case: str | None
+    number: str | None
+    genders: frozenset[str] = frozenset()
+    animacy: str | None = None
+
+    @property
+    def gender(self) -> str | None:
+        """The single gender, or None when there is none or more than one."""
+        return next(iter(self.genders)) if len(self.genders) == 1 else None
+
+
+def agr_from_tag(tag) -> Agr:
+    """The :class:`Agr` of a pymorphy3 tag."""
+    grammemes = tag.grammemes
+    case = next((_OC_CASE[g] for g in grammemes if g in _OC_CASE), None)
+    number = "Sing" if "sing" in grammemes else "Plur" if "plur" in grammemes else None
+    if "ms-f" in grammemes:
+        genders = frozenset({"Masc", "Fem"})
+    else:
+        genders = frozenset(_OC_GENDER[g] for g in grammemes if g in _OC_GENDER)
+    animacy = "Anim" if "anim" in grammemes else "Inan" if "inan" in grammemes else None
+    return Agr(case, number, genders, animacy)
+
+
+def adjective_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ADJ_POS) -> set[Agr]:
+    """Every agreement reading of ``form`` as a form of the adjective-like lexeme ``lemma``."""
+    return {agr_from_tag(p.tag) for p in morph.readings(form, lemma, frozenset(pos))}
+
+
+def noun_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ("NOUN", "NPRO")) -> set[Agr]:
+    """Every agreement reading of ``form`` as a form of the nominal lexeme ``lemma``."""
+    return {agr_from_tag(p.tag) for p in morph.readings(form, lemma, frozenset(pos))}
+
+
+def agrees(modifier: Agr, head: Agr) -> bool:
+    """Whether a modifier reading agrees with a head reading.
+
+    Case and number must be equal; in the singular the genders must overlap
+    (a reading without gender is compatible with any); in the accusative an
+    animacy marked on both sides must match («нового дома» is not the
+    accusative of an inanimate noun).
+    """
+    if modifier.case != head.case or modifier.number != head.number:
+        return False
+    if modifier.number == "Sing" and modifier.genders and head.genders and not modifier.genders & head.genders:
+        return False
+    if modifier.case == "Acc" and modifier.animacy and head.animacy and modifier.animacy != head.animacy:
+        return False
+    return True
+
+
+def inflect_agreeing(morph: Morph, parse: object, case: str, number: str, gender: str | None, animacy: str | None) -> str | None:
+    """The form of an adjective-like word agreeing with (case, number, gender, animacy), or None.
+
+    Gender is required in the singular; animacy is required where Russian
+    adjectives mark it (accusative masculine singular and plural) and ignored
+    elsewhere. The result must keep the part of speech and carry exactly the
+    requested grammemes.
+    """
+    if case not in CASES or number not in UD2OC["Number"]:
+        return None
+    want = {UD2OC["Case"][case], UD2OC["Number"][number]}
+    if number == "Sing":
+        if gender not in GENDERS:
+            return None
+        want.add(UD2OC["Gender"][gender])
+    if case == "Acc" and (number == "Plur" or gender == "Masc"):
+        if animacy not in ("Anim", "Inan"):
+            return None
+        want.add(UD2OC["Animacy"][animacy])
+    word = _inflect_cached(parse, frozenset(want))
+    if word is None:
+        return None
+    res = next((p for p in morph.parses(word) if p.normal_form == parse.normal_form and want <= set(p.tag.grammemes)), None)
+    if res is None or res.tag.POS != parse.tag.POS:
+        return None
+    if not same_stem(parse.word, word):
+        return None  # another degree form of the lexeme: «высшую» → «высочайший»
+    return word
+
+
+def same_stem(old: str, new: str, max_ending: int = MAX_ENDING) -> bool:
+    """Whether two forms differ only in an ending of at most ``max_ending`` letters.
+
+    pymorphy3 keeps all degree forms in one adjective lexeme (высокий, высший,
+    высочайший, наивысший), so an inflection may switch to a different word.
+    """
+    old, new = _norm(old), _norm(new)
+    common = 0
+    for a, b in zip(old, new):
+        if a != b:
+            break
+        common += 1
+    return len(old) - common <= max_ending and len(new) - common <= max_ending
+
+
+@functools.lru_cache(maxsize=200_000)
+def _inflect_cached(parse: object, want: frozenset[str]) -> str | None:
+    """pymorphy3's inflection, memoised: it rebuilds the whole lexeme on every call, and the
+    same adjectives recur constantly in a corpus (parses are cached by ``Morph``, so equal
+    words give the same parse objects)."""
+    try:
+        res = parse.inflect(set(want))
+    except (ValueError, KeyError):
+        return None
+    return None if res is None else res.word
+
+
+def has_common_gender(morph: Morph, tok: Token, analysis: Analysis | None, common: frozenset[str]) -> bool:
+    """Whether a noun's gender is not fixed by the word: no gender perturbation then.
+
+    True for common-gender nouns (pymorphy3 ``ms-f``: Саша, сирота), the job and
+    title nouns of ``common`` (врач, директор — «врач пришла»), indeclinable and
+    abbreviated nouns, and proper nouns missing from pymorphy3's dictionary
+    (their gender is only guessed from the ending: «Юкико», «Смит»).
+    """
+    lemma = _norm(analysis.lemma if analysis is not None else tok.lemma)
+    if lemma in common or _norm(tok.lemma) in common:
+        return True
+    if analysis is None or "ms-f" in analysis.tag.grammemes or _UNRELIABLE_HEAD & analysis.tag.grammemes:
+        return True
+    return tok.upos == "PROPN" and not morph.word_is_known(tok.form)
+
+
+def _norm(s: str) -> str:
+    return s.lower().replace("ё", "е")
+
+
+def _yo(sent: Sentence, word: str) -> str:
+    """Write ё only when the sentence itself does (most Russian text writes е)."""
+    return word if "ё" in sent.text.lower() else word.replace("ё", "е")
+
+
+def ud_agr(tok: Token) -> Agr:
+    """The agreement features the parser assigned to ``tok``."""
+    gender = tok.feats.get("Gender")
+    return Agr(
+        tok.feats.get("Case"),
+        tok.feats.get("Number"),
+        frozenset({gender}) if gender in GENDERS else frozenset(),
+        tok.feats.get("Animacy"),
+    )
+
+
+def _matches_ud(agr: Agr, ud: Agr) -> bool:
+    """A pymorphy3 reading carries the parser's case and number (and singular gender)."""
+    if ud.case is None or ud.number is None or agr.case != ud.case or agr.number != ud.number:
+        return False
+    if ud.number == "Sing" and ud.genders and not agr.genders & ud.genders:
+        return False
+    return True
+
+
+# -- noun phrases --------------------------------------------------------------
+@dataclass(frozen=True)
+class NPCandidate:
+    """A head noun with its single agreeing modifier, both analysed."""
+
+    head: Token
+    modifier: Token
+    head_analysis: Analysis
+    modifier_analysis: Analysis
+    head_agr: Agr  # the head's case/number/gender/animacy (parser values, pymorphy3-confirmed)
+
+    @property
+    def kind(self) -> str:
+        """The modifier's kind: participle, ordinal, pronoun (adjectival pronoun/determiner) or adjective."""
+        g = self.modifier_analysis.tag.grammemes
+        if self.modifier_analysis.tag.POS == "PRTF":
+            return "participle"
+        if "Anum" in g:
+            return "ordinal"
+        if "Apro" in g:
+            return "pronoun"
+        return "adjective"
+
+
+def _is_modifier(tok: Token) -> bool:
+    if tok.base_deprel in MODIFIER_RELS:
+        return True
+    return tok.base_deprel == "acl" and tok.feats.get("VerbForm") == "Part"
+
+
+def np_candidates(sent: Sentence, morph: Morph) -> Iterator[NPCandidate]:
+    """Every noun phrase of ``sent`` whose head has exactly one agreeing modifier, and both agree."""
+    for head in sent.tokens:
+        if head.upos not in ("NOUN", "PROPN"):
+            continue
+        kids = sent.children(head)
+        mods = [k for k in kids if _is_modifier(k)]
+        if len(mods) != 1 or any(k.base_deprel == "conj" for k in kids):
+            continue
+        mod = mods[0]
+        if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or _norm(mod.form) in NOT_NP_MODIFIERS:
+            continue
+        if not _CYRILLIC_WORD.fullmatch(mod.form):
+            continue  # «14-го», «XIX-го»: digit and Latin ordinals
+        if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
+            continue
+        head_ud, mod_ud = ud_agr(head), ud_agr(mod)
+        if head_ud.case not in CASES or head_ud.number is None:
+            continue
+        if (mod_ud.case, mod_ud.number) != (head_ud.case, head_ud.number):
+            continue
+        if head_ud.number == "Sing" and (not head_ud.genders or mod_ud.genders != head_ud.genders):
+            continue
+        ma = morph.analyse(mod.form, mod.upos, mod.feats)
+        ha = morph.analyse(head.form, head.upos, head.feats)
+        if ma is None or ha is None or ma.tag.POS not in ADJ_POS or ha.tag.POS != "NOUN":
+            continue
+        if _norm(ma.lemma) in NOT_NP_MODIFIERS or "Fixd" in ma.tag.grammemes:
+            continue
+        if _UNRELIABLE_HEAD & ha.tag.grammemes:
+            continue
+        m_agr, h_agr = agr_from_tag(ma.tag), agr_from_tag(ha.tag)
+        if not _matches_ud(m_agr, mod_ud) or not _matches_ud(h_agr, head_ud) or not agrees(m_agr, h_agr):
+            continue
+        animacy = h_agr.animacy or head.feats.get("Animacy")
+        yield NPCandidate(head, mod, ha, ma, Agr(head_ud.case, head_ud.number, h_agr.genders, animacy))
+
+
+class _NPAgreement(Paradigm):
+    """Shared part: find the candidates, re-inflect the modifier, reject ambiguous forms."""
+
+    phenomenon: ClassVar[str] = PHENOMENON
+    level: ClassVar[str] = "Syntax"
+    feature: ClassVar[str]
+
+    def __init__(self, ctx=None) -> None:
+        super().__init__(ctx)
+        self.common_gender = load_common_gender_nouns(self.ctx.resources_dir / COMMON_GENDER_FILE)
+
+    def targets(self, cand: NPCandidate) -> Iterable[tuple[str, Agr]]:
+        """(target value, the features the modifier is inflected to) for one candidate."""
+        raise NotImplementedError
+
+    def source_value(self, cand: NPCandidate) -> str:
+        h = cand.head_agr
+        return {"Number": h.number, "Case": h.case, "Gender": h.gender}[self.feature] or ""
+
+    def forbidden(self, cand: NPCandidate) -> dict[str, str]:
+        """The original value of the perturbed feature: the new form must have no reading with it.
+
+        Stricter than the head's full case/number/gender: «соседним облаками»
+        (plural dative reading) is no clean number error, so it is rejected.
+        """
+        h = cand.head_agr
+        if self.feature == "Gender":
+            return {"Number": "Sing", "Gender": h.gender or ""}
+        return {self.feature: self.source_value(cand)}
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for cand in np_candidates(sent, self.morph):
+            seen: set[str] = set()
+            for target, agr in self.targets(cand):
+                word = self._new_form(cand, agr)
+                if word is None or word in seen:
+                    continue
+                seen.add(word)
+                word = _yo(sent, word)
+                yield Perturbation(
+                    edits=(Edit(cand.modifier.id, word),),
+                    feature=self.feature,
+                    source_value=self.source_value(cand),
+                    target_value=target,
+                    subtype=cand.kind,
+                )
+
+    def _new_form(self, cand: NPCandidate, agr: Agr) -> str | None:
+        parse = cand.modifier_analysis.parse
+        word = inflect_agreeing(self.morph, parse, agr.case or "", agr.number or "", agr.gender, agr.animacy)
+        if word is None or _norm(word) == _norm(cand.modifier.form):
+            return None
+        if self.morph.is_ambiguous(word, parse.normal_form, ADJ_POS, self.forbidden(cand)):
+            return None
+        if self.feature == "Gender" and self.morph.is_ambiguous(
+            word.replace("ё", "е"), parse.normal_form, ADJ_POS, {"Number": "Plur", "Case": cand.head_agr.case or ""}
+        ):
+            return None  # «Всю неделю» → «Все неделю»: read as a plural, the error is one of number
+        if not self._same_in_every_lexeme(cand, agr, word):
+            return None
+        if any(p.tag.POS in FUNCTION_POS for p in self.morph.parses(word)):
+            return None  # «Эта версия» → «Это версия»: «это», «то», «все», «всего» also stand alone
+        # stronger: the new form agrees with no reading at all of the head form
+        mod_readings = adjective_readings(self.morph, word, parse.normal_form)
+        head_readings = noun_readings(self.morph, cand.head.form, cand.head_analysis.lemma, ("NOUN",))
+        if any(agrees(m, hr) for m in mod_readings for hr in head_readings):
+            return None
+        return word
+
+
+    def _same_in_every_lexeme(self, cand: NPCandidate, agr: Agr, word: str) -> bool:
+        """The new form is the same whichever adjective the original form belongs to.
+
+        «большая» is a form of both большой and больший; their neuter forms
+        differ (большое / большее), so which one would be right is unknown.
+        """
+        mod = cand.modifier
+        for p in self.morph.parses(mod.form):
+            if p.tag.POS not in ADJ_POS or p.normal_form == cand.modifier_analysis.lemma:
+                continue
+            if not _matches_ud(agr_from_tag(p.tag), ud_agr(mod)):
+                continue
+            other = inflect_agreeing(self.morph, p, agr.case or "", agr.number or "", agr.gender, agr.animacy)
+            if other is not None and _norm(other) != _norm(word):
+                return False
+        return True
+
+
+@register
+class NPAgreementNumber(_NPAgreement):
+    """«Но маленькая героиня осталась тверда.» → «Но маленькие героиня осталась тверда.»"""
+
+    name = "np_agreement_number"
+    feature = "Number"
+
+    def targets(self, cand):
+        h = cand.head_agr
+        if _norm(cand.modifier_analysis.lemma) in PLURAL_ONLY_MODIFIERS:
+            return
+        if h.number == "Sing":
+            yield "Plur", Agr(h.case, "Plur", frozenset(), h.animacy)
+        elif h.gender is not None and "Pltm" not in cand.head_analysis.tag.grammemes:
+            yield "Sing", Agr(h.case, "Sing", h.genders, h.animacy)
+
+
+@register
+class NPAgreementGender(_NPAgreement):
+    """«Титул того сезона отошёл им.» → «Титул той сезона отошёл им.»"""
+
+    name = "np_agreement_gender"
+    feature = "Gender"
+
+    def targets(self, cand):
+        h = cand.head_agr
+        if h.number != "Sing" or h.gender is None:
+            return
+        if has_common_gender(self.morph, cand.head, cand.head_analysis, self.common_gender):
+            return
+        for g in GENDERS:
+            if g != h.gender:
+                yield g, Agr(h.case, "Sing", frozenset({g}), h.animacy)
+
+
+@register
+class NPAgreementCase(_NPAgreement):
+    """«Золото нашли в этом районе.» → «Золото нашли в этого районе.»"""
+
+    name = "np_agreement_case"
+    feature = "Case"
+
+    def targets(self, cand):
+        h = cand.head_agr
+        if h.number == "Sing" and h.gender is None:
+            return
+        for c in CASES:
+            if c != h.case:
+                yield c, Agr(c, h.number, h.genders, h.animacy)

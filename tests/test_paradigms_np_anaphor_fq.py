@@ -1,0 +1,302 @@
+"""Anaphor, noun-phrase and floating-quantifier agreement: the eight RuBLiMP paradigms.
+
+Hand-written sentences are parsed once with the default parser (module
+fixture), so the rules are tested on the trees the pipeline really produces.
+Every paradigm has sentences that must yield one exact ungrammatical sentence
+and near-misses that must yield none; the demo corpus checks the pair
+invariants at scale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from rublimp.conllu_doc import read_conllu, write_conllu
+from rublimp.morph import get_morph
+from rublimp.paradigms import get_paradigm
+from rublimp.paradigms.np_agreement import Agr, agrees, adjective_readings, inflect_agreeing, noun_readings
+from rublimp.parse import parse_texts
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO_DIR = ROOT / "resources" / "demo_corpus"
+PARSE_SRC = ROOT / "src" / "rublimp" / "parse"
+
+NAMES = (
+    "anaphor_agreement_number",
+    "anaphor_agreement_gender",
+    "np_agreement_number",
+    "np_agreement_gender",
+    "np_agreement_case",
+    "floating_quantifier_agreement_number",
+    "floating_quantifier_agreement_gender",
+    "floating_quantifier_agreement_case",
+)
+
+# (paradigm, grammatical sentence, one ungrammatical sentence it must produce)
+POSITIVE = [
+    # anaphor agreement: number
+    ("anaphor_agreement_number", "Книга, которую я прочитал вчера, оказалась скучной.",
+     "Книга, которые я прочитал вчера, оказалась скучной."),
+    ("anaphor_agreement_number", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.",
+     "Письма, которое бабушка хранила в шкатулке, пожелтели от времени."),
+    ("anaphor_agreement_number", "Дом, в котором мы жили, снесли прошлой весной.",
+     "Дом, в которых мы жили, снесли прошлой весной."),
+    ("anaphor_agreement_number", "Река, через которую построили мост, очень широкая.",
+     "Река, через которые построили мост, очень широкая."),
+    ("anaphor_agreement_number", "Дети, о которых заботилась соседка, выросли добрыми.",
+     "Дети, о котором заботилась соседка, выросли добрыми."),
+    # anaphor agreement: gender
+    ("anaphor_agreement_gender", "Картина, которую написал художник, висит в музее.",
+     "Картина, который написал художник, висит в музее."),
+    ("anaphor_agreement_gender", "Стол, за которым мы обедали, сломался.",
+     "Стол, за которой мы обедали, сломался."),
+    ("anaphor_agreement_gender", "Озеро, в котором водится щука, замёрзло.",
+     "Озеро, в которой водится щука, замёрзло."),
+    ("anaphor_agreement_gender", "Девочка, которой я дал книгу, убежала.",
+     "Девочка, которому я дал книгу, убежала."),
+    ("anaphor_agreement_gender", "Город, о котором он рассказывал, находится на севере.",
+     "Город, о которой он рассказывал, находится на севере."),
+    # noun phrase agreement: number
+    ("np_agreement_number", "Старый дом стоял на холме.", "Старые дом стоял на холме."),
+    ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмных лесу."),
+    ("np_agreement_number", "Новые книги лежали на полке.", "Новая книги лежали на полке."),
+    ("np_agreement_number", "Она купила красивую вазу.", "Она купила красивые вазу."),
+    ("np_agreement_number", "Мы говорили о важных делах.", "Мы говорили о важном делах."),
+    # noun phrase agreement: gender
+    ("np_agreement_gender", "Старый дом стоял на холме.", "Старая дом стоял на холме."),
+    ("np_agreement_gender", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмной лесу."),
+    ("np_agreement_gender", "Она купила красивую вазу.", "Она купила красивый вазу."),
+    ("np_agreement_gender", "Маленькое окно выходило во двор.", "Маленький окно выходило во двор."),
+    ("np_agreement_gender", "Я встретил своего друга.", "Я встретил свою друга."),
+    # noun phrase agreement: case
+    ("np_agreement_case", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмным лесу."),
+    ("np_agreement_case", "Старый дом стоял на холме.", "Старого дом стоял на холме."),
+    ("np_agreement_case", "Она купила красивую вазу.", "Она купила красивой вазу."),
+    ("np_agreement_case", "Я подарил сестре новую куклу.", "Я подарил сестре новая куклу."),
+    ("np_agreement_case", "Мы говорили о важных делах.", "Мы говорили о важные делах."),
+    # floating quantifier agreement: number
+    ("floating_quantifier_agreement_number", "Мэр сам открыл новую школу.", "Мэр сами открыл новую школу."),
+    ("floating_quantifier_agreement_number", "Дети сами убрали свою комнату.", "Дети сам убрали свою комнату."),
+    ("floating_quantifier_agreement_number", "Она сама испекла этот пирог.", "Она сами испекла этот пирог."),
+    ("floating_quantifier_agreement_number", "Я видел самого директора.", "Я видел самих директора."),
+    ("floating_quantifier_agreement_number", "Студенты сами решили эту задачу.", "Студенты сам решили эту задачу."),
+    # floating quantifier agreement: gender
+    ("floating_quantifier_agreement_gender", "Отец сам построил этот дом.", "Отец сама построил этот дом."),
+    ("floating_quantifier_agreement_gender", "Она сама испекла этот пирог.", "Она само испекла этот пирог."),
+    ("floating_quantifier_agreement_gender", "Бабушка сама связала этот шарф.", "Бабушка само связала этот шарф."),
+    ("floating_quantifier_agreement_gender", "Я видел самого медведя.", "Я видел саму медведя."),
+    ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
+    # floating quantifier agreement: case
+    ("floating_quantifier_agreement_case", "Мэр сам открыл новую школу.", "Мэр самому открыл новую школу."),
+    ("floating_quantifier_agreement_case", "Я видел самого директора.", "Я видел самому директора."),
+    ("floating_quantifier_agreement_case", "Она сама испекла этот пирог.", "Она самой испекла этот пирог."),
+    ("floating_quantifier_agreement_case", "Ему самому пришлось чинить крышу.", "Ему самого пришлось чинить крышу."),
+    ("floating_quantifier_agreement_case", "Студенты сами решили эту задачу.", "Студенты самих решили эту задачу."),
+]
+
+# (paradigm, sentence that must yield nothing for it, why)
+NEAR_MISSES = [
+    ("anaphor_agreement_number", "Книга, которая лежит на столе, очень старая.", "nominative «который» is the subject"),
+    ("anaphor_agreement_number", "Мальчик и девочка, которых мы встретили, были соседями.", "coordinated antecedent"),
+    ("anaphor_agreement_number", "Мальчик, которому я помог, поблагодарил меня.", "«которым» is also m.sg.ins"),
+    ("anaphor_agreement_number", "Который час?", "interrogative, no antecedent"),
+    ("anaphor_agreement_gender", "Врач, которого мы ждали, пришёл поздно.", "common-gender antecedent"),
+    ("anaphor_agreement_gender", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.", "plural"),
+    ("anaphor_agreement_gender", "Дерево, которое росло у дома, упало.", "subject relative"),
+    ("np_agreement_number", "Этот старый дом стоял на холме.", "two modifiers"),
+    ("np_agreement_number", "Два больших дома стояли на холме.", "numeral phrase"),
+    ("np_agreement_number", "Дом был старым.", "predicative adjective"),
+    ("np_agreement_number", "Многие люди пришли на праздник.", "«многий» has no modern singular"),
+    ("np_agreement_gender", "Новые книги лежали на полке.", "plural head"),
+    ("np_agreement_gender", "Наш врач работает в больнице.", "common-gender head"),
+    ("np_agreement_gender", "Этот старый дом стоял на холме.", "two modifiers"),
+    ("np_agreement_case", "Два больших дома стояли на холме.", "numeral phrase"),
+    ("np_agreement_case", "В этом новом доме тепло.", "two modifiers"),
+    ("np_agreement_case", "Он купил новое пальто.", "indeclinable head"),
+    ("floating_quantifier_agreement_number", "Вы сами это знаете.", "polite «вы»"),
+    ("floating_quantifier_agreement_number", "Он сам их видел.", "«сами» would float to «их»"),
+    ("floating_quantifier_agreement_number", "Пришлось самому всё сделать.", "no antecedent"),
+    ("floating_quantifier_agreement_number", "Мы дошли до самого конца дороги.", "superlative «самый»"),
+    ("floating_quantifier_agreement_gender", "Я сам это сделал.", "1st person: the speaker's gender"),
+    ("floating_quantifier_agreement_gender", "Врач сама пришла к больному.", "semantic agreement"),
+    ("floating_quantifier_agreement_gender", "Дети сами убрали свою комнату.", "plural"),
+    ("floating_quantifier_agreement_gender", "Мэр сам открыл новую школу.", "title noun of either gender"),
+    ("floating_quantifier_agreement_case", "Пришлось самому всё сделать.", "no antecedent"),
+    ("floating_quantifier_agreement_case", "Мы дошли до самого конца дороги.", "superlative «самый»"),
+    ("floating_quantifier_agreement_case", "Учитель и ученик сами всё сделали.", "coordinated antecedent"),
+]
+
+
+@pytest.fixture(scope="module")
+def paradigms():
+    return {name: get_paradigm(name) for name in NAMES}
+
+
+@pytest.fixture(scope="module")
+def parsed():
+    """Every hand-written sentence parsed once with the default parser, by text."""
+    texts = sorted({t for _, t, _ in POSITIVE} | {t for _, t, _ in NEAR_MISSES})
+    return {s.text: s for s in parse_texts([(str(i), t, "test") for i, t in enumerate(texts)])}
+
+
+def test_registered_with_rublimp_names(paradigms):
+    phenomena = {
+        "anaphor": "anaphor_agreement",
+        "np": "noun_phrase_agreement",
+        "floating": "floating_quantifier_agreement",
+    }
+    for name, p in paradigms.items():
+        assert p.name == name
+        assert p.level == "Syntax"
+        assert p.phenomenon == phenomena[name.split("_")[0]]
+
+
+@pytest.mark.parametrize("name,good,bad", POSITIVE, ids=[f"{n}:{g[:24]}" for n, g, _ in POSITIVE])
+def test_expected_pair(paradigms, parsed, name, good, bad):
+    produced = {b for b, _ in paradigms[name].pairs(parsed[good])}
+    assert bad in produced, produced
+
+
+@pytest.mark.parametrize("name,text,why", NEAR_MISSES, ids=[f"{n}:{w}" for n, _, w in NEAR_MISSES])
+def test_near_miss(paradigms, parsed, name, text, why):
+    assert list(paradigms[name].pairs(parsed[text])) == []
+
+
+def test_each_paradigm_has_enough_hand_written_cases():
+    for name in NAMES:
+        assert sum(n == name for n, _, _ in POSITIVE) >= 5
+        assert sum(n == name for n, _, _ in NEAR_MISSES) >= 3
+
+
+def test_recorded_values(paradigms, parsed):
+    [(bad, pert)] = [
+        (b, p) for b, p in paradigms["np_agreement_case"].pairs(parsed["Мы гуляли в тёмном лесу."])
+        if b == "Мы гуляли в тёмным лесу."
+    ]
+    assert (pert.feature, pert.source_value, pert.target_value, pert.subtype) == ("Case", "Loc", "Ins", "adjective")
+    [(_, pert)] = [
+        (b, p) for b, p in paradigms["anaphor_agreement_gender"].pairs(parsed["Стол, за которым мы обедали, сломался."])
+    ]
+    assert (pert.feature, pert.source_value, pert.target_value) == ("Gender", "Masc", "Fem")
+    assert pert.subtype in ("obl", "iobj", "obj", "nmod")
+    pairs = dict(paradigms["floating_quantifier_agreement_number"].pairs(parsed["Мэр сам открыл новую школу."]))
+    pert = pairs["Мэр сами открыл новую школу."]
+    assert (pert.feature, pert.source_value, pert.target_value) == ("Number", "Sing", "Plur")
+    assert pert.subtype.endswith(":nsubj")
+
+
+def test_pairs_are_deterministic(paradigms, parsed):
+    sent = parsed["Она сама испекла этот пирог."]
+    for name in NAMES:
+        first = [(b, p.target_value) for b, p in paradigms[name].pairs(sent)]
+        assert first == [(b, p.target_value) for b, p in get_paradigm(name).pairs(sent)]
+
+
+# -- the agreement toolkit --------------------------------------------------------
+def test_agrees_respects_gender_and_animacy():
+    m = get_morph()
+    head = noun_readings(m, "дома", "дом")  # gen.sg, nom/acc.pl (inanimate)
+    assert any(agrees(r, h) for r in adjective_readings(m, "нового", "новый") for h in head)  # gen.sg
+    assert any(agrees(r, h) for r in adjective_readings(m, "новые", "новый") for h in head)  # nom.pl
+    # «новых» is gen/loc plural or *animate* accusative plural: no reading agrees with «дома»
+    assert not any(agrees(r, h) for r in adjective_readings(m, "новых", "новый") for h in head)
+    assert agrees(Agr("Nom", "Sing", frozenset({"Fem"})), Agr("Nom", "Sing", frozenset({"Masc", "Fem"})))
+    assert not agrees(Agr("Nom", "Sing", frozenset({"Neut"})), Agr("Nom", "Sing", frozenset({"Masc", "Fem"})))
+
+
+def test_inflect_agreeing_needs_animacy_only_where_marked():
+    m = get_morph()
+    parse = next(p for p in m.parses("которую") if p.normal_form == "который")
+    assert inflect_agreeing(m, parse, "Acc", "Sing", "Masc", "Anim") == "которого"
+    assert inflect_agreeing(m, parse, "Acc", "Sing", "Masc", "Inan") == "который"
+    assert inflect_agreeing(m, parse, "Acc", "Sing", "Masc", None) is None
+    assert inflect_agreeing(m, parse, "Dat", "Plur", None, None) == "которым"
+    assert inflect_agreeing(m, parse, "Gen", "Sing", None, None) is None  # singular needs a gender
+
+
+# -- the demo corpus --------------------------------------------------------------
+def _demo_items() -> list[tuple[str, str, str]]:
+    items = []
+    for path in sorted(DEMO_DIR.glob("*.txt")):
+        domain = path.stem
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            line = line.strip()
+            if line.startswith("# domain:"):
+                domain = line.split(":", 1)[1].strip()
+            if line and not line.startswith("#"):
+                items.append((f"{path.name}:{lineno}", line, domain))
+    return items
+
+
+@pytest.fixture(scope="module")
+def demo_sentences(request):
+    """The demo corpus parsed once; cached under pytest's cache dir, keyed by the corpus and the parser code."""
+    items = _demo_items()
+    h = hashlib.sha1()
+    for sid, text, dom in items:
+        h.update(f"{sid}\t{text}\t{dom}\n".encode())
+    for src in sorted(PARSE_SRC.glob("*.py")):
+        h.update(src.read_bytes())
+    cache = Path(request.config.cache.mkdir("rublimp_demo_parse")) / f"demo-{h.hexdigest()[:16]}.conllu"
+    if cache.exists():
+        sents = list(read_conllu(cache))
+        if [s.sent_id for s in sents] == [i[0] for i in items]:
+            return sents
+    sents = list(parse_texts(items))
+    write_conllu(sents, cache)
+    return sents
+
+
+_WS = re.compile(r"\s+")
+
+
+def _words(s: str) -> list[str]:
+    return [w for w in _WS.split(s.strip()) if w]
+
+
+def _word_index(text: str, start: int) -> int:
+    """Index of the whitespace-separated word that holds character ``start`` («Снежная» in «опера «Снежная»)."""
+    before = _words(text[:start])
+    return len(before) - 1 if start > 0 and not text[start - 1].isspace() else len(before)
+
+
+@pytest.mark.slow  # parses the whole demo corpus when the cache is cold
+def test_demo_pairs_invariants(demo_sentences, paradigms):
+    counts = {}
+    for name in NAMES:
+        n = 0
+        for sent in demo_sentences:
+            for bad, pert in paradigms[name].pairs(sent):
+                n += 1
+                good = sent.text
+                gw, bw = _words(good), _words(bad)
+                assert bad != good
+                assert len(gw) == len(bw), (good, bad)
+                [edit] = pert.edits
+                tok = sent.token(edit.token_id)
+                idx = _word_index(good, tok.start)
+                diff = [k for k, (a, b) in enumerate(zip(gw, bw)) if a != b]
+                assert diff == [idx], (good, bad)
+                assert tok.form in gw[idx] and edit.new_form.lower() in bw[idx].lower()
+                assert pert.feature in ("Number", "Gender", "Case") and pert.source_value and pert.target_value
+                assert pert.source_value != pert.target_value and pert.subtype
+        counts[name] = n
+    assert all(n > 0 for n in counts.values()), counts
+
+
+@pytest.mark.slow
+def test_demo_pools_fill_columns(demo_sentences):
+    from rublimp.perturb import build_pools
+
+    pools = build_pools(demo_sentences[:600], list(NAMES), progress=False)
+    for name in NAMES:
+        df = pools[name]
+        if df.height == 0:
+            continue
+        for col in ("feature", "source_value", "target_value", "subtype", "source_word", "target_word"):
+            assert df[col].null_count() == 0 and (df[col] != "").all(), (name, col)
+        assert (df["PID"] == name).all()
