@@ -292,31 +292,15 @@ DEMO_DIR = RESOURCES_DIR / "demo_corpus"
 _SPLIT = re.compile(r"\s+")
 
 
-def _demo_items() -> list[tuple[str, str, str]]:
-    items = []
-    for path in sorted(DEMO_DIR.glob("*.txt")):
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            line = line.strip()
-            if line and not line.startswith("#"):
-                items.append((f"{path.stem}:{lineno}", line, path.stem))
-    return items
-
-
 @pytest.fixture(scope="module")
-def demo():
-    items = _demo_items() if DEMO_DIR.is_dir() else []
-    if not items:
-        pytest.skip(f"no demo corpus under {DEMO_DIR}")
-    from rublimp.parse import parse_texts
-
-    return list(parse_texts(items))
+def demo(demo_sentences):
+    return demo_sentences
 
 
 def _strip(word: str) -> str:
     return word.strip(".,:;!?«»\"'()—–-…")
 
 
-@pytest.mark.slow  # parses the whole demo corpus (a few thousand sentences)
 def test_demo_pool_invariants(demo):
     from rublimp.perturb import pair_rows
 

@@ -5,13 +5,12 @@ tree for the sentence-initial «Не», the replacement table, and the pair inva
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
 import pytest
 
-from rublimp.conllu_doc import read_conllu, read_conllu_string, write_conllu
+from rublimp.conllu_doc import read_conllu_string
 from rublimp.io import InputError
 from rublimp.paradigms import get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR, ParadigmContext
@@ -222,40 +221,6 @@ def test_missing_table_is_an_input_error(tmp_path):
 
 
 # -- the demo corpus -------------------------------------------------------------------
-DEMO_DIR = Path(__file__).resolve().parents[1] / "resources" / "demo_corpus"
-PARSE_SRC = Path(__file__).resolve().parents[1] / "src" / "rublimp" / "parse"
-
-
-def _demo_items() -> list[tuple[str, str, str]]:
-    items = []
-    for path in sorted(DEMO_DIR.glob("*.txt")):
-        domain = path.stem
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            line = line.strip()
-            if line.startswith("# domain:"):
-                domain = line.split(":", 1)[1].strip()
-            if line and not line.startswith("#"):
-                items.append((f"{path.name}:{lineno}", line, domain))
-    return items
-
-
-@pytest.fixture(scope="module")
-def demo_sentences(request):
-    """The demo corpus parsed once; the CoNLL-U is cached under pytest's cache dir, keyed by corpus and parser code."""
-    items = _demo_items()
-    h = hashlib.sha1()
-    for sid, text, dom in items:
-        h.update(f"{sid}\t{text}\t{dom}\n".encode())
-    for src in sorted(PARSE_SRC.glob("*.py")):
-        h.update(src.read_bytes())
-    cache = Path(request.config.cache.mkdir("rublimp_demo_parse")) / f"demo-{h.hexdigest()[:16]}.conllu"
-    if cache.exists():
-        sents = list(read_conllu(cache))
-        if [s.sent_id for s in sents] == [i[0] for i in items]:
-            return sents
-    sents = list(parse_texts(items))
-    write_conllu(sents, cache)
-    return sents
 
 
 _WS = re.compile(r"\s+")

@@ -9,21 +9,17 @@ invariants at scale.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
 import pytest
 
-from rublimp.conllu_doc import read_conllu, write_conllu
 from rublimp.morph import get_morph
 from rublimp.paradigms import get_paradigm
 from rublimp.paradigms.np_agreement import Agr, agrees, adjective_readings, inflect_agreeing, noun_readings
 from rublimp.parse import parse_texts
 
 ROOT = Path(__file__).resolve().parents[1]
-DEMO_DIR = ROOT / "resources" / "demo_corpus"
-PARSE_SRC = ROOT / "src" / "rublimp" / "parse"
 
 NAMES = (
     "anaphor_agreement_number",
@@ -219,38 +215,6 @@ def test_inflect_agreeing_needs_animacy_only_where_marked():
 
 
 # -- the demo corpus --------------------------------------------------------------
-def _demo_items() -> list[tuple[str, str, str]]:
-    items = []
-    for path in sorted(DEMO_DIR.glob("*.txt")):
-        domain = path.stem
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            line = line.strip()
-            if line.startswith("# domain:"):
-                domain = line.split(":", 1)[1].strip()
-            if line and not line.startswith("#"):
-                items.append((f"{path.name}:{lineno}", line, domain))
-    return items
-
-
-@pytest.fixture(scope="module")
-def demo_sentences(request):
-    """The demo corpus parsed once; cached under pytest's cache dir, keyed by the corpus and the parser code."""
-    items = _demo_items()
-    h = hashlib.sha1()
-    for sid, text, dom in items:
-        h.update(f"{sid}\t{text}\t{dom}\n".encode())
-    for src in sorted(PARSE_SRC.glob("*.py")):
-        h.update(src.read_bytes())
-    cache = Path(request.config.cache.mkdir("rublimp_demo_parse")) / f"demo-{h.hexdigest()[:16]}.conllu"
-    if cache.exists():
-        sents = list(read_conllu(cache))
-        if [s.sent_id for s in sents] == [i[0] for i in items]:
-            return sents
-    sents = list(parse_texts(items))
-    write_conllu(sents, cache)
-    return sents
-
-
 _WS = re.compile(r"\s+")
 
 

@@ -1,0 +1,377 @@
+"""The five ARGUMENT STRUCTURE paradigms on hand-written sentences, their resources, and the demo corpus.
+
+Replacement words are sampled, so the exact-string tests run the paradigms with
+a one-word-per-slot lexicon (``tiny``: фрагмент / химия / зеркало, and уснуть /
+спать), which makes every ungrammatical sentence fully determined; the real
+lists are tested separately (membership, determinism, the demo pool).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from rublimp.io import InputError
+from rublimp.morph import get_morph
+from rublimp.paradigms import REGISTRY, ParadigmContext, get_paradigm
+from rublimp.paradigms.argument_structure import (
+    AGENT_VERBS,
+    ANIMATE_OBJECT_VERBS,
+    EXCLUDED_FILE,
+    INANIMATE_FILE,
+    INTRANSITIVE_FILE,
+    LEVEL,
+    PERSON_NAMES_OPTION,
+    PHENOMENON,
+    argument_rng,
+    load_excluded_nouns,
+    load_inanimate_nouns,
+    load_intransitive_verbs,
+)
+from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
+
+NAMES = [
+    "transitive_verb",
+    "transitive_verb_subject",
+    "transitive_verb_passive",
+    "transitive_verb_object",
+    "transitive_verb_iobject",
+]
+
+# paradigm -> (sentence, an ungrammatical sentence it must yield with the tiny lexicon)
+POSITIVE: dict[str, list[tuple[str, str]]] = {
+    "transitive_verb": [
+        ("Я рассчитывал, что все оценят сарказм.", "Я рассчитывал, что все уснут сарказм."),
+        ("Мальчик читал интересную книгу.", "Мальчик спал интересную книгу."),
+        ("Студенты сдают экзамены в июне.", "Студенты спят экзамены в июне."),
+        ("Возьми книгу.", "Усни книгу."),
+        ("Бабушка испекла пирог.", "Бабушка уснула пирог."),
+        ("Директор уволил бухгалтера.", "Директор уснул бухгалтера."),
+    ],
+    "transitive_verb_subject": [
+        ("Мальчик читал интересную книгу.", "Фрагмент читал интересную книгу."),
+        ("Девочка увидела кошку в окне.", "Химия увидела кошку в окне."),
+        ("Мы пригласили соседей на ужин.", "Фрагменты пригласили соседей на ужин."),
+        ("Бабушка купила сумку.", "Сумка купила бабушку."),
+        ("Бабушка купила сумку.", "Химия купила сумку."),
+        ("Он съел пирог.", "Пирог съел его."),
+        ("Я подарил сестре книгу.", "Фрагмент подарил сестре книгу."),
+    ],
+    "transitive_verb_passive": [
+        ("Картина была написана художником.", "Картина была написана фрагментом."),
+        ("Книга была написана сестрой.", "Книга была написана химией."),
+        ("Роман был прочитан студентами.", "Роман был прочитан фрагментами."),
+        ("Этот мост был спроектирован инженером.", "Этот мост был спроектирован фрагментом."),
+        ("Шуба была продана бабушкой.", "Бабушка была продана шубой."),
+        ("Шуба была продана бабушкой.", "Шуба была продана химией."),
+    ],
+    "transitive_verb_object": [
+        ("Мы пригласили соседей на ужин.", "Мы пригласили фрагменты на ужин."),
+        ("Отец разбудил сына рано утром.", "Отец разбудил фрагмент рано утром."),
+        ("Мама попросила сына купить хлеб.", "Мама попросила фрагмент купить хлеб."),
+        ("Профессор назначил её капитаном.", "Профессор назначил химию капитаном."),
+        ("Директор уволил бухгалтера.", "Директор уволил фрагмент."),
+        ("Гости поблагодарили хозяйку.", "Гости поблагодарили химию."),
+    ],
+    "transitive_verb_iobject": [
+        ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
+        ("Учитель велел ученикам прочитать рассказ.", "Учитель велел фрагментам прочитать рассказ."),
+        ("Мама помогла сыну написать письмо.", "Мама помогла фрагменту написать письмо."),
+        ("Командир приказал солдатам отступить.", "Командир приказал фрагментам отступить."),
+        ("Она предложила гостям остаться.", "Она предложила фрагментам остаться."),
+    ],
+}
+
+# paradigm -> sentences that must yield nothing (near misses), with either lexicon
+NEGATIVE: dict[str, list[str]] = {
+    "transitive_verb": [
+        "Он спал всю ночь.",  # intransitive already
+        "Он работал всю неделю.",  # accusative of time, no object
+        "На площади ставили карусели.",  # no subject: «карусели» would become one
+        "Она собирала и сушила травы.",  # the object is shared with «сушила»
+        "Что ты делаешь?",  # «что» = «почему» with an intransitive verb
+        "Книга была прочитана.",  # passive
+    ],
+    "transitive_verb_subject": [
+        "Компания купила здание.",  # organisation, inanimate
+        "Ветер сорвал крышу.",  # causer subject, verb takes inanimate subjects
+        "Я читаю книгу.",  # a noun would disagree in person
+        "Маленький мальчик читал книгу.",  # modified subject
+        "Решение изменило его жизнь.",
+        "Маша купила хлеб.",  # proper noun (by default)
+        "Мальчик спал.",  # no object
+    ],
+    "transitive_verb_passive": [
+        "Дом был построен из кирпича.",  # no agent
+        "Город был разрушен землетрясением.",  # inanimate agent
+        "Он был назначен директором.",  # predicative instrumental
+        "Письмо было отправлено секретарём.",  # «отправлено почтой»: instrumental of means
+        "Картина была написана молодым художником.",  # modified agent
+        "Он был награждён орденом.",
+    ],
+    "transitive_verb_object": [
+        "Мы увидели соседей.",  # «увидеть» takes inanimate objects too
+        "Мы пригласили новых соседей.",  # modified object
+        "Соседей мы пригласили на ужин.",  # fronted: an inanimate plural would read as the subject
+        "Её звали Анна.",  # naming, not calling
+        "Он попросил воды.",  # genitive, and the infinitive test does not apply
+        "Мы пригласили Машу.",  # proper noun (by default)
+    ],
+    "transitive_verb_iobject": [
+        "Врач посоветовал отдохнуть.",  # no indirect object
+        "Холод помешал растениям расти.",  # inanimate dative
+        "Он позволил воде стечь.",
+        "Я подарил сестре книгу.",  # no infinitive
+        "Отец посоветовал старшему сыну уехать.",  # modified
+        "Отец разрешил дочери учиться в столице.",  # «учиться химии»: the dative would be its object
+    ],
+}
+
+TINY_NOUNS = "lemma\tgender\tplural\nфрагмент\tMasc\t1\nхимия\tFem\t0\nзеркало\tNeut\t0\n"
+TINY_VERBS = "lemma\taspect\treflexive\tclass\nуснуть\tPerf\t0\tbody\nспать\tImp\t0\tbody\n"
+
+
+@pytest.fixture(scope="module")
+def tiny_ctx(tmp_path_factory):
+    """A resources dir with the real exclusion list and a one-word-per-slot lexicon."""
+    d = tmp_path_factory.mktemp("argstruct_res")
+    shutil.copy(RESOURCES_DIR / EXCLUDED_FILE, d / EXCLUDED_FILE)
+    (d / INANIMATE_FILE).write_text(TINY_NOUNS, encoding="utf-8")
+    (d / INTRANSITIVE_FILE).write_text(TINY_VERBS, encoding="utf-8")
+    return ParadigmContext(resources_dir=d)
+
+
+@pytest.fixture(scope="module")
+def tiny(tiny_ctx):
+    return {n: get_paradigm(n, tiny_ctx) for n in NAMES}
+
+
+@pytest.fixture(scope="module")
+def real():
+    return {n: get_paradigm(n) for n in NAMES}
+
+
+EXTRA = ["Она продала шубу.", "Она продала шубу ещё весной.", "Маша купила хлеб.", "Мы пригласили Машу.", "Маша купила сумку."]
+
+
+@pytest.fixture(scope="module")
+def parsed():
+    """Every hand-written sentence, parsed once by the default parser: text -> Sentence."""
+    from rublimp.parse import parse_texts
+
+    texts = sorted({g for cases in POSITIVE.values() for g, _ in cases} | {t for ts in NEGATIVE.values() for t in ts} | set(EXTRA))
+    return {s.text: s for s in parse_texts([(f"as{i}", t, "test") for i, t in enumerate(texts)])}
+
+
+def test_registry():
+    mine = sorted(n for n, cls in REGISTRY.items() if cls.phenomenon == PHENOMENON)
+    assert mine == sorted(NAMES)
+    assert PHENOMENON == "argument_structure" and LEVEL == "Semantics"
+    for n in NAMES:
+        assert REGISTRY[n].level == "Semantics"
+        assert len({g for g, _ in POSITIVE[n]}) >= 5 and len(NEGATIVE[n]) >= 3
+
+
+@pytest.mark.parametrize("name,good,bad", [(n, g, b) for n in NAMES for g, b in POSITIVE[n]])
+def test_positive(parsed, tiny, name, good, bad):
+    got = [b for b, _ in tiny[name].pairs(parsed[good])]
+    assert bad in got, f"{name}: {good!r} gave {got}"
+
+
+@pytest.mark.parametrize("name,text", [(n, t) for n in NAMES for t in NEGATIVE[n]])
+def test_near_miss(parsed, tiny, real, name, text):
+    assert list(tiny[name].pairs(parsed[text])) == []
+    assert list(real[name].pairs(parsed[text])) == []
+
+
+def test_recorded_values(parsed, tiny):
+    (bad, pert), = tiny["transitive_verb"].pairs(parsed["Студенты сдают экзамены в июне."])
+    assert (pert.feature, pert.source_value, pert.target_value, pert.subtype) == ("Transitivity", "Tran", "Intr", "present")
+    assert [p.subtype for _, p in tiny["transitive_verb"].pairs(parsed["Возьми книгу."])] == ["imperative"]
+    assert [p.subtype for _, p in tiny["transitive_verb"].pairs(parsed["Я рассчитывал, что все оценят сарказм."])] == ["future"]
+    subtypes = {
+        "transitive_verb_subject": {"swap", "random"},
+        "transitive_verb_passive": {"swap", "random"},
+        "transitive_verb_object": {"verb", "predicative", "control"},
+        "transitive_verb_iobject": {"directive", "permissive"},
+    }
+    for name, allowed in subtypes.items():
+        seen = set()
+        for good, _ in POSITIVE[name]:
+            for _, p in tiny[name].pairs(parsed[good]):
+                assert (p.feature, p.source_value, p.target_value) == ("Animacy", "Anim", "Inan")
+                assert p.subtype in allowed
+                seen.add(p.subtype)
+        assert seen == allowed, (name, seen)
+
+
+def test_swap_edits_both_words(parsed, tiny):
+    pairs = dict((p.subtype, (b, p)) for b, p in tiny["transitive_verb_subject"].pairs(parsed["Бабушка купила сумку."]))
+    bad, pert = pairs["swap"]
+    assert bad == "Сумка купила бабушку."
+    assert [e.token_id for e in pert.edits] == [1, 3]
+    _, pert = pairs["random"]
+    assert len(pert.edits) == 1
+    # the passive swap: subject and agent trade places and cases
+    pairs = dict((p.subtype, b) for b, p in tiny["transitive_verb_passive"].pairs(parsed["Шуба была продана бабушкой."]))
+    assert pairs == {"swap": "Бабушка была продана шубой.", "random": "Шуба была продана химией."}
+
+
+def test_yo_follows_the_sentence(parsed, tiny):
+    swaps = [b for b, p in tiny["transitive_verb_subject"].pairs(parsed["Она продала шубу."]) if p.subtype == "swap"]
+    assert swaps == ["Шуба продала ее."]
+    swaps = [b for b, p in tiny["transitive_verb_subject"].pairs(parsed["Она продала шубу ещё весной."]) if p.subtype == "swap"]
+    assert swaps == ["Шуба продала её ещё весной."]
+
+
+def test_person_names_option(parsed, tiny_ctx):
+    assert list(get_paradigm("transitive_verb_subject", tiny_ctx).pairs(parsed["Маша купила хлеб."])) == []
+    ctx = ParadigmContext(resources_dir=tiny_ctx.resources_dir, options={PERSON_NAMES_OPTION: True})
+    got = [b for b, _ in get_paradigm("transitive_verb_subject", ctx).pairs(parsed["Маша купила хлеб."])]
+    assert got == ["Химия купила хлеб."]
+    # a common noun in a name's place is not capitalised mid-sentence; a moved name keeps its capital
+    got = [b for b, _ in get_paradigm("transitive_verb_object", ctx).pairs(parsed["Мы пригласили Машу."])]
+    assert got == ["Мы пригласили химию."]
+    got = [b for b, _ in get_paradigm("transitive_verb_subject", ctx).pairs(parsed["Маша купила сумку."])]
+    assert got == ["Сумка купила Машу.", "Химия купила сумку."]
+
+
+def test_real_lexicon_is_deterministic_and_in_the_lists(parsed):
+    nouns = {n.lemma for n in load_inanimate_nouns(RESOURCES_DIR / INANIMATE_FILE)}
+    verbs = {v.lemma for v in load_intransitive_verbs(RESOURCES_DIR / INTRANSITIVE_FILE)}
+    excluded = load_excluded_nouns(RESOURCES_DIR / EXCLUDED_FILE)
+    morph = get_morph()
+    runs = []
+    for seed in (0, 0, 1):
+        ctx = ParadigmContext(seed=seed)
+        out = []
+        for name in NAMES:
+            p = get_paradigm(name, ctx)
+            for good, _ in POSITIVE[name]:
+                for bad, pert in p.pairs(parsed[good]):
+                    out.append((name, good, bad))
+                    if pert.subtype in ("swap",):
+                        continue
+                    (edit,) = pert.edits
+                    lemmas = {x.normal_form.replace("ё", "е") for x in morph.parses(edit.new_form)}
+                    pool = verbs if name == "transitive_verb" else nouns
+                    assert lemmas & pool, (name, good, bad)
+                    assert not (lemmas & pool) <= set(excluded), (name, bad)
+        runs.append(out)
+    assert runs[0] == runs[1]  # same seed, same pairs
+    assert runs[0] != runs[2]  # another seed samples other words
+    assert [(n, g) for n, g, _ in runs[0]] == [(n, g) for n, g, _ in runs[2]]
+
+
+def test_argument_rng():
+    a = [argument_rng(0, "x", "s1", 3).random() for _ in range(2)]
+    assert a[0] == a[1]
+    assert argument_rng(0, "x", "s1", 3).random() != argument_rng(0, "x", "s1", 4).random()
+    assert argument_rng(0, "x", "s1", 3).random() != argument_rng(1, "x", "s1", 3).random()
+
+
+# -- resources ---------------------------------------------------------------------------
+def test_resources_are_consistent():
+    nouns = load_inanimate_nouns(RESOURCES_DIR / INANIMATE_FILE)
+    verbs = load_intransitive_verbs(RESOURCES_DIR / INTRANSITIVE_FILE)
+    excluded = load_excluded_nouns(RESOURCES_DIR / EXCLUDED_FILE)
+    assert len(nouns) > 500 and len(verbs) > 80 and len(excluded) > 1000
+    assert {"group", "organisation", "event", "instrument", "vehicle", "place", "time"} <= set(excluded.values())
+    assert {"толпа", "банк", "выборы", "пистолет", "автобус", "планета", "весна"} <= set(excluded)
+    assert not {n.lemma for n in nouns} & set(excluded)
+    assert {n.gender for n in nouns} == {"Masc", "Fem", "Neut"} and any(n.plural for n in nouns)
+    assert {v.aspect for v in verbs} == {"Perf", "Imp"}
+    morph = get_morph()
+    for v in verbs:
+        infinitives = [p for p in morph.parses(v.lemma) if p.tag.POS == "INFN" and p.normal_form.replace("ё", "е") == v.lemma]
+        assert infinitives and all("intr" in p.tag for p in infinitives), v.lemma
+        assert v.reflexive == v.lemma.endswith(("ся", "сь"))
+    for n in nouns[:200]:
+        assert all(p.tag.POS == "NOUN" and "inan" in p.tag for p in morph.parses(n.lemma)), n.lemma
+    assert "оценить" in AGENT_VERBS and "пригласить" in ANIMATE_OBJECT_VERBS
+
+
+def _write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_loader_errors(tmp_path):
+    with pytest.raises(InputError, match="not found"):
+        load_inanimate_nouns(tmp_path / "missing.tsv")
+    bad = _write(tmp_path / "n1.tsv", "# c\nlemma\tgender\tplural\nстол\tMasc\t1\nлампа\tFemale\t0\n")
+    with pytest.raises(InputError, match="gender") as err:
+        load_inanimate_nouns(bad)
+    assert err.value.line == 4 and err.value.path == str(bad)
+    bad = _write(tmp_path / "n2.tsv", "lemma\tgender\tplural\nстол\tMasc\tyes\n")
+    with pytest.raises(InputError, match="plural") as err:
+        load_inanimate_nouns(bad)
+    assert err.value.line == 2
+    bad = _write(tmp_path / "n3.tsv", "lemma\tgender\nстол\tMasc\n")
+    with pytest.raises(InputError, match="plural") as err:
+        load_inanimate_nouns(bad)
+    assert err.value.line == 1
+    bad = _write(tmp_path / "v1.tsv", "lemma\taspect\treflexive\tclass\nспать\tImp\t0\n")
+    with pytest.raises(InputError, match="columns") as err:
+        load_intransitive_verbs(bad)
+    assert err.value.line == 2
+    bad = _write(tmp_path / "v2.tsv", "lemma\taspect\treflexive\tclass\nспать\tImpf\t0\tbody\n")
+    with pytest.raises(InputError, match="aspect"):
+        load_intransitive_verbs(bad)
+    bad = _write(tmp_path / "e1.tsv", "# only comments\n")
+    with pytest.raises(InputError, match="no header"):
+        load_excluded_nouns(bad)
+    bad = _write(tmp_path / "e2.tsv", "lemma\tcategory\n\tgroup\n")
+    with pytest.raises(InputError, match="empty lemma") as err:
+        load_excluded_nouns(bad)
+    assert err.value.line == 2
+
+
+def test_missing_resource_names_the_file(tmp_path):
+    with pytest.raises(InputError, match="excluded-noun list not found"):
+        get_paradigm("transitive_verb_subject", ParadigmContext(resources_dir=tmp_path))
+
+
+def test_pool_rows(parsed, tiny_ctx):
+    from rublimp.perturb import build_pools
+
+    sents = [parsed[g] for g in dict.fromkeys(g for g, _ in POSITIVE["transitive_verb_passive"])]
+    pools = build_pools(sents, NAMES, ctx=tiny_ctx, progress=False)
+    df = pools["transitive_verb_passive"]
+    assert df.height == len({s.sent_id for s in sents})
+    assert set(df["phenomenon"]) == {PHENOMENON} and set(df["level"]) == {"Semantics"}
+    assert set(df["feature"]) == {"Animacy"} and set(df["source_value"]) == {"Anim"} and set(df["target_value"]) == {"Inan"}
+    assert df.filter(df["source_sentence"] == df["target_sentence"]).height == 0
+
+
+# -- the demo corpus ---------------------------------------------------------------------
+_SPLIT = re.compile(r"\s+")
+
+
+def _strip(word: str) -> str:
+    return word.strip(".,:;!?«»\"'()—–-…")
+
+
+@pytest.mark.slow
+def test_demo_pool_invariants(demo_sentences):
+    counts = {}
+    for name in NAMES:
+        p = get_paradigm(name)
+        hits = 0
+        for sent in demo_sentences:
+            perts = list(p.perturb(sent))
+            for pert in perts:
+                bad = apply_edits(sent, pert.edits)
+                check_pair(sent.text, bad, pert, sent=sent)  # raises on a bad pair
+                gw, bw = _SPLIT.split(sent.text.strip()), _SPLIT.split(bad.strip())
+                assert bad != sent.text and len(gw) == len(bw)
+                changed = [(a, b) for a, b in zip(gw, bw) if a != b]
+                edits = sorted(pert.edits, key=lambda e: e.token_id)
+                assert [_strip(a) for a, _ in changed] == [sent.token(e.token_id).form for e in edits]
+                assert [_strip(b).lower() for _, b in changed] == [e.new_form.lower() for e in edits]
+                assert pert.feature in ("Transitivity", "Animacy") and pert.source_value != pert.target_value
+            hits += bool(perts)
+        counts[name] = hits
+    assert all(n > 0 for n in counts.values()), counts

@@ -1,0 +1,423 @@
+"""WORD FORMATION and WORD INFLECTION: the six morphology paradigms, their lexicon and resources."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rublimp.conllu_doc import read_conllu, write_conllu
+from rublimp.io import InputError
+from rublimp.lexicon import (
+    AFFIXES_FILE,
+    TRIGRAMS_FILE,
+    LetterSequences,
+    Lexicon,
+    get_lexicon,
+    load_affixes,
+    load_letter_sequences,
+    load_suffix_pairs,
+    word_trigrams,
+)
+from rublimp.morph import get_morph
+from rublimp.paradigms import REGISTRY, get_paradigm
+from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
+from rublimp.paradigms.word_inflection import (
+    declension_class,
+    load_conjugation_swaps,
+    load_declension_swaps,
+    spell_ending,
+)
+
+FORMATION = ["add_new_suffix", "add_verb_prefix", "change_verb_prefixes_order"]
+INFLECTION = ["change_declension_ending", "change_declension_ending_has_dep", "change_verb_conjugation"]
+NAMES = FORMATION + INFLECTION
+
+# paradigm -> (sentence, one ungrammatical sentence it must yield)
+POSITIVE: dict[str, list[tuple[str, str]]] = {
+    "add_new_suffix": [
+        ("Мальчик очень любил свою серенькую кошку.", "Мальчик очень любил свою серистенькую кошку."),
+        ("На полке стояли маленькие глиняные горшки.", "На полке стояли малостенькие глиняные горшки."),
+        ("На полке стояли маленькие глиняные горшки.", "На полке стояли маленькие глинистяные горшки."),
+        ("Туристы долго фотографировали водопад.", "Туризмисты долго фотографировали водопад."),
+        ("Новенький учебник лежал на парте.", "Новостенький учебник лежал на парте."),
+        ("Дети весь день играли в песочнице.", "Дети весь день играли в песочникнице."),
+        ("Переводчик работал над книгой всю ночь.", "Переводникчик работал над книгой всю ночь."),
+    ],
+    "add_verb_prefix": [
+        ("Весной личинки выедают почки изнутри.", "Весной личинки выпоедают почки изнутри."),
+        ("Весной личинки выедают почки изнутри.", "Весной личинки свыедают почки изнутри."),
+        ("Отец открыл окно.", "Отец соткрыл окно."),
+        ("Он написал письмо брату.", "Он вынаписал письмо брату."),
+        ("Дети убежали в лес.", "Дети упобежали в лес."),
+        ("Она спокойно прочитала письмо.", "Она спокойно спрочитала письмо."),
+        ("Она надела синее платье.", "Она пронадела синее платье."),
+    ],
+    "change_verb_prefixes_order": [
+        ("Мы перевыполнили план по добыче угля.", "Мы выпереполнили план по добыче угля."),
+        ("Художник немного приукрасил действительность.", "Художник немного уприкрасил действительность."),
+        ("Учёные произвели точные расчёты.", "Учёные испровели точные расчёты."),
+        ("Он осторожно приоткрыл дверь.", "Он осторожно отприкрыл дверь."),
+        ("Рабочие переустроили старый дом.", "Рабочие уперестроили старый дом."),
+        ("Завод недовыполнил план.", "Завод вынедополнил план."),
+    ],
+    "change_declension_ending": [
+        ("Фильм был подробно рассмотрен в журнале.", "Фильм был подробно рассмотрен в журнали."),
+        ("Я подошёл к столу.", "Я подошёл к столи."),
+        ("Мы долго говорили о радости.", "Мы долго говорили о радосте."),
+        ("Он вернулся домой с мамой.", "Он вернулся домой с мамью."),
+        ("Книга лежит у окна.", "Книга лежит у окны."),
+        ("Учёные обсуждали реформу в армии.", "Учёные обсуждали реформу в армие."),
+    ],
+    "change_declension_ending_has_dep": [
+        ("Значительные площади пашни подвержены водной эрозии.", "Значительные площади пашни подвержены водной эрозиу."),
+        ("Мы жили в старом доме.", "Мы жили в старом доми."),
+        ("Он долго смотрел на белую стену.", "Он долго смотрел на белую стень."),
+        ("Я поговорил с новым учителем.", "Я поговорил с новым учителью."),
+        ("Она рассказала о своей радости.", "Она рассказала о своей радосте."),
+    ],
+    "change_verb_conjugation": [
+        ("И никому уже не докажешь, что ты прав.", "И никому уже не докажишь, что ты прав."),
+        ("Он читает книгу.", "Он читаит книгу."),
+        ("Они говорят по-русски.", "Они говорют по-русски."),
+        ("Мы идём домой.", "Мы идим домой."),
+        ("Ты слышишь музыку?", "Ты слышешь музыку?"),
+        ("Дети пишут письма.", "Дети пишат письма."),
+    ],
+}
+
+# paradigm -> sentences that must yield nothing (near misses)
+NEGATIVE: dict[str, list[str]] = {
+    "add_new_suffix": [
+        "Он купил новый стол.",  # no derivational suffix after a free root
+        "Работа была трудной.",  # труд-н-ой: every insertable suffix + н is attested (-остный, -истный, -ский)
+        "Водопроводная труба лопнула ночью.",  # no insertable suffix follows водопровод- in the dictionary
+        "Он читал книгу.",
+    ],
+    "add_verb_prefix": [
+        "Он читал книгу.",  # no prefix
+        "Она долго смотрела в окно.",  # no prefix
+        "Он быстро строил дом.",  # строить is not с-троить (троить is rare)
+        "Девочка успела на поезд.",  # успеть is listed as unprefixed
+        "Мы перевыполнили план по добыче угля.",  # already two prefixes
+    ],
+    "change_verb_prefixes_order": [
+        "Туристы понаехали в город.",  # на- would end up outermost: it stacks (напоехать is not clearly bad)
+        "Она приподняла тяжёлую крышку.",  # под- stacks as well
+        "Этот опыт трудно воспроизвести.",  # three prefixes
+        "Он выполнил задание.",  # one prefix
+    ],
+    "change_declension_ending": [
+        "Мы жили в старом доме.",  # has an agreeing modifier: the other paradigm
+        "Он купил кофе.",  # indeclinable
+        "В лесу было тихо.",  # locative in -у has no swap
+        "Рабочий пришёл утром.",  # adjectival noun; утром is also an adverb
+        "Столы стояли у стен.",  # plural
+        "Маша читает.",  # proper noun
+    ],
+    "change_declension_ending_has_dep": [
+        "Фильм был подробно рассмотрен в журнале.",  # no modifier
+        "Мы видели новые дома.",  # plural
+        "Он пил горячий кофе.",  # indeclinable
+        "Этой осенью мы уехали.",  # осенью is also an adverb
+    ],
+    "change_verb_conjugation": [
+        "Я читаю книгу.",  # 1sg is the same in both conjugations
+        "Он читал книгу.",  # past tense
+        "Завтра будет дождь.",  # быть
+        "Читайте внимательно!",  # imperative
+        "Вы пишете письмо.",  # пишите is the imperative, a word of the dictionary
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def parsed():
+    """Every hand-written sentence, parsed once with the default parser: text -> Sentence."""
+    from rublimp.parse import parse_texts
+
+    texts = sorted({g for cases in POSITIVE.values() for g, _ in cases} | {t for ts in NEGATIVE.values() for t in ts})
+    return {s.text: s for s in parse_texts([(f"t{i}", t, "test") for i, t in enumerate(texts)])}
+
+
+@pytest.fixture(scope="module")
+def paradigms():
+    return {n: get_paradigm(n) for n in NAMES}
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return get_lexicon(RESOURCES_DIR)
+
+
+def test_registry():
+    for n in FORMATION:
+        assert REGISTRY[n].phenomenon == "word_formation" and REGISTRY[n].level == "Morphology"
+    for n in INFLECTION:
+        assert REGISTRY[n].phenomenon == "word_inflection" and REGISTRY[n].level == "Morphology"
+    mine = sorted(n for n, cls in REGISTRY.items() if cls.phenomenon in ("word_formation", "word_inflection"))
+    assert mine == sorted(NAMES)
+    assert all(len({g for g, _ in POSITIVE[n]}) >= 5 and len(NEGATIVE[n]) >= 3 for n in NAMES)
+
+
+@pytest.mark.parametrize("name,good,bad", [(n, g, b) for n in NAMES for g, b in POSITIVE[n]])
+def test_positive(parsed, paradigms, name, good, bad):
+    got = [b for b, _ in paradigms[name].pairs(parsed[good])]
+    assert bad in got, f"{name}: {good!r} gave {got}"
+
+
+@pytest.mark.parametrize("name,text", [(n, t) for n in NAMES for t in NEGATIVE[n]])
+def test_near_miss(parsed, paradigms, name, text):
+    assert [b for b, _ in paradigms[name].pairs(parsed[text])] == []
+
+
+def test_recorded_values(parsed, paradigms):
+    def only(name, text, bad):
+        return next(p for b, p in paradigms[name].pairs(parsed[text]) if b == bad)
+
+    p = only("change_declension_ending", "Фильм был подробно рассмотрен в журнале.", "Фильм был подробно рассмотрен в журнали.")
+    assert (p.feature, p.source_value, p.target_value, p.subtype) == ("Declension", "2", "3", "Loc")
+    p = only("change_declension_ending_has_dep", "Значительные площади пашни подвержены водной эрозии.",
+             "Значительные площади пашни подвержены водной эрозиу.")
+    assert (p.feature, p.source_value, p.target_value, p.subtype) == ("Declension", "1", "2", "Dat")
+    p = only("change_verb_conjugation", "Ты слышишь музыку?", "Ты слышешь музыку?")
+    assert (p.feature, p.source_value, p.target_value, p.subtype) == ("Conjugation", "II", "I", "Pres.2.Sing")
+    p = only("change_verb_prefixes_order", "Мы перевыполнили план по добыче угля.", "Мы выпереполнили план по добыче угля.")
+    assert (p.feature, p.source_value, p.target_value, p.subtype) == ("prefix_order", "пере+вы", "вы+пере", "перевыполнить")
+    p = only("add_verb_prefix", "Весной личинки выедают почки изнутри.", "Весной личинки выпоедают почки изнутри.")
+    assert (p.feature, p.source_value, p.target_value, p.subtype) == ("prefix", "вы", "вы+по", "inner")
+    p = only("add_verb_prefix", "Весной личинки выедают почки изнутри.", "Весной личинки свыедают почки изнутри.")
+    assert (p.target_value, p.subtype) == ("с+вы", "outer")
+    p = only("add_new_suffix", "Новенький учебник лежал на парте.", "Новостенький учебник лежал на парте.")
+    assert (p.feature, p.source_value, p.target_value, p.subtype) == ("suffix", "еньк", "ость+еньк", "ADJ")
+
+
+def test_one_candidate_per_slot_option(parsed):
+    from rublimp.paradigms import ParadigmContext
+
+    sent = parsed["Весной личинки выедают почки изнутри."]
+    more = get_paradigm("add_verb_prefix", ParadigmContext(options={"prefix_candidates": 20}))
+    default = get_paradigm("add_verb_prefix")
+    few = [b for b, _ in default.pairs(sent)]
+    assert len(few) == 2
+    many = [b for b, _ in more.pairs(sent)]
+    assert len(many) > 2 and set(few) <= set(many) and "Весной личинки вызаедают почки изнутри." in many
+    # RuBLiMP's own «вывъедают» is refused: «въедают» is not in pymorphy3's dictionary, and «ывъ»
+    # occurs in no Russian word
+    assert "Весной личинки вывъедают почки изнутри." not in many
+
+
+def test_ungrammatical_words_are_not_dictionary_words(parsed, paradigms, lexicon):
+    for name in NAMES:
+        for good, _ in POSITIVE[name]:
+            for _, pert in paradigms[name].pairs(parsed[good]):
+                for e in pert.edits:
+                    assert not lexicon.is_word(e.new_form) and lexicon.letters.is_possible(e.new_form)
+
+
+# -- the lexicon -------------------------------------------------------------------
+def test_join_prefix_spelling(lexicon):
+    assert lexicon.join_prefix("раз", "сказать") == "рассказать"
+    assert lexicon.join_prefix("раз", "бить") == "разбить"
+    assert lexicon.join_prefix("из", "писать") == "исписать"
+    assert lexicon.join_prefix("в", "ехать") == "въехать"
+    assert lexicon.join_prefix("с", "играть") == "сыграть"
+    assert lexicon.join_prefix("вы", "играть") == "выиграть"
+    assert lexicon.join_prefix("в", "йти") == "войти"
+    with pytest.raises(ValueError):
+        lexicon.join_prefix("ультра", "звук")
+
+
+@pytest.mark.parametrize(
+    "lemma,form,prefixes,rest",
+    [
+        ("выедать", "выедают", ("вы",), "едают"),
+        ("перевыполнить", "перевыполнили", ("пере", "вы"), "полнили"),
+        ("приукрасить", "приукрасил", ("при", "у"), "красил"),
+        ("войти", "вошли", ("в",), "шли"),
+        ("собрать", "собрали", ("с",), "брали"),
+        ("сыграть", "сыграли", ("с",), "играли"),
+        ("въехать", "въехали", ("в",), "ехали"),
+        ("воспроизвести", "воспроизвёл", ("воз", "про", "из"), "вел"),
+    ],
+)
+def test_split_verb(lexicon, lemma, form, prefixes, rest):
+    from rublimp.paradigms.word_formation import unique_verb_split
+
+    split = unique_verb_split(lexicon, lemma, form)
+    assert split is not None and (split.prefixes, split.form_rest) == (prefixes, rest)
+
+
+@pytest.mark.parametrize("lemma", ["строить", "ступить", "сидеть", "обедать", "успеть", "позволить", "учить"])
+def test_unprefixed_verbs(lexicon, lemma):
+    assert lexicon.split_verb(lemma, lemma) == []
+
+
+def test_ambiguous_split_is_refused(lexicon):
+    from rublimp.paradigms.word_formation import unique_verb_split
+
+    # подойти: под(о)-йти and по-до-йти; the single-prefix reading wins
+    assert unique_verb_split(lexicon, "подойти", "подошёл").prefixes == ("под",)
+
+
+def test_suffix_split(lexicon):
+    from rublimp.paradigms.word_formation import suffix_split
+
+    root, host, ending = suffix_split(lexicon, "старенькая", "старенький", "ADJ")
+    assert (root, host.affix, ending) == ("стар", "еньк", "ая")
+    root, host, ending = suffix_split(lexicon, "радости", "радость", "NOUN")
+    assert (root, host.affix, ending) == ("рад", "ость", "и")
+    assert suffix_split(lexicon, "нереста", "нерест", "NOUN") is None  # not нер-есть
+    assert suffix_split(lexicon, "товарищества", "товарищество", "NOUN") is None  # товарище- is no free root
+
+
+def test_letter_sequences():
+    letters = load_letter_sequences(RESOURCES_DIR / TRIGRAMS_FILE)
+    assert len(letters) > 5000
+    assert word_trigrams("кот") == ["_ко", "кот", "от_"]
+    for ok in ("журнали", "докажишь", "выпереполнили", "ёлка"):
+        assert letters.is_possible(ok), letters.unattested(ok)
+    for bad in ("жыть", "чяща", "ьъя", "йй"):
+        assert not letters.is_possible(bad)
+    assert LetterSequences(["_ко", "кот", "от_"]).unattested("кто") == ["_кт", "кто", "то_"]
+
+
+def test_suffix_pairs():
+    pairs = load_suffix_pairs(RESOURCES_DIR / "suffix_pairs.tsv")
+    assert pairs[("ост", "н")] > 50  # радостный, жалостный, ...
+    assert pairs[("ск", "еньк")] == 0
+
+
+def test_resource_errors(tmp_path):
+    bad = tmp_path / "affixes.tsv"
+    bad.write_text("# c\nkind\taffix\tallomorphs\tpos\trole\tlookup\tnote\nprefix\tвы\tвы\tVERB\tlexical\t-\tx\n"
+                   "prefix\tза\tза\tVERB\tlexicall\t-\tx\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_affixes(bad)
+    assert err.value.line == 4 and "role" in str(err.value)
+    short = tmp_path / "short.tsv"
+    short.write_text("kind\taffix\tallomorphs\tpos\trole\tlookup\nprefix\tвы\n", encoding="utf-8")
+    with pytest.raises(InputError, match="columns") as err:
+        load_affixes(short)
+    assert err.value.line == 2
+    with pytest.raises(InputError, match="not found"):
+        load_affixes(tmp_path / "missing.tsv")
+    tri = tmp_path / "tri.txt"
+    tri.write_text("# header\n_ко\nкотик\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_letter_sequences(tri)
+    assert err.value.line == 3
+    decl = tmp_path / "decl.tsv"
+    decl.write_text("class\tstem\tnumber\tcase\tending\tnew_ending\tnew_class\n2\thard\tSing\tLok\tе\tи\t3\n", encoding="utf-8")
+    with pytest.raises(InputError, match="case") as err:
+        load_declension_swaps(decl)
+    assert err.value.line == 2
+    conj = tmp_path / "conj.tsv"
+    conj.write_text("# x\nconj\tperson\tnumber\tending\tnew_ending\tnew_conj\nI\t2\tSing\tешь\tишь\tI\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_conjugation_swaps(conj)
+    assert err.value.line == 3
+
+
+def test_shipped_tables_load():
+    affixes = load_affixes(RESOURCES_DIR / AFFIXES_FILE)
+    assert {a.affix for a in affixes.lexical_prefixes()} >= {"в", "вы", "из", "от", "с", "у"}
+    assert not {"пере", "по", "на", "недо", "при", "под"} & {a.affix for a in affixes.lexical_prefixes()}
+    assert "успеть" in affixes.unprefixed_verbs
+    decl = load_declension_swaps(RESOURCES_DIR / "declension_swaps.tsv")
+    assert all(s.klass != s.new_class or s.stem != "hard" for s in decl)
+    conj = load_conjugation_swaps(RESOURCES_DIR / "conjugation_swaps.tsv")
+    assert {(s.ending, s.new_ending) for s in conj} >= {("ешь", "ишь"), ("ит", "ет"), ("ут", "ат"), ("ят", "ют")}
+
+
+def test_declension_helpers():
+    assert declension_class("журнал", "masc") == ("2", "hard")
+    assert declension_class("армия", "femn") == ("1", "i")
+    assert declension_class("здание", "neut") == ("2", "i")
+    assert declension_class("ночь", "femn") == ("3", "hard")
+    assert declension_class("папа", "masc") == ("1", "hard")
+    assert declension_class("время", "neut") is None and declension_class("путь", "masc") is None
+    assert spell_ending("книг", "ы") == "и" and spell_ending("стен", "ы") == "ы"
+    assert spell_ending("слыш", "ят") == "ат" and spell_ending("отц", "ом") is None
+
+
+def test_conjugation_keeps_reflexive_and_yo(parsed):
+    from rublimp.parse import parse_texts
+
+    (sent,) = parse_texts([("r", "Она учится в школе.", "test")])
+    assert "Она учется в школе." in [b for b, _ in get_paradigm("change_verb_conjugation").pairs(sent)]
+    (sent,) = parse_texts([("y", "Он несёт тяжёлую сумку.", "test")])
+    assert "Он несит тяжёлую сумку." in [b for b, _ in get_paradigm("change_verb_conjugation").pairs(sent)]
+
+
+# -- the demo corpus --------------------------------------------------------------
+DEMO_DIR = RESOURCES_DIR / "demo_corpus"
+_SPLIT = re.compile(r"\s+")
+
+
+def _demo_items() -> list[tuple[str, str, str]]:
+    items = []
+    for path in sorted(DEMO_DIR.glob("*.txt")):
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                items.append((f"{path.stem}:{lineno}", line, path.stem))
+    return items
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    """The demo corpus parsed once with the default parser (kept as CoNLL-U for the module)."""
+    items = _demo_items() if DEMO_DIR.is_dir() else []
+    if not items:
+        pytest.skip(f"no demo corpus under {DEMO_DIR}")
+    from rublimp.parse import parse_texts
+
+    path = tmp_path_factory.mktemp("morph_demo") / "demo.conllu"
+    write_conllu(parse_texts(items), path)
+    return list(read_conllu(path))
+
+
+def _strip(word: str) -> str:
+    return word.strip(".,:;!?«»\"'()—–-…")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_demo_pool_invariants(demo, name):
+    p = get_paradigm(name)
+    lx = get_lexicon(RESOURCES_DIR)
+    n_pairs = 0
+    for sent in demo:
+        for pert in p.perturb(sent):
+            bad = apply_edits(sent, pert.edits)
+            check_pair(sent.text, bad, pert, sent=sent)
+            gw, bw = _SPLIT.split(sent.text.strip()), _SPLIT.split(bad.strip())
+            assert bad != sent.text and len(gw) == len(bw)
+            changed = [(a, b) for a, b in zip(gw, bw) if a != b]
+            assert [_strip(a) for a, _ in changed] == [sent.token(e.token_id).form for e in pert.edits]
+            assert [_strip(b).lower() for _, b in changed] == [e.new_form.lower() for e in pert.edits]
+            assert all(not lx.is_word(e.new_form) for e in pert.edits)
+            assert pert.source_value != pert.target_value
+            n_pairs += 1
+    assert n_pairs > 0, f"{name} made no pair on the demo corpus"
+
+
+def test_demo_pools(demo):
+    from rublimp.perturb import build_pools
+
+    pools = build_pools(demo, NAMES, progress=False)
+    for name, df in pools.items():
+        assert df.height > 0
+        for row in df.iter_rows(named=True):
+            assert row["target_sentence"] != row["source_sentence"]
+            assert row["level"] == "Morphology" and row["PID"] == name
+            assert row["phenomenon"] == ("word_formation" if name in FORMATION else "word_inflection")
+    # determinism: the same input gives the same pools
+    again = build_pools(demo, NAMES, progress=False)
+    for name in NAMES:
+        assert pools[name].equals(again[name])
+
+
+def test_morph_is_shared():
+    # the lexicon is built on the process-wide analyser (no second dictionary load)
+    assert get_lexicon(RESOURCES_DIR).morph is get_morph()
