@@ -6,7 +6,6 @@ tree for the sentence-initial «Не», the replacement table, and the pair inva
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 

@@ -32,6 +32,9 @@ __all__ = [
 
 ArrayLike1D = Sequence[float] | np.ndarray
 
+#: Standard deviations at or below this are treated as zero by Min-K%++.
+SIGMA_EPS = 1e-6
+
 
 def n_lowest(n: int, k: float) -> int:
     """Number of tokens averaged by Min-K% for ``n`` scored tokens: ``max(1, ⌊K·n/100⌋)``.
@@ -94,8 +97,11 @@ def distribution_moments(log_probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 def minkpp_token_scores(logprobs: ArrayLike1D, mu: ArrayLike1D, sigma: ArrayLike1D) -> np.ndarray:
     """Per-token Min-K%++ scores ``(log p(x_t) − μ_t) / σ_t``.
 
-    A position whose next-token distribution is degenerate (``σ_t = 0``) gets
-    score 0: the token's log-probability equals the expectation there.
+    A position whose next-token distribution is (numerically) degenerate,
+    ``σ_t ≤ 1e-6`` (a uniform or one-hot distribution, up to float round-off),
+    gets score 0: every likely token's log-probability equals the expectation
+    there, and dividing round-off noise by round-off noise would give an
+    arbitrary value.
     """
     lp = _as_1d(logprobs, "logprobs")
     mu_arr = np.asarray(mu, dtype=np.float64)
@@ -105,7 +111,7 @@ def minkpp_token_scores(logprobs: ArrayLike1D, mu: ArrayLike1D, sigma: ArrayLike
             f"logprobs, mu and sigma must have the same shape, got {lp.shape}, {mu_arr.shape}, {sd.shape}"
         )
     out = np.zeros_like(lp)
-    ok = sd > 0
+    ok = sd > SIGMA_EPS
     out[ok] = (lp[ok] - mu_arr[ok]) / sd[ok]
     return out
 
