@@ -1,0 +1,298 @@
+"""A tiny GPT-2-style causal LM trained offline on CPU, for the pipeline's self-check.
+
+The demo LM is trained for several epochs on one half of the demo sentences
+(:func:`split_demo_train`), so it memorises them.  Scoring both halves then
+shows whether Min-K% Prob separates seen from unseen sentences
+(:func:`rublimp.scoring.mink_auroc` well above 0.5), which is exactly the
+property the decontamination stage relies on.
+
+The saved directory is an ordinary Hugging Face model directory: both
+``AutoTokenizer.from_pretrained(out_dir)`` and
+``AutoModelForCausalLM.from_pretrained(out_dir)`` load it, so the regular
+:class:`rublimp.scoring.HFCausalScorer` can score with it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import math
+import os
+import random
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from rublimp.io import InputError, write_json_atomic
+
+__all__ = ["DEMO_SPECIAL_TOKEN", "split_demo_train", "train_demo_lm", "training_set_sha256"]
+
+#: The single special token of the demo tokenizer; it serves as BOS, EOS and padding.
+DEMO_SPECIAL_TOKEN = "<|endoftext|>"
+
+
+# --------------------------------------------------------------------------- split
+
+
+def _bucket(text: str, seed: int) -> int:
+    digest = hashlib.sha1(f"{seed}:{text}".encode("utf-8")).hexdigest()
+    return int(digest, 16) % 1000
+
+
+def split_demo_train(
+    sentences_df: pl.DataFrame, fraction: float = 0.5, seed: int = 0, *, column: str = "text"
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Split sentences into the demo LM's training half and a held-out half.
+
+    A row goes to the training side iff
+    ``int(sha1(f"{seed}:{text}").hexdigest(), 16) % 1000 < round(fraction * 1000)``
+    (UTF-8 text).  The choice depends only on the sentence text and the seed,
+    so the same sentence always lands on the same side, whatever else is in
+    the table; row order is kept on both sides.
+    """
+    if not 0.0 <= fraction <= 1.0:
+        raise InputError(f"demo LM training fraction must be in [0, 1], got {fraction!r}")
+    if column not in sentences_df.columns:
+        raise InputError(f"sentences table has no column {column!r} (columns: {', '.join(sentences_df.columns)})")
+    cutoff = round(fraction * 1000)
+    texts = sentences_df.get_column(column).to_list()
+    is_train = pl.Series("_is_train", [t is not None and _bucket(t, seed) < cutoff for t in texts], dtype=pl.Boolean)
+    return sentences_df.filter(is_train), sentences_df.filter(~is_train)
+
+
+def training_set_sha256(sentences: Sequence[str]) -> str:
+    """SHA-256 of the distinct sentences, sorted, joined by ``\\n`` (UTF-8): the training set's identity."""
+    return hashlib.sha256("\n".join(sorted(set(sentences))).encode("utf-8")).hexdigest()
+
+
+# --------------------------------------------------------------------------- training
+
+
+@contextlib.contextmanager
+def _deterministic_torch(seed: int, num_threads: int | None) -> Iterator[None]:
+    """Seed every RNG and switch on deterministic kernels; restore global torch state afterwards."""
+    import torch
+
+    prev_det = torch.are_deterministic_algorithms_enabled()
+    prev_threads = torch.get_num_threads()
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    if num_threads is not None:
+        torch.set_num_threads(num_threads)
+    try:
+        torch.use_deterministic_algorithms(True)
+    except RuntimeError:  # some builds refuse; CPU training is deterministic without it
+        pass
+    try:
+        yield
+    finally:
+        torch.use_deterministic_algorithms(prev_det)
+        torch.set_num_threads(prev_threads)
+
+
+@contextlib.contextmanager
+def _atomic_dir(out_dir: Path) -> Iterator[Path]:
+    """Yield a fresh temporary directory; on success it replaces ``out_dir`` as a whole.
+
+    ``rublimp.io.atomic_path`` handles single files; a model directory needs the
+    same guarantee for several files, so it is built aside and renamed in.
+    """
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".tmp", dir=out_dir.parent))
+    try:
+        yield tmp
+        old = None
+        if out_dir.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".old", dir=out_dir.parent))
+            os.replace(out_dir, old / "d")
+        os.replace(tmp, out_dir)
+        if old is not None:
+            shutil.rmtree(old)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _train_tokenizer(sentences: list[str], vocab_size: int, n_positions: int) -> Any:
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from transformers import PreTrainedTokenizerFast
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        min_frequency=2,
+        special_tokens=[DEMO_SPECIAL_TOKEN],
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        show_progress=False,
+    )
+    tok.train_from_iterator(sentences, trainer=trainer, length=len(sentences))
+    return PreTrainedTokenizerFast(
+        tokenizer_object=tok,
+        bos_token=DEMO_SPECIAL_TOKEN,
+        eos_token=DEMO_SPECIAL_TOKEN,
+        pad_token=DEMO_SPECIAL_TOKEN,
+        model_max_length=n_positions,
+    )
+
+
+def train_demo_lm(
+    train_sentences: Sequence[str],
+    out_dir: str | os.PathLike,
+    *,
+    seed: int = 0,
+    vocab_size: int = 4000,
+    n_layer: int = 2,
+    n_embd: int = 128,
+    n_head: int = 4,
+    n_positions: int = 128,
+    epochs: int = 12,
+    batch_size: int = 32,
+    lr: float = 2e-3,
+    warmup_steps: int = 20,
+    dropout: float = 0.0,
+    max_steps: int | None = None,
+    num_threads: int | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Train a small GPT-2 LM on ``train_sentences`` and save it to ``out_dir``.
+
+    The defaults memorise ~1,300 demo-corpus sentences (36k tokens) in about
+    90 s of one CPU core: final training loss ≈ 4.4 nats, Min-K% AUROC of
+    training vs held-out sentences ≈ 0.999.
+
+    The distinct sentences, sorted, form the training set.  A byte-level BPE
+    tokenizer (``tokenizers``) is trained on them, with ``<|endoftext|>`` as
+    BOS, EOS and padding token; each training sequence is
+    ``<|endoftext|> sentence <|endoftext|>``, the same first token that the
+    scorer prepends.  The model is trained with AdamW (linear warm-up, then
+    linear decay) for ``epochs`` passes over shuffled mini-batches, or
+    ``max_steps`` optimiser steps if given.  All RNGs are seeded and torch's
+    deterministic algorithms are switched on, so the same sentences and
+    settings give byte-identical weights.
+
+    ``out_dir`` is replaced atomically and holds the model, the tokenizer and
+    ``training.json`` (hyperparameters, seed, number of sentences, SHA-256 of
+    the training set, losses, wall and CPU time); the same dict is returned.
+    The timings are the only part of ``out_dir`` that differs between two
+    identical runs.
+    """
+    import torch
+    from tqdm.auto import tqdm
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    out_path = Path(out_dir)
+    for i, s in enumerate(train_sentences):
+        if not isinstance(s, str) or not s.strip():
+            raise InputError(f"demo LM training sentence #{i} is empty or not a string: {s!r}")
+    sentences = sorted(set(train_sentences))
+    if len(sentences) < 2:
+        raise InputError(f"demo LM needs at least 2 distinct training sentences, got {len(sentences)}")
+    if n_embd % n_head:
+        raise InputError(f"demo LM n_embd={n_embd} is not divisible by n_head={n_head}")
+    for key, val in (("epochs", epochs), ("batch_size", batch_size), ("n_positions", n_positions),
+                     ("vocab_size", vocab_size), ("n_layer", n_layer)):
+        if val < 1:
+            raise InputError(f"demo LM {key} must be positive, got {val}")
+    hparams = {
+        "vocab_size": vocab_size, "n_layer": n_layer, "n_embd": n_embd, "n_head": n_head,
+        "n_positions": n_positions, "epochs": epochs, "batch_size": batch_size, "lr": lr,
+        "warmup_steps": warmup_steps, "dropout": dropout, "max_steps": max_steps,
+        "optimizer": "AdamW(betas=(0.9, 0.95), weight_decay=0.01)", "grad_clip": 1.0,
+    }
+
+    t0, cpu0 = time.perf_counter(), time.process_time()
+    with _deterministic_torch(seed, num_threads):
+        tokenizer = _train_tokenizer(sentences, vocab_size, n_positions)
+        eot = tokenizer.convert_tokens_to_ids(DEMO_SPECIAL_TOKEN)
+        encoded = tokenizer(sentences, add_special_tokens=False, verbose=False)["input_ids"]
+        seqs = [[eot, *ids, eot][:n_positions] for ids in encoded]
+        n_truncated = sum(len(ids) + 2 > n_positions for ids in encoded)
+
+        config = GPT2Config(
+            vocab_size=len(tokenizer), n_positions=n_positions, n_embd=n_embd, n_layer=n_layer, n_head=n_head,
+            resid_pdrop=dropout, embd_pdrop=dropout, attn_pdrop=dropout,
+            bos_token_id=eot, eos_token_id=eot, pad_token_id=eot,
+        )
+        model = GPT2LMHeadModel(config)
+        model.train()
+        opt = torch.optim.AdamW(model.parameters(), lr=lr, betas=(0.9, 0.95), weight_decay=0.01)
+        steps_per_epoch = math.ceil(len(seqs) / batch_size)
+        total_steps = max_steps if max_steps is not None else epochs * steps_per_epoch
+        warm = min(warmup_steps, max(total_steps - 1, 0))
+
+        def lr_factor(step: int) -> float:
+            if step < warm:
+                return (step + 1) / (warm + 1)
+            return max(0.05, 1.0 - (step - warm) / max(1, total_steps - warm))
+
+        sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+        gen = torch.Generator().manual_seed(seed)
+        epoch_losses: list[float] = []
+        step = 0
+        bar = tqdm(total=total_steps, unit="step", desc="training demo LM", disable=None if progress else True)
+        while step < total_steps:
+            # Plain shuffled mini-batches (seeded).  Length-bucketed batches pad less
+            # but, measured on 250 sentences x 8 epochs, converged clearly slower.
+            perm = torch.randperm(len(seqs), generator=gen).tolist()
+            tok_loss, tok_count = 0.0, 0
+            for b in range(0, len(perm), batch_size):
+                if step >= total_steps:
+                    break
+                batch = [seqs[i] for i in perm[b:b + batch_size]]
+                width = max(len(s) for s in batch)
+                ids = torch.full((len(batch), width), eot, dtype=torch.long)
+                labels = torch.full((len(batch), width), -100, dtype=torch.long)
+                mask = torch.zeros((len(batch), width), dtype=torch.long)
+                for r, s in enumerate(batch):
+                    ids[r, :len(s)] = torch.tensor(s)
+                    labels[r, :len(s)] = torch.tensor(s)
+                    mask[r, :len(s)] = 1
+                loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
+                opt.zero_grad(set_to_none=True)
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+                opt.step()
+                sched.step()
+                n_pred = int((labels[:, 1:] != -100).sum())
+                loss_value = loss.item()
+                tok_loss += loss_value * n_pred
+                tok_count += n_pred
+                step += 1
+                bar.update(1)
+                bar.set_postfix(loss=f"{loss_value:.3f}")
+            epoch_losses.append(tok_loss / max(tok_count, 1))
+        bar.close()
+        model.eval()
+
+        wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+        info: dict[str, Any] = {
+            "model_type": "gpt2",
+            "seed": seed,
+            "hyperparameters": hparams,
+            "n_sentences": len(sentences),
+            "n_tokens": int(sum(len(s) for s in seqs)),
+            "n_truncated": int(n_truncated),
+            "tokenizer_vocab_size": len(tokenizer),
+            "n_parameters": int(sum(p.numel() for p in model.parameters())),
+            "steps": step,
+            "training_set_sha256": training_set_sha256(sentences),
+            "epoch_losses": [round(x, 6) for x in epoch_losses],
+            "final_loss": round(epoch_losses[-1], 6),
+            "wall_time_s": round(wall, 2),
+            "cpu_time_s": round(cpu, 2),
+            "torch_threads": torch.get_num_threads(),
+        }
+        with _atomic_dir(out_path) as tmp:
+            model.save_pretrained(tmp)
+            tokenizer.save_pretrained(tmp)
+            write_json_atomic(tmp / "training.json", info)
+    return info

@@ -1,0 +1,371 @@
+"""Hugging Face ``transformers`` backend: batched sentence log-probabilities from a causal LM."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from tqdm.auto import tqdm
+
+from rublimp.io import InputError
+from rublimp.scoring.base import Scorer, SentenceScores
+from rublimp.scoring.mink import distribution_moments
+
+__all__ = [
+    "HFCausalScorer",
+    "check_model_loadable",
+    "choose_first_token",
+    "make_batches",
+    "score_one_by_one",
+]
+
+_DTYPES: dict[str, torch.dtype | str] = {
+    "float32": torch.float32,
+    "fp32": torch.float32,
+    "bfloat16": torch.bfloat16,
+    "bf16": torch.bfloat16,
+    "float16": torch.float16,
+    "fp16": torch.float16,
+    "auto": "auto",
+}
+_CONFIG_FILE = "config.json"
+_TOKENIZER_FILES = (
+    "tokenizer.json",
+    "tokenizer_config.json",
+    "vocab.json",
+    "tokenizer.model",
+    "spiece.model",
+    "sentencepiece.bpe.model",
+)
+_WEIGHT_FILES = (
+    "model.safetensors",
+    "model.safetensors.index.json",
+    "pytorch_model.bin",
+    "pytorch_model.bin.index.json",
+)
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _looks_local(name_or_path: str) -> bool:
+    """True when the string must be a filesystem path rather than a Hub id (``owner/name``)."""
+    if Path(name_or_path).expanduser().exists():
+        return True
+    return (
+        os.path.isabs(name_or_path)
+        or name_or_path.startswith((".", "~"))
+        or name_or_path.count("/") > 1
+        or "\\" in name_or_path
+    )
+
+
+def _offline() -> bool:
+    from huggingface_hub import is_offline_mode
+
+    # huggingface_hub reads HF_HUB_OFFLINE once, at import; re-read the environment too.
+    truthy = {"1", "ON", "YES", "TRUE"}
+    env = any(os.environ.get(v, "").upper() in truthy for v in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"))
+    return env or is_offline_mode()
+
+
+def _where(config_key: str | None) -> str:
+    return f" (config key {config_key})" if config_key else ""
+
+
+def check_model_loadable(
+    name_or_path: str | os.PathLike, *, trust_remote_code: bool = False, config_key: str | None = None
+) -> None:
+    """Cheaply verify that a model can be loaded, without loading its weights.
+
+    A local directory must hold a parseable ``config.json``, a tokenizer file
+    and a weights file.  A Hub id is resolved with ``AutoConfig``; under
+    ``HF_HUB_OFFLINE=1`` (or ``TRANSFORMERS_OFFLINE=1``) only the local cache is
+    consulted and the tokenizer and weight files must be cached as well.
+    Raises :class:`rublimp.io.InputError` naming the model (and ``config_key``).
+    """
+    from transformers import AutoConfig
+
+    name = os.fspath(name_or_path)
+    where = _where(config_key)
+    if not name:
+        raise InputError(f"empty model name{where}")
+    if _looks_local(name):
+        path = Path(name).expanduser()
+        if not path.is_dir():
+            raise InputError(f"model {name!r}{where}: directory does not exist", path)
+        if not (path / _CONFIG_FILE).is_file():
+            raise InputError(f"model {name!r}{where}: no {_CONFIG_FILE} in the model directory", path)
+        try:
+            AutoConfig.from_pretrained(path, trust_remote_code=trust_remote_code)
+        except Exception as exc:  # transformers raises OSError/ValueError/KeyError here
+            raise InputError(f"model {name!r}{where}: cannot read its config: {exc}", path / _CONFIG_FILE) from exc
+        if not any((path / f).is_file() for f in _TOKENIZER_FILES):
+            raise InputError(f"model {name!r}{where}: no tokenizer file (one of {', '.join(_TOKENIZER_FILES)})", path)
+        if not any((path / f).is_file() for f in _WEIGHT_FILES):
+            raise InputError(f"model {name!r}{where}: no weights file (one of {', '.join(_WEIGHT_FILES)})", path)
+        return
+
+    offline = _offline()
+    try:
+        AutoConfig.from_pretrained(name, local_files_only=offline, trust_remote_code=trust_remote_code)
+    except Exception as exc:
+        mode = "in the local Hugging Face cache (HF_HUB_OFFLINE=1)" if offline else "on the Hugging Face Hub"
+        raise InputError(f"model {name!r}{where}: not found {mode} and no such local directory: {exc}") from exc
+    if offline:
+        from huggingface_hub import try_to_load_from_cache
+
+        def cached(fname: str) -> bool:
+            return isinstance(try_to_load_from_cache(name, fname), str)
+
+        if not any(cached(f) for f in _TOKENIZER_FILES):
+            raise InputError(f"model {name!r}{where}: tokenizer files are not in the local cache (HF_HUB_OFFLINE=1)")
+        if not any(cached(f) for f in _WEIGHT_FILES):
+            raise InputError(f"model {name!r}{where}: weight files are not in the local cache (HF_HUB_OFFLINE=1)")
+
+
+def choose_first_token(tokenizer: Any, *, model_name: str = "model") -> tuple[int, str]:
+    """The id and string of the token prepended to every sentence: BOS, else EOS.
+
+    Raises :class:`InputError` when the tokenizer has neither.
+    """
+    for attr in ("bos_token_id", "eos_token_id"):
+        tid = getattr(tokenizer, attr, None)
+        if isinstance(tid, int):
+            return tid, str(tokenizer.convert_ids_to_tokens(tid))
+    raise InputError(
+        f"model {model_name!r}: tokenizer has neither a BOS nor an EOS token, so the first token "
+        "of a sentence cannot be scored"
+    )
+
+
+def make_batches(lengths: Sequence[int], batch_tokens: int) -> list[list[int]]:
+    """Group sequence indices into batches whose padded size ``rows × longest`` ≤ ``batch_tokens``.
+
+    Indices are ordered longest first (ties by index), so the memory peak comes
+    with the first batch; a sequence longer than ``batch_tokens`` forms a batch
+    on its own.
+    """
+    if batch_tokens < 1:
+        raise ValueError(f"batch_tokens must be positive, got {batch_tokens}")
+    order = sorted(range(len(lengths)), key=lambda i: (-lengths[i], i))
+    batches: list[list[int]] = []
+    current: list[int] = []
+    longest = 0
+    for i in order:
+        if current and (len(current) + 1) * max(longest, lengths[i]) > batch_tokens:
+            batches.append(current)
+            current, longest = [], 0
+        current.append(i)
+        longest = max(longest, lengths[i])
+    if current:
+        batches.append(current)
+    return batches
+
+
+def _position_limit(model: Any) -> int | None:
+    cfg = getattr(model, "config", None)
+    for attr in ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"):
+        val = getattr(cfg, attr, None)
+        if isinstance(val, int) and val > 0:
+            return val
+    return None
+
+
+def _resolve_threads(num_threads: int | None) -> int | None:
+    if num_threads is not None:
+        return num_threads
+    env = os.environ.get("OMP_NUM_THREADS", "")
+    return int(env) if env.isdigit() and int(env) > 0 else None
+
+
+# --------------------------------------------------------------------------- scorer
+
+
+class HFCausalScorer(Scorer):
+    """Batched log-probabilities of sentences under a ``transformers`` causal LM.
+
+    Each sentence is tokenised without special tokens and the tokenizer's BOS
+    (or EOS when there is no BOS) is prepended, so every sentence token,
+    the first included, is scored.  Distinct sentences are sorted by token
+    length and packed into right-padded batches of at most ``batch_tokens``
+    padded tokens.
+
+    >>> scorer = HFCausalScorer("path/to/model")              # doctest: +SKIP
+    >>> scorer.score(["Кошка спит.", "Кошки спит."])           # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        model_name_or_path: str | os.PathLike,
+        *,
+        device: str = "cpu",
+        dtype: str = "float32",
+        batch_tokens: int = 4096,
+        max_length: int | None = None,
+        trust_remote_code: bool = False,
+        num_threads: int | None = None,
+    ) -> None:
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        name = os.fspath(model_name_or_path)
+        if dtype not in _DTYPES:
+            raise InputError(f"model {name!r}: unknown dtype {dtype!r}; expected one of {', '.join(_DTYPES)}")
+        check_model_loadable(name, trust_remote_code=trust_remote_code)
+        threads = _resolve_threads(num_threads)
+        if threads is not None:
+            torch.set_num_threads(threads)
+        local_only = _offline()
+        try:
+            tokenizer = AutoTokenizer.from_pretrained(
+                name, trust_remote_code=trust_remote_code, local_files_only=local_only
+            )
+        except Exception as exc:
+            raise InputError(f"model {name!r}: cannot load its tokenizer: {exc}") from exc
+        choose_first_token(tokenizer, model_name=name)  # fail before loading the weights
+        try:
+            model = AutoModelForCausalLM.from_pretrained(
+                name, dtype=_DTYPES[dtype], trust_remote_code=trust_remote_code, local_files_only=local_only
+            )
+        except Exception as exc:
+            raise InputError(f"model {name!r}: cannot load it as a causal LM: {exc}") from exc
+        self._setup(model, tokenizer, name=name, device=device, batch_tokens=batch_tokens, max_length=max_length)
+
+    @classmethod
+    def from_model(
+        cls,
+        model: Any,
+        tokenizer: Any,
+        *,
+        name: str = "in-memory model",
+        device: str | None = None,
+        batch_tokens: int = 4096,
+        max_length: int | None = None,
+    ) -> HFCausalScorer:
+        """Wrap an already loaded model and tokenizer (tests, benchmarks, notebooks)."""
+        self = cls.__new__(cls)
+        dev = device if device is not None else str(next(model.parameters()).device)
+        self._setup(model, tokenizer, name=name, device=dev, batch_tokens=batch_tokens, max_length=max_length)
+        return self
+
+    def _setup(
+        self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int, max_length: int | None
+    ) -> None:
+        if batch_tokens < 1:
+            raise InputError(f"model {name!r}: batch_tokens must be positive, got {batch_tokens}")
+        self.name = name
+        self.tokenizer = tokenizer
+        self.device = torch.device(device)
+        self.model = model.to(self.device).eval()
+        self.batch_tokens = int(batch_tokens)
+        limit = _position_limit(model)
+        self.max_length = max_length if max_length is not None else limit
+        self._first_id, self._first_str = choose_first_token(tokenizer, model_name=name)
+        pad = getattr(tokenizer, "pad_token_id", None)
+        self._pad_id = pad if isinstance(pad, int) else self._first_id
+
+    @property
+    def first_token(self) -> str:
+        return self._first_str
+
+    def tokenize(self, sentences: Sequence[str]) -> list[list[int]]:
+        """Token ids of each sentence, without special tokens."""
+        # verbose=False: over-long sentences get rublimp's own error instead of a tokenizer warning.
+        enc = self.tokenizer(list(sentences), add_special_tokens=False, verbose=False)
+        return [list(ids) for ids in enc["input_ids"]]
+
+    def _score_unique(self, sentences: list[str], *, minkpp: bool, progress: bool) -> list[SentenceScores]:
+        ids = self.tokenize(sentences)
+        for sent, seq in zip(sentences, ids):
+            if not seq:
+                raise InputError(f"model {self.name!r}: sentence tokenised to zero tokens: {sent!r}")
+            # The model sees [first] + seq[:-1] (len(seq) positions) and predicts seq.
+            if self.max_length is not None and len(seq) > self.max_length:
+                raise InputError(
+                    f"model {self.name!r}: sentence has {len(seq)} tokens, more than max_length="
+                    f"{self.max_length} positions: {sent[:80]!r}"
+                )
+        results: list[SentenceScores | None] = [None] * len(sentences)
+        batches = make_batches([len(s) for s in ids], self.batch_tokens)
+        with tqdm(total=len(sentences), unit="sent", desc=f"scoring ({self.name})",
+                  disable=None if progress else True) as bar:
+            for batch in batches:
+                for i, res in zip(batch, self._score_batch([ids[i] for i in batch], minkpp=minkpp)):
+                    results[i] = res
+                bar.update(len(batch))
+        return results  # type: ignore[return-value]
+
+    def _score_batch(self, seqs: list[list[int]], *, minkpp: bool) -> list[SentenceScores]:
+        rows, width = len(seqs), max(len(s) for s in seqs)
+        inputs = torch.full((rows, width), self._pad_id, dtype=torch.long)
+        targets = torch.zeros((rows, width), dtype=torch.long)
+        mask = torch.zeros((rows, width), dtype=torch.long)
+        for r, seq in enumerate(seqs):
+            n = len(seq)
+            inputs[r, 0] = self._first_id
+            inputs[r, 1:n] = torch.tensor(seq[:-1], dtype=torch.long)
+            targets[r, :n] = torch.tensor(seq, dtype=torch.long)
+            mask[r, :n] = 1
+        with torch.inference_mode():
+            logits = self.model(
+                input_ids=inputs.to(self.device), attention_mask=mask.to(self.device)
+            ).logits
+            tgt_all = targets.to(self.device)
+            lp_parts, mu_parts, sigma_parts = [], [], []
+            # One row at a time, on a view of its unpadded positions: the float32
+            # log-softmax never holds more than one sentence × vocabulary at once.
+            for r, seq in enumerate(seqs):
+                n = len(seq)
+                logp = torch.log_softmax(logits[r, :n].float(), dim=-1)
+                lp_parts.append(logp.gather(1, tgt_all[r, :n, None]).squeeze(1))
+                if minkpp:
+                    finite = torch.where(torch.isfinite(logp), logp, torch.zeros_like(logp))
+                    prob = logp.exp()
+                    mu = (prob * finite).sum(-1)
+                    mu_parts.append(mu)
+                    sigma_parts.append((prob * (finite - mu[:, None]) ** 2).sum(-1).sqrt())
+            # A single device-to-host copy per batch.
+            token_lp = torch.cat(lp_parts).double().cpu().numpy()
+            mu_all = torch.cat(mu_parts).double().cpu().numpy() if minkpp else None
+            sigma_all = torch.cat(sigma_parts).double().cpu().numpy() if minkpp else None
+        out: list[SentenceScores] = []
+        start = 0
+        for seq in seqs:
+            end = start + len(seq)
+            out.append(
+                SentenceScores(
+                    tokens=[str(t) for t in self.tokenizer.convert_ids_to_tokens(seq)],
+                    logprobs=token_lp[start:end].copy(),
+                    mu=None if mu_all is None else mu_all[start:end].copy(),
+                    sigma=None if sigma_all is None else sigma_all[start:end].copy(),
+                )
+            )
+            start = end
+        return out
+
+
+# --------------------------------------------------------------------------- reference
+
+
+def score_one_by_one(model: Any, tokenizer: Any, sentence: str) -> SentenceScores:
+    """Reference scorer: one sentence, no batching, no padding, float64 softmax.
+
+    Used by the tests to check :class:`HFCausalScorer`; also returns the
+    distribution moments (via numpy) for Min-K%++.
+    """
+    first_id, _ = choose_first_token(tokenizer)
+    ids = list(tokenizer(sentence, add_special_tokens=False)["input_ids"])
+    if not ids:
+        raise InputError(f"sentence tokenised to zero tokens: {sentence!r}")
+    device = next(model.parameters()).device
+    with torch.inference_mode():
+        logits = model(input_ids=torch.tensor([[first_id] + ids], device=device)).logits[0, :-1]
+    logp = torch.log_softmax(logits.double(), dim=-1).cpu().numpy()
+    token_lp = logp[np.arange(len(ids)), ids]
+    mu, sigma = distribution_moments(logp)
+    tokens = [str(t) for t in tokenizer.convert_ids_to_tokens(ids)]
+    return SentenceScores(tokens=tokens, logprobs=token_lp, mu=mu, sigma=sigma)
