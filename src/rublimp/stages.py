@@ -292,8 +292,11 @@ def score_stage(
     if frames:
         common = [c for c in frames[-1].columns if all(c in f.columns for f in frames)]
         out = pl.concat([f.select(common) for f in frames]).sort("sentence")
-    else:
-        out = pl.DataFrame(schema={"sentence": pl.String, "sum_logprob": pl.Float64, "n_tokens": pl.Int64})
+    else:  # an empty pool: an empty table with the scores schema
+        schema = {"sentence": pl.String, "sum_logprob": pl.Float64, "n_tokens": pl.Int64}
+        schema.update({f"mink_{int(k)}": pl.Float64 for k in ks})
+        schema["first_token"] = pl.String
+        out = pl.DataFrame(schema=schema)
     write_parquet_atomic(out, out_parquet)
     info = {"sentences": len(sentences), "reused": len(sentences) - len(missing), "scored": len(missing)}
     log.info("score %s: %s", spec.get("name"), info)
