@@ -354,8 +354,8 @@ def _strip(word: str) -> str:
     return word.strip(".,:;!?«»\"'()—–-…")
 
 
-@pytest.mark.slow
 def test_demo_pool_invariants(demo_sentences):
+    """Every pair on the parsed demo corpus (cached by tests/conftest.py) is a valid minimal pair."""
     counts = {}
     for name in NAMES:
         p = get_paradigm(name)

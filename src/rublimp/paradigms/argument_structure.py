@@ -1,0 +1,900 @@
+"""ARGUMENT STRUCTURE: the five RuBLiMP paradigms (Appendix B.3.1).
+
+A transitive verb (TV) selects an animate agent and, for many verbs, an animate
+object or addressee; the paradigms break that requirement with one word
+changed (or two swapped), never the syntax:
+
+* ``transitive_verb``: the TV with a direct object in the accusative is
+  replaced by an intransitive verb of the same aspect, tense, mood, number,
+  person and gender («все оценят сарказм» → «*все уснут сарказм»); the verbs
+  come from ``resources/intransitive_verbs.tsv`` and take no nominal
+  complement at all, so the object is left without a governor.
+* ``transitive_verb_subject``: the animate subject of an agentive TV is
+  swapped with its inanimate direct object, both re-inflected («Она оставила
+  сумку» → «*Сумка оставила её»), or replaced by a random inanimate noun
+  («*Химия оставила сумку»).
+* ``transitive_verb_passive``: the animate agent of a passive (a bare
+  instrumental) is replaced by a random inanimate noun in the instrumental
+  («был написан писателем» → «*был написан фрагментом»), or swapped with the
+  inanimate passive subject («*Сестра была написана книгой»).
+* ``transitive_verb_object``: the animate direct object of a verb that needs an
+  animate object — one of a list (пригласить, поздравить, уволить …), or an
+  object that controls a predicative role noun («назначил её капитаном») or an
+  infinitive after a directive verb («попросила сына купить хлеб») — is
+  replaced by a random inanimate noun in the same case and number.
+* ``transitive_verb_iobject``: the animate dative indirect object that is
+  followed by an infinitive xcomp («посоветовал пациенту отдохнуть») is
+  replaced by a random inanimate noun in the dative.
+
+Safeguards (the paper's, and what replaces its RNC semantic annotation):
+
+* Only unmodified words are swapped or replaced (no dependents but
+  punctuation), so no agreement inside a phrase can break; a replacement noun
+  has the same number and, in the singular, the same gender as the original
+  (the predicate, a relative pronoun elsewhere or a secondary predicate may
+  agree with it). 1st/2nd person pronoun subjects are replaced only where the
+  verb marks no person (past tense), taking the verb's gender.
+* Original arguments: animate in both the parser's features and pymorphy3's
+  analysis, no proper noun (PROPN, or pymorphy3's Name/Surn/Patr/Geox/Orgn/Trad
+  tags; ``ctx.options["argument_structure_person_names"] = True`` admits
+  personal names), and none of ``resources/excluded_subject_nouns.tsv``
+  (groups, organisations, events, instruments, vehicles, places, time, …).
+  Personal pronouns count as animate only where the construction forces an
+  animate reading (the verb lists below).
+* Verbs: the paper restricts contexts with the RNC's semantic annotation; here
+  hand-written verb classes play that role (:data:`AGENT_VERBS`: verbs of
+  perception, cognition, speech, emotion, consumption, possession and social
+  action that take a sentient subject and no causer; :data:`ANIMATE_OBJECT_VERBS`
+  and the control verbs for objects). Verbs that readily take an inanimate
+  subject (получить, создать, включать, найти применение …) are left out on
+  purpose, and so are verbs whose passive takes an instrumental of instrument
+  or material (написан карандашом, награждён орденом) in the passive paradigm.
+* Replacement nouns come from ``resources/inanimate_nouns.tsv`` (pymorphy3's
+  dictionary filtered by wordfreq, minus the excluded classes); the new form
+  must have no non-noun or animate reading («кругом» is also an adverb, so
+  круг is never used in the instrumental). Sampling is seeded per sentence
+  and argument with a SHA-256 of (seed, paradigm, sent_id, token id).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar, Iterator, Sequence
+
+from ..conllu_doc import Sentence, Token
+from ..io import InputError
+from ..morph import UD2OC
+from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
+
+__all__ = [
+    "PHENOMENON",
+    "LEVEL",
+    "IntransitiveVerb",
+    "InanimateNoun",
+    "load_intransitive_verbs",
+    "load_inanimate_nouns",
+    "load_excluded_nouns",
+    "argument_rng",
+    "AGENT_VERBS",
+    "ANIMATE_OBJECT_VERBS",
+    "TransitiveVerb",
+    "TransitiveVerbSubject",
+    "TransitiveVerbPassive",
+    "TransitiveVerbObject",
+    "TransitiveVerbIobject",
+]
+
+PHENOMENON = "argument_structure"
+LEVEL = "Semantics"
+INTRANSITIVE_FILE = "intransitive_verbs.tsv"
+INANIMATE_FILE = "inanimate_nouns.tsv"
+EXCLUDED_FILE = "excluded_subject_nouns.tsv"
+PERSON_NAMES_OPTION = "argument_structure_person_names"
+
+
+def _words(*groups: str) -> frozenset[str]:
+    return frozenset(w for g in groups for w in g.split())
+
+
+# -- verb classes (written by hand for rublimp; see the module docstring) ---------------
+# Transitive verbs that need a sentient subject (agent or experiencer) and do not take
+# causers, instruments, texts or organisations as subjects in ordinary use.
+_AGENT_CLASSES: dict[str, str] = {
+    "perception": "видеть увидеть слышать услышать слушать послушать выслушать смотреть посмотреть "
+                  "просмотреть пересмотреть разглядеть разглядывать наблюдать заметить замечать нюхать "
+                  "понюхать подслушать подслушивать узнать узнавать",
+    "cognition": "знать понимать понять помнить запомнить запоминать вспомнить вспоминать забыть забывать "
+                 "выучить придумать придумывать изобрести изобретать обдумать обдумывать осознать осознавать "
+                 "угадать угадывать отгадать разгадать выбрать выбирать оценить оценивать планировать "
+                 "запланировать посчитать подсчитать сосчитать проверить проверять читать прочитать прочесть "
+                 "перечитать",
+    "emotion": "хотеть захотеть желать пожелать любить полюбить ненавидеть уважать ценить обожать жалеть "
+               "пожалеть презирать ревновать простить прощать",
+    # (not говорить, объяснять or обещать: «цифры говорят, что …», «это объясняет рост цен»,
+    # «тучи обещают дождь»)
+    "speech": "сказать рассказать рассказывать спросить спрашивать обсуждать "
+              "обсудить произнести произносить повторить повторять предложить предлагать "
+              "просить попросить умолять благодарить поблагодарить поздравить поздравлять хвалить похвалить "
+              "ругать отругать критиковать раскритиковать обвинить обвинять упрекать упрекнуть позвать звать "
+              "пригласить приглашать уговорить уговаривать убедить убеждать обмануть обманывать допросить "
+              "допрашивать назвать называть",
+    "creation": "написать писать нарисовать рисовать спеть петь сочинить сочинять сшить шить вязать сварить "
+                "варить приготовить готовить испечь построить строить отремонтировать ремонтировать починить "
+                "чинить сфотографировать фотографировать спроектировать проектировать сконструировать "
+                "конструировать посадить сажать вырастить выращивать подписать подписывать опубликовать "
+                "публиковать исполнить исполнять разработать разрабатывать основать организовать "
+                "организовывать записать записывать забить изготовить изготавливать отлить вылепить лепить достроить "
+                "отреставрировать реставрировать перестроить вышить вышивать сплести плести",
+    "consumption": "есть съесть пить выпить курить выкурить попробовать пробовать проглотить глотать жевать "
+                   "съедать выпивать доесть допить",
+    "possession": "купить покупать продать продавать подарить дарить заказать заказывать арендовать украсть "
+                  "красть угнать угонять одолжить искать поискать отыскать спрятать прятать выбросить выбрасывать отнести "
+                  "относить надеть надевать одеть мыть помыть вымыть стирать постирать гладить погладить "
+                  "чистить почистить убрать убирать отправить отправлять послать посылать",
+    "social": "нанять нанимать уволить увольнять назначить назначать наградить награждать арестовать "
+              "арестовывать похитить похищать воспитать воспитывать усыновить удочерить родить рожать обнять "
+              "обнимать поцеловать целовать обидеть обижать оскорбить оскорблять утешить утешать навестить "
+              "навещать провожать оперировать прооперировать осмотреть осматривать обыскать казнить обыграть "
+              "покинуть покидать посвятить",
+}
+AGENT_VERBS: frozenset[str] = _words(*_AGENT_CLASSES.values())
+
+# Agentive verbs whose passive readily takes an instrumental of instrument, means, award or
+# cause with nouns of any kind (награждён орденом, выбран жребием, отправлен почтой,
+# приготовлен на пару): an inanimate instrumental would be grammatical there, so they are
+# not used by the passive paradigm. (Instruments and materials — написан карандашом,
+# маслом — are kept out of the replacement nouns instead.)
+PASSIVE_INSTRUMENTAL_VERBS: frozenset[str] = _words(
+    "сварить варить приготовить готовить испечь сфотографировать фотографировать "
+    "наградить награждать подписать подписывать мыть помыть вымыть стирать постирать гладить погладить "
+    "чистить почистить есть съесть пить выпить курить выкурить проглотить глотать жевать съедать выпивать "
+    "доесть допить обнять обнимать посадить сажать убрать убирать спрятать прятать отправить отправлять "
+    "послать посылать выбрать выбирать назначить назначать назвать называть проверить проверять запомнить "
+    "запоминать убедить убеждать уговорить уговаривать обмануть обманывать вырастить выращивать "
+    "записать записывать одеть надеть надевать забить вышить вышивать"
+)
+
+# Verbs whose direct object must be animate (a person or an animal).
+ANIMATE_OBJECT_VERBS: frozenset[str] = _words(
+    "пригласить приглашать позвать поздравить поздравлять поблагодарить благодарить нанять нанимать "
+    "уволить увольнять арестовать арестовывать обидеть обижать оскорбить оскорблять напугать пугать испугать "
+    "удивить удивлять рассмешить смешить развеселить утешить утешать разбудить будить уговорить уговаривать "
+    "убедить убеждать переубедить допросить допрашивать обыскать казнить усыновить удочерить обнять обнимать "
+    "поцеловать навестить навещать наградить награждать отругать наказать наказывать женить крестить окрестить "
+    "соблазнить очаровать разочаровать вдохновить впечатлить шокировать смутить рассердить разозлить огорчить "
+    "огорчать заинтересовать познакомить знакомить научить обучить обучать застрелить зарезать задушить "
+    "завербовать призвать призывать накормить кормить напоить госпитализировать пытать"
+)
+
+# Verbs with an accusative object and a predicative role noun in the instrumental
+# («назначил её капитаном»): with an animate role noun the object must be animate.
+PREDICATIVE_VERBS: frozenset[str] = _words(
+    "назначить назначать избрать избирать выбрать выбирать назвать называть считать признать признавать "
+    "объявить объявлять сделать делать утвердить утверждать оставить провозгласить нанять нанимать"
+)
+
+# Object control by a directive verb: the accusative object is asked, persuaded or taught
+# to do something, so it must be a sentient being («попросила сына купить хлеб»).
+OBJECT_DIRECTIVE_VERBS: frozenset[str] = _words(
+    "попросить просить умолять уговорить уговаривать убедить убеждать пригласить приглашать призвать "
+    "призывать научить учить обучить обучать позвать звать"
+)
+# Causative object control: only with an infinitive that needs an agent
+# («заставил двигатель работать» is fine, «заставил сына извиниться» is not).
+OBJECT_CAUSATIVE_VERBS: frozenset[str] = _words("заставить заставлять вынудить вынуждать принудить принуждать")
+
+# Dative addressee + infinitive: directives address a sentient being...
+DATIVE_DIRECTIVE_VERBS: frozenset[str] = _words(
+    "велеть приказать приказывать посоветовать советовать рекомендовать порекомендовать поручить поручать "
+    "предложить предлагать напомнить напоминать обещать пообещать запретить запрещать"
+)
+# ... permission and help do only with an infinitive that needs an agent
+# («позволил воде стечь» is fine).
+DATIVE_PERMISSIVE_VERBS: frozenset[str] = _words(
+    "помочь помогать позволить позволять разрешить разрешать мешать помешать дать давать доверить доверять"
+)
+# Intransitive infinitives that need a volitional agent (for the causative/permissive checks).
+VOLITIONAL_VERBS: frozenset[str] = _words(
+    "уйти уходить прийти приходить приехать уехать поехать ехать вернуться возвращаться отдохнуть отдыхать "
+    "поговорить работать поработать учиться участвовать выступить выступать подумать думать ответить "
+    "отвечать позвонить звонить голосовать проголосовать жениться войти сесть встать лечь поспать "
+    "пообедать поужинать позавтракать согласиться отказаться признаться извиниться подписаться попрощаться "
+    "переехать переселиться эмигрировать уволиться поступить поступать сдаться сбежать убежать скрыться "
+    "спрятаться присоединиться записаться вступить молиться помолиться танцевать потанцевать играть поиграть "
+    "гулять погулять остановиться подождать ждать"
+)
+AGENTIVE_INFINITIVES: frozenset[str] = AGENT_VERBS | VOLITIONAL_VERBS
+# Infinitives that take an inanimate dative object themselves («уделять внимание деталям»,
+# «помогать экономике»): a replaced dative before them would read as their object.
+DATIVE_OBJECT_INFINITIVES: frozenset[str] = _words(
+    "помогать помочь мешать помешать способствовать содействовать противостоять угрожать вредить навредить "
+    "соответствовать уделять уделить посвятить посвящать учиться научиться следовать последовать "
+    "подчиняться подчиниться противоречить сопротивляться доверять доверить верить поверить придать "
+    "придавать дать давать присвоить присваивать отдать отдавать предпочесть радоваться удивляться "
+    "поклоняться подражать уступить уступать"
+)
+
+PROPER_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
+PERSON_NAME_TAGS = frozenset({"Name", "Surn", "Patr"})
+PERSONAL_PRONOUNS = frozenset({"я", "ты", "мы", "вы", "он", "она", "они"})
+# accusative "objects" that are no noun phrase an intransitive verb could reject
+# («что ты делаешь» → «что ты спишь» is fine: что = почему; «всё» is also an adverb)
+NON_OBJECT_LEMMAS = frozenset({"что", "что-то", "что-нибудь", "что-либо", "ничто", "ничего", "весь", "все", "всё"})
+# excluded-noun categories that make an accusative an adverbial, not an object («спал неделю»)
+ADVERBIAL_CATEGORIES = frozenset({"time", "measure"})
+_CASE_OC = UD2OC["Case"]
+_GENDER_OC = UD2OC["Gender"]
+_NUMBER_OC = UD2OC["Number"]
+_GENDERS = ("Masc", "Fem", "Neut")
+_MAX_TRIES = 40
+
+
+# -- resources -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class IntransitiveVerb:
+    lemma: str
+    aspect: str  # UD: Perf | Imp
+    reflexive: bool
+    verb_class: str
+
+
+@dataclass(frozen=True)
+class InanimateNoun:
+    lemma: str
+    gender: str  # UD: Masc | Fem | Neut
+    plural: bool  # attested in the plural
+
+
+def _norm(word: str) -> str:
+    return word.lower().replace("ё", "е")
+
+
+def _read_tsv(path: Path, required: Sequence[str], what: str) -> Iterator[tuple[int, dict[str, str]]]:
+    """(line number, row) for a ``#``-commented TSV with a header line.
+
+    Hand-rolled rather than polars.read_csv so that every error names its line.
+    """
+    if not path.exists():
+        raise InputError(f"{what} not found", path)
+    header: list[str] | None = None
+    with open(path, encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            line = raw.rstrip("\n").rstrip("\r")
+            if not line.strip() or line.startswith("#"):
+                continue
+            cols = line.split("\t")
+            if header is None:
+                header = cols
+                missing = [c for c in required if c not in header]
+                if missing:
+                    raise InputError(f"header must have the column(s) {', '.join(missing)}", path, lineno)
+                continue
+            if len(cols) != len(header):
+                raise InputError(f"expected {len(header)} tab-separated columns, found {len(cols)}", path, lineno)
+            row = {k: v.strip() for k, v in zip(header, cols)}
+            if not row[required[0]]:
+                raise InputError(f"empty {required[0]}", path, lineno)
+            yield lineno, row
+    if header is None:
+        raise InputError("no header line", path)
+
+
+def _flag(value: str, path: Path, lineno: int, column: str) -> bool:
+    if value not in ("0", "1"):
+        raise InputError(f"column {column!r} must be 0 or 1, found {value!r}", path, lineno)
+    return value == "1"
+
+
+@functools.lru_cache(maxsize=8)
+def load_intransitive_verbs(path: str | Path) -> tuple[IntransitiveVerb, ...]:
+    """The intransitive replacement verbs (``lemma, aspect, reflexive, class``), in file order."""
+    path = Path(path)
+    out = []
+    for lineno, row in _read_tsv(path, ("lemma", "aspect", "reflexive", "class"), "intransitive-verb list"):
+        if row["aspect"] not in ("Perf", "Imp"):
+            raise InputError(f"aspect must be Perf or Imp, found {row['aspect']!r}", path, lineno)
+        out.append(IntransitiveVerb(_norm(row["lemma"]), row["aspect"], _flag(row["reflexive"], path, lineno, "reflexive"), row["class"]))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8)
+def load_inanimate_nouns(path: str | Path) -> tuple[InanimateNoun, ...]:
+    """The inanimate replacement nouns (``lemma, gender, plural``), in file order."""
+    path = Path(path)
+    out = []
+    for lineno, row in _read_tsv(path, ("lemma", "gender", "plural"), "inanimate-noun list"):
+        if row["gender"] not in _GENDERS:
+            raise InputError(f"gender must be one of {', '.join(_GENDERS)}, found {row['gender']!r}", path, lineno)
+        out.append(InanimateNoun(_norm(row["lemma"]), row["gender"], _flag(row["plural"], path, lineno, "plural")))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8)
+def load_excluded_nouns(path: str | Path) -> dict[str, str]:
+    """Excluded lemma (lower case, ё→е) → its semantic category."""
+    return {_norm(row["lemma"]): row["category"] for _, row in _read_tsv(Path(path), ("lemma", "category"), "excluded-noun list")}
+
+
+def argument_rng(seed: int, *parts: object) -> random.Random:
+    """A ``random.Random`` seeded from SHA-256 of the seed and ``parts`` (stable across runs and machines)."""
+    digest = hashlib.sha256("\x1f".join(map(str, (seed, *parts))).encode("utf-8")).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+# -- the shared machinery ----------------------------------------------------------------
+@dataclass(frozen=True)
+class _Argument:
+    """An animate argument that may be replaced: its lemma, number and (singular) gender."""
+
+    tok: Token
+    lemma: str
+    number: str  # Sing | Plur
+    gender: str | None  # None: any gender will do
+    pronoun: bool
+    parse: object  # pymorphy3 Parse of the token
+    proper: bool = False  # a personal name (capitalised wherever it stands)
+
+
+class ArgumentStructureParadigm(Paradigm):
+    """Shared helpers: finding animate arguments and sampling inanimate replacements."""
+
+    phenomenon: ClassVar[str] = PHENOMENON
+    level: ClassVar[str] = LEVEL
+
+    def __init__(self, ctx: ParadigmContext | None = None) -> None:
+        super().__init__(ctx)
+        res = Path(self.ctx.resources_dir)
+        self.excluded = load_excluded_nouns(res / EXCLUDED_FILE)
+        nouns = load_inanimate_nouns(res / INANIMATE_FILE)
+        pools: dict[tuple[str | None, str], list[str]] = {}
+        for n in nouns:
+            pools.setdefault((n.gender, "Sing"), []).append(n.lemma)
+            if n.plural:
+                pools.setdefault((None, "Plur"), []).append(n.lemma)
+                pools.setdefault((n.gender, "Plur"), []).append(n.lemma)
+            pools.setdefault((None, "Sing"), []).append(n.lemma)
+        self._pools = {k: tuple(v) for k, v in pools.items()}
+        self.person_names = bool(self.ctx.options.get(PERSON_NAMES_OPTION, False))
+
+    # -- randomness ------------------------------------------------------------------
+    def rng(self, sent: Sentence, *parts: object) -> random.Random:
+        return argument_rng(self.ctx.seed, self.name, sent.sent_id, *parts)
+
+    # -- tree tests ------------------------------------------------------------------
+    @staticmethod
+    def unmodified(sent: Sentence, tok: Token) -> bool:
+        """No dependents other than punctuation (so nothing agrees with the word).
+
+        A word right before it that agrees with it in case (an adjective, determiner,
+        numeral or participle the parser attached elsewhere) also counts as a modifier.
+        """
+        if any(k.base_deprel != "punct" for k in sent.children(tok)):
+            return False
+        if tok.id > 1:
+            prev = sent.token(tok.id - 1)
+            modifier_like = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
+            if modifier_like and prev.feats.get("Case") == tok.feats.get("Case") and sent.text[prev.end:tok.start].isspace():
+                return False
+        return True
+
+    def verb_lemma(self, tok: Token) -> str:
+        """The infinitive of a verb, participle or gerund token (pymorphy3's normal form)."""
+        a = self.morph.analyse(tok.form, "VERB", tok.feats)
+        return _norm(a.lemma) if a is not None else _norm(tok.lemma)
+
+    def excluded_category(self, lemma: str) -> str | None:
+        return self.excluded.get(_norm(lemma))
+
+    def animate_argument(self, sent: Sentence, tok: Token, *, allow_pronoun: bool = True) -> _Argument | None:
+        """``tok`` as a replaceable animate argument, or None.
+
+        Nouns: animate for the parser and for pymorphy3, no proper noun, no
+        excluded lemma. Pronouns: the personal ones (their animacy is forced by
+        the construction, which the caller checks).
+        """
+        if tok.start < 0 or not self.unmodified(sent, tok):
+            return None
+        number = tok.feats.get("Number")
+        if number not in ("Sing", "Plur"):
+            return None
+        if tok.upos == "PRON":
+            a = self.morph.analyse(tok.form, "PRON", tok.feats)
+            if not allow_pronoun or a is None or a.tag.POS != "NPRO" or _norm(a.lemma) not in PERSONAL_PRONOUNS:
+                return None
+            gender = tok.feats.get("Gender") if number == "Sing" else None
+            return _Argument(tok, _norm(a.lemma), number, gender, True, a.parse)
+        if tok.upos not in ("NOUN", "PROPN") or tok.feats.get("Animacy") != "Anim":
+            return None
+        a = self.morph.analyse(tok.form, tok.upos, tok.feats)
+        if a is None or a.tag.POS != "NOUN" or "anim" not in a.tag.grammemes:
+            return None
+        tags = set(a.tag.grammemes)
+        if tok.upos == "PROPN" or tags & PROPER_TAGS:
+            if not (self.person_names and tags & PERSON_NAME_TAGS and not tags & (PROPER_TAGS - PERSON_NAME_TAGS)):
+                return None
+        if self.excluded_category(a.lemma) or self.excluded_category(tok.lemma):
+            return None
+        gender = tok.feats.get("Gender") if number == "Sing" else None
+        if number == "Sing" and gender not in _GENDERS:
+            return None
+        proper = tok.upos == "PROPN" or bool(tags & PERSON_NAME_TAGS)
+        return _Argument(tok, _norm(a.lemma), number, gender, False, a.parse, proper)
+
+    def inanimate_noun(self, sent: Sentence, tok: Token) -> object | None:
+        """The pymorphy3 parse of ``tok`` if it is an unmodified, non-excluded, common inanimate noun."""
+        if tok.upos != "NOUN" or tok.feats.get("Animacy") != "Inan" or tok.start < 0 or not self.unmodified(sent, tok):
+            return None
+        a = self.morph.analyse(tok.form, "NOUN", tok.feats)
+        if a is None or a.tag.POS != "NOUN" or "inan" not in a.tag.grammemes:
+            return None
+        if set(a.tag.grammemes) & PROPER_TAGS or "Fixd" in a.tag.grammemes:
+            return None
+        if self.excluded_category(a.lemma) or self.excluded_category(tok.lemma):
+            return None
+        return a.parse
+
+    # -- forms -----------------------------------------------------------------------
+    @staticmethod
+    def spell(sent: Sentence, form: str) -> str:
+        """Write ё only if the sentence does (most Russian text writes е)."""
+        return form if "ё" in sent.text.lower() else form.replace("ё", "е")
+
+    def edit(self, sent: Sentence, tok: Token, form: str, *, replaces_proper: bool = False, is_proper: bool = False) -> Edit:
+        """An edit writing ``form`` (ё as the sentence writes it) over ``tok``.
+
+        Capitalisation follows the position (the base class copies the old word's)
+        unless a proper noun is involved: a name keeps its capital wherever it goes,
+        and a common noun put in a name's place is capitalised only sentence-initially.
+        """
+        form = self.spell(sent, form)
+        if is_proper:
+            return Edit(tok.id, form[:1].upper() + form[1:], keep_case=False)
+        if replaces_proper:
+            initial = not any(c.isalnum() for c in sent.text[: tok.start])
+            return Edit(tok.id, form[:1].upper() + form[1:] if initial else form.lower(), keep_case=False)
+        return Edit(tok.id, form)
+
+    def _noun_form(self, lemma: str, case: str, number: str) -> str | None:
+        return _noun_form_cached(self.morph, lemma, case, number)
+
+    def inflect_parse(self, parse, case: str, number: str) -> str | None:
+        """A parse re-inflected to a UD case and number (None if pymorphy3 cannot)."""
+        want = {_CASE_OC[case], _NUMBER_OC[number]}
+        if parse.tag.POS == "NPRO":
+            want = {_CASE_OC[case]}
+        return self.morph.inflect(parse, want)
+
+    def replacement(
+        self, sent: Sentence, arg: _Argument, case: str, rng: random.Random, *, distinct_from_nom: bool = False
+    ) -> tuple[str, str] | None:
+        """(lemma, form) of a random inanimate noun for ``arg`` in ``case`` (same number and gender).
+
+        ``distinct_from_nom``: only nouns whose form differs from their nominative (so a
+        fronted object cannot be re-read as the subject).
+        """
+        pool = self._pools.get((arg.gender, arg.number), ())
+        if not pool:
+            return None
+        used = {_norm(t.lemma) for t in sent.tokens} | {_norm(t.form) for t in sent.tokens}
+        for _ in range(min(_MAX_TRIES, len(pool))):
+            lemma = pool[rng.randrange(len(pool))]
+            if lemma in used:
+                continue
+            form = self._noun_form(lemma, case, arg.number)
+            if form is None or _norm(form) == _norm(arg.tok.form):
+                continue
+            if distinct_from_nom and form == self._noun_form(lemma, "Nom", arg.number):
+                continue
+            return lemma, form
+        return None
+
+    def replace_perturbation(
+        self, sent: Sentence, arg: _Argument, case: str, subtype: str, *, distinct_from_nom: bool = False
+    ) -> Perturbation | None:
+        rng = self.rng(sent, arg.tok.id)
+        pick = self.replacement(sent, arg, case, rng, distinct_from_nom=distinct_from_nom)
+        if pick is None:
+            return None
+        return Perturbation(
+            edits=(self.edit(sent, arg.tok, pick[1], replaces_proper=arg.proper),),
+            feature="Animacy",
+            source_value="Anim",
+            target_value="Inan",
+            subtype=subtype,
+        )
+
+
+@functools.lru_cache(maxsize=50_000)
+def _base_parse(morph, lemma: str):
+    for p in morph.parses(lemma):
+        if p.tag.POS == "NOUN" and _norm(p.normal_form) == lemma and {"nomn", "sing", "inan"} <= set(p.tag.grammemes):
+            return p
+    return None
+
+
+@functools.lru_cache(maxsize=100_000)
+def _noun_form_cached(morph, lemma: str, case: str, number: str) -> str | None:
+    """``lemma`` in a UD case and number, only if every reading of the form is an inanimate noun."""
+    base = _base_parse(morph, lemma)
+    if base is None:
+        return None
+    form = morph.inflect(base, {_CASE_OC[case], _NUMBER_OC[number]})
+    if not form:
+        return None
+    readings = morph.parses(form)
+    if any(p.tag.POS != "NOUN" or "anim" in p.tag.grammemes for p in readings):
+        return None
+    return form
+
+
+def _maybe_shared(sent: Sentence, verb: Token, obj: Token) -> bool:
+    """True when ``obj`` may also belong to a coordinated verb («собирала и высушивала образцы»).
+
+    Besides a ``conj`` verb in the tree (checked by the caller), a coordinating
+    conjunction between the verb and its object or right after the verb counts: the
+    parser sometimes tags the second verb as something else.
+    """
+    lo, hi = sorted((verb.id, obj.id))
+    if any(sent.token(i).upos == "CCONJ" for i in range(lo + 1, hi)):
+        return True
+    return verb.id < len(sent.tokens) and sent.token(verb.id + 1).upos == "CCONJ"
+
+
+def _finite_active(tok: Token) -> bool:
+    return tok.upos == "VERB" and tok.feats.get("VerbForm") == "Fin" and tok.feats.get("Voice") != "Pass"
+
+
+def _subject(sent: Sentence, verb: Token) -> Token | None:
+    subjects = [k for k in sent.children(verb) if k.deprel == "nsubj"]
+    return subjects[0] if len(subjects) == 1 else None
+
+
+def _accusative_objects(sent: Sentence, verb: Token) -> list[Token]:
+    return [k for k in sent.children(verb) if k.deprel == "obj" and k.feats.get("Case") == "Acc"]
+
+
+# -- the paradigms -----------------------------------------------------------------------
+@register
+class TransitiveVerb(ArgumentStructureParadigm):
+    """A transitive verb with an accusative object → an intransitive verb of the same form."""
+
+    name = "transitive_verb"
+
+    def __init__(self, ctx: ParadigmContext | None = None) -> None:
+        super().__init__(ctx)
+        verbs = load_intransitive_verbs(Path(self.ctx.resources_dir) / INTRANSITIVE_FILE)
+        self._by_aspect = {asp: tuple(v.lemma for v in verbs if v.aspect == asp) for asp in ("Perf", "Imp")}
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for verb in sent.tokens:
+            if not _finite_active(verb) or verb.start < 0 or verb.deprel == "conj":
+                continue
+            # a conjoined verb may share the object («читал и писал книгу»)
+            if any(k.deprel == "conj" and k.upos == "VERB" for k in sent.children(verb)):
+                continue
+            objects = [o for o in _accusative_objects(sent, verb) if self._is_object(sent, verb, o)]
+            if not objects:
+                continue
+            a = self.morph.analyse(verb.form, "VERB", verb.feats)
+            if a is None or a.tag.POS != "VERB" or "tran" not in a.tag.grammemes or a.lemma.endswith(("ся", "сь")):
+                continue
+            pert = self._replace(sent, verb, a.parse)
+            if pert is not None:
+                yield pert
+
+    def _is_object(self, sent: Sentence, verb: Token, obj: Token) -> bool:
+        """An accusative noun phrase that stays an orphaned object once the verb is intransitive."""
+        if obj.upos not in ("NOUN", "PROPN", "PRON") or obj.start < 0:
+            return False
+        if _norm(obj.lemma) in NON_OBJECT_LEMMAS or _norm(obj.form) in NON_OBJECT_LEMMAS:
+            return False
+        a = self.morph.analyse(obj.form, obj.upos, obj.feats)
+        if a is None or "accs" not in a.tag.grammemes and "acc2" not in a.tag.grammemes:
+            return False
+        if self.excluded_category(a.lemma) in ADVERBIAL_CATEGORIES:
+            return False
+        readings = self.morph.parses(obj.form)
+        if obj.upos != "PRON" and any(p.tag.POS not in ("NOUN", "NPRO") for p in readings):
+            return False  # «дома» is also an adverb: «жители скучают дома»
+        # an object that looks nominative becomes the subject of an intransitive verb
+        # unless the verb has a subject of its own («на площади стояли карусели»)
+        if any("nomn" in p.tag.grammemes and _norm(p.normal_form) == _norm(a.lemma) for p in readings):
+            if not any(k.deprel == "nsubj" for k in sent.children(verb)):
+                return False
+        return not _maybe_shared(sent, verb, obj)
+
+    def _replace(self, sent: Sentence, verb: Token, parse) -> Perturbation | None:
+        tag = parse.tag
+        aspect = "Perf" if "perf" in tag.grammemes else "Imp"
+        if "impr" in tag.grammemes:
+            if "incl" in tag.grammemes:
+                return None
+            want = {"impr", tag.number, "excl"}
+            subtype = "imperative"
+        else:
+            want = {"indc", tag.tense}
+            want |= {tag.number} if tag.number else set()
+            if tag.tense == "past":
+                if tag.number == "sing":
+                    if tag.gender is None:
+                        return None
+                    want.add(tag.gender)
+            elif tag.person:
+                want.add(tag.person)
+            subtype = {"past": "past", "pres": "present", "futr": "future"}.get(tag.tense, "")
+        if None in want:
+            return None
+        pool = self._by_aspect.get(aspect, ())
+        rng = self.rng(sent, verb.id)
+        for _ in range(min(_MAX_TRIES, len(pool))):
+            lemma = pool[rng.randrange(len(pool))]
+            form = _intransitive_form(self.morph, lemma, frozenset(want))
+            if form is None or _norm(form) == _norm(verb.form):
+                continue
+            return Perturbation(
+                edits=(self.edit(sent, verb, form),),
+                feature="Transitivity",
+                source_value="Tran",
+                target_value="Intr",
+                subtype=subtype,
+            )
+        return None
+
+
+@functools.lru_cache(maxsize=50_000)
+def _intransitive_form(morph, lemma: str, want: frozenset[str]) -> str | None:
+    """``lemma`` inflected to ``want``, only if no reading of the form is a transitive verb."""
+    inf = [p for p in morph.parses(lemma) if p.tag.POS == "INFN" and _norm(p.normal_form) == lemma]
+    if not inf:
+        return None
+    res = inf[0].inflect(set(want) | {"VERB"})
+    if res is None or not want <= set(res.tag.grammemes):
+        return None
+    form = res.word
+    if any("tran" in p.tag.grammemes for p in morph.parses(form) if p.tag.POS in ("VERB", "INFN", "PRTF", "PRTS")):
+        return None
+    return form
+
+
+@register
+class TransitiveVerbSubject(ArgumentStructureParadigm):
+    """The animate subject of an agentive verb ↔ its inanimate object, or → a random inanimate noun."""
+
+    name = "transitive_verb_subject"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for verb in sent.tokens:
+            if not _finite_active(verb) or self.verb_lemma(verb) not in AGENT_VERBS:
+                continue
+            objects = [o for o in sent.children(verb) if o.deprel in ("obj", "ccomp")]
+            subj = _subject(sent, verb)
+            if subj is None or not objects:
+                continue
+            arg = self._subject_argument(sent, subj, verb)
+            if arg is None:
+                continue
+            swap = self._swap(sent, verb, arg, [o for o in objects if o.deprel == "obj"])
+            if swap is not None:
+                yield swap
+            pert = self.replace_perturbation(sent, arg, "Nom", "random")
+            if pert is not None:
+                yield pert
+
+    def _subject_argument(self, sent: Sentence, subj: Token, verb: Token) -> _Argument | None:
+        if subj.feats.get("Case", "Nom") != "Nom":
+            return None
+        arg = self.animate_argument(sent, subj)
+        if arg is None:
+            return None
+        vnum, vgen = verb.feats.get("Number"), verb.feats.get("Gender")
+        if vnum and vnum != arg.number:
+            return None
+        if arg.pronoun and arg.lemma in ("я", "ты", "мы", "вы"):
+            # the noun would disagree in person unless the verb marks none (past tense)
+            if verb.feats.get("Tense") != "Past":
+                return None
+            if arg.number == "Sing":
+                if vgen not in _GENDERS:
+                    return None
+                return _Argument(arg.tok, arg.lemma, arg.number, vgen, True, arg.parse, False)
+        if arg.number == "Sing" and vgen and vgen != arg.gender:
+            return None
+        return arg
+
+    def _swap(self, sent: Sentence, verb: Token, arg: _Argument, objs: list[Token]) -> Perturbation | None:
+        if len(objs) != 1 or (arg.pronoun and arg.lemma not in ("он", "она", "они")):
+            return None
+        obj = objs[0]
+        if obj.feats.get("Case") != "Acc" or obj.feats.get("Number") != arg.number:
+            return None
+        if arg.number == "Sing" and obj.feats.get("Gender") != arg.gender:
+            return None
+        oparse = self.inanimate_noun(sent, obj)
+        if oparse is None:
+            return None
+        new_subj = self.inflect_parse(oparse, "Nom", arg.number)
+        new_obj = self.inflect_parse(arg.parse, "Acc", arg.number)
+        if not new_subj or not new_obj:
+            return None
+        if any(p.tag.POS not in ("NOUN", "NPRO") for p in self.morph.parses(new_subj)):
+            return None
+        return Perturbation(
+            edits=(
+                self.edit(sent, arg.tok, new_subj, replaces_proper=arg.proper),
+                self.edit(sent, obj, new_obj, is_proper=arg.proper),
+            ),
+            feature="Animacy",
+            source_value="Anim",
+            target_value="Inan",
+            subtype="swap",
+        )
+
+
+@register
+class TransitiveVerbPassive(ArgumentStructureParadigm):
+    """The animate instrumental agent of a passive → a random inanimate noun, or ↔ the passive subject."""
+
+    name = "transitive_verb_passive"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for agent in sent.tokens:
+            if agent.base_deprel != "obl" or agent.feats.get("Case") != "Ins" or agent.upos not in ("NOUN", "PROPN"):
+                continue
+            verb = sent.head_of(agent)
+            if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") != "Pass":
+                continue
+            lemma = self.verb_lemma(verb)
+            if lemma not in AGENT_VERBS or lemma in PASSIVE_INSTRUMENTAL_VERBS or lemma in PREDICATIVE_VERBS:
+                continue
+            # one bare instrumental only (besides time: «весной»): with two, one may be a
+            # predicate or an instrument
+            instrumentals = [
+                k for k in sent.children(verb)
+                if k.base_deprel == "obl" and k.feats.get("Case") == "Ins" and self.excluded_category(k.lemma) != "time"
+            ]
+            if len(instrumentals) != 1:
+                continue
+            arg = self.animate_argument(sent, agent, allow_pronoun=False)
+            if arg is None:
+                continue
+            swap = self._swap(sent, verb, arg)
+            if swap is not None:
+                yield swap
+            pert = self.replace_perturbation(sent, arg, "Ins", "random")
+            if pert is not None:
+                yield pert
+
+    def _swap(self, sent: Sentence, verb: Token, arg: _Argument) -> Perturbation | None:
+        subjects = [k for k in sent.children(verb) if k.deprel == "nsubj:pass"]
+        if len(subjects) != 1:
+            return None
+        subj = subjects[0]
+        if subj.feats.get("Case") != "Nom" or subj.feats.get("Number") != arg.number:
+            return None
+        if arg.number == "Sing" and subj.feats.get("Gender") != arg.gender:
+            return None
+        sparse = self.inanimate_noun(sent, subj)
+        if sparse is None:
+            return None
+        new_subj = self.inflect_parse(arg.parse, "Nom", arg.number)
+        new_agent = self.inflect_parse(sparse, "Ins", arg.number)
+        if not new_subj or not new_agent:
+            return None
+        if any(p.tag.POS != "NOUN" for p in self.morph.parses(new_agent)):
+            return None
+        return Perturbation(
+            edits=(
+                self.edit(sent, subj, new_subj, is_proper=arg.proper),
+                self.edit(sent, arg.tok, new_agent, replaces_proper=arg.proper),
+            ),
+            feature="Animacy",
+            source_value="Anim",
+            target_value="Inan",
+            subtype="swap",
+        )
+
+
+@register
+class TransitiveVerbObject(ArgumentStructureParadigm):
+    """The animate direct object of a verb that needs one → a random inanimate noun."""
+
+    name = "transitive_verb_object"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for obj in sent.tokens:
+            if obj.deprel != "obj" or obj.feats.get("Case") != "Acc":
+                continue
+            verb = sent.head_of(obj)
+            if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
+                continue
+            construction = self._construction(sent, verb, obj)
+            if construction is None:
+                continue
+            arg = self.animate_argument(sent, obj)
+            if arg is None:
+                continue
+            if arg.number == "Sing" and arg.gender is None:
+                # меня/тебя: no gender to keep, unless an agreeing predicate needs one
+                if self._has_agreeing_predicate(sent, verb):
+                    continue
+            # a fronted inanimate accusative that looks nominative would read as the subject
+            pert = self.replace_perturbation(sent, arg, "Acc", construction, distinct_from_nom=obj.id < verb.id)
+            if pert is not None:
+                yield pert
+
+    def _construction(self, sent: Sentence, verb: Token, obj: Token) -> str | None:
+        lemma = self.verb_lemma(verb)
+        for x in sent.children(verb, "xcomp"):
+            if x.id < obj.id:
+                continue
+            if x.upos == "NOUN" and x.feats.get("Case") == "Ins" and x.feats.get("Animacy") == "Anim" and lemma in PREDICATIVE_VERBS:
+                return "predicative"
+            if x.upos == "VERB" and x.feats.get("VerbForm") == "Inf":
+                if self._open_object(sent, x):
+                    return None  # «просит его пропустить» → «просит доступ пропустить»: the noun reads as the infinitive's object
+                if lemma in OBJECT_DIRECTIVE_VERBS:
+                    return "control"
+                if lemma in OBJECT_CAUSATIVE_VERBS and self.verb_lemma(x) in AGENTIVE_INFINITIVES:
+                    return "control"
+        if lemma in ANIMATE_OBJECT_VERBS:
+            return "verb"
+        return None
+
+    def _open_object(self, sent: Sentence, inf: Token) -> bool:
+        """A transitive infinitive without an object of its own."""
+        a = self.morph.analyse(inf.form, "VERB", inf.feats)
+        if a is None or "tran" not in a.tag.grammemes:
+            return False
+        return not any(k.deprel in ("obj", "ccomp") for k in sent.children(inf))
+
+    @staticmethod
+    def _has_agreeing_predicate(sent: Sentence, verb: Token) -> bool:
+        for x in sent.children(verb, "xcomp"):
+            for t in sent.subtree(x):
+                if t.upos in ("ADJ", "DET") or t.feats.get("VerbForm") == "Part":
+                    return True
+        return False
+
+
+@register
+class TransitiveVerbIobject(ArgumentStructureParadigm):
+    """The animate dative indirect object followed by an infinitive xcomp → a random inanimate noun."""
+
+    name = "transitive_verb_iobject"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for iobj in sent.tokens:
+            if iobj.feats.get("Case") != "Dat" or iobj.deprel not in ("iobj", "obl", "obj"):
+                continue
+            if any(k.base_deprel == "case" for k in sent.children(iobj)):
+                continue
+            verb = sent.head_of(iobj)
+            if verb is None or verb.upos != "VERB":
+                continue
+            infinitives = [
+                x for x in sent.children(verb, "xcomp")
+                if x.id > iobj.id and x.upos == "VERB" and x.feats.get("VerbForm") == "Inf"
+            ]
+            if not infinitives:
+                continue
+            lemma, inf_lemma = self.verb_lemma(verb), self.verb_lemma(infinitives[0])
+            if inf_lemma in DATIVE_OBJECT_INFINITIVES:
+                continue
+            if lemma in DATIVE_DIRECTIVE_VERBS:
+                subtype = "directive"
+            elif lemma in DATIVE_PERMISSIVE_VERBS and inf_lemma in AGENTIVE_INFINITIVES:
+                subtype = "permissive"
+            else:
+                continue
+            arg = self.animate_argument(sent, iobj)
+            if arg is None:
+                continue
+            if arg.number == "Sing" and arg.gender is None and TransitiveVerbObject._has_agreeing_predicate(sent, verb):
+                continue
+            pert = self.replace_perturbation(sent, arg, "Dat", subtype)
+            if pert is not None:
+                yield pert
