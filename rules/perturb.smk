@@ -12,6 +12,7 @@ rule perturb:
     params:
         pool_cap=config.get("perturb", {}).get("pool_cap", 350000),
         pairs_per_sentence=config.get("perturb", {}).get("pairs_per_sentence", 1),
+        options=config.get("perturb", {}).get("options", {}),
         seed=WF.seed,
     log:
         f"{OUT}/logs/perturb/{{paradigm}}.log",

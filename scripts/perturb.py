@@ -10,5 +10,5 @@ p = snakemake.params
 perturb_stage(
     snakemake.input.shards, [snakemake.wildcards.paradigm], [snakemake.output[0]],
     verdicts=snakemake.input.verdicts, pool_cap=p.pool_cap,
-    pairs_per_sentence=p.pairs_per_sentence, seed=p.seed,
+    pairs_per_sentence=p.pairs_per_sentence, seed=p.seed, options=p.options,
 )

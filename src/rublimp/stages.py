@@ -150,6 +150,7 @@ def perturb_stage(
     pool_cap: int = 350_000,
     pairs_per_sentence: int = 1,
     seed: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, int]:
     from .paradigms import ParadigmContext
     from .perturb import build_pools
@@ -159,7 +160,7 @@ def perturb_stage(
         from .agreement import load_verdicts
 
         agreement = load_verdicts(verdicts)
-    ctx = ParadigmContext(seed=seed, agreement=agreement)
+    ctx = ParadigmContext(seed=seed, agreement=agreement, options=dict(options or {}))
     pools = build_pools(
         _read_shards(shards), paradigms, ctx=ctx, cap=pool_cap, seed=seed, pairs_per_sentence=pairs_per_sentence
     )
