@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 import polars as pl
-from scipy.stats import binomtest
 
 from .conllu_doc import Sentence, Token, read_conllu
 from .io import InputError, write_csv_atomic, write_parquet_atomic
@@ -387,6 +386,8 @@ def agreement_table(counts: Mapping[ConditionKey, tuple[int, int]], *, p0: float
         raise InputError(f"agreement p0 must lie in (0, 1), got {p0}")
     if not 0.0 < alpha < 1.0:
         raise InputError(f"agreement alpha must lie in (0, 1), got {alpha}")
+    from scipy.stats import binomtest  # imported here: scipy.stats costs seconds at start-up
+
     tested = {k: v for k, v in counts.items() if v[0] > 0}
     m = len(tested)
     rows = []
