@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from rublimp.conllu_doc import read_conllu, write_conllu
 from rublimp.io import InputError
 from rublimp.lexicon import (
     AFFIXES_FILE,
@@ -19,7 +18,6 @@ from rublimp.lexicon import (
     load_suffix_pairs,
     word_trigrams,
 )
-from rublimp.morph import get_morph
 from rublimp.paradigms import REGISTRY, get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
 from rublimp.paradigms.word_inflection import (
@@ -57,9 +55,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мы перевыполнили план по добыче угля.", "Мы выпереполнили план по добыче угля."),
         ("Художник немного приукрасил действительность.", "Художник немного уприкрасил действительность."),
         ("Учёные произвели точные расчёты.", "Учёные испровели точные расчёты."),
-        ("Он осторожно приоткрыл дверь.", "Он осторожно отприкрыл дверь."),
         ("Рабочие переустроили старый дом.", "Рабочие уперестроили старый дом."),
         ("Завод недовыполнил план.", "Завод вынедополнил план."),
+        ("Закон предусмотрел все случаи.", "Закон упредсмотрел все случаи."),
     ],
     "change_declension_ending": [
         ("Фильм был подробно рассмотрен в журнале.", "Фильм был подробно рассмотрен в журнали."),
@@ -102,12 +100,14 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы перевыполнили план по добыче угля.",  # already two prefixes
     ],
     "change_verb_prefixes_order": [
+        "Он осторожно приоткрыл дверь.",  # от- would end up outermost, and terminative от- stacks (отвыступать)
         "Туристы понаехали в город.",  # на- would end up outermost: it stacks (напоехать is not clearly bad)
         "Она приподняла тяжёлую крышку.",  # под- stacks as well
         "Этот опыт трудно воспроизвести.",  # three prefixes
         "Он выполнил задание.",  # one prefix
     ],
     "change_declension_ending": [
+        "Мы встретились в 8 часу.",  # locative in -у (the parser may call it a dative)
         "Мы жили в старом доме.",  # has an agreeing modifier: the other paradigm
         "Он купил кофе.",  # indeclinable
         "В лесу было тихо.",  # locative in -у has no swap
@@ -116,6 +116,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Маша читает.",  # proper noun
     ],
     "change_declension_ending_has_dep": [
+        "Мы встретились в восьмом часу.",  # locative in -у
         "Фильм был подробно рассмотрен в журнале.",  # no modifier
         "Мы видели новые дома.",  # plural
         "Он пил горячий кофе.",  # indeclinable
@@ -321,8 +322,8 @@ def test_resource_errors(tmp_path):
 
 def test_shipped_tables_load():
     affixes = load_affixes(RESOURCES_DIR / AFFIXES_FILE)
-    assert {a.affix for a in affixes.lexical_prefixes()} >= {"в", "вы", "из", "от", "с", "у"}
-    assert not {"пере", "по", "на", "недо", "при", "под"} & {a.affix for a in affixes.lexical_prefixes()}
+    assert {a.affix for a in affixes.lexical_prefixes()} >= {"в", "вы", "из", "с", "у"}
+    assert not {"пере", "по", "на", "недо", "при", "под", "от"} & {a.affix for a in affixes.lexical_prefixes()}
     assert "успеть" in affixes.unprefixed_verbs
     decl = load_declension_swaps(RESOURCES_DIR / "declension_swaps.tsv")
     assert all(s.klass != s.new_class or s.stem != "hard" for s in decl)
@@ -351,31 +352,13 @@ def test_conjugation_keeps_reflexive_and_yo(parsed):
 
 
 # -- the demo corpus --------------------------------------------------------------
-DEMO_DIR = RESOURCES_DIR / "demo_corpus"
 _SPLIT = re.compile(r"\s+")
 
 
-def _demo_items() -> list[tuple[str, str, str]]:
-    items = []
-    for path in sorted(DEMO_DIR.glob("*.txt")):
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            line = line.strip()
-            if line and not line.startswith("#"):
-                items.append((f"{path.stem}:{lineno}", line, path.stem))
-    return items
-
-
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory):
-    """The demo corpus parsed once with the default parser (kept as CoNLL-U for the module)."""
-    items = _demo_items() if DEMO_DIR.is_dir() else []
-    if not items:
-        pytest.skip(f"no demo corpus under {DEMO_DIR}")
-    from rublimp.parse import parse_texts
-
-    path = tmp_path_factory.mktemp("morph_demo") / "demo.conllu"
-    write_conllu(parse_texts(items), path)
-    return list(read_conllu(path))
+def demo(demo_sentences):
+    """The demo corpus parsed by the default parser (conftest's session-wide, cached fixture)."""
+    return demo_sentences
 
 
 def _strip(word: str) -> str:
@@ -413,11 +396,8 @@ def test_demo_pools(demo):
             assert row["level"] == "Morphology" and row["PID"] == name
             assert row["phenomenon"] == ("word_formation" if name in FORMATION else "word_inflection")
     # determinism: the same input gives the same pools
-    again = build_pools(demo, NAMES, progress=False)
+    part = demo[:300]
+    first, again = build_pools(part, NAMES, progress=False), build_pools(part, NAMES, progress=False)
     for name in NAMES:
-        assert pools[name].equals(again[name])
+        assert first[name].equals(again[name])
 
-
-def test_morph_is_shared():
-    # the lexicon is built on the process-wide analyser (no second dictionary load)
-    assert get_lexicon(RESOURCES_DIR).morph is get_morph()

@@ -39,6 +39,11 @@ def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     tmp_path = Path(tmp)
     try:
         yield tmp_path
+        # mkstemp creates 0600 files: give the output the usual permissions under the umask
+        umask = os.umask(0)
+        os.umask(umask)
+        if tmp_path.exists():
+            os.chmod(tmp_path, 0o666 & ~umask)
         os.replace(tmp_path, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

@@ -1,0 +1,338 @@
+"""WORD FORMATION: the three RuBLiMP paradigms of Appendix B.1.1.
+
+* ``add_new_suffix`` — a derivational suffix is inserted between the root and
+  the existing suffix of a noun or adjective («старенькая» → «*старскенькая»);
+* ``add_verb_prefix`` — a one-prefix verb gets a second prefix, either a
+  lexical one in front («выедают» → «*свыедают», «написал» → «*вынаписал») or
+  one between a lexical prefix and the root («выедают» → «*выпоедают»; the
+  paper's «*вывъедают» is refused here because «въедают» is missing from
+  pymorphy3's dictionary and «ывъ» occurs in no Russian word);
+* ``change_verb_prefixes_order`` — the two prefixes of a two-prefix verb swap
+  places («перевыполнили» → «*выпереполнили»).
+
+Words are segmented with :class:`rublimp.lexicon.Lexicon` (the curated affixes
+of ``resources/affixes.tsv`` checked against pymorphy3's dictionary). As in the
+paper, an added affix must co-occur with the root elsewhere in the dictionary
+(«въедают» exists, so в- may be added to «выедают»), and the new word must not
+be a dictionary word and must consist of letter trigrams attested in Russian.
+Prefix stacking is grammatical in Russian when the outer prefix is a
+"superlexical" one (пере-, недо-, по-, на-, при-, …: перевыполнить); the
+paradigms therefore only ever put a *lexical* prefix (``role`` ``lexical`` in
+``affixes.tsv``) in the outermost slot.
+
+Pool columns: ``add_new_suffix`` — feature ``suffix``, source value the host
+suffix, target value ``inserted+host``, subtype ``ADJ``/``NOUN``;
+``add_verb_prefix`` — feature ``prefix``, source value the old prefix, target
+value the new prefix chain (``с+вы``), subtype ``outer``/``inner``;
+``change_verb_prefixes_order`` — feature ``prefix_order``, source and target
+value the two prefix orders (``пере+вы`` → ``вы+пере``), subtype the verb lemma.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Iterator
+
+from ..conllu_doc import Sentence, Token
+from ..lexicon import (
+    SUFFIX_PAIRS_FILE,
+    VOWELS,
+    Affix,
+    Lexicon,
+    VerbSplit,
+    get_lexicon,
+    load_suffix_pairs,
+    normalize,
+)
+from .base import Edit, Paradigm, Perturbation, register
+
+__all__ = [
+    "PHENOMENON",
+    "AddNewSuffix",
+    "AddVerbPrefix",
+    "ChangeVerbPrefixesOrder",
+    "unique_verb_split",
+    "suffix_split",
+]
+
+PHENOMENON = "word_formation"
+LEVEL = "Morphology"
+
+EXCLUDED_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Fixd", "Erro", "Dist", "Apro", "Anum"})
+VERB_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
+# inflectional endings, longest first (the stem before them ends in the host suffix)
+ADJ_ENDINGS = tuple(
+    sorted(
+        ("ого", "его", "ому", "ему", "ыми", "ими", "ая", "яя", "ое", "ее", "ую", "юю", "ой", "ей", "ый", "ий",
+         "ым", "им", "ом", "ем", "ые", "ие", "ых", "их", "ою", "ею"),
+        key=lambda e: (-len(e), e),
+    )
+)
+NOUN_ENDINGS = tuple(
+    sorted(
+        ("ами", "ями", "ах", "ях", "ам", "ям", "ов", "ев", "ей", "ой", "ом", "ем", "ью", "ою", "ею",
+         "а", "я", "о", "е", "у", "ю", "ы", "и", "ь", ""),
+        key=lambda e: (-len(e), e),
+    )
+)
+# quality nouns are made from adjectives: their root must be an adjective's (рад-ость, свеж-есть)
+DEADJECTIVAL_HOSTS = frozenset({"ость", "есть"})
+# a root counts as free when the dictionary has it with one of these endings (стар-ый, рад, учи-ть)
+FREE_STEM_ENDINGS = ("", "ый", "ий", "ой", "а", "я", "о", "ь", "ия", "ие", "ить", "ать", "еть")
+_CYRILLIC = re.compile(r"^[а-яё]+$", re.IGNORECASE)
+
+
+def _first_word_id(sent: Sentence) -> int:
+    return next((t.id for t in sent.tokens if t.upos != "PUNCT"), 1)
+
+
+def _plain_word(tok: Token, first_id: int) -> bool:
+    """A lower-case (or sentence-initial: ``first_id``) purely Cyrillic word aligned with the text."""
+    f = tok.form
+    if tok.start < 0 or len(f) < 4 or not _CYRILLIC.match(f) or (f.isupper() and len(f) > 1):
+        return False
+    return not (f[0].isupper() and tok.id != first_id)
+
+
+def unique_verb_split(lexicon: Lexicon, lemma: str, form: str) -> VerbSplit | None:
+    """The split of the verb with the fewest prefixes, or None when there is none or two such splits differ.
+
+    «подойти» is под(о)-йти, not по-до-йти; «предоставить» is пред(о)-ставить.
+    """
+    splits = lexicon.split_verb(lemma, form)
+    if not splits:
+        return None
+    n = len(splits[0].prefixes)
+    best = [s for s in splits if len(s.prefixes) == n]
+    return best[0] if len(best) == 1 else None
+
+
+def suffix_split(lexicon: Lexicon, form: str, lemma: str, pos: str) -> tuple[str, Affix, str] | None:
+    """(root, host suffix, ending) of an adjective (``pos="ADJ"``) or noun (``"NOUN"``) form, or None.
+
+    The host suffix is one of the ``host`` suffixes of ``affixes.tsv`` right
+    before the inflectional ending; the root before it must be a free stem of
+    the dictionary (стар-еньк-ая: старый; рад-ост-ь: рад), at least three
+    letters long, with a vowel, and not ending in ь/й; the lemma must continue
+    the root with the suffix's citation form (рад + ость). Longer host
+    suffixes are tried first.
+    """
+    norm, lem = normalize(form), normalize(lemma)
+    endings = ADJ_ENDINGS if pos == "ADJ" else NOUN_ENDINGS
+    hosts = lexicon.affixes.host_spellings(pos)
+    for ending in endings:
+        if not norm.endswith(ending) or len(norm) - len(ending) < 4:
+            continue
+        stem = norm[: len(norm) - len(ending)]
+        for spelling, host in hosts:
+            if not stem.endswith(spelling):
+                continue
+            root = stem[: len(stem) - len(spelling)]
+            if len(root) < 3 or not (set(root) & VOWELS) or root[-1] in "ьйъ":
+                continue
+            if not (lem.startswith(root) and lem[len(root) :].startswith(host.affix)):
+                continue  # нерест is not нер-есть: the lemma must show the suffix's citation form
+            if _free_stem(lexicon, root, adjectival=host.affix in DEADJECTIVAL_HOSTS):
+                return form[: len(root)].lower(), host, ending
+        if pos == "ADJ":
+            break  # adjectives: only the longest matching ending is the real one
+    return None
+
+
+def _restore_yo(form: str, rest: str) -> str:
+    """``rest`` (a normalised tail of ``form``) with the ё letters ``form`` has there (провёл → вёл)."""
+    tail = form[len(form) - len(rest) :]
+    return "".join("ё" if c == "е" and t == "ё" else c for c, t in zip(rest, tail))
+
+
+def _free_stem(lexicon: Lexicon, root: str, *, adjectival: bool = False) -> bool:
+    """Is ``root`` + one of :data:`FREE_STEM_ENDINGS` the dictionary form of some word (стар-ый, рад, учи-ть)?
+
+    With ``adjectival`` the word must be an adjective (свеж-ий for свеж-есть; пов- of повесть is none).
+    """
+    for e in FREE_STEM_ENDINGS:
+        w = root + e
+        if not lexicon.is_word(w):
+            continue
+        for p in lexicon.morph.parses(w):
+            if normalize(p.normal_form) == w and (not adjectival or p.tag.POS in ("ADJF", "ADJS")):
+                return True
+    return False
+
+
+class _FormationParadigm(Paradigm):
+    phenomenon = PHENOMENON
+    level = LEVEL
+
+    @functools.cached_property
+    def lexicon(self) -> Lexicon:
+        return get_lexicon(self.ctx.resources_dir, self.morph)
+
+    def _verb(self, tok: Token, first_id: int) -> tuple[str, VerbSplit] | None:
+        """(lemma, split) of a verb token whose prefixes can be read unambiguously.
+
+        A token the parser did not tag VERB still counts when every dictionary
+        reading of it is verbal (slovnet tags rare verbs such as «недовыполнил» ADJ).
+        """
+        if not _plain_word(tok, first_id):
+            return None
+        if tok.upos == "VERB":
+            analysis = self.morph.analyse(tok.form, tok.upos, tok.feats)
+        elif tok.upos in ("ADJ", "NOUN", "ADV", "X") and self.lexicon.is_word(tok.form):
+            parses = self.morph.parses(tok.form)
+            if not parses or any(p.tag.POS not in VERB_POS for p in parses):
+                return None
+            analysis = self.morph.analyse(tok.form, "VERB", {})
+        else:
+            return None
+        if analysis is None or analysis.tag.POS not in VERB_POS or EXCLUDED_TAGS & analysis.tag.grammemes:
+            return None
+        split = unique_verb_split(self.lexicon, analysis.lemma, tok.form)
+        return None if split is None else (normalize(analysis.lemma), split)
+
+
+@register
+class AddNewSuffix(_FormationParadigm):
+    """Insert a derivational suffix between the root and the suffix of a noun or adjective."""
+
+    name = "add_new_suffix"
+    # an inserted+host sequence found in more dictionary lemmas than this is an attested
+    # (interpretable) combination; a few hits are root-internal (прост-еньк-ий has ост+еньк)
+    MAX_PAIR_LEMMAS = 2
+    # rare in the dictionary but a productive, interpretable pattern: артист-изм → *турист-изм
+    INTERPRETABLE_PAIRS = frozenset({("ист", "изм")})
+
+    @functools.cached_property
+    def pair_counts(self) -> dict[tuple[str, str], int]:
+        return load_suffix_pairs(Path(self.ctx.resources_dir) / SUFFIX_PAIRS_FILE)
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        max_pair = int(self.ctx.options.get("suffix_pair_max_lemmas", self.MAX_PAIR_LEMMAS))
+        lx = self.lexicon
+        first_id = _first_word_id(sent)
+        for tok in sent.tokens:
+            pos = {"ADJ": "ADJ", "NOUN": "NOUN"}.get(tok.upos)
+            if pos is None or not _plain_word(tok, first_id):
+                continue
+            analysis = self.morph.analyse(tok.form, tok.upos, tok.feats)
+            want = {"ADJ": ("ADJF",), "NOUN": ("NOUN",)}[pos]
+            if analysis is None or analysis.tag.POS not in want or EXCLUDED_TAGS & analysis.tag.grammemes:
+                continue
+            split = suffix_split(lx, tok.form, analysis.lemma, pos)
+            if split is None:
+                continue
+            root, host, ending = split
+            host_spelling = normalize(tok.form)[len(root) : len(tok.form) - len(ending)]
+            for ins in lx.affixes.suffixes("insert"):
+                y = ins.spelling
+                if y == host_spelling or (y, host.spelling) in self.INTERPRETABLE_PAIRS:
+                    continue
+                if self.pair_counts.get((y, host.spelling), max_pair + 1) > max_pair:
+                    continue  # an attested (interpretable) combination, or one never counted
+                if not lx.has_prefix(root + ins.lookup):
+                    continue  # the suffix never follows this root in the dictionary
+                if lx.has_prefix(root + y + host_spelling):
+                    continue  # a dictionary word already continues this way
+                new = root + y + tok.form[len(root) :].lower()
+                if not lx.is_novel(new):
+                    continue
+                yield Perturbation(
+                    edits=(Edit(tok.id, new),),
+                    feature="suffix",
+                    source_value=host.affix,
+                    target_value=f"{ins.affix}+{host.affix}",
+                    subtype=pos,
+                )
+
+
+@register
+class AddVerbPrefix(_FormationParadigm):
+    """Give a one-prefix verb a second prefix: a lexical one in front, or one inside a lexical prefix.
+
+    «выедают» → «*свыедают» (outer) and «*выпоедают» (inner).
+
+    The added prefix must make a dictionary form of the same verb stem on its
+    own (по- may go into «выедают» because «поедают» is a form of «поедать»).
+    Among the prefixes that do, the one whose own form is the most frequent
+    (wordfreq) is used, once in front and once inside (``options["prefix_candidates"]``
+    changes how many of each).
+    """
+
+    name = "add_verb_prefix"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        lx = self.lexicon
+        per_slot = int(self.ctx.options.get("prefix_candidates", 1))
+        first_id = _first_word_id(sent)
+        for tok in sent.tokens:
+            found = self._verb(tok, first_id)
+            if found is None or len(found[1].prefixes) != 1:
+                continue
+            _, split = found
+            (p,) = split.prefixes
+            p_aff = lx.affixes.prefix(p)
+            if p_aff is None:
+                continue
+            form = tok.form.lower()
+            rest = _restore_yo(form, split.form_rest)
+            outer: list[tuple[float, str, str]] = []
+            inner: list[tuple[float, str, str]] = []
+            # with an o-variant (со-, во-, ото-) an inner о- would fuse into the old prefix: с + о-пустится
+            fused = tuple(a for a in p_aff.allomorphs if a.endswith("о") and not p.endswith("о"))
+            for q in lx.affixes.prefixes:
+                score = None if q.affix == p else lx.cooccurs(q, split.lemma_rest, rest)
+                if score is None:
+                    continue
+                # a lexical prefix in front of the whole verb: в + вы-грызаются is impossible, вгрызаются exists
+                if q.role == "lexical":
+                    outer.append((score, lx.join_prefix(q, form), q.affix))
+                # a second prefix between a lexical prefix and the root: вы + въедают
+                if p_aff.role == "lexical":
+                    new = lx.join_prefix(p_aff, lx.join_prefix(q, rest))
+                    if not (fused and new.startswith(fused)):
+                        inner.append((score, new, q.affix))
+            for slot, cands in (("outer", outer), ("inner", inner)):
+                n = 0
+                for _, new, q in sorted(cands, key=lambda c: (-c[0], c[2])):
+                    if n >= per_slot:
+                        break
+                    if normalize(new) == normalize(form) or not lx.is_novel(new):
+                        continue
+                    n += 1
+                    target = f"{q}+{p}" if slot == "outer" else f"{p}+{q}"
+                    yield Perturbation(
+                        edits=(Edit(tok.id, new),), feature="prefix", source_value=p, target_value=target, subtype=slot
+                    )
+
+
+@register
+class ChangeVerbPrefixesOrder(_FormationParadigm):
+    """Swap the two prefixes of a two-prefix verb («перевыполнили» → «*выпереполнили»)."""
+
+    name = "change_verb_prefixes_order"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        lx = self.lexicon
+        first_id = _first_word_id(sent)
+        for tok in sent.tokens:
+            found = self._verb(tok, first_id)
+            if found is None or len(found[1].prefixes) != 2:
+                continue
+            lemma, split = found
+            outer, inner = split.prefixes
+            inner_aff, outer_aff = lx.affixes.prefix(inner), lx.affixes.prefix(outer)
+            if inner_aff is None or outer_aff is None or inner_aff.role != "lexical":
+                continue  # the prefix that moves outside must be one that cannot stack (see module doc)
+            rest = _restore_yo(tok.form.lower(), split.form_rest)
+            new = lx.join_prefix(inner_aff, lx.join_prefix(outer_aff, rest))
+            if not lx.is_novel(new):
+                continue
+            yield Perturbation(
+                edits=(Edit(tok.id, new),),
+                feature="prefix_order",
+                source_value=f"{outer}+{inner}",
+                target_value=f"{inner}+{outer}",
+                subtype=lemma,
+            )

@@ -1,0 +1,420 @@
+"""WORD INFLECTION: the three RuBLiMP paradigms of Appendix B.1.2.
+
+* ``change_declension_ending`` — a singular noun without an agreeing modifier
+  gets the ending another declension class uses for the same case
+  («в журнале» → «*в журнали»);
+* ``change_declension_ending_has_dep`` — the same for a noun with an agreeing
+  adjective or determiner («водной эрозии» → «*водной эрозиу»);
+* ``change_verb_conjugation`` — a present/future verb gets the ending of the
+  opposite conjugation for the same person and number («докажешь» →
+  «*докажишь»).
+
+The swaps come from two hand-written tables, ``resources/declension_swaps.tsv``
+and ``resources/conjugation_swaps.tsv``. A swap is used only when the new word
+is not in pymorphy3's dictionary (so it is never another form of the same
+lexeme, nor any other word) and contains only letter trigrams attested in
+Russian (:class:`rublimp.lexicon.LetterSequences`).
+
+Targets: singular common nouns (no names, abbreviations, indeclinable,
+plural-only or adjectivally declined nouns, no forms that double as adverbs
+such as «утром»), whose pymorphy3 analysis agrees with the parser's case; and
+finite indicative present/future verbs other than быть. The declension
+paradigms are split by context: ``_has_dep`` needs an ``amod``/``det``
+dependent agreeing in case, the plain one needs none at all.
+
+Pool columns: feature ``Declension`` (source/target value the declension
+classes 1, 2, 3; subtype the UD case) or ``Conjugation`` (I/II; subtype
+``Tense.Person.Number``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from ..conllu_doc import Sentence, Token
+from ..io import InputError
+from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv
+from ..morph import UD2OC, Analysis
+from .base import Edit, Paradigm, Perturbation, register
+
+__all__ = [
+    "PHENOMENON",
+    "DeclensionSwap",
+    "ConjugationSwap",
+    "load_declension_swaps",
+    "load_conjugation_swaps",
+    "declension_class",
+    "spell_ending",
+    "ChangeDeclensionEnding",
+    "ChangeDeclensionEndingHasDep",
+    "ChangeVerbConjugation",
+]
+
+PHENOMENON = "word_inflection"
+LEVEL = "Morphology"
+DECLENSION_FILE = "declension_swaps.tsv"
+CONJUGATION_FILE = "conjugation_swaps.tsv"
+
+# pymorphy3 grammemes that exclude a noun: names, abbreviations, indeclinables, plural-only nouns
+EXCLUDED_NOUN_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Fixd", "Pltm", "Erro", "Dist"})
+# nouns whose singular does not follow their class (путь: пути/путём; -мя nouns are excluded by ending)
+IRREGULAR_NOUNS = frozenset({"путь", "дитя", "мать", "дочь"})
+EXCLUDED_VERBS = frozenset({"быть"})
+CASES = tuple(UD2OC["Case"])
+_CYRILLIC = re.compile(r"^[а-яё]+$", re.IGNORECASE)
+_ADJ_LEMMA_ENDINGS = ("ый", "ой", "ий", "ая", "яя", "ое", "ее")
+
+
+# -- the tables ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class DeclensionSwap:
+    """One row of ``declension_swaps.tsv``: ``ending`` of (klass, stem, number, case) → ``new_ending``."""
+
+    klass: str
+    stem: str
+    number: str
+    case: str
+    ending: str
+    new_ending: str
+    new_class: str
+
+
+@dataclass(frozen=True)
+class ConjugationSwap:
+    """One row of ``conjugation_swaps.tsv``."""
+
+    conj: str
+    person: str
+    number: str
+    ending: str
+    new_ending: str
+    new_conj: str
+
+
+def _ending(value: str, path: Path, lineno: int, column: str) -> str:
+    if value == "-":
+        return ""
+    if not _CYRILLIC.match(value):
+        raise InputError(f"{column} must be Cyrillic letters or '-', not {value!r}", path, lineno)
+    return value.lower()
+
+
+def _choice(value: str, allowed: tuple[str, ...], path: Path, lineno: int, column: str) -> str:
+    if value not in allowed:
+        raise InputError(f"{column} must be one of {', '.join(allowed)}, not {value!r}", path, lineno)
+    return value
+
+
+@functools.lru_cache(maxsize=8)
+def load_declension_swaps(path: str | Path) -> tuple[DeclensionSwap, ...]:
+    """Read ``declension_swaps.tsv`` (rows in preference order); bad rows raise InputError with the line."""
+    path = Path(path)
+    cols = ("class", "stem", "number", "case", "ending", "new_ending", "new_class")
+    out = []
+    for lineno, row in read_resource_tsv(path, "declension swap table", cols):
+        swap = DeclensionSwap(
+            klass=_choice(row["class"], ("1", "2", "3"), path, lineno, "class"),
+            stem=_choice(row["stem"], ("hard", "soft", "i"), path, lineno, "stem"),
+            number=_choice(row["number"], ("Sing", "Plur"), path, lineno, "number"),
+            case=_choice(row["case"], CASES, path, lineno, "case"),
+            ending=_ending(row["ending"], path, lineno, "ending"),
+            new_ending=_ending(row["new_ending"], path, lineno, "new_ending"),
+            new_class=_choice(row["new_class"], ("1", "2", "3"), path, lineno, "new_class"),
+        )
+        if swap.ending == swap.new_ending:
+            raise InputError("new_ending equals ending", path, lineno)
+        out.append(swap)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8)
+def load_conjugation_swaps(path: str | Path) -> tuple[ConjugationSwap, ...]:
+    """Read ``conjugation_swaps.tsv``; bad rows raise InputError with the line."""
+    path = Path(path)
+    cols = ("conj", "person", "number", "ending", "new_ending", "new_conj")
+    out = []
+    for lineno, row in read_resource_tsv(path, "conjugation swap table", cols):
+        swap = ConjugationSwap(
+            conj=_choice(row["conj"], ("I", "II"), path, lineno, "conj"),
+            person=_choice(row["person"], ("1", "2", "3"), path, lineno, "person"),
+            number=_choice(row["number"], ("Sing", "Plur"), path, lineno, "number"),
+            ending=_ending(row["ending"], path, lineno, "ending"),
+            new_ending=_ending(row["new_ending"], path, lineno, "new_ending"),
+            new_conj=_choice(row["new_conj"], ("I", "II"), path, lineno, "new_conj"),
+        )
+        if not swap.ending or not swap.new_ending or swap.conj == swap.new_conj:
+            raise InputError("a conjugation swap needs two non-empty endings of different conjugations", path, lineno)
+        out.append(swap)
+    return tuple(out)
+
+
+# -- spelling -----------------------------------------------------------------------
+_HUSHING = frozenset("жшчщ")
+
+
+def spell_ending(stem: str, ending: str) -> str | None:
+    """The ending as written after ``stem`` (ы→и after г к х ж ш ч щ; я→а and ю→у after ж ш ч щ ц).
+
+    None when the spelling depends on stress (о/е after ж ш ч щ ц: отцом, месяцем).
+    """
+    if not ending or not stem:
+        return ending
+    last, first = normalize(stem[-1]), ending[0]
+    if first == "ы" and (last in "гкх" or last in _HUSHING):
+        return "и" + ending[1:]
+    if first in "яю" and (last in _HUSHING or last == "ц"):
+        return {"я": "а", "ю": "у"}[first] + ending[1:]
+    if first == "о" and (last in _HUSHING or last == "ц"):
+        return None
+    return ending
+
+
+def _split_ending(form: str, ending: str) -> str | None:
+    """The stem if ``form`` is stem + ``ending`` as spelled after that stem, else None (ё-insensitive)."""
+    norm = normalize(form)
+    variants = {ending}
+    if ending:
+        alt = {"ы": "и", "я": "а", "ю": "у", "о": "е"}.get(ending[0])
+        if alt:
+            variants.add(alt + ending[1:])
+    for v in sorted(variants):
+        if not norm.endswith(v) or len(norm) - len(v) < 2:
+            continue
+        stem = form[: len(form) - len(v)]
+        expected = spell_ending(stem, ending)
+        if expected == v or (expected is None and v in (ending, "е" + ending[1:])):
+            return stem
+    return None
+
+
+def declension_class(lemma: str, gender: str) -> tuple[str, str] | None:
+    """(class, stem type) of a noun from its lemma and pymorphy3 gender (masc/femn/neut/ms-f); None if irregular."""
+    lem = normalize(lemma)
+    if lem in IRREGULAR_NOUNS or len(lem) < 2:
+        return None
+    if gender == "neut":
+        if lem.endswith("мя"):
+            return None
+        if lem.endswith("ие"):
+            return ("2", "i")
+        if lem.endswith("о"):
+            return ("2", "hard")
+        if lem.endswith("е"):
+            return ("2", "soft")
+        return None
+    if lem.endswith("ия"):
+        return ("1", "i")
+    if lem.endswith("а"):
+        return ("1", "hard")
+    if lem.endswith("я"):
+        return ("1", "soft")
+    if gender == "masc":
+        if lem.endswith("ий"):
+            return ("2", "i")
+        if lem.endswith(("й", "ь")):
+            return ("2", "soft")
+        if lem[-1] in CONSONANTS:
+            return ("2", "hard")
+    if gender == "femn" and lem.endswith("ь"):
+        return ("3", "hard")
+    return None
+
+
+# -- shared plumbing ----------------------------------------------------------------
+def _plain_word(tok: Token) -> bool:
+    """A purely Cyrillic word, not written in capitals, aligned with the text."""
+    f = tok.form
+    return tok.start >= 0 and len(f) >= 3 and bool(_CYRILLIC.match(f)) and not (f.isupper() and len(f) > 1)
+
+
+class _InflectionParadigm(Paradigm):
+    phenomenon = PHENOMENON
+    level = LEVEL
+
+    @functools.cached_property
+    def lexicon(self) -> Lexicon:
+        return get_lexicon(self.ctx.resources_dir, self.morph)
+
+
+class _Declension(_InflectionParadigm):
+    """Common part of the two declension paradigms; subclasses choose the context."""
+
+    with_dependent: bool
+
+    @functools.cached_property
+    def swaps(self) -> tuple[DeclensionSwap, ...]:
+        return load_declension_swaps(Path(self.ctx.resources_dir) / DECLENSION_FILE)
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for tok in sent.tokens:
+            if tok.upos != "NOUN" or not _plain_word(tok):
+                continue
+            if bool(_agreeing_dependents(sent, tok)) != self.with_dependent:
+                continue
+            if not self.with_dependent and sent.children(tok, "amod") + sent.children(tok, "det"):
+                continue  # a modifier that does not agree (a parser slip): neither paradigm
+            pert = self._swap(sent, tok)
+            if pert is not None:
+                yield pert
+
+    def _swap(self, sent: Sentence, tok: Token) -> Perturbation | None:
+        case, number = tok.feats.get("Case"), tok.feats.get("Number")
+        if number != "Sing" or case not in CASES:
+            return None
+        if tok.form[0].isupper() and tok.id != _first_word_id(sent):
+            return None  # capitalised inside the sentence: a name or title
+        analysis = self.morph.analyse(tok.form, tok.upos, tok.feats)
+        if analysis is None or not _noun_ok(analysis, case):
+            return None
+        parses = self.morph.parses(tok.form)
+        if any(p.tag.POS in ("ADVB", "PREP", "CONJ", "PRCL") for p in parses):
+            return None  # a noun form that is also an adverb or a function word (утром, осенью, путём, кроме)
+        if case == "Dat" and any("loc2" in p.tag.grammemes for p in parses if p.normal_form == analysis.lemma):
+            if any(normalize(c.form) in ("в", "во", "на") for c in sent.children(tok, "case")):
+                return None  # «в 8 часу» is the locative in -у, which the parser took for a dative
+        gender = next((g for g in ("masc", "femn", "neut", "ms-f") if g in analysis.tag.grammemes), None)
+        cls = declension_class(analysis.lemma, gender or "")
+        if cls is None:
+            return None
+        for swap in self.swaps:
+            if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case):
+                continue
+            stem = _split_ending(tok.form.lower(), swap.ending)
+            if stem is None or not _stem_matches(analysis.lemma, stem):
+                continue
+            new_end = spell_ending(stem, swap.new_ending)
+            if new_end is None:
+                continue
+            new = stem + new_end
+            if normalize(new) == normalize(tok.form) or not self.lexicon.is_novel(new):
+                continue
+            return Perturbation(
+                edits=(Edit(tok.id, new),),
+                feature="Declension",
+                source_value=swap.klass,
+                target_value=swap.new_class,
+                subtype=case,
+            )
+        return None
+
+
+_NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
+
+
+def _stem_matches(lemma: str, stem: str) -> bool:
+    """Is ``stem`` the lemma without its nominative ending (a fleeting о/е/ё may drop: отец → отц-)?"""
+    lem, stem = normalize(lemma), normalize(stem)
+    base = lem
+    for e in _NOM_ENDINGS:
+        if lem.endswith(e) and len(lem) > len(e) + 1:
+            base = lem[: -len(e)] if e not in ("ия", "ие") else lem[:-1]
+            break
+    if base == stem:
+        return True
+    return len(base) == len(stem) + 1 and base[-2] in "ое" and base[:-2] + base[-1] == stem
+
+
+def _first_word_id(sent: Sentence) -> int:
+    return next((t.id for t in sent.tokens if t.upos != "PUNCT"), 1)
+
+
+def _noun_ok(analysis: Analysis, case: str) -> bool:
+    tag = analysis.tag
+    if tag.POS != "NOUN" or "sing" not in tag.grammemes or EXCLUDED_NOUN_TAGS & tag.grammemes:
+        return False
+    if UD2OC["Case"][case] not in tag.grammemes:
+        return False
+    lemma = normalize(analysis.lemma)
+    if lemma.endswith(_ADJ_LEMMA_ENDINGS):
+        # nouns declined like adjectives (рабочий, столовая) have no declension class
+        gen = analysis.parse.inflect({"gent", "sing"})
+        if gen is None or normalize(gen.word).endswith(("ого", "его", "ой", "ей")):
+            return False
+    return True
+
+
+def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
+    """Adjectival modifiers and determiners of ``noun`` that agree with it in case."""
+    case = noun.feats.get("Case")
+    return [
+        t
+        for t in sent.children(noun)
+        if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB") and case and t.feats.get("Case") == case
+    ]
+
+
+@register
+class ChangeDeclensionEnding(_Declension):
+    """A noun without agreeing modifiers takes another declension's ending («журнале» → «*журнали»)."""
+
+    name = "change_declension_ending"
+    with_dependent = False
+
+
+@register
+class ChangeDeclensionEndingHasDep(_Declension):
+    """A noun with an agreeing modifier takes another declension's ending («водной эрозии» → «*водной эрозиу»)."""
+
+    name = "change_declension_ending_has_dep"
+    with_dependent = True
+
+
+@register
+class ChangeVerbConjugation(_InflectionParadigm):
+    """A present or future verb takes the opposite conjugation's ending («докажешь» → «*докажишь»)."""
+
+    name = "change_verb_conjugation"
+
+    @functools.cached_property
+    def swaps(self) -> tuple[ConjugationSwap, ...]:
+        return load_conjugation_swaps(Path(self.ctx.resources_dir) / CONJUGATION_FILE)
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for tok in sent.tokens:
+            if tok.upos != "VERB" or not _plain_word(tok):
+                continue
+            pert = self._swap(tok)
+            if pert is not None:
+                yield pert
+
+    def _swap(self, tok: Token) -> Perturbation | None:
+        f = tok.feats
+        if f.get("VerbForm") != "Fin" or f.get("Mood", "Ind") != "Ind" or f.get("Tense") not in ("Pres", "Fut"):
+            return None
+        person, number = f.get("Person"), f.get("Number")
+        if person is None or number is None:
+            return None
+        analysis = self.morph.analyse(tok.form, tok.upos, f)
+        if analysis is None or analysis.tag.POS != "VERB" or normalize(analysis.lemma) in EXCLUDED_VERBS:
+            return None
+        g = analysis.tag.grammemes
+        if not {"indc", UD2OC["Person"][person], UD2OC["Number"][number]} <= g or not ({"pres", "futr"} & g):
+            return None
+        form = tok.form.lower()
+        postfix = ""
+        if normalize(analysis.lemma).endswith(("ся", "сь")) and form.endswith(("ся", "сь")):
+            form, postfix = form[:-2], form[-2:]
+        for swap in self.swaps:
+            if (swap.person, swap.number) != (person, number) or not form.endswith(swap.ending):
+                continue
+            stem = form[: len(form) - len(swap.ending)]
+            if len(stem) < 2:
+                continue
+            new_end = spell_ending(stem, swap.new_ending)
+            if new_end is None:
+                continue
+            new = stem + new_end + postfix
+            if not self.lexicon.is_novel(new):
+                continue
+            return Perturbation(
+                edits=(Edit(tok.id, new),),
+                feature="Conjugation",
+                source_value=swap.conj,
+                target_value=swap.new_conj,
+                subtype=f"{f['Tense']}.{person}.{number}",
+            )
+        return None
