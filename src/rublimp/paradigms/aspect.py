@@ -1,0 +1,275 @@
+"""ASPECT: three RuBLiMP paradigms (Appendix B.3.2).
+
+Some contexts admit only an imperfective verb; putting its perfective partner
+there is ungrammatical. Each paradigm finds an imperfective verb with one of
+the paper's lexical cues among its dependents and replaces it by its
+perfective partner (``resources/aspect_pairs.tsv``, or the TSV named by
+``ctx.options["aspect_pairs"]``), inflected to the same form:
+
+* ``change_duration_aspect`` — duration: «долго», «длительно»,
+  «продолжительно» («вопрос долго оставался открытым» → «*долго остался»);
+* ``change_repetition_aspect`` — repetition: «каждый» + a time noun without a
+  preposition («каждый год», «каждую неделю», «каждые два дня») or an
+  adverb of the еже- series («ежедневно», «ежегодно») («каждый год
+  посылала» → «*каждый год послала»);
+* ``deontic_imperative_aspect`` — a negated deontic predicate: «не стоит»,
+  «не следует», «не надо», «не нужно» (also «не стоило», «не следовало»)
+  with an imperfective infinitive («не стоит уделять внимание» → «*не стоит
+  уделить внимание»).
+
+Safeguards (each avoids a grammatical "ungrammatical" sentence):
+
+* duration and repetition take past-tense verbs only: a perfective future is
+  fine in both contexts («этот день долго останется в памяти»; «каждый раз он
+  что-нибудь забудет», the exemplary use of the perfective future);
+* a negated verb is skipped («долго не мог» → «долго не смог» is acceptable
+  to many speakers), and so is a verb with «бы» or «чтобы» (a subjunctive
+  past form is no past tense);
+* for duration, partners made with the delimitative по- or the perdurative
+  про- are not used: they combine with duration adverbs («долго проработал»,
+  «долго посмотрел на неё»);
+* repetition nouns with a preposition are skipped: «за каждый год» is not
+  repetition («за каждый год он получил премию»);
+* the deontic predicate must carry «не» itself, the infinitive must not be
+  negated, and a question particle «ли» on the predicate disqualifies it
+  («Не стоит ли подумать?» is a suggestion, open to the perfective).
+
+Pool columns: ``feature`` = ``Aspect``, ``source_value`` = ``Imp``,
+``target_value`` = ``Perf``, ``subtype`` = the cue («долго», «каждый год»,
+«ежедневно», «не стоит»).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import ClassVar, Iterator
+
+from ..aspect_pairs import ASPECT_PAIRS_FILE, AspectPairs, load_aspect_pairs
+from ..conllu_doc import Sentence, Token
+from ..io import InputError
+from .base import Edit, Paradigm, Perturbation, register
+
+__all__ = [
+    "AspectParadigm",
+    "ChangeDurationAspect",
+    "ChangeRepetitionAspect",
+    "DeonticImperativeAspect",
+    "DURATION_ADVERBS",
+    "REPETITION_NOUNS",
+    "REPETITION_ADVERBS",
+    "DEONTIC_PREDICATES",
+]
+
+PHENOMENON = "aspect"
+
+DURATION_ADVERBS = frozenset({"долго", "длительно", "продолжительно"})
+# time-period nouns that make «каждый + X» a repetition cue
+REPETITION_NOUNS = frozenset(
+    {
+        "секунда", "минута", "час", "день", "сутки", "неделя", "месяц", "год", "лето", "зима",
+        "весна", "осень", "утро", "вечер", "ночь", "раз", "понедельник", "вторник", "среда",
+        "четверг", "пятница", "суббота", "воскресенье", "выходные", "выходной", "сезон",
+        "праздник", "семестр", "квартал", "лет",
+    }
+)
+REPETITION_ADVERBS = frozenset(
+    {
+        "ежедневно", "ежегодно", "ежемесячно", "еженедельно", "ежечасно", "ежеминутно",
+        "ежесекундно", "ежеквартально", "ежесуточно", "ежевечерне", "ежевечерно", "еженощно",
+        "ежеутренне",
+    }
+)
+# negated deontic predicates (forms, ё-less): «(не) стоит/стоило», «следует/следовало», «надо», «нужно»
+DEONTIC_PREDICATES = frozenset({"стоит", "стоило", "следует", "следовало", "надо", "нужно"})
+_NEGATIONS = frozenset({"не"})
+_CONDITIONAL = frozenset({"бы", "б", "чтобы", "чтоб"})
+_QUESTION = frozenset({"ли", "ль"})
+# delimitative (по-) and perdurative (про-) perfectives combine with «долго»
+_DURATION_BAD_PREFIXES = ("по", "про")
+# ждать → подождать is a delimitative in a prefix's disguise (под-)
+_DURATION_SKIP_LEMMAS = frozenset({"ждать"})
+_PAST_GRAMMEMES = ("masc", "femn", "neut", "plur")
+
+
+def _norm(s: str) -> str:
+    return s.lower().replace("ё", "е")
+
+
+class AspectParadigm(Paradigm):
+    """Shared machinery: the aspect pair table and the perfective form of a verb."""
+
+    phenomenon: ClassVar[str] = PHENOMENON
+    level: ClassVar[str] = "Semantics"
+    # perfectives made from the imperfective with these prefixes are not used by this paradigm
+    bad_prefixes: ClassVar[tuple[str, ...]] = ()
+    skip_lemmas: ClassVar[frozenset[str]] = frozenset()
+
+    @functools.cached_property
+    def aspect_pairs(self) -> AspectPairs:
+        """The pair table: ``ctx.options["aspect_pairs"]`` (a TSV path) or the bundled one."""
+        opt = self.ctx.options.get("aspect_pairs")
+        if opt:
+            if not Path(opt).is_file():
+                raise InputError(f"perturb.options.aspect_pairs: aspect pair list not found: {opt}")
+            return load_aspect_pairs(Path(opt))
+        return load_aspect_pairs(Path(self.ctx.resources_dir) / ASPECT_PAIRS_FILE)
+
+    # -- helpers ------------------------------------------------------------------
+    def is_verb(self, tok: Token) -> bool:
+        """A verb by the tagger, or a word pymorphy3 reads only as a verb (the tagger
+        takes some past forms for adjectives: «варила»)."""
+        if tok.upos in ("VERB", "AUX"):
+            return True
+        parses = self.morph.parses(tok.form)
+        return bool(parses) and all(p.tag.POS in ("VERB", "INFN") for p in parses)
+
+    @staticmethod
+    def has_child(sent: Sentence, tok: Token, words: frozenset[str]) -> bool:
+        return any(_norm(k.form) in words for k in sent.children(tok))
+
+    def perfective(self, sent: Sentence, tok: Token, *, finite_past: bool) -> tuple[str, str, str] | None:
+        """``(new form, imperfective lemma, perfective lemma)`` for an imperfective past verb
+        (``finite_past``) or infinitive, or None when it has no usable partner."""
+        if not self.is_verb(tok) or tok.start < 0:
+            return None
+        want_pos = "VERB" if finite_past else "INFN"
+        a = self.morph.analyse(tok.form, "VERB", tok.feats)
+        if a is None or a.tag.POS != want_pos or "impf" not in a.tag:
+            return None
+        if finite_past and ("past" not in a.tag or "indc" not in a.tag):
+            return None
+        # the form must not also be read as a perfective (two-aspect verbs, homographs)
+        if any(p.tag.POS == want_pos and "perf" in p.tag for p in self.morph.parses(tok.form)):
+            return None
+        lemma = _norm(a.lemma)
+        if lemma in self.skip_lemmas:
+            return None
+        partner = self.aspect_pairs.perfective(lemma)
+        if partner is None or any(partner == p + lemma for p in self.bad_prefixes):
+            return None
+        inf = next(
+            (p for p in self.morph.parses(partner) if p.tag.POS == "INFN" and "perf" in p.tag and _norm(p.normal_form) == partner),
+            None,
+        )
+        if inf is None:
+            return None
+        if finite_past:
+            grams = [g for g in _PAST_GRAMMEMES if g in a.tag]
+            if len(grams) != 1:
+                return None
+            want = {"past", grams[0]} | ({"sing"} if grams[0] != "plur" else set())
+            form = self.morph.inflect(inf, want)
+        else:
+            form = inf.word
+        if not form:
+            return None
+        if "ё" not in sent.text.lower():
+            form = form.replace("ё", "е")
+        if _norm(form) == _norm(tok.form):
+            return None
+        return form, lemma, partner
+
+    def make(self, sent: Sentence, verb: Token, cue: str, *, finite_past: bool) -> Perturbation | None:
+        got = self.perfective(sent, verb, finite_past=finite_past)
+        if got is None:
+            return None
+        form, _, _ = got
+        return Perturbation(
+            edits=(Edit(verb.id, form),),
+            feature="Aspect",
+            source_value="Imp",
+            target_value="Perf",
+            subtype=cue,
+        )
+
+    def past_verb_ok(self, sent: Sentence, verb: Token) -> bool:
+        """A past indicative verb without negation, «бы»/«чтобы» or its own question particle."""
+        if verb.feats.get("VerbForm") not in (None, "Fin") or verb.feats.get("Mood") in ("Imp", "Cnd"):
+            return False
+        return not self.has_child(sent, verb, _NEGATIONS | _CONDITIONAL | _QUESTION)
+
+
+@register
+class ChangeDurationAspect(AspectParadigm):
+    """Imperfective past verb with «долго/длительно/продолжительно» → its perfective partner."""
+
+    name = "change_duration_aspect"
+    bad_prefixes = _DURATION_BAD_PREFIXES
+    skip_lemmas = _DURATION_SKIP_LEMMAS
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for cue in sent.tokens:
+            if _norm(cue.form) not in DURATION_ADVERBS or cue.base_deprel != "advmod" or not cue.head:
+                continue
+            if self.has_child(sent, cue, _NEGATIONS):
+                continue
+            verb = sent.token(cue.head)
+            if not self.past_verb_ok(sent, verb):
+                continue
+            pert = self.make(sent, verb, _norm(cue.form), finite_past=True)
+            if pert is not None:
+                yield pert
+
+
+@register
+class ChangeRepetitionAspect(AspectParadigm):
+    """Imperfective past verb with «каждый + time noun» or an еже- adverb → its perfective partner."""
+
+    name = "change_repetition_aspect"
+
+    def cue(self, sent: Sentence, dep: Token) -> str | None:
+        """The repetition cue ``dep`` makes as a dependent of its verb, or None."""
+        if _norm(dep.form) in REPETITION_ADVERBS and dep.base_deprel == "advmod":
+            return _norm(dep.form)
+        if dep.base_deprel not in ("obl", "obj", "nmod", "advmod", "nsubj") or _norm(dep.lemma) not in REPETITION_NOUNS:
+            return None
+        if dep.base_deprel == "nsubj" and dep.feats.get("Case") != "Acc":
+            return None
+        kids = sent.children(dep)
+        if any(k.base_deprel == "case" for k in kids):
+            return None
+        # «каждый день», or «каждые два года» where the parser may hang «каждые» on the numeral
+        holders = [dep] + [k for k in kids if k.base_deprel == "nummod"]
+        if any(_norm(d.lemma) == "каждый" and d.base_deprel in ("det", "amod") for h in holders for d in sent.children(h)):
+            return f"каждый {_norm(dep.lemma)}"
+        return None
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for verb in sent.tokens:
+            if not self.is_verb(verb) or verb.feats.get("Tense") not in (None, "Past"):
+                continue
+            cues = [c for c in (self.cue(sent, k) for k in sent.children(verb)) if c]
+            if not cues or not self.past_verb_ok(sent, verb):
+                continue
+            pert = self.make(sent, verb, cues[0], finite_past=True)
+            if pert is not None:
+                yield pert
+
+
+@register
+class DeonticImperativeAspect(AspectParadigm):
+    """Imperfective infinitive under «не стоит/не следует/не надо/не нужно» → its perfective partner."""
+
+    name = "deontic_imperative_aspect"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for pred in sent.tokens:
+            form = _norm(pred.form)
+            if form not in DEONTIC_PREDICATES:
+                continue
+            kids = sent.children(pred)
+            # «не» right before the predicate («не стоит»), not a negation elsewhere
+            if not any(_norm(k.form) in _NEGATIONS and k.id == pred.id - 1 for k in kids):
+                continue
+            if self.has_child(sent, pred, _QUESTION | _CONDITIONAL):
+                continue
+            for inf in kids:
+                if inf.base_deprel not in ("csubj", "xcomp", "ccomp", "nsubj", "obj") or inf.feats.get("VerbForm") != "Inf":
+                    continue
+                if self.has_child(sent, inf, _NEGATIONS):
+                    continue
+                cue = "не " + ("стоит" if form.startswith("сто") else "следует" if form.startswith("след") else form)
+                pert = self.make(sent, inf, cue, finite_past=False)
+                if pert is not None:
+                    yield pert

@@ -1,0 +1,538 @@
+"""TENSE: three RuBLiMP paradigms (Appendix B.3.3).
+
+A deictic temporal adverbial fixes the tense of a perfective verb: «вчера он
+допустил» but «*вчера он допустит». The paradigms find a perfective verb in
+the past or future tense with such an adverbial among its dependents
+(``resources/temporal_markers.tsv``, or the TSV named by
+``ctx.options["temporal_markers"]``: adverbs such as «вчера», adjective
+phrases such as «на прошлой неделе», numeric phrases such as «три дня назад»)
+and break the match:
+
+* ``single_verb_tense`` — the verb (not coordinated with another verb) goes
+  to the opposite tense: «А вчера он допустил ошибку» → «*А вчера он
+  допустит ошибку»;
+* ``conj_verb_tense`` — the same for a verb with the marker that is
+  coordinated with another finite verb of the same tense, which is then a
+  second cue: «Послезавтра он покинет МКС и вернётся на Землю» →
+  «*Послезавтра он покинул МКС и вернётся на Землю». Only the verb that
+  carries the marker is changed: a later conjunct may have its own time
+  («признали аварийным десять лет назад, но так и не снесут» is fine);
+* ``tense_marker`` — the adverbial is replaced by one of the opposite tense,
+  with the same number of words: «вчера» ↔ «завтра», «на прошлой неделе» ↔
+  «на будущей неделе», «через три дня» → «три дня назад» (the three words
+  reordered; all of them are recorded as the changed words).
+
+Safeguards:
+
+* only perfective verbs (the paper's condition): an imperfective future is
+  analytic («будет делать») and an imperfective past is fine with many
+  future-oriented frames;
+* verbs with a clausal or infinitival complement are skipped, as in the paper
+  («собираюсь сделать», «решил поехать»), and so are verbs with «бы» or a
+  «чтобы» clause mark (subjunctive past forms refer to any time);
+* the marker and the verb must not be separated by punctuation (a marker
+  across a comma is often misattached from a participle or another clause);
+  ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word
+  that can only be a finite verb (a coordination the parser missed);
+* only deictic markers are used: relative ones («на следующей неделе»,
+  «через три дня», «скоро», «в будущем») combine with both tenses in a
+  narrative; «через N» is therefore never a verb cue, only a source for
+  ``tense_marker``, whose «N назад» replacement is deictic;
+* adjective markers need «в»/«на» or no preposition («за прошлый год
+  отчитается» is grammatical);
+* the new verb form needs the subject's person (past → future) or gender
+  (future → past): it comes from the subject or the verb itself; when neither
+  tells (a singular past verb without subject) the verb is skipped. For 1st
+  and 2nd person singular either gender is grammatical and the masculine is used;
+* the new form must not also be a form of the original tense.
+
+Pool columns: ``feature`` = ``Tense``, ``source_value``/``target_value`` =
+``Past``/``Fut`` (for ``tense_marker`` the tense of the original and the new
+marker), ``subtype`` = ``<kind>:<marker>`` (``adverb:вчера``,
+``adjective:прошлый``, ``numeric:назад``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar, Iterator
+
+from ..conllu_doc import Sentence, Token
+from ..io import InputError
+from .base import Edit, Paradigm, Perturbation, register
+
+__all__ = [
+    "Marker",
+    "MarkerTable",
+    "FoundMarker",
+    "load_temporal_markers",
+    "find_markers",
+    "TenseParadigm",
+    "SingleVerbTense",
+    "ConjVerbTense",
+    "TenseMarker",
+    "TEMPORAL_MARKERS_FILE",
+]
+
+PHENOMENON = "tense"
+TEMPORAL_MARKERS_FILE = "temporal_markers.tsv"
+_COLUMNS = ("marker", "kind", "tense", "replacement", "verb_cue")
+_MARKER_KINDS = ("adverb", "adjective", "numeric")
+_NOUN_KINDS = ("period_noun", "measure_noun")
+_TENSES = {"past": "Past", "fut": "Fut"}
+_OPPOSITE = {"Past": "Fut", "Fut": "Past"}
+_OC_TENSE = {"Past": "past", "Fut": "futr"}
+# prepositions allowed before an adjective marker's noun
+_MARKER_PREPOSITIONS = frozenset({"в", "во", "на"})
+_SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
+_CLAUSAL = frozenset({"xcomp", "ccomp", "csubj"})
+_PREDICATE_UPOS = frozenset({"VERB", "AUX"})
+_COORDINATORS = frozenset({"и", "а", "но", "или", "да"})
+
+
+def _norm(s: str) -> str:
+    return s.lower().replace("ё", "е")
+
+
+# -- the marker table ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Marker:
+    """One temporal marker: its kind, the tense it requires, its opposite-tense replacement."""
+
+    word: str
+    kind: str
+    tense: str  # "Past" | "Fut"
+    replacement: str | None
+    verb_cue: bool
+
+
+@dataclass(frozen=True)
+class MarkerTable:
+    adverbs: dict[str, Marker]
+    adjectives: dict[str, Marker]
+    numeric: dict[str, Marker]
+    period_nouns: frozenset[str]
+    measure_nouns: frozenset[str]
+
+
+@functools.lru_cache(maxsize=8)
+def load_temporal_markers(path: str | Path) -> MarkerTable:
+    """Read ``temporal_markers.tsv`` (``marker, kind, tense, replacement, verb_cue``; ``#`` comments)."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError("temporal marker list not found", path)
+    tables: dict[str, dict[str, Marker]] = {k: {} for k in _MARKER_KINDS}
+    nouns: dict[str, set[str]] = {k: set() for k in _NOUN_KINDS}
+    header = False
+    with open(path, encoding="utf-8") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            line = raw.rstrip("\r\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            cols = [c.strip() for c in line.split("\t")]
+            if not header:
+                if tuple(cols) != _COLUMNS:
+                    raise InputError(f"header must be {' | '.join(_COLUMNS)}, found {' | '.join(cols)}", path, lineno)
+                header = True
+                continue
+            if len(cols) != len(_COLUMNS):
+                raise InputError(f"expected {len(_COLUMNS)} tab-separated columns, found {len(cols)}", path, lineno)
+            word, kind, tense, repl, cue = cols
+            word = _norm(word)
+            if not word:
+                raise InputError("empty marker", path, lineno)
+            if kind in _NOUN_KINDS:
+                nouns[kind].add(word)
+                continue
+            if kind not in _MARKER_KINDS:
+                raise InputError(f"kind must be one of {_MARKER_KINDS + _NOUN_KINDS}, found {kind!r}", path, lineno)
+            if tense not in _TENSES:
+                raise InputError(f"tense must be past or fut, found {tense!r}", path, lineno)
+            if cue not in ("yes", "no"):
+                raise InputError(f"verb_cue must be yes or no, found {cue!r}", path, lineno)
+            if word in tables[kind]:
+                raise InputError(f"marker {word!r} listed twice", path, lineno)
+            tables[kind][word] = Marker(word, kind, _TENSES[tense], None if repl == "-" else _norm(repl), cue == "yes")
+    if not header:
+        raise InputError("no header line", path)
+    for kind, table in tables.items():
+        for m in table.values():
+            if m.replacement and kind != "numeric" and m.replacement not in table:
+                # the replacement must itself be a marker of the opposite tense
+                raise InputError(f"replacement {m.replacement!r} of {m.word!r} is not a listed {kind}", path)
+            if m.replacement and kind != "numeric" and table[m.replacement].tense == m.tense:
+                raise InputError(f"replacement {m.replacement!r} of {m.word!r} has the same tense", path)
+    return MarkerTable(
+        tables["adverb"], tables["adjective"], tables["numeric"], frozenset(nouns["period_noun"]), frozenset(nouns["measure_noun"])
+    )
+
+
+# -- finding markers ----------------------------------------------------------------
+@dataclass(frozen=True)
+class FoundMarker:
+    """A marker attached to a verb: its entry, its tokens in sentence order, and the token to edit."""
+
+    marker: Marker
+    tokens: tuple[Token, ...]
+    target: Token  # the adverb, the adjective, or (numeric) the first token of the phrase
+
+    @property
+    def label(self) -> str:
+        return f"{self.marker.kind}:{self.marker.word}"
+
+    @property
+    def text(self) -> str:
+        return " ".join(t.form for t in self.tokens)
+
+
+def _contiguous(toks: list[Token]) -> bool:
+    ids = [t.id for t in toks]
+    return ids == list(range(ids[0], ids[0] + len(ids)))
+
+
+def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable) -> FoundMarker | None:
+    """«(N) time-noun назад» or «через (N) time-noun» headed by ``noun``, a dependent of ``verb``."""
+    phrase = sent.subtree(noun)
+    if not any(_norm(t.lemma) in table.measure_nouns for t in phrase):
+        return None
+    # «назад» may hang on the noun or on the verb right after the phrase
+    nazad = [t for t in sent.children(verb) if _norm(t.form) in table.numeric and t.id == phrase[-1].id + 1]
+    whole = phrase + nazad
+    if not _contiguous(whole):
+        return None
+    first, last = _norm(whole[0].form), _norm(whole[-1].form)
+    body = whole
+    if last in table.numeric and table.numeric[last].tense == "Past":
+        m, body = table.numeric[last], whole[:-1]
+    elif first in table.numeric and table.numeric[first].tense == "Fut" and whole[0].base_deprel == "case":
+        m, body = table.numeric[first], whole[1:]
+    else:
+        return None
+    # the quantity phrase itself: numerals, nouns, a few modifiers; no prepositions, clauses or punctuation
+    if not body or any(t.upos not in ("NUM", "NOUN", "ADJ", "DET", "ADV") for t in body):
+        return None
+    return FoundMarker(m, tuple(whole), whole[0])
+
+
+def find_markers(sent: Sentence, verb: Token, table: MarkerTable) -> list[FoundMarker]:
+    """The temporal markers among the dependents of ``verb``."""
+    out: list[FoundMarker] = []
+    for dep in sent.children(verb):
+        if dep.base_deprel in ("conj", "punct", "parataxis", "cc"):
+            continue
+        form = _norm(dep.form)
+        if form in table.adverbs and not sent.children(dep, "case"):
+            out.append(FoundMarker(table.adverbs[form], (dep,), dep))
+            continue
+        if dep.upos not in ("NOUN", "PROPN", "NUM", "ADV", "ADJ", "DET"):
+            continue
+        lemma = _norm(dep.lemma)
+        if lemma in table.period_nouns and dep.base_deprel in ("obl", "nmod", "advmod", "obj"):
+            cases = sent.children(dep, "case")
+            adjs = [k for k in sent.children(dep) if k.base_deprel in ("amod", "det") and _norm(k.lemma) in table.adjectives]
+            if (
+                len(adjs) == 1
+                and all(_norm(c.form) in _MARKER_PREPOSITIONS for c in cases)
+                and len(cases) <= 1
+                and not sent.children(dep, "conj")
+                and not sent.children(adjs[0], "conj")
+            ):
+                toks = sorted(cases + adjs + [dep], key=lambda t: t.id)
+                out.append(FoundMarker(table.adjectives[_norm(adjs[0].lemma)], tuple(toks), adjs[0]))
+                continue
+        if dep.base_deprel in ("obl", "nmod", "advmod", "obj", "nummod"):
+            found = _numeric_marker(sent, verb, dep, table)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+# -- the paradigms ---------------------------------------------------------------------
+class TenseParadigm(Paradigm):
+    """Shared machinery: the marker table, perfective past/future verbs, and tense inflection."""
+
+    phenomenon: ClassVar[str] = PHENOMENON
+    level: ClassVar[str] = "Semantics"
+
+    @functools.cached_property
+    def markers(self) -> MarkerTable:
+        """``ctx.options["temporal_markers"]`` (a TSV path) or the bundled table."""
+        opt = self.ctx.options.get("temporal_markers")
+        if opt:
+            if not Path(opt).is_file():
+                raise InputError(f"perturb.options.temporal_markers: temporal marker list not found: {opt}")
+            return load_temporal_markers(Path(opt))
+        return load_temporal_markers(Path(self.ctx.resources_dir) / TEMPORAL_MARKERS_FILE)
+
+    def verb_tense(self, sent: Sentence, verb: Token, *, perfective: bool = True):
+        """``(analysis, "Past"|"Fut")`` for a finite indicative (perfective) verb in the past or future."""
+        if verb.upos not in _PREDICATE_UPOS or verb.start < 0:
+            return None
+        if verb.feats.get("VerbForm") not in (None, "Fin") or verb.feats.get("Mood") in ("Imp", "Cnd"):
+            return None
+        a = self.morph.analyse(verb.form, verb.upos, verb.feats)
+        if a is None or a.tag.POS != "VERB" or "indc" not in a.tag:
+            return None
+        if perfective and "perf" not in a.tag:
+            return None
+        tense = "Past" if "past" in a.tag else "Fut" if "futr" in a.tag else None
+        if tense is None:
+            return None
+        # every reading of the form as a finite verb must agree on the tense (and the aspect)
+        for p in self.morph.parses(verb.form):
+            if p.tag.POS != "VERB":
+                continue
+            if ("past" in p.tag) != (tense == "Past") or (perfective and "perf" not in p.tag and p.normal_form == a.lemma):
+                return None
+        return a, tense
+
+    def eligible(self, sent: Sentence, verb: Token) -> bool:
+        """No clausal/infinitival complement, no «бы»/«чтобы»."""
+        for k in sent.children(verb):
+            if k.base_deprel in _CLAUSAL and k.upos in _PREDICATE_UPOS:
+                return False
+            if _norm(k.form) in _SUBJUNCTIVE:
+                return False
+        return True
+
+    # -- subjects and inflection ----------------------------------------------------
+    @staticmethod
+    def subject(sent: Sentence, verb: Token) -> Token | None:
+        subs = [k for k in sent.children(verb) if k.base_deprel == "nsubj"]
+        if subs:
+            return subs[0]
+        # a conjoined verb shares its head conjunct's subject
+        if verb.base_deprel == "conj" and verb.head:
+            head = sent.token(verb.head)
+            subs = [k for k in sent.children(head) if k.base_deprel == "nsubj"]
+            return subs[0] if subs else None
+        return None
+
+    def retense(self, sent: Sentence, verb: Token, analysis, tense: str) -> str | None:
+        """The form of ``verb`` in the opposite tense, agreeing with its subject, or None."""
+        tag = analysis.tag
+        number = "plur" if "plur" in tag else "sing"
+        subj = self.subject(sent, verb)
+        subj_person = subj.feats.get("Person") if subj is not None and subj.upos == "PRON" else None
+        if tense == "Past":  # → future: needs a person
+            if subj is not None:
+                person = subj_person or "3"
+            elif number == "plur" or "neut" in tag:
+                person = "3"  # indefinite-personal («вчера открыли») or impersonal («похолодало»)
+            else:
+                return None
+            if subj_person and subj.feats.get("Number") and (subj.feats["Number"] == "Plur") != (number == "plur"):
+                return None
+            want = {"futr", f"{person}per", number}
+        else:  # future → past: needs a gender in the singular
+            if number == "plur":
+                want = {"past", "plur"}
+            else:
+                person = "1" if "1per" in tag else "2" if "2per" in tag else "3"
+                if person != "3":
+                    gender = (subj.feats.get("Gender") if subj is not None else None) or "Masc"
+                elif subj is not None and subj.feats.get("Gender") in ("Masc", "Fem", "Neut") and subj.feats.get("Number", "Sing") == "Sing":
+                    gender = subj.feats["Gender"]
+                else:
+                    return None
+                want = {"past", "sing", {"Masc": "masc", "Fem": "femn", "Neut": "neut"}[gender]}
+        new = self.morph.inflect(analysis, want)
+        if not new:
+            return None
+        if "ё" not in sent.text.lower():
+            new = new.replace("ё", "е")
+        if _norm(new) == _norm(verb.form):
+            return None
+        # the new form must not be readable in the original tense
+        if self.morph.is_ambiguous(new, analysis.lemma, {"VERB"}, {"Tense": tense}):
+            return None
+        return new
+
+    def markers_of(self, sent: Sentence, verb: Token) -> list[FoundMarker]:
+        """The markers of ``verb`` with no punctuation between them and the verb: a marker
+        across a comma is often a parser's misattachment from a participle or another clause
+        («синиц, окольцованных пять лет назад, поймали»)."""
+        out = []
+        for m in find_markers(sent, verb, self.markers):
+            ids = [t.id for t in m.tokens]
+            lo, hi = (max(ids), verb.id) if max(ids) < verb.id else (verb.id, min(ids))
+            if not any(sent.token(i).upos == "PUNCT" for i in range(lo + 1, hi)):
+                out.append(m)
+        return out
+
+    def verb_cues(self, sent: Sentence, verb: Token, tense: str) -> list[FoundMarker]:
+        return [m for m in self.markers_of(sent, verb) if m.marker.verb_cue and m.marker.tense == tense]
+
+    def coordinated_after(self, sent: Sentence, verb: Token) -> bool:
+        """A coordinating conjunction after ``verb`` followed by a word pymorphy3 reads only as a
+        finite verb — a coordination the parser may have missed («прошли двадцать вёрст и
+        заночевали», with «заночевали» tagged as a noun)."""
+        toks = sent.tokens[verb.id :]
+        for prev, tok in zip(toks, toks[1:]):
+            if _norm(prev.form) not in _COORDINATORS:
+                continue
+            parses = [p for p in self.morph.parses(tok.form)]
+            if parses and all(p.tag.POS == "VERB" for p in parses):
+                return True
+        return False
+
+    def is_predicate(self, sent: Sentence, tok: Token) -> bool:
+        """A verb, a nominal predicate with a copula, or a word pymorphy3 reads as a finite verb
+        (the tagger misses some: «соберём» as an adjective)."""
+        if tok.upos in _PREDICATE_UPOS or sent.children(tok, "cop"):
+            return True
+        return tok.upos not in ("PUNCT", "ADP", "CCONJ", "SCONJ", "PART") and any(
+            p.tag.POS == "VERB" for p in self.morph.parses(tok.form)
+        )
+
+    def conj_partners(self, sent: Sentence, verb: Token) -> list[Token]:
+        """Predicates coordinated with ``verb`` (its conj dependents, or its conj head)."""
+        out = [k for k in sent.children(verb, "conj") if self.is_predicate(sent, k)]
+        if verb.base_deprel == "conj" and verb.head:
+            head = sent.token(verb.head)
+            if self.is_predicate(sent, head):
+                out.append(head)
+        return out
+
+    def predicate_tense(self, sent: Sentence, pred: Token) -> str | None:
+        """Past/Fut of a finite predicate of any aspect (the verb, or the copula of a nominal one)."""
+        for tok in [pred] + sent.children(pred, "cop") + sent.children(pred, "aux"):
+            if tok.upos not in _PREDICATE_UPOS and not self.is_predicate(sent, tok):
+                continue
+            as_verb = tok if tok.upos in _PREDICATE_UPOS else Token(tok.id, tok.form, tok.lemma, "VERB", None, {}, tok.head, tok.deprel, start=tok.start, end=tok.end)
+            got = self.verb_tense(sent, as_verb, perfective=False)
+            if got is not None:
+                return got[1]
+        return None
+
+    def verb_perturbation(self, sent: Sentence, verb: Token, tense: str, marker: FoundMarker, analysis) -> Perturbation | None:
+        new = self.retense(sent, verb, analysis, tense)
+        if new is None:
+            return None
+        return Perturbation(
+            edits=(Edit(verb.id, new),),
+            feature="Tense",
+            source_value=tense,
+            target_value=_OPPOSITE[tense],
+            subtype=marker.label,
+        )
+
+
+@register
+class SingleVerbTense(TenseParadigm):
+    """A perfective past/future verb with a matching deictic marker, not coordinated → the other tense."""
+
+    name = "single_verb_tense"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for verb in sent.tokens:
+            got = self.verb_tense(sent, verb)
+            if got is None or not self.eligible(sent, verb):
+                continue
+            if self.conj_partners(sent, verb) or self.coordinated_after(sent, verb):
+                continue
+            analysis, tense = got
+            cues = self.verb_cues(sent, verb, tense)
+            if not cues:
+                continue
+            pert = self.verb_perturbation(sent, verb, tense, cues[0], analysis)
+            if pert is not None:
+                yield pert
+
+
+@register
+class ConjVerbTense(TenseParadigm):
+    """A verb with a matching marker, coordinated with a verb of the same tense → the other tense."""
+
+    name = "conj_verb_tense"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for head in sent.tokens:
+            if head.upos not in _PREDICATE_UPOS or head.base_deprel == "conj":
+                continue
+            head_tense = self.predicate_tense(sent, head)
+            if head_tense is None:
+                continue
+            got = self.verb_tense(sent, head)
+            if got is None or not self.eligible(sent, head):
+                continue
+            analysis, tense = got
+            cues = self.verb_cues(sent, head, tense)
+            if not cues:
+                continue
+            # a conjunct of the same tense without a subject of its own (true verb coordination)
+            # and without a marker of the other tense
+            partners = [
+                k for k in sent.children(head, "conj")
+                if self.is_predicate(sent, k) and self.predicate_tense(sent, k) == tense
+                and not sent.children(k, "nsubj")
+                and not any(m.marker.tense != tense for m in find_markers(sent, k, self.markers))
+            ]
+            if not partners:
+                continue
+            pert = self.verb_perturbation(sent, head, tense, cues[0], analysis)
+            if pert is not None:
+                yield pert
+
+
+@register
+class TenseMarker(TenseParadigm):
+    """A deictic marker matching a perfective past/future verb → the marker of the opposite tense."""
+
+    name = "tense_marker"
+
+    def replacement_edits(self, sent: Sentence, found: FoundMarker) -> tuple[Edit, ...] | None:
+        m = found.marker
+        if m.replacement is None:
+            return None
+        if m.kind == "adverb":
+            return (Edit(found.target.id, m.replacement),)
+        if m.kind == "adjective":
+            adj = found.target
+            a = self.morph.analyse(adj.form, "ADJ", adj.feats)
+            if a is None:
+                return None
+            grams = {g for g in a.tag.grammemes if g in ("nomn", "gent", "datv", "accs", "ablt", "loct", "sing", "plur", "masc", "femn", "neut", "anim", "inan")}
+            repl = next(
+                (p for p in self.morph.parses(m.replacement) if _norm(p.normal_form) == m.replacement and p.tag.POS in ("ADJF", "PRTF")),
+                None,
+            )
+            if repl is None:
+                return None
+            new = self.morph.inflect(repl, grams)
+            if not new:
+                return None
+            return (Edit(adj.id, new),)
+        # numeric: «через N» → «N назад» (each word shifts one place to the left)
+        toks = found.tokens
+        if _norm(toks[0].form) != m.word or any(t.start < 0 for t in toks):
+            return None
+        news = [t.form for t in toks[1:]] + [m.replacement]
+        # the first word takes over the capitalisation of «через»; the others are copied as written
+        return tuple(Edit(tok.id, new, keep_case=(i == 0)) for i, (tok, new) in enumerate(zip(toks, news)))
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for verb in sent.tokens:
+            got = self.verb_tense(sent, verb)
+            if got is None or not self.eligible(sent, verb):
+                continue
+            _, tense = got
+            for found in self.markers_of(sent, verb):
+                if found.marker.tense != tense:
+                    continue
+                edits = self.replacement_edits(sent, found)
+                if not edits:
+                    continue
+                src = " ".join(sent.token(e.token_id).form for e in edits)
+                tgt = " ".join(e.new_form for e in edits)
+                yield Perturbation(
+                    edits=edits,
+                    feature="Tense",
+                    source_value=tense,
+                    target_value=_OPPOSITE[tense],
+                    subtype=found.label,
+                    source_word=src,
+                    target_word=tgt,
+                )

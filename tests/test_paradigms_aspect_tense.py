@@ -1,0 +1,336 @@
+"""The ASPECT and TENSE paradigms on hand-written sentences, the aspect pair
+derivation, the two resource tables, and the pair invariants on the demo corpus."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rublimp.aspect_pairs import (
+    ASPECT_PAIRS_FILE,
+    HAND_PAIRS,
+    NOT_PAIRS,
+    derive_pairs,
+    load_aspect_pairs,
+    prefix_candidates,
+    suffix_candidates,
+)
+from rublimp.io import InputError
+from rublimp.paradigms import REGISTRY, ParadigmContext, get_paradigm
+from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
+from rublimp.paradigms.tense import TEMPORAL_MARKERS_FILE, load_temporal_markers
+
+ASPECT = ["change_duration_aspect", "change_repetition_aspect", "deontic_imperative_aspect"]
+TENSE = ["single_verb_tense", "conj_verb_tense", "tense_marker"]
+NAMES = ASPECT + TENSE
+
+# paradigm -> (sentence, the ungrammatical sentence it must yield)
+POSITIVE: dict[str, list[tuple[str, str]]] = {
+    "change_duration_aspect": [
+        ("Врач долго осматривал больного.", "Врач долго осмотрел больного."),
+        ("Она долго писала письмо.", "Она долго написала письмо."),
+        ("Мама долго уговаривала сына надеть шапку.", "Мама долго уговорила сына надеть шапку."),
+        ("Учёные долго изучали этот вопрос.", "Учёные долго изучили этот вопрос."),
+        ("Старик долго рассматривал монету.", "Старик долго рассмотрел монету."),
+        ("Дом долго оставался пустым.", "Дом долго остался пустым."),
+        ("Документы продолжительно собирали по всей стране.", "Документы продолжительно собрали по всей стране."),
+    ],
+    "change_repetition_aspect": [
+        ("Каждую субботу папа мыл машину во дворе.", "Каждую субботу папа помыл машину во дворе."),
+        ("Он каждый раз опаздывал на урок.", "Он каждый раз опоздал на урок."),
+        ("Он ежедневно проверял почту.", "Он ежедневно проверил почту."),
+        ("Каждые два года они меняли машину.", "Каждые два года они поменяли машину."),
+        ("Каждое лето бабушка варила варенье.", "Каждое лето бабушка сварила варенье."),
+        ("Каждый вечер дедушка читал внукам сказки.", "Каждый вечер дедушка прочитал внукам сказки."),
+    ],
+    "deontic_imperative_aspect": [
+        ("Не стоит торопиться с выводами.", "Не стоит поторопиться с выводами."),
+        ("Не надо открывать окно.", "Не надо открыть окно."),
+        ("Этого делать не следует.", "Этого сделать не следует."),
+        ("Тебе не следует обижаться на них.", "Тебе не следует обидеться на них."),
+        ("Не стоило говорить ему правду.", "Не стоило сказать ему правду."),
+        ("Не нужно было открывать дверь.", "Не нужно было открыть дверь."),
+    ],
+    "single_verb_tense": [
+        ("Вчера он допустил грубую ошибку.", "Вчера он допустит грубую ошибку."),
+        ("Завтра она придёт к нам.", "Завтра она пришла к нам."),
+        ("На прошлой неделе сестра купила новую машину.", "На прошлой неделе сестра купит новую машину."),
+        ("Три дня назад он уехал в Москву.", "Три дня назад он уедет в Москву."),
+        ("В будущем году музей откроет новый зал.", "В будущем году музей открыл новый зал."),
+        ("Прошлым летом мы побывали на море.", "Прошлым летом мы побываем на море."),
+        ("Вчера похолодало.", "Вчера похолодает."),
+    ],
+    "conj_verb_tense": [
+        ("Послезавтра он покинет станцию и вернётся на Землю.", "Послезавтра он покинул станцию и вернётся на Землю."),
+        ("Вчера Таня пришла с работы и сразу легла спать.", "Вчера Таня придет с работы и сразу легла спать."),
+        ("Завтра мы поедем в лес и соберём грибы.", "Завтра мы поехали в лес и соберём грибы."),
+        ("В прошлом году театр отметил юбилей и показал новый спектакль.", "В прошлом году театр отметит юбилей и показал новый спектакль."),
+        ("Недавно картины отреставрировали и вернули в музей.", "Недавно картины отреставрируют и вернули в музей."),
+    ],
+    "tense_marker": [
+        ("Вчера он допустил грубую ошибку.", "Завтра он допустил грубую ошибку."),
+        ("Тоннель откроют на будущей неделе.", "Тоннель откроют на прошлой неделе."),
+        ("Через несколько дней он вернётся домой.", "Несколько дней назад он вернётся домой."),
+        ("Прошлым летом мы побывали на море.", "Будущим летом мы побывали на море."),
+        ("Позавчера на трассе столкнулись две машины.", "Послезавтра на трассе столкнулись две машины."),
+        ("В прошлом году компания открыла три магазина.", "В будущем году компания открыла три магазина."),
+    ],
+}
+
+# paradigm -> sentences that must yield nothing (near misses)
+NEGATIVE: dict[str, list[str]] = {
+    "change_duration_aspect": [
+        "Мы долго ждали автобуса.",  # подождать is a delimitative
+        "Отец долго работал на заводе.",  # поработать: delimitative по-
+        "Он долго не мог уснуть.",  # negated
+        "Этот день долго останется в памяти.",  # already perfective (and future)
+        "Он недолго думал.",  # not a duration cue
+        "Она долго смотрит в окно.",  # present tense
+    ],
+    "change_repetition_aspect": [
+        "За каждый год он получал премию.",  # preposition: not repetition
+        "Каждый день был похож на предыдущий.",  # быть has no partner; the noun is the subject
+        "Каждый день он будет приходить сюда.",  # not a past verb
+        "Каждое утро она не успевала позавтракать.",  # negated
+        "Он часто опаздывал на урок.",  # not a listed cue
+    ],
+    "deontic_imperative_aspect": [
+        "Стоит попробовать ещё раз.",  # no negation
+        "Не стоит ли нам подумать?",  # a suggestion with «ли»
+        "Книга не стоит этих денег.",  # no infinitive
+        "Нужно не опаздывать.",  # the negation is on the infinitive
+        "Не стоит бояться темноты.",  # бояться has no perfective partner
+    ],
+    "single_verb_tense": [
+        "Через три дня он уехал в Москву.",  # «через N» is relative
+        "На следующей неделе он уехал.",  # relative
+        "Вчера он решил поехать в Москву.",  # infinitival complement
+        "Компания отчитается за прошлый год.",  # «за прошлый год» is no time locator
+        "Вчера закончил работу.",  # no subject: the person of the future is unknown
+        "Вчера он читал книгу.",  # imperfective
+        "Вчера он пришёл домой и лёг спать.",  # coordinated: conj_verb_tense
+    ],
+    "conj_verb_tense": [
+        "Вчера он допустил грубую ошибку.",  # a single verb
+        "Завтра он приедет, а она уедет.",  # the conjunct has its own subject
+        "Вчера он пришёл домой и будет спать до утра.",  # the conjuncts differ in tense
+        "Через год здесь построят школу и откроют сад.",  # «через N» is relative
+    ],
+    "tense_marker": [
+        "Три дня назад он уехал в Москву.",  # «назад» has no deictic future counterpart
+        "Недавно он уехал.",  # no counterpart
+        "Вчера он читал книгу.",  # imperfective
+        "Вчера был хороший день.",  # быть is imperfective
+        "На следующей неделе он уедет.",  # not a deictic marker
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def parsed():
+    """Every hand-written sentence, parsed once: text -> Sentence."""
+    from rublimp.parse import parse_texts
+
+    texts = sorted({g for cases in POSITIVE.values() for g, _ in cases} | {t for ts in NEGATIVE.values() for t in ts})
+    return {s.text: s for s in parse_texts([(f"t{i}", t, "test") for i, t in enumerate(texts)])}
+
+
+@pytest.fixture(scope="module")
+def paradigms():
+    return {n: get_paradigm(n) for n in NAMES}
+
+
+def test_registry():
+    for n in ASPECT:
+        assert (REGISTRY[n].phenomenon, REGISTRY[n].level) == ("aspect", "Semantics")
+    for n in TENSE:
+        assert (REGISTRY[n].phenomenon, REGISTRY[n].level) == ("tense", "Semantics")
+    assert all(len(POSITIVE[n]) >= 5 and len(NEGATIVE[n]) >= 3 for n in NAMES)
+
+
+@pytest.mark.parametrize("name,good,bad", [(n, g, b) for n in NAMES for g, b in POSITIVE[n]])
+def test_positive(parsed, paradigms, name, good, bad):
+    got = list(paradigms[name].pairs(parsed[good]))
+    assert bad in [b for b, _ in got], f"{name}: {good!r} gave {[b for b, _ in got]}"
+    for b, pert in got:
+        assert pert.feature in ("Aspect", "Tense")
+        if name in ASPECT:
+            assert (pert.feature, pert.source_value, pert.target_value) == ("Aspect", "Imp", "Perf")
+        else:
+            assert {pert.source_value, pert.target_value} == {"Past", "Fut"}
+            assert re.fullmatch(r"(adverb|adjective|numeric):\w+", pert.subtype)
+
+
+@pytest.mark.parametrize("name,text", [(n, t) for n in NAMES for t in NEGATIVE[n]])
+def test_near_miss(parsed, paradigms, name, text):
+    assert [b for b, _ in paradigms[name].pairs(parsed[text])] == []
+
+
+def test_pool_values(parsed, paradigms):
+    (_, p), = paradigms["change_repetition_aspect"].pairs(parsed["Каждые два года они меняли машину."])
+    assert p.subtype == "каждый год"
+    (_, p), = paradigms["deontic_imperative_aspect"].pairs(parsed["Не стоило говорить ему правду."])
+    assert p.subtype == "не стоит"
+    (_, p), = paradigms["single_verb_tense"].pairs(parsed["Три дня назад он уехал в Москву."])
+    assert (p.source_value, p.target_value, p.subtype) == ("Past", "Fut", "numeric:назад")
+    (_, p), = paradigms["tense_marker"].pairs(parsed["Через несколько дней он вернётся домой."])
+    assert (p.source_value, p.target_value, p.subtype) == ("Fut", "Past", "numeric:через")
+    # the reordered phrase is recorded whole
+    assert (p.source_word, p.target_word) == ("Через несколько дней", "несколько дней назад")
+    assert len(p.edits) == 3
+    (_, p), = paradigms["tense_marker"].pairs(parsed["Тоннель откроют на будущей неделе."])
+    assert (p.source_word, p.target_word, p.subtype) == ("будущей", "прошлой", "adjective:будущий")
+
+
+# -- the aspect pair derivation ---------------------------------------------------------
+def test_suffix_candidates():
+    def cands(w):
+        return {c for c, _ in suffix_candidates(w)}
+
+    assert "спросить" in cands("спрашивать")  # а → о, ш → с
+    assert "рассмотреть" in cands("рассматривать")
+    assert "остаться" in cands("оставаться")  # -ва- and the reflexive
+    assert "ответить" in cands("отвечать")  # ч → т
+    assert "объявить" in cands("объявлять")  # вл → в
+    assert "привыкнуть" in cands("привыкать")
+    assert "прийти" in cands("приходить") and "подойти" in cands("подходить")
+    assert "начать" in cands("начинать") and "помочь" in cands("помогать")
+    assert "деть" not in cands("ждать")  # a root needs a vowel
+    assert dict(suffix_candidates("переписывать"))["переписать"] == "-ыва-"
+    assert ("сделать", "prefix:с") in prefix_candidates("делать")
+    assert ("сыграть", "prefix:с") in prefix_candidates("играть")  # и → ы after a consonant prefix
+    assert ("съесть", "prefix:с") in prefix_candidates("есть")
+
+
+def test_derive_pairs_small_dictionary():
+    impf, perf = frozenset({"impf"}), frozenset({"perf"})
+    infinitives = {
+        "делать": impf, "сделать": perf, "переделать": perf, "переделывать": impf,
+        "писать": impf, "написать": perf, "записать": perf, "записывать": impf,
+        "оставаться": impf, "остаться": perf, "решать": impf, "решить": perf,
+        "знать": impf, "узнать": perf, "переживать": impf, "пережить": perf, "передать": perf,
+        "использовать": frozenset({"impf", "perf"}), "выиспользовать": perf,
+        "гудеть": impf, "загудеть": perf, "жить": impf, "отжить": perf,
+    }
+    freq = {"сделать": 700, "переделать": 10, "переделывать": 5, "писать": 200, "написать": 150, "записать": 160,
+            "записывать": 60, "передать": 300, "пережить": 50, "жить": 300, "отжить": 1}
+    pairs = {p.imperfective: (p.perfective, p.pattern) for p in derive_pairs(infinitives, ipm=lambda w: freq.get(w, 20.0), transitive=lambda w: w != "гудеть")}
+    assert pairs["делать"] == ("сделать", "prefix:с")
+    assert pairs["переделывать"] == ("переделать", "-ыва-")
+    # записать has a frequent secondary imperfective of its own: not the partner of писать
+    assert pairs["писать"] == ("написать", "prefix:на")
+    assert pairs["оставаться"] == ("остаться", "-ва-")
+    assert pairs["решать"] == ("решить", "-а-")
+    assert pairs["переживать"][0] == "пережить"  # -ва- before -ыва- (not передать)
+    assert "знать" not in pairs  # rejected by hand (NOT_PAIRS)
+    assert "использовать" not in pairs  # two-aspect
+    assert "гудеть" not in pairs  # inceptive за- on an intransitive verb
+    assert "жить" not in pairs  # NOT_PAIRS, and отжить is far rarer anyway
+    assert "знать" in NOT_PAIRS and HAND_PAIRS["говорить"] == "сказать"
+
+
+def test_bundled_aspect_pairs():
+    table = load_aspect_pairs(RESOURCES_DIR / ASPECT_PAIRS_FILE)
+    assert len(table) > 7000
+    for impf, perf in [("делать", "сделать"), ("оставаться", "остаться"), ("уделять", "уделить"),
+                       ("посылать", "послать"), ("говорить", "сказать"), ("решать", "решить")]:
+        assert table.perfective(impf) == perf
+    assert table.perfective("знать") is None and table.perfective("быть") is None
+    assert "писать" in table and table.pattern("писать") == "prefix:на"
+
+
+def test_load_aspect_pairs_errors(tmp_path):
+    with pytest.raises(InputError, match="not found"):
+        load_aspect_pairs(tmp_path / "missing.tsv")
+    bad = tmp_path / "header.tsv"
+    bad.write_text("# c\nimpf\tperf\nделать\tсделать\n", encoding="utf-8")
+    with pytest.raises(InputError, match="imperfective") as err:
+        load_aspect_pairs(bad)
+    assert err.value.line == 2
+    twice = tmp_path / "twice.tsv"
+    twice.write_text("imperfective\tperfective\nписать\tнаписать\nписать\tзаписать\n", encoding="utf-8")
+    with pytest.raises(InputError, match="second perfective") as err:
+        load_aspect_pairs(twice)
+    assert err.value.line == 3
+    cols = tmp_path / "cols.tsv"
+    cols.write_text("imperfective\tperfective\tpattern\nписать\tнаписать\n", encoding="utf-8")
+    with pytest.raises(InputError, match="columns") as err:
+        load_aspect_pairs(cols)
+    assert err.value.line == 2
+
+
+def test_external_aspect_pairs(tmp_path, parsed):
+    ext = tmp_path / "pairs.tsv"
+    ext.write_text("# my list\nimperfective\tperfective\nосматривать\tосмотреть\n", encoding="utf-8")
+    p = get_paradigm("change_duration_aspect", ParadigmContext(options={"aspect_pairs": str(ext)}))
+    assert [b for b, _ in p.pairs(parsed["Врач долго осматривал больного."])] == ["Врач долго осмотрел больного."]
+    assert list(p.pairs(parsed["Она долго писала письмо."])) == []  # not in the external list
+    missing = get_paradigm("change_duration_aspect", ParadigmContext(options={"aspect_pairs": str(tmp_path / "no.tsv")}))
+    with pytest.raises(InputError, match="options.aspect_pairs"):
+        list(missing.pairs(parsed["Врач долго осматривал больного."]))
+
+
+# -- the temporal marker table ----------------------------------------------------------------
+def test_bundled_temporal_markers():
+    t = load_temporal_markers(RESOURCES_DIR / TEMPORAL_MARKERS_FILE)
+    assert t.adverbs["вчера"].replacement == "завтра" and t.adverbs["завтра"].tense == "Fut"
+    assert t.adjectives["прошлый"].replacement == "будущий"
+    assert not t.numeric["через"].verb_cue and t.numeric["назад"].verb_cue
+    assert "следующий" not in t.adjectives  # relative, on purpose
+    assert {"неделя", "год"} <= t.period_nouns and "день" in t.measure_nouns and "раз" not in t.measure_nouns
+
+
+def test_temporal_marker_errors(tmp_path):
+    head = "marker\tkind\ttense\treplacement\tverb_cue\n"
+    cases = {
+        "kind": head + "вчера\tword\tpast\tзавтра\tyes\n",
+        "tense": head + "вчера\tadverb\tbefore\tзавтра\tyes\n",
+        "verb_cue": head + "вчера\tadverb\tpast\tзавтра\tmaybe\n",
+        "columns": head + "вчера\tadverb\tpast\n",
+    }
+    for word, text in cases.items():
+        path = tmp_path / f"{word}.tsv"
+        path.write_text("# comment\n" + text, encoding="utf-8")
+        with pytest.raises(InputError, match=word) as err:
+            load_temporal_markers(path)
+        assert err.value.line == 3
+    same = tmp_path / "same.tsv"
+    same.write_text(head + "вчера\tadverb\tpast\tнедавно\tyes\nнедавно\tadverb\tpast\t-\tyes\n", encoding="utf-8")
+    with pytest.raises(InputError, match="same tense"):
+        load_temporal_markers(same)
+    with pytest.raises(InputError, match="not found"):
+        load_temporal_markers(tmp_path / "missing.tsv")
+
+
+# -- the demo corpus --------------------------------------------------------------------------
+_SPLIT = re.compile(r"\s+")
+
+
+def _strip(word: str) -> str:
+    return word.strip(".,:;!?«»\"'()—–-…")
+
+
+def test_demo_pool_invariants(demo_sentences):
+    from rublimp.perturb import pair_rows
+
+    paradigms = {name: get_paradigm(name) for name in NAMES}
+    counts = {name: 0 for name in NAMES}
+    for sent in demo_sentences:
+        for name, p in paradigms.items():
+            for pert in p.perturb(sent):
+                bad = apply_edits(sent, pert.edits)
+                check_pair(sent.text, bad, pert, sent=sent)  # raises on a broken pair
+                gw, bw = _SPLIT.split(sent.text.strip()), _SPLIT.split(bad.strip())
+                assert bad != sent.text and len(gw) == len(bw)
+                changed = [(a, b) for a, b in zip(gw, bw) if a != b]
+                # only the recorded words differ, in sentence order
+                assert [_strip(a) for a, _ in changed] == [sent.token(e.token_id).form for e in pert.edits]
+                assert [_strip(b).lower() for _, b in changed] == [e.new_form.lower() for e in pert.edits]
+                counts[name] += 1
+            for row in pair_rows(p, sent):
+                assert (row["PID"], row["level"]) == (name, "Semantics")
+                assert row["phenomenon"] == ("aspect" if name in ASPECT else "tense")
+                assert row["feature"] in ("Aspect", "Tense") and row["source_value"] != row["target_value"]
+                assert row["subtype"]
+    assert all(n > 0 for n in counts.values()), counts
