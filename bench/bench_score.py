@@ -9,7 +9,17 @@ unbatched baselines:
   its own batch; identical numerics, no padding);
 * ``reference loop``: :func:`rublimp.scoring.hf.score_one_by_one`, the plain
   float64 loop the tests compare against (it also computes the Min-K%++
-  moments in numpy, so it is the slowest).
+  moments in numpy, so it is the slowest);
+* ``--minicons``: minicons' ``IncrementalLMScorer.sequence_score`` (summed
+  log-probs) on the same model, in batches of ``--minicons-batch`` sentences
+  (``pip install minicons --no-deps wonderwords``).
+
+``--backend hf-mlm`` times :class:`rublimp.scoring.mlm.HFMaskedScorer` (PLL: one
+forward row per token) on a BERT of the same size against one masked copy per
+pass; ``--backend vllm`` (run it with ``.venv-vllm/bin/python``) times
+:class:`rublimp.scoring.vllm.VLLMScorer` on the vLLM CPU build against the
+batched ``hf`` scorer.  Note the vLLM CPU attention kernels need a head size
+of 32/64/128…: ``--n-embd 256 --n-head 4`` gives 64.
 
 Sentences come from ``resources/demo_corpus/*.txt`` when present (``#`` lines
 and blank lines skipped), otherwise they are generated from small word lists.
@@ -136,7 +146,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="time each method this many times, keep the best")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", type=Path, default=None, help="also write the results as JSON here")
+    ap.add_argument("--backend", choices=["hf", "hf-mlm", "vllm"], default="hf")
+    ap.add_argument("--minicons", action="store_true", help="also time minicons' IncrementalLMScorer (hf backend)")
+    ap.add_argument("--minicons-batch", type=int, default=32)
     args = ap.parse_args(argv)
+    if args.backend != "hf":
+        return other_backend(args)
 
     if args.threads is not None:
         torch.set_num_threads(args.threads)
@@ -180,6 +195,21 @@ def main(argv: list[str] | None = None) -> int:
         df, sec = timed(lambda: scorer.score(sentences, progress=False, minkpp=args.minkpp), args.repeat)
         add(f"batched, batch_tokens={bt}", sec, dict(zip(df["sentence"], df["sum_logprob"])))
 
+    if args.minicons:
+        from minicons import scorer as mc
+
+        lm = mc.IncrementalLMScorer(model, device=args.device, tokenizer=tok)
+
+        def run_minicons():
+            out = []
+            for b in range(0, len(sentences), args.minicons_batch):
+                out += lm.sequence_score(sentences[b:b + args.minicons_batch], reduction=lambda x: x.sum(0).item())
+            return out
+
+        res, sec = timed(run_minicons, args.repeat)
+        # minicons scores from the second token on (no BOS prepended): compare speed, not values
+        add(f"minicons sequence_score (batch {args.minicons_batch})", sec, {s: float("nan") for s in sentences})
+
     print(f"\n{'method':<30} {'wall s':>8} {'CPU s':>8} {'sent/s':>9} {'tok/s':>10} {'speed-up':>9} {'max|Δ sum|':>11}")
     for r in rows:
         print(f"{r['method']:<30} {r['seconds']:>8.2f} {r['cpu_seconds']:>8.2f} {r['sentences_per_s']:>9.1f} "
@@ -192,6 +222,92 @@ def main(argv: list[str] | None = None) -> int:
                                       "n_tokens": n_tok, "n_params": n_params, "results": rows})
     worst = np.nanmax([r["max_abs_diff_sum_logprob"] for r in rows])
     return 0 if not np.isfinite(worst) or worst <= 1e-3 else 1
+
+
+def _bench_sentences(args: argparse.Namespace) -> list[str]:
+    corpus = corpus_sentences()
+    if len(corpus) >= args.n_sentences:
+        return random.Random(args.seed).sample(corpus, args.n_sentences)
+    return generated_sentences(args.n_sentences, args.seed)
+
+
+def _print_rows(rows: list[dict], baseline: float) -> None:
+    print(f"\n{'method':<34} {'wall s':>8} {'CPU s':>8} {'tok/s':>10} {'speed-up':>9} {'max|Δ sum|':>11}")
+    for r in rows:
+        print(f"{r['method']:<34} {r['seconds']:>8.2f} {r['cpu_seconds']:>8.2f} {r['tokens_per_s']:>10.0f} "
+              f"{baseline / r['seconds']:>8.2f}x {r['max_abs_diff_sum_logprob']:>11.2e}")
+
+
+def other_backend(args: argparse.Namespace) -> int:
+    """``--backend hf-mlm`` or ``vllm``: batched throughput against the unbatched baseline."""
+    import tempfile
+
+    if args.threads is not None:
+        torch.set_num_threads(args.threads)
+    sentences = _bench_sentences(args)
+    rows: list[dict] = []
+    ref: dict[str, float] = {}
+
+    def add(name, df, sec, n_tok):
+        sums = dict(zip(df["sentence"], df["sum_logprob"]))
+        if not ref:
+            ref.update(sums)
+        rows.append({"method": name, "seconds": sec[0], "cpu_seconds": sec[1], "tokens_per_s": n_tok / sec[0],
+                     "max_abs_diff_sum_logprob": max(abs(sums[s] - ref[s]) for s in sums)})
+
+    if args.backend == "hf-mlm":
+        from transformers import BertConfig, BertForMaskedLM
+
+        from rublimp.demo_mlm import _train_tokenizer
+        from rublimp.scoring.mlm import HFMaskedScorer
+
+        tok = _train_tokenizer(sentences, args.vocab_size, args.n_positions)
+        torch.manual_seed(args.seed)
+        cfg = BertConfig(vocab_size=max(len(tok), args.vocab_size), hidden_size=args.n_embd,
+                         num_hidden_layers=args.n_layer, num_attention_heads=args.n_head,
+                         intermediate_size=4 * args.n_embd, max_position_embeddings=args.n_positions,
+                         type_vocab_size=1, pad_token_id=tok.pad_token_id)
+        model = BertForMaskedLM(cfg).eval().to(args.device)
+        n_tok = sum(len(x) - 2 for x in tok(sentences)["input_ids"])  # scored tokens = forward rows
+        print(f"{len(sentences)} sentences, {n_tok} scored tokens (= masked forward rows); BERT "
+              f"{args.n_layer}x{args.n_embd}, vocab {cfg.vocab_size}; torch threads {torch.get_num_threads()}")
+        HFMaskedScorer.from_model(model, tok, batch_tokens=512).score(sentences[:4], progress=False)
+        one = HFMaskedScorer.from_model(model, tok, batch_tokens=1)
+        df, sec = timed(lambda: one.score(sentences, progress=False), args.repeat)
+        add("one masked copy per pass", df, sec, n_tok)
+        for bt in args.batch_tokens:
+            sc = HFMaskedScorer.from_model(model, tok, batch_tokens=bt)
+            df, sec = timed(lambda: sc.score(sentences, progress=False), args.repeat)
+            add(f"PLL batched, batch_tokens={bt}", df, sec, n_tok)
+    else:  # vllm (CPU build): needs the model on disk
+        from rublimp.scoring.vllm import VLLMScorer
+
+        model, tok = build_model(sentences, args)
+        n_tok = sum(len(x) for x in tok(sentences, add_special_tokens=False)["input_ids"])
+        print(f"{len(sentences)} sentences, {n_tok} tokens; GPT-2 {args.n_layer}x{args.n_embd}, "
+              f"vocab {model.config.vocab_size}; torch threads {torch.get_num_threads()}")
+        with tempfile.TemporaryDirectory() as d:
+            model.save_pretrained(d)
+            tok.save_pretrained(d)
+            one = HFCausalScorer.from_model(model, tok, batch_tokens=1)
+            df, sec = timed(lambda: one.score(sentences, progress=False), args.repeat)
+            add("hf one-at-a-time", df, sec, n_tok)
+            hf = HFCausalScorer.from_model(model, tok, batch_tokens=max(args.batch_tokens))
+            df, sec = timed(lambda: hf.score(sentences, progress=False), args.repeat)
+            add(f"hf batched, batch_tokens={max(args.batch_tokens)}", df, sec, n_tok)
+            for bt in args.batch_tokens:
+                v = VLLMScorer(d, device="cpu", dtype="float32", batch_tokens=max(bt, args.n_positions),
+                               max_length=args.n_positions, gpu_memory_utilization=0.5)
+                v.score(sentences[:4], progress=False)  # warm-up
+                df, sec = timed(lambda: v.score(sentences, progress=False), args.repeat)
+                add(f"vllm cpu, max_num_batched_tokens={max(bt, args.n_positions)}", df, sec, n_tok)
+                del v
+    _print_rows(rows, rows[0]["seconds"])
+    if args.json:
+        from rublimp.io import write_json_atomic
+
+        write_json_atomic(args.json, {"args": {k: str(v) for k, v in vars(args).items()}, "results": rows})
+    return 0 if max(r["max_abs_diff_sum_logprob"] for r in rows) <= 1e-3 else 1
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ rule curate:
         n=config.get("curation", {}).get("n", 1000),
         length_bins=config.get("curation", {}).get("length_bins", [6, 10, 15, 20, 30, 51]),
         grid_step=config.get("curation", {}).get("grid_step"),
+        t_max=config.get("curation", {}).get("t_max"),
+        cascaded=CASCADED,
         seed=WF.seed,
     log:
         f"{OUT}/logs/curate/{{paradigm}}.log",

@@ -1,5 +1,6 @@
-# The offline demo LM: a small GPT-2-style model trained on a fixed half of the corpus,
-# and the pipeline's own check that Min-K% detects its training sentences.
+# The offline demo LMs: a small GPT-2-style model (`backend: hf`) or BERT-style masked LM
+# (`backend: hf-mlm`) trained on a fixed half of the corpus for each config model with
+# `demo: true`, and the pipeline's own check that Min-K% detects their training sentences.
 
 
 rule train_demo_lm:
@@ -12,6 +13,7 @@ rule train_demo_lm:
         lm=config.get("demo_lm", {}),
         seed=WF.seed,
         threads=config.get("scoring", {}).get("threads", 1),
+        backend=lambda wc: WF.model(wc.model).backend,
     log:
         f"{OUT}/logs/train_demo_lm/{{model}}.log",
     conda:

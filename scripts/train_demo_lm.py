@@ -1,4 +1,4 @@
-"""Rule `train_demo_lm` (rules/demo_lm.smk): the small offline GPT-2-style demo LM."""
+"""Rule `train_demo_lm` (rules/demo_lm.smk): the small offline demo LM (causal GPT-2 or masked BERT)."""
 from pathlib import Path
 
 from rublimp.runtime import limit_threads, setup_logging
@@ -10,5 +10,5 @@ from rublimp.stages import train_demo_lm_stage  # noqa: E402
 
 train_demo_lm_stage(
     snakemake.input.sentences, Path(snakemake.output.training).parent,
-    lm=snakemake.params.lm, seed=snakemake.params.seed,
+    lm=snakemake.params.lm, seed=snakemake.params.seed, backend=snakemake.params.backend,
 )

@@ -108,8 +108,11 @@ def test_nothing_to_do_after_a_complete_run(run_dir: Path):
 
 
 def test_touching_one_pool_reruns_only_its_downstream(run_dir: Path):
+    # a changed pool (one pair fewer): Snakemake ignores a bare mtime change of a small file
+    # whose checksum it recorded, so the content really changes, as after editing a rule
     pool = run_dir / "results" / "pools" / f"{PARADIGMS[0]}.parquet"
-    os.utime(pool)
+    df = pl.read_parquet(pool)
+    df.head(df.height - 1).write_parquet(pool)
     proc = snakemake(run_dir, "-n", "--rerun-triggers", "mtime")
     jobs = planned_jobs(proc)
     assert jobs == {"score_pool": 1, "curate": 1, "score_benchmark": 1, "evaluate": 1, "report": 1, "all": 1}, jobs

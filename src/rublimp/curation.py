@@ -78,6 +78,13 @@ def _check_k_n(k: int, n: int) -> None:
         raise InputError(f"config key 'n' (pairs per paradigm) must be a positive integer, got {n!r}")
 
 
+def _check_cascade(t_max: float | None, cascaded: Sequence[str]) -> None:
+    if t_max is not None and (isinstance(t_max, bool) or not math.isfinite(float(t_max))):
+        raise InputError(f"config key 'curation.t_max' must be a finite number or null, got {t_max!r}")
+    if cascaded and t_max is None:
+        raise InputError("config key 'curation.t_max' is needed when models are cascaded (a model with tier >= 1)")
+
+
 def _check_pool(pool: pl.DataFrame, path: str | None, extra: Sequence[str] = ()) -> None:
     _require_columns(pool, ["id", "source_sentence", "PID", *extra], "pool", path)
     for col in ("id", "source_sentence", "PID"):
@@ -144,34 +151,59 @@ def _prepare_scores(scores_by_model: Mapping[str, FrameOrPath], k: int, sentence
     return _Scores(tuple(models), tuple(paths), wanted, pl.concat(parts, how="vertical"))
 
 
-def _attach_mink_max(pool: pl.DataFrame, scores: _Scores, paradigm: str, k: int) -> pl.DataFrame:
-    """Add ``mink_max``: the max over models of Min-K% of the source sentence (null if any model lacks a value)."""
+def _attach_mink_max(
+    pool: pl.DataFrame,
+    scores: _Scores,
+    paradigm: str,
+    k: int,
+    *,
+    cascaded: frozenset[str] = frozenset(),
+    t_max: float | None = None,
+) -> pl.DataFrame:
+    """Add ``mink_max``: the max over models of Min-K% of the source sentence (null if any model gave null).
+
+    A sentence a model in ``cascaded`` did not score is accepted only when the
+    models that did score it already put it above ``t_max`` (or gave null): the
+    cascade (:mod:`rublimp.cascade`) dropped it, and it fails whatever the
+    missing score would have been.  Any other missing score is an error.
+    """
     n_models = len(scores.models)
+    optional = [i for i, m in enumerate(scores.models) if m in cascaded] if t_max is not None else []
     with_sid = pool.join(scores.sentences, left_on="source_sentence", right_on="sentence", how="left")
     per_sentence = (
         scores.long.join(with_sid.select("sid").unique(), on="sid", how="semi")
         .group_by("sid")
         .agg(
             pl.len().alias("__n"),
+            (~pl.col("model_idx").is_in(optional)).sum().alias("__n_req"),
             pl.col("mink").null_count().alias("__nulls"),
             pl.col("mink").max().alias(MINK_MAX),
         )
     )
     joined = with_sid.join(per_sentence, on="sid", how="left")
-    absent = joined.filter(pl.col("__n").is_null() | (pl.col("__n") < n_models)).sort("id")
+    n_req = n_models - len(optional)
+    dropped_ok = (pl.col("__n_req") == n_req) & ((pl.col("__nulls") > 0) | (pl.col(MINK_MAX) > (t_max or 0.0)))
+    complete = pl.col("__n") == n_models
+    if optional:
+        complete = complete | dropped_ok
+    absent = joined.filter(pl.col("__n").is_null() | ~complete.fill_null(False)).sort("id")
     if absent.height:
         sid = absent["sid"][0]
         present = set(scores.long.filter(pl.col("sid") == sid)["model_idx"].to_list())
         idx = min(set(range(n_models)) - present)
         lacking = with_sid.join(scores.long.filter(pl.col("model_idx") == idx), on="sid", how="anti")
+        why = (
+            f" (the cascade may skip it only when the other models put it above t_max={t_max})"
+            if idx in optional else ""
+        )
         raise InputError(
             f"model {scores.models[idx]!r} has no mink_{k} score for {lacking.height} grammatical sentence(s) "
-            f"of paradigm {paradigm!r}, e.g. id={absent['id'][0]!r}: {absent['source_sentence'][0]!r}",
+            f"of paradigm {paradigm!r}, e.g. id={absent['id'][0]!r}: {absent['source_sentence'][0]!r}{why}",
             scores.paths[idx],
         )
     return joined.with_columns(
         pl.when(pl.col("__nulls") == 0).then(pl.col(MINK_MAX)).otherwise(None).alias(MINK_MAX)
-    ).drop("sid", "__n", "__nulls")
+    ).drop("sid", "__n", "__n_req", "__nulls")
 
 
 # --------------------------------------------------------------------------- threshold search
@@ -239,13 +271,35 @@ def _on_grid(value: float, step: float | None) -> float:
 
 
 def _search(
-    pool: pl.DataFrame, scores: _Scores, *, paradigm: str, k: int, n: int, grid_step: float | None = None
+    pool: pl.DataFrame,
+    scores: _Scores,
+    *,
+    paradigm: str,
+    k: int,
+    n: int,
+    grid_step: float | None = None,
+    t_max: float | None = None,
+    cascaded: frozenset[str] = frozenset(),
 ) -> ThresholdResult:
-    pairs = _attach_mink_max(pool, scores, paradigm, k).sort("id")
+    pairs = _attach_mink_max(pool, scores, paradigm, k, cascaded=cascaded, t_max=t_max).sort("id")
     values = np.sort(pairs[MINK_MAX].drop_nulls().to_numpy())
     scored = int(values.size)
     unscored = pairs.height - scored
     notes = [f"{unscored} pair(s) without a Min-K% value for some model were dropped"] if unscored else []
+    if t_max is not None:
+        # Only pairs at or below t_max can ever be kept: the threshold never exceeds it.
+        eligible = int(np.searchsorted(values, t_max, side="right"))
+        if eligible < n:
+            threshold_short = float(values[eligible - 1]) if eligible else None
+            message = "; ".join(
+                [f"short pool: only {eligible} pair(s) of {pairs.height} have Min-K% <= t_max={t_max} for every "
+                 f"model, fewer than n={n}; all of them are kept"] + notes
+            )
+            return ThresholdResult(
+                paradigm=paradigm, k=int(k), n=int(n), models=scores.models, threshold=threshold_short,
+                pool_size=pairs.height, scored=scored, survivors=eligible, short_pool=True, message=message,
+                pairs=pairs,
+            )
     if scored >= n:
         # The number of pairs with mink_max <= t is a step function of t that only jumps
         # at the candidate values, so the smallest t reaching n pairs (the exact grid
@@ -253,6 +307,8 @@ def _search(
         # On a grid of step ``grid_step`` (the paper's grid search) t is rounded up to the
         # next grid point, so more than n pairs may survive and are then downsampled.
         threshold: float | None = _on_grid(float(values[n - 1]), grid_step)
+        if t_max is not None:
+            threshold = min(threshold, float(t_max))
         survivors = int(np.searchsorted(values, threshold, side="right"))
         short = False
         extra = "at or below the grid threshold" if grid_step else "tie at the threshold"
@@ -288,6 +344,8 @@ def search_threshold(
     k: int,
     n: int,
     grid_step: float | None = None,
+    t_max: float | None = None,
+    cascaded: Sequence[str] = (),
 ) -> ThresholdResult:
     """Find the smallest Min-K% threshold leaving at least ``n`` pairs uncontaminated for every model.
 
@@ -300,6 +358,12 @@ def search_threshold(
         n: the number of pairs wanted.
         grid_step: search t on the grid of multiples of this step (None: exactly,
             over the distinct candidate values, so ties aside exactly n survive).
+        t_max: the loosest threshold the search may choose (None: no limit).  With
+            fewer than ``n`` pairs at or below it, the pool is short and keeps exactly
+            the pairs with ``mink_max <= t_max``.
+        cascaded: models that the cascade (:mod:`rublimp.cascade`) let skip sentences
+            already above ``t_max`` under the other models; such a missing score
+            counts as failing (needs ``t_max``).
 
     Returns:
         A :class:`ThresholdResult`; ``result.kept`` holds the surviving pairs.
@@ -314,8 +378,10 @@ def search_threshold(
     pids = df["PID"].unique().sort().to_list()
     if len(pids) != 1:
         raise InputError(f"search_threshold expects one paradigm per pool, got PIDs {pids}; use curate()", path)
+    _check_cascade(t_max, cascaded)
     scores = _prepare_scores(scores_by_model, k, df["source_sentence"])
-    return _search(df, scores, paradigm=str(pids[0]), k=k, n=n, grid_step=grid_step)
+    return _search(df, scores, paradigm=str(pids[0]), k=k, n=n, grid_step=grid_step, t_max=t_max,
+                   cascaded=frozenset(cascaded))
 
 
 # --------------------------------------------------------------------------- stratified sampling
@@ -457,6 +523,8 @@ def curate(
     strata: Sequence[str] | None = None,
     progress: bool | None = None,
     grid_step: float | None = None,
+    t_max: float | None = None,
+    cascaded: Sequence[str] = (),
 ) -> tuple[pl.DataFrame, dict[str, Any]]:
     """Decontaminate and downsample a pool of one or more paradigms.
 
@@ -466,7 +534,8 @@ def curate(
     Args:
         pool: pairs of one or more paradigms (DataFrame or Parquet path).
         scores_by_model: model name -> scores with ``sentence`` and ``mink_<k>``.
-        k, n, seed, length_bins, strata: see :func:`search_threshold` and :func:`stratified_sample`.
+        k, n, seed, length_bins, strata, grid_step, t_max, cascaded: see :func:`search_threshold`
+            and :func:`stratified_sample`.
         progress: show a progress bar (``None``: only on a terminal).
 
     Returns:
@@ -478,12 +547,14 @@ def curate(
     _check_k_n(k, n)
     df, path = _load(pool, "pool")
     _check_pool(df, path, extra=["n_tokens"] if length_bins is not None else [])
+    _check_cascade(t_max, cascaded)
     scores = _prepare_scores(scores_by_model, k, df["source_sentence"])
     pids = sorted(df["PID"].unique().cast(pl.String).to_list())
     parts: list[pl.DataFrame] = []
     entries: list[dict[str, Any]] = []
     for pid in tqdm(pids, desc="curate", unit="paradigm", disable=None if progress is None else not progress):
-        result = _search(df.filter(pl.col("PID") == pid), scores, paradigm=pid, k=k, n=n, grid_step=grid_step)
+        result = _search(df.filter(pl.col("PID") == pid), scores, paradigm=pid, k=k, n=n, grid_step=grid_step,
+                         t_max=t_max, cascaded=frozenset(cascaded))
         chosen = stratified_sample(result.kept, n=n, seed=seed, length_bins=length_bins, strata=strata)
         parts.append(chosen)
         entries.append({**result.to_dict(), "selected": chosen.height})
@@ -498,6 +569,7 @@ def curate(
         "n": int(n),
         "seed": int(seed),
         "grid_step": grid_step,
+        **({"t_max": t_max, "cascaded": sorted(cascaded)} if t_max is not None else {}),
         "length_bins": None if length_bins is None else list(length_bins),
         "models": list(scores.models),
         "selected": benchmark.height,

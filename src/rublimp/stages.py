@@ -179,20 +179,36 @@ def train_demo_lm_stage(
     *,
     lm: Mapping[str, Any],
     seed: int = 0,
+    backend: str = "hf",
 ) -> dict:
+    """Train the demo model of a config entry with ``demo: true``.
+
+    ``backend="hf"`` trains the causal demo LM (:func:`rublimp.demo_lm.train_demo_lm`),
+    ``backend="hf-mlm"`` the masked one (:func:`rublimp.demo_mlm.train_demo_mlm`);
+    ``lm`` is the config's ``demo_lm`` section, whose ``mlm`` mapping overrides
+    settings for the masked LM.
+    """
     from .demo_lm import split_demo_train, train_demo_lm
 
     df = pl.read_parquet(sentences_parquet)
     if df.height == 0:
         raise InputError("no sentences to train the demo LM on", sentences_parquet)
     opts = dict(lm)
+    mlm_opts = dict(opts.pop("mlm", None) or {})
     fraction = opts.pop("train_fraction", 0.5)
     max_train = opts.pop("max_train_sentences", None)
     train, _ = split_demo_train(df, fraction=fraction, seed=seed)
     texts = train["text"].to_list()
     if max_train:
         texts = texts[:max_train]
-    return train_demo_lm(texts, Path(out_dir), seed=seed, **opts)
+    if backend == "hf":
+        return train_demo_lm(texts, Path(out_dir), seed=seed, **opts)
+    if backend == "hf-mlm":
+        from .demo_mlm import train_demo_mlm
+
+        opts.pop("epochs", None)  # the masked LM needs more epochs: its own default unless demo_lm.mlm sets it
+        return train_demo_mlm(texts, Path(out_dir), seed=seed, **{**opts, **mlm_opts})
+    raise InputError(f"demo models exist for backends 'hf' and 'hf-mlm', not {backend!r} (config key models[].backend)")
 
 
 def demo_lm_check_stage(
@@ -205,9 +221,12 @@ def demo_lm_check_stage(
     seed: int = 0,
     threads: int | None = None,
 ) -> dict:
-    """Min-K% AUROC of the demo LM's training sentences vs held-out ones: detection must work."""
+    """Min-K% AUROC of each demo model's training sentences vs held-out ones: detection must work.
+
+    Works for the causal (``hf``) and the masked (``hf-mlm``, pseudo-log-likelihood) demo models.
+    """
     from .demo_lm import split_demo_train
-    from .scoring import make_scorer, mink_auroc
+    from .scoring import mink_auroc, scorer_from_spec
 
     df = pl.read_parquet(sentences_parquet)
     train, held = split_demo_train(df, fraction=lm.get("train_fraction", 0.5), seed=seed)
@@ -217,10 +236,7 @@ def demo_lm_check_stage(
     train_texts, held_texts = train_texts[:n], held["text"].to_list()[:n]
     report: dict[str, Any] = {"n_train": len(train_texts), "n_heldout": len(held_texts), "models": {}}
     for spec in models:
-        scorer = make_scorer(
-            spec["backend"], spec["path"], device=spec["device"], dtype=spec["dtype"],
-            batch_tokens=spec["batch_tokens"], num_threads=threads,
-        )
+        scorer = scorer_from_spec(spec, num_threads=threads)
         s_train = scorer.score(train_texts, ks=ks, progress=False)
         s_held = scorer.score(held_texts, ks=ks, progress=False)
         per_k = {}
@@ -233,31 +249,19 @@ def demo_lm_check_stage(
             ),
             4,
         )
-        report["models"][spec["name"]] = {"auroc": per_k, "detection_works": per_k[f"mink_{ks[0]}"] > 0.6}
+        report["models"][spec["name"]] = {
+            "backend": spec["backend"], "auroc": per_k, "detection_works": per_k[f"mink_{ks[0]}"] > 0.6,
+        }
     write_json_atomic(out_json, report)
     return report
 
 
 # -- scoring ------------------------------------------------------------------
-def _load_cache(cache_dir: str | os.PathLike | None, exclude: Path, wanted: set[str]) -> pl.DataFrame | None:
-    """Rows for ``wanted`` sentences that sibling jobs already scored with the same model."""
-    if cache_dir is None or not Path(cache_dir).is_dir():
-        return None
-    frames = []
-    for p in sorted(Path(cache_dir).glob("*.parquet")):
-        if p.resolve() == exclude.resolve():
-            continue
-        try:
-            df = pl.read_parquet(p)
-        except Exception:  # a file being replaced right now: just score ourselves
-            continue
-        df = df.filter(pl.col("sentence").is_in(list(wanted)))
-        if df.height:
-            frames.append(df)
-    if not frames:
-        return None
-    common = [c for c in frames[0].columns if all(c in f.columns for f in frames)]
-    return pl.concat([f.select(common) for f in frames]).unique("sentence", keep="first")
+def _empty_scores(ks: Sequence[int]) -> pl.DataFrame:
+    schema = {"sentence": pl.String, "sum_logprob": pl.Float64, "n_tokens": pl.Int64}
+    schema.update({f"mink_{int(k)}": pl.Float64 for k in ks})
+    schema["first_token"] = pl.String
+    return pl.DataFrame(schema=schema)
 
 
 def score_stage(
@@ -270,37 +274,52 @@ def score_stage(
     per_token: bool = False,
     cache_dir: str | os.PathLike | None = None,
     threads: int | None = None,
+    cascade: Mapping[str, Any] | None = None,
 ) -> dict:
-    """Score the unique sentences in ``columns`` of ``table``; reuse scores cached for the same model."""
-    from .scoring import make_scorer
+    """Score the unique sentences in ``columns`` of ``table`` with the model ``spec``; write them sorted.
+
+    ``cache_dir`` is the root of the score cache (:class:`rublimp.scoring.cache.ScoreCache`,
+    ``<cache_dir>/<model>/<fingerprint>/part-*.parquet``): sentences scored before with
+    the same model and settings are read from it, only the others are scored, and
+    those are added to it.  ``cascade`` (``{"k", "t_max", "tier0": {model: scores path}}``)
+    restricts the sentences to the cascade survivors (:func:`rublimp.cascade.survivors`).
+    Returns counts: sentences, dropped by the cascade, reused from the cache, scored.
+    """
+    from .scoring import scorer_from_spec
+    from .scoring.cache import ScoreCache
 
     if isinstance(columns, str):
         columns = [columns]
     df = pl.read_parquet(table)
-    sentences = sorted({s for c in columns for s in df[c].to_list()})
-    cached = _load_cache(cache_dir, Path(out_parquet), set(sentences))
+    for c in columns:
+        if c not in df.columns:
+            raise InputError(f"table has no column {c!r} to score (columns: {', '.join(df.columns)})", table)
+    sentences = sorted({s for c in columns for s in df[c].drop_nulls().to_list()})
+    n_all = len(sentences)
+    if cascade is not None:
+        from .cascade import survivors
+
+        sentences, _ = survivors(sentences, cascade["tier0"], k=int(cascade["k"]), t_max=float(cascade["t_max"]))
+    model = str(spec.get("name") or Path(str(spec["path"])).name)
+    cache = ScoreCache.for_model(cache_dir, model, spec, ks=ks, per_token=per_token) if cache_dir else None
+    cached = cache.lookup(sentences) if cache is not None else None
     have = set(cached["sentence"].to_list()) if cached is not None else set()
-    if per_token and cached is not None and "token_logprobs" not in cached.columns:
-        cached, have = None, set()
     missing = [s for s in sentences if s not in have]
     frames = [] if cached is None else [cached]
     if missing:
-        scorer = make_scorer(
-            spec["backend"], spec["path"], device=spec.get("device", "cpu"), dtype=spec.get("dtype", "float32"),
-            batch_tokens=spec.get("batch_tokens", 4096), num_threads=threads,
-        )
-        frames.append(scorer.score(missing, ks=ks, per_token=per_token))
+        new = scorer_from_spec(spec, num_threads=threads).score(missing, ks=ks, per_token=per_token)
+        if cache is not None:
+            cache.store(new)
+        frames.append(new)
     if frames:
-        common = [c for c in frames[-1].columns if all(c in f.columns for f in frames)]
-        out = pl.concat([f.select(common) for f in frames]).sort("sentence")
-    else:  # an empty pool: an empty table with the scores schema
-        schema = {"sentence": pl.String, "sum_logprob": pl.Float64, "n_tokens": pl.Int64}
-        schema.update({f"mink_{int(k)}": pl.Float64 for k in ks})
-        schema["first_token"] = pl.String
-        out = pl.DataFrame(schema=schema)
+        cols = frames[-1].columns
+        out = pl.concat([f.select(cols) for f in frames], how="vertical").sort("sentence")
+    else:  # an empty pool (or nothing survived the cascade): an empty table with the scores schema
+        out = _empty_scores(ks)
     write_parquet_atomic(out, out_parquet)
-    info = {"sentences": len(sentences), "reused": len(sentences) - len(missing), "scored": len(missing)}
-    log.info("score %s: %s", spec.get("name"), info)
+    info = {"sentences": n_all, "cascade_dropped": n_all - len(sentences), "reused": len(sentences) - len(missing),
+            "scored": len(missing)}
+    log.info("score %s: %s", model, info)
     return info
 
 
@@ -317,6 +336,8 @@ def curate_stage(
     seed: int = 0,
     length_bins: Sequence[int] = (6, 10, 15, 20, 30, 51),
     grid_step: float | None = None,
+    t_max: float | None = None,
+    cascaded: Sequence[str] = (),
 ) -> dict:
     from .curation import curate
     from .io import write_csv_atomic
@@ -324,7 +345,8 @@ def curate_stage(
     pool_df = pl.read_parquet(pool)
     scores_by_model = {m: pl.read_parquet(p) for m, p in scores.items()}
     bench, report = curate(
-        pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins), grid_step=grid_step
+        pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins), grid_step=grid_step,
+        t_max=t_max, cascaded=tuple(cascaded),
     )
     write_parquet_atomic(bench, out_parquet)
     write_csv_atomic(bench, out_csv)

@@ -37,7 +37,9 @@ _TOKENIZER_FILES = (
     "tokenizer.json",
     "tokenizer_config.json",
     "vocab.json",
+    "vocab.txt",
     "tokenizer.model",
+    "spm.model",
     "spiece.model",
     "sentencepiece.bpe.model",
 )

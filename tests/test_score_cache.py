@@ -1,0 +1,138 @@
+"""The score cache per (model settings, sentence) and ``score_stage`` on top of it."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pytest
+import torch
+
+from rublimp.io import InputError
+from rublimp.scoring.cache import HASH, ScoreCache, model_fingerprint, sentence_hash
+from rublimp.stages import score_stage
+from tests.test_scoring import SENTENCES, _bpe_tokenizer, _random_gpt2
+
+torch.set_num_threads(1)
+
+
+@pytest.fixture(scope="module")
+def model_dir(tmp_path_factory):
+    tok = _bpe_tokenizer(SENTENCES, 500, ["<|endoftext|>"], bos_token="<|endoftext|>",
+                         eos_token="<|endoftext|>", pad_token="<|endoftext|>")
+    eot = tok.convert_tokens_to_ids("<|endoftext|>")
+    path = tmp_path_factory.mktemp("cache_lm")
+    _random_gpt2(len(tok), bos=eot, eos=eot).save_pretrained(path)
+    tok.save_pretrained(path)
+    return path
+
+
+def _spec(path, **over):
+    spec = {"name": "tiny", "backend": "hf", "path": str(path), "device": "cpu", "dtype": "float32",
+            "batch_tokens": 512, "trust_remote_code": False}
+    spec.update(over)
+    return spec
+
+
+def _table(path, sentences):
+    pl.DataFrame({"source_sentence": sentences}).write_parquet(path)
+    return path
+
+
+def test_second_job_reuses_and_values_are_bit_identical(model_dir, tmp_path):
+    cache = tmp_path / "cache"
+    first = SENTENCES[:12]
+    info1 = score_stage(_table(tmp_path / "a.parquet", first), tmp_path / "a_out.parquet", spec=_spec(model_dir),
+                        ks=(30, 60), cache_dir=cache, threads=1)
+    assert info1 == {"sentences": 12, "cascade_dropped": 0, "reused": 0, "scored": 12}
+    info2 = score_stage(_table(tmp_path / "b.parquet", SENTENCES), tmp_path / "b_out.parquet", spec=_spec(model_dir),
+                        ks=(30, 60), cache_dir=cache, threads=1)
+    assert info2["reused"] == 12 and info2["scored"] == len(SENTENCES) - 12
+    a, b = pl.read_parquet(tmp_path / "a_out.parquet"), pl.read_parquet(tmp_path / "b_out.parquet")
+    assert b["sentence"].to_list() == sorted(SENTENCES)
+    assert b.schema["sum_logprob"] == pl.Float64
+    shared = b.join(a, on="sentence", suffix="_a")
+    for col in ("sum_logprob", "mink_30", "mink_60"):
+        assert (shared[col] == shared[f"{col}_a"]).all()  # exact: stored float64, nothing rounded
+    # a third job over the same sentences scores nothing and writes the same bytes
+    info3 = score_stage(tmp_path / "b.parquet", tmp_path / "c_out.parquet", spec=_spec(model_dir), ks=(30, 60),
+                        cache_dir=cache, threads=1)
+    assert info3["scored"] == 0
+    assert (tmp_path / "c_out.parquet").read_bytes() == (tmp_path / "b_out.parquet").read_bytes()
+    assert len(ScoreCache.for_model(cache, "tiny", _spec(model_dir), ks=(30, 60)).parts()) == 2
+
+
+def test_cached_output_equals_uncached_output(model_dir, tmp_path):
+    """Same sentences → same bytes, whether they came from the cache or were scored now."""
+    table = _table(tmp_path / "t.parquet", SENTENCES)
+    score_stage(table, tmp_path / "cold.parquet", spec=_spec(model_dir), ks=(30,), cache_dir=tmp_path / "c")
+    score_stage(table, tmp_path / "warm.parquet", spec=_spec(model_dir), ks=(30,), cache_dir=tmp_path / "c")
+    score_stage(table, tmp_path / "none.parquet", spec=_spec(model_dir), ks=(30,), cache_dir=None)
+    cold = (tmp_path / "cold.parquet").read_bytes()
+    assert cold == (tmp_path / "warm.parquet").read_bytes() == (tmp_path / "none.parquet").read_bytes()
+
+
+def test_fingerprint_separates_settings_and_weights(model_dir, tmp_path):
+    base = model_fingerprint(_spec(model_dir), ks=(30, 60))
+    assert base == model_fingerprint(_spec(model_dir), ks=(60, 30))
+    assert base != model_fingerprint(_spec(model_dir), ks=(30,))
+    assert base != model_fingerprint(_spec(model_dir), ks=(30, 60), per_token=True)
+    assert base != model_fingerprint(_spec(model_dir, dtype="bfloat16"), ks=(30, 60))
+    assert base != model_fingerprint(_spec(model_dir, backend="vllm"), ks=(30, 60))
+    assert base != model_fingerprint(_spec("ai-forever/rugpt3small_based_on_gpt2"), ks=(30, 60))
+    # a retrained model in the same directory (the demo LMs) gets a new fingerprint
+    import shutil
+
+    other = tmp_path / "copy"
+    shutil.copytree(model_dir, other)
+    same = model_fingerprint(_spec(other), ks=(30, 60))
+    weights = other / "model.safetensors"
+    data = bytearray(weights.read_bytes())
+    data[-1] ^= 0xFF
+    weights.write_bytes(bytes(data))
+    assert same != model_fingerprint(_spec(other), ks=(30, 60))
+
+
+def test_lookup_dedupes_parts_and_ignores_unfinished_files(tmp_path):
+    cache = ScoreCache(tmp_path / "m" / "fp")
+    rows = pl.DataFrame({"sentence": ["а", "б"], "sum_logprob": [-1.0, -2.0], "n_tokens": [1, 2]})
+    cache.store(rows)
+    cache.store(rows.filter(pl.col("sentence") == "б"))  # a concurrent job scored "б" too
+    (cache.directory / ".part-deadbeef.parquet.tmp").write_bytes(b"half-written")
+    got = cache.lookup(["б", "а", "в"])
+    assert got["sentence"].to_list() == ["а", "б"]
+    assert got.columns == ["sentence", "sum_logprob", "n_tokens"]
+    assert cache.lookup(["в"]) is None
+    assert ScoreCache(tmp_path / "nothing").lookup(["а"]) is None
+    assert cache.store(rows.clear()) is None
+    stored = pl.concat([pl.read_parquet(p) for p in cache.parts()])
+    assert stored.height == 3
+    assert stored[HASH].to_list() == [sentence_hash(s) for s in stored["sentence"]]
+
+
+def test_score_stage_with_cascade_scores_only_survivors(model_dir, tmp_path):
+    tier0 = pl.DataFrame({"sentence": SENTENCES, "mink_30": [-1.0 if i % 2 else -9.0 for i in range(len(SENTENCES))]})
+    tier0.write_parquet(tmp_path / "tier0.parquet")
+    info = score_stage(_table(tmp_path / "t.parquet", SENTENCES), tmp_path / "out.parquet", spec=_spec(model_dir),
+                       ks=(30,), cache_dir=tmp_path / "c",
+                       cascade={"k": 30, "t_max": -5.0, "tier0": {"a": tmp_path / "tier0.parquet"}})
+    out = pl.read_parquet(tmp_path / "out.parquet")
+    expected = sorted(s for i, s in enumerate(SENTENCES) if i % 2 == 0)
+    assert out["sentence"].to_list() == expected
+    assert info["cascade_dropped"] == len(SENTENCES) - len(expected) and info["scored"] == len(expected)
+
+
+def test_empty_table_and_missing_column(model_dir, tmp_path):
+    empty = _table(tmp_path / "e.parquet", pl.Series([], dtype=pl.String))
+    score_stage(empty, tmp_path / "e_out.parquet", spec=_spec(model_dir), ks=(30,), cache_dir=tmp_path / "c")
+    out = pl.read_parquet(tmp_path / "e_out.parquet")
+    assert out.height == 0 and "mink_30" in out.columns
+    with pytest.raises(InputError, match="no column 'target_sentence'"):
+        score_stage(empty, tmp_path / "x.parquet", spec=_spec(model_dir), columns=["target_sentence"])
+    assert not (tmp_path / "x.parquet").exists()
+
+
+def test_mlm_spec_is_cached_separately(tmp_path):
+    fp_hf = model_fingerprint({"backend": "hf", "path": "x/y"}, ks=(30,))
+    fp_mlm = model_fingerprint({"backend": "hf-mlm", "path": "x/y"}, ks=(30,))
+    assert fp_hf != fp_mlm
+    assert np.all([len(fp_hf) == 16, len(fp_mlm) == 16])
