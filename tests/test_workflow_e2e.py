@@ -51,7 +51,7 @@ def reduced_config(**over) -> dict:
         "demo_lm": {"n_layer": 1, "n_embd": 32, "n_head": 2, "vocab_size": 800, "epochs": 2, "batch_size": 32},
         "models": [{"name": "demo-gpt2", "backend": "hf", "demo": True}],
         "scoring": {"ks": [30, 60], "batch_tokens": 2048},
-        "curation": {"k": 30, "n": 25},
+        "curation": {"k": 30, "n": 25, "t_max": None},
     }
     cfg.update(over)
     return cfg

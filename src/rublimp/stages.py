@@ -249,11 +249,36 @@ def demo_lm_check_stage(
             ),
             4,
         )
+        thresholds = {
+            f"mink_{k}": _separating_threshold(s_train[f"mink_{k}"].to_numpy(), s_held[f"mink_{k}"].to_numpy())
+            for k in ks
+        }
         report["models"][spec["name"]] = {
-            "backend": spec["backend"], "auroc": per_k, "detection_works": per_k[f"mink_{ks[0]}"] > 0.6,
+            "backend": spec["backend"],
+            "auroc": per_k,
+            "detection_works": per_k[f"mink_{ks[0]}"] > 0.6,
+            # the Min-K% value that best separates seen from unseen sentences (Youden's J):
+            # a calibrated choice for curation.t_max with this model
+            "separating_threshold": thresholds,
         }
     write_json_atomic(out_json, report)
     return report
+
+
+def _separating_threshold(seen, unseen) -> dict[str, float]:
+    """The t maximising P(unseen <= t) - P(seen <= t), with both rates at that t."""
+    import numpy as np
+
+    seen, unseen = np.sort(np.asarray(seen, float)), np.sort(np.asarray(unseen, float))
+    cands = np.unique(np.concatenate([seen, unseen]))
+    kept_unseen = np.searchsorted(unseen, cands, side="right") / max(len(unseen), 1)
+    kept_seen = np.searchsorted(seen, cands, side="right") / max(len(seen), 1)
+    i = int(np.argmax(kept_unseen - kept_seen))
+    return {
+        "t": round(float(cands[i]), 4),
+        "unseen_kept": round(float(kept_unseen[i]), 4),
+        "seen_kept": round(float(kept_seen[i]), 4),
+    }
 
 
 # -- scoring ------------------------------------------------------------------
