@@ -233,6 +233,28 @@ def test_batch_size_does_not_change_scores(tiny):
         assert np.abs(small[col].to_numpy() - large[col].to_numpy()).max() <= 1e-4
 
 
+def test_scores_do_not_depend_on_the_other_sentences(tiny):
+    """Canonical batch shapes: a sentence scored alone or among others gives bit-identical values."""
+    model, tok = tiny
+    scorer = HFCausalScorer.from_model(model, tok, batch_tokens=256)
+    everything = scorer.score(SENTENCES, ks=(30, 60), progress=False)
+    for subset in (SENTENCES[:1], SENTENCES[5:9], SENTENCES[::3]):
+        part = scorer.score(subset, ks=(30, 60), progress=False)
+        ref = everything.filter(pl.col("sentence").is_in(subset)).sort("sentence")
+        assert part.equals(ref)
+
+
+def test_canonical_batches_cover_and_shape():
+    from rublimp.scoring.hf import BUCKET, make_canonical_batches
+
+    lengths = [3, 9, 17, 8, 16, 1, 30, 9, 9]
+    batches = make_canonical_batches(lengths, 40)
+    assert sorted(i for b, _, _ in batches for i in b) == list(range(len(lengths)))
+    for idx, width, rows in batches:
+        assert width % BUCKET == 0 and rows == max(1, 40 // width) and len(idx) <= rows
+        assert all(width - BUCKET < lengths[i] <= width for i in idx)
+
+
 def test_dedupe_and_sorted_order(tiny):
     model, tok = tiny
     scorer = HFCausalScorer.from_model(model, tok, batch_tokens=128)

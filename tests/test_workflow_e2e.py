@@ -175,3 +175,32 @@ def test_malformed_conllu_source_names_the_line(tmp_path: Path):
     err = proc.stdout + proc.stderr
     assert "bad.conllu:4" in err
     assert not (tmp_path / "results" / "corpus" / "sentences.parquet").exists()
+
+
+def test_cascade_with_a_masked_demo_model(tmp_path: Path):
+    """A tier-1 masked LM scores only the survivors of the tier-0 model; the run completes."""
+    cfg = reduced_config(
+        corpus={"sources": [{"name": "demo", "type": "demo"}], "max_sentences_per_source": 250},
+        perturb={"paradigms": [PARADIGMS[0]]},
+        models=[
+            {"name": "demo-gpt2", "backend": "hf", "demo": True, "tier": 0},
+            {"name": "demo-bert", "backend": "hf-mlm", "demo": True, "tier": 1, "evaluate": True},
+        ],
+        curation={"k": 30, "n": 10, "grid_step": None, "t_max": 0.0},
+    )
+    cfg["demo_lm"]["mlm"] = {"epochs": 2}
+    write_config(tmp_path, cfg)
+    snakemake(tmp_path, f"results/scores/demo-gpt2/grammatical/{PARADIGMS[0]}.parquet")
+    tier0 = pl.read_parquet(tmp_path / "results" / "scores" / "demo-gpt2" / "grammatical" / f"{PARADIGMS[0]}.parquet")
+    # the loosest threshold: the median tier-0 Min-K% of the pool, so the cascade really drops sentences
+    cfg["curation"]["t_max"] = float(tier0["mink_30"].median())
+    write_config(tmp_path, cfg)
+    snakemake(tmp_path)
+    tier1 = pl.read_parquet(tmp_path / "results" / "scores" / "demo-bert" / "grammatical" / f"{PARADIGMS[0]}.parquet")
+    assert 0 < tier1.height < tier0.height
+    assert (tier1.join(tier0, on="sentence")["mink_30_right"] <= cfg["curation"]["t_max"]).all()
+    bench = pl.read_csv(tmp_path / "results" / "benchmark" / f"{PARADIGMS[0]}.csv")
+    assert 0 < bench.height <= 10
+    check = (tmp_path / "results" / "eval" / "demo_lm_check.json").read_text(encoding="utf-8")
+    assert "demo-bert" in check and "demo-gpt2" in check
+    assert "demo-bert" in (tmp_path / "results" / "eval" / "summary.md").read_text(encoding="utf-8")

@@ -169,6 +169,33 @@ def make_batches(lengths: Sequence[int], batch_tokens: int) -> list[list[int]]:
     return batches
 
 
+#: Sequence lengths are padded up to a multiple of this in canonical batches.
+BUCKET = 8
+
+
+def make_canonical_batches(lengths: Sequence[int], batch_tokens: int) -> list[tuple[list[int], int, int]]:
+    """Batches whose shape depends only on each sequence's own length: ``(indices, width, rows)``.
+
+    A sequence of length L goes to the bucket of width ``ceil(L / BUCKET) * BUCKET``; every
+    batch of that bucket is run with exactly ``max(1, batch_tokens // width)`` rows (the last
+    one filled up with discarded copies). A sentence's scores then do not depend on which other
+    sentences were scored with it, so scores reused from the cache and scores computed afresh
+    are bit-identical, and benchmark files are byte-identical whatever the job order.
+    """
+    if batch_tokens < 1:
+        raise ValueError(f"batch_tokens must be positive, got {batch_tokens}")
+    buckets: dict[int, list[int]] = {}
+    for i, n in enumerate(lengths):
+        buckets.setdefault(-(-n // BUCKET) * BUCKET, []).append(i)
+    out: list[tuple[list[int], int, int]] = []
+    for width in sorted(buckets, reverse=True):
+        rows = max(1, batch_tokens // width)
+        idx = buckets[width]
+        for start in range(0, len(idx), rows):
+            out.append((idx[start : start + rows], width, rows))
+    return out
+
+
 def _position_limit(model: Any) -> int | None:
     cfg = getattr(model, "config", None)
     for attr in ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"):
@@ -292,21 +319,29 @@ class HFCausalScorer(Scorer):
                     f"{self.max_length} positions: {sent[:80]!r}"
                 )
         results: list[SentenceScores | None] = [None] * len(sentences)
-        batches = make_batches([len(s) for s in ids], self.batch_tokens)
+        batches = make_canonical_batches([len(s) for s in ids], self.batch_tokens)
         with tqdm(total=len(sentences), unit="sent", desc=f"scoring ({self.name})",
                   disable=None if progress else True) as bar:
-            for batch in batches:
-                for i, res in zip(batch, self._score_batch([ids[i] for i in batch], minkpp=minkpp)):
+            for batch, width, rows in batches:
+                scored = self._score_batch([ids[i] for i in batch], minkpp=minkpp, width=width, rows=rows)
+                for i, res in zip(batch, scored):
                     results[i] = res
                 bar.update(len(batch))
         return results  # type: ignore[return-value]
 
-    def _score_batch(self, seqs: list[list[int]], *, minkpp: bool) -> list[SentenceScores]:
-        rows, width = len(seqs), max(len(s) for s in seqs)
+    def _score_batch(
+        self, seqs: list[list[int]], *, minkpp: bool, width: int | None = None, rows: int | None = None
+    ) -> list[SentenceScores]:
+        longest = max(len(s) for s in seqs)
+        width = max(min(width or 0, self.max_length or (width or 0)), longest)
+        # filler rows (copies of the first sequence, results discarded) give every batch of a
+        # bucket the same shape; see make_canonical_batches
+        seqs_in = list(seqs) + [seqs[0]] * max(0, (rows or 0) - len(seqs))
+        rows = len(seqs_in)
         inputs = torch.full((rows, width), self._pad_id, dtype=torch.long)
         targets = torch.zeros((rows, width), dtype=torch.long)
         mask = torch.zeros((rows, width), dtype=torch.long)
-        for r, seq in enumerate(seqs):
+        for r, seq in enumerate(seqs_in):
             n = len(seq)
             inputs[r, 0] = self._first_id
             inputs[r, 1:n] = torch.tensor(seq[:-1], dtype=torch.long)
