@@ -26,7 +26,11 @@ def load_default() -> dict:
     return yaml.safe_load((REPO / "config" / "config.yaml").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("example", sorted((REPO / "config" / "examples").glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "example",
+    sorted((REPO / "config" / "examples").glob("*.yaml")) + sorted((REPO / "config" / "models").glob("*.yaml")),
+    ids=lambda p: p.name,
+)
 def test_examples_validate(example):
     cfg = _merge(load_default(), yaml.safe_load(example.read_text(encoding="utf-8")))
     validate(cfg, SCHEMA)
