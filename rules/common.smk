@@ -40,6 +40,29 @@ def model_inputs(wildcards):
     return WF.model_inputs(wildcards.model)
 
 
+def model_spec(wildcards):
+    return asdict(WF.model(wildcards.model))
+
+
+def model_gpus(wildcards):
+    return WF.model(wildcards.model).gpus
+
+
+def tier0_scores(wildcards):
+    return list(WF.tier0_scores(wildcards.model, wildcards.paradigm).values())
+
+
+def cascade(wildcards):
+    return WF.cascade(wildcards.model, wildcards.paradigm)
+
+
+def cached_grammatical(wildcards):
+    """A decontamination model's pool scores come first, so benchmark scoring reuses them from the cache."""
+    if wildcards.model in WF.decontamination_models:
+        return [f"{OUT}/scores/{wildcards.model}/grammatical/{wildcards.paradigm}.parquet"]
+    return []
+
+
 def decontamination_scores(wildcards):
     return [f"{OUT}/scores/{m}/grammatical/{wildcards.paradigm}.parquet" for m in WF.decontamination_models]
 

@@ -20,7 +20,7 @@ rule curate:
         length_bins=config.get("curation", {}).get("length_bins", [6, 10, 15, 20, 30, 51]),
         grid_step=config.get("curation", {}).get("grid_step"),
         t_max=config.get("curation", {}).get("t_max"),
-        cascaded=CASCADED,
+        cascaded=WF.cascaded_models,
         seed=WF.seed,
     log:
         f"{OUT}/logs/curate/{{paradigm}}.log",

@@ -23,7 +23,7 @@ rule report:
         summary=report(f"{OUT}/eval/summary.md", caption="../report/summary.rst", category="Results"),
         results=f"{OUT}/eval/results.csv",
     params:
-        outdir=f"{OUT}/eval",
+        outdir=lambda wildcards, output: os.path.dirname(output.summary),
         alpha=config.get("evaluation", {}).get("alpha", 0.05),
     log:
         f"{OUT}/logs/report.log",

@@ -28,6 +28,16 @@ class ModelSpec:
     dtype: str
     batch_tokens: int
     trust_remote_code: bool
+    tier: int = 0  # cascade tier: 0 scores whole pools, >= 1 only the survivors of tier 0 (curation.t_max)
+    max_length: int | None = None
+    vllm: dict | None = None  # options for the vllm backend (tensor_parallel_size, gpu_memory_utilization, …)
+
+    @property
+    def gpus(self) -> int:
+        """GPUs a scoring job of this model needs (0 on CPU; the tensor-parallel size for vLLM)."""
+        if not self.device.startswith("cuda"):
+            return 0
+        return int((self.vllm or {}).get("tensor_parallel_size", 1))
 
 
 class WorkflowConfig:
@@ -86,12 +96,23 @@ class WorkflowConfig:
                     dtype=m.get("dtype", scoring.get("dtype", "float32")),
                     batch_tokens=int(m.get("batch_tokens", scoring.get("batch_tokens", 4096))),
                     trust_remote_code=bool(m.get("trust_remote_code", False)),
+                    tier=int(m.get("tier", 0)),
+                    max_length=m.get("max_length"),
+                    vllm=dict(m["vllm"]) if m.get("vllm") else None,
                 )
             )
         if not any(m.decontaminate for m in out):
             raise InputError("config key models: at least one model must have `decontaminate: true`")
         if not any(m.evaluate for m in out):
             raise InputError("config key models: at least one model must have `evaluate: true`")
+        cascaded = [m.name for m in out if m.decontaminate and m.tier >= 1]
+        if cascaded and self.t_max is None:
+            raise InputError(
+                f"config key curation.t_max: models {cascaded} have tier >= 1 (cascade), which needs t_max, "
+                "the loosest Min-K% threshold the curation may choose"
+            )
+        if cascaded and not any(m.decontaminate and m.tier == 0 for m in out):
+            raise InputError("config key models: the cascade (tier >= 1) needs at least one tier-0 decontamination model")
         return out
 
     def _check_models_loadable(self) -> None:
@@ -125,6 +146,31 @@ class WorkflowConfig:
     @property
     def demo_models(self) -> list[str]:
         return [m.name for m in self.models if m.demo]
+
+    @property
+    def t_max(self) -> float | None:
+        return self.config.get("curation", {}).get("t_max")
+
+    @property
+    def tier0_models(self) -> list[str]:
+        return [m.name for m in self.models if m.decontaminate and m.tier == 0]
+
+    @property
+    def cascaded_models(self) -> list[str]:
+        """Decontamination models scored only on the tier-0 survivors (the cascade)."""
+        return [m.name for m in self.models if m.decontaminate and m.tier >= 1]
+
+    def tier0_scores(self, model: str, paradigm: str) -> dict[str, str]:
+        """Tier-0 score files a cascaded model's pool job reads ({} for a tier-0 model)."""
+        if model not in self.cascaded_models:
+            return {}
+        return {m: f"{self.outdir}/scores/{m}/grammatical/{paradigm}.parquet" for m in self.tier0_models}
+
+    def cascade(self, model: str, paradigm: str) -> dict | None:
+        tier0 = self.tier0_scores(model, paradigm)
+        if not tier0:
+            return None
+        return {"k": self.config.get("curation", {}).get("k", 30), "t_max": self.t_max, "tier0": tier0}
 
     def model_inputs(self, name: str) -> list[str]:
         m = self.model(name)
