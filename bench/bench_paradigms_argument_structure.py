@@ -37,7 +37,9 @@ from rublimp.paradigms import ParadigmContext, get_paradigm
 from rublimp.paradigms.argument_structure import PERSON_NAMES_OPTION, PHENOMENON
 from rublimp.paradigms.base import REGISTRY, RESOURCES_DIR
 
-GSD_DIR = Path("/work/shared/data/ud_russian_gsd")
+sys.path.insert(0, str(Path(__file__).parent))
+from _common import GSD_DIR, reparse  # noqa: E402
+
 NAMES = sorted(n for n, cls in REGISTRY.items() if cls.phenomenon == PHENOMENON)
 
 
@@ -46,12 +48,6 @@ def load_gold(gsd_dir: Path) -> list[Sentence]:
     if not files:
         raise InputError("no *.conllu files", gsd_dir)
     return [s for f in files for s in read_conllu(f)]
-
-
-def reparse(gold: list[Sentence]) -> list[Sentence]:
-    from rublimp.parse import parse_texts
-
-    return list(parse_texts([(s.sent_id, s.text, "gsd") for s in gold]))
 
 
 def demo_sentences() -> list[Sentence]:

@@ -28,15 +28,15 @@ import argparse
 import collections
 import random
 import sys
-import time
 from pathlib import Path
 
 from rublimp.aspect_pairs import ASPECT_PAIRS_FILE, load_aspect_pairs
-from rublimp.conllu_doc import Sentence, read_conllu, write_conllu
 from rublimp.io import write_json_atomic
-from rublimp.paradigms import Paradigm, get_paradigm
+from rublimp.paradigms import get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR
-from rublimp.parse import parse_texts
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _common import GSD_DIR, load_sets, measure_sets, print_samples, sets_header, sets_row  # noqa: E402
 
 NAMES = (
     "change_duration_aspect",
@@ -46,52 +46,6 @@ NAMES = (
     "conj_verb_tense",
     "tense_marker",
 )
-GSD_DIR = Path("/work/shared/data/ud_russian_gsd")
-GSD_FILES = ("ru_gsd-ud-dev.conllu", "ru_gsd-ud-test.conllu")
-DEMO_DIR = RESOURCES_DIR / "demo_corpus"
-
-
-def demo_items(demo_dir: Path = DEMO_DIR) -> list[tuple[str, str, str]]:
-    """``(sent_id, text, domain)`` for every sentence line of the demo corpus files."""
-    items = []
-    for path in sorted(demo_dir.glob("*.txt")):
-        domain = path.stem
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            line = line.strip()
-            if line.startswith("# domain:"):
-                domain = line.split(":", 1)[1].strip()
-            elif line and not line.startswith("#"):
-                items.append((f"{path.name}:{lineno}", line, domain))
-    return items
-
-
-def parse_cached(items: list[tuple[str, str, str]], cache: Path | None) -> list[Sentence]:
-    """Parse the items, reusing ``cache`` when it holds exactly these sentences."""
-    if cache is not None and cache.exists():
-        sents = list(read_conllu(cache))
-        if [(s.sent_id, s.text) for s in sents] == [(i[0], i[1]) for i in items]:
-            return sents
-    sents = list(parse_texts(items, progress=sys.stderr.isatty()))
-    if cache is not None:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        write_conllu(sents, cache)
-    return sents
-
-
-def all_pairs(paradigm: Paradigm, sents: list[Sentence]) -> list[tuple[Sentence, str, object]]:
-    return [(s, bad, pert) for s in sents for bad, pert in paradigm.pairs(s)]
-
-
-def speed(paradigm: Paradigm, sents: list[Sentence], repeat: int) -> float:
-    """Sentences per second through ``paradigm.pairs`` (best of ``repeat``; the machine may be shared)."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for s in sents:
-            for _ in paradigm.pairs(s):
-                pass
-        best = min(best, time.perf_counter() - t0)
-    return len(sents) / best if best > 0 else float("inf")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,48 +61,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args(argv)
 
-    gold: list[Sentence] = []
-    for name in GSD_FILES:
-        gold.extend(read_conllu(args.gsd_dir / name))
-    cache = args.cache_dir
-    parsed = parse_cached([(s.sent_id, s.text, "gsd") for s in gold], None if cache is None else cache / "gsd.conllu")
-    demo = parse_cached(demo_items(), None if cache is None else cache / "demo.conllu")
-    sets = {"gold": gold, "parsed": parsed, "demo": demo, "all": parsed + demo}
+    sets = load_sets(args.gsd_dir, args.cache_dir)
+    gold, demo = sets["gold"], sets["demo"]
 
     print(f"GSD dev+test: {len(gold)} sentences; demo corpus: {len(demo)} sentences")
-    print(f"{'paradigm':<28} {'gold/1k':>8} {'parsed/1k':>9} {'demo/1k':>8} {'demo pairs':>10} {'sent/s':>8}")
+    print(sets_header(28))
     results: dict[str, dict] = {}
     found: dict[str, dict[str, list]] = {}
     for name in args.paradigms:
         p = get_paradigm(name)
-        found[name] = {k: all_pairs(p, v) for k, v in sets.items() if k != "all"}
-        found[name]["all"] = found[name]["parsed"] + found[name]["demo"]
+        found[name], core = measure_sets(p, sets, args.repeat)
         r = {
             "gold_pairs": len(found[name]["gold"]),
             "parsed_pairs": len(found[name]["parsed"]),
-            "gold_pairs_per_1k": round(1000 * len(found[name]["gold"]) / len(gold), 2),
-            "parsed_pairs_per_1k": round(1000 * len(found[name]["parsed"]) / len(parsed), 2),
-            "demo_pairs_per_1k": round(1000 * len(found[name]["demo"]) / len(demo), 2),
-            "demo_pairs": len(found[name]["demo"]),
-            "sentences_per_s": round(speed(p, sets["all"], args.repeat), 1),
+            **core,
         }
         results[name] = r
-        print(f"{name:<28} {r['gold_pairs_per_1k']:>8} {r['parsed_pairs_per_1k']:>9} {r['demo_pairs_per_1k']:>8} "
-              f"{r['demo_pairs']:>10} {r['sentences_per_s']:>8}")
+        print(sets_row(name, r, 28))
 
     if args.sample:
-        for name in args.paradigms:
-            pool = found[name][args.sample_from]
-            rng = random.Random(f"{args.seed}:{name}")
-            picked = rng.sample(pool, min(args.sample, len(pool)))
-            print(f"\n== {name}: {len(picked)} of {len(pool)} pairs ({args.sample_from})")
-            for k, (s, bad, pert) in enumerate(picked, start=1):
-                print(f"{k:>2}. [{pert.subtype}] {pert.feature}: {pert.source_value} → {pert.target_value}  ({s.sent_id})")
-                print(f"    + {s.text}")
-                print(f"    - {bad}")
-            results[name]["sample"] = [
-                {"sent_id": s.sent_id, "good": s.text, "bad": bad, "subtype": pert.subtype} for s, bad, pert in picked
-            ]
+        print_samples(found, args.paradigms, args.sample_from, args.sample, args.seed, results)
 
     table = load_aspect_pairs(RESOURCES_DIR / ASPECT_PAIRS_FILE)
     kinds = collections.Counter(table.pattern(i).split(":")[0] for i in table)

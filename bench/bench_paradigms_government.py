@@ -24,59 +24,18 @@ demo corpus) so that later runs skip parsing.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-import time
 from pathlib import Path
 
-from rublimp.conllu_doc import Sentence, read_conllu, write_conllu
 from rublimp.io import write_json_atomic
 from rublimp.morph import get_morph
 from rublimp.paradigms import get_paradigm, government
-from rublimp.parse import parse_texts
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _common import GSD_DIR, all_pairs, count, demo_items, edit_forms, parse_cached, read_gold, seeded_sample  # noqa: E402
+from _common import speed as _speed  # noqa: E402
 
 NAMES = ("adposition_government", "verb_acc_object", "verb_gen_object", "verb_ins_object", "nominalization_case")
-GSD_DIR = Path("/work/shared/data/ud_russian_gsd")
-DEMO_DIR = Path(__file__).resolve().parents[1] / "resources" / "demo_corpus"
-
-
-def read_gold(gsd_dir: Path) -> list[Sentence]:
-    out: list[Sentence] = []
-    for name in ("ru_gsd-ud-dev.conllu", "ru_gsd-ud-test.conllu"):
-        out.extend(read_conllu(gsd_dir / name))
-    return out
-
-
-def reparse(items: list[tuple[str, str, str]], cache: Path | None) -> list[Sentence]:
-    """Parse ``(sent_id, text, domain)`` items, reusing ``cache`` when it holds the same sentences."""
-    if cache is not None and cache.exists():
-        sents = list(read_conllu(cache))
-        if [s.sent_id for s in sents] == [i[0] for i in items]:
-            return sents
-    sents = list(parse_texts(items, progress=sys.stderr.isatty()))
-    if cache is not None:
-        write_conllu(sents, cache)
-    return sents
-
-
-def demo_items() -> list[tuple[str, str, str]]:
-    items = []
-    for path in sorted(DEMO_DIR.glob("*.txt")):
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            line = line.strip()
-            if line and not line.startswith("#"):
-                items.append((f"{path.name}:{lineno}", line, path.stem))
-    return items
-
-
-def count(paradigm, sents: list[Sentence]) -> tuple[int, int]:
-    """(pairs, sentences with at least one pair)."""
-    pairs = rows = 0
-    for s in sents:
-        n = sum(1 for _ in paradigm.pairs(s))
-        pairs += n
-        rows += n > 0
-    return pairs, rows
 
 
 def _clear_caches() -> None:
@@ -85,17 +44,9 @@ def _clear_caches() -> None:
     government._INFLECT_CACHE.clear()
 
 
-def speed(paradigm, sents: list[Sentence], repeat: int) -> float:
+def speed(paradigm, sents, repeat: int) -> float:
     """Sentences/s of ``paradigm.pairs`` from cold caches, best of ``repeat`` runs (the machine may be shared)."""
-    best = float("inf")
-    for _ in range(repeat):
-        _clear_caches()
-        t0 = time.perf_counter()
-        for s in sents:
-            for _ in paradigm.pairs(s):
-                pass
-        best = min(best, time.perf_counter() - t0)
-    return len(sents) / best if best > 0 else float("inf")
+    return _speed(paradigm, sents, repeat, before=_clear_caches)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,11 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     gold = read_gold(args.gsd_dir)
-    parsed = reparse([(s.sent_id, s.text, "gsd") for s in gold], args.cache)
+    parsed = parse_cached([(s.sent_id, s.text, "gsd") for s in gold], args.cache, match_text=False, make_parent=False)
     sets = {"gold": gold, "parsed": parsed}
     if args.sample and args.sample_from == "demo":
         demo_cache = None if args.cache is None else args.cache.with_suffix(".demo.conllu")
-        sets["demo"] = reparse(demo_items(), demo_cache)
+        sets["demo"] = parse_cached(demo_items(domain_comments=False), demo_cache, match_text=False, make_parent=False)
 
     results: dict[str, dict] = {}
     print(f"GSD dev+test: {len(gold)} sentences")
@@ -141,13 +92,11 @@ def main(argv: list[str] | None = None) -> int:
         pool = sets[args.sample_from]
         for name in args.paradigms:
             p = get_paradigm(name)
-            found = [(s, bad, pert) for s in pool for bad, pert in p.pairs(s)]
-            rng = random.Random(f"{args.seed}:{name}")
-            picked = rng.sample(found, min(args.sample, len(found)))
+            found = all_pairs(p, pool)
+            picked = seeded_sample(found, args.sample, args.seed, name)
             print(f"\n== {name}: {len(picked)} of {len(found)} pairs ({args.sample_from})")
             for k, (s, bad, pert) in enumerate(picked, start=1):
-                src = " ".join(s.token(e.token_id).form for e in pert.edits)
-                tgt = " ".join(e.new_form for e in pert.edits)
+                src, tgt = edit_forms(s, pert)
                 print(f"{k:>2}. [{pert.subtype}] {src} → {tgt} ({pert.source_value}→{pert.target_value})")
                 print(f"    + {s.text}")
                 print(f"    - {bad}")

@@ -24,9 +24,13 @@ import sys
 import time
 from pathlib import Path
 
-from rublimp.conllu_doc import Sentence, read_conllu
+from rublimp.conllu_doc import Sentence
 from rublimp.paradigms import get_paradigm
 from rublimp.perturb import pair_rows
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _common import GSD_DIR, reparse  # noqa: E402
+from _common import read_gold as load_gsd  # noqa: E402
 
 NAMES = [
     "add_new_suffix",
@@ -36,20 +40,6 @@ NAMES = [
     "change_declension_ending_has_dep",
     "change_verb_conjugation",
 ]
-GSD_DIR = Path("/work/shared/data/ud_russian_gsd")
-
-
-def load_gsd(gsd: Path) -> list[Sentence]:
-    sents: list[Sentence] = []
-    for name in ("ru_gsd-ud-dev.conllu", "ru_gsd-ud-test.conllu"):
-        sents.extend(read_conllu(gsd / name))
-    return sents
-
-
-def reparse(sents: list[Sentence]) -> list[Sentence]:
-    from rublimp.parse import parse_texts
-
-    return list(parse_texts([(s.sent_id, s.text, "gsd") for s in sents]))
 
 
 def measure(sents: list[Sentence], repeat: int) -> dict[str, dict]:

@@ -24,15 +24,15 @@ Per paradigm it prints
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-import time
 from pathlib import Path
 
-from rublimp.conllu_doc import Sentence, read_conllu, write_conllu
 from rublimp.io import write_json_atomic
 from rublimp.paradigms import get_paradigm
-from rublimp.parse import parse_texts
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _common import GSD_DIR, all_pairs, count, demo_items, edit_forms, parse_cached, read_gold, seeded_sample, speed  # noqa: E402
+from _common import per_1k as _per_1k  # noqa: E402
 
 NAMES = (
     "anaphor_agreement_number",
@@ -44,61 +44,10 @@ NAMES = (
     "floating_quantifier_agreement_gender",
     "floating_quantifier_agreement_case",
 )
-GSD_DIR = Path("/work/shared/data/ud_russian_gsd")
-DEMO_DIR = Path(__file__).resolve().parents[1] / "resources" / "demo_corpus"
-
-
-def read_gold(gsd_dir: Path) -> list[Sentence]:
-    return [s for name in ("ru_gsd-ud-dev.conllu", "ru_gsd-ud-test.conllu") for s in read_conllu(gsd_dir / name)]
-
-
-def demo_items(demo_dir: Path = DEMO_DIR) -> list[tuple[str, str, str]]:
-    """``(sent_id, text, domain)`` for every sentence line of the demo corpus files."""
-    items = []
-    for path in sorted(demo_dir.glob("*.txt")):
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            line = line.strip()
-            if line and not line.startswith("#"):
-                items.append((f"{path.name}:{lineno}", line, path.stem))
-    return items
-
-
-def parse_cached(items: list[tuple[str, str, str]], cache: Path | None) -> list[Sentence]:
-    """Parse the items, reusing ``cache`` when it holds exactly the same sentence ids and texts."""
-    if cache is not None and cache.exists():
-        sents = list(read_conllu(cache))
-        if [(s.sent_id, s.text) for s in sents] == [(i[0], i[1]) for i in items]:
-            return sents
-    sents = list(parse_texts(items, progress=sys.stderr.isatty()))
-    if cache is not None:
-        write_conllu(sents, cache)
-    return sents
-
-
-def count(paradigm, sents: list[Sentence]) -> tuple[int, int]:
-    """(pairs, sentences with at least one pair)."""
-    pairs = rows = 0
-    for s in sents:
-        n = sum(1 for _ in paradigm.pairs(s))
-        pairs += n
-        rows += n > 0
-    return pairs, rows
-
-
-def speed(paradigm, sents: list[Sentence], repeat: int) -> float:
-    """Sentences per second of ``paradigm.pairs`` (best of ``repeat`` runs)."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for s in sents:
-            for _ in paradigm.pairs(s):
-                pass
-        best = min(best, time.perf_counter() - t0)
-    return len(sents) / best if best > 0 else float("inf")
 
 
 def per_1k(n: int, total: int) -> float:
-    return round(1000 * n / total, 1) if total else 0.0
+    return _per_1k(n, total) if total else 0.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,8 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.cache is not None:
         args.cache.mkdir(parents=True, exist_ok=True)
     gold = read_gold(args.gsd_dir)
-    parsed = parse_cached([(s.sent_id, s.text, "gsd") for s in gold], args.cache and args.cache / "gsd_parsed.conllu")
-    demo = parse_cached(demo_items(), args.cache and args.cache / "demo_parsed.conllu")
+    parsed = parse_cached([(s.sent_id, s.text, "gsd") for s in gold], args.cache and args.cache / "gsd_parsed.conllu",
+                          make_parent=False)
+    demo = parse_cached(demo_items(domain_comments=False), args.cache and args.cache / "demo_parsed.conllu",
+                        make_parent=False)
     sets = {"gold": gold, "parsed": parsed, "demo": demo, "parsed+demo": parsed + demo}
 
     results: dict[str, dict] = {}
@@ -146,13 +97,11 @@ def main(argv: list[str] | None = None) -> int:
         pool = sets[args.sample_from]
         for name in args.paradigms:
             p = get_paradigm(name)
-            found = [(s, bad, pert) for s in pool for bad, pert in p.pairs(s)]
-            rng = random.Random(f"{args.seed}:{name}")
-            picked = rng.sample(found, min(args.sample, len(found)))
+            found = all_pairs(p, pool)
+            picked = seeded_sample(found, args.sample, args.seed, name)
             print(f"\n== {name}: {len(picked)} of {len(found)} pairs ({args.sample_from})")
             for k, (s, bad, pert) in enumerate(picked, start=1):
-                src = " ".join(s.token(e.token_id).form for e in pert.edits)
-                tgt = " ".join(e.new_form for e in pert.edits)
+                src, tgt = edit_forms(s, pert)
                 print(f"{k:>2}. [{pert.subtype}] {src} → {tgt} ({pert.feature}: {pert.source_value}→{pert.target_value}) {s.sent_id}")
                 print(f"    + {s.text}")
                 print(f"    - {bad}")

@@ -22,7 +22,7 @@ import random
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -120,9 +120,9 @@ def _atomic_dir(out_dir: Path) -> Iterator[Path]:
         raise
 
 
-def _train_tokenizer(sentences: list[str], vocab_size: int, n_positions: int) -> Any:
+def _train_bpe(sentences: list[str], vocab_size: int, special_tokens: Sequence[str]) -> Any:
+    """A byte-level BPE ``tokenizers.Tokenizer`` (min. frequency 2, full byte alphabet) trained on ``sentences``."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import PreTrainedTokenizerFast
 
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
@@ -130,11 +130,141 @@ def _train_tokenizer(sentences: list[str], vocab_size: int, n_positions: int) ->
     trainer = trainers.BpeTrainer(
         vocab_size=vocab_size,
         min_frequency=2,
-        special_tokens=[DEMO_SPECIAL_TOKEN],
+        special_tokens=list(special_tokens),
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
     tok.train_from_iterator(sentences, trainer=trainer, length=len(sentences))
+    return tok
+
+
+def _training_sentences(train_sentences: Sequence[str], what: str) -> list[str]:
+    """The distinct training sentences, sorted; ``InputError`` for an empty one or fewer than 2."""
+    for i, s in enumerate(train_sentences):
+        if not isinstance(s, str) or not s.strip():
+            raise InputError(f"{what} training sentence #{i} is empty or not a string: {s!r}")
+    sentences = sorted(set(train_sentences))
+    if len(sentences) < 2:
+        raise InputError(f"{what} needs at least 2 distinct training sentences, got {len(sentences)}")
+    return sentences
+
+
+def _check_positive(what: str, **values: int) -> None:
+    """``InputError`` for the first of ``values`` (in order) below 1."""
+    for key, val in values.items():
+        if val < 1:
+            raise InputError(f"{what} {key} must be positive, got {val}")
+
+
+def _optimizer(
+    model: Any, lr: float, betas: tuple[float, float], n_seqs: int, batch_size: int, epochs: int,
+    max_steps: int | None, warmup_steps: int,
+) -> tuple[Any, Any, int]:
+    """AdamW (weight decay 0.01) with linear warm-up then linear decay (floor 5%); also the total steps."""
+    import torch
+
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, betas=betas, weight_decay=0.01)
+    steps_per_epoch = math.ceil(n_seqs / batch_size)
+    total_steps = max_steps if max_steps is not None else epochs * steps_per_epoch
+    warm = min(warmup_steps, max(total_steps - 1, 0))
+
+    def lr_factor(step: int) -> float:
+        if step < warm:
+            return (step + 1) / (warm + 1)
+        return max(0.05, 1.0 - (step - warm) / max(1, total_steps - warm))
+
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+    return opt, sched, total_steps
+
+
+def _train_loop(
+    model: Any, opt: Any, sched: Any, seqs: list[list[int]], *, seed: int, batch_size: int, total_steps: int,
+    make_batch: Callable[[list[list[int]], Any], tuple[Any, Any, Any]], n_predicted: Callable[[Any], int],
+    desc: str, progress: bool, show_loss: bool,
+) -> tuple[list[float], int]:
+    """Train on seeded shuffled mini-batches for ``total_steps`` steps (grad-norm clip 1.0).
+
+    ``make_batch(batch, gen)`` gives ``(input_ids, attention_mask, labels)`` for a
+    list of sequences (``gen`` is the seeded ``torch.Generator`` that also shuffles);
+    ``n_predicted(labels)`` counts the predicted tokens that weight a batch's loss
+    in its epoch's mean.  Returns the mean loss per token of each epoch and the steps.
+    """
+    import torch
+    from tqdm.auto import tqdm
+
+    gen = torch.Generator().manual_seed(seed)
+    epoch_losses: list[float] = []
+    step = 0
+    bar = tqdm(total=total_steps, unit="step", desc=desc, disable=None if progress else True)
+    while step < total_steps:
+        # Plain shuffled mini-batches (seeded).  Length-bucketed batches pad less
+        # but, measured on 250 sentences x 8 epochs, converged clearly slower.
+        perm = torch.randperm(len(seqs), generator=gen).tolist()
+        tok_loss, tok_count = 0.0, 0
+        for b in range(0, len(perm), batch_size):
+            if step >= total_steps:
+                break
+            ids, mask, labels = make_batch([seqs[i] for i in perm[b:b + batch_size]], gen)
+            loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+            sched.step()
+            n_pred = n_predicted(labels)
+            loss_value = loss.item()
+            tok_loss += loss_value * n_pred
+            tok_count += n_pred
+            step += 1
+            bar.update(1)
+            if show_loss:
+                bar.set_postfix(loss=f"{loss_value:.3f}")
+        epoch_losses.append(tok_loss / max(tok_count, 1))
+    bar.close()
+    return epoch_losses, step
+
+
+def _save_trained(
+    out_path: Path, model: Any, tokenizer: Any, head: dict[str, Any], *, seed: int, hparams: dict[str, Any],
+    sentences: list[str], seqs: list[list[int]], n_truncated: int, steps: int, epoch_losses: list[float],
+    t0: float, cpu0: float,
+) -> dict[str, Any]:
+    """Write the model, the tokenizer and ``training.json`` to ``out_path`` atomically; return the JSON's dict.
+
+    ``head`` (``model_type`` and the like) opens the dict; the timings run from
+    ``t0`` (``perf_counter``) and ``cpu0`` (``process_time``) to now.
+    """
+    import torch
+
+    wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+    info: dict[str, Any] = {
+        **head,
+        "seed": seed,
+        "hyperparameters": hparams,
+        "n_sentences": len(sentences),
+        "n_tokens": int(sum(len(s) for s in seqs)),
+        "n_truncated": int(n_truncated),
+        "tokenizer_vocab_size": len(tokenizer),
+        "n_parameters": int(sum(p.numel() for p in model.parameters())),
+        "steps": steps,
+        "training_set_sha256": training_set_sha256(sentences),
+        "epoch_losses": [round(x, 6) for x in epoch_losses],
+        "final_loss": round(epoch_losses[-1], 6),
+        "wall_time_s": round(wall, 2),
+        "cpu_time_s": round(cpu, 2),
+        "torch_threads": torch.get_num_threads(),
+    }
+    with _atomic_dir(out_path) as tmp:
+        model.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
+        write_json_atomic(tmp / "training.json", info)
+    return info
+
+
+def _train_tokenizer(sentences: list[str], vocab_size: int, n_positions: int) -> Any:
+    from transformers import PreTrainedTokenizerFast
+
+    tok = _train_bpe(sentences, vocab_size, [DEMO_SPECIAL_TOKEN])
     return PreTrainedTokenizerFast(
         tokenizer_object=tok,
         bos_token=DEMO_SPECIAL_TOKEN,
@@ -186,22 +316,14 @@ def train_demo_lm(
     identical runs.
     """
     import torch
-    from tqdm.auto import tqdm
     from transformers import GPT2Config, GPT2LMHeadModel
 
     out_path = Path(out_dir)
-    for i, s in enumerate(train_sentences):
-        if not isinstance(s, str) or not s.strip():
-            raise InputError(f"demo LM training sentence #{i} is empty or not a string: {s!r}")
-    sentences = sorted(set(train_sentences))
-    if len(sentences) < 2:
-        raise InputError(f"demo LM needs at least 2 distinct training sentences, got {len(sentences)}")
+    sentences = _training_sentences(train_sentences, "demo LM")
     if n_embd % n_head:
         raise InputError(f"demo LM n_embd={n_embd} is not divisible by n_head={n_head}")
-    for key, val in (("epochs", epochs), ("batch_size", batch_size), ("n_positions", n_positions),
-                     ("vocab_size", vocab_size), ("n_layer", n_layer)):
-        if val < 1:
-            raise InputError(f"demo LM {key} must be positive, got {val}")
+    _check_positive("demo LM", epochs=epochs, batch_size=batch_size, n_positions=n_positions,
+                    vocab_size=vocab_size, n_layer=n_layer)
     hparams = {
         "vocab_size": vocab_size, "n_layer": n_layer, "n_embd": n_embd, "n_head": n_head,
         "n_positions": n_positions, "epochs": epochs, "batch_size": batch_size, "lr": lr,
@@ -224,75 +346,29 @@ def train_demo_lm(
         )
         model = GPT2LMHeadModel(config)
         model.train()
-        opt = torch.optim.AdamW(model.parameters(), lr=lr, betas=(0.9, 0.95), weight_decay=0.01)
-        steps_per_epoch = math.ceil(len(seqs) / batch_size)
-        total_steps = max_steps if max_steps is not None else epochs * steps_per_epoch
-        warm = min(warmup_steps, max(total_steps - 1, 0))
+        opt, sched, total_steps = _optimizer(
+            model, lr, (0.9, 0.95), len(seqs), batch_size, epochs, max_steps, warmup_steps
+        )
 
-        def lr_factor(step: int) -> float:
-            if step < warm:
-                return (step + 1) / (warm + 1)
-            return max(0.05, 1.0 - (step - warm) / max(1, total_steps - warm))
+        def make_batch(batch: list[list[int]], gen: Any) -> tuple[Any, Any, Any]:
+            width = max(len(s) for s in batch)
+            ids = torch.full((len(batch), width), eot, dtype=torch.long)
+            labels = torch.full((len(batch), width), -100, dtype=torch.long)
+            mask = torch.zeros((len(batch), width), dtype=torch.long)
+            for r, s in enumerate(batch):
+                ids[r, :len(s)] = torch.tensor(s)
+                labels[r, :len(s)] = torch.tensor(s)
+                mask[r, :len(s)] = 1
+            return ids, mask, labels
 
-        sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
-        gen = torch.Generator().manual_seed(seed)
-        epoch_losses: list[float] = []
-        step = 0
-        bar = tqdm(total=total_steps, unit="step", desc="training demo LM", disable=None if progress else True)
-        while step < total_steps:
-            # Plain shuffled mini-batches (seeded).  Length-bucketed batches pad less
-            # but, measured on 250 sentences x 8 epochs, converged clearly slower.
-            perm = torch.randperm(len(seqs), generator=gen).tolist()
-            tok_loss, tok_count = 0.0, 0
-            for b in range(0, len(perm), batch_size):
-                if step >= total_steps:
-                    break
-                batch = [seqs[i] for i in perm[b:b + batch_size]]
-                width = max(len(s) for s in batch)
-                ids = torch.full((len(batch), width), eot, dtype=torch.long)
-                labels = torch.full((len(batch), width), -100, dtype=torch.long)
-                mask = torch.zeros((len(batch), width), dtype=torch.long)
-                for r, s in enumerate(batch):
-                    ids[r, :len(s)] = torch.tensor(s)
-                    labels[r, :len(s)] = torch.tensor(s)
-                    mask[r, :len(s)] = 1
-                loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
-                opt.zero_grad(set_to_none=True)
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-                opt.step()
-                sched.step()
-                n_pred = int((labels[:, 1:] != -100).sum())
-                loss_value = loss.item()
-                tok_loss += loss_value * n_pred
-                tok_count += n_pred
-                step += 1
-                bar.update(1)
-                bar.set_postfix(loss=f"{loss_value:.3f}")
-            epoch_losses.append(tok_loss / max(tok_count, 1))
-        bar.close()
+        epoch_losses, step = _train_loop(
+            model, opt, sched, seqs, seed=seed, batch_size=batch_size, total_steps=total_steps,
+            make_batch=make_batch, n_predicted=lambda labels: int((labels[:, 1:] != -100).sum()),
+            desc="training demo LM", progress=progress, show_loss=True,
+        )
         model.eval()
-
-        wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
-        info: dict[str, Any] = {
-            "model_type": "gpt2",
-            "seed": seed,
-            "hyperparameters": hparams,
-            "n_sentences": len(sentences),
-            "n_tokens": int(sum(len(s) for s in seqs)),
-            "n_truncated": int(n_truncated),
-            "tokenizer_vocab_size": len(tokenizer),
-            "n_parameters": int(sum(p.numel() for p in model.parameters())),
-            "steps": step,
-            "training_set_sha256": training_set_sha256(sentences),
-            "epoch_losses": [round(x, 6) for x in epoch_losses],
-            "final_loss": round(epoch_losses[-1], 6),
-            "wall_time_s": round(wall, 2),
-            "cpu_time_s": round(cpu, 2),
-            "torch_threads": torch.get_num_threads(),
-        }
-        with _atomic_dir(out_path) as tmp:
-            model.save_pretrained(tmp)
-            tokenizer.save_pretrained(tmp)
-            write_json_atomic(tmp / "training.json", info)
+        info = _save_trained(
+            out_path, model, tokenizer, {"model_type": "gpt2"}, seed=seed, hparams=hparams, sentences=sentences,
+            seqs=seqs, n_truncated=n_truncated, steps=step, epoch_losses=epoch_losses, t0=t0, cpu0=cpu0,
+        )
     return info

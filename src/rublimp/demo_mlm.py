@@ -10,15 +10,22 @@ sentences.  The saved directory loads with ``AutoTokenizer`` and
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rublimp.demo_lm import _atomic_dir, _deterministic_torch, training_set_sha256
-from rublimp.io import InputError, write_json_atomic
+from rublimp.demo_lm import (
+    _check_positive,
+    _deterministic_torch,
+    _optimizer,
+    _save_trained,
+    _train_bpe,
+    _train_loop,
+    _training_sentences,
+)
+from rublimp.io import InputError
 
 __all__ = ["DEMO_MLM_SPECIALS", "train_demo_mlm"]
 
@@ -34,17 +41,10 @@ def _train_tokenizer(sentences: list[str], vocab_size: int, n_positions: int) ->
     (measured on the 40 test sentences), while the BPE trainer with a fixed byte
     alphabet is reproducible.
     """
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
+    from tokenizers import processors
     from transformers import PreTrainedTokenizerFast
 
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(
-        vocab_size=vocab_size, min_frequency=2, special_tokens=list(DEMO_MLM_SPECIALS),
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(), show_progress=False,
-    )
-    tok.train_from_iterator(sentences, trainer=trainer, length=len(sentences))
+    tok = _train_bpe(sentences, vocab_size, DEMO_MLM_SPECIALS)
     cls_id, sep_id = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
     tok.post_processor = processors.TemplateProcessing(
         single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B [SEP]", special_tokens=[("[CLS]", cls_id), ("[SEP]", sep_id)]
@@ -87,24 +87,16 @@ def train_demo_mlm(
     holds the model, the tokenizer and ``training.json`` (returned as a dict).
     """
     import torch
-    from tqdm.auto import tqdm
     from transformers import BertConfig, BertForMaskedLM
 
     out_path = Path(out_dir)
-    for i, s in enumerate(train_sentences):
-        if not isinstance(s, str) or not s.strip():
-            raise InputError(f"demo MLM training sentence #{i} is empty or not a string: {s!r}")
-    sentences = sorted(set(train_sentences))
-    if len(sentences) < 2:
-        raise InputError(f"demo MLM needs at least 2 distinct training sentences, got {len(sentences)}")
+    sentences = _training_sentences(train_sentences, "demo MLM")
     if n_embd % n_head:
         raise InputError(f"demo MLM n_embd={n_embd} is not divisible by n_head={n_head}")
     if not 0.0 < mask_prob <= 1.0:
         raise InputError(f"demo MLM mask_prob must be in (0, 1], got {mask_prob}")
-    for key, val in (("epochs", epochs), ("batch_size", batch_size), ("n_positions", n_positions),
-                     ("vocab_size", vocab_size), ("n_layer", n_layer)):
-        if val < 1:
-            raise InputError(f"demo MLM {key} must be positive, got {val}")
+    _check_positive("demo MLM", epochs=epochs, batch_size=batch_size, n_positions=n_positions,
+                    vocab_size=vocab_size, n_layer=n_layer)
     hparams = {
         "vocab_size": vocab_size, "n_layer": n_layer, "n_embd": n_embd, "n_head": n_head,
         "n_positions": n_positions, "epochs": epochs, "batch_size": batch_size, "lr": lr,
@@ -126,82 +118,42 @@ def train_demo_mlm(
         )
         model = BertForMaskedLM(config)
         model.train()
-        opt = torch.optim.AdamW(model.parameters(), lr=lr, betas=(0.9, 0.98), weight_decay=0.01)
-        steps_per_epoch = math.ceil(len(seqs) / batch_size)
-        total_steps = max_steps if max_steps is not None else epochs * steps_per_epoch
-        warm = min(warmup_steps, max(total_steps - 1, 0))
+        opt, sched, total_steps = _optimizer(
+            model, lr, (0.9, 0.98), len(seqs), batch_size, epochs, max_steps, warmup_steps
+        )
 
-        def lr_factor(step: int) -> float:
-            if step < warm:
-                return (step + 1) / (warm + 1)
-            return max(0.05, 1.0 - (step - warm) / max(1, total_steps - warm))
+        def make_batch(batch: list[list[int]], gen: Any) -> tuple[Any, Any, Any]:
+            width = max(len(s) for s in batch)
+            ids = torch.full((len(batch), width), tokenizer.pad_token_id, dtype=torch.long)
+            labels = torch.full((len(batch), width), -100, dtype=torch.long)
+            mask = torch.zeros((len(batch), width), dtype=torch.long)
+            for r, s in enumerate(batch):
+                n_real = len(s) - 2  # without [CLS]/[SEP]
+                row = torch.tensor(s)
+                pick = torch.rand(n_real, generator=gen) < mask_prob
+                if not pick.any():
+                    pick[torch.randint(n_real, (1,), generator=gen)] = True
+                where = torch.nonzero(pick).squeeze(1) + 1
+                labels[r, where] = row[where]
+                roll = torch.rand(where.numel(), generator=gen)
+                noised = row.clone()
+                noised[where[roll < 0.8]] = tokenizer.mask_token_id
+                rand_pos = where[(roll >= 0.8) & (roll < 0.9)]
+                noised[rand_pos] = torch.randint(n_special, len(tokenizer), (rand_pos.numel(),), generator=gen)
+                ids[r, : len(s)] = noised
+                mask[r, : len(s)] = 1
+            return ids, mask, labels
 
-        sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
-        gen = torch.Generator().manual_seed(seed)
-        epoch_losses: list[float] = []
-        step = 0
-        bar = tqdm(total=total_steps, unit="step", desc="training demo MLM", disable=None if progress else True)
-        while step < total_steps:
-            perm = torch.randperm(len(seqs), generator=gen).tolist()
-            tok_loss, tok_count = 0.0, 0
-            for b in range(0, len(perm), batch_size):
-                if step >= total_steps:
-                    break
-                batch = [seqs[i] for i in perm[b:b + batch_size]]
-                width = max(len(s) for s in batch)
-                ids = torch.full((len(batch), width), tokenizer.pad_token_id, dtype=torch.long)
-                labels = torch.full((len(batch), width), -100, dtype=torch.long)
-                mask = torch.zeros((len(batch), width), dtype=torch.long)
-                for r, s in enumerate(batch):
-                    n_real = len(s) - 2  # without [CLS]/[SEP]
-                    row = torch.tensor(s)
-                    pick = torch.rand(n_real, generator=gen) < mask_prob
-                    if not pick.any():
-                        pick[torch.randint(n_real, (1,), generator=gen)] = True
-                    where = torch.nonzero(pick).squeeze(1) + 1
-                    labels[r, where] = row[where]
-                    roll = torch.rand(where.numel(), generator=gen)
-                    noised = row.clone()
-                    noised[where[roll < 0.8]] = tokenizer.mask_token_id
-                    rand_pos = where[(roll >= 0.8) & (roll < 0.9)]
-                    noised[rand_pos] = torch.randint(n_special, len(tokenizer), (rand_pos.numel(),), generator=gen)
-                    ids[r, : len(s)] = noised
-                    mask[r, : len(s)] = 1
-                loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
-                opt.zero_grad(set_to_none=True)
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-                opt.step()
-                sched.step()
-                n_pred = int((labels != -100).sum())
-                tok_loss += loss.item() * n_pred
-                tok_count += n_pred
-                step += 1
-                bar.update(1)
-            epoch_losses.append(tok_loss / max(tok_count, 1))
-        bar.close()
+        epoch_losses, step = _train_loop(
+            model, opt, sched, seqs, seed=seed, batch_size=batch_size, total_steps=total_steps,
+            make_batch=make_batch, n_predicted=lambda labels: int((labels != -100).sum()),
+            desc="training demo MLM", progress=progress, show_loss=False,
+        )
         model.eval()
-        wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
-        info: dict[str, Any] = {
-            "model_type": "bert",
-            "objective": "masked LM (BERT 80/10/10 masking)",
-            "seed": seed,
-            "hyperparameters": hparams,
-            "n_sentences": len(sentences),
-            "n_tokens": int(sum(len(s) for s in seqs)),
-            "n_truncated": int(n_truncated),
-            "tokenizer_vocab_size": len(tokenizer),
-            "n_parameters": int(sum(p.numel() for p in model.parameters())),
-            "steps": step,
-            "training_set_sha256": training_set_sha256(sentences),
-            "epoch_losses": [round(x, 6) for x in epoch_losses],
-            "final_loss": round(epoch_losses[-1], 6),
-            "wall_time_s": round(wall, 2),
-            "cpu_time_s": round(cpu, 2),
-            "torch_threads": torch.get_num_threads(),
-        }
-        with _atomic_dir(out_path) as tmp:
-            model.save_pretrained(tmp)
-            tokenizer.save_pretrained(tmp)
-            write_json_atomic(tmp / "training.json", info)
+        info = _save_trained(
+            out_path, model, tokenizer,
+            {"model_type": "bert", "objective": "masked LM (BERT 80/10/10 masking)"},
+            seed=seed, hparams=hparams, sentences=sentences, seqs=seqs, n_truncated=n_truncated, steps=step,
+            epoch_losses=epoch_losses, t0=t0, cpu0=cpu0,
+        )
     return info

@@ -40,14 +40,18 @@ from .base import Edit, Paradigm, Perturbation, register
 from .np_agreement import (
     ADJ_POS,
     CASES,
-    GENDERS,
     Agr,
+    _norm,
+    _yo,
     adjective_readings,
     agr_from_tag,
     agrees,
+    case_targets,
+    gender_targets,
     has_common_gender,
     inflect_agreeing,
     noun_readings,
+    number_targets,
     ud_agr,
 )
 
@@ -87,10 +91,6 @@ ANTECEDENT_POS = frozenset({"NOUN", "NPRO", "ADJF", "PRTF"})
 GENDERED_PRONOUNS = frozenset({"он", "она", "оно", "который"})
 # predicates: where the search for a clause's arguments starts
 _PRED_UPOS = frozenset({"VERB", "AUX"})
-
-
-def _norm(s: str) -> str:
-    return s.lower().replace("ё", "е")
 
 
 @dataclass(frozen=True)
@@ -250,8 +250,7 @@ class _FloatingQuantifier(Paradigm):
                 if word is None or word in seen:
                     continue
                 seen.add(word)
-                if "ё" not in sent.text.lower():
-                    word = word.replace("ё", "е")
+                word = _yo(sent, word)
                 yield Perturbation(
                     edits=(Edit(sa.sam.id, word),),
                     feature=self.feature,
@@ -297,10 +296,8 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
         a = sa.agr
         if _norm(sa.antecedent_analysis.lemma) == "вы":
             return
-        if a.number == "Sing":
-            yield "Sing", "Plur", Agr(a.case, "Plur", frozenset(), a.animacy)
-        elif a.gender is not None:
-            yield "Plur", "Sing", Agr(a.case, "Sing", a.genders, a.animacy)
+        for target, agr in number_targets(a):
+            yield ("Sing" if target == "Plur" else "Plur"), target, agr
 
 
 @register
@@ -314,9 +311,8 @@ class FloatingQuantifierGender(_FloatingQuantifier):
         a = sa.agr
         if a.number != "Sing" or a.gender is None or not self._gender_fixed(sa):
             return
-        for g in GENDERS:
-            if g != a.gender:
-                yield a.gender, g, Agr(a.case, "Sing", frozenset({g}), a.animacy)
+        for g, agr in gender_targets(a):
+            yield a.gender, g, agr
 
 
 @register
@@ -328,8 +324,5 @@ class FloatingQuantifierCase(_FloatingQuantifier):
 
     def targets(self, sa):
         a = sa.agr
-        if a.number == "Sing" and a.gender is None:
-            return
-        for c in CASES:
-            if c != a.case:
-                yield a.case, c, Agr(c, a.number, a.genders, a.animacy)
+        for c, agr in case_targets(a):
+            yield a.case, c, agr

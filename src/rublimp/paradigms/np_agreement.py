@@ -240,6 +240,34 @@ def ud_agr(tok: Token) -> Agr:
     )
 
 
+def number_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
+    """(target number, features of the new form) for a word that agrees with ``a``.
+
+    Singular becomes plural (no gender); plural becomes singular only where
+    ``a`` knows the gender to give it.
+    """
+    if a.number == "Sing":
+        yield "Plur", Agr(a.case, "Plur", frozenset(), a.animacy)
+    elif a.gender is not None:
+        yield "Sing", Agr(a.case, "Sing", a.genders, a.animacy)
+
+
+def gender_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
+    """(target gender, features of the new form): every other singular gender than ``a``'s."""
+    for g in GENDERS:
+        if g != a.gender:
+            yield g, Agr(a.case, "Sing", frozenset({g}), a.animacy)
+
+
+def case_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
+    """(target case, features of the new form): every other case, none for a singular of unknown gender."""
+    if a.number == "Sing" and a.gender is None:
+        return
+    for c in CASES:
+        if c != a.case:
+            yield c, Agr(c, a.number, a.genders, a.animacy)
+
+
 def _matches_ud(agr: Agr, ud: Agr) -> bool:
     """A pymorphy3 reading carries the parser's case and number (and singular gender)."""
     if ud.case is None or ud.number is None or agr.case != ud.case or agr.number != ud.number:
@@ -416,10 +444,10 @@ class NPAgreementNumber(_NPAgreement):
         h = cand.head_agr
         if _norm(cand.modifier_analysis.lemma) in PLURAL_ONLY_MODIFIERS:
             return
-        if h.number == "Sing":
-            yield "Plur", Agr(h.case, "Plur", frozenset(), h.animacy)
-        elif h.gender is not None and "Pltm" not in cand.head_analysis.tag.grammemes:
-            yield "Sing", Agr(h.case, "Sing", h.genders, h.animacy)
+        for target, agr in number_targets(h):
+            if target == "Sing" and "Pltm" in cand.head_analysis.tag.grammemes:
+                continue
+            yield target, agr
 
 
 @register
@@ -435,9 +463,7 @@ class NPAgreementGender(_NPAgreement):
             return
         if has_common_gender(self.morph, cand.head, cand.head_analysis, self.common_gender):
             return
-        for g in GENDERS:
-            if g != h.gender:
-                yield g, Agr(h.case, "Sing", frozenset({g}), h.animacy)
+        yield from gender_targets(h)
 
 
 @register
@@ -448,9 +474,4 @@ class NPAgreementCase(_NPAgreement):
     feature = "Case"
 
     def targets(self, cand):
-        h = cand.head_agr
-        if h.number == "Sing" and h.gender is None:
-            return
-        for c in CASES:
-            if c != h.case:
-                yield c, Agr(c, h.number, h.genders, h.animacy)
+        yield from case_targets(cand.head_agr)

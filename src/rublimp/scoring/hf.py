@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import torch
@@ -215,18 +215,17 @@ def _resolve_threads(num_threads: int | None) -> int | None:
 # --------------------------------------------------------------------------- scorer
 
 
-class HFCausalScorer(Scorer):
-    """Batched log-probabilities of sentences under a ``transformers`` causal LM.
+class _HFModelScorer(Scorer):
+    """Loading shared by the ``transformers`` scorers.
 
-    Each sentence is tokenised without special tokens and the tokenizer's BOS
-    (or EOS when there is no BOS) is prepended, so every sentence token,
-    the first included, is scored.  Distinct sentences are sorted by token
-    length and packed into right-padded batches of at most ``batch_tokens``
-    padded tokens.
-
-    >>> scorer = HFCausalScorer("path/to/model")              # doctest: +SKIP
-    >>> scorer.score(["Кошка спит.", "Кошки спит."])           # doctest: +SKIP
+    A subclass names its ``Auto*`` model class (``_auto_model``) and what the
+    model must load as (``_model_kind``, for messages), may check the tokenizer
+    before the weights load (``_check_tokenizer``), and keeps the loaded model in
+    ``_setup``.
     """
+
+    _auto_model: str
+    _model_kind: str
 
     def __init__(
         self,
@@ -239,7 +238,8 @@ class HFCausalScorer(Scorer):
         trust_remote_code: bool = False,
         num_threads: int | None = None,
     ) -> None:
-        from transformers import AutoModelForCausalLM, AutoTokenizer
+        import transformers
+        from transformers import AutoTokenizer
 
         name = os.fspath(model_name_or_path)
         if dtype not in _DTYPES:
@@ -255,18 +255,18 @@ class HFCausalScorer(Scorer):
             )
         except Exception as exc:
             raise InputError(f"model {name!r}: cannot load its tokenizer: {exc}") from exc
-        choose_first_token(tokenizer, model_name=name)  # fail before loading the weights
+        self._check_tokenizer(tokenizer, name)  # fail before loading the weights
         try:
-            model = AutoModelForCausalLM.from_pretrained(
+            model = getattr(transformers, self._auto_model).from_pretrained(
                 name, dtype=_DTYPES[dtype], trust_remote_code=trust_remote_code, local_files_only=local_only
             )
         except Exception as exc:
-            raise InputError(f"model {name!r}: cannot load it as a causal LM: {exc}") from exc
+            raise InputError(f"model {name!r}: cannot load it as {self._model_kind}: {exc}") from exc
         self._setup(model, tokenizer, name=name, device=device, batch_tokens=batch_tokens, max_length=max_length)
 
     @classmethod
     def from_model(
-        cls,
+        cls: type[_S],
         model: Any,
         tokenizer: Any,
         *,
@@ -274,12 +274,45 @@ class HFCausalScorer(Scorer):
         device: str | None = None,
         batch_tokens: int = 4096,
         max_length: int | None = None,
-    ) -> HFCausalScorer:
+    ) -> _S:
         """Wrap an already loaded model and tokenizer (tests, benchmarks, notebooks)."""
         self = cls.__new__(cls)
         dev = device if device is not None else str(next(model.parameters()).device)
         self._setup(model, tokenizer, name=name, device=dev, batch_tokens=batch_tokens, max_length=max_length)
         return self
+
+    @staticmethod
+    def _check_tokenizer(tokenizer: Any, name: str) -> None:
+        """Raise ``InputError`` where the tokenizer does not suit the scorer (called before the weights load)."""
+
+    def _setup(
+        self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int, max_length: int | None
+    ) -> None:
+        raise NotImplementedError
+
+
+_S = TypeVar("_S", bound=_HFModelScorer)
+
+
+class HFCausalScorer(_HFModelScorer):
+    """Batched log-probabilities of sentences under a ``transformers`` causal LM.
+
+    Each sentence is tokenised without special tokens and the tokenizer's BOS
+    (or EOS when there is no BOS) is prepended, so every sentence token,
+    the first included, is scored.  Distinct sentences are sorted by token
+    length and packed into right-padded batches of at most ``batch_tokens``
+    padded tokens.
+
+    >>> scorer = HFCausalScorer("path/to/model")              # doctest: +SKIP
+    >>> scorer.score(["Кошка спит.", "Кошки спит."])           # doctest: +SKIP
+    """
+
+    _auto_model = "AutoModelForCausalLM"
+    _model_kind = "a causal LM"
+
+    @staticmethod
+    def _check_tokenizer(tokenizer: Any, name: str) -> None:
+        choose_first_token(tokenizer, model_name=name)
 
     def _setup(
         self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int, max_length: int | None

@@ -10,7 +10,6 @@ budget, so the passes run densely.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,15 +18,8 @@ import torch
 from tqdm.auto import tqdm
 
 from rublimp.io import InputError
-from rublimp.scoring.base import Scorer, SentenceScores
-from rublimp.scoring.hf import (
-    _DTYPES,
-    _offline,
-    _position_limit,
-    _resolve_threads,
-    check_model_loadable,
-    make_batches,
-)
+from rublimp.scoring.base import SentenceScores
+from rublimp.scoring.hf import _HFModelScorer, _position_limit, make_batches
 from rublimp.scoring.mink import distribution_moments
 
 __all__ = ["HFMaskedScorer", "pll_one_by_one", "special_tokens_label"]
@@ -47,7 +39,7 @@ def special_tokens_label(tokenizer: Any) -> str:
     return "…".join(str(t) for t in tokenizer.convert_ids_to_tokens(ids))
 
 
-class HFMaskedScorer(Scorer):
+class HFMaskedScorer(_HFModelScorer):
     """Pseudo-log-likelihood scores of sentences under a ``transformers`` masked LM.
 
     Each sentence is tokenised *with* the tokenizer's special tokens (e.g.
@@ -71,59 +63,13 @@ class HFMaskedScorer(Scorer):
     >>> scorer.score(["Кошка спит.", "Кошки спит."])                         # doctest: +SKIP
     """
 
-    def __init__(
-        self,
-        model_name_or_path: str | os.PathLike,
-        *,
-        device: str = "cpu",
-        dtype: str = "float32",
-        batch_tokens: int = 4096,
-        max_length: int | None = None,
-        trust_remote_code: bool = False,
-        num_threads: int | None = None,
-    ) -> None:
-        from transformers import AutoModelForMaskedLM, AutoTokenizer
+    _auto_model = "AutoModelForMaskedLM"
+    _model_kind = "a masked LM"
 
-        name = os.fspath(model_name_or_path)
-        if dtype not in _DTYPES:
-            raise InputError(f"model {name!r}: unknown dtype {dtype!r}; expected one of {', '.join(_DTYPES)}")
-        check_model_loadable(name, trust_remote_code=trust_remote_code)
-        threads = _resolve_threads(num_threads)
-        if threads is not None:
-            torch.set_num_threads(threads)
-        local_only = _offline()
-        try:
-            tokenizer = AutoTokenizer.from_pretrained(
-                name, trust_remote_code=trust_remote_code, local_files_only=local_only
-            )
-        except Exception as exc:
-            raise InputError(f"model {name!r}: cannot load its tokenizer: {exc}") from exc
+    @staticmethod
+    def _check_tokenizer(tokenizer: Any, name: str) -> None:
         if getattr(tokenizer, "mask_token_id", None) is None:
             raise InputError(f"model {name!r}: tokenizer has no mask token; it is not a masked LM")
-        try:
-            model = AutoModelForMaskedLM.from_pretrained(
-                name, dtype=_DTYPES[dtype], trust_remote_code=trust_remote_code, local_files_only=local_only
-            )
-        except Exception as exc:
-            raise InputError(f"model {name!r}: cannot load it as a masked LM: {exc}") from exc
-        self._setup(model, tokenizer, name=name, device=device, batch_tokens=batch_tokens, max_length=max_length)
-
-    @classmethod
-    def from_model(
-        cls,
-        model: Any,
-        tokenizer: Any,
-        *,
-        name: str = "in-memory model",
-        device: str | None = None,
-        batch_tokens: int = 4096,
-        max_length: int | None = None,
-    ) -> HFMaskedScorer:
-        """Wrap an already loaded masked LM and tokenizer (tests, benchmarks, notebooks)."""
-        self = cls.__new__(cls)
-        dev = device if device is not None else str(next(model.parameters()).device)
-        self._setup(model, tokenizer, name=name, device=dev, batch_tokens=batch_tokens, max_length=max_length)
-        return self
 
     def _setup(
         self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int, max_length: int | None
