@@ -150,7 +150,7 @@ def read_resource_tsv(path: Path, what: str, required: Iterable[str]) -> Iterabl
     header: list[str] | None = None
     with open(path, encoding="utf-8") as fh:
         for lineno, raw in enumerate(fh, start=1):
-            line = raw.rstrip("\n")
+            line = raw.rstrip("\n").rstrip("\r")
             if not line.strip() or line.startswith("#"):
                 continue
             cols = line.split("\t")

@@ -67,6 +67,7 @@ from typing import ClassVar, Iterator, Sequence
 
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
+from ..lexicon import read_resource_tsv
 from ..morph import UD2OC
 from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
 
@@ -254,33 +255,11 @@ def _norm(word: str) -> str:
 
 
 def _read_tsv(path: Path, required: Sequence[str], what: str) -> Iterator[tuple[int, dict[str, str]]]:
-    """(line number, row) for a ``#``-commented TSV with a header line.
-
-    Hand-rolled rather than polars.read_csv so that every error names its line.
-    """
-    if not path.exists():
-        raise InputError(f"{what} not found", path)
-    header: list[str] | None = None
-    with open(path, encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            line = raw.rstrip("\n").rstrip("\r")
-            if not line.strip() or line.startswith("#"):
-                continue
-            cols = line.split("\t")
-            if header is None:
-                header = cols
-                missing = [c for c in required if c not in header]
-                if missing:
-                    raise InputError(f"header must have the column(s) {', '.join(missing)}", path, lineno)
-                continue
-            if len(cols) != len(header):
-                raise InputError(f"expected {len(header)} tab-separated columns, found {len(cols)}", path, lineno)
-            row = {k: v.strip() for k, v in zip(header, cols)}
-            if not row[required[0]]:
-                raise InputError(f"empty {required[0]}", path, lineno)
-            yield lineno, row
-    if header is None:
-        raise InputError("no header line", path)
+    """(line number, row) for a ``#``-commented TSV with a header line; the first column must be filled."""
+    for lineno, row in read_resource_tsv(path, what, required):
+        if not row[required[0]]:
+            raise InputError(f"empty {required[0]}", path, lineno)
+        yield lineno, row
 
 
 def _flag(value: str, path: Path, lineno: int, column: str) -> bool:
