@@ -52,3 +52,19 @@ def demo_sentences(request):
     sents = list(parse_texts(items))
     write_conllu(sents, cache)
     return sents
+
+
+@pytest.fixture(scope="session")
+def parse_cases():
+    """Parse a paradigm suite's hand-written sentences once: ``(positive, negative, extra, prefix) -> {text: Sentence}``.
+
+    ``positive`` maps paradigm -> [(sentence, bad sentence)], ``negative`` paradigm -> [sentence];
+    sent_ids are ``f"{prefix}{i}"`` over the sorted texts (some paradigms seed choices by sent_id).
+    """
+    from rublimp.parse import parse_texts
+
+    def parse(positive, negative, extra=(), prefix="t"):
+        texts = sorted({g for cases in positive.values() for g, _ in cases} | {t for ts in negative.values() for t in ts} | set(extra))
+        return {s.text: s for s in parse_texts([(f"{prefix}{i}", t, "test") for i, t in enumerate(texts)])}
+
+    return parse

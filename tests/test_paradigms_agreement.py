@@ -190,12 +190,9 @@ NEGATIVE: dict[str, list[str]] = {
 
 
 @pytest.fixture(scope="module")
-def parsed():
+def parsed(parse_cases):
     """Every hand-written sentence, parsed once: text -> Sentence."""
-    from rublimp.parse import parse_texts
-
-    texts = sorted({g for cases in POSITIVE.values() for g, _ in cases} | {t for ts in NEGATIVE.values() for t in ts})
-    return {s.text: s for s in parse_texts([(f"t{i}", t, "test") for i, t in enumerate(texts)])}
+    return parse_cases(POSITIVE, NEGATIVE)
 
 
 @pytest.fixture(scope="module")

@@ -157,12 +157,9 @@ EXTRA = ["Она продала шубу.", "Она продала шубу ещ
 
 
 @pytest.fixture(scope="module")
-def parsed():
+def parsed(parse_cases):
     """Every hand-written sentence, parsed once by the default parser: text -> Sentence."""
-    from rublimp.parse import parse_texts
-
-    texts = sorted({g for cases in POSITIVE.values() for g, _ in cases} | {t for ts in NEGATIVE.values() for t in ts} | set(EXTRA))
-    return {s.text: s for s in parse_texts([(f"as{i}", t, "test") for i, t in enumerate(texts)])}
+    return parse_cases(POSITIVE, NEGATIVE, EXTRA, prefix="as")
 
 
 def test_registry():
