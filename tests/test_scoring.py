@@ -234,7 +234,7 @@ def test_batch_size_does_not_change_scores(tiny):
 
 
 def test_scores_do_not_depend_on_the_other_sentences(tiny):
-    """Canonical batch shapes: a sentence scored alone or among others gives bit-identical values."""
+    """Equal-length unpadded batches: a sentence scored alone or among others gives bit-identical values."""
     model, tok = tiny
     scorer = HFCausalScorer.from_model(model, tok, batch_tokens=256)
     everything = scorer.score(SENTENCES, ks=(30, 60), progress=False)
@@ -244,15 +244,61 @@ def test_scores_do_not_depend_on_the_other_sentences(tiny):
         assert part.equals(ref)
 
 
-def test_canonical_batches_cover_and_shape():
-    from rublimp.scoring.hf import BUCKET, make_canonical_batches
+def test_length_batches_cover_and_shape():
+    from rublimp.scoring.hf import make_length_batches
 
     lengths = [3, 9, 17, 8, 16, 1, 30, 9, 9]
-    batches = make_canonical_batches(lengths, 40)
-    assert sorted(i for b, _, _ in batches for i in b) == list(range(len(lengths)))
-    for idx, width, rows in batches:
-        assert width % BUCKET == 0 and rows == max(1, 40 // width) and len(idx) <= rows
-        assert all(width - BUCKET < lengths[i] <= width for i in idx)
+    assert make_length_batches(lengths, 20) == [
+        ([6], 30, 1), ([2], 17, 1), ([4], 16, 1), ([1, 7], 9, 2), ([8], 9, 1), ([3], 8, 1), ([0], 3, 1), ([5], 1, 1),
+    ]
+    # fixed rows (GPU): the last batch of a length runs with the same row count as the others
+    assert make_length_batches(lengths, 20, fixed_rows=True)[3:5] == [([1, 7], 9, 2), ([8], 9, 2)]
+    for idx, width, rows in make_length_batches(lengths, 40):
+        assert all(lengths[i] == width for i in idx) and rows == len(idx) <= max(1, 40 // width)
+    with pytest.raises(ValueError):
+        make_length_batches([1, 2], 0)
+
+
+@pytest.mark.parametrize("budget", [None, 100_000])
+def test_no_filler_positions_on_small_and_large_inputs(tiny, budget):
+    """The model runs over the real tokens only (within 1.3x), for 3 sentences as for all of them."""
+    model, tok = tiny
+    for subset in (SENTENCES[:3], SENTENCES):
+        scorer = HFCausalScorer.from_model(model, tok, batch_tokens=budget)
+        df = scorer.score(subset, progress=False)
+        assert scorer.real_positions == int(df["n_tokens"].sum())
+        assert scorer.positions_run <= 1.3 * scorer.real_positions
+
+
+def test_scores_are_bit_identical_whatever_the_budget(tiny):
+    """On CPU a row's result does not depend on its batch's row count, so any budget gives the same bits."""
+    model, tok = tiny
+    a = HFCausalScorer.from_model(model, tok, batch_tokens=16).score(SENTENCES, ks=(30, 60), progress=False)
+    b = HFCausalScorer.from_model(model, tok, batch_tokens=100_000).score(SENTENCES, ks=(30, 60), progress=False)
+    assert a.equals(b)
+
+
+def test_default_budget_per_device_and_gpu_probe(tmp_path, monkeypatch):
+    from rublimp.scoring import hf
+
+    assert hf.default_batch_tokens("cpu") == hf.CPU_BATCH_TOKENS
+    tried = []
+
+    def fits(budget):  # a fake device on which 8192 tokens are the most that fit
+        tried.append(budget)
+        return budget <= 8192
+
+    assert hf.probe_batch_tokens(fits) == 8192
+    assert tried == [b for b in hf.PROBE_BUDGETS if b >= 8192]
+    assert hf.probe_batch_tokens(lambda b: False) == min(hf.PROBE_BUDGETS)
+    # remembered per model: a second scorer of the same model does not probe again
+    monkeypatch.setenv("RUBLIMP_CACHE", str(tmp_path))
+    monkeypatch.setattr(hf.torch, "device", lambda d: type("D", (), {"type": "cuda"})())
+    tried.clear()
+    assert hf.default_batch_tokens("cuda", fits, key="m") == 8192 and tried
+    tried.clear()
+    assert hf.default_batch_tokens("cuda", fits, key="m") == 8192 and not tried
+    assert hf.budget_memo_path().parent == tmp_path
 
 
 def test_dedupe_and_sorted_order(tiny):

@@ -87,11 +87,20 @@ def test_head_only_path_equals_full_logits(tiny_mlm):
 
 
 def test_batch_budget_does_not_change_scores(tiny_mlm):
+    """Masked copies of one length, unpadded: any budget, any batch-mates give bit-identical scores."""
     model, tok = tiny_mlm
-    small = HFMaskedScorer.from_model(model, tok, batch_tokens=20).score(SENTENCES, progress=False)
-    large = HFMaskedScorer.from_model(model, tok, batch_tokens=100_000).score(SENTENCES, progress=False)
-    for col in ("sum_logprob", "mink_30", "mink_60"):
-        assert np.abs(small[col].to_numpy() - large[col].to_numpy()).max() <= 1e-4
+    small_scorer = HFMaskedScorer.from_model(model, tok, batch_tokens=20)
+    small = small_scorer.score(SENTENCES, progress=False)
+    large_scorer = HFMaskedScorer.from_model(model, tok, batch_tokens=100_000)
+    large = large_scorer.score(SENTENCES, progress=False)
+    assert small.equals(large)
+    alone = HFMaskedScorer.from_model(model, tok, batch_tokens=100_000).score(SENTENCES[3:5], progress=False)
+    assert alone.equals(large.filter(pl.col("sentence").is_in(SENTENCES[3:5])))
+    # (almost) no filler: at the default budget the model runs over the real tokens, on small and large inputs
+    for subset in (SENTENCES[:3], SENTENCES):
+        scorer = HFMaskedScorer.from_model(model, tok)
+        scorer.score(subset, progress=False)
+        assert scorer.real_positions <= scorer.positions_run <= 1.3 * scorer.real_positions
 
 
 def test_load_from_directory_and_checks(tiny_mlm, tmp_path):

@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", default="hf")
     p.add_argument("--device", default="cpu")
     p.add_argument("--dtype", default="float32")
-    p.add_argument("--batch-tokens", type=int, default=4096)
+    p.add_argument("--batch-tokens", type=int, default=None, help="tokens per forward pass (default: per device)")
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--ks", default="30,40,50,60")
     p.add_argument("--per-token", action="store_true")

@@ -26,7 +26,7 @@ class ModelSpec:
     evaluate: bool
     device: str
     dtype: str
-    batch_tokens: int
+    batch_tokens: int | None  # None: the device's default (rublimp.scoring.hf.default_batch_tokens)
     trust_remote_code: bool
     tier: int = 0  # cascade tier: 0 scores whole pools, >= 1 only the survivors of tier 0 (curation.t_max)
     max_length: int | None = None
@@ -38,6 +38,10 @@ class ModelSpec:
         if not self.device.startswith("cuda"):
             return 0
         return int((self.vllm or {}).get("tensor_parallel_size", 1))
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else int(value)
 
 
 class WorkflowConfig:
@@ -94,7 +98,7 @@ class WorkflowConfig:
                     evaluate=bool(m.get("evaluate", True)),
                     device=m.get("device", scoring.get("device", "cpu")),
                     dtype=m.get("dtype", scoring.get("dtype", "float32")),
-                    batch_tokens=int(m.get("batch_tokens", scoring.get("batch_tokens", 4096))),
+                    batch_tokens=_opt_int(m.get("batch_tokens", scoring.get("batch_tokens"))),
                     trust_remote_code=bool(m.get("trust_remote_code", False)),
                     tier=int(m.get("tier", 0)),
                     max_length=m.get("max_length"),

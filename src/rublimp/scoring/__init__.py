@@ -90,7 +90,8 @@ def scorer_from_spec(spec: Mapping[str, Any], *, num_threads: int | None = None)
     kwargs: dict[str, Any] = {
         "device": spec.get("device") or ("cuda" if backend == "vllm" else "cpu"),
         "dtype": spec.get("dtype") or "float32",
-        "batch_tokens": int(spec.get("batch_tokens") or 4096),
+        # None: the device's default (rublimp.scoring.hf.default_batch_tokens; vLLM's own)
+        "batch_tokens": int(spec["batch_tokens"]) if spec.get("batch_tokens") else None,
         "trust_remote_code": bool(spec.get("trust_remote_code", False)),
         "num_threads": num_threads,
     }
@@ -104,6 +105,8 @@ def scorer_from_spec(spec: Mapping[str, Any], *, num_threads: int | None = None)
             if key in opts:
                 kwargs[key] = opts.pop(key)
         kwargs["engine_kwargs"] = opts
+        if kwargs["batch_tokens"] is None:
+            del kwargs["batch_tokens"]
     return make_scorer(backend, spec["path"], **kwargs)
 
 

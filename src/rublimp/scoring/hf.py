@@ -19,7 +19,10 @@ __all__ = [
     "HFCausalScorer",
     "check_model_loadable",
     "choose_first_token",
+    "default_batch_tokens",
     "make_batches",
+    "make_length_batches",
+    "MIN_GEMM_ROWS",
     "score_one_by_one",
 ]
 
@@ -169,31 +172,127 @@ def make_batches(lengths: Sequence[int], batch_tokens: int) -> list[list[int]]:
     return batches
 
 
-#: Sequence lengths are padded up to a multiple of this in canonical batches.
-BUCKET = 8
+#: Padded-token budget of one forward pass on CPU when neither the config nor the caller sets one.
+#: Measured with bench/bench_score.py (random GPT-2-small-sized model, demo sentences, 1 thread):
+#: throughput is flat from 128 to 512 tokens and falls beyond (the activations leave the caches).
+CPU_BATCH_TOKENS = 256
 
 
-def make_canonical_batches(lengths: Sequence[int], batch_tokens: int) -> list[tuple[list[int], int, int]]:
-    """Batches whose shape depends only on each sequence's own length: ``(indices, width, rows)``.
+#: CPU matrix products give a row the same bits whatever the number of rows M, except for
+#: M < 4 (another kernel: measured on torch 2.13 CPU for nn.Linear of sizes 32x64 to 768x3000,
+#: M = 1..300).  A forward pass therefore always runs at least this many token rows.
+MIN_GEMM_ROWS = 4
 
-    A sequence of length L goes to the bucket of width ``ceil(L / BUCKET) * BUCKET``; every
-    batch of that bucket is run with exactly ``max(1, batch_tokens // width)`` rows (the last
-    one filled up with discarded copies). A sentence's scores then do not depend on which other
-    sentences were scored with it, so scores reused from the cache and scores computed afresh
-    are bit-identical, and benchmark files are byte-identical whatever the job order.
+
+def make_length_batches(
+    lengths: Sequence[int], batch_tokens: int, *, fixed_rows: bool = False
+) -> list[tuple[list[int], int, int]]:
+    """Batches of sequences of *equal* length, so no batch holds a padded position: ``(indices, width, rows)``.
+
+    Sequences are grouped by their exact length ``width`` (longest first, so the memory
+    peak comes first); a group is cut into batches of ``max(1, batch_tokens // width)``
+    sequences, kept in index order.  ``rows`` is the number of rows the batch runs with:
+    ``len(indices)``, or with ``fixed_rows`` always ``max(1, batch_tokens // width)``
+    (the last batch of a length filled up with discarded copies).
+
+    Why: a causal or masked LM's output for one row depends on the padded width of its
+    batch (the attention reductions run over it) but, on CPU, not on how many rows the
+    batch has (measured bit for bit on GPT-2 with 1 and 2 threads; ``tests/test_scoring.py``
+    checks it).  Unpadded equal-length batches therefore make a sentence's score independent
+    of the sentences scored with it (cached and fresh scores are bit-identical) at no cost:
+    the model runs over exactly the real tokens.  GPU kernels (cuBLAS) may pick another
+    algorithm for another row count, so on CUDA ``fixed_rows`` keeps every batch of a length
+    at the same shape; the filler is at most one partial batch per distinct length.
     """
     if batch_tokens < 1:
         raise ValueError(f"batch_tokens must be positive, got {batch_tokens}")
-    buckets: dict[int, list[int]] = {}
+    groups: dict[int, list[int]] = {}
     for i, n in enumerate(lengths):
-        buckets.setdefault(-(-n // BUCKET) * BUCKET, []).append(i)
+        groups.setdefault(int(n), []).append(i)
     out: list[tuple[list[int], int, int]] = []
-    for width in sorted(buckets, reverse=True):
-        rows = max(1, batch_tokens // width)
-        idx = buckets[width]
+    for width in sorted(groups, reverse=True):
+        rows = max(1, batch_tokens // max(width, 1))
+        idx = groups[width]
         for start in range(0, len(idx), rows):
-            out.append((idx[start : start + rows], width, rows))
+            chunk = idx[start : start + rows]
+            out.append((chunk, width, rows if fixed_rows else len(chunk)))
     return out
+
+
+def needs_fixed_rows(device: Any) -> bool:
+    """Whether batches on ``device`` must keep a fixed row count per width (see :func:`make_length_batches`)."""
+    return torch.device(device).type != "cpu"
+
+
+def default_batch_tokens(device: Any, probe: Any = None, *, key: str | None = None) -> int:
+    """The batch budget to use when none is configured: :data:`CPU_BATCH_TOKENS` on CPU; on
+    another device the largest budget that fits, from :func:`probe_batch_tokens` with
+    ``probe`` (remembered per ``key`` in :func:`budget_memo_path`)."""
+    if torch.device(device).type == "cpu" or probe is None:
+        return CPU_BATCH_TOKENS
+    memo = _read_memo()
+    if key is not None and key in memo:
+        return int(memo[key])
+    budget = probe_batch_tokens(probe)
+    if key is not None:
+        memo[key] = budget
+        _write_memo(memo)
+    return budget
+
+
+#: Budgets tried by :func:`probe_batch_tokens`, largest first.
+PROBE_BUDGETS = tuple(2**k for k in range(18, 7, -1))
+
+
+def probe_batch_tokens(fits: Any, budgets: Sequence[int] = PROBE_BUDGETS) -> int:
+    """The largest of ``budgets`` for which ``fits(budget)`` is true (a forward pass ran without running
+    out of memory); the smallest when none does, so that a too-large model fails with its own error."""
+    for b in sorted(budgets, reverse=True):
+        if fits(b):
+            return int(b)
+    return int(min(budgets))
+
+
+def budget_memo_path() -> Path:
+    """Where probed GPU budgets are remembered: ``$RUBLIMP_CACHE`` or ``~/.cache/rublimp``, ``batch_tokens.json``."""
+    root = os.environ.get("RUBLIMP_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "rublimp")
+    return Path(root) / "batch_tokens.json"
+
+
+def _read_memo() -> dict[str, int]:
+    import json
+
+    try:
+        data = json.loads(budget_memo_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): int(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def _write_memo(memo: dict[str, int]) -> None:
+    from rublimp.io import write_json_atomic
+
+    try:
+        write_json_atomic(budget_memo_path(), memo)
+    except OSError:  # a read-only home: probe again next time
+        pass
+
+
+def _cuda_probe(forward: Any, width: int, device: Any) -> Any:
+    """A ``fits(budget)`` for :func:`probe_batch_tokens`: one forward of ``budget // width`` rows of ``width``."""
+
+    def fits(budget: int) -> bool:
+        rows = max(1, budget // width)
+        try:
+            forward(rows, width)
+            return True
+        except torch.OutOfMemoryError:
+            return False
+        finally:
+            if torch.device(device).type == "cuda":
+                torch.cuda.empty_cache()
+
+    return fits
 
 
 def _position_limit(model: Any) -> int | None:
@@ -233,7 +332,7 @@ class _HFModelScorer(Scorer):
         *,
         device: str = "cpu",
         dtype: str = "float32",
-        batch_tokens: int = 4096,
+        batch_tokens: int | None = None,
         max_length: int | None = None,
         trust_remote_code: bool = False,
         num_threads: int | None = None,
@@ -272,7 +371,7 @@ class _HFModelScorer(Scorer):
         *,
         name: str = "in-memory model",
         device: str | None = None,
-        batch_tokens: int = 4096,
+        batch_tokens: int | None = None,
         max_length: int | None = None,
     ) -> _S:
         """Wrap an already loaded model and tokenizer (tests, benchmarks, notebooks)."""
@@ -286,9 +385,34 @@ class _HFModelScorer(Scorer):
         """Raise ``InputError`` where the tokenizer does not suit the scorer (called before the weights load)."""
 
     def _setup(
-        self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int, max_length: int | None
+        self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int | None, max_length: int | None
     ) -> None:
         raise NotImplementedError
+
+    def _probe_forward(self, rows: int, width: int) -> None:
+        """One forward pass of ``rows`` × ``width`` tokens as scoring runs it (for the GPU budget probe)."""
+        raise NotImplementedError
+
+    def _resolve_batch_tokens(self, batch_tokens: int | None) -> int:
+        """``batch_tokens`` as given, else the device default (:func:`default_batch_tokens`).
+
+        Also sets ``fixed_rows`` (see :func:`make_length_batches`) and zeroes the position
+        counters: ``positions_run`` (rows × width of every forward pass, filler included)
+        and ``real_positions`` (the tokens that are scored).
+        """
+        self.fixed_rows = needs_fixed_rows(self.device)
+        self.positions_run = 0
+        self.real_positions = 0
+        if batch_tokens is not None:
+            if batch_tokens < 1:
+                raise InputError(f"model {self.name!r}: batch_tokens must be positive, got {batch_tokens}")
+            return int(batch_tokens)
+        width = min(self.max_length or 128, 128)
+        dev = self.device
+        key = f"{self.name}|{type(self).__name__}|{next(self.model.parameters()).dtype}|{dev.type}"
+        if dev.type == "cuda":
+            key += f"|{torch.cuda.get_device_name(dev)}"
+        return default_batch_tokens(dev, _cuda_probe(self._probe_forward, width, dev), key=key)
 
 
 _S = TypeVar("_S", bound=_HFModelScorer)
@@ -300,8 +424,9 @@ class HFCausalScorer(_HFModelScorer):
     Each sentence is tokenised without special tokens and the tokenizer's BOS
     (or EOS when there is no BOS) is prepended, so every sentence token,
     the first included, is scored.  Distinct sentences are sorted by token
-    length and packed into right-padded batches of at most ``batch_tokens``
-    padded tokens.
+    length and packed into batches of equal-length sentences (no padding) of at
+    most ``batch_tokens`` tokens (:func:`make_length_batches`); without
+    ``batch_tokens`` the device default applies (:func:`default_batch_tokens`).
 
     >>> scorer = HFCausalScorer("path/to/model")              # doctest: +SKIP
     >>> scorer.score(["Кошка спит.", "Кошки спит."])           # doctest: +SKIP
@@ -315,20 +440,16 @@ class HFCausalScorer(_HFModelScorer):
         choose_first_token(tokenizer, model_name=name)
 
     def _setup(
-        self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int, max_length: int | None
+        self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int | None, max_length: int | None
     ) -> None:
-        if batch_tokens < 1:
-            raise InputError(f"model {name!r}: batch_tokens must be positive, got {batch_tokens}")
         self.name = name
         self.tokenizer = tokenizer
         self.device = torch.device(device)
         self.model = model.to(self.device).eval()
-        self.batch_tokens = int(batch_tokens)
         limit = _position_limit(model)
         self.max_length = max_length if max_length is not None else limit
         self._first_id, self._first_str = choose_first_token(tokenizer, model_name=name)
-        pad = getattr(tokenizer, "pad_token_id", None)
-        self._pad_id = pad if isinstance(pad, int) else self._first_id
+        self.batch_tokens = self._resolve_batch_tokens(batch_tokens)
 
     @property
     def first_token(self) -> str:
@@ -352,46 +473,44 @@ class HFCausalScorer(_HFModelScorer):
                     f"{self.max_length} positions: {sent[:80]!r}"
                 )
         results: list[SentenceScores | None] = [None] * len(sentences)
-        batches = make_canonical_batches([len(s) for s in ids], self.batch_tokens)
+        batches = make_length_batches([len(s) for s in ids], self.batch_tokens, fixed_rows=self.fixed_rows)
         with tqdm(total=len(sentences), unit="sent", desc=f"scoring ({self.name})",
                   disable=None if progress else True) as bar:
-            for batch, width, rows in batches:
-                scored = self._score_batch([ids[i] for i in batch], minkpp=minkpp, width=width, rows=rows)
+            for batch, _width, rows in batches:
+                scored = self._score_batch([ids[i] for i in batch], minkpp=minkpp, rows=rows)
                 for i, res in zip(batch, scored):
                     results[i] = res
                 bar.update(len(batch))
         return results  # type: ignore[return-value]
 
-    def _score_batch(
-        self, seqs: list[list[int]], *, minkpp: bool, width: int | None = None, rows: int | None = None
-    ) -> list[SentenceScores]:
-        longest = max(len(s) for s in seqs)
-        width = max(min(width or 0, self.max_length or (width or 0)), longest)
-        # filler rows (copies of the first sequence, results discarded) give every batch of a
-        # bucket the same shape; see make_canonical_batches
-        seqs_in = list(seqs) + [seqs[0]] * max(0, (rows or 0) - len(seqs))
-        rows = len(seqs_in)
-        inputs = torch.full((rows, width), self._pad_id, dtype=torch.long)
-        targets = torch.zeros((rows, width), dtype=torch.long)
-        mask = torch.zeros((rows, width), dtype=torch.long)
-        for r, seq in enumerate(seqs_in):
-            n = len(seq)
-            inputs[r, 0] = self._first_id
-            inputs[r, 1:n] = torch.tensor(seq[:-1], dtype=torch.long)
-            targets[r, :n] = torch.tensor(seq, dtype=torch.long)
-            mask[r, :n] = 1
+    def _probe_forward(self, rows: int, width: int) -> None:
+        self._score_batch([[self._first_id] * width] * rows, minkpp=False)
+
+    def _score_batch(self, seqs: list[list[int]], *, minkpp: bool, rows: int | None = None) -> list[SentenceScores]:
+        """Score sequences of one length in one forward pass (``rows`` ≥ ``len(seqs)`` rows, the rest filler)."""
+        width = len(seqs[0])
+        if any(len(s) != width for s in seqs):
+            raise ValueError("a batch holds sequences of one length (see make_length_batches)")
+        # filler rows (copies of the first sequence, results discarded): see make_length_batches;
+        # and at least MIN_GEMM_ROWS token rows, so that no product takes the small-M kernel
+        n_rows = max(rows or 0, len(seqs), -(-MIN_GEMM_ROWS // width))
+        seqs_in = list(seqs) + [seqs[0]] * (n_rows - len(seqs))
+        targets = torch.tensor(seqs_in, dtype=torch.long)
+        inputs = torch.empty_like(targets)
+        inputs[:, 0] = self._first_id
+        inputs[:, 1:] = targets[:, :-1]
+        self.positions_run += targets.numel()
+        self.real_positions += len(seqs) * width
         with torch.inference_mode():
-            logits = self.model(
-                input_ids=inputs.to(self.device), attention_mask=mask.to(self.device)
-            ).logits
+            # no padding, so no attention mask: every position of every row is a real token
+            logits = self.model(input_ids=inputs.to(self.device)).logits
             tgt_all = targets.to(self.device)
             lp_parts, mu_parts, sigma_parts = [], [], []
-            # One row at a time, on a view of its unpadded positions: the float32
-            # log-softmax never holds more than one sentence × vocabulary at once.
-            for r, seq in enumerate(seqs):
-                n = len(seq)
-                logp = torch.log_softmax(logits[r, :n].float(), dim=-1)
-                lp_parts.append(logp.gather(1, tgt_all[r, :n, None]).squeeze(1))
+            # One row at a time: the float32 log-softmax never holds more than one
+            # sentence × vocabulary at once.
+            for r in range(len(seqs)):
+                logp = torch.log_softmax(logits[r].float(), dim=-1)
+                lp_parts.append(logp.gather(1, tgt_all[r, :, None]).squeeze(1))
                 if minkpp:
                     finite = torch.where(torch.isfinite(logp), logp, torch.zeros_like(logp))
                     prob = logp.exp()

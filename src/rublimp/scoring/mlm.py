@@ -19,7 +19,7 @@ from tqdm.auto import tqdm
 
 from rublimp.io import InputError
 from rublimp.scoring.base import SentenceScores
-from rublimp.scoring.hf import _HFModelScorer, _position_limit, make_batches
+from rublimp.scoring.hf import MIN_GEMM_ROWS, _HFModelScorer, _position_limit, make_length_batches
 from rublimp.scoring.mink import distribution_moments
 
 __all__ = ["HFMaskedScorer", "pll_one_by_one", "special_tokens_label"]
@@ -56,8 +56,10 @@ class HFMaskedScorer(_HFModelScorer):
     ``first_token`` records the special tokens around the sentence
     (:func:`special_tokens_label`).
 
-    The masked copies of all sentences are packed, longest first, into
-    right-padded batches of at most ``batch_tokens`` padded tokens.
+    The masked copies of all sentences are packed, longest first, into batches of
+    copies of one length (no padding, :func:`rublimp.scoring.hf.make_length_batches`)
+    of at most ``batch_tokens`` tokens, so a sentence's scores do not depend on the
+    sentences scored with it.
 
     >>> scorer = HFMaskedScorer("ai-forever/ruBert-base", device="cuda")    # doctest: +SKIP
     >>> scorer.score(["Кошка спит.", "Кошки спит."])                         # doctest: +SKIP
@@ -72,10 +74,8 @@ class HFMaskedScorer(_HFModelScorer):
             raise InputError(f"model {name!r}: tokenizer has no mask token; it is not a masked LM")
 
     def _setup(
-        self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int, max_length: int | None
+        self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int | None, max_length: int | None
     ) -> None:
-        if batch_tokens < 1:
-            raise InputError(f"model {name!r}: batch_tokens must be positive, got {batch_tokens}")
         mask_id = getattr(tokenizer, "mask_token_id", None)
         if not isinstance(mask_id, int):
             raise InputError(f"model {name!r}: tokenizer has no mask token; it is not a masked LM")
@@ -83,17 +83,15 @@ class HFMaskedScorer(_HFModelScorer):
         self.tokenizer = tokenizer
         self.device = torch.device(device)
         self.model = model.to(self.device).eval()
-        self.batch_tokens = int(batch_tokens)
         self.max_length = max_length if max_length is not None else _position_limit(model)
         self._mask_id = mask_id
-        pad = getattr(tokenizer, "pad_token_id", None)
-        self._pad_id = pad if isinstance(pad, int) else mask_id
         self._label = special_tokens_label(tokenizer)
         self._head = next(
             (getattr(model, a) for a in _HEAD_ATTRS if isinstance(getattr(model, a, None), torch.nn.Module)), None
         )
-        #: Number of masked-copy forward rows run so far (one per scored token).
+        #: Number of masked-copy forward rows run so far (one per scored token; filler rows not counted).
         self.forward_rows = 0
+        self.batch_tokens = self._resolve_batch_tokens(batch_tokens)
 
     @property
     def first_token(self) -> str:
@@ -124,12 +122,14 @@ class HFMaskedScorer(_HFModelScorer):
         lp = np.empty(len(copies))
         mu = np.empty(len(copies)) if minkpp else None
         sigma = np.empty(len(copies)) if minkpp else None
-        batches = make_batches([len(enc[si][0]) for si, _ in copies], self.batch_tokens)
+        batches = make_length_batches(
+            [len(enc[si][0]) for si, _ in copies], self.batch_tokens, fixed_rows=self.fixed_rows
+        )
         with tqdm(total=len(copies), unit="tok", desc=f"PLL scoring ({self.name})",
                   disable=None if progress else True) as bar:
-            for batch in batches:
+            for batch, _width, n_rows in batches:
                 rows = [(enc[copies[c][0]][0], copies[c][1]) for c in batch]
-                b_lp, b_mu, b_sigma = self._score_batch(rows, minkpp=minkpp)
+                b_lp, b_mu, b_sigma = self._score_batch(rows, minkpp=minkpp, n_rows=n_rows)
                 lp[batch] = b_lp
                 if minkpp:
                     mu[batch] = b_mu  # type: ignore[index]
@@ -160,22 +160,32 @@ class HFMaskedScorer(_HFModelScorer):
             return self._head(hidden[rows, pos][:, None, :])[:, 0]
         return self.model(input_ids=inputs, attention_mask=mask).logits[rows, pos]
 
+    def _probe_forward(self, rows: int, width: int) -> None:
+        ids = [self._mask_id] * width
+        self._score_batch([(ids, 0)] * rows, minkpp=False)
+        self.forward_rows -= rows
+
     def _score_batch(
-        self, rows: list[tuple[list[int], int]], *, minkpp: bool
+        self, rows: list[tuple[list[int], int]], *, minkpp: bool, n_rows: int | None = None
     ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
-        width = max(len(ids) for ids, _ in rows)
-        inputs = torch.full((len(rows), width), self._pad_id, dtype=torch.long)
-        mask = torch.zeros((len(rows), width), dtype=torch.long)
-        pos = torch.tensor([p for _, p in rows], dtype=torch.long)
-        targets = torch.tensor([ids[p] for ids, p in rows], dtype=torch.long)
-        for r, (ids, p) in enumerate(rows):
-            inputs[r, : len(ids)] = torch.tensor(ids, dtype=torch.long)
-            inputs[r, p] = self._mask_id
-            mask[r, : len(ids)] = 1
+        """PLL of masked copies of one length (``n_rows`` ≥ ``len(rows)`` rows run, the rest filler)."""
+        width = len(rows[0][0])
+        if any(len(ids) != width for ids, _ in rows):
+            raise ValueError("a batch holds masked copies of one length (see make_length_batches)")
+        # filler rows (results discarded): a fixed row count where the device needs it, and at least
+        # MIN_GEMM_ROWS rows, as the prediction head runs on one position per row
+        rows_in = list(rows) + [rows[0]] * max(0, (n_rows or 0) - len(rows), MIN_GEMM_ROWS - len(rows))
+        inputs = torch.tensor([ids for ids, _ in rows_in], dtype=torch.long)
+        pos = torch.tensor([p for _, p in rows_in], dtype=torch.long)
+        targets = inputs[torch.arange(len(rows)), pos[: len(rows)]].clone()
+        inputs[torch.arange(len(rows_in)), pos] = self._mask_id
+        mask = torch.ones_like(inputs)
         self.forward_rows += len(rows)
+        self.positions_run += inputs.numel()
+        self.real_positions += len(rows) * width
         with torch.inference_mode():
             logits = self._masked_logits(inputs.to(self.device), mask.to(self.device), pos.to(self.device))
-            logp = torch.log_softmax(logits.float(), dim=-1)
+            logp = torch.log_softmax(logits[: len(rows)].float(), dim=-1)
             lp = logp.gather(1, targets.to(self.device)[:, None]).squeeze(1).double().cpu().numpy()
             if not minkpp:
                 return lp, None, None
