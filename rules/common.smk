@@ -48,19 +48,22 @@ def model_gpus(wildcards):
     return WF.model(wildcards.model).gpus
 
 
-def tier0_scores(wildcards):
-    return list(WF.tier0_scores(wildcards.model, wildcards.paradigm).values())
+# -- one scoring job per model (rules/score.smk) --
+def model_pool_table(model):
+    return f"{OUT}/scores/{model}/grammatical.parquet"
 
 
-def cascade(wildcards):
-    return WF.cascade(wildcards.model, wildcards.paradigm)
+def tier0_tables(wildcards):
+    """Tier-0 models' pool tables a cascaded model's job reads ([] for a tier-0 model)."""
+    if wildcards.model not in WF.cascaded_models:
+        return []
+    return [model_pool_table(m) for m in WF.tier0_models]
 
 
-def cached_grammatical(wildcards):
-    """A decontamination model's pool scores come first, so benchmark scoring reuses them from the cache."""
-    if wildcards.model in WF.decontamination_models:
-        return [f"{OUT}/scores/{wildcards.model}/grammatical/{wildcards.paradigm}.parquet"]
-    return []
+def model_cascade(wildcards):
+    if wildcards.model not in WF.cascaded_models:
+        return None
+    return {"k": config.get("curation", {}).get("k", 30), "t_max": WF.t_max, "tier0": {m: model_pool_table(m) for m in WF.tier0_models}}
 
 
 def decontamination_scores(wildcards):

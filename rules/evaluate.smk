@@ -1,14 +1,16 @@
-# Stage 8: evaluate every model on every paradigm's benchmark; one report over all.
+# Stage 8: evaluate every model on every paradigm's benchmark (one job per model); one report over all.
 
 
 rule evaluate:
     input:
-        benchmark=f"{OUT}/benchmark/{{paradigm}}.parquet",
-        scores=f"{OUT}/scores/{{model}}/benchmark/{{paradigm}}.parquet",
+        benchmarks=expand(f"{OUT}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS),
+        scores=expand(f"{OUT}/scores/{{model}}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS, allow_missing=True),
     output:
-        f"{OUT}/eval/pairs/{{model}}/{{paradigm}}.parquet",
+        expand(f"{OUT}/eval/pairs/{{model}}/{{paradigm}}.parquet", paradigm=PARADIGMS, allow_missing=True),
     log:
-        f"{OUT}/logs/evaluate/{{model}}/{{paradigm}}.log",
+        f"{OUT}/logs/evaluate/{{model}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/evaluate/{{model}}.tsv"
     conda:
         "../envs/score.yaml"
     script:
@@ -27,6 +29,8 @@ rule report:
         alpha=config.get("evaluation", {}).get("alpha", 0.05),
     log:
         f"{OUT}/logs/report.log",
+    benchmark:
+        f"{OUT}/benchmarks/report/all.tsv"
     conda:
         "../envs/score.yaml"
     script:

@@ -1,59 +1,95 @@
 # Stage 6: LM scores (sum log-prob, Min-K% Prob) of every grammatical pool sentence, once per model.
 #
-# Scores are cached per (model settings, sentence) under {OUT}/cache/scores (rublimp.scoring.cache):
-# adding a model or a paradigm never rescores what exists.  The cascade (rublimp.cascade): a model
-# with `tier: 1` scores only the pool sentences whose Min-K% under every tier-0 decontamination model
-# is <= curation.t_max, so its score_pool job takes those tier-0 scores of the same paradigm as input.
+# One scoring job per model (`score_pools`) loads the model once and scores the sentences of
+# every paradigm's pool into one table; `score_pool` (no model, run inside Snakemake) cuts out
+# each paradigm's scores file, so curation keeps its per-paradigm granularity: a changed pool
+# reruns `score_pools` (which scores only the sentences missing from the cache) and that
+# paradigm's `score_pool` and curation, not the others' (the model table is `ancient` for them;
+# their pool, the model and the scoring settings are their own inputs and params).
+#
+# Scores are cached per (model settings, sentence) under {OUT}/cache/scores (rublimp.scoring.cache).
+# The cascade (rublimp.cascade): a model with `tier: 1` scores only the pool sentences whose
+# Min-K% under every tier-0 decontamination model is <= curation.t_max, so its job takes the
+# tier-0 models' tables as input.
 
 SCORE_CFG = config.get("scoring", {})
 SCORE_KS = SCORE_CFG.get("ks", [30, 40, 50, 60])
+SCORE_THREADS = SCORE_CFG.get("threads", 1)
 CACHE_DIR = f"{OUT}/cache/scores"
 
 
-rule score_pool:
+localrules:
+    score_pool,
+
+
+rule score_pools:
     input:
-        pool=f"{OUT}/pools/{{paradigm}}.parquet",
+        pools=expand(f"{OUT}/pools/{{paradigm}}.parquet", paradigm=PARADIGMS),
         model=model_inputs,
-        tier0=tier0_scores,
+        tier0=tier0_tables,
     output:
-        f"{OUT}/scores/{{model}}/grammatical/{{paradigm}}.parquet",
+        model_pool_table("{model}"),
     params:
         spec=model_spec,
         ks=SCORE_KS,
         per_token=SCORE_CFG.get("per_token", False),
-        threads=SCORE_CFG.get("threads", 1),
         cache_dir=CACHE_DIR,
         column="source_sentence",
-        cascade=cascade,
+        cascade=model_cascade,
+    threads: SCORE_THREADS
     resources:
         gpu=model_gpus,
     log:
-        f"{OUT}/logs/score/{{model}}/grammatical/{{paradigm}}.log",
+        f"{OUT}/logs/score_pools/{{model}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/score_pools/{{model}}.tsv"
     conda:
         "../envs/score.yaml"
     script:
         "../scripts/score.py"
 
 
+rule score_pool:
+    input:
+        pool=f"{OUT}/pools/{{paradigm}}.parquet",
+        scores=ancient(model_pool_table("{model}")),
+        model=model_inputs,
+    output:
+        f"{OUT}/scores/{{model}}/grammatical/{{paradigm}}.parquet",
+    params:
+        # the settings that change the model's table: a change reruns every paradigm's cut
+        spec=model_spec,
+        ks=SCORE_KS,
+        per_token=SCORE_CFG.get("per_token", False),
+        cascade=model_cascade,
+    log:
+        f"{OUT}/logs/score_pool/{{model}}/{{paradigm}}.log",
+    run:
+        from rublimp.stages import pool_scores_stage
+
+        pool_scores_stage(input.pool, input.scores, output[0])
+
+
 rule score_benchmark:
     input:
-        pool=f"{OUT}/benchmark/{{paradigm}}.parquet",
+        pools=expand(f"{OUT}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS),
         model=model_inputs,
-        cached=cached_grammatical,
     output:
-        f"{OUT}/scores/{{model}}/benchmark/{{paradigm}}.parquet",
+        expand(f"{OUT}/scores/{{model}}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS, allow_missing=True),
     params:
         spec=model_spec,
         ks=SCORE_KS,
         per_token=SCORE_CFG.get("per_token", False),
-        threads=SCORE_CFG.get("threads", 1),
         cache_dir=CACHE_DIR,
         column=["source_sentence", "target_sentence"],
         cascade=None,
+    threads: SCORE_THREADS
     resources:
         gpu=model_gpus,
     log:
-        f"{OUT}/logs/score/{{model}}/benchmark/{{paradigm}}.log",
+        f"{OUT}/logs/score_benchmark/{{model}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/score_benchmark/{{model}}.tsv"
     conda:
         "../envs/score.yaml"
     script:

@@ -1,13 +1,13 @@
-"""Rules `score_pool` / `score_benchmark` (rules/score.smk): LM scores of unique sentences, via the score cache."""
+"""Rules `score_pools` / `score_benchmark` (rules/score.smk): one model, every paradigm, via the score cache."""
 from rublimp.runtime import limit_threads, setup_logging
 
-limit_threads(snakemake.params.threads)
+limit_threads(snakemake.threads)
 setup_logging(snakemake.log[0])
 
 from rublimp.stages import score_stage  # noqa: E402
 
 p = snakemake.params
 score_stage(
-    snakemake.input.pool, snakemake.output[0], spec=p.spec, columns=p.column,
-    ks=p.ks, per_token=p.per_token, cache_dir=p.cache_dir, threads=p.threads, cascade=p.cascade,
+    list(snakemake.input.pools), list(snakemake.output), spec=p.spec, columns=p.column,
+    ks=p.ks, per_token=p.per_token, cache_dir=p.cache_dir, threads=snakemake.threads, cascade=p.cascade,
 )

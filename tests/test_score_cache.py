@@ -9,7 +9,7 @@ import torch
 
 from rublimp.io import InputError
 from rublimp.scoring.cache import HASH, ScoreCache, model_fingerprint, sentence_hash
-from rublimp.stages import score_stage
+from rublimp.stages import pool_scores_stage, score_stage
 from tests.test_scoring import SENTENCES, _bpe_tokenizer, _random_gpt2
 
 torch.set_num_threads(1)
@@ -43,7 +43,7 @@ def test_second_job_reuses_and_values_are_bit_identical(model_dir, tmp_path):
     first = SENTENCES[:12]
     info1 = score_stage(_table(tmp_path / "a.parquet", first), tmp_path / "a_out.parquet", spec=_spec(model_dir),
                         ks=(30, 60), cache_dir=cache, threads=1)
-    assert info1 == {"sentences": 12, "cascade_dropped": 0, "reused": 0, "scored": 12}
+    assert info1 == {"tables": 1, "sentences": 12, "cascade_dropped": 0, "reused": 0, "scored": 12}
     info2 = score_stage(_table(tmp_path / "b.parquet", SENTENCES), tmp_path / "b_out.parquet", spec=_spec(model_dir),
                         ks=(30, 60), cache_dir=cache, threads=1)
     assert info2["reused"] == 12 and info2["scored"] == len(SENTENCES) - 12
@@ -107,6 +107,28 @@ def test_lookup_dedupes_parts_and_ignores_unfinished_files(tmp_path):
     stored = pl.concat([pl.read_parquet(p) for p in cache.parts()])
     assert stored.height == 3
     assert stored[HASH].to_list() == [sentence_hash(s) for s in stored["sentence"]]
+
+
+def test_one_job_scores_many_tables_and_each_paradigm_is_cut_out(model_dir, tmp_path, monkeypatch):
+    """One model load for every paradigm's pool; per-table files equal what a job per table writes."""
+    import rublimp.scoring as scoring
+
+    loads = []
+    real = scoring.scorer_from_spec
+    monkeypatch.setattr(scoring, "scorer_from_spec", lambda *a, **kw: loads.append(1) or real(*a, **kw))
+    tables = [_table(tmp_path / "p1.parquet", SENTENCES[:7]), _table(tmp_path / "p2.parquet", SENTENCES[4:])]
+    info = score_stage(tables, [tmp_path / "o1.parquet", tmp_path / "o2.parquet"], spec=_spec(model_dir),
+                       ks=(30,), cache_dir=tmp_path / "c", threads=1)
+    assert loads == [1] and info["tables"] == 2 and info["scored"] == len(SENTENCES)
+    score_stage(tables, tmp_path / "all.parquet", spec=_spec(model_dir), ks=(30,), cache_dir=tmp_path / "c")
+    assert loads == [1]  # everything cached: the model is not even loaded
+    for i, t in enumerate(tables, start=1):
+        alone = tmp_path / f"alone{i}.parquet"
+        score_stage(t, alone, spec=_spec(model_dir), ks=(30,), cache_dir=tmp_path / "fresh")
+        cut = tmp_path / f"cut{i}.parquet"
+        pool_scores_stage(t, tmp_path / "all.parquet", cut)
+        assert pl.read_parquet(alone).equals(pl.read_parquet(tmp_path / f"o{i}.parquet"))
+        assert pl.read_parquet(alone).equals(pl.read_parquet(cut))
 
 
 def test_score_stage_with_cascade_scores_only_survivors(model_dir, tmp_path):

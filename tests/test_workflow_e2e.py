@@ -78,10 +78,31 @@ def planned_jobs(proc: subprocess.CompletedProcess) -> dict[str, int]:
     return jobs
 
 
+def cascade_config(t_max: float = 0.0) -> dict:
+    """The shared run: a tier-0 causal demo LM and a tier-1 masked demo LM (the cascade)."""
+    cfg = reduced_config(
+        models=[
+            {"name": "demo-gpt2", "backend": "hf", "demo": True, "tier": 0},
+            {"name": "demo-bert", "backend": "hf-mlm", "demo": True, "tier": 1, "evaluate": True},
+        ],
+        curation={"k": 30, "n": 25, "grid_step": None, "t_max": t_max},
+    )
+    cfg["demo_lm"]["mlm"] = {"epochs": 2}
+    return cfg
+
+
 @pytest.fixture(scope="module")
 def run_dir(tmp_path_factory) -> Path:
+    """One complete run shared by the tests below (each Snakemake run costs a minute or more).
+
+    The tier-0 model's scores come first, so that curation.t_max can be set to their median
+    Min-K%: the cascade then really drops sentences.
+    """
     wd = tmp_path_factory.mktemp("e2e")
-    write_config(wd, reduced_config())
+    write_config(wd, cascade_config())
+    snakemake(wd, "results/scores/demo-gpt2/grammatical.parquet")
+    tier0 = pl.read_parquet(wd / "results" / "scores" / "demo-gpt2" / "grammatical.parquet")
+    write_config(wd, cascade_config(t_max=float(tier0["mink_30"].median())))
     snakemake(wd)
     return wd
 
@@ -93,6 +114,8 @@ def test_outputs_exist_and_are_sane(run_dir: Path):
         assert 0 < bench.height <= 25
         assert (bench["source_sentence"] != bench["target_sentence"]).all()
         assert set(bench["PID"]) == {p}
+        for model in ("demo-gpt2", "demo-bert"):
+            assert (out / "eval" / "pairs" / model / f"{p}.parquet").exists()
     summary = (out / "eval" / "summary.md").read_text(encoding="utf-8")
     assert "demo-gpt2" in summary and "subject_predicate_agreement" in summary
     assert (out / "eval" / "demo_lm_check.json").exists()
@@ -100,6 +123,26 @@ def test_outputs_exist_and_are_sane(run_dir: Path):
     assert set(verdicts["verdict"]) <= {"certain", "uncertain", "absent"}
     stats = (out / "corpus" / "filter_stats.json").read_text(encoding="utf-8")
     assert "duplicates" in stats
+    # one scoring job per model, with a benchmark record each
+    for rule in ("score_pools", "score_benchmark", "evaluate"):
+        assert sorted(f.name for f in (out / "benchmarks" / rule).iterdir()) == ["demo-bert.tsv", "demo-gpt2.tsv"]
+
+
+def test_cascade_with_a_masked_demo_model(run_dir: Path):
+    """The tier-1 masked LM scored only the survivors of the tier-0 model; the run completed."""
+    out = run_dir / "results"
+    t_max = yaml.safe_load((run_dir / "config.yaml").read_text(encoding="utf-8"))["curation"]["t_max"]
+    for p in PARADIGMS:
+        tier0 = pl.read_parquet(out / "scores" / "demo-gpt2" / "grammatical" / f"{p}.parquet")
+        tier1 = pl.read_parquet(out / "scores" / "demo-bert" / "grammatical" / f"{p}.parquet")
+        assert 0 < tier1.height < tier0.height
+        assert (tier1.join(tier0, on="sentence")["mink_30_right"] <= t_max).all()
+        # each paradigm's file holds that paradigm's sentences only
+        pool = set(pl.read_parquet(out / "pools" / f"{p}.parquet")["source_sentence"])
+        assert set(tier0["sentence"]) == pool
+    check = (out / "eval" / "demo_lm_check.json").read_text(encoding="utf-8")
+    assert "demo-bert" in check and "demo-gpt2" in check
+    assert "demo-bert" in (out / "eval" / "summary.md").read_text(encoding="utf-8")
 
 
 def test_nothing_to_do_after_a_complete_run(run_dir: Path):
@@ -112,18 +155,26 @@ def test_touching_one_pool_reruns_only_its_downstream(run_dir: Path):
     # whose checksum it recorded, so the content really changes, as after editing a rule
     pool = run_dir / "results" / "pools" / f"{PARADIGMS[0]}.parquet"
     df = pl.read_parquet(pool)
+    saved = pool.read_bytes()
     df.head(df.height - 1).write_parquet(pool)
     proc = snakemake(run_dir, "-n", "--rerun-triggers", "mtime")
+    pool.write_bytes(saved)
     jobs = planned_jobs(proc)
-    assert jobs == {"score_pool": 1, "curate": 1, "score_benchmark": 1, "evaluate": 1, "report": 1, "all": 1}, jobs
-    text = proc.stdout
-    assert PARADIGMS[1] not in re.sub(r"rule (all|report):.*?(?=\n\n)", "", text, flags=re.S)
+    # one scoring job per model (it scores only what the cache lacks), but the per-paradigm
+    # cut, curation, ... of the touched paradigm only
+    assert jobs == {"score_pools": 2, "score_pool": 2, "curate": 1, "score_benchmark": 2, "evaluate": 2, "report": 1,
+                    "all": 1}, jobs
+    per_model = r"rule (all|report|score_pools|score_benchmark|evaluate):.*?(?=\n\n)"
+    assert PARADIGMS[1] not in re.sub(per_model, "", proc.stdout, flags=re.S)
 
 
 def test_same_config_gives_identical_benchmark(run_dir: Path, tmp_path: Path):
     wd = tmp_path / "again"
-    write_config(wd, reduced_config())
-    # reuse the parsed corpus and the trained model: determinism of perturb -> curate is what is tested
+    wd.mkdir()
+    shutil.copy(run_dir / "config.yaml", wd / "config.yaml")
+    # reuse the parsed corpus and the trained models: determinism of perturb -> curate is what is tested,
+    # with scores computed afresh (no score cache) against the shared run's
+    # (scored once per model in one job, read back from the cache for the benchmark)
     for sub in ("corpus", "parsed", "agreement", "models"):
         shutil.copytree(run_dir / "results" / sub, wd / "results" / sub)
     snakemake(wd, *[f"results/benchmark/{p}.csv" for p in PARADIGMS])
@@ -131,6 +182,34 @@ def test_same_config_gives_identical_benchmark(run_dir: Path, tmp_path: Path):
         a = (run_dir / "results" / "benchmark" / f"{p}.csv").read_bytes()
         b = (wd / "results" / "benchmark" / f"{p}.csv").read_bytes()
         assert a == b
+
+
+def scored_counts(log: Path) -> list[int]:
+    """The `scored` counts a scoring job logged (rublimp.stages.score_stage)."""
+    return [int(n) for n in re.findall(r"'scored': (\d+)", log.read_text(encoding="utf-8"))]
+
+
+def test_editing_one_paradigm_rescores_only_its_new_sentences(run_dir: Path):
+    """A paradigm whose pool changes: the per-model scoring jobs rerun but score only its new sentences."""
+    out = run_dir / "results"
+    other_bench = out / "benchmark" / f"{PARADIGMS[1]}.csv"
+    other_mtime = other_bench.stat().st_mtime_ns
+    pool = out / "pools" / f"{PARADIGMS[0]}.parquet"
+    df = pl.read_parquet(pool)
+    # as after editing the paradigm's rule: 3 pairs get another grammatical sentence
+    edited = df.with_columns(
+        pl.when(pl.int_range(pl.len()) < 3).then(pl.col("source_sentence") + " Вот так.")
+        .otherwise(pl.col("source_sentence")).alias("source_sentence")
+    )
+    edited.write_parquet(pool)
+    snakemake(run_dir)
+    assert scored_counts(out / "logs" / "score_pools" / "demo-gpt2.log")[-1] == 3
+    # the tier-1 model scores those of the 3 that pass the tier-0 threshold, nothing else
+    assert scored_counts(out / "logs" / "score_pools" / "demo-bert.log")[-1] <= 3
+    gpt2 = pl.read_parquet(out / "scores" / "demo-gpt2" / "grammatical" / f"{PARADIGMS[0]}.parquet")
+    assert set(gpt2["sentence"]) == set(edited["source_sentence"])
+    # the other paradigm was not curated again
+    assert other_bench.stat().st_mtime_ns == other_mtime
 
 
 def test_unknown_paradigm_in_config_is_named(tmp_path: Path):
@@ -175,32 +254,3 @@ def test_malformed_conllu_source_names_the_line(tmp_path: Path):
     err = proc.stdout + proc.stderr
     assert "bad.conllu:4" in err
     assert not (tmp_path / "results" / "corpus" / "sentences.parquet").exists()
-
-
-def test_cascade_with_a_masked_demo_model(tmp_path: Path):
-    """A tier-1 masked LM scores only the survivors of the tier-0 model; the run completes."""
-    cfg = reduced_config(
-        corpus={"sources": [{"name": "demo", "type": "demo"}], "max_sentences_per_source": 250},
-        perturb={"paradigms": [PARADIGMS[0]]},
-        models=[
-            {"name": "demo-gpt2", "backend": "hf", "demo": True, "tier": 0},
-            {"name": "demo-bert", "backend": "hf-mlm", "demo": True, "tier": 1, "evaluate": True},
-        ],
-        curation={"k": 30, "n": 10, "grid_step": None, "t_max": 0.0},
-    )
-    cfg["demo_lm"]["mlm"] = {"epochs": 2}
-    write_config(tmp_path, cfg)
-    snakemake(tmp_path, f"results/scores/demo-gpt2/grammatical/{PARADIGMS[0]}.parquet")
-    tier0 = pl.read_parquet(tmp_path / "results" / "scores" / "demo-gpt2" / "grammatical" / f"{PARADIGMS[0]}.parquet")
-    # the loosest threshold: the median tier-0 Min-K% of the pool, so the cascade really drops sentences
-    cfg["curation"]["t_max"] = float(tier0["mink_30"].median())
-    write_config(tmp_path, cfg)
-    snakemake(tmp_path)
-    tier1 = pl.read_parquet(tmp_path / "results" / "scores" / "demo-bert" / "grammatical" / f"{PARADIGMS[0]}.parquet")
-    assert 0 < tier1.height < tier0.height
-    assert (tier1.join(tier0, on="sentence")["mink_30_right"] <= cfg["curation"]["t_max"]).all()
-    bench = pl.read_csv(tmp_path / "results" / "benchmark" / f"{PARADIGMS[0]}.csv")
-    assert 0 < bench.height <= 10
-    check = (tmp_path / "results" / "eval" / "demo_lm_check.json").read_text(encoding="utf-8")
-    assert "demo-bert" in check and "demo-gpt2" in check
-    assert "demo-bert" in (tmp_path / "results" / "eval" / "summary.md").read_text(encoding="utf-8")

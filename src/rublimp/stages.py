@@ -27,6 +27,7 @@ __all__ = [
     "train_demo_lm_stage",
     "demo_lm_check_stage",
     "score_stage",
+    "pool_scores_stage",
     "curate_stage",
     "evaluate_stage",
     "report_stage",
@@ -289,42 +290,28 @@ def _empty_scores(ks: Sequence[int]) -> pl.DataFrame:
     return pl.DataFrame(schema=schema)
 
 
-def score_stage(
-    table: str | os.PathLike,
-    out_parquet: str | os.PathLike,
+def _table_sentences(table: str | os.PathLike, columns: Sequence[str]) -> list[str]:
+    have = list(pl.read_parquet_schema(table))
+    for c in columns:
+        if c not in have:
+            raise InputError(f"table has no column {c!r} to score (columns: {', '.join(have)})", table)
+    df = pl.read_parquet(table, columns=list(columns))
+    return sorted({s for c in columns for s in df[c].drop_nulls().to_list()})
+
+
+def _score_sentences(
+    sentences: list[str],
     *,
     spec: Mapping[str, Any],
-    columns: Sequence[str] | str = "source_sentence",
-    ks: Sequence[int] = (30, 40, 50, 60),
-    per_token: bool = False,
-    cache_dir: str | os.PathLike | None = None,
-    threads: int | None = None,
-    cascade: Mapping[str, Any] | None = None,
-) -> dict:
-    """Score the unique sentences in ``columns`` of ``table`` with the model ``spec``; write them sorted.
-
-    ``cache_dir`` is the root of the score cache (:class:`rublimp.scoring.cache.ScoreCache`,
-    ``<cache_dir>/<model>/<fingerprint>/part-*.parquet``): sentences scored before with
-    the same model and settings are read from it, only the others are scored, and
-    those are added to it.  ``cascade`` (``{"k", "t_max", "tier0": {model: scores path}}``)
-    restricts the sentences to the cascade survivors (:func:`rublimp.cascade.survivors`).
-    Returns counts: sentences, dropped by the cascade, reused from the cache, scored.
-    """
-    from .scoring import scorer_from_spec
+    ks: Sequence[int],
+    per_token: bool,
+    cache_dir: str | os.PathLike | None,
+    threads: int | None,
+) -> tuple[pl.DataFrame, int]:
+    """Scores of ``sentences`` (sorted, distinct) from the cache and, for the others, the model; and how many
+    the model scored.  The model is loaded only when something is missing from the cache."""
     from .scoring.cache import ScoreCache
 
-    if isinstance(columns, str):
-        columns = [columns]
-    df = pl.read_parquet(table)
-    for c in columns:
-        if c not in df.columns:
-            raise InputError(f"table has no column {c!r} to score (columns: {', '.join(df.columns)})", table)
-    sentences = sorted({s for c in columns for s in df[c].drop_nulls().to_list()})
-    n_all = len(sentences)
-    if cascade is not None:
-        from .cascade import survivors
-
-        sentences, _ = survivors(sentences, cascade["tier0"], k=int(cascade["k"]), t_max=float(cascade["t_max"]))
     model = str(spec.get("name") or Path(str(spec["path"])).name)
     cache = ScoreCache.for_model(cache_dir, model, spec, ks=ks, per_token=per_token) if cache_dir else None
     cached = cache.lookup(sentences) if cache is not None else None
@@ -332,6 +319,8 @@ def score_stage(
     missing = [s for s in sentences if s not in have]
     frames = [] if cached is None else [cached]
     if missing:
+        from .scoring import scorer_from_spec
+
         new = scorer_from_spec(spec, num_threads=threads).score(missing, ks=ks, per_token=per_token)
         if cache is not None:
             cache.store(new)
@@ -341,11 +330,78 @@ def score_stage(
         out = pl.concat([f.select(cols) for f in frames], how="vertical").sort("sentence")
     else:  # an empty pool (or nothing survived the cascade): an empty table with the scores schema
         out = _empty_scores(ks)
-    write_parquet_atomic(out, out_parquet)
-    info = {"sentences": n_all, "cascade_dropped": n_all - len(sentences), "reused": len(sentences) - len(missing),
-            "scored": len(missing)}
+    return out, len(missing)
+
+
+def score_stage(
+    table: str | os.PathLike | Sequence[str | os.PathLike],
+    out_parquet: str | os.PathLike | Sequence[str | os.PathLike],
+    *,
+    spec: Mapping[str, Any],
+    columns: Sequence[str] | str = "source_sentence",
+    ks: Sequence[int] = (30, 40, 50, 60),
+    per_token: bool = False,
+    cache_dir: str | os.PathLike | None = None,
+    threads: int | None = None,
+    cascade: Mapping[str, Any] | None = None,
+) -> dict:
+    """Score the unique sentences in ``columns`` of one or more tables with the model ``spec``; write them sorted.
+
+    The model is loaded once for all tables (one scoring job per model, not per paradigm).
+    ``table`` is one path or a list; ``out_parquet`` is one path (all the tables' sentences in
+    one scores table) or a list with one path per table (each table's own sentences).
+
+    ``cache_dir`` is the root of the score cache (:class:`rublimp.scoring.cache.ScoreCache`,
+    ``<cache_dir>/<model>/<fingerprint>/part-*.parquet``): sentences scored before with
+    the same model and settings are read from it, only the others are scored, and
+    those are added to it.  ``cascade`` (``{"k", "t_max", "tier0": {model: scores path}}``)
+    restricts the sentences to the cascade survivors (:func:`rublimp.cascade.survivors`).
+    Returns counts: sentences, dropped by the cascade, reused from the cache, scored.
+    """
+    if isinstance(columns, str):
+        columns = [columns]
+    tables = [table] if isinstance(table, (str, os.PathLike)) else list(table)
+    outs = [out_parquet] if isinstance(out_parquet, (str, os.PathLike)) else list(out_parquet)
+    if len(outs) not in (1, len(tables)):
+        raise ValueError(f"{len(outs)} output paths for {len(tables)} tables: give one, or one per table")
+    per_table = [_table_sentences(t, columns) for t in tables]
+    sentences = sorted({s for sents in per_table for s in sents})
+    n_all = len(sentences)
+    if cascade is not None:
+        from .cascade import survivors
+
+        sentences, _ = survivors(sentences, cascade["tier0"], k=int(cascade["k"]), t_max=float(cascade["t_max"]))
+    scores, n_scored = _score_sentences(
+        sentences, spec=spec, ks=ks, per_token=per_token, cache_dir=cache_dir, threads=threads
+    )
+    if len(outs) == 1:
+        write_parquet_atomic(scores, outs[0])
+    else:
+        for sents, out in zip(per_table, outs):
+            write_parquet_atomic(scores.join(pl.DataFrame({"sentence": sents}, schema={"sentence": pl.String}),
+                                             on="sentence", how="semi"), out)
+    model = str(spec.get("name") or Path(str(spec["path"])).name)
+    info = {"tables": len(tables), "sentences": n_all, "cascade_dropped": n_all - len(sentences),
+            "reused": len(sentences) - n_scored, "scored": n_scored}
     log.info("score %s: %s", model, info)
     return info
+
+
+def pool_scores_stage(
+    pool: str | os.PathLike, scores: str | os.PathLike, out_parquet: str | os.PathLike, *, column: str = "source_sentence"
+) -> int:
+    """One paradigm's scores file: the rows of a model's scores table (all pools) for ``pool``'s sentences.
+
+    Cheap (no model): the per-model scoring job scores every pool at once, this keeps one
+    scores file per paradigm so that curation reruns per paradigm.  A sentence of the pool
+    missing from ``scores`` is simply absent (the cascade skipped it).
+    """
+    sents = _table_sentences(pool, [column])
+    df = pl.read_parquet(scores).join(
+        pl.DataFrame({"sentence": sents}, schema={"sentence": pl.String}), on="sentence", how="semi"
+    )
+    write_parquet_atomic(df, out_parquet)
+    return df.height
 
 
 # -- curation -----------------------------------------------------------------
@@ -380,12 +436,29 @@ def curate_stage(
 
 
 # -- evaluation ---------------------------------------------------------------
-def evaluate_stage(benchmark: str | os.PathLike, scores: str | os.PathLike, out_parquet: str | os.PathLike, *, model: str) -> pl.DataFrame:
+def evaluate_stage(
+    benchmark: str | os.PathLike | Sequence[str | os.PathLike],
+    scores: str | os.PathLike | Sequence[str | os.PathLike],
+    out_parquet: str | os.PathLike | Sequence[str | os.PathLike],
+    *,
+    model: str,
+) -> pl.DataFrame | list[pl.DataFrame]:
+    """Per-pair results of ``model``: one benchmark, its scores and output path, or lists of them
+    (one job per model evaluates every paradigm)."""
     from .evaluation import evaluate
 
-    df = evaluate(pl.read_parquet(benchmark), pl.read_parquet(scores), model=model)
-    write_parquet_atomic(df, out_parquet)
-    return df
+    if isinstance(benchmark, (str, os.PathLike)):
+        df = evaluate(pl.read_parquet(benchmark), pl.read_parquet(scores), model=model)
+        write_parquet_atomic(df, out_parquet)
+        return df
+    if not len(benchmark) == len(scores) == len(out_parquet):
+        raise ValueError("one scores file and one output path per benchmark")
+    out = []
+    for b, s, o in zip(benchmark, scores, out_parquet):
+        df = evaluate(pl.read_parquet(b), pl.read_parquet(s), model=model)
+        write_parquet_atomic(df, o)
+        out.append(df)
+    return out
 
 
 def report_stage(pair_files: Sequence[str | os.PathLike], curation_files: Sequence[str | os.PathLike], out_dir: str | os.PathLike, *, alpha: float = 0.05) -> None:
