@@ -15,7 +15,7 @@ export TRANSFORMERS_OFFLINE := 1
 CORES ?= all
 SNAKEMAKE_ARGS ?=
 
-.PHONY: setup run test test-fast test-vllm bench clean
+.PHONY: setup run test test-fast test-vllm bench bench-env bench-score clean
 
 setup: $(STAMP)
 
@@ -51,6 +51,19 @@ test-vllm:
 ## make bench: throughput benchmarks (parse, perturb, score)
 bench: setup
 	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python bench/run_all.py
+
+## make bench-env: the benchmarks' own environment (.venv-bench): the main venv's packages plus minicons,
+## which pulls accelerate, pandas and pillow that the pipeline does not need
+bench-env: setup
+	test -x .venv-bench/bin/python || $(BIN)/python -m venv .venv-bench
+	$(BIN)/python -c 'import site; print("import site; site.addsitedir(%r)" % site.getsitepackages()[0])' > \
+	  $$(.venv-bench/bin/python -c 'import site; print(site.getsitepackages()[0])')/_rublimp_main_venv.pth
+	.venv-bench/bin/pip install --quiet -r bench/requirements.txt
+
+## make bench-score: CPU scoring with default settings vs minicons, interleaved rounds (bench/bench_score.py)
+bench-score: bench-env
+	.venv-bench/bin/python bench/bench_score.py --vs-minicons --n-sentences 400 \
+	  --n-layer 12 --n-embd 768 --n-head 12 --vocab-size 50257
 
 clean:
 	rm -rf results .snakemake

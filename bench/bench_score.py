@@ -12,7 +12,9 @@ unbatched baselines:
   moments in numpy, so it is the slowest);
 * ``--minicons``: minicons' ``IncrementalLMScorer.sequence_score`` (summed
   log-probs) on the same model, in batches of ``--minicons-batch`` sentences
-  (``pip install minicons --no-deps wonderwords``).
+  (minicons lives in the bench environment: ``make bench-env``, ``.venv-bench``).
+* ``--vs-minicons``: rounds interleaved, our scorer with *default* settings vs minicons
+  at each of ``--minicons-batches``, the ratio to minicons' best per round (``make bench-score``).
 
 ``--backend hf-mlm`` times :class:`rublimp.scoring.mlm.HFMaskedScorer` (PLL: one
 forward row per token) on a BERT of the same size against one masked copy per
@@ -26,6 +28,8 @@ and blank lines skipped), otherwise they are generated from small word lists.
 
     OMP_NUM_THREADS=1 python bench/bench_score.py
     python bench/bench_score.py --n-layer 12 --n-embd 768 --n-head 12 --vocab-size 32000 --device cuda
+    OMP_NUM_THREADS=1 .venv-bench/bin/python bench/bench_score.py --vs-minicons --n-sentences 400 \
+        --n-layer 12 --n-embd 768 --n-head 12 --vocab-size 50257      # GPT-2 small, vs minicons
 """
 
 from __future__ import annotations
@@ -149,7 +153,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--backend", choices=["hf", "hf-mlm", "vllm"], default="hf")
     ap.add_argument("--minicons", action="store_true", help="also time minicons' IncrementalLMScorer (hf backend)")
     ap.add_argument("--minicons-batch", type=int, default=32)
+    ap.add_argument("--vs-minicons", action="store_true",
+                    help="interleaved rounds: default settings vs minicons at --minicons-batches, and a budget sweep")
+    ap.add_argument("--minicons-batches", type=int, nargs="+", default=[4, 8, 16, 32])
+    ap.add_argument("--sweep", type=int, nargs="*", default=[64, 128, 256, 512, 1024, 4096],
+                    help="batch_tokens budgets timed once each, for the CPU default (--vs-minicons)")
+    ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args(argv)
+    if args.vs_minicons:
+        return vs_minicons(args)
     if args.backend != "hf":
         return other_backend(args)
 
@@ -222,6 +234,63 @@ def main(argv: list[str] | None = None) -> int:
                                       "n_tokens": n_tok, "n_params": n_params, "results": rows})
     worst = np.nanmax([r["max_abs_diff_sum_logprob"] for r in rows])
     return 0 if not np.isfinite(worst) or worst <= 1e-3 else 1
+
+
+def vs_minicons(args: argparse.Namespace) -> int:
+    """Our scorer with default settings against minicons' ``IncrementalLMScorer``, rounds interleaved.
+
+    GPT-2-small-sized random model (pass ``--n-layer 12 --n-embd 768 --n-head 12 --vocab-size 50257``);
+    every round times ours once and minicons once per batch size, in turn, so that load on a
+    shared machine hits all alike.  Prints every round, then the ratio ours / minicons' best
+    batch size per round (CPU time, and wall).  Before the rounds, a sweep of ``batch_tokens``
+    (tokens/s against the budget) shows where the CPU default comes from.
+    """
+    from minicons import scorer as mc
+
+    from rublimp.scoring.hf import CPU_BATCH_TOKENS
+
+    if args.threads is not None:
+        torch.set_num_threads(args.threads)
+    sentences = _bench_sentences(args)
+    model, tok = build_model(sentences, args)
+    n_tok = sum(len(x) for x in tok(sentences, add_special_tokens=False)["input_ids"])
+    n_params = sum(p.numel() for p in model.parameters())
+    print(f"{len(sentences)} sentences, {n_tok} tokens; GPT-2 {args.n_layer}x{args.n_embd}, vocab "
+          f"{model.config.vocab_size}, {n_params / 1e6:.1f}M params; torch threads {torch.get_num_threads()}; "
+          f"default batch_tokens on {args.device}: {CPU_BATCH_TOKENS if args.device == 'cpu' else 'probed'}")
+    HFCausalScorer.from_model(model, tok).score(sentences[:8], progress=False)  # warm-up
+    if args.sweep:
+        print("\nbudget sweep (tokens/s by CPU time):")
+        for bt in args.sweep:
+            sc = HFCausalScorer.from_model(model, tok, batch_tokens=bt)
+            _, (wall, cpu) = timed(lambda: sc.score(sentences, progress=False))
+            print(f"  batch_tokens={bt:<6} wall {wall:7.2f} s  CPU {cpu:7.2f} s  {n_tok / cpu:8.0f} tok/s  "
+                  f"positions run / real tokens {sc.positions_run / sc.real_positions:.2f}")
+    lm = mc.IncrementalLMScorer(model, device=args.device, tokenizer=tok)
+
+    def run_minicons(bs: int):
+        out = []
+        for b in range(0, len(sentences), bs):
+            out += lm.sequence_score(sentences[b:b + bs], reduction=lambda x: x.sum(0).item())
+        return out
+
+    ratios_cpu, ratios_wall = [], []
+    for r in range(1, args.rounds + 1):
+        ours = HFCausalScorer.from_model(model, tok)  # default settings: the per-device budget
+        _, (o_wall, o_cpu) = timed(lambda: ours.score(sentences, progress=False))
+        line = [f"round {r}: ours (default) wall {o_wall:.2f} s CPU {o_cpu:.2f} s"]
+        best_cpu, best_wall = float("inf"), float("inf")
+        for bs in args.minicons_batches:
+            _, (m_wall, m_cpu) = timed(lambda: run_minicons(bs))
+            best_cpu, best_wall = min(best_cpu, m_cpu), min(best_wall, m_wall)
+            line.append(f"minicons b={bs} wall {m_wall:.2f} s CPU {m_cpu:.2f} s")
+        ratios_cpu.append(best_cpu / o_cpu)
+        ratios_wall.append(best_wall / o_wall)
+        print("; ".join(line) + f"  -> minicons best / ours: CPU {ratios_cpu[-1]:.2f}x, wall {ratios_wall[-1]:.2f}x",
+              flush=True)
+    print(f"\nours is {np.median(ratios_cpu):.2f}x faster than minicons' best batch size by CPU time "
+          f"(median of {args.rounds} rounds; wall {np.median(ratios_wall):.2f}x)")
+    return 0
 
 
 def _bench_sentences(args: argparse.Namespace) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import os
 from pathlib import Path
@@ -111,6 +112,10 @@ def resolve_paradigms(names: Sequence[str] | str, *, config_key: str = "paradigm
     return list(names)
 
 
+#: Sentences between two gc.freeze() calls in build_pools (rows and caches grow along the pass).
+_FREEZE_EVERY = 2000
+
+
 def build_pools(
     sentences: Iterable[Sentence],
     names: Sequence[str],
@@ -124,15 +129,23 @@ def build_pools(
     """Run the named paradigms over the sentences; returns one pool DataFrame per paradigm."""
     ctx = ctx or ParadigmContext(seed=seed)
     paradigms = [get_paradigm(n, ctx) for n in names]
+    _frequencies()
+    # The word lists, lexicons and dictionaries just loaded live until the end: move them out of
+    # the collector's sight, or every full collection walks them again (measured in a pass over
+    # all 45 paradigms: 0.12 s per full collection at the start, 0.51 s by the 38th paradigm).
+    gc.collect()
+    gc.freeze()
     rows: dict[str, list[dict]] = {p.name: [] for p in paradigms}
     it: Iterable[Sentence] = sentences
     if progress:
         from tqdm.auto import tqdm
 
         it = tqdm(it, desc="perturb", unit="sent", disable=None)
-    for sent in it:
+    for i, sent in enumerate(it, start=1):
         for p in paradigms:
             rows[p.name].extend(pair_rows(p, sent, pairs_per_sentence=pairs_per_sentence, seed=seed))
+        if i % _FREEZE_EVERY == 0:
+            gc.freeze()  # the rows and memoised lookups so far stay to the end as well
     pools = {}
     for name, rs in rows.items():
         df = pl.DataFrame(rs, schema=POOL_SCHEMA) if rs else pl.DataFrame(schema=POOL_SCHEMA)
@@ -144,6 +157,7 @@ def build_pools(
                 .drop("_k")
             )
         pools[name] = df.sort("id")
+    gc.unfreeze()
     return pools
 
 
