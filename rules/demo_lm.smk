@@ -16,6 +16,8 @@ rule train_demo_lm:
         backend=lambda wc: WF.model(wc.model).backend,
     log:
         f"{OUT}/logs/train_demo_lm/{{model}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/train_demo_lm/{{model}}.tsv"
     conda:
         "../envs/score.yaml"
     script:
@@ -36,6 +38,8 @@ rule demo_lm_check:
         threads=config.get("scoring", {}).get("threads", 1),
     log:
         f"{OUT}/logs/demo_lm_check.log",
+    benchmark:
+        f"{OUT}/benchmarks/demo_lm_check/all.tsv"
     conda:
         "../envs/score.yaml"
     script:

@@ -5,7 +5,10 @@
 # each paradigm's scores file, so curation keeps its per-paradigm granularity: a changed pool
 # reruns `score_pools` (which scores only the sentences missing from the cache) and that
 # paradigm's `score_pool` and curation, not the others' (the model table is `ancient` for them;
-# their pool, the model and the scoring settings are their own inputs and params).
+# their pool, the model and the scoring settings are their own inputs and params).  Snakemake
+# reruns them when the pool's perturb job reruns (a paradigm's rule edited, `--forcerun`); it
+# does not notice a pool file edited by hand (the dependents of `score_pools` are then decided
+# through its `ancient` output only): rerun that paradigm with `--forcerun results/pools/<p>.parquet`.
 #
 # Scores are cached per (model settings, sentence) under {OUT}/cache/scores (rublimp.scoring.cache).
 # The cascade (rublimp.cascade): a model with `tier: 1` scores only the pool sentences whose

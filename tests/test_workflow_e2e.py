@@ -20,6 +20,7 @@ import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 PARADIGMS = ["noun_subj_predicate_agreement_number", "subj_predicate_agreement_gender_attractor"]
+ADDED = "verb_acc_object"  # a paradigm added to the shared run's config by the last test that uses it
 pytestmark = pytest.mark.slow
 
 
@@ -150,20 +151,14 @@ def test_nothing_to_do_after_a_complete_run(run_dir: Path):
     assert planned_jobs(proc) == {}, proc.stdout[-2000:]
 
 
-def test_touching_one_pool_reruns_only_its_downstream(run_dir: Path):
-    # a changed pool (one pair fewer): Snakemake ignores a bare mtime change of a small file
-    # whose checksum it recorded, so the content really changes, as after editing a rule
-    pool = run_dir / "results" / "pools" / f"{PARADIGMS[0]}.parquet"
-    df = pl.read_parquet(pool)
-    saved = pool.read_bytes()
-    df.head(df.height - 1).write_parquet(pool)
-    proc = snakemake(run_dir, "-n", "--rerun-triggers", "mtime")
-    pool.write_bytes(saved)
+def test_rerunning_one_paradigm_reruns_only_its_downstream(run_dir: Path):
+    # as after editing the paradigm's rule (its module is an input of its perturb job)
+    proc = snakemake(run_dir, "-n", "--forcerun", f"results/pools/{PARADIGMS[0]}.parquet")
     jobs = planned_jobs(proc)
     # one scoring job per model (it scores only what the cache lacks), but the per-paradigm
-    # cut, curation, ... of the touched paradigm only
-    assert jobs == {"score_pools": 2, "score_pool": 2, "curate": 1, "score_benchmark": 2, "evaluate": 2, "report": 1,
-                    "all": 1}, jobs
+    # cut, curation, ... of that paradigm only
+    assert jobs == {"perturb": 1, "score_pools": 2, "score_pool": 2, "curate": 1, "score_benchmark": 2, "evaluate": 2,
+                    "report": 1, "all": 1}, jobs
     per_model = r"rule (all|report|score_pools|score_benchmark|evaluate):.*?(?=\n\n)"
     assert PARADIGMS[1] not in re.sub(per_model, "", proc.stdout, flags=re.S)
 
@@ -189,27 +184,24 @@ def scored_counts(log: Path) -> list[int]:
     return [int(n) for n in re.findall(r"'scored': (\d+)", log.read_text(encoding="utf-8"))]
 
 
-def test_editing_one_paradigm_rescores_only_its_new_sentences(run_dir: Path):
-    """A paradigm whose pool changes: the per-model scoring jobs rerun but score only its new sentences."""
+def test_adding_one_paradigm_scores_only_its_new_sentences(run_dir: Path):
+    """A paradigm added to the config: the per-model scoring job reruns but scores only the new
+    paradigm's sentences that no other pool had (the cache), and the other paradigms are not curated again."""
     out = run_dir / "results"
-    other_bench = out / "benchmark" / f"{PARADIGMS[1]}.csv"
-    other_mtime = other_bench.stat().st_mtime_ns
-    pool = out / "pools" / f"{PARADIGMS[0]}.parquet"
-    df = pl.read_parquet(pool)
-    # as after editing the paradigm's rule: 3 pairs get another grammatical sentence
-    edited = df.with_columns(
-        pl.when(pl.int_range(pl.len()) < 3).then(pl.col("source_sentence") + " Вот так.")
-        .otherwise(pl.col("source_sentence")).alias("source_sentence")
-    )
-    edited.write_parquet(pool)
+    benches = {p: (out / "benchmark" / f"{p}.csv").stat().st_mtime_ns for p in PARADIGMS}
+    cached = {s for p in PARADIGMS for s in pl.read_parquet(out / "pools" / f"{p}.parquet")["source_sentence"]}
+    cfg = yaml.safe_load((run_dir / "config.yaml").read_text(encoding="utf-8"))
+    cfg["perturb"]["paradigms"] = PARADIGMS + [ADDED]
+    write_config(run_dir, cfg)
     snakemake(run_dir)
-    assert scored_counts(out / "logs" / "score_pools" / "demo-gpt2.log")[-1] == 3
-    # the tier-1 model scores those of the 3 that pass the tier-0 threshold, nothing else
-    assert scored_counts(out / "logs" / "score_pools" / "demo-bert.log")[-1] <= 3
-    gpt2 = pl.read_parquet(out / "scores" / "demo-gpt2" / "grammatical" / f"{PARADIGMS[0]}.parquet")
-    assert set(gpt2["sentence"]) == set(edited["source_sentence"])
-    # the other paradigm was not curated again
-    assert other_bench.stat().st_mtime_ns == other_mtime
+    new = set(pl.read_parquet(out / "pools" / f"{ADDED}.parquet")["source_sentence"]) - cached
+    assert new, "the added paradigm should bring sentences of its own"
+    assert scored_counts(out / "logs" / "score_pools" / "demo-gpt2.log")[-1] == len(new)
+    # the tier-1 model scores those of them that pass the tier-0 threshold, nothing else
+    assert scored_counts(out / "logs" / "score_pools" / "demo-bert.log")[-1] <= len(new)
+    assert (out / "benchmark" / f"{ADDED}.csv").exists()
+    for p in PARADIGMS:
+        assert (out / "benchmark" / f"{p}.csv").stat().st_mtime_ns == benches[p], p
 
 
 def test_unknown_paradigm_in_config_is_named(tmp_path: Path):
