@@ -58,6 +58,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Бабушка купила сумку.", "Химия купила сумку."),
         ("Он съел пирог.", "Пирог съел его."),
         ("Я подарил сестре книгу.", "Фрагмент подарил сестре книгу."),
+        # modified subjects are replaced too (the replacement keeps number and gender)
+        ("Маленький мальчик читал книгу.", "Маленький фрагмент читал книгу."),
+        # any transitive verb outside the causer list, and personal names (as RuBLiMP)
+        ("Рыбак тащил сеть.", "Фрагмент тащил сеть."),
+        ("Маша купила хлеб.", "Химия купила хлеб."),
     ],
     "transitive_verb_passive": [
         ("Картина была написана художником.", "Картина была написана фрагментом."),
@@ -66,6 +71,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Этот мост был спроектирован инженером.", "Этот мост был спроектирован фрагментом."),
         ("Шуба была продана бабушкой.", "Бабушка была продана шубой."),
         ("Шуба была продана бабушкой.", "Шуба была продана химией."),
+        # a modified agent is replaced, its modifier kept; any transitive verb
+        ("Картина была написана молодым художником.", "Картина была написана молодым фрагментом."),
+        ("Мост был взорван партизанами.", "Мост был взорван фрагментами."),
+        # a reflexive passive with an inanimate subject
+        ("Замок охранялся стражниками.", "Замок охранялся фрагментами."),
     ],
     "transitive_verb_object": [
         ("Мы пригласили соседей на ужин.", "Мы пригласили фрагменты на ужин."),
@@ -74,6 +84,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Профессор назначил её капитаном.", "Профессор назначил химию капитаном."),
         ("Директор уволил бухгалтера.", "Директор уволил фрагмент."),
         ("Гости поблагодарили хозяйку.", "Гости поблагодарили химию."),
+        # any verb with an object that controls an agentive infinitive, names included
+        ("Капитан отправил матроса спать.", "Капитан отправил фрагмент спать."),
+        ("Мы пригласили Машу.", "Мы пригласили химию."),
     ],
     "transitive_verb_iobject": [
         ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
@@ -81,6 +94,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мама помогла сыну написать письмо.", "Мама помогла фрагменту написать письмо."),
         ("Командир приказал солдатам отступить.", "Командир приказал фрагментам отступить."),
         ("Она предложила гостям остаться.", "Она предложила фрагментам остаться."),
+        # ditransitive: the dative recipient is replaced, or swapped with the object
+        ("Я подарил сестре шарф.", "Я подарил химии шарф."),
+        ("Я подарил сестре шарф.", "Я подарил шарфу сестру."),
+        ("Сергей протянул водителю карточку.", "Сергей протянул карточке водителя."),
     ],
 }
 
@@ -98,9 +115,10 @@ NEGATIVE: dict[str, list[str]] = {
         "Компания купила здание.",  # organisation, inanimate
         "Ветер сорвал крышу.",  # causer subject, verb takes inanimate subjects
         "Я читаю книгу.",  # a noun would disagree in person
-        "Маленький мальчик читал книгу.",  # modified subject
+        "Мальчик разбил окно.",  # «камень разбил окно»: a causer verb
+        "Дети испугали кошку.",  # «шум испугал кошку»
         "Решение изменило его жизнь.",
-        "Маша купила хлеб.",  # proper noun (by default)
+        "Москва купила здание.",  # a place name
         "Мальчик спал.",  # no object
     ],
     "transitive_verb_passive": [
@@ -108,7 +126,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Город был разрушен землетрясением.",  # inanimate agent
         "Он был назначен директором.",  # predicative instrumental
         "Письмо было отправлено секретарём.",  # «отправлено почтой»: instrumental of means
-        "Картина была написана молодым художником.",  # modified agent
+        "Он увлекался девушкой.",  # a reflexive middle with an animate subject, no passive
+        "Дом считался музеем.",
         "Он был награждён орденом.",
     ],
     "transitive_verb_object": [
@@ -117,13 +136,15 @@ NEGATIVE: dict[str, list[str]] = {
         "Соседей мы пригласили на ужин.",  # fronted: an inanimate plural would read as the subject
         "Её звали Анна.",  # naming, not calling
         "Он попросил воды.",  # genitive, and the infinitive test does not apply
-        "Мы пригласили Машу.",  # proper noun (by default)
+        "Он оставил сына лежать.",  # «оставил сумку лежать»: a non-agentive infinitive
     ],
     "transitive_verb_iobject": [
         "Врач посоветовал отдохнуть.",  # no indirect object
         "Холод помешал растениям расти.",  # inanimate dative
         "Он позволил воде стечь.",
-        "Я подарил сестре книгу.",  # no infinitive
+        "Отец дал сыну имя.",  # a light-verb object: «дал имя кораблю»
+        "Она посвятила книгу матери.",  # «посвятила книгу войне»
+        "Мы придали форму глине.",  # inanimate dative
         "Отец посоветовал старшему сыну уехать.",  # modified
         "Отец разрешил дочери учиться в столице.",  # «учиться химии»: the dative would be its object
     ],
@@ -192,7 +213,7 @@ def test_recorded_values(parsed, tiny):
         "transitive_verb_subject": {"swap", "random"},
         "transitive_verb_passive": {"swap", "random"},
         "transitive_verb_object": {"verb", "predicative", "control"},
-        "transitive_verb_iobject": {"directive", "permissive"},
+        "transitive_verb_iobject": {"directive", "permissive", "swap", "random"},
     }
     for name, allowed in subtypes.items():
         seen = set()
@@ -224,8 +245,10 @@ def test_yo_follows_the_sentence(parsed, tiny):
 
 
 def test_person_names_option(parsed, tiny_ctx):
-    assert list(get_paradigm("transitive_verb_subject", tiny_ctx).pairs(parsed["Маша купила хлеб."])) == []
-    ctx = ParadigmContext(resources_dir=tiny_ctx.resources_dir, options={PERSON_NAMES_OPTION: True})
+    off = ParadigmContext(resources_dir=tiny_ctx.resources_dir, options={PERSON_NAMES_OPTION: False})
+    assert list(get_paradigm("transitive_verb_subject", off).pairs(parsed["Маша купила хлеб."])) == []
+    assert list(get_paradigm("transitive_verb_object", off).pairs(parsed["Мы пригласили Машу."])) == []
+    ctx = tiny_ctx  # on by default, as in RuBLiMP
     got = [b for b, _ in get_paradigm("transitive_verb_subject", ctx).pairs(parsed["Маша купила хлеб."])]
     assert got == ["Химия купила хлеб."]
     # a common noun in a name's place is not capitalised mid-sentence; a moved name keeps its capital
