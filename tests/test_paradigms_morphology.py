@@ -41,6 +41,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Новенький учебник лежал на парте.", "Новостенький учебник лежал на парте."),
         ("Дети весь день играли в песочнице.", "Дети весь день играли в песочникнице."),
         ("Переводчик работал над книгой всю ночь.", "Переводникчик работал над книгой всю ночь."),
+        # a bare root gets the suffix before its ending, as in RuBLiMP («плечи» → «плечники»)
+        ("Он купил новый стол.", "Он купил новый столник."),
+        ("Он купил новый стол.", "Он купил новостый стол."),
+        ("Он читал книгу.", "Он читал книгству."),
     ],
     "add_verb_prefix": [
         ("Весной личинки выедают почки изнутри.", "Весной личинки выпоедают почки изнутри."),
@@ -87,10 +91,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
 # paradigm -> sentences that must yield nothing (near misses)
 NEGATIVE: dict[str, list[str]] = {
     "add_new_suffix": [
-        "Он купил новый стол.",  # no derivational suffix after a free root
-        "Работа была трудной.",  # труд-н-ой: every insertable suffix + н is attested (-остный, -истный, -ский)
-        "Водопроводная труба лопнула ночью.",  # no insertable suffix follows водопровод- in the dictionary
-        "Он читал книгу.",
+        "Маша спала.",  # a name; no noun or adjective otherwise
+        "Кот спал.",  # a root of three letters: too short a word
+        "Ему дали чай.",  # a root ending in й
     ],
     "add_verb_prefix": [
         "Он читал книгу.",  # no prefix
@@ -267,6 +270,19 @@ def test_suffix_split(lexicon):
     assert (root, host.affix, ending) == ("рад", "ость", "и")
     assert suffix_split(lexicon, "нереста", "нерест", "NOUN") is None  # not нер-есть
     assert suffix_split(lexicon, "товарищества", "товарищество", "NOUN") is None  # товарище- is no free root
+
+
+def test_bare_split(lexicon, parsed, paradigms):
+    from rublimp.paradigms.word_formation import bare_split
+
+    assert bare_split(lexicon, "плечи", "плечо", "NOUN") == ("плеч", None, "и")
+    assert bare_split(lexicon, "ножом", "нож", "NOUN") == ("нож", None, "ом")
+    assert bare_split(lexicon, "новый", "новый", "ADJ") == ("нов", None, "ый")
+    assert bare_split(lexicon, "чай", "чай", "NOUN") is None  # root ending in й
+    assert bare_split(lexicon, "людей", "человек", "NOUN") is None  # suppletive: the lemma does not continue the stem
+    got = [b for b, _ in paradigms["add_new_suffix"].pairs(parsed["Он купил новый стол."])]
+    # no adjective-forming suffix on a bare adjective (*новистый reads as a possible adjective)
+    assert "Он купил новистый стол." not in got and "Он купил новскый стол." not in got
 
 
 def test_letter_sequences():
