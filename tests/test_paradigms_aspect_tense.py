@@ -43,6 +43,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Каждые два года они меняли машину.", "Каждые два года они поменяли машину."),
         ("Каждое лето бабушка варила варенье.", "Каждое лето бабушка сварила варенье."),
         ("Каждый вечер дедушка читал внукам сказки.", "Каждый вечер дедушка прочитал внукам сказки."),
+        # root-family pairs whose imperfective has a rare perfective homonym (проходить)
+        ("Каждый день он проходил мимо школы.", "Каждый день он прошел мимо школы."),
+        ("Каждую неделю она переводила статьи.", "Каждую неделю она перевела статьи."),
     ],
     "deontic_imperative_aspect": [
         ("Не стоит торопиться с выводами.", "Не стоит поторопиться с выводами."),
@@ -104,6 +107,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Каждый день он будет приходить сюда.",  # not a past verb
         "Каждое утро она не успевала позавтракать.",  # negated
         "Он часто опаздывал на урок.",  # not a listed cue
+        "Каждый год сын всё больше походил на отца.",  # походить 'resemble' has no partner (not пойти)
+        "Каждый день дом находился в тени.",  # находиться 'be located' has no partner
     ],
     "deontic_imperative_aspect": [
         "Стоит попробовать ещё раз.",  # no negation
@@ -236,6 +241,22 @@ def test_derive_pairs_small_dictionary():
     assert "гудеть" not in pairs  # inceptive за- on an intransitive verb
     assert "жить" not in pairs  # NOT_PAIRS, and отжить is far rarer anyway
     assert "знать" in NOT_PAIRS and HAND_PAIRS["говорить"] == "сказать"
+
+
+def test_derive_pairs_two_aspect_family_source():
+    both, impf, perf = frozenset({"impf", "perf"}), frozenset({"impf"}), frozenset({"perf"})
+    infinitives = {
+        "проходить": both, "пройти": perf, "проходиться": impf,  # проходить: 'pass' / delimitative 'walk about'
+        "уходить": both, "уйти": perf,
+        "использовать": both, "выиспользовать": perf,  # two-aspect without a family partner
+        "походить": both, "пойти": perf,  # 'resemble': NOT_PAIRS
+        "крестить": both, "скрестить": perf,  # two-aspect: no prefixed partner either
+    }
+    pairs = {p.imperfective: (p.perfective, p.pattern) for p in derive_pairs(infinitives, ipm=lambda w: 20.0)}
+    assert pairs["проходить"] == ("пройти", "family:ходить")
+    assert pairs["уходить"] == ("уйти", "family:ходить")
+    assert "использовать" not in pairs and "крестить" not in pairs
+    assert "походить" not in pairs and "походить" in NOT_PAIRS
 
 
 def test_bundled_aspect_pairs():

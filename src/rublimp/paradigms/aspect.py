@@ -139,10 +139,16 @@ class AspectParadigm(Paradigm):
             return None
         if finite_past and ("past" not in a.tag or "indc" not in a.tag):
             return None
-        # the form must not also be read as a perfective (two-aspect verbs, homographs)
-        if any(p.tag.POS == want_pos and "perf" in p.tag for p in self.morph.parses(tok.form)):
-            return None
         lemma = _norm(a.lemma)
+        # the form must not also be read as a perfective (two-aspect verbs, homographs) —
+        # except the rare delimitative homonym of a root-family imperfective, which the
+        # pair table pairs (проходил 'passed' / 'walked about for a while' → прошёл)
+        family = self.aspect_pairs.pattern(lemma).startswith("family:")
+        if any(
+            p.tag.POS == want_pos and "perf" in p.tag and not (family and _norm(p.normal_form) == lemma)
+            for p in self.morph.parses(tok.form)
+        ):
+            return None
         if lemma in self.skip_lemmas:
             return None
         partner = self.aspect_pairs.perfective(lemma)
