@@ -49,6 +49,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Возьми книгу.", "Усни книгу."),
         ("Бабушка испекла пирог.", "Бабушка уснула пирог."),
         ("Директор уволил бухгалтера.", "Директор уснул бухгалтера."),
+        # a genitive object (negation, partitive) as well
+        ("Официант потребовал расчёта.", "Официант уснул расчёта."),
+        ("Он не читал этой книги.", "Он не спал этой книги."),
     ],
     "transitive_verb_subject": [
         ("Мальчик читал интересную книгу.", "Фрагмент читал интересную книгу."),
@@ -109,6 +112,7 @@ NEGATIVE: dict[str, list[str]] = {
         "На площади ставили карусели.",  # no subject: «карусели» would become one
         "Она собирала и сушила травы.",  # the object is shared with «сушила»
         "Что ты делаешь?",  # «что» = «почему» with an intransitive verb
+        "Он не ждал ничего.",  # «ничего» is no noun phrase an intransitive verb rejects
         "Книга была прочитана.",  # passive
     ],
     "transitive_verb_subject": [
