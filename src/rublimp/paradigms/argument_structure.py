@@ -1055,7 +1055,12 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             if infinitives:
                 yield from self._infinitive(sent, verb, lemma, iobj, infinitives[0])
                 continue
-            objects = [o for o in _accusative_objects(sent, verb) if o.upos == "NOUN"]
+            # the direct object: an accusative noun, or a genitive one (partitive, negation,
+            # or after a numeral the parser gave the accusative: «протянул две монеты торговцу»)
+            objects = [
+                o for o in sent.children(verb)
+                if o.deprel == "obj" and o.upos == "NOUN" and o.feats.get("Case") in ("Acc", "Gen")
+            ]
             if len(objects) != 1 or lemma in DATIVE_THING_VERBS:
                 continue
             obj = objects[0]
@@ -1075,6 +1080,8 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 yield pert
 
     def _swap(self, sent: Sentence, arg: _Argument, obj: Token) -> Perturbation | None:
+        if obj.feats.get("Case") != "Acc":
+            return None
         oparse = self.inanimate_noun(sent, obj)
         if oparse is None:
             return None
