@@ -81,6 +81,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он долго смотрел на белую стену.", "Он долго смотрел на белую стеня."),
         # a postposed adjective the parser made an nmod counts as the dependent
         ("Стояли мы у стены высокой.", "Стояли мы у стеня высокой."),
+        # a genitive noun phrase counts as a dependent, as in RuBLiMP's pairs
+        ("Мы остановились у стены крепости.", "Мы остановились у стеня крепости."),
         ("Я поговорил с новым учителем.", "Я поговорил с новым учителью."),
         ("Она рассказала о своей радости.", "Она рассказала о своей радосте."),
     ],
@@ -132,6 +134,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы видели новые дома.",  # plural
         "Он пил горячий кофе.",  # indeclinable
         "Этой осенью мы уехали.",  # осенью is also an adverb
+        "Книга лежит у окна.",  # no dependent at all
     ],
     "change_verb_conjugation": [
         "Я читаю книгу.",  # 1sg is the same in both conjugations

@@ -23,7 +23,10 @@ plural-only or adjectivally declined nouns, no forms that double as adverbs
 such as «утром»), whose pymorphy3 analysis agrees with the parser's case; and
 finite indicative present/future verbs other than быть. The declension
 paradigms are split by context: ``_has_dep`` needs an ``amod``/``det``
-dependent agreeing in case, the plain one needs none at all.
+dependent agreeing in case (or a postposed adjective the parser made an
+``nmod``), or, as in RuBLiMP's pairs, an ``nmod``/``acl``/``nummod``
+dependent; the plain one needs no agreeing modifier (so a noun with only a
+genitive dependent may be edited by both).
 
 Pool columns: feature ``Declension`` (source/target value the declension
 classes 1, 2, 3; subtype the UD case) or ``Conjugation`` (I/II; subtype
@@ -256,7 +259,11 @@ class _Declension(_InflectionParadigm):
         for tok in sent.tokens:
             if tok.upos != "NOUN" or not _plain_word(tok):
                 continue
-            if bool(_agreeing_dependents(sent, tok)) != self.with_dependent:
+            agreeing = bool(_agreeing_dependents(sent, tok))
+            if self.with_dependent:
+                if not agreeing and not any(k.base_deprel in _DEPENDENT_RELATIONS for k in sent.children(tok)):
+                    continue
+            elif agreeing:
                 continue
             if not self.with_dependent and sent.children(tok, "amod") + sent.children(tok, "det"):
                 continue  # a modifier that does not agree (a parser slip): neither paradigm
@@ -320,6 +327,12 @@ class _Declension(_InflectionParadigm):
                 return raw
         return None
 
+
+# change_declension_ending_has_dep also takes a noun with one of these dependents: RuBLiMP's
+# pairs count a genitive or prepositional noun phrase as the noun's dependent too
+# («правилом ломаной», «в адресе на Садовой»; with agreeing modifiers only, 39 of its 200 dev
+# nouns were refused), while its plain paradigm keeps such nouns as well (so both may edit them)
+_DEPENDENT_RELATIONS = frozenset({"nmod", "acl", "nummod"})
 
 _NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
 
