@@ -44,7 +44,7 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # a bare root gets the suffix before its ending, as in RuBLiMP («плечи» → «плечники»)
         ("Он купил новый стол.", "Он купил новый столник."),
         ("Он купил новый стол.", "Он купил новостый стол."),
-        ("Он читал книгу.", "Он читал книгству."),
+        ("Он читал книгу.", "Он читал книгизму."),
     ],
     "add_verb_prefix": [
         ("Весной личинки выедают почки изнутри.", "Весной личинки выпоедают почки изнутри."),
@@ -294,6 +294,8 @@ def test_bare_split(lexicon, parsed, paradigms):
     got = [b for b, _ in paradigms["add_new_suffix"].pairs(parsed["Он купил новый стол."])]
     # no adjective-forming suffix on a bare adjective (*новистый reads as a possible adjective)
     assert "Он купил новистый стол." not in got and "Он купил новскый стол." not in got
+    # one suffix per bare word (each word is edited once)
+    assert len(got) == len({p.edits[0].token_id for _, p in paradigms["add_new_suffix"].pairs(parsed["Он купил новый стол."])})
 
 
 def test_letter_sequences():

@@ -33,6 +33,7 @@ value the two prefix orders (``пере+вы`` → ``вы+пере``), subtype t
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from pathlib import Path
 from typing import Iterator
@@ -257,7 +258,14 @@ class AddNewSuffix(_FormationParadigm):
             root, host, ending = split
             adj_suffixes = {sp for sp, _ in lx.affixes.host_spellings("ADJ")}
             host_spelling = normalize(tok.form)[len(root) : len(tok.form) - len(ending)]
-            for ins in lx.affixes.suffixes("insert"):
+            inserts = lx.affixes.suffixes("insert")
+            if host is None:
+                # a bare root takes one suffix, starting at a place fixed by the word (varied
+                # like RuBLiMP's random choice, yet deterministic): six candidates per noun and
+                # adjective would make the paradigm several times slower for one pooled pair
+                k = int(hashlib.sha1(normalize(tok.form).encode("utf-8")).hexdigest()[:8], 16) % len(inserts)
+                inserts = inserts[k:] + inserts[:k]
+            for ins in inserts:
                 y = ins.spelling
                 if host is not None:
                     if y == host_spelling or (y, host.spelling) in self.INTERPRETABLE_PAIRS:
@@ -286,6 +294,8 @@ class AddNewSuffix(_FormationParadigm):
                     target_value=f"{ins.affix}+{host.affix}" if host else ins.affix,
                     subtype=pos,
                 )
+                if host is None:
+                    break
 
 
 @register
