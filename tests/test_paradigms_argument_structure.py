@@ -122,6 +122,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Ветер сорвал крышу.",  # causer subject, verb takes inanimate subjects
         "Я читаю книгу.",  # a noun would disagree in person
         "Мальчик разбил окно.",  # «камень разбил окно»: a causer verb
+        "Табло удобны: они потребляют мало энергии.",  # «они» may be a thing unless the verb needs a mind
         "Дети испугали кошку.",  # «шум испугал кошку»
         "Решение изменило его жизнь.",
         "Москва купила здание.",  # a place name
@@ -135,6 +136,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Он увлекался девушкой.",  # a reflexive middle with an animate subject, no passive
         "Дом считался музеем.",
         "Он был награждён орденом.",
+        "Осенью он был направлен на фронт рядовым.",  # a predicative role noun, no agent
     ],
     "transitive_verb_object": [
         "Мы увидели соседей.",  # «увидеть» takes inanimate objects too

@@ -156,7 +156,11 @@ PASSIVE_INSTRUMENTAL_VERBS: frozenset[str] = _words(
     "доесть допить обнять обнимать посадить сажать убрать убирать спрятать прятать отправить отправлять "
     "послать посылать выбрать выбирать назначить назначать назвать называть проверить проверять запомнить "
     "запоминать убедить убеждать уговорить уговаривать обмануть обманывать вырастить выращивать "
-    "записать записывать одеть надеть надевать забить вышить вышивать"
+    "записать записывать одеть надеть надевать забить вышить вышивать "
+    # a role noun in the instrumental is predicative with these («направлен рядовым»,
+    # «принят учеником», «зачислен курсантом»)
+    "направить направлять принять принимать взять брать зачислить зачислять призвать призывать "
+    "мобилизовать перевести переводить оставить оставлять"
 )
 
 # Verbs whose direct object must be animate (a person or an animal).
@@ -807,6 +811,10 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             return None
         arg = self.animate_argument(sent, subj, case="Nom")
         if arg is None:
+            return None
+        # a 3rd-person pronoun may stand for a thing («табло … они потребляют энергию»): only
+        # a verb that needs a sentient subject makes it animate
+        if arg.pronoun and arg.lemma in ("он", "она", "они") and self.verb_lemma(verb) not in AGENT_VERBS:
             return None
         vnum, vgen = verb.feats.get("Number"), verb.feats.get("Gender")
         if vnum and vnum != arg.number:
