@@ -145,6 +145,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Её звали Анна.",  # naming, not calling
         "Он попросил воды.",  # genitive, and the infinitive test does not apply
         "Он оставил сына лежать.",  # «оставил сумку лежать»: a non-agentive infinitive
+        "Мы приклеили его к двери, чтобы не забыть.",  # a pronoun object; the infinitive is not next to it
+        "Отец отправил сына вчера учиться.",  # the infinitive does not follow the object at once
     ],
     "transitive_verb_iobject": [
         "Врач посоветовал отдохнуть.",  # no indirect object

@@ -1003,7 +1003,11 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
                 # with directive and causative verbs only. Infinitives that an inanimate
                 # controller can also do («заставил двигатель работать») are left out.
                 # Reflexive infinitives only from the agentive list («заставил дверь открыться»).
+                # The infinitive must follow the object at once, and the object be no pronoun
+                # («приклеили его скотчем, чтобы…»: его is a thing, the infinitive another clause's).
                 inf = self.verb_lemma(x)
+                if x.id != obj.id + 1 or obj.upos == "PRON":
+                    continue
                 if inf in AGENTIVE_INFINITIVES or not (inf in NON_AGENTIVE_INFINITIVES or inf.endswith(("ся", "сь"))):
                     return "control"
         if lemma in ANIMATE_OBJECT_VERBS:
