@@ -246,6 +246,9 @@ class ChangeRepetitionAspect(AspectParadigm):
         return None
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        # a cheap test before the tree walk (outputs unchanged): a «каждый» or an еже- adverb
+        if not any(_norm(t.lemma) == "каждый" or _norm(t.form) in REPETITION_ADVERBS for t in sent.tokens):
+            return
         for verb in sent.tokens:
             if not self.is_verb(verb) or verb.feats.get("Tense") not in (None, "Past"):
                 continue

@@ -299,6 +299,18 @@ class TenseParadigm(Paradigm):
                 return None
         return a, tense
 
+    @functools.cached_property
+    def _marker_words(self) -> frozenset[str]:
+        """Every word that can start or head a marker (forms and lemmas, ё-less)."""
+        t = self.markers
+        words = {w.split()[0] for w in t.adverbs} | set(t.adjectives) | set(t.numeric)
+        return frozenset(words)
+
+    def may_have_marker(self, sent: Sentence) -> bool:
+        """A cheap test before the tree walk: some token is a marker word (outputs unchanged)."""
+        words = self._marker_words
+        return any(_norm(t.form) in words or _norm(t.lemma) in words for t in sent.tokens)
+
     @functools.lru_cache(maxsize=20_000)
     def verb_only(self, form: str) -> bool:
         """Every pymorphy3 reading of ``form`` is a finite verb (and it is a dictionary word)."""
@@ -458,6 +470,8 @@ class SingleVerbTense(TenseParadigm):
     name = "single_verb_tense"
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        if not self.may_have_marker(sent):
+            return
         for verb in sent.tokens:
             got = self.verb_tense(sent, verb)
             if got is None or not self.eligible(sent, verb):
@@ -480,6 +494,8 @@ class ConjVerbTense(TenseParadigm):
     name = "conj_verb_tense"
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        if not self.may_have_marker(sent):
+            return
         for verb in sent.tokens:
             got = self.verb_tense(sent, verb)
             if got is None or not self.eligible(sent, verb):
@@ -553,6 +569,8 @@ class TenseMarker(TenseParadigm):
         return tuple(Edit(tok.id, new, keep_case=(i == 0)) for i, (tok, new) in enumerate(zip(toks, news)))
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        if not self.may_have_marker(sent):
+            return
         for verb in sent.tokens:
             # any aspect: only the marker changes, and a past or future form of either aspect
             # clashes with a marker of the other tense («*завтра они обсуждали», «*вчера будет
