@@ -242,7 +242,6 @@ class AddNewSuffix(_FormationParadigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         max_pair = int(self.ctx.options.get("suffix_pair_max_lemmas", self.MAX_PAIR_LEMMAS))
-        lx = self.lexicon
         first_id = _first_word_id(sent)
         for tok in sent.tokens:
             pos = {"ADJ": "ADJ", "NOUN": "NOUN"}.get(tok.upos)
@@ -252,50 +251,63 @@ class AddNewSuffix(_FormationParadigm):
             want = {"ADJ": ("ADJF",), "NOUN": ("NOUN",)}[pos]
             if analysis is None or analysis.tag.POS not in want or EXCLUDED_TAGS & analysis.tag.grammemes:
                 continue
-            split = suffix_split(lx, tok.form, analysis.lemma, pos) or bare_split(lx, tok.form, analysis.lemma, pos)
-            if split is None:
-                continue
-            root, host, ending = split
-            adj_suffixes = {sp for sp, _ in lx.affixes.host_spellings("ADJ")}
-            host_spelling = normalize(tok.form)[len(root) : len(tok.form) - len(ending)]
-            inserts = lx.affixes.suffixes("insert")
-            if host is None:
-                # a bare root takes one suffix, starting at a place fixed by the word (varied
-                # like RuBLiMP's random choice, yet deterministic): six candidates per noun and
-                # adjective would make the paradigm several times slower for one pooled pair
-                k = int(hashlib.sha1(normalize(tok.form).encode("utf-8")).hexdigest()[:8], 16) % len(inserts)
-                inserts = inserts[k:] + inserts[:k]
-            for ins in inserts:
-                y = ins.spelling
-                if host is not None:
-                    if y == host_spelling or (y, host.spelling) in self.INTERPRETABLE_PAIRS:
-                        continue
-                    if self.pair_counts.get((y, host.spelling), max_pair + 1) > max_pair:
-                        continue  # an attested (interpretable) combination, or one never counted
-                new = root + y + tok.form[len(root) :].lower()
-                if host is None:
-                    # a bare root: «root + suffix» beginning a dictionary word is exactly what
-                    # the host rule asks for and refuses at once; here the new word itself
-                    # must begin no dictionary word (плечистый: *плечисти is refused). An
-                    # adjective gets no adjective-forming suffix: нов-ист-ый would read as a
-                    # possible adjective (камен-ист-ый), нов-ост-ый cannot.
-                    if lx.has_prefix(new) or (pos == "ADJ" and y in adj_suffixes):
-                        continue
-                elif not lx.has_prefix(root + ins.lookup):
-                    continue  # the suffix never follows this root in the dictionary
-                elif lx.has_prefix(root + y + host_spelling):
-                    continue  # a dictionary word already continues this way
-                if not lx.is_novel(new):
-                    continue
+            for new, source_value, target_value in self._candidates(tok.form, analysis.lemma, pos, max_pair):
                 yield Perturbation(
                     edits=(Edit(tok.id, new),),
                     feature="suffix",
-                    source_value=host.affix if host else "-",
-                    target_value=f"{ins.affix}+{host.affix}" if host else ins.affix,
+                    source_value=source_value,
+                    target_value=target_value,
                     subtype=pos,
                 )
-                if host is None:
-                    break
+
+    @functools.cached_property
+    def _candidates(self):
+        """The word-level work, memoised per paradigm: words recur across sentences."""
+        return functools.lru_cache(maxsize=200_000)(self._word_candidates)
+
+    def _word_candidates(self, form: str, lemma: str, pos: str, max_pair: int) -> tuple[tuple[str, str, str], ...]:
+        """(new word, source value, target value) for one noun or adjective form."""
+        lx = self.lexicon
+        out: list[tuple[str, str, str]] = []
+        split = suffix_split(lx, form, lemma, pos) or bare_split(lx, form, lemma, pos)
+        if split is None:
+            return ()
+        root, host, ending = split
+        adj_suffixes = {sp for sp, _ in lx.affixes.host_spellings("ADJ")}
+        host_spelling = normalize(form)[len(root) : len(form) - len(ending)]
+        inserts = lx.affixes.suffixes("insert")
+        if host is None:
+            # a bare root takes one suffix, starting at a place fixed by the word (varied
+            # like RuBLiMP's random choice, yet deterministic): six candidates per noun and
+            # adjective would make the paradigm several times slower for one pooled pair
+            k = int(hashlib.sha1(normalize(form).encode("utf-8")).hexdigest()[:8], 16) % len(inserts)
+            inserts = inserts[k:] + inserts[:k]
+        for ins in inserts:
+            y = ins.spelling
+            if host is not None:
+                if y == host_spelling or (y, host.spelling) in self.INTERPRETABLE_PAIRS:
+                    continue
+                if self.pair_counts.get((y, host.spelling), max_pair + 1) > max_pair:
+                    continue  # an attested (interpretable) combination, or one never counted
+            new = root + y + form[len(root) :].lower()
+            if host is None:
+                # a bare root: «root + suffix» beginning a dictionary word is exactly what
+                # the host rule asks for and refuses at once; here the new word itself
+                # must begin no dictionary word (плечистый: *плечисти is refused). An
+                # adjective gets no adjective-forming suffix: нов-ист-ый would read as a
+                # possible adjective (камен-ист-ый), нов-ост-ый cannot.
+                if lx.has_prefix(new) or (pos == "ADJ" and y in adj_suffixes):
+                    continue
+            elif not lx.has_prefix(root + ins.lookup):
+                continue  # the suffix never follows this root in the dictionary
+            elif lx.has_prefix(root + y + host_spelling):
+                continue  # a dictionary word already continues this way
+            if not lx.is_novel(new):
+                continue
+            out.append((new, host.affix if host else "-", f"{ins.affix}+{host.affix}" if host else ins.affix))
+            if host is None:
+                break
+        return tuple(out)
 
 
 @register
