@@ -46,9 +46,9 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import polars as pl
 from razdel import sentenize, tokenize
-from tqdm import tqdm
 
 from rublimp.io import InputError, write_json_atomic, write_parquet_atomic
+from rublimp.runtime import progress
 
 from .sources import Document, conllu_sent_id, iter_documents, read_conllu_source, source_key, validate_source
 
@@ -395,7 +395,7 @@ def _source_items(src: Mapping[str, Any], key: str, cache_dir: Path, stats: _Sta
             yield conllu_sent_id(name, sent_id), text, domain, False
         return
     docs: Iterator[Document] = iter_documents(src, cache_dir=cache_dir, key=key)
-    for doc_index, doc in enumerate(tqdm(docs, desc=f"corpus:{name}", unit="doc", disable=None)):
+    for doc_index, doc in enumerate(progress(docs, desc=f"corpus:{name}", unit="doc")):
         stats.add(name, doc.domain, "documents")
         for sent_index, sentence in enumerate(split_sentences(doc.text)):
             yield f"{name}-{doc_index}-{sent_index}", sentence, doc.domain, True
