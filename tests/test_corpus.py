@@ -390,6 +390,14 @@ def test_read_conllu_source(tmp_path: Path) -> None:
     empty = write(tmp_path / "empty.conllu", "# only a comment\n\n")
     with pytest.raises(InputError, match="no sentences"):
         list(read_conllu_source(empty, domain="news"))
+    # a workflow `conllu` source that is not UTF-8, or whose tree has a cycle: file and line
+    latin = tmp_path / "latin.conllu"
+    latin.write_bytes(CONLLU.replace("туман", "brouillard \u00e9pais").encode("latin-1", "replace"))
+    with pytest.raises(InputError, match=r"latin\.conllu:\d+: not valid UTF-8"):
+        list(read_conllu_source(latin, domain="news"))
+    cyclic = write(tmp_path / "cyclic.conllu", CONLLU.replace("\t0\troot", "\t1\troot", 1))
+    with pytest.raises(InputError, match=r"cyclic\.conllu:\d+: dependency cycle .* and no root"):
+        list(read_conllu_source(cyclic, domain="news"))
 
 
 def test_conllu_sources_pass_through_and_win_duplicates(tmp_path: Path) -> None:
