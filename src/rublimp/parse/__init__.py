@@ -93,12 +93,15 @@ class SkipReport:
         self.counts: Counter[str] = Counter()
         self.examples: dict[str, list[str]] = {}
         self.log_first = log_first
+        self.bar: Any = None
 
     def add(self, reason: str, sent_id: str, detail: str) -> None:
         self.counts[reason] += 1
         if self.counts[reason] <= self.log_first:
             self.examples.setdefault(reason, []).append(sent_id)
             log.warning("parse: skipped sentence %s: %s", sent_id, detail)
+        if self.bar is not None:
+            self.bar.update(1)
 
     @property
     def total(self) -> int:
@@ -226,12 +229,15 @@ def _run(
     progress: bool,
     total: int | None,
     backend_opts: dict[str, Any],
+    skipped: SkipReport | None = None,
 ) -> Iterator[Sentence]:
     """Parse (sent_id, text, domain, tokens) records window by window, in input order."""
     if batch_size < 1:
         raise InputError(f"batch_size must be >= 1, got {batch_size}", "config: parse.batch_size")
     parser = get_parser(backend, **backend_opts)
     bar = progress_bar(total=total, desc=f"parse ({backend})", unit="sent") if progress else None
+    if skipped is not None:
+        skipped.bar = bar  # skipped sentences advance the bar too, so that it reaches its total
     it = iter(records)
     try:
         while True:
@@ -305,13 +311,13 @@ def parse_texts(
     """
     max_chars = _check_limit(max_chars, "parse.max_chars")
     max_tokens = _check_limit(max_tokens, "parse.max_tokens")
+    skipped = skipped if skipped is not None else SkipReport()
     records = _bounded_records(
-        items, max_chars=max_chars, max_tokens=max_tokens, sentence_filter=sentence_filter,
-        skipped=skipped if skipped is not None else SkipReport(),
+        items, max_chars=max_chars, max_tokens=max_tokens, sentence_filter=sentence_filter, skipped=skipped,
     )
     yield from _run(
         records, backend=backend, batch_size=batch_size, lemmas=lemmas, progress=progress, total=total,
-        backend_opts=backend_opts,
+        backend_opts=backend_opts, skipped=skipped,
     )
 
 
@@ -352,7 +358,7 @@ def parse_tokens(
             yield sid, texts[i] if texts is not None else None, domain, list(token_lists[i])
     yield from _run(
         records(), backend=backend, batch_size=batch_size, lemmas=lemmas, progress=progress, total=n,
-        backend_opts=backend_opts,
+        backend_opts=backend_opts, skipped=skipped,
     )
 
 
