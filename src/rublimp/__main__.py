@@ -134,7 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-tokens", type=_nonneg, default=DEFAULT_MAX_TOKENS,
                    help="skip (and count) lines of more razdel tokens than this; 0: no bound (default %(default)s)")
     p.add_argument("--filter", action="store_true",
-                   help="skip lines rejected by the corpus stage's sentence-quality filters (rublimp.corpus.FILTERS)")
+                   help="skip lines rejected by the corpus stage's sentence filters (rublimp.corpus.FILTERS, default "
+                        "thresholds: 6-50 tokens; markup, hashtags, emoji, glued or unpunctuated text, word salad, ...)")
     p.add_argument("--allow-empty", action="store_true", help="write an empty output instead of failing on empty input")
     p.set_defaults(func=cmd_parse)
 
