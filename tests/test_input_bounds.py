@@ -198,3 +198,10 @@ def test_progress_falls_back_to_log_lines_off_a_terminal(tmp_path: Path):
     lines = [l for l in proc.stderr.splitlines() if "INFO parse (slovnet): " in l]
     assert lines and lines[-1].endswith("sent/s") and "2 sent" in lines[-1], proc.stderr
     assert "\r" not in proc.stderr
+
+
+def test_cli_defaults_are_the_parse_modules():
+    from rublimp import __main__ as cli
+    from rublimp import parse
+
+    assert (cli.DEFAULT_MAX_CHARS, cli.DEFAULT_MAX_TOKENS) == (parse.DEFAULT_MAX_CHARS, parse.DEFAULT_MAX_TOKENS)

@@ -23,9 +23,7 @@ from .runtime import limit_threads, setup_logging
 
 
 def _read_lines(path: str) -> list[str]:
-    from .io import InputError
-
-    from .io import iter_text_lines
+    from .io import InputError, iter_text_lines
 
     p = Path(path)
     lines = [l.strip() for l in iter_text_lines(p)]
