@@ -205,3 +205,14 @@ def test_cli_defaults_are_the_parse_modules():
     from rublimp import parse
 
     assert (cli.DEFAULT_MAX_CHARS, cli.DEFAULT_MAX_TOKENS) == (parse.DEFAULT_MAX_CHARS, parse.DEFAULT_MAX_TOKENS)
+
+
+def test_schema_defaults_are_the_parse_modules():
+    import yaml
+
+    from rublimp import parse
+
+    schema = yaml.safe_load((Path(__file__).parents[1] / "config" / "schema.yaml").read_text(encoding="utf-8"))
+    props = schema["properties"]["parse"]["properties"]
+    assert props["max_chars"]["default"] == parse.DEFAULT_MAX_CHARS
+    assert props["max_tokens"]["default"] == parse.DEFAULT_MAX_TOKENS
