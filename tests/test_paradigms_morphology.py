@@ -224,7 +224,11 @@ def test_ungrammatical_words_are_not_dictionary_words(parsed, paradigms, lexicon
         for good, _ in POSITIVE[name]:
             for _, pert in paradigms[name].pairs(parsed[good]):
                 for e in pert.edits:
-                    assert not lexicon.is_word(e.new_form) and lexicon.letters.is_possible(e.new_form)
+                    assert not lexicon.is_word(e.new_form)
+                    # the one exception: a declension ending written against the spelling rule
+                    # because the spelled one made a word (диск-и → *дискы), as in RuBLiMP
+                    spelling_fallback = name.startswith("change_declension") and re.search(r"[гкхжшчщц][ыяю]$", e.new_form)
+                    assert lexicon.letters.is_possible(e.new_form) or spelling_fallback, (name, e.new_form)
 
 
 # -- the lexicon -------------------------------------------------------------------

@@ -859,9 +859,6 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             source_value="Anim",
             target_value="Inan",
             subtype="swap",
-            # RuBLiMP records the animate argument and the word put in its place
-            source_word=arg.tok.form,
-            target_word=self.spell(sent, new_subj),
         )
 
 
@@ -952,9 +949,6 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             source_value="Anim",
             target_value="Inan",
             subtype="swap",
-            # RuBLiMP records the animate argument and the word put in its place
-            source_word=arg.tok.form,
-            target_word=self.spell(sent, new_agent),
         )
 
 
@@ -1113,9 +1107,6 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             source_value="Anim",
             target_value="Inan",
             subtype="swap",
-            # RuBLiMP records the animate argument and the word put in its place
-            source_word=arg.tok.form,
-            target_word=self.spell(sent, new_dat),
         )
 
     def _infinitive(self, sent: Sentence, verb: Token, lemma: str, iobj: Token, inf: Token) -> Iterator[Perturbation]:
