@@ -79,6 +79,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мост был взорван партизанами.", "Мост был взорван фрагментами."),
         # a reflexive passive with an inanimate subject
         ("Замок охранялся стражниками.", "Замок охранялся фрагментами."),
+        # a pronoun agent with a verb that needs a person; a making verb from the causer list
+        ("Эта картина была написана им.", "Эта картина была написана фрагментом."),
+        ("Проект был выполнен архитекторами.", "Проект был выполнен фрагментами."),
     ],
     "transitive_verb_object": [
         ("Мы пригласили соседей на ужин.", "Мы пригласили фрагменты на ужин."),
@@ -137,6 +140,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Дом считался музеем.",
         "Он был награждён орденом.",
         "Осенью он был направлен на фронт рядовым.",  # a predicative role noun, no agent
+        "Всё было поглощено ею.",  # «ею» may be a thing (тьмой): поглотить needs no person
+        "Город был разрушен врагами.",  # a causer verb: «разрушен землетрясением»
     ],
     "transitive_verb_object": [
         "Мы увидели соседей.",  # «увидеть» takes inanimate objects too
