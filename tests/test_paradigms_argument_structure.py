@@ -66,6 +66,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # any transitive verb outside the causer list, and personal names (as RuBLiMP)
         ("Рыбак тащил сеть.", "Фрагмент тащил сеть."),
         ("Маша купила хлеб.", "Химия купила хлеб."),
+        # a transitive verb without an object under it (the random replacement needs none)
+        ("Лесник внимательно слушал.", "Фрагмент внимательно слушал."),
     ],
     "transitive_verb_passive": [
         ("Картина была написана художником.", "Картина была написана фрагментом."),
@@ -298,6 +300,15 @@ def test_real_lexicon_is_deterministic_and_in_the_lists(parsed):
     assert runs[0] == runs[1]  # same seed, same pairs
     assert runs[0] != runs[2]  # another seed samples other words
     assert [(n, g) for n, g, _ in runs[0]] == [(n, g) for n, g, _ in runs[2]]
+
+
+def test_dictionary_animacy_repair():
+    from rublimp.paradigms.argument_structure import _dictionary_animate
+
+    morph = get_morph()
+    assert _dictionary_animate(morph, "аббат") and _dictionary_animate(morph, "путников")
+    assert not _dictionary_animate(morph, "кок")  # also 'quiff': not every reading is animate
+    assert not _dictionary_animate(morph, "стол") and not _dictionary_animate(morph, "Мозарин")
 
 
 def test_argument_rng():
