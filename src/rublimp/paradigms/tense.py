@@ -17,7 +17,8 @@ and break the match:
   «*Послезавтра он покинул МКС и вернётся на Землю». Only the verb that
   carries the marker is changed: a later conjunct may have its own time
   («признали аварийным десять лет назад, но так и не снесут» is fine);
-  conjuncts of opposite tenses or with a marker of the other tense are skipped;
+  a conjunct with a marker of the other tense is skipped (a conjunct merely in the
+  other tense is not: «сейчас он предал Фокса, завтра предаст Вадика» keeps its cue);
 * ``tense_marker`` — the adverbial is replaced by one of the opposite tense,
   with the same number of words: «вчера» ↔ «завтра», «на прошлой неделе» ↔
   «на будущей неделе», «через три дня» → «три дня назад» (the three words
@@ -514,9 +515,6 @@ class ConjVerbTense(TenseParadigm):
             if not partners:
                 continue
             if any(m.marker.tense != tense for k in partners for m in find_markers(sent, k, self.markers)):
-                continue
-            # conjuncts of opposite tenses («вчера пришёл и будет спать») make an odd source
-            if any(self.predicate_tense(sent, k) == _OPPOSITE[tense] for k in partners):
                 continue
             pert = self.verb_perturbation(sent, verb, tense, cues[0], analysis)
             if pert is not None:
