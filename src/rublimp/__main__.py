@@ -4,6 +4,7 @@
     python -m rublimp perturb --paradigm noun_subj_predicate_agreement_number --input x.conllu --output pairs.parquet
     python -m rublimp score --model PATH_OR_ID --input sentences.txt --output scores.parquet
     python -m rublimp paradigms
+    python -m rublimp export --benchmark results/benchmark --hf out/hf --lm-eval out/lm_eval
 """
 
 from __future__ import annotations
@@ -81,6 +82,16 @@ def cmd_paradigms(args: argparse.Namespace) -> None:
         print(f"{n}\t{cls.phenomenon}\t{cls.level}")
 
 
+def cmd_export(args: argparse.Namespace) -> None:
+    from .export import export_folder
+
+    res = export_folder(args.benchmark, args.hf, args.lm_eval, curation_dir=args.curation, config=args.config,
+                        data_ref=args.data_ref)
+    for p, why in sorted(res.skipped.items()):
+        print(f"warning: paradigm {p} has 0 pairs ({why}): left out", file=sys.stderr)
+    print(f"{sum(res.pairs.values())} pairs in {len(res.pairs)} paradigm(s) -> {args.hf}, {args.lm_eval}", file=sys.stderr)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="rublimp", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
@@ -117,6 +128,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("paradigms", help="list the registered paradigms")
     p.set_defaults(func=cmd_paradigms)
+
+    p = sub.add_parser("export", help="benchmark folder -> Hugging Face dataset folder + lm-eval tasks")
+    p.add_argument("--benchmark", required=True, help="folder of <paradigm>.parquet files (results/benchmark)")
+    p.add_argument("--curation", help="folder of <paradigm>.json curation reports (results/curation), for the card")
+    p.add_argument("--config", help="the pipeline config the benchmark was built with, for the card")
+    p.add_argument("--hf", required=True, help="output folder of the Hugging Face dataset")
+    p.add_argument("--lm-eval", required=True, help="output folder of the lm-evaluation-harness tasks")
+    p.add_argument("--data-ref", help="how the lm-eval tasks name the --hf folder (default: --hf as given)")
+    p.set_defaults(func=cmd_export)
     return ap
 
 
