@@ -373,7 +373,8 @@ def dataset_card(
         "",
         "A pair is correct when ln P(`source_sentence`) > ln P(`target_sentence`), each the sum of the log-"
         "probabilities of all of the sentence's tokens, the first one scored after the tokenizer's BOS token (EOS "
-        "when there is none). The metric is accuracy per paradigm, averaged over paradigms per phenomenon.",
+        "when there is none). The metric is accuracy per paradigm; a phenomenon's score is the mean over its "
+        "paradigms, the overall score the mean over all paradigms.",
         "",
         f"lm-evaluation-harness tasks that compute it are in `{lm_eval_ref}` (one task per paradigm, named as "
         f"the paradigm; a group `{info.name}_<phenomenon>` per phenomenon and `{info.name}` for everything):",
@@ -478,7 +479,9 @@ def _lm_eval_readme(name: str, groups: Mapping[str, list[str]], lm_eval_ref: str
         f"lm_eval --model hf --model_args pretrained=MODEL --include_path {lm_eval_ref} --tasks {name}",
         "```",
         "",
-        "Report `acc`. Groups (macro averages of their members' accuracy):",
+        "Report `acc`. A phenomenon's group is the mean accuracy of its paradigms; the whole benchmark's group",
+        "is the mean over all paradigms (lm-eval averages a nested group over its leaf tasks), rublimp's overall score.",
+        "",
         "",
     ]
     for g, members in groups.items():

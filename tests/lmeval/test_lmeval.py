@@ -148,21 +148,57 @@ def test_lm_eval_pairs_match_ours(lm_eval_run, ours, exported_paradigms):
         mine = ours["pairs"][pid]
         for s in lm_eval_run["samples"][pid]:
             doc = s["doc"]
-            (good, _), (bad, _) = [r[0] if isinstance(r[0], list) else r for r in s["resps"]]
+            # one (log-likelihood, is_greedy) per choice; the samples file stores them as strings
+            (good, _), (bad, _) = s["filtered_resps"]
+            good, bad = float(good), float(bad)
             row = mine[doc["id"]]
             assert abs(good - row["good_logprob"]) < LOGPROB_TOL, (pid, doc["id"], good, row["good_logprob"])
             assert abs(bad - row["bad_logprob"]) < LOGPROB_TOL, (pid, doc["id"], bad, row["bad_logprob"])
             assert bool(s["acc"]) == (bool(row["correct_sum"]) or bool(row["tie_sum"])), (pid, doc["id"])
 
 
-def test_lm_eval_groups_are_macro_averages(lm_eval_run, group_name):
+def test_lm_eval_groups_are_macro_averages(lm_eval_run, ours, group_name):
+    """A phenomenon group is the mean of its paradigms; the whole benchmark's group the mean of all
+    paradigms (lm-eval aggregates a nested group over its leaf tasks), which is rublimp's overall score."""
     res = lm_eval_run["results"]
     groups = {g["group"]: g["task"] for g in
               (yaml.safe_load(p.read_text(encoding="utf-8")) for p in (REPO / LM_EVAL_DIR).glob("_*.yaml"))}
     for g, members in groups.items():
+        if g == group_name:
+            continue
         want = sum(float(res[m]["acc,none"]) for m in members) / len(members)
         assert float(res[g]["acc,none"]) == pytest.approx(want, abs=1e-12), g
-    assert group_name in res
+    overall = sum(float(r["accuracy_sum"]) for r in ours["results"].values()) / len(ours["results"])
+    assert float(res[group_name]["acc,none"]) == pytest.approx(overall, abs=1e-12)
+
+
+def test_lm_eval_counts_an_exact_tie_as_correct(tmp_path, exported_paradigms):
+    """The one documented difference, shown on lm-eval itself: a pair whose two sentences get the same
+    log-probability (here: the same sentence twice) is correct for lm-eval (argmax picks choice 0),
+    while rublimp's evaluation counts a tie as wrong (rublimp.evaluation.evaluate)."""
+    import pyarrow as pa
+
+    rows = pq.read_table(REPO / HF_DIR / "data" / exported_paradigms[0] / "test.parquet").slice(0, 2).to_pylist()
+    rows[0]["target_sentence"] = rows[0]["source_sentence"]  # a tie
+    rows[1]["source_sentence"], rows[1]["target_sentence"] = rows[1]["target_sentence"], rows[1]["source_sentence"]
+    data = tmp_path / "tie.parquet"
+    pq.write_table(pa.Table.from_pylist(rows), data)
+    tasks = tmp_path / "tasks"
+    tasks.mkdir()
+    (tasks / "_template_yaml").write_text((REPO / LM_EVAL_DIR / "_template_yaml").read_text(encoding="utf-8"))
+    (tasks / "tie_check.yaml").write_text(yaml.safe_dump(
+        {"include": "_template_yaml", "task": "tie_check", "dataset_kwargs": {"data_files": {"test": str(data)}}}))
+    cmd = [str(Path(sys.executable).with_name("lm_eval")), "--model", "hf", "--model_args",
+           f"pretrained={MODEL_DIR},dtype=float32", "--include_path", str(tasks), "--tasks", "tie_check",
+           "--device", "cpu", "--output_path", str(tmp_path / "out"), "--log_samples"]
+    proc = subprocess.run(cmd, cwd=REPO, env=_env(tmp_path), capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-6000:]
+    (samples,) = (tmp_path / "out").rglob("samples_tie_check_*.jsonl")
+    by_doc = {json.loads(l)["doc_id"]: json.loads(l) for l in samples.read_text(encoding="utf-8").splitlines()}
+    (g, _), (b, _) = by_doc[0]["filtered_resps"]
+    assert float(g) == float(b) and by_doc[0]["acc"] == 1.0  # the tie: credited by lm-eval
+    (g, _), (b, _) = by_doc[1]["filtered_resps"]
+    assert by_doc[1]["acc"] == float(float(g) > float(b))  # a swapped pair: decided by the log-probs
 
 
 def test_minicons_accuracy_equals_ours(ours, exported_paradigms, capsys):
