@@ -101,7 +101,7 @@ def _card_yaml(hf: Path) -> dict:
     return yaml.safe_load(text.split("---\n", 2)[1])
 
 
-def test_load_dataset_offline_every_config(exported, monkeypatch, tmp_path):
+def test_load_dataset_offline_every_config(exported, monkeypatch, tmp_path, caplog):
     datasets = pytest.importorskip("datasets")
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
@@ -121,6 +121,8 @@ def test_load_dataset_offline_every_config(exported, monkeypatch, tmp_path):
         total += want.height
     everything = datasets.load_dataset(hf, split="test", cache_dir=str(tmp_path / "cache"))  # the default config
     assert everything.num_rows == total
+    # the card's dataset_info is complete: datasets uses it instead of ignoring part of it
+    assert "malformed" not in caplog.text
 
 
 def test_card(exported):
@@ -134,7 +136,10 @@ def test_card(exported):
         (path,) = [d["path"] for d in c["data_files"]]
         assert (res.hf_dir / path).is_file()
     info = {d["config_name"]: d for d in meta["dataset_info"]}
-    assert info["np_agreement_case"]["splits"] == [{"name": "test", "num_examples": 2}]
+    (split,) = info["np_agreement_case"]["splits"]
+    assert split["name"] == "test" and split["num_examples"] == 2 and split["num_bytes"] > 0
+    assert info["np_agreement_case"]["download_size"] == (res.hf_dir / "data/np_agreement_case/test.parquet").stat().st_size
+    assert info["all"]["dataset_size"] == sum(info[p]["dataset_size"] for p in PARADIGMS)
     assert [f["name"] for f in info["verb_acc_object"]["features"]][:11] == list(RUBLIMP_COLUMNS)
     assert {"name": "tree_depth", "dtype": "int64"} in info["all"]["features"]
     body = (res.hf_dir / "README.md").read_text(encoding="utf-8")

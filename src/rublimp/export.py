@@ -47,6 +47,7 @@ __all__ = [
     "RUBLIMP_COLUMNS",
     "SPLIT",
     "BuildInfo",
+    "arrow_size",
     "ExportResult",
     "dataset_card",
     "export_benchmark",
@@ -184,6 +185,18 @@ def hf_features(schema: Mapping[str, pl.DataType]) -> list[dict[str, str]]:
     return out
 
 
+def arrow_size(df: pl.DataFrame) -> int:
+    """Bytes of ``df`` as ``datasets`` holds it in Arrow (plain ``string`` columns): the card's ``num_bytes``."""
+    import pyarrow as pa
+
+    table = df.to_arrow()
+    schema = pa.schema(
+        [pa.field(f.name, pa.string() if pa.types.is_string_view(f.type) or pa.types.is_large_string(f.type)
+                  else f.type) for f in table.schema]
+    )
+    return int(table.cast(schema).nbytes)
+
+
 def size_category(n: int) -> str:
     """The Hugging Face ``size_categories`` tag for ``n`` rows."""
     for limit, label in ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M")):
@@ -253,8 +266,12 @@ def dataset_card(
     skipped: Mapping[str, str] | None = None,
     lm_eval_ref: str = "results/export/lm_eval",
     hf_ref: str = "results/export/hf",
+    file_sizes: Mapping[str, int] | None = None,
 ) -> str:
-    """The dataset card (``README.md``) of the exported paradigms ``tables`` (name -> pairs)."""
+    """The dataset card (``README.md``) of the exported paradigms ``tables`` (name -> pairs).
+
+    ``file_sizes`` (paradigm -> bytes of its Parquet file) gives the card's ``download_size``.
+    """
     curation = curation or {}
     skipped = skipped or {}
     names = sorted(tables)
@@ -263,11 +280,19 @@ def dataset_card(
     configs = [{"config_name": "all", "data_files": [{"split": SPLIT, "path": "data/*/test.parquet"}], "default": True}]
     configs += [{"config_name": p, "data_files": [{"split": SPLIT, "path": f"data/{p}/test.parquet"}]} for p in names]
     features = hf_features(schema)
-    dataset_info = [{"config_name": "all", "features": features, "splits": [{"name": SPLIT, "num_examples": total}]}]
-    dataset_info += [
-        {"config_name": p, "features": features, "splits": [{"name": SPLIT, "num_examples": tables[p].height}]}
-        for p in names
-    ]
+    sizes = {p: arrow_size(tables[p]) for p in names}
+    files = dict(file_sizes or {})
+
+    def entry(config: str, members: list[str]) -> dict[str, Any]:
+        n_bytes = sum(sizes[p] for p in members)
+        split = {"name": SPLIT, "num_bytes": n_bytes, "num_examples": sum(tables[p].height for p in members)}
+        out: dict[str, Any] = {"config_name": config, "features": features, "splits": [split]}
+        if all(p in files for p in members):
+            out["download_size"] = sum(files[p] for p in members)
+        out["dataset_size"] = n_bytes
+        return out
+
+    dataset_info = [entry("all", names)] + [entry(p, [p]) for p in names]
     front = {
         "pretty_name": info.pretty_name,
         "language": ["ru"],
@@ -598,13 +623,15 @@ def export_benchmark(
     overlap = sorted(set(groups) & set(tables))
     if overlap:
         raise InputError(f"lm-eval group name(s) {overlap} equal paradigm names (config key export.name)")
-    card = dataset_card(tables, info, curation=reports, skipped=skipped, lm_eval_ref=str(lm_eval_dir),
-                        hf_ref=data_ref)
     with _staged_dirs(hf_dir, lm_eval_dir) as (hf_tmp, lm_tmp):
+        file_sizes = {}
         for p, t in tables.items():
             out = hf_tmp / "data" / p / f"{SPLIT}.parquet"
             out.parent.mkdir(parents=True)
             t.write_parquet(out, compression="zstd", statistics=False)
+            file_sizes[p] = out.stat().st_size
+        card = dataset_card(tables, info, curation=reports, skipped=skipped, lm_eval_ref=str(lm_eval_dir),
+                            hf_ref=data_ref, file_sizes=file_sizes)
         _write(hf_tmp / "README.md", card)
         for fname, text in task_files.items():
             _write(lm_tmp / fname, text)
