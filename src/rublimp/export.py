@@ -615,11 +615,11 @@ def export_benchmark(
     data_ref = str(hf_dir) if data_ref is None else data_ref.rstrip("/")
     meta = {p: _paradigm_meta(p, t) for p, t in tables.items()}
     task_files = lm_eval_files(meta, name=info.name, data_ref=data_ref)
-    groups = {
-        yaml.safe_load(text)["group"]: yaml.safe_load(text)["task"]
-        for fname, text in task_files.items()
-        if fname.startswith("_") and fname.endswith(".yaml")
-    }
+    groups = {}
+    for fname, text in task_files.items():
+        if fname.startswith("_") and fname.endswith(".yaml"):  # the group files
+            group = yaml.safe_load(text)
+            groups[group["group"]] = group["task"]
     overlap = sorted(set(groups) & set(tables))
     if overlap:
         raise InputError(f"lm-eval group name(s) {overlap} equal paradigm names (config key export.name)")
