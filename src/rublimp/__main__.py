@@ -4,6 +4,7 @@
     python -m rublimp perturb --paradigm noun_subj_predicate_agreement_number --input x.conllu --output pairs.parquet
     python -m rublimp score --model PATH_OR_ID --input sentences.txt --output scores.parquet
     python -m rublimp paradigms
+    python -m rublimp export --benchmark results/benchmark --hf out/hf --lm-eval out/lm_eval
 
 Input is bounded and validated: UTF-8 errors name the file and line, CoNLL-U
 trees must be single-rooted and acyclic, an input without sentences is an
@@ -103,6 +104,15 @@ def cmd_paradigms(args: argparse.Namespace) -> None:
         print(f"{n}\t{cls.phenomenon}\t{cls.level}")
 
 
+def cmd_export(args: argparse.Namespace) -> None:
+    from .export import export_folder
+
+    res = export_folder(args.benchmark, args.hf, args.lm_eval, curation_dir=args.curation, config=args.config,
+                        data_ref=args.data_ref)
+    # a paradigm with 0 pairs is reported by the export's warning (logged to stderr)
+    print(f"{sum(res.pairs.values())} pairs in {len(res.pairs)} paradigm(s) -> {args.hf}, {args.lm_eval}", file=sys.stderr)
+
+
 def _nonneg(text: str) -> int:
     try:
         value = int(text)
@@ -163,6 +173,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("paradigms", help="list the registered paradigms")
     p.set_defaults(func=cmd_paradigms)
+
+    p = sub.add_parser("export", help="benchmark folder -> Hugging Face dataset folder + lm-eval tasks")
+    p.add_argument("--benchmark", required=True, help="folder of <paradigm>.parquet files (results/benchmark)")
+    p.add_argument("--curation", help="folder of <paradigm>.json curation reports (results/curation), for the card")
+    p.add_argument("--config", help="the pipeline config the benchmark was built with, for the card")
+    p.add_argument("--hf", required=True, help="output folder of the Hugging Face dataset")
+    p.add_argument("--lm-eval", required=True, help="output folder of the lm-evaluation-harness tasks")
+    p.add_argument("--data-ref", help="how the lm-eval tasks name the --hf folder (default: --hf as given)")
+    p.set_defaults(func=cmd_export)
     return ap
 
 

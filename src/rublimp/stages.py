@@ -30,6 +30,7 @@ __all__ = [
     "curate_stage",
     "evaluate_stage",
     "report_stage",
+    "export_stage",
 ]
 
 
@@ -407,3 +408,20 @@ def report_stage(pair_files: Sequence[str | os.PathLike], curation_files: Sequen
     pairs = pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
     curation = [json.loads(Path(p).read_text(encoding="utf-8")) for p in curation_files]
     write_report(pairs, curation, Path(out_dir), alpha=alpha)
+
+
+# -- export -------------------------------------------------------------------
+def export_stage(
+    benchmarks: Mapping[str, str | os.PathLike],
+    curation: Mapping[str, str | os.PathLike],
+    hf_dir: str | os.PathLike,
+    lm_eval_dir: str | os.PathLike,
+    *,
+    config: Mapping[str, Any] | None = None,
+    data_ref: str | None = None,
+):
+    """The Hugging Face dataset folder and the lm-evaluation-harness tasks (:mod:`rublimp.export`)."""
+    from .export import BuildInfo, export_benchmark
+
+    info = BuildInfo.from_config(config or {})
+    return export_benchmark(benchmarks, hf_dir, lm_eval_dir, info=info, curation=curation, data_ref=data_ref)
