@@ -108,6 +108,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Сергей протянул водителю карточку.", "Сергей протянул карточке водителя."),
         # an object after a numeral (genitive for the parser): replaced, not swapped
         ("Алекс протянул две монеты торговцу.", "Алекс протянул две монеты фрагменту."),
+        # the parser hangs the object under the dative (яблоко → nmod of сыну): repaired
+        ("Мать протянула сыну яблоко.", "Мать протянула фрагменту яблоко."),
     ],
 }
 

@@ -1080,9 +1080,9 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for iobj in sent.tokens:
-            if iobj.feats.get("Case") != "Dat" or iobj.deprel not in ("iobj", "obl", "obj"):
+            if iobj.feats.get("Case") != "Dat" or any(k.base_deprel == "case" for k in sent.children(iobj)):
                 continue
-            if any(k.base_deprel == "case" for k in sent.children(iobj)):
+            if iobj.deprel not in ("iobj", "obl", "obj"):
                 continue
             verb = sent.head_of(iobj)
             if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
@@ -1101,6 +1101,13 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 o for o in sent.children(verb)
                 if o.deprel == "obj" and o.upos == "NOUN" and o.feats.get("Case") in ("Acc", "Gen")
             ]
+            if not objects:
+                # tree-pattern repair: the parser hangs the object right after a dative under
+                # the dative as an nmod («протянула сыну яблоко»: яблоко → nmod of сыну)
+                objects = [
+                    o for o in sent.children(iobj)
+                    if o.base_deprel == "nmod" and o.upos == "NOUN" and o.feats.get("Case") == "Acc" and o.id == iobj.id + 1
+                ]
             if len(objects) != 1 or lemma in DATIVE_THING_VERBS:
                 continue
             obj = objects[0]
