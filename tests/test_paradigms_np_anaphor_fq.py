@@ -57,11 +57,12 @@ POSITIVE = [
     ("anaphor_agreement_gender", "Город, о котором он рассказывал, находится на севере.",
      "Город, о которой он рассказывал, находится на севере."),
     # noun phrase agreement: number
-    ("np_agreement_number", "Старый дом стоял на холме.", "Старые дом стоял на холме."),
-    ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмных лесу."),
-    ("np_agreement_number", "Новые книги лежали на полке.", "Новая книги лежали на полке."),
-    ("np_agreement_number", "Она купила красивую вазу.", "Она купила красивые вазу."),
-    ("np_agreement_number", "Мы говорили о важных делах.", "Мы говорили о важном делах."),
+    # RuBLiMP changes the head noun's number (its modifiers keep theirs)
+    ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмном лесах."),
+    ("np_agreement_number", "Она купила красивую вазу.", "Она купила красивую вазы."),
+    ("np_agreement_number", "Мы говорили о важных делах.", "Мы говорили о важных деле."),
+    ("np_agreement_number", "Мы продали этот старый дом.", "Мы продали этот старый дома."),  # two modifiers
+    ("np_agreement_number", "Это было редкой удачей.", "Это было редкой удачами."),  # a predicate nominal
     # noun phrase agreement: gender
     ("np_agreement_gender", "Старый дом стоял на холме.", "Старая дом стоял на холме."),
     ("np_agreement_gender", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмной лесу."),
@@ -78,7 +79,10 @@ POSITIVE = [
     ("floating_quantifier_agreement_number", "Мэр сам открыл новую школу.", "Мэр сами открыл новую школу."),
     ("floating_quantifier_agreement_number", "Дети сами убрали свою комнату.", "Дети сам убрали свою комнату."),
     ("floating_quantifier_agreement_number", "Она сама испекла этот пирог.", "Она сами испекла этот пирог."),
-    ("floating_quantifier_agreement_number", "Я видел самого директора.", "Я видел самих директора."),
+    # «сам» on a noun: RuBLiMP changes the noun's number
+    ("floating_quantifier_agreement_number", "Я видел самого директора.", "Я видел самого директоров."),
+    ("floating_quantifier_agreement_number", "Она подошла к самому дому.", "Она подошла к самому домам."),
+    ("floating_quantifier_agreement_number", "Мы говорили с самим министром.", "Мы говорили с самим министрами."),
     ("floating_quantifier_agreement_number", "Студенты сами решили эту задачу.", "Студенты сам решили эту задачу."),
     # floating quantifier agreement: gender
     ("floating_quantifier_agreement_gender", "Отец сам построил этот дом.", "Отец сама построил этот дом."),
@@ -103,7 +107,8 @@ NEAR_MISSES = [
     ("anaphor_agreement_gender", "Врач, которого мы ждали, пришёл поздно.", "common-gender antecedent"),
     ("anaphor_agreement_gender", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.", "plural"),
     ("anaphor_agreement_gender", "Дерево, которое росло у дома, упало.", "subject relative"),
-    ("np_agreement_number", "Этот старый дом стоял на холме.", "two modifiers"),
+    ("np_agreement_number", "Старый дом стоял на холме.", "the head is the subject of a verb that agrees with it"),
+    ("np_agreement_number", "Новые книги, которые лежали на полке, пропали.", "the head is the antecedent of «который»"),
     ("np_agreement_number", "Два больших дома стояли на холме.", "numeral phrase"),
     ("np_agreement_number", "Дом был старым.", "predicative adjective"),
     ("np_agreement_number", "Многие люди пришли на праздник.", "«многий» has no modern singular"),
@@ -117,6 +122,7 @@ NEAR_MISSES = [
     ("floating_quantifier_agreement_number", "Он сам их видел.", "«сами» would float to «их»"),
     ("floating_quantifier_agreement_number", "Пришлось самому всё сделать.", "no antecedent"),
     ("floating_quantifier_agreement_number", "Мы дошли до самого конца дороги.", "superlative «самый»"),
+    ("floating_quantifier_agreement_number", "В самом деле он прав.", "the idiom «в самом деле»"),
     ("floating_quantifier_agreement_gender", "Я сам это сделал.", "1st person: the speaker's gender"),
     ("floating_quantifier_agreement_gender", "Врач сама пришла к больному.", "semantic agreement"),
     ("floating_quantifier_agreement_gender", "Дети сами убрали свою комнату.", "plural"),

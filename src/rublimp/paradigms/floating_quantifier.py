@@ -49,9 +49,11 @@ from .np_agreement import (
     case_targets,
     gender_targets,
     has_common_gender,
+    head_number_blocked,
     inflect_agreeing,
     noun_readings,
     number_targets,
+    renumber_noun,
     ud_agr,
 )
 
@@ -111,13 +113,15 @@ class SamAntecedent:
         return f"{'adnominal' if self.adnominal else 'floating'}:{self.antecedent.base_deprel}"
 
 
-def _is_sam(sent: Sentence, tok: Token, morph: Morph) -> bool:
+def _is_sam(sent: Sentence, tok: Token, morph: Morph, *, shared_in_pp: bool = False) -> bool:
     """Whether ``tok`` is the intensifier «сам» (not the superlative «самый», not «само собой»).
 
     A shared form counts only when the next word cannot be an adjective
     («самого рыжего»), and its head is neither an adjective nor a noun of the
     «самый» idioms nor a noun inside a prepositional phrase («над самой
-    рекой», «до самой зимы»: 'right above', 'until the very').
+    рекой», «до самой зимы»: 'right above', 'until the very'), unless
+    ``shared_in_pp`` (RuBLiMP counts those as «сам»; a number change of the
+    noun breaks its agreement with either lexeme).
     """
     form = _norm(tok.form)
     if tok.upos not in ("ADJ", "DET", "PRON"):
@@ -134,7 +138,7 @@ def _is_sam(sent: Sentence, tok: Token, morph: Morph) -> bool:
     head = sent.head_of(tok)
     if head is None or head.upos == "ADJ" or _norm(head.lemma) in SAMYJ_NOUNS:
         return False
-    if head.upos in ("NOUN", "PROPN") and any(k.base_deprel == "case" for k in sent.children(head)):
+    if not shared_in_pp and head.upos in ("NOUN", "PROPN") and any(k.base_deprel == "case" for k in sent.children(head)):
         return False
     return True
 
@@ -189,11 +193,20 @@ def clause_arguments(sent: Sentence, start: Token | None, exclude: Token | None 
     return args, bool(subjects)
 
 
-def sam_antecedents(sent: Sentence, morph: Morph) -> Iterator[SamAntecedent]:
-    """Every «сам» of ``sent`` whose antecedent can be identified (see the module docstring)."""
+def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False) -> Iterator[SamAntecedent]:
+    """Every «сам» of ``sent`` whose antecedent can be identified (see the module docstring).
+
+    ``shared_in_pp``: also «самого/самой/самому/самом» on a noun inside a
+    prepositional phrase (see :func:`_is_sam`); such an occurrence is
+    yielded only when it is adnominal.
+    """
     for sam in sent.tokens:
         if not _is_sam(sent, sam, morph):
-            continue
+            if not (shared_in_pp and _is_sam(sent, sam, morph, shared_in_pp=True)):
+                continue
+            head = sent.head_of(sam)
+            if head is None or not _ud_match(ud_agr(sam), ud_agr(head)):
+                continue
         ud = ud_agr(sam)
         if ud.case not in CASES or ud.number is None or (ud.number == "Sing" and not ud.genders):
             continue
@@ -244,20 +257,24 @@ class _FloatingQuantifier(Paradigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for sa in sam_antecedents(sent, self.morph):
-            seen: set[str] = set()
-            for source, target, agr in self.targets(sa):
-                word = self._new_form(sa, source, agr)
-                if word is None or word in seen:
-                    continue
-                seen.add(word)
-                word = _yo(sent, word)
-                yield Perturbation(
-                    edits=(Edit(sa.sam.id, word),),
-                    feature=self.feature,
-                    source_value=source,
-                    target_value=target,
-                    subtype=sa.subtype,
-                )
+            yield from self._sam_edits(sent, sa)
+
+    def _sam_edits(self, sent: Sentence, sa: SamAntecedent) -> Iterator[Perturbation]:
+        """«сам» re-inflected for each target of :meth:`targets`."""
+        seen: set[str] = set()
+        for source, target, agr in self.targets(sa):
+            word = self._new_form(sa, source, agr)
+            if word is None or word in seen:
+                continue
+            seen.add(word)
+            word = _yo(sent, word)
+            yield Perturbation(
+                edits=(Edit(sa.sam.id, word),),
+                feature=self.feature,
+                source_value=source,
+                target_value=target,
+                subtype=sa.subtype,
+            )
 
     def _new_form(self, sa: SamAntecedent, source: str, agr: Agr) -> str | None:
         word = inflect_agreeing(self.morph, sa.parse, agr.case or "", agr.number or "", agr.gender, agr.animacy)
@@ -291,6 +308,49 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
 
     name = "floating_quantifier_agreement_number"
     feature = "Number"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """RuBLiMP changes the NOUN when «сам» stands on it («в самом клубе» → «в самом клубах»,
+        143 of its 200 dev pairs), else «сам» («Им самим» → «Им самому»).
+
+        The noun is changed only where nothing else agrees with its number
+        (:func:`~rublimp.paradigms.np_agreement.head_number_blocked`) and its
+        new form agrees with no reading of «сам» or of its other modifiers;
+        otherwise «сам» is changed as for a floating «сам».
+        """
+        plain = {sa.sam.id for sa in sam_antecedents(sent, self.morph)}
+        for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
+            pert = self._noun_edit(sent, sa) if sa.adnominal else None
+            if pert is not None:
+                yield pert
+            elif sa.sam.id in plain:  # a PP-internal shared form may be «самый»: only its noun is changed
+                yield from self._sam_edits(sent, sa)
+
+    def _noun_edit(self, sent: Sentence, sa: SamAntecedent) -> Perturbation | None:
+        ante = sa.antecedent
+        if ante.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
+            return None
+        if not self.morph.word_is_known(ante.form) or head_number_blocked(sent, ante):
+            return None
+        mods = [(sa.sam.form, SAM)]
+        for kid in sent.children(ante):
+            if kid.id == sa.sam.id or kid.base_deprel not in ("amod", "det"):
+                continue
+            ka = self.morph.analyse(kid.form, kid.upos, kid.feats)
+            if ka is None or ka.tag.POS not in ADJ_POS:
+                return None
+            mods.append((kid.form, ka.lemma))
+        found = renumber_noun(self.morph, ante, sa.antecedent_analysis, mods)
+        if found is None:
+            return None
+        target, word = found
+        return Perturbation(
+            edits=(Edit(ante.id, _yo(sent, word)),),
+            feature=self.feature,
+            source_value=sa.agr.number or "",
+            target_value=target,
+            subtype=f"noun:{sa.subtype}",
+        )
 
     def targets(self, sa):
         a = sa.agr

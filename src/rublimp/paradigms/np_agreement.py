@@ -9,8 +9,11 @@ modifier re-inflected for one feature:
 * ``np_agreement_gender`` (singular heads only): «в этом районе» → «в этой районе»;
 * ``np_agreement_case``: «в этом районе» → «в этого районе».
 
-Only the modifier is altered, never the head (changing the head's case would
-be GOVERNMENT, and its number could disturb the other words it controls).
+For gender and case only the modifier is altered (changing the head's case
+would be GOVERNMENT). For number, as in RuBLiMP, the HEAD NOUN is altered
+(«к холодному металлу» → «к холодному металлам»), never a head whose number
+another word also agrees with (a subject, the antecedent of «который», a
+conjunct, a counted noun): see :class:`NPAgreementNumber`.
 Safeguards: modifier and head agree in the parser's features and in the
 pymorphy3 analyses; the head has no other agreeing dependent and no conjunct,
 and the modifier has no agreeing dependent or conjunct of its own; the new
@@ -52,6 +55,8 @@ __all__ = [
     "has_common_gender",
     "ud_agr",
     "same_stem",
+    "head_number_blocked",
+    "renumber_noun",
     "NPCandidate",
     "np_candidates",
     "NPAgreementNumber",
@@ -252,6 +257,73 @@ def number_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
         yield "Sing", Agr(a.case, "Sing", a.genders, a.animacy)
 
 
+#: noun relations whose number another word also agrees with, or which share it with a neighbour
+_HEAD_NUMBER_BLOCKING_RELS = frozenset({"conj", "appos", "flat", "fixed", "compound", "nummod", "orphan", "list"})
+#: quantity words that fix the number of the noun they quantify («много книг», «две книги»)
+_QUANTITY_LEMMAS = frozenset({"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "пара"})
+
+
+def head_number_blocked(sent: Sentence, head: Token) -> bool:
+    """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
+
+    RuBLiMP never alters a head noun that enters another agreement relation:
+    a subject whose predicate shows number, the antecedent of a relative
+    pronoun (``acl:relcl``), a conjunct or apposition, or a noun counted by
+    a numeral or quantity word. (A predicate nominal may change: «было
+    редкой наградой» → «редкой наградами», as in RuBLiMP.)
+    """
+    if head.base_deprel in ("nsubj", "csubj"):
+        pred = sent.head_of(head)
+        if pred is None:
+            return True
+        preds = [pred] + [k for k in sent.children(pred) if k.base_deprel in ("cop", "aux")]
+        if any(p.upos in ("VERB", "AUX", "ADJ", "DET") and ("Number" in p.feats or p.feats.get("VerbForm") == "Fin")
+               for p in preds):
+            return True
+    if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
+        return True
+    for kid in sent.children(head):
+        if kid.base_deprel in _HEAD_NUMBER_BLOCKING_RELS or kid.deprel == "acl:relcl":
+            return True
+        if _norm(kid.lemma) in _QUANTITY_LEMMAS or kid.upos == "NUM":
+            return True
+    parent = sent.head_of(head)
+    if parent is not None and (_norm(parent.lemma) in _QUANTITY_LEMMAS or parent.upos == "NUM"):
+        return True
+    prev = sent.token(head.id - 1) if head.id > 1 else None
+    return prev is not None and (prev.upos == "NUM" or _norm(prev.lemma) in _QUANTITY_LEMMAS)
+
+
+def renumber_noun(morph: Morph, head: Token, analysis: Analysis, modifiers: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
+    """(target number, new form) of the noun ``head`` in the other number, same case; or None.
+
+    None for pluralia/singularia tantum, indeclinable or abbreviated nouns, a
+    form the dictionary does not know as this lexeme, a form that can still
+    be read in the original number and case, or one that agrees with any
+    reading of a modifier ``(form, lemma)`` (the pair would be grammatical).
+    """
+    g = analysis.tag.grammemes
+    if {"Pltm", "Sgtm", "Fixd", "Abbr", "Init"} & g or analysis.tag.POS != "NOUN":
+        return None
+    a = agr_from_tag(analysis.tag)
+    if a.case not in CASES or a.number is None:
+        return None
+    target = "Plur" if a.number == "Sing" else "Sing"
+    want = {UD2OC["Case"][a.case], UD2OC["Number"][target]}
+    word = _inflect_cached(analysis.parse, frozenset(want))
+    if word is None or _norm(word) == _norm(head.form):
+        return None
+    new = noun_readings(morph, word, analysis.lemma, ("NOUN",))
+    if not any(r.number == target and r.case == a.case for r in new):
+        return None
+    if any(r.number == a.number and r.case == a.case for r in new):
+        return None
+    for form, lemma in modifiers:
+        if any(agrees(m, r) for m in adjective_readings(morph, form, lemma) for r in new):
+            return None
+    return target, word
+
+
 def gender_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
     """(target gender, features of the new form): every other singular gender than ``a``'s."""
     for g in GENDERS:
@@ -435,19 +507,59 @@ class _NPAgreement(Paradigm):
 
 @register
 class NPAgreementNumber(_NPAgreement):
-    """«Но маленькая героиня осталась тверда.» → «Но маленькие героиня осталась тверда.»"""
+    """«Ефим припал к холодному металлу.» → «Ефим припал к холодному металлам.»
+
+    RuBLiMP changes the number of the HEAD NOUN (181 of its 200 dev pairs; its
+    modifiers, one or more, keep theirs), never of a head that enters another
+    agreement relation (:func:`head_number_blocked`). Heads with up to
+    ``MAX_MODIFIERS`` agreeing modifiers qualify, each confirmed as agreeing
+    by the parser and pymorphy3; the new noun form must agree with no
+    reading of any modifier (:func:`renumber_noun`).
+    """
 
     name = "np_agreement_number"
     feature = "Number"
+    MAX_MODIFIERS: ClassVar[int] = 3
 
-    def targets(self, cand):
-        h = cand.head_agr
-        if _norm(cand.modifier_analysis.lemma) in PLURAL_ONLY_MODIFIERS:
-            return
-        for target, agr in number_targets(h):
-            if target == "Sing" and "Pltm" in cand.head_analysis.tag.grammemes:
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for head in sent.tokens:
+            if head.upos != "NOUN" or head.start < 0 or not _CYRILLIC_WORD.fullmatch(head.form):
                 continue
-            yield target, agr
+            mods = [k for k in sent.children(head) if _is_modifier(k)]
+            if not 1 <= len(mods) <= self.MAX_MODIFIERS or head_number_blocked(sent, head):
+                continue
+            ha = self.morph.analyse(head.form, head.upos, head.feats)
+            if ha is None or ha.tag.POS != "NOUN" or not self.morph.word_is_known(head.form):
+                continue
+            if not _matches_ud(agr_from_tag(ha.tag), ud_agr(head)):
+                continue
+            analysed = [self._agreeing_modifier(m, ha) for m in mods]
+            if any(x is None for x in analysed):
+                continue
+            found = renumber_noun(self.morph, head, ha, analysed)
+            if found is None:
+                continue
+            target, word = found
+            yield Perturbation(
+                edits=(Edit(head.id, _yo(sent, word)),),
+                feature=self.feature,
+                source_value=head.feats.get("Number", ""),
+                target_value=target,
+                subtype="head",
+            )
+
+    def _agreeing_modifier(self, mod: Token, ha: Analysis) -> tuple[str, str] | None:
+        """(form, lemma) of a modifier that agrees with the head in both analyses, else None."""
+        if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or not _CYRILLIC_WORD.fullmatch(mod.form):
+            return None
+        ma = self.morph.analyse(mod.form, mod.upos, mod.feats)
+        if ma is None or ma.tag.POS not in ADJ_POS or "Fixd" in ma.tag.grammemes:
+            return None
+        if _norm(ma.lemma) in NOT_NP_MODIFIERS or _norm(ma.lemma) in PLURAL_ONLY_MODIFIERS:
+            return None
+        if not agrees(agr_from_tag(ma.tag), agr_from_tag(ha.tag)):
+            return None
+        return mod.form, ma.lemma
 
 
 @register
