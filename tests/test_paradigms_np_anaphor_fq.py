@@ -45,6 +45,9 @@ POSITIVE = [
      "Река, через которые построили мост, очень широкая."),
     ("anaphor_agreement_number", "Дети, о которых заботилась соседка, выросли добрыми.",
      "Дети, о котором заботилась соседка, выросли добрыми."),
+    # the antecedent noun's number changes too (RuBLiMP edits the noun in most pairs)
+    ("anaphor_agreement_number", "Мы нашли книгу, которую ты потерял.", "Мы нашли книги, которую ты потерял."),
+    ("anaphor_agreement_number", "Он читал письма, которые прислал брат.", "Он читал письмо, которые прислал брат."),
     # anaphor agreement: gender
     ("anaphor_agreement_gender", "Картина, которую написал художник, висит в музее.",
      "Картина, который написал художник, висит в музее."),
@@ -270,3 +273,10 @@ def test_demo_pools_fill_columns(demo_sentences):
         for col in ("feature", "source_value", "target_value", "subtype", "source_word", "target_word"):
             assert df[col].null_count() == 0 and (df[col] != "").all(), (name, col)
         assert (df["PID"] == name).all()
+
+
+def test_anaphor_antecedent_that_is_a_subject_keeps_its_number(paradigms, parsed):
+    """«Книга, которую …, оказалась»: the noun is the verb's subject, so only «который» changes."""
+    text = "Книга, которую я прочитал вчера, оказалась скучной."
+    edited = {pert.edits[0].token_id for _, pert in paradigms["anaphor_agreement_number"].pairs(parsed[text])}
+    assert edited == {3}

@@ -263,13 +263,15 @@ _HEAD_NUMBER_BLOCKING_RELS = frozenset({"conj", "appos", "flat", "fixed", "compo
 _QUANTITY_LEMMAS = frozenset({"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "пара"})
 
 
-def head_number_blocked(sent: Sentence, head: Token) -> bool:
+def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
     a subject whose predicate shows number, the antecedent of a relative
     pronoun (``acl:relcl``), a conjunct or apposition, or a noun counted by
-    a numeral or quantity word. (A predicate nominal may change: «было
+    a numeral or quantity word (``relative_clause``: the one relative
+    clause whose pronoun is being checked separately, by the anaphor
+    paradigm). (A predicate nominal may change: «было
     редкой наградой» → «редкой наградами», as in RuBLiMP.)
     """
     if head.base_deprel in ("nsubj", "csubj"):
@@ -283,7 +285,9 @@ def head_number_blocked(sent: Sentence, head: Token) -> bool:
     if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
         return True
     for kid in sent.children(head):
-        if kid.base_deprel in _HEAD_NUMBER_BLOCKING_RELS or kid.deprel == "acl:relcl":
+        if kid.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
+            return True
+        if kid.deprel == "acl:relcl" and (relative_clause is None or kid.id != relative_clause.id):
             return True
         if _norm(kid.lemma) in _QUANTITY_LEMMAS or kid.upos == "NUM":
             return True
