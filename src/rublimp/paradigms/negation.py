@@ -12,7 +12,11 @@ without «не» is ungrammatical. The paradigms:
   себя»;
 * ``negative_pronoun_to_indefinite`` — a ни-pronoun before its negated verb →
   the -либо pronoun of the same stem, in the same case/number/gender: «Он
-  никогда не ходит в театр» → «Он когда-либо не ходит в театр»;
+  никогда не ходит в театр» → «Он когда-либо не ходит в театр»; with a
+  perfective past verb the -нибудь pronoun, RuBLiMP's usual choice («Никто не
+  пришёл» → «Кто-нибудь не пришёл»). RuBLiMP uses -нибудь everywhere (and
+  ничего → что-то), but «когда-нибудь не забуду», «что-то не знаю» are well
+  formed, so elsewhere -либо is kept (dev same pair 0.09 instead of ~0.6);
 * ``indefinite_pronoun_to_negative`` — a -то/-нибудь/кое- pronoun of a clause
   without negation → the ни-pronoun: «Кто-то постучал в дверь» → «Никто
   постучал в дверь».
@@ -439,13 +443,24 @@ class NegativePronounToIndefinite(_PronounParadigm):
             new = self._inflect_like(analysis, indefinite, pos)
             if new is None:
                 continue
+            if self.episodic_past(verb) and new.endswith("-либо"):
+                # RuBLiMP's series (никогда → когда-нибудь); -нибудь is unlicensed only in an
+                # episodic past, so elsewhere («никогда не забуду» → «когда-нибудь не забуду» is
+                # well formed) the -либо form is kept
+                new = new[: -len("-либо")] + "-нибудь"
             yield Perturbation(
                 edits=(Edit(item.id, new),),
                 feature="PronType",
                 source_value="Neg",
                 target_value="Ind",
-                subtype=f"{lemma}→{indefinite}",
+                subtype=f"{lemma}→{indefinite if new.endswith('-либо') else indefinite.replace('-либо', '-нибудь')}",
             )
+
+    @staticmethod
+    def episodic_past(verb: Token) -> bool:
+        """A perfective past indicative predicate: no -нибудь pronoun is licensed in its clause."""
+        f = verb.feats
+        return f.get("Tense") == "Past" and f.get("Mood", "Ind") == "Ind" and f.get("Aspect") == "Perf"
 
 
 # -- (iii) indefinite pronoun → negative --------------------------------------------
