@@ -70,7 +70,8 @@ POSITIVE = [
     ("np_agreement_gender", "Старый дом стоял на холме.", "Старая дом стоял на холме."),
     ("np_agreement_gender", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмной лесу."),
     ("np_agreement_gender", "Она купила красивую вазу.", "Она купила красивый вазу."),
-    ("np_agreement_gender", "Маленькое окно выходило во двор.", "Маленький окно выходило во двор."),
+    # RuBLiMP's gender change: neuter/masculine → feminine, feminine → masculine
+    ("np_agreement_gender", "Маленькое окно выходило во двор.", "Маленькая окно выходило во двор."),
     ("np_agreement_gender", "Я встретил своего друга.", "Я встретил свою друга."),
     # noun phrase agreement: case
     ("np_agreement_case", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмным лесу."),
@@ -94,7 +95,12 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Я видел самого медведя.", "Я видел саму медведя."),
     ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
     # floating quantifier agreement: case
-    ("floating_quantifier_agreement_case", "Мэр сам открыл новую школу.", "Мэр самому открыл новую школу."),
+    # RuBLiMP's case change: nominative → genitive, other cases → nominative
+    ("floating_quantifier_agreement_case", "Мэр сам открыл новую школу.", "Мэр самого открыл новую школу."),
+    # a title noun or name whose gender the past-tense verb settles
+    ("floating_quantifier_agreement_gender", "Мэр сам открыл новую школу.", "Мэр сама открыл новую школу."),
+    ("floating_quantifier_agreement_gender", "Ты сам почувствовал раскаяние.", "Ты сама почувствовал раскаяние."),
+    ("floating_quantifier_agreement_gender", "Ты сама это решила.", "Ты сам это решила."),
     ("floating_quantifier_agreement_case", "Я видел самого директора.", "Я видел самому директора."),
     ("floating_quantifier_agreement_case", "Она сама испекла этот пирог.", "Она самой испекла этот пирог."),
     ("floating_quantifier_agreement_case", "Ему самому пришлось чинить крышу.", "Ему самого пришлось чинить крышу."),
@@ -126,10 +132,10 @@ NEAR_MISSES = [
     ("floating_quantifier_agreement_number", "Пришлось самому всё сделать.", "no antecedent"),
     ("floating_quantifier_agreement_number", "Мы дошли до самого конца дороги.", "superlative «самый»"),
     ("floating_quantifier_agreement_number", "В самом деле он прав.", "the idiom «в самом деле»"),
-    ("floating_quantifier_agreement_gender", "Я сам это сделал.", "1st person: the speaker's gender"),
     ("floating_quantifier_agreement_gender", "Врач сама пришла к больному.", "semantic agreement"),
     ("floating_quantifier_agreement_gender", "Дети сами убрали свою комнату.", "plural"),
-    ("floating_quantifier_agreement_gender", "Мэр сам открыл новую школу.", "title noun of either gender"),
+    ("floating_quantifier_agreement_gender", "Сам мэр откроет новую школу.", "title noun of either gender, no gendered predicate"),
+    ("floating_quantifier_agreement_gender", "Я сама открою дверь.", "«я» has no gender and the verb shows none"),
     ("floating_quantifier_agreement_case", "Пришлось самому всё сделать.", "no antecedent"),
     ("floating_quantifier_agreement_case", "Мы дошли до самого конца дороги.", "superlative «самый»"),
     ("floating_quantifier_agreement_case", "Учитель и ученик сами всё сделали.", "coordinated antecedent"),

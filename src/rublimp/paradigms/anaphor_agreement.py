@@ -38,6 +38,7 @@ from ..morph import Analysis, Morph
 from .agreement import COMMON_GENDER_FILE, load_common_gender_nouns
 from .base import Edit, Paradigm, Perturbation, register
 from .np_agreement import (
+    GENDER_ORDER,
     GENDERS,
     adjective_readings,
     agr_from_tag,
@@ -210,6 +211,8 @@ class _AnaphorAgreement(Paradigm):
         """«который» re-inflected for each target of :meth:`targets`."""
         seen: set[str] = set()
         for source, target, number, gender in self.targets(rc):
+            if seen and self.feature == "Gender":
+                break  # gender: RuBLiMP's one deterministic edit
             word = self._new_form(sent, rc, number, gender)
             if word is None or word in seen:
                 continue
@@ -339,6 +342,7 @@ class AnaphorAgreementGender(_AnaphorAgreement):
             return
         if has_common_gender(self.morph, rc.antecedent, rc.antecedent_analysis, self.common_gender):
             return
-        for g in GENDERS:
+        # RuBLiMP: который/которое → которую…, которой → которому (one deterministic edit)
+        for g in GENDER_ORDER.get(rc.gender, GENDERS):
             if g != rc.gender:
                 yield rc.gender, g, "Sing", g

@@ -24,8 +24,18 @@ antecedent and with no other argument of the clause (it could float to that
 one instead: «Он сам их видел» ↛ «Он самих их видел»), and a new form that
 can be nominative needs an overt subject in the clause (a dropped subject
 could host it). No gender change with 1st/2nd person pronouns (the gender is
-the speaker's), «кто», «каждый» and the like, or common-gender nouns; no
-number change with «вы» (polite «Вы сами/сам»).
+the speaker's), «кто», «каждый» and the like, or common-gender nouns — unless
+the subject's predicate shows the gender («Ты сам почувствовал», «Мэр сам
+открыл»: «сама» then contradicts the verb); no number change with «вы»
+(polite «Вы сами/сам»).
+
+RuBLiMP's choices, measured on its dev pairs: the number paradigm changes the
+NOUN «сам» stands on (see :class:`FloatingQuantifierNumber`); gender goes
+masculine/neuter → feminine, feminine → masculine; case goes nominative →
+genitive (сам → самого), other cases → nominative. Each of gender and case
+makes one deterministic edit. Where RuBLiMP writes a form of «самый»
+(«самого» → «самый», «само» → «самое»: 34 of 400 dev pairs) the «сам» form is
+made instead: «самое существование» is grammatical.
 """
 
 from __future__ import annotations
@@ -246,6 +256,8 @@ class _FloatingQuantifier(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    #: make only the first target with a safe form (RuBLiMP's edit is deterministic)
+    first_only: ClassVar[bool] = False
 
     def __init__(self, ctx=None) -> None:
         super().__init__(ctx)
@@ -263,6 +275,8 @@ class _FloatingQuantifier(Paradigm):
         """«сам» re-inflected for each target of :meth:`targets`."""
         seen: set[str] = set()
         for source, target, agr in self.targets(sa):
+            if seen and self.first_only:
+                break
             word = self._new_form(sa, source, agr)
             if word is None or word in seen:
                 continue
@@ -287,7 +301,9 @@ class _FloatingQuantifier(Paradigm):
             return None
         readings = adjective_readings(self.morph, word, SAM)
         ante = noun_readings(self.morph, sa.antecedent.form, sa.antecedent_analysis.lemma)
-        if any(agrees(r, a) for r in readings for a in ante):
+        if self.feature == "Gender" and not any(a.genders for a in ante):
+            pass  # я/ты/вы carry no gender: the predicate settled it (see _gender_fixed)
+        elif any(agrees(r, a) for r in readings for a in ante):
             return None
         if any(agrees(r, ud_agr(o)) for r in readings for o in sa.others):
             return None
@@ -295,11 +311,32 @@ class _FloatingQuantifier(Paradigm):
             return None
         return word
 
-    def _gender_fixed(self, sa: SamAntecedent) -> bool:
+    def _gender_fixed(self, sa: SamAntecedent, sent: Sentence | None = None) -> bool:
+        """Whether the antecedent's gender is settled: by the word itself, or — for names, job
+        nouns and я/ты — by a predicate that agrees with it in gender («Сигвард сам понимал»,
+        «ты сам почувствовал»: a feminine «сама» contradicts the verb)."""
         ante = sa.antecedent
         if ante.upos in ("PRON", "DET") or sa.antecedent_analysis.tag.POS == "NPRO":
-            return _norm(sa.antecedent_analysis.lemma) in GENDERED_PRONOUNS
-        return not has_common_gender(self.morph, ante, sa.antecedent_analysis, self.common_gender)
+            if _norm(sa.antecedent_analysis.lemma) in GENDERED_PRONOUNS:
+                return True
+        elif not has_common_gender(self.morph, ante, sa.antecedent_analysis, self.common_gender):
+            return True
+        return sent is not None and self._predicate_gender(sent, ante) == sa.agr.gender
+
+    @staticmethod
+    def _predicate_gender(sent: Sentence, subj: Token) -> str | None:
+        """The singular gender shown by the predicate of the subject ``subj`` (past verb, short
+        adjective or participle, or their copula/auxiliary), or None."""
+        if subj.base_deprel != "nsubj":
+            return None
+        pred = sent.head_of(subj)
+        if pred is None:
+            return None
+        for t in [pred] + [k for k in sent.children(pred) if k.base_deprel in ("cop", "aux")]:
+            if t.feats.get("Number") == "Sing" and t.feats.get("Gender") in ("Masc", "Fem", "Neut"):
+                if t.upos in ("VERB", "AUX") or t.feats.get("Variant") == "Short":
+                    return t.feats["Gender"]
+        return None
 
 
 @register
@@ -366,10 +403,18 @@ class FloatingQuantifierGender(_FloatingQuantifier):
 
     name = "floating_quantifier_agreement_gender"
     feature = "Gender"
+    first_only = True  # RuBLiMP: сам/само → сама, самой → самому
+
+    _sent: Sentence | None = None  # the sentence being perturbed (its predicate may settle the gender)
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        self._sent = sent
+        for sa in sam_antecedents(sent, self.morph):
+            yield from self._sam_edits(sent, sa)
 
     def targets(self, sa):
         a = sa.agr
-        if a.number != "Sing" or a.gender is None or not self._gender_fixed(sa):
+        if a.number != "Sing" or a.gender is None or not self._gender_fixed(sa, self._sent):
             return
         for g, agr in gender_targets(a):
             yield a.gender, g, agr
@@ -381,8 +426,17 @@ class FloatingQuantifierCase(_FloatingQuantifier):
 
     name = "floating_quantifier_agreement_case"
     feature = "Case"
+    first_only = True
+    #: RuBLiMP's choice: a nominative «сам» → genitive (сам → самого, сама → самой, сами → самих),
+    #: any other case → nominative (самому → сам); then the remaining cases in order
+    CASE_ORDER: ClassVar[dict[str, tuple[str, ...]]] = {
+        "Nom": ("Gen", "Dat", "Ins", "Loc", "Acc"),
+    }
+    OTHER_ORDER: ClassVar[tuple[str, ...]] = ("Nom", "Gen", "Dat", "Ins", "Loc", "Acc")
 
     def targets(self, sa):
         a = sa.agr
-        for c, agr in case_targets(a):
-            yield a.case, c, agr
+        options = dict(case_targets(a))
+        for c in self.CASE_ORDER.get(a.case or "", self.OTHER_ORDER):
+            if c in options:
+                yield a.case, c, options[c]

@@ -46,6 +46,7 @@ __all__ = [
     "Agr",
     "CASES",
     "GENDERS",
+    "GENDER_ORDER",
     "ADJ_POS",
     "agr_from_tag",
     "adjective_readings",
@@ -328,9 +329,17 @@ def renumber_noun(morph: Morph, head: Token, analysis: Analysis, modifiers: Iter
     return target, word
 
 
+#: RuBLiMP's gender changes (dev pairs of np/anaphor/floating-quantifier gender: masculine and
+#: neuter → feminine, feminine → masculine); the other gender is the fallback
+GENDER_ORDER: dict[str | None, tuple[str, ...]] = {
+    "Masc": ("Fem", "Neut"), "Neut": ("Fem", "Masc"), "Fem": ("Masc", "Neut"), None: GENDERS,
+}
+
+
 def gender_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
-    """(target gender, features of the new form): every other singular gender than ``a``'s."""
-    for g in GENDERS:
+    """(target gender, features of the new form): every other singular gender than ``a``'s,
+    RuBLiMP's choice first (:data:`GENDER_ORDER`)."""
+    for g in GENDER_ORDER.get(a.gender, GENDERS):
         if g != a.gender:
             yield g, Agr(a.case, "Sing", frozenset({g}), a.animacy)
 
@@ -451,10 +460,15 @@ class _NPAgreement(Paradigm):
             return {"Number": "Sing", "Gender": h.gender or ""}
         return {self.feature: self.source_value(cand)}
 
+    #: make only the first target with a safe form (RuBLiMP's edit is deterministic for gender)
+    first_only: ClassVar[bool] = False
+
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for cand in np_candidates(sent, self.morph):
             seen: set[str] = set()
             for target, agr in self.targets(cand):
+                if seen and self.first_only:
+                    break
                 word = self._new_form(cand, agr)
                 if word is None or word in seen:
                     continue
@@ -572,6 +586,7 @@ class NPAgreementGender(_NPAgreement):
 
     name = "np_agreement_gender"
     feature = "Gender"
+    first_only = True  # RuBLiMP: masculine/neuter → feminine, feminine → masculine
 
     def targets(self, cand):
         h = cand.head_agr
