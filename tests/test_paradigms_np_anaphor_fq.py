@@ -286,3 +286,38 @@ def test_anaphor_antecedent_that_is_a_subject_keeps_its_number(paradigms, parsed
     text = "Книга, которую я прочитал вчера, оказалась скучной."
     edited = {pert.edits[0].token_id for _, pert in paradigms["anaphor_agreement_number"].pairs(parsed[text])}
     assert edited == {3}
+
+
+# «который» misparsed as the subject although the clause has an unambiguous nominative subject
+MISPARSED_RELATIVE = """# sent_id = m1
+# text = Это список, который составил Игорь.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t2\tnsubj\t_\t_
+2\tсписок\tсписок\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tсоставил\tсоставить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tИгорь\tИгорь\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = m2
+# text = Это список, который лежал на столе.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t2\tnsubj\t_\t_
+2\tсписок\tсписок\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tлежал\tлежать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tна\tна\tADP\t_\t_\t7\tcase\t_\t_
+7\tстоле\tстол\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Sing\t5\tobl\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_object_relative_misparsed_as_subject_is_repaired(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    repaired, subject = read_conllu_string(MISPARSED_RELATIVE)
+    bads = [b for b, _ in paradigms["anaphor_agreement_gender"].pairs(repaired)]
+    assert bads == ["Это список, которую составил Игорь."]
+    # a real subject «который» (no other nominative in its clause) is still never changed
+    assert list(paradigms["anaphor_agreement_gender"].pairs(subject)) == []

@@ -30,6 +30,7 @@ common-gender antecedents (врач, коллега, Саша) or indeclinable o
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
@@ -144,11 +145,49 @@ def _looks_like_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph
     return any(v.feats.get("Number") == pron.feats.get("Number") for v in verbs if "Number" in v.feats)
 
 
+def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Token | None:
+    """The parser's repair for an object «который» read as the subject, or None.
+
+    «список, который составил Древнир»: the clause has another subject
+    candidate — a noun or pronoun that cannot be accusative (so it is the
+    nominative subject) and agrees with the predicate in number (and gender
+    in the past singular) — so «который» is the object. Returned as a copy
+    of ``pron`` with ``Case=Acc`` and relation ``obj``, where its form can be
+    accusative.
+    """
+    if pron.base_deprel not in SUBJECT_RELS or pron.feats.get("Case") not in (None, "Nom"):
+        return None
+    clause = sent.head_of(pron)
+    if clause is None or clause.upos not in ("VERB", "AUX"):
+        return None
+    if not any(p.tag.case == "accs" for p in morph.readings(pron.form, RELATIVE_LEMMA)):
+        return None
+    for k in sent.children(clause):
+        if k.id == pron.id or k.upos not in ("NOUN", "PROPN", "PRON") or k.feats.get("Case") != "Nom":
+            continue
+        if any(c.base_deprel == "case" for c in sent.children(k)):
+            continue
+        if any(p.tag.case == "accs" for p in morph.parses(k.form) if p.tag.POS in ("NOUN", "NPRO")):
+            continue
+        if clause.feats.get("Number") and clause.feats.get("Number") != k.feats.get("Number"):
+            continue
+        if clause.feats.get("Gender") and k.feats.get("Gender") and clause.feats["Gender"] != k.feats["Gender"]:
+            continue
+        feats = dict(pron.feats)
+        feats["Case"] = "Acc"
+        return dataclasses.replace(pron, feats=feats, deprel="obj")
+    return None
+
+
 def relative_clauses(sent: Sentence, morph: Morph) -> Iterator[RelativeClause]:
     """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent."""
     for pron in sent.tokens:
-        if pron.upos not in ("PRON", "DET", "ADJ") or pron.base_deprel in SUBJECT_RELS:
+        if pron.upos not in ("PRON", "DET", "ADJ"):
             continue
+        if pron.base_deprel in SUBJECT_RELS or pron.feats.get("Case") == "Nom":
+            pron = _object_misread_as_subject(sent, pron, morph)
+            if pron is None:
+                continue
         if pron.feats.get("Case") in (None, "Nom"):
             continue
         pa = morph.analyse(pron.form, pron.upos, pron.feats)
@@ -178,6 +217,8 @@ def relative_clauses(sent: Sentence, morph: Morph) -> Iterator[RelativeClause]:
         gender = None
         if number == "Sing":
             gender = ante.feats.get("Gender")
+            if a_agr.gender is not None and a_agr.gender != gender and "ms-f" not in aa.tag.grammemes:
+                gender = a_agr.gender  # the dictionary's gender over the parser's («жилищем»: neuter)
             if gender is None or pron.feats.get("Gender") != gender:
                 continue
             if gender not in p_agr.genders or (a_agr.genders and gender not in a_agr.genders):
