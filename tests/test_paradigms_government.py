@@ -68,6 +68,12 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         # parsed as accusative, but genitive under negation / after a genitive verb
         ("Она не слышала его.", "Она не слышала им.", "Ins"),
         ("Он боялся её.", "Он боялся ей.", "Ins"),
+        # the genitive could be nom.pl, but the verb rules that reading out as its subject
+        ("Не имею возможности.", "Не имею возможностью.", "Ins"),  # 1st person
+        ("Отец, не снимая рясы, прыгнул в море.", "Отец, не снимая рясой, прыгнул в море.", "Ins"),  # converb
+        ("Он не имел семьи.", "Он не имел семьей.", "Ins"),  # singular verb, plural nominative
+        # the substantive «это»
+        ("Мы этого не ждали.", "Мы этим не ждали.", "Ins"),
     ],
     # RuBLiMP's rule: instrumental object → dative (else the next safe case)
     "verb_ins_object": [
@@ -112,6 +118,8 @@ NEGATIVE: dict[str, list[str]] = {
     ],
     "verb_gen_object": [
         "Я взял их.",  # a partitive verb's animate accusative is not a genitive object
+        "Не налаживались отношения.",  # «отношения» is the subject (nom.pl agrees with the verb)
+        "Я этого не говорил.",  # «этим» is also a dative plural, and говорить takes a dative
         "У нас не было денег.",  # a genitive subject
         "Хозяин налил гостям вина.",  # the genitive follows a noun
         "Он купил много хлеба.",  # a quantifier governs the genitive

@@ -294,6 +294,8 @@ class GovernmentParadigm(Paradigm):
         a = self.morph.analyse(tok.form, tok.upos, tok.feats)
         if (a is None or a.tag.POS != "NOUN") and tok.upos in ("NOUN", "PROPN") and "PRON" in self.target_upos:
             a = self.morph.analyse(tok.form, "PRON", tok.feats)  # «о нём» tagged as a noun
+        if a is not None and a.tag.POS == "ADJF" and tok.upos == "PRON" and "это" in self.pronoun_lemmas:
+            a = self._substantive_eto(tok, case)  # «этого» read as этот: the substantive «это»
         if a is None or a.tag.POS not in ("NOUN", "NPRO"):
             return None
         if a.tag.POS == "NPRO" and normalize(a.lemma) not in self.pronoun_lemmas:
@@ -313,6 +315,13 @@ class GovernmentParadigm(Paradigm):
         if has_blocking_dependents(sent, tok) or self.after_stray_modifier(sent, tok):
             return None
         return a
+
+    def _substantive_eto(self, tok: Token, case: str) -> Analysis | None:
+        """pymorphy3's reading of ``tok`` as the pronoun «это» in ``case``, or None."""
+        for p in self.morph.parses(tok.form):
+            if p.tag.POS == "NPRO" and normalize(p.normal_form) == "это" and _tag_case(p.tag) == case:
+                return Analysis(p, 1.0)
+        return None
 
     @staticmethod
     def after_stray_modifier(sent: Sentence, tok: Token) -> bool:
@@ -774,8 +783,37 @@ class VerbGenObject(VerbObjectCase):
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb):
             has_subject = any(k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
-            return has_subject or not as_nom
+            return has_subject or not as_nom or self.not_a_subject(verb, tok.form.lower(), lemma)
         return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
+
+    def not_a_subject(self, verb: Token, form: str, lemma: str) -> bool:
+        """Whether no nominative reading of ``form`` can be the subject of ``verb``.
+
+        True for a verb without a nominative subject of its own (infinitive,
+        converb, participle) and for a finite verb that agrees with none of the
+        readings: 1st/2nd person («не имею возможности»: возможности = nom.pl),
+        another number («не имел семьи»), another gender in the past singular.
+        """
+        f = verb.feats
+        if f.get("VerbForm") in ("Inf", "Conv", "Part"):
+            return True
+        if f.get("VerbForm", "Fin") != "Fin" or f.get("Mood") == "Imp":
+            return False
+        if f.get("Person") in ("1", "2"):
+            return True
+        readings = [
+            p for p in self.morph.parses(form)
+            if p.tag.POS in ("NOUN", "NPRO") and normalize(p.normal_form) == lemma and "nomn" in p.tag.grammemes
+        ]
+        for p in readings:
+            number = _tag_number(p.tag)
+            if f.get("Number") and number and number != f["Number"]:
+                continue
+            gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(p.tag.gender))
+            if f.get("Tense") == "Past" and f.get("Number") == "Sing" and f.get("Gender") and gender and gender != f["Gender"]:
+                continue
+            return False  # this reading could be the subject
+        return True
 
 
 def _with_case(tok: Token, case: str) -> Token:
