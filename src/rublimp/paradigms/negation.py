@@ -38,8 +38,11 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   какого-либо влияния», «не мог что-либо сделать»); so is какой-либо/чей-либо
   anywhere, so никакой/ничей are not replaced. A modified pronoun is skipped
   («ничего страшного», «почти никто»: «почти кто-либо» would add a second error);
-* ``indefinite_pronoun_to_negative`` skips a pronoun with a preposition
-  («о чём-то» → «ни о чём» would change the word count), in a comparison («как
+* ``indefinite_pronoun_to_negative`` writes «ничего» for a nominative or
+  accusative «что-то», as RuBLiMP does; it skips a pronoun with its own
+  preposition («о чём-то» → «ни о чём» would change the word order) but not a
+  determiner inside a prepositional phrase («из-за какой-то ерунды» → «из-за
+  никакой ерунды», as in RuBLiMP); nor a pronoun in a comparison («как
   никто другой» is grammatical without «не»), and whenever a negation («не»,
   «ни», «нет», «нельзя», «без», …) is attached to the pronoun or to any of its
   ancestors, since a ни-pronoun is licensed there («без никакой помощи»,
@@ -529,6 +532,8 @@ class IndefinitePronounToNegative(_PronounParadigm):
             new = self._inflect_like(analysis, negative, pos)
             if new is None:
                 continue
+            if negative == "ничто" and item.feats.get("Case", "Nom") in ("Nom", "Acc"):
+                new = "ничего"  # RuBLiMP's form (что-то → ничего), the usual ни-form of «что»
             yield Perturbation(
                 edits=(Edit(item.id, new),),
                 feature="PronType",
@@ -540,8 +545,13 @@ class IndefinitePronounToNegative(_PronounParadigm):
     def _unlicensed(self, sent: Sentence, item: Token) -> bool:
         """True when nothing around ``item`` could license a ни-pronoun in its place."""
         np = _np_head(sent, item)
-        if any(k.deprel == "case" for k in sent.children(np)) or any(k.deprel == "case" for k in sent.children(item)):
+        if any(k.deprel == "case" for k in sent.children(item)):
+            return False  # «о чём-то» → «ни о чём» would move the preposition
+        if np.id != item.id and any(k.deprel == "case" for k in sent.children(np)) and item.base_deprel not in ("det", "amod"):
             return False
+        # a determiner inside a prepositional phrase stays after the preposition, as in RuBLiMP
+        # («из-за какой-то дешёвки» → «из-за никакой дешёвки»); negative prepositions (без) are
+        # caught below
         prev = [t for t in sent.tokens if t.id < min(np.id, item.id, *(t.id for t in sent.subtree(np))) and t.upos != "PUNCT"]
         if prev and _norm(prev[-1].form) in _COMPARISON_WORDS:
             return False
