@@ -51,6 +51,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Мы никому не рассказали о находке.": {"Мы кому-нибудь не рассказали о находке."},
         # elsewhere -либо («когда-нибудь не забуду» would be well formed)
         "Я никогда не забуду этот день.": {"Я когда-либо не забуду этот день."},
+        # никакой has no -либо replacement; its -нибудь form only with a perfective past
+        "Никакой помощи он не получил.": {"Какой-нибудь помощи он не получил."},
         "Он никогда не был в Париже.": {"Он когда-либо не был в Париже."},
         "Я ничего не слышал.": {"Я чего-либо не слышал."},
         "Кошелька нигде не было.": {"Кошелька где-либо не было."},
@@ -90,6 +92,7 @@ NEGATIVE: dict[str, list[str]] = {
     "negative_pronoun_to_indefinite": [
         "Он не видел никого.",  # after the verb: «не видел кого-либо» is a bookish variant
         "Никакой помощи не было.",  # какой-либо is acceptable under negation
+        "Никакой помощи он не получает.",  # present tense: «какой-нибудь» may be licensed (habitual)
         "Никто не придёт, если пойдёт дождь.",  # conditional
         "Ни с кем он не говорил.",  # split ни-pronoun: word count would change
         "Ничего страшного не случилось.",  # modified pronoun

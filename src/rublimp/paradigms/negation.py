@@ -464,13 +464,17 @@ class NegativePronounToIndefinite(_PronounParadigm):
         if excluded_sentence(sent):
             return
         table = self.table.to_indefinite
+        # ни-pronouns without a -либо replacement (никакой, ничей: какой-либо is a bookish variant)
+        # get their -нибудь form, which only a perfective past leaves unlicensed (see episodic_past)
+        nibud = {neg: (ind, pos) for ind, (neg, pos) in self.table.to_negative.items() if ind.endswith("-нибудь")}
         for item in sent.tokens:
             if not _norm(item.form).startswith("ни"):
                 continue
             lemma, analysis = self._lemma(item)
-            if lemma not in table:
+            only_nibud = lemma not in table and lemma in nibud
+            if lemma not in table and not only_nibud:
                 continue
-            indefinite, pos = table[lemma]
+            indefinite, pos = nibud[lemma] if only_nibud else table[lemma]
             if item.upos not in _UD_POS[pos]:
                 continue
             if any(k.base_deprel in ("amod", "det", "advmod") for k in sent.children(item)):
@@ -481,7 +485,7 @@ class NegativePronounToIndefinite(_PronounParadigm):
             if nxt is not None and nxt.upos == "ADJ" and nxt.feats.get("Case") == item.feats.get("Case", nxt.feats.get("Case")):
                 continue  # the same modifier, attached elsewhere by the parser («ничего страшного не увидел»)
             verb = licensing_verb(sent, item, through_xcomp=False, copular=True)
-            if verb is None:
+            if verb is None or (only_nibud and not self.episodic_past(verb)):
                 continue
             ne = negation_particle(sent, verb)
             if ne is None or item.id > ne.id or _np_head(sent, item).id > ne.id:
@@ -489,7 +493,7 @@ class NegativePronounToIndefinite(_PronounParadigm):
             new = self._inflect_like(analysis, indefinite, pos)
             if new is None:
                 continue
-            if self.episodic_past(verb) and new.endswith("-либо"):
+            if self.episodic_past(verb) and new.endswith("-либо") and not only_nibud:
                 # RuBLiMP's series (никогда → когда-нибудь); -нибудь is unlicensed only in an
                 # episodic past, so elsewhere («никогда не забуду» → «когда-нибудь не забуду» is
                 # well formed) the -либо form is kept
