@@ -36,7 +36,7 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   не был в Париже») and a direct dependent of it: after the verb and inside an
   infinitive complement «-либо» is a common bookish variant («не оказал
   какого-либо влияния», «не мог что-либо сделать»); so is какой-либо/чей-либо
-  anywhere, so никакой/ничей are not replaced. A modified pronoun is skipped
+  anywhere, so никакой/ничей get only their -нибудь form, under a perfective past. A modified pronoun is skipped
   («ничего страшного», «почти никто»: «почти кто-либо» would add a second error);
 * ``indefinite_pronoun_to_negative`` writes «ничего» for a nominative or
   accusative «что-то», as RuBLiMP does; it skips a pronoun with its own
