@@ -70,6 +70,13 @@ POSITIVE = [
     ("np_agreement_gender", "Старый дом стоял на холме.", "Старая дом стоял на холме."),
     ("np_agreement_gender", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмной лесу."),
     ("np_agreement_gender", "Она купила красивую вазу.", "Она купила красивый вазу."),
+    # one of several modifiers is changed (RuBLiMP does so: «первая большая битва» → «первой большая»)
+    ("np_agreement_gender", "Этот старый дом стоял на холме.", "Эта старый дом стоял на холме."),
+    ("np_agreement_case", "В этом новом доме тепло.", "В этого новом доме тепло."),
+    # an inanimate masculine: its genitive is the animate accusative, which cannot agree here
+    ("np_agreement_case", "Он провёл болевой приём.", "Он провёл болевого приём."),
+    # a direct object the parser left nominative is read as accusative (feminine: -ую)
+    ("np_agreement_gender", "Он бросил на меня злой взгляд.", "Он бросил на меня злую взгляд."),
     # RuBLiMP's gender change: neuter/masculine → feminine, feminine → masculine
     ("np_agreement_gender", "Маленькое окно выходило во двор.", "Маленькая окно выходило во двор."),
     ("np_agreement_gender", "Я встретил своего друга.", "Я встретил свою друга."),
@@ -123,9 +130,9 @@ NEAR_MISSES = [
     ("np_agreement_number", "Многие люди пришли на праздник.", "«многий» has no modern singular"),
     ("np_agreement_gender", "Новые книги лежали на полке.", "plural head"),
     ("np_agreement_gender", "Наш врач работает в больнице.", "common-gender head"),
-    ("np_agreement_gender", "Этот старый дом стоял на холме.", "two modifiers"),
+    ("np_agreement_gender", "Эти четыре старых дома стояли на холме.", "four modifiers and a numeral"),
     ("np_agreement_case", "Два больших дома стояли на холме.", "numeral phrase"),
-    ("np_agreement_case", "В этом новом доме тепло.", "two modifiers"),
+    ("np_agreement_case", "В этом большом новом светлом доме тепло.", "more than three modifiers"),
     ("np_agreement_case", "Он купил новое пальто.", "indeclinable head"),
     ("floating_quantifier_agreement_number", "Вы сами это знаете.", "polite «вы»"),
     ("floating_quantifier_agreement_number", "Он сам их видел.", "«сами» would float to «их»"),

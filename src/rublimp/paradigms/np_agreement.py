@@ -1,6 +1,7 @@
 """NOUN PHRASE AGREEMENT: the three RuBLiMP paradigms (Appendix B.2.4), and agreement helpers.
 
-A head noun with a single agreeing modifier — an adjective, an adjectival
+A head noun with one to three agreeing modifiers (RuBLiMP's dev pairs edit one
+of several: «первая большая битва» → «первой большая битва») — an adjective, an adjectival
 pronoun or determiner (этот, мой, весь, …), an ordinal numeral or a
 participle, attached as ``amod``/``det`` (or a participle as ``acl``) — has the
 modifier re-inflected for one feature:
@@ -15,7 +16,9 @@ would be GOVERNMENT). For number, as in RuBLiMP, the HEAD NOUN is altered
 another word also agrees with (a subject, the antecedent of «который», a
 conjunct, a counted noun): see :class:`NPAgreementNumber`.
 Safeguards: modifier and head agree in the parser's features and in the
-pymorphy3 analyses; the head has no other agreeing dependent and no conjunct,
+pymorphy3 analyses (a direct object the parser left nominative although its
+form is also accusative is read as accusative: «бросил злой взгляд»); the head
+has no conjunct,
 and the modifier has no agreeing dependent or conjunct of its own; the new
 form must not be readable as agreeing with *any* reading of the head form
 (a stronger version of ``Morph.is_ambiguous`` against the head's actual
@@ -32,6 +35,7 @@ gender, animacy of one reading), :func:`adjective_readings`,
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -392,42 +396,74 @@ def _is_modifier(tok: Token) -> bool:
     return tok.base_deprel == "acl" and tok.feats.get("VerbForm") == "Part"
 
 
+#: at most this many agreeing modifiers on one head (RuBLiMP edits one of several: «первая большая битва»)
+MAX_NP_MODIFIERS = 3
+
+
+def _object_case_repair(sent: Sentence, head: Token, mods: list[Token], morph: Morph) -> tuple[Token, list[Token]]:
+    """A direct object the parser left nominative although its form is also accusative («бросил злой
+    взгляд»: Nom for Acc) is read as accusative, with its modifiers; other heads are returned as they are."""
+    if head.base_deprel != "obj" or head.feats.get("Case") != "Nom":
+        return head, mods
+    verb = sent.head_of(head)
+    if verb is None or verb.upos != "VERB":
+        return head, mods
+    if not any(r.case == "Acc" and r.number == head.feats.get("Number") for r in noun_readings(morph, head.form, head.lemma, ("NOUN",))):
+        return head, mods
+    if any(m.feats.get("Case") != "Nom" for m in mods):
+        return head, mods
+
+    def acc(t: Token) -> Token:
+        return dataclasses.replace(t, feats={**t.feats, "Case": "Acc"})
+
+    return acc(head), [acc(m) for m in mods]
+
+
 def np_candidates(sent: Sentence, morph: Morph) -> Iterator[NPCandidate]:
-    """Every noun phrase of ``sent`` whose head has exactly one agreeing modifier, and both agree."""
+    """Every (head noun, agreeing modifier) of ``sent`` whose head has at most
+    :data:`MAX_NP_MODIFIERS` agreeing modifiers, each pair confirmed to agree."""
     for head in sent.tokens:
         if head.upos not in ("NOUN", "PROPN"):
             continue
         kids = sent.children(head)
         mods = [k for k in kids if _is_modifier(k)]
-        if len(mods) != 1 or any(k.base_deprel == "conj" for k in kids):
+        if not 1 <= len(mods) <= MAX_NP_MODIFIERS or any(k.base_deprel == "conj" for k in kids):
             continue
-        mod = mods[0]
-        if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or _norm(mod.form) in NOT_NP_MODIFIERS:
-            continue
-        if not _CYRILLIC_WORD.fullmatch(mod.form):
-            continue  # «14-го», «XIX-го»: digit and Latin ordinals
-        if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
-            continue
-        head_ud, mod_ud = ud_agr(head), ud_agr(mod)
-        if head_ud.case not in CASES or head_ud.number is None:
-            continue
-        if (mod_ud.case, mod_ud.number) != (head_ud.case, head_ud.number):
-            continue
-        if head_ud.number == "Sing" and (not head_ud.genders or mod_ud.genders != head_ud.genders):
-            continue
-        ma = morph.analyse(mod.form, mod.upos, mod.feats)
-        ha = morph.analyse(head.form, head.upos, head.feats)
-        if ma is None or ha is None or ma.tag.POS not in ADJ_POS or ha.tag.POS != "NOUN":
-            continue
-        if _norm(ma.lemma) in NOT_NP_MODIFIERS or "Fixd" in ma.tag.grammemes:
-            continue
-        if _UNRELIABLE_HEAD & ha.tag.grammemes:
-            continue
-        m_agr, h_agr = agr_from_tag(ma.tag), agr_from_tag(ha.tag)
-        if not _matches_ud(m_agr, mod_ud) or not _matches_ud(h_agr, head_ud) or not agrees(m_agr, h_agr):
-            continue
-        animacy = h_agr.animacy or head.feats.get("Animacy")
-        yield NPCandidate(head, mod, ha, ma, Agr(head_ud.case, head_ud.number, h_agr.genders, animacy))
+        head, mods = _object_case_repair(sent, head, mods, morph)
+        for mod in mods:
+            cand = _np_candidate(sent, morph, head, mod)
+            if cand is not None:
+                yield cand
+
+
+def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCandidate | None:
+    """The candidate for one head and one of its modifiers, or None when they do not qualify."""
+    if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or _norm(mod.form) in NOT_NP_MODIFIERS:
+        return None
+    if not _CYRILLIC_WORD.fullmatch(mod.form):
+        return None  # «14-го», «XIX-го»: digit and Latin ordinals
+    if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
+        return None
+    head_ud, mod_ud = ud_agr(head), ud_agr(mod)
+    if head_ud.case not in CASES or head_ud.number is None:
+        return None
+    if (mod_ud.case, mod_ud.number) != (head_ud.case, head_ud.number):
+        return None
+    if head_ud.number == "Sing" and (not head_ud.genders or mod_ud.genders != head_ud.genders):
+        return None
+    ma = morph.analyse(mod.form, mod.upos, mod.feats)
+    ha = morph.analyse(head.form, head.upos, head.feats)
+    if ma is None or ha is None or ma.tag.POS not in ADJ_POS or ha.tag.POS != "NOUN":
+        return None
+    if _norm(ma.lemma) in NOT_NP_MODIFIERS or "Fixd" in ma.tag.grammemes:
+        return None
+    if _UNRELIABLE_HEAD & ha.tag.grammemes:
+        return None
+    m_agr, h_agr = agr_from_tag(ma.tag), agr_from_tag(ha.tag)
+    if not _matches_ud(m_agr, mod_ud) or not _matches_ud(h_agr, head_ud) or not agrees(m_agr, h_agr):
+        return None
+    animacy = h_agr.animacy or head.feats.get("Animacy")
+    return NPCandidate(head, mod, ha, ma, Agr(head_ud.case, head_ud.number, h_agr.genders, animacy))
 
 
 class _NPAgreement(Paradigm):
@@ -487,7 +523,9 @@ class _NPAgreement(Paradigm):
         word = inflect_agreeing(self.morph, parse, agr.case or "", agr.number or "", agr.gender, agr.animacy)
         if word is None or _norm(word) == _norm(cand.modifier.form):
             return None
-        if self.morph.is_ambiguous(word, parse.normal_form, ADJ_POS, self.forbidden(cand)):
+        # a case change is checked against the head's readings below, with animacy: «болевой приём»
+        # → «болевого» (its Acc reading is animate, the head is not), as in RuBLiMP
+        if self.feature != "Case" and self.morph.is_ambiguous(word, parse.normal_form, ADJ_POS, self.forbidden(cand)):
             return None
         if self.feature == "Gender" and self.morph.is_ambiguous(
             word.replace("ё", "е"), parse.normal_form, ADJ_POS, {"Number": "Plur", "Case": cand.head_agr.case or ""}
