@@ -104,6 +104,10 @@ POSITIVE = [
     # floating quantifier agreement: case
     # RuBLiMP's case change: nominative → genitive, other cases → nominative
     ("floating_quantifier_agreement_case", "Мэр сам открыл новую школу.", "Мэр самого открыл новую школу."),
+    # «сам» on a proper name pymorphy3 does not know: the parser's features, confirmed by «сам»
+    ("floating_quantifier_agreement_case", "Вчера пришёл сам Фырдун.", "Вчера пришёл самого Фырдун."),
+    ("floating_quantifier_agreement_gender", "Вчера пришла сама Кьярдея.", "Вчера пришла сам Кьярдея."),
+    ("floating_quantifier_agreement_number", "Вчера пришёл сам Фырдун.", "Вчера пришёл сами Фырдун."),
     # a title noun or name whose gender the past-tense verb settles
     ("floating_quantifier_agreement_gender", "Мэр сам открыл новую школу.", "Мэр сама открыл новую школу."),
     ("floating_quantifier_agreement_gender", "Ты сам почувствовал раскаяние.", "Ты сама почувствовал раскаяние."),
@@ -143,6 +147,7 @@ NEAR_MISSES = [
     ("floating_quantifier_agreement_gender", "Дети сами убрали свою комнату.", "plural"),
     ("floating_quantifier_agreement_gender", "Сам мэр откроет новую школу.", "title noun of either gender, no gendered predicate"),
     ("floating_quantifier_agreement_gender", "Я сама открою дверь.", "«я» has no gender and the verb shows none"),
+    ("floating_quantifier_agreement_gender", "Завтра придёт сам Фырдун.", "an unknown name, and the verb shows no gender"),
     ("floating_quantifier_agreement_case", "Пришлось самому всё сделать.", "no antecedent"),
     ("floating_quantifier_agreement_case", "Мы дошли до самого конца дороги.", "superlative «самый»"),
     ("floating_quantifier_agreement_case", "Учитель и ученик сами всё сделали.", "coordinated antecedent"),

@@ -15,7 +15,8 @@ antecedent. «сам» is then re-inflected for one feature:
 * ``floating_quantifier_agreement_case``: «Его самого мало кто признаёт» → «Его самому мало кто признаёт».
 
 Safeguards: antecedent and «сам» agree in the parser's features and in
-pymorphy3's analyses; «сам» is told apart from the homonymous superlative
+pymorphy3's analyses (for a proper name pymorphy3 does not know, «сам
+Продинов», the parser's features of the name, which «сам» confirms); «сам» is told apart from the homonymous superlative
 «самый» (shared forms самого/самой/самому/самом count only when they do not
 precede an adjective and do not modify a noun of the «самый» idioms: в самом
 деле, с самого начала, до самого утра, …); «само собой» is skipped; the new
@@ -117,6 +118,9 @@ class SamAntecedent:
     adnominal: bool  # «сам» is attached to its antecedent
     others: tuple[Token, ...]  # the other verbal arguments of the clause
     has_subject: bool  # the clause has an overt nominal subject
+    #: the antecedent is a proper name unknown to pymorphy3 («сам Продинов»): its features are the
+    #: parser's (confirmed by «сам» itself), not pymorphy3's guess
+    guessed: bool = False
 
     @property
     def subtype(self) -> str:
@@ -239,17 +243,25 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
         if any(k.base_deprel == "conj" for k in sent.children(ante)) or ante.base_deprel == "conj":
             continue
         aa = morph.analyse(ante.form, ante.upos, ante.feats)
-        if aa is None or aa.tag.POS not in ANTECEDENT_POS or {"Fixd", "Abbr", "Init"} & aa.tag.grammemes:
-            continue
-        a_agr = agr_from_tag(aa.tag)
-        if not agrees(agr_from_tag(parse.tag), a_agr):
-            continue
+        guessed = adnominal and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
+        if guessed:
+            a_agr = ud_agr(ante)
+            if not agrees(agr_from_tag(parse.tag), a_agr):
+                continue
+        else:
+            if aa is None or aa.tag.POS not in ANTECEDENT_POS or {"Fixd", "Abbr", "Init"} & aa.tag.grammemes:
+                continue
+            a_agr = agr_from_tag(aa.tag)
+            if not agrees(agr_from_tag(parse.tag), a_agr):
+                continue
         animacy = a_agr.animacy or ante.feats.get("Animacy")
         if animacy is None and aa.tag.POS == "NPRO" and _norm(aa.lemma) != "оно":
             animacy = "Anim"  # personal pronouns take animate agreement: «его самого», «их самих»
         genders = ud.genders if ud.number == "Sing" else (a_agr.genders or ud_agr(ante).genders)
         others = tuple(a for a in args if a.id != ante.id)
-        yield SamAntecedent(sam, parse, Agr(ud.case, ud.number, genders, animacy), ante, aa, adnominal, others, has_subject)
+        yield SamAntecedent(
+            sam, parse, Agr(ud.case, ud.number, genders, animacy), ante, aa, adnominal, others, has_subject, guessed
+        )
 
 
 class _FloatingQuantifier(Paradigm):
@@ -300,7 +312,10 @@ class _FloatingQuantifier(Paradigm):
         if self.morph.is_ambiguous(word, SAM, ADJ_POS, forbidden):
             return None
         readings = adjective_readings(self.morph, word, SAM)
-        ante = noun_readings(self.morph, sa.antecedent.form, sa.antecedent_analysis.lemma)
+        if sa.guessed:
+            ante = {ud_agr(sa.antecedent)}
+        else:
+            ante = noun_readings(self.morph, sa.antecedent.form, sa.antecedent_analysis.lemma)
         if self.feature == "Gender" and not any(a.genders for a in ante):
             pass  # я/ты/вы carry no gender: the predicate settled it (see _gender_fixed)
         elif any(agrees(r, a) for r in readings for a in ante):
@@ -365,7 +380,7 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
 
     def _noun_edit(self, sent: Sentence, sa: SamAntecedent) -> Perturbation | None:
         ante = sa.antecedent
-        if ante.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
+        if sa.guessed or ante.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
             return None
         if not self.morph.word_is_known(ante.form) or head_number_blocked(sent, ante):
             return None
