@@ -323,3 +323,32 @@ def test_demo_pools_are_deterministic(demo_pairs):
         assert set(a[name]["phenomenon"]) == {"government"} and set(a[name]["level"]) == {"Syntax"}
         assert set(a[name]["feature"]) == {"Case"}
         assert a[name]["subtype"].str.len_chars().min() > 0
+
+
+# an animate accusative object the parser labelled genitive («волков»: Gen = Acc.Plur)
+GEN_PARSED_OBJECT = """# sent_id = r1
+# text = Охотники поймали волков.
+1\tОхотники\tохотник\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t2\tnsubj\t_\t_
+2\tпоймали\tпоймать\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tволков\tволк\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Plur\t2\tobj\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = r2
+# text = Охотники не поймали волков.
+1\tОхотники\tохотник\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t3\tnsubj\t_\t_
+2\tне\tне\tPART\t_\tPolarity=Neg\t3\tadvmod\t_\t_
+3\tпоймали\tпоймать\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tволков\tволк\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Plur\t3\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_genitive_parsed_animate_object_is_an_accusative_object(paradigms):
+    plain, negated = read_conllu_string(GEN_PARSED_OBJECT)
+    acc, gen = paradigms["verb_acc_object"], paradigms["verb_gen_object"]
+    assert [b for b, _ in acc.pairs(plain)] == ["Охотники поймали волкам."]
+    assert [b for b, _ in gen.pairs(plain)] == []
+    # under negation the genitive is a genitive object (of negation)
+    assert [b for b, _ in acc.pairs(negated)] == []
+    assert [b for b, _ in gen.pairs(negated)] == ["Охотники не поймали волками."]

@@ -730,6 +730,14 @@ class VerbAccObject(VerbObjectCase):
     # instrumental adjunct («ударил палкой»); a nominative or accusative reading is another clause
     alternations: ClassVar[frozenset[str]] = frozenset({"Ins", "Nom"})
 
+    def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
+        """A parsed genitive whose form is also the (animate) accusative, where no genitive is
+        expected: the verb is not negated and does not govern the genitive («добило наемников»)."""
+        if tok.feats.get("Case") != "Gen":
+            return False
+        governs = self.governs(self.verb_lemmas(verb))
+        return not self.negated(sent, verb) and "Gen" not in governs
+
     def forbidden_cases(self, sent: Sentence, verb: Token, tok: Token, a: Analysis, governs: frozenset[str]) -> set[str]:
         out = super().forbidden_cases(sent, verb, tok, a, governs)
         if self.negated(sent, verb):
