@@ -48,6 +48,8 @@ POSITIVE = [
     # the antecedent noun's number changes too (RuBLiMP edits the noun in most pairs)
     ("anaphor_agreement_number", "Мы нашли книгу, которую ты потерял.", "Мы нашли книги, которую ты потерял."),
     ("anaphor_agreement_number", "Он читал письма, которые прислал брат.", "Он читал письмо, которые прислал брат."),
+    # a subject «который»: only the antecedent noun changes (the pronoun also agrees with its verb)
+    ("anaphor_agreement_number", "Мы видели собаку, которая громко лаяла.", "Мы видели собак, которая громко лаяла."),
     # anaphor agreement: gender
     ("anaphor_agreement_gender", "Картина, которую написал художник, висит в музее.",
      "Картина, который написал художник, висит в музее."),
@@ -333,3 +335,11 @@ def test_object_relative_misparsed_as_subject_is_repaired(paradigms):
     assert bads == ["Это список, которую составил Игорь."]
     # a real subject «который» (no other nominative in its clause) is still never changed
     assert list(paradigms["anaphor_agreement_gender"].pairs(subject)) == []
+
+
+def test_subject_relative_pronoun_is_never_edited(paradigms, parsed):
+    """«которая лаяла»: the pronoun agrees with its verb too, so only the antecedent noun changes."""
+    text = "Мы видели собаку, которая громко лаяла."
+    for name in ("anaphor_agreement_number", "anaphor_agreement_gender"):
+        edited = {parsed[text].token(pert.edits[0].token_id).form for _, pert in paradigms[name].pairs(parsed[text])}
+        assert "которая" not in edited, name

@@ -77,6 +77,8 @@ class RelativeClause:
     number: str
     gender: str | None  # singular antecedents only
     animacy: str | None
+    #: «который» is the clause's subject (only the antecedent noun may then be changed)
+    subject: bool = False
 
 
 def _relative_clause_head(sent: Sentence, pron: Token) -> Token | None:
@@ -179,16 +181,22 @@ def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Tok
     return None
 
 
-def relative_clauses(sent: Sentence, morph: Morph) -> Iterator[RelativeClause]:
-    """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent."""
+def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) -> Iterator[RelativeClause]:
+    """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent
+    (with ``subjects``, also a subject «который», marked ``subject=True``)."""
     for pron in sent.tokens:
         if pron.upos not in ("PRON", "DET", "ADJ"):
             continue
+        is_subject = False
         if pron.base_deprel in SUBJECT_RELS or pron.feats.get("Case") == "Nom":
-            pron = _object_misread_as_subject(sent, pron, morph)
-            if pron is None:
+            repaired = _object_misread_as_subject(sent, pron, morph)
+            if repaired is not None:
+                pron = repaired
+            elif subjects and pron.feats.get("Case") == "Nom":
+                is_subject = True
+            else:
                 continue
-        if pron.feats.get("Case") in (None, "Nom"):
+        if pron.feats.get("Case") is None:
             continue
         pa = morph.analyse(pron.form, pron.upos, pron.feats)
         if pa is None or _norm(pa.lemma) != RELATIVE_LEMMA:
@@ -225,10 +233,12 @@ def relative_clauses(sent: Sentence, morph: Morph) -> Iterator[RelativeClause]:
                 continue
         elif "Pltm" not in aa.tag.grammemes:
             gender = a_agr.gender or ante.feats.get("Gender")
-        if _looks_like_subject(sent, pron, clause, morph):
-            continue
+        if not is_subject and _looks_like_subject(sent, pron, clause, morph):
+            if not subjects:
+                continue
+            is_subject = True
         animacy = a_agr.animacy or ante.feats.get("Animacy")
-        yield RelativeClause(pron, clause, ante, pa, aa, number, gender, animacy)
+        yield RelativeClause(pron, clause, ante, pa, aa, number, gender, animacy, is_subject)
 
 
 class _AnaphorAgreement(Paradigm):
@@ -322,15 +332,17 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         """The pronoun's number, and — as RuBLiMP does in 116 of its 200 dev pairs — the
-        antecedent noun's number («майки, которые» → «майку, которые»).
+        antecedent noun's number («майки, которые» → «майку, которые»), also when «который»
+        is the subject of its clause («модига, который убил» → «модиг, который убил»).
 
         The noun is changed only when nothing else agrees with its number
         (:func:`~rublimp.paradigms.np_agreement.head_number_blocked`), its new
         form agrees with none of its modifiers, and «который» has no reading
         in the new number.
         """
-        for rc in relative_clauses(sent, self.morph):
-            yield from self._pronoun_edits(sent, rc)
+        for rc in relative_clauses(sent, self.morph, subjects=True):
+            if not rc.subject:  # a subject «который» also agrees with its verb: only the noun changes
+                yield from self._pronoun_edits(sent, rc)
             pert = self._noun_edit(sent, rc)
             if pert is not None:
                 yield pert
