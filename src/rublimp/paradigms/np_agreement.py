@@ -279,7 +279,8 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     paradigm). (A predicate nominal may change: «было
     редкой наградой» → «редкой наградами», as in RuBLiMP.)
     """
-    if head.base_deprel in ("nsubj", "csubj"):
+    if head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
+        # (a genitive subject — «самого закона нет» — does not agree with its predicate)
         pred = sent.head_of(head)
         if pred is None:
             return True
