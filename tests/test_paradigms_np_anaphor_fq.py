@@ -69,7 +69,9 @@ POSITIVE = [
     ("np_agreement_number", "Мы продали этот старый дом.", "Мы продали этот старый дома."),
     # a genitive subject does not agree with its verb, so its number may change
     ("np_agreement_number", "Новых писем не было.", "Новых письма не было."),
-    ("floating_quantifier_agreement_number", "Однако самого договора не было.", "Однако самого договоров не было."),  # two modifiers
+    ("floating_quantifier_agreement_number", "Однако самого договора не было.", "Однако самого договоров не было."),
+    # a plural pronoun of unknown gender: the masculine singular
+    ("floating_quantifier_agreement_number", "Нам самим нужно изменить курс.", "Нам самому нужно изменить курс."),  # two modifiers
     ("np_agreement_number", "Это было редкой удачей.", "Это было редкой удачами."),  # a predicate nominal
     # noun phrase agreement: gender
     ("np_agreement_gender", "Старый дом стоял на холме.", "Старая дом стоял на холме."),

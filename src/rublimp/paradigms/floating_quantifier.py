@@ -408,6 +408,10 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
         a = sa.agr
         if _norm(sa.antecedent_analysis.lemma) == "вы":
             return
+        if a.number == "Plur" and a.gender is None:
+            # a plural of unknown gender («нам самим»): the masculine singular, RuBLiMP's choice
+            # («нам самому»); any singular disagrees with a plural antecedent
+            a = Agr(a.case, a.number, frozenset({"Masc"}), a.animacy)
         for target, agr in number_targets(a):
             yield ("Sing" if target == "Plur" else "Plur"), target, agr
 
