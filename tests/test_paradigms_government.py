@@ -72,6 +72,11 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Не имею возможности.", "Не имею возможностью.", "Ins"),  # 1st person
         ("Отец, не снимая рясы, прыгнул в море.", "Отец, не снимая рясой, прыгнул в море.", "Ins"),  # converb
         ("Он не имел семьи.", "Он не имел семьей.", "Ins"),  # singular verb, plural nominative
+        # the genitive of a quantity word (RuBLiMP re-cases it too)
+        ("Война унесла много жизней.", "Война унесла много жизнями.", "Ins"),
+        ("Он купил много хлеба.", "Он купил много хлебом.", "Ins"),
+        # a genitive parsed as a second subject of a verb that has one
+        ("Пиняев ещё не набрал физики.", "Пиняев ещё не набрал физикой.", "Ins"),
         # the substantive «это»
         ("Мы этого не ждали.", "Мы этим не ждали.", "Ins"),
     ],
@@ -122,7 +127,6 @@ NEGATIVE: dict[str, list[str]] = {
         "Я этого не говорил.",  # «этим» is also a dative plural, and говорить takes a dative
         "У нас не было денег.",  # a genitive subject
         "Хозяин налил гостям вина.",  # the genitive follows a noun
-        "Он купил много хлеба.",  # a quantifier governs the genitive
     ],
     "verb_ins_object": [
         "Он был врачом.",  # «быть» is not counted (RuBLiMP counts only «стать»)

@@ -40,7 +40,11 @@ Safeguards (the paper's, made explicit, plus guards against parser errors):
   (the infinitive's dative subject);
 * genitive objects are taken only after listed genitive verbs, under
   negation, or when the form cannot be a nominative or accusative, and never
-  right after a noun or numeral they may belong to;
+  right after a noun or numeral they may belong to (their own quantity word
+  aside: RuBLiMP re-cases «унесли много жизней» → «много жизнями» too); a
+  nominative-looking genitive needs a verb that rules the nominative out as
+  its subject (a subject of its own, 1st/2nd person, non-finite, another
+  number or gender);
 * personal pronouns after prepositions keep their н- forms («к нему» →
   «к ним», never «к им»); a word right after a preposition is never taken as
   a verb's or nominalization's dependent.
@@ -204,7 +208,7 @@ def preposition_of(sent: Sentence, tok: Token) -> tuple[Token, str] | None:
     return adp, " ".join(normalize(p) for p in parts)
 
 
-def has_blocking_dependents(sent: Sentence, tok: Token) -> bool:
+def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool = False) -> bool:
     """True when ``tok`` has a dependent whose form depends on ``tok``'s case (or fixes it).
 
     Agreeing modifiers (adjectives, participles, non-possessive determiners,
@@ -216,6 +220,8 @@ def has_blocking_dependents(sent: Sentence, tok: Token) -> bool:
         base = kid.base_deprel
         if base == "case":
             continue
+        if quantified_ok and kid.id < tok.id and (normalize(kid.lemma) in QUANTIFIERS or normalize(kid.form) in QUANTIFIERS):
+            continue  # «унесли много жизней»: the genitive a quantity word governs stays a genitive
         if base == "det" and normalize(kid.form) in INVARIANT_DET:
             continue
         if base in _BLOCKING_DEPRELS:
@@ -263,6 +269,8 @@ class GovernmentParadigm(Paradigm):
     pronoun_lemmas: ClassVar[frozenset[str]] = PERSONAL_PRONOUNS
     #: make only the first safe target case of each word (a deterministic edit, as in RuBLiMP)
     first_only: ClassVar[bool] = False
+    #: a genitive counted by a quantity word («много жизней») may be re-cased (verb_gen_object)
+    quantified_ok: ClassVar[bool] = False
 
     @property
     def prepositions(self) -> dict[str, frozenset[str]]:
@@ -312,7 +320,7 @@ class GovernmentParadigm(Paradigm):
         number = tok.feats.get("Number")
         if number and _tag_number(a.tag) not in (None, number):
             return None
-        if has_blocking_dependents(sent, tok) or self.after_stray_modifier(sent, tok):
+        if has_blocking_dependents(sent, tok, quantified_ok=self.quantified_ok) or self.after_stray_modifier(sent, tok):
             return None
         return a
 
@@ -333,8 +341,8 @@ class GovernmentParadigm(Paradigm):
         if tok.id == 1:
             return False
         prev = sent.token(tok.id - 1)
-        if normalize(prev.form) in INVARIANT_DET:
-            return False
+        if normalize(prev.form) in INVARIANT_DET or normalize(prev.form) in QUANTIFIERS:
+            return False  # a quantity word governs, it does not agree («много жизней»)
         declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
         return declined and "Case" in prev.feats
 
@@ -763,6 +771,21 @@ class VerbGenObject(VerbObjectCase):
     # accusative alternation («не видел книгу», «ждать автобус»); a nominative reads as the subject
     alternations: ClassVar[frozenset[str]] = frozenset({"Acc", "Nom"})
     deprels: ClassVar[frozenset[str]] = frozenset({"obj", "iobj"})
+    # RuBLiMP re-cases the genitive a quantity word governs («унесли много жизней» → «жизнями»): it
+    # stays ungrammatical, the quantity word requiring the genitive
+    quantified_ok: ClassVar[bool] = True
+
+    def object_candidate(self, sent: Sentence, tok: Token) -> Token | None:
+        """As for any verb object, plus a genitive the parser made a second subject of a verb that
+        has a nominative subject or is 1st/2nd person («Пиняев не набрал физики»)."""
+        if tok.base_deprel == "nsubj" and tok.feats.get("Case") == "Gen":
+            verb = sent.head_of(tok)
+            if verb is not None and verb.upos == "VERB" and (
+                verb.feats.get("Person") in ("1", "2")
+                or any(k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom" for k in sent.children(verb))
+            ):
+                return dataclasses.replace(tok, deprel="obj")
+        return super().object_candidate(sent, tok)
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed accusative whose form is also genitive, where a genitive is expected:
@@ -785,8 +808,8 @@ class VerbGenObject(VerbObjectCase):
         could be the nominative subject needs a subject elsewhere.
         """
         prev = self.previous_word(sent, tok)
-        if prev is not None and prev.upos in ("NOUN", "PROPN", "NUM"):
-            return False
+        if prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id:
+            return False  # (the noun's own quantity word, «много жизней», does not count)
         lemma = normalize(tok.lemma)
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb):
