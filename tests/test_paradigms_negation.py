@@ -68,6 +68,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Когда-то здесь был большой лес.": {"Никогда здесь был большой лес."},
         "Она что-то писала в тетради.": {"Она ничего писала в тетради."},  # RuBLiMP's form
         "Что-то упало на пол.": {"Ничего упало на пол."},
+        # an agreeing adjective keeps «ничто» («ничего новое» would add an agreement error)
+        "Мы придумали что-то новое.": {"Мы придумали ничто новое."},
         # a determiner inside a prepositional phrase (the preposition stays first)
         "Он пришёл из-за какой-то ерунды.": {"Он пришёл из-за никакой ерунды."},
         "Мы видели какого-то человека у ворот.": {"Мы видели никакого человека у ворот."},
@@ -85,6 +87,7 @@ NEGATIVE: dict[str, list[str]] = {
         "У себя дома он был спокоен.",  # already reflexive
         "У окна стоял стол.",  # no быть
         "У Лулу Белл была слуга.",  # a two-word name: «у себя Белл» would strand a name part
+        "У соседки тёти Маши была коза.",  # an apposition the parser may attach elsewhere
     ],
     "negative_concord": [
         "Он не пришёл на работу.",  # no negative pronoun

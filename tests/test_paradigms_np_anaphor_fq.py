@@ -137,6 +137,7 @@ NEAR_MISSES = [
     ("np_agreement_number", "Старый дом стоял на холме.", "the head is the subject of a verb that agrees with it"),
     ("np_agreement_number", "Новые книги, которые лежали на полке, пропали.", "the head is the antecedent of «который»"),
     ("np_agreement_number", "Два больших дома стояли на холме.", "numeral phrase"),
+    ("anaphor_agreement_number", "Существует множество пород, которые отличаются окрасом.", "a counted noun («множество пород»)"),
     ("np_agreement_number", "Дом был старым.", "predicative adjective"),
     ("np_agreement_number", "Многие люди пришли на праздник.", "«многий» has no modern singular"),
     ("np_agreement_gender", "Новые книги лежали на полке.", "plural head"),

@@ -537,7 +537,7 @@ class IndefinitePronounToNegative(_PronounParadigm):
             new = self._inflect_like(analysis, negative, pos)
             if new is None:
                 continue
-            if negative == "ничто" and item.feats.get("Case", "Nom") in ("Nom", "Acc"):
+            if negative == "ничто" and item.feats.get("Case", "Nom") in ("Nom", "Acc") and not self._modified(sent, item):
                 new = "ничего"  # RuBLiMP's form (что-то → ничего), the usual ни-form of «что»
             yield Perturbation(
                 edits=(Edit(item.id, new),),
@@ -546,6 +546,14 @@ class IndefinitePronounToNegative(_PronounParadigm):
                 target_value="Neg",
                 subtype=f"{lemma}→{negative}",
             )
+
+    @staticmethod
+    def _modified(sent: Sentence, item: Token) -> bool:
+        """«что-то новое»: an adjective agrees with the pronoun («ничего новое» would add an error)."""
+        nxt = sent.token(item.id + 1) if item.id < len(sent.tokens) else None
+        return any(k.base_deprel in ("amod", "det") for k in sent.children(item)) or (
+            nxt is not None and nxt.upos in ("ADJ", "DET") and nxt.feats.get("Case") in ("Nom", "Acc")
+        )
 
     def _unlicensed(self, sent: Sentence, item: Token) -> bool:
         """True when nothing around ``item`` could license a ни-pronoun in its place."""

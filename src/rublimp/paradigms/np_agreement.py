@@ -265,7 +265,10 @@ def number_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
 #: noun relations whose number another word also agrees with, or which share it with a neighbour
 _HEAD_NUMBER_BLOCKING_RELS = frozenset({"conj", "appos", "flat", "fixed", "compound", "nummod", "orphan", "list"})
 #: quantity words that fix the number of the noun they quantify («много книг», «две книги»)
-_QUANTITY_LEMMAS = frozenset({"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "пара"})
+_QUANTITY_LEMMAS = frozenset(
+    {"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "пара", "множество", "большинство",
+     "меньшинство", "масса", "ряд", "тысяча", "миллион", "сотня", "десяток", "половина", "часть"}
+)
 
 
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None) -> bool:

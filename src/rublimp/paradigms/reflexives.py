@@ -91,6 +91,9 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
             continue
         if any(k.base_deprel in _NP_INTERNAL for k in kids):
             continue  # a modifier or name part would be stranded by the replacement («у моего дяди»)
+        nxt = sent.token(poss.id + 1) if poss.id < len(sent.tokens) else None
+        if nxt is not None and nxt.upos in ("NOUN", "PROPN") and nxt.feats.get("Case") == poss.feats.get("Case"):
+            continue  # an apposition or name the parser attached elsewhere («у соседки тёти Маши»)
         if poss.upos == "PRON" and _norm(poss.lemma) not in PERSONAL_PRONOUNS:
             continue  # себя itself, relatives (у которого), interrogatives, quantifiers
         head = sent.head_of(poss)
