@@ -51,6 +51,9 @@ POSITIVE = [
     # a subject «который»: only the antecedent noun changes (the pronoun also agrees with its verb)
     ("anaphor_agreement_number", "Мы видели собаку, которая громко лаяла.", "Мы видели собак, которая громко лаяла."),
     # anaphor agreement: gender
+    # the parser's antecedent («дерева») disagrees; the noun it depends on («ствол») agrees
+    ("anaphor_agreement_gender", "Он поднял ствол дерева, который мы спилили вчера.",
+     "Он поднял ствол дерева, которую мы спилили вчера."),
     ("anaphor_agreement_gender", "Картина, которую написал художник, висит в музее.",
      "Картина, который написал художник, висит в музее."),
     ("anaphor_agreement_gender", "Стол, за которым мы обедали, сломался.",

@@ -181,6 +181,22 @@ def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Tok
     return None
 
 
+def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token) -> Token:
+    """The parser's antecedent, or — when it disagrees with «который» in number or gender and is
+    the genitive dependent of a noun that agrees — that noun («ствол дерева, который»: ствол)."""
+    def agrees_with_pron(t: Token) -> bool:
+        if t.feats.get("Number") != pron.feats.get("Number"):
+            return False
+        return pron.feats.get("Number") != "Sing" or t.feats.get("Gender") == pron.feats.get("Gender")
+
+    if agrees_with_pron(ante) or ante.base_deprel != "nmod" or ante.feats.get("Case") != "Gen":
+        return ante
+    head = sent.head_of(ante)
+    if head is not None and head.upos in ("NOUN", "PROPN") and head.id < ante.id and agrees_with_pron(head):
+        return head
+    return ante
+
+
 def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) -> Iterator[RelativeClause]:
     """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent
     (with ``subjects``, also a subject «который», marked ``subject=True``)."""
@@ -205,6 +221,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
         if found is None:
             continue
         clause, ante = found
+        ante = _agreeing_antecedent(sent, ante, pron)
         if ante.id >= pron.id:
             continue
         if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")):
