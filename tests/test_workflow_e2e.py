@@ -120,6 +120,9 @@ def test_outputs_exist_and_are_sane(run_dir: Path):
     summary = (out / "eval" / "summary.md").read_text(encoding="utf-8")
     assert "demo-gpt2" in summary and "subject_predicate_agreement" in summary
     assert (out / "eval" / "demo_lm_check.json").exists()
+    for p in PARADIGMS:  # the export stage is part of the default target
+        assert (out / "export" / "hf" / "data" / p / "test.parquet").is_file()
+        assert (out / "export" / "lm_eval" / f"{p}.yaml").is_file()
     verdicts = pl.read_csv(out / "agreement" / "verdicts.csv")
     assert set(verdicts["verdict"]) <= {"certain", "uncertain", "absent"}
     stats = (out / "corpus" / "filter_stats.json").read_text(encoding="utf-8")
@@ -158,8 +161,8 @@ def test_rerunning_one_paradigm_reruns_only_its_downstream(run_dir: Path):
     # one scoring job per model (it scores only what the cache lacks), but the per-paradigm
     # cut, curation, ... of that paradigm only
     assert jobs == {"perturb": 1, "score_pools": 2, "score_pool": 2, "curate": 1, "score_benchmark": 2, "evaluate": 2,
-                    "report": 1, "all": 1}, jobs
-    per_model = r"rule (all|report|score_pools|score_benchmark|evaluate):.*?(?=\n\n)"
+                    "report": 1, "export": 1, "all": 1}, jobs
+    per_model = r"rule (all|report|export|score_pools|score_benchmark|evaluate):.*?(?=\n\n)"
     assert PARADIGMS[1] not in re.sub(per_model, "", proc.stdout, flags=re.S)
 
 
