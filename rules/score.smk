@@ -1,7 +1,7 @@
 # Stage 6: LM scores (sum log-prob, Min-K% Prob) of every grammatical pool sentence, once per model.
 #
 # One scoring job per model (`score_pools`) loads the model once and scores the sentences of
-# every paradigm's pool into one table; `score_pool` (no model, run inside Snakemake) cuts out
+# every paradigm's pool into one table; `score_pool` (no model, a light command) cuts out
 # each paradigm's scores file, so curation keeps its per-paradigm granularity: a changed pool
 # reruns `score_pools` (which scores only the sentences missing from the cache) and that
 # paradigm's `score_pool` and curation, not the others' (the model table is `ancient` for them;
@@ -19,10 +19,6 @@ SCORE_CFG = config.get("scoring", {})
 SCORE_KS = SCORE_CFG.get("ks", [30, 40, 50, 60])
 SCORE_THREADS = SCORE_CFG.get("threads", 1)
 CACHE_DIR = f"{OUT}/cache/scores"
-
-
-localrules:
-    score_pool,
 
 
 rule score_pools:
@@ -65,12 +61,13 @@ rule score_pool:
         ks=SCORE_KS,
         per_token=SCORE_CFG.get("per_token", False),
         cascade=model_cascade,
+        script=os.path.join(workflow.basedir, "scripts", "cut_scores.py"),
     log:
         f"{OUT}/logs/score_pool/{{model}}/{{paradigm}}.log",
-    run:
-        from rublimp.stages import pool_scores_stage
-
-        pool_scores_stage(input.pool, input.scores, output[0])
+    conda:
+        "../envs/score.yaml"
+    shell:
+        "python {params.script:q} {input.pool:q} {input.scores:q} {output:q} {log:q}"
 
 
 rule score_benchmark:
