@@ -4,10 +4,6 @@
 ACC_CFG = config.get("acceptability", {})
 
 
-def acceptability_models():
-    return WF.evaluation_models if ACC_CFG.get("enabled", True) else []
-
-
 rule unigram_counts:
     input:
         sentences=f"{OUT}/corpus/sentences.parquet",

@@ -80,6 +80,17 @@ def validation_drop_list(wildcards):
     return [f"{OUT}/validation/drop.csv"] if config.get("curation", {}).get("drop_invalid") else []
 
 
+def metaling_models():
+    """Causal evaluation models prompted metalinguistically (rules/metaling.smk)."""
+    if not config.get("metalinguistic", {}).get("enabled", True):
+        return []
+    return [m.name for m in MODELS if m.evaluate and m.backend in ("hf", "vllm")]
+
+
+def acceptability_models():
+    return WF.evaluation_models if config.get("acceptability", {}).get("enabled", True) else []
+
+
 def extra_report_sections():
     """Markdown sections of the validation, metalinguistic and acceptability stages, appended to the summary."""
     return [f"{OUT}/validation/section.md", f"{OUT}/eval/metalinguistic/section.md", f"{OUT}/eval/acceptability/section.md"]

@@ -4,12 +4,6 @@
 META_CFG = config.get("metalinguistic", {})
 
 
-def metaling_models():
-    if not META_CFG.get("enabled", True):
-        return []
-    return [m.name for m in MODELS if m.evaluate and m.backend in ("hf", "vllm")]
-
-
 rule metalinguistic:
     input:
         benchmark=expand(f"{OUT}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS),

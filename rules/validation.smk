@@ -13,7 +13,7 @@ rule validation_export:
         tsv=f"{OUT}/validation/tasks.tsv",
         project=f"{OUT}/validation/label_studio_project.json",
         tasks=f"{OUT}/validation/label_studio_tasks.json",
-        items=f"{OUT}/validation/items.csv",
+        key=f"{OUT}/validation/items.csv",
     params:
         per_paradigm=VAL_CFG.get("per_paradigm", 50),
         duplicate_fraction=VAL_CFG.get("duplicate_fraction", 0.1),
@@ -28,7 +28,7 @@ rule validation_export:
 
 rule validation_simulate:
     input:
-        items=f"{OUT}/validation/items.csv",
+        key=f"{OUT}/validation/items.csv",
     output:
         f"{OUT}/validation/simulated_annotations.tsv",
     params:
@@ -66,7 +66,7 @@ rule validation_import:
 
 rule validation_report:
     input:
-        items=f"{OUT}/validation/items.csv",
+        key=f"{OUT}/validation/items.csv",
         summary=[f"{OUT}/validation/summary.json"] if validation_annotations() else [],
     output:
         f"{OUT}/validation/section.md",

@@ -11,13 +11,13 @@ if rule == "validation_export":
     validation.export_stage(inp.benchmark, validation.Path(out.tsv).parent, per_paradigm=p.per_paradigm,
                             duplicate_fraction=p.duplicate_fraction, seed=p.seed)
 elif rule == "validation_simulate":
-    validation.simulate_stage(inp.items, out[0], seed=p.seed)
+    validation.simulate_stage(inp.key, out[0], seed=p.seed)
 elif rule == "validation_import":
     validation.validation_import_stage(
         inp.annotations, inp.pools, validation.Path(out.summary).parent, seed=p.seed,
         min_control_accuracy=p.min_control_accuracy, exclude_flagged=p.exclude_flagged, simulated=p.simulated,
     )
 elif rule == "validation_report":
-    validation.section_stage(inp.items, out[0], summary=(inp.summary or [None])[0])
+    validation.section_stage(inp.key, out[0], summary=(inp.summary or [None])[0])
 else:
     raise ValueError(f"scripts/validation.py does not handle rule {rule!r}")

@@ -118,7 +118,10 @@ def _confusion(truth: np.ndarray, pred: np.ndarray, axis: int = -1):
 
 def bootstrap_mcc(truth: np.ndarray, pred: np.ndarray, *, n_boot: int = 1000, seed: int = 0,
                   confidence: float = 0.95, chunk: int = 100) -> tuple[float, float]:
-    """Percentile bootstrap interval of MCC (items resampled with replacement; seeded)."""
+    """Percentile bootstrap interval of MCC (items resampled with replacement; seeded).
+
+    Resamples where MCC is undefined (a single class in truth or prediction) are skipped.
+    """
     from .evaluation import _mcc
 
     truth = np.asarray(truth, bool)
@@ -131,10 +134,16 @@ def bootstrap_mcc(truth: np.ndarray, pred: np.ndarray, *, n_boot: int = 1000, se
     for start in range(0, n_boot, chunk):
         b = min(chunk, n_boot - start)
         idx = rng.integers(0, n, size=(b, n))
-        vals.append(_mcc(*_confusion(truth[idx], pred[idx], axis=1)))
+        tp, fp, tn, fn = _confusion(truth[idx], pred[idx], axis=1)
+        m = _mcc(tp, fp, tn, fn)
+        # a resample with one class only (in truth or prediction) has no MCC: left out, not counted as 0
+        degenerate = ((tp + fp) == 0) | ((tp + fn) == 0) | ((tn + fp) == 0) | ((tn + fn) == 0)
+        vals.append(np.where(degenerate, np.nan, m))
     v = np.concatenate(vals)
+    if np.all(np.isnan(v)):
+        return float("nan"), float("nan")
     a = (1 - confidence) / 2
-    return float(np.quantile(v, a)), float(np.quantile(v, 1 - a))
+    return float(np.nanquantile(v, a)), float(np.nanquantile(v, 1 - a))
 
 
 def threshold_eval(items: pl.DataFrame, *, measures: Sequence[str] = MEASURES, n_boot: int = 1000, seed: int = 0,
