@@ -259,3 +259,24 @@ def test_round_trip_keeps_n_and_replaces_dropped_pairs(tmp_path):
     # the same inputs give the same benchmark
     again, _ = curate(pool, scores, k=30, n=n, seed=SEED, grid_step=None, drop_invalid=drop)
     assert again.equals(new)
+
+
+def test_cli_export_then_import(tmp_path, capsys):
+    from rublimp.__main__ import main
+
+    pool = _pool(20)
+    pool.write_parquet(tmp_path / "pool.parquet")
+    assert main(["validation", "export", "--benchmark", str(tmp_path / "pool.parquet"), "--output-dir",
+                 str(tmp_path / "val"), "--per-paradigm", "5", "--seed", str(SEED)]) == 0
+    key = pl.read_csv(tmp_path / "val" / "items.csv", schema_overrides={"gold": pl.String})
+    truth = dict.fromkeys(key["pair_id"].to_list(), "yes")
+    ann = simulate_annotations(key, truth, [{"worker_id": f"w{i}", "accuracy": 1.0} for i in range(3)], seed=0)
+    write_annotations_tsv(ann, tmp_path / "labels.tsv")
+    assert main(["validation", "import", "--annotations", str(tmp_path / "labels.tsv"), "--pools",
+                 str(tmp_path / "pool.parquet"), "--output-dir", str(tmp_path / "imp"), "--seed", str(SEED)]) == 0
+    summary = json.loads((tmp_path / "imp" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["pairs"] == 10 and summary["valid"] == 10 and summary["flagged_workers"] == []
+    # the same labels under another seed's item ids: a clear error, exit status 2
+    assert main(["validation", "import", "--annotations", str(tmp_path / "labels.tsv"), "--pools",
+                 str(tmp_path / "pool.parquet"), "--output-dir", str(tmp_path / "imp2"), "--seed", "99"]) == 2
+    assert "labels.tsv:2: unknown item id" in capsys.readouterr().err
