@@ -62,7 +62,7 @@ _LABEL_ALIASES = {
 CONTROLS_PATH = Path(__file__).resolve().parents[2] / "resources" / "validation_controls.tsv"
 
 TASK_RU = (
-    "Прочитайте грамматичное предложение и его изменённый вариант (помечен *). Правильно ли составлена "
+    "Прочитайте исходное предложение и его изменённый вариант. Правильно ли составлена "
     "минимальная пара: второе предложение отличается от первого только отмеченными словами и из-за этого "
     "становится неграмматичным? Ответ: yes (да), no (нет: оба предложения грамматичны, изменено несколько "
     "слов или признаков, пара неправдоподобна) или na (исходное предложение само неграмматично)."
@@ -622,9 +622,9 @@ def write_annotations_tsv(df: pl.DataFrame, path: str | os.PathLike) -> None:
 
 
 DEFAULT_SIM_WORKERS = (
-    {"worker_id": "sim_good_1", "kind": "accurate", "accuracy": 0.9},
-    {"worker_id": "sim_good_2", "kind": "accurate", "accuracy": 0.85},
-    {"worker_id": "sim_good_3", "kind": "accurate", "accuracy": 0.8},
+    {"worker_id": "sim_good_1", "kind": "accurate", "accuracy": 0.95},
+    {"worker_id": "sim_good_2", "kind": "accurate", "accuracy": 0.9},
+    {"worker_id": "sim_good_3", "kind": "accurate", "accuracy": 0.85},
     {"worker_id": "sim_random", "kind": "random", "accuracy": 0.5},
     {"worker_id": "sim_adversarial", "kind": "adversarial", "accuracy": 0.9},
 )
