@@ -28,6 +28,7 @@ include: "rules/evaluate.smk"
 include: "rules/validation.smk"
 include: "rules/metaling.smk"
 include: "rules/acceptability.smk"
+include: "rules/export.smk"
 
 
 rule all:

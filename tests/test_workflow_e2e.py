@@ -97,6 +97,9 @@ def test_outputs_exist_and_are_sane(run_dir: Path):
     summary = (out / "eval" / "summary.md").read_text(encoding="utf-8")
     assert "demo-gpt2" in summary and "subject_predicate_agreement" in summary
     assert (out / "eval" / "demo_lm_check.json").exists()
+    for p in PARADIGMS:  # the export stage is part of the default target
+        assert (out / "export" / "hf" / "data" / p / "test.parquet").is_file()
+        assert (out / "export" / "lm_eval" / f"{p}.yaml").is_file()
     verdicts = pl.read_csv(out / "agreement" / "verdicts.csv")
     assert set(verdicts["verdict"]) <= {"certain", "uncertain", "absent"}
     stats = (out / "corpus" / "filter_stats.json").read_text(encoding="utf-8")
@@ -118,8 +121,8 @@ def test_touching_one_pool_reruns_only_its_downstream(run_dir: Path):
     df.head(df.height - 1).write_parquet(pool)
     proc = snakemake(run_dir, "-n", "--rerun-triggers", "mtime")
     jobs = planned_jobs(proc)
-    # plus the stages over all paradigms: validation, metalinguistic prompting, acceptability
-    over_all = ["validation_export", "validation_simulate", "validation_import", "validation_report",
+    # plus the stages over all paradigms: export, validation, metalinguistic prompting, acceptability
+    over_all = ["export", "validation_export", "validation_simulate", "validation_import", "validation_report",
                 "metalinguistic", "metalinguistic_section", "acceptability", "acceptability_section"]
     assert jobs == {"score_pool": 1, "curate": 1, "score_benchmark": 1, "evaluate": 1, "report": 1, "all": 1,
                     **dict.fromkeys(over_all, 1)}, jobs
