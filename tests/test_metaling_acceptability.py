@@ -13,7 +13,6 @@ from rublimp.acceptability import (
     bootstrap_mcc,
     count_unigrams,
     read_items_csv,
-    score_csv,
     slor,
     threshold_eval,
     unigram_logprobs,

@@ -18,7 +18,6 @@ acceptable``) the same way.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import logging

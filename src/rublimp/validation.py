@@ -26,7 +26,6 @@ import hashlib
 import io
 import json
 import logging
-import math
 import os
 import random
 from dataclasses import dataclass
@@ -696,10 +695,6 @@ def read_drop_list(path: str | os.PathLike) -> set[str]:
     if "pair_id" not in df.columns:
         raise InputError("drop list lacks column 'pair_id'", p, 1)
     return set(df["pair_id"].to_list())
-
-
-def _isfinite(x: Any) -> bool:
-    return x is not None and math.isfinite(x)
 
 
 def section_stage(items_csv: str | os.PathLike, out_md: str | os.PathLike, *,
