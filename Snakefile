@@ -25,6 +25,9 @@ include: "rules/demo_lm.smk"
 include: "rules/score.smk"
 include: "rules/curate.smk"
 include: "rules/evaluate.smk"
+include: "rules/validation.smk"
+include: "rules/metaling.smk"
+include: "rules/acceptability.smk"
 include: "rules/export.smk"
 
 

@@ -67,6 +67,35 @@ def decontamination_scores(wildcards):
     return [f"{OUT}/scores/{m}/grammatical/{wildcards.paradigm}.parquet" for m in WF.decontamination_models]
 
 
+def validation_annotations():
+    """The annotations the validation import reads: curation.drop_invalid, validation.annotations, or simulated ones."""
+    val = config.get("validation", {})
+    path = config.get("curation", {}).get("drop_invalid") or val.get("annotations")
+    if path:
+        return path
+    return f"{OUT}/validation/simulated_annotations.tsv" if val.get("simulate") else None
+
+
+def validation_drop_list(wildcards):
+    return [f"{OUT}/validation/drop.csv"] if config.get("curation", {}).get("drop_invalid") else []
+
+
+def metaling_models():
+    """Causal evaluation models prompted metalinguistically (rules/metaling.smk)."""
+    if not config.get("metalinguistic", {}).get("enabled", True):
+        return []
+    return [m.name for m in MODELS if m.evaluate and m.backend in ("hf", "vllm")]
+
+
+def acceptability_models():
+    return WF.evaluation_models if config.get("acceptability", {}).get("enabled", True) else []
+
+
+def extra_report_sections():
+    """Markdown sections of the validation, metalinguistic and acceptability stages, appended to the summary."""
+    return [f"{OUT}/validation/section.md", f"{OUT}/eval/metalinguistic/section.md", f"{OUT}/eval/acceptability/section.md"]
+
+
 def all_outputs():
     outs = [
         f"{OUT}/corpus/sentences.parquet",
@@ -78,4 +107,5 @@ def all_outputs():
     outs += [f"{OUT}/benchmark/{p}.csv" for p in PARADIGMS]
     if WF.demo_models:
         outs.append(f"{OUT}/eval/demo_lm_check.json")
+    outs += extra_report_sections() + [f"{OUT}/validation/tasks.tsv"]
     return outs

@@ -5,6 +5,7 @@ rule curate:
     input:
         pool=f"{OUT}/pools/{{paradigm}}.parquet",
         scores=decontamination_scores,
+        drop=validation_drop_list,
     output:
         csv=report(
             f"{OUT}/benchmark/{{paradigm}}.csv",

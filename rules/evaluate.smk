@@ -19,6 +19,7 @@ rule report:
     input:
         pairs=expand(f"{OUT}/eval/pairs/{{model}}/{{paradigm}}.parquet", model=WF.evaluation_models, paradigm=PARADIGMS),
         curation=expand(f"{OUT}/curation/{{paradigm}}.json", paradigm=PARADIGMS),
+        sections=extra_report_sections(),
     output:
         summary=report(f"{OUT}/eval/summary.md", caption="../report/summary.rst", category="Results"),
         results=f"{OUT}/eval/results.csv",

@@ -11,5 +11,5 @@ curate_stage(
     snakemake.input.pool, dict(zip(p.models, snakemake.input.scores)),
     snakemake.output.csv, snakemake.output.parquet, snakemake.output.report,
     k=p.k, n=p.n, seed=p.seed, length_bins=p.length_bins, grid_step=p.grid_step,
-    t_max=p.t_max, cascaded=p.cascaded,
+    t_max=p.t_max, cascaded=p.cascaded, drop_invalid=(snakemake.input.drop or [None])[0],
 )

@@ -6,4 +6,5 @@ setup_logging(snakemake.log[0])
 
 from rublimp.stages import report_stage  # noqa: E402
 
-report_stage(snakemake.input.pairs, snakemake.input.curation, snakemake.params.outdir, alpha=snakemake.params.alpha)
+report_stage(snakemake.input.pairs, snakemake.input.curation, snakemake.params.outdir, alpha=snakemake.params.alpha,
+             sections=snakemake.input.get("sections", []))
