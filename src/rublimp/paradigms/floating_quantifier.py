@@ -233,6 +233,7 @@ class _FloatingQuantifier(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
 
     def __init__(self, ctx=None) -> None:
         super().__init__(ctx)

@@ -256,6 +256,7 @@ class GovernmentParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
+    resources = ("prepositions.tsv",)
     #: upos values a target may have
     target_upos: ClassVar[frozenset[str]] = frozenset({"NOUN", "PROPN", "PRON"})
     #: pronoun lemmas a PRON target may have
@@ -504,6 +505,8 @@ class VerbObjectCase(GovernmentParadigm):
     alternations: ClassVar[frozenset[str]] = frozenset()
     #: only verbs listed with ``object_case`` in verb_government.tsv qualify
     listed_only: ClassVar[bool] = False
+
+    resources = ("prepositions.tsv", "verb_government.tsv")
 
     def verb_lemmas(self, verb: Token) -> set[str]:
         """The verb's lemma as the tree gives it and as pymorphy3 gives it (ё→е)."""
