@@ -18,12 +18,12 @@ import polars as pl
 import pytest
 import yaml
 
-from workflow_run import ACCOUNT, REPO, copy_checkout, planned, slurm_run, snakemake
+from workflow_run import ACCOUNT, REPO, SLURM_PARADIGM, copy_checkout, planned, slurm_run, snakemake
 
 pytest.importorskip("snakemake_executor_plugin_slurm")
 pytestmark = pytest.mark.slow
 
-PARADIGMS = yaml.safe_load((REPO / ".test" / "config.yaml").read_text(encoding="utf-8"))["perturb"]["paradigms"]
+PARADIGMS = [SLURM_PARADIGM]
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +49,7 @@ def test_the_run_completes_through_the_plugin(run):
         assert bench.height > 0 and set(bench["PID"]) == {p}
     assert "demo-gpt2" in (out / "eval" / "summary.md").read_text(encoding="utf-8")
     # nothing left to do
-    assert planned(snakemake(run["dir"], "-n")) == {}
+    assert planned(snakemake(run["dir"], "-n", "--configfile", str(run["config"]))) == {}
 
 
 def test_every_job_went_through_sbatch_with_account_partition_time_memory_cpus(run, sbatch_calls):
@@ -84,9 +84,9 @@ def test_benchmark_files_for_sizing(run):
 
 def test_no_rule_log_is_empty(run):
     logs = sorted((run["dir"] / "results" / "logs").rglob("*.log"))
-    # every job but `all` has a log: 1 corpus, 2 parse, 1 agreement, 3 perturb, 1 train, 1 check,
-    # 3+3 scoring, 3 curate, 3 evaluate, 1 report
-    assert len(logs) == 22, [str(p) for p in logs]
+    # every job but `all` has a log: corpus, parse, agreement, perturb, train, check, 2 scoring,
+    # curate, evaluate, report
+    assert len(logs) == 11, [str(p) for p in logs]
     for p in logs:
         text = p.read_text(encoding="utf-8")
         assert re.search(r"rule \w+.*: started", text) and re.search(r"rule \w+: done in", text), p
@@ -95,7 +95,7 @@ def test_no_rule_log_is_empty(run):
 
 def test_report_holds_every_plot_and_table(run):
     report = run["dir"] / "report.zip"
-    snakemake(run["dir"], "--report", str(report))
+    snakemake(run["dir"], "--configfile", str(run["config"]), "--report", str(report))
     names = zipfile.ZipFile(report).namelist()
     for f in ("accuracy_by_phenomenon.png", "delta_hist.png", "results.csv", "phenomena.csv", "curation.csv",
               "summary.md", "verdicts.csv", *[f"{p}.csv" for p in PARADIGMS]):
@@ -143,7 +143,7 @@ def test_profile_dry_run(tmp_path):
     checkout = copy_checkout(tmp_path)
     proc = snakemake(checkout, "--profile", str(checkout / "profiles" / "slurm"), "-n")
     jobs = planned(proc)
-    assert jobs[("perturb", PARADIGMS[0])] == 1 and jobs[("report", "")] == 1
+    assert jobs[("perturb", "tense_marker")] == 1 and jobs[("report", "")] == 1
     text = proc.stdout + proc.stderr
     # every job carries the profile's SLURM resources
     for block in re.findall(r"rule (?:score_pool|parse):.*?resources: ([^\n]*)", text, flags=re.S):

@@ -1,8 +1,12 @@
-"""One complete run of the workflow on .test/config.yaml, through the SLURM plugin with stand-in
-commands (tests/fake_slurm.py), shared by tests/test_slurm.py and tests/test_invalidation.py.
+"""Workflow runs for tests/test_slurm.py and tests/test_invalidation.py, each in a copy of the
+checkout (so tests may edit its code and word lists), with the copy's package first on PYTHONPATH
+for the jobs as well as for Snakemake.
 
-The run happens in a copy of the checkout (so tests may edit its code and word lists), with the
-copy's package first on PYTHONPATH for the jobs as well as for Snakemake.
+- :func:`slurm_run`: a real run of a one-paradigm cut of .test/config.yaml through the SLURM
+  plugin with stand-in commands (tests/fake_slurm.py), once per session.
+- :func:`touched_checkout`: .test/config.yaml "completed" without running anything: every output
+  created empty and ``snakemake --touch`` recording every job's metadata (params, code, inputs),
+  which is all that planning looks at, so dry runs after an edit plan what a real run would.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+
+import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 COPIED = ("Snakefile", "rules", "scripts", "src", "config", "resources", "report", "envs", "profiles", ".test")
@@ -56,23 +62,49 @@ def snakemake(checkout: Path, *args: str, env: dict | None = None, check: bool =
     return proc
 
 
+#: the SLURM end-to-end run: .test/config.yaml cut to one paradigm, one shard, 300 sentences
+SLURM_PARADIGM = "np_agreement_number"
+
+
 def slurm_run(tmp_path_factory) -> dict:
-    """The completed run (once per test session): ``{"dir", "state", "proc", "env"}``."""
+    """The completed run (once per test session): ``{"dir", "state", "proc", "env", "config"}``."""
     if not _RUN:
         sys.path.insert(0, str(Path(__file__).parent))
         import fake_slurm
 
         base = tmp_path_factory.mktemp("slurm_run")
         checkout = copy_checkout(base / "checkout")
+        cfg = yaml.safe_load((checkout / ".test" / "config.yaml").read_text(encoding="utf-8"))
+        cfg["corpus"]["max_sentences_per_source"] = 300
+        cfg["parse"]["shards"] = 1
+        cfg["perturb"]["paradigms"] = [SLURM_PARADIGM]
+        cfg["demo_lm"]["epochs"] = 1
+        config = base / "config.yaml"
+        config.write_text(yaml.safe_dump(cfg), encoding="utf-8")
         fake_bin, state = base / "bin", base / "slurm_state"
         fake_slurm.install(fake_bin)
         env = env_for(checkout, fake_bin, state)
         proc = snakemake(
-            checkout, "--profile", str(checkout / "profiles" / "slurm"), "--jobs", "2",
-            "--slurm-init-seconds-before-status-checks", "1", "--latency-wait", "5", env=env,
+            checkout, "--configfile", str(config), "--profile", str(checkout / "profiles" / "slurm"),
+            "--jobs", "2", "--slurm-init-seconds-before-status-checks", "1", "--latency-wait", "5", env=env,
         )
-        _RUN.update(dir=checkout, state=state, proc=proc, env=env)
+        _RUN.update(dir=checkout, state=state, proc=proc, env=env, config=config)
     return _RUN
+
+
+def touched_checkout(dest: Path) -> Path:
+    """A copy of the checkout whose .test/config.yaml run is complete as far as planning can tell."""
+    checkout = copy_checkout(dest)
+    plan = snakemake(checkout, "-n")
+    for line in (plan.stdout + plan.stderr).splitlines():
+        line = line.strip()
+        if line.startswith("output:"):
+            for out in line[len("output:"):].split(","):
+                path = checkout / out.strip()
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.touch()
+    snakemake(checkout, "--touch", "--cores", "1")
+    return checkout
 
 
 def planned(proc: subprocess.CompletedProcess) -> Counter:

@@ -336,10 +336,10 @@ class WorkflowConfig:
 
     def _check_models_loadable(self) -> None:
         """Fail at start-up, before any heavy work, for a model that cannot be loaded."""
-        from .scoring import check_model_loadable
-
         for i, m in enumerate(self.models):
             if not m.demo:
+                from .scoring import check_model_loadable  # scipy & co.: only when there is a model to check
+
                 check_model_loadable(
                     m.path, trust_remote_code=m.trust_remote_code, config_key=f"models[{i}] ({m.name!r})"
                 )
