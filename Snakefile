@@ -28,6 +28,7 @@ include: "rules/demo_lm.smk"
 include: "rules/score.smk"
 include: "rules/curate.smk"
 include: "rules/evaluate.smk"
+include: "rules/export.smk"
 
 
 rule all:

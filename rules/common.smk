@@ -108,6 +108,8 @@ def all_outputs():
         f"{OUT}/corpus/sentences.parquet",
         f"{OUT}/agreement/verdicts.csv",
         f"{OUT}/eval/summary.md",
+        f"{OUT}/export/hf",
+        f"{OUT}/export/lm_eval",
     ]
     outs += [f"{OUT}/benchmark/{p}.csv" for p in PARADIGMS]
     if WF.demo_models:

@@ -13,6 +13,8 @@ rule parse:
         batch_size=config["parse"]["batch_size"],
         stanza=config["parse"]["stanza"],
         sources=config["corpus"]["sources"],
+        max_chars=config["parse"]["max_chars"],
+        max_tokens=config["parse"]["max_tokens"],
     resources:
         # one GPU only for stanza with use_gpu (SLURM: --gpus, partition chosen by the profile)
         gpu=WF.parse_gpus,

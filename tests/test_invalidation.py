@@ -56,6 +56,7 @@ def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
         out[("score_benchmark", p)] += 1
         out[("evaluate", p)] += 1
     out[("report", "")] += 1
+    out[("export", "")] += 1
     out[("all", "")] += 1
     return out
 

@@ -55,7 +55,7 @@ def test_the_run_completes_through_the_plugin(run):
 def test_every_job_went_through_sbatch_with_account_partition_time_memory_cpus(run, sbatch_calls):
     rules = {c.rule for c in sbatch_calls}
     assert rules >= {"corpus", "parse", "validate_agreement", "perturb", "train_demo_lm", "demo_lm_check",
-                     "score_pool", "curate", "score_benchmark", "evaluate", "report"}, rules
+                     "score_pool", "curate", "score_benchmark", "evaluate", "report", "export"}, rules
     for c in sbatch_calls:
         a = c.args
         assert a[a.index("-A") + 1] == ACCOUNT, c.line
@@ -85,8 +85,8 @@ def test_benchmark_files_for_sizing(run):
 def test_no_rule_log_is_empty(run):
     logs = sorted((run["dir"] / "results" / "logs").rglob("*.log"))
     # every job but `all` has a log: corpus, parse, agreement, perturb, train, check, 2 scoring,
-    # curate, evaluate, report
-    assert len(logs) == 11, [str(p) for p in logs]
+    # curate, evaluate, report, export
+    assert len(logs) == 12, [str(p) for p in logs]
     for p in logs:
         text = p.read_text(encoding="utf-8")
         assert re.search(r"rule \w+.*: started", text) and re.search(r"rule \w+: done in", text), p

@@ -96,6 +96,9 @@ def test_outputs_exist_and_are_sane(run_dir: Path):
     summary = (out / "eval" / "summary.md").read_text(encoding="utf-8")
     assert "demo-gpt2" in summary and "subject_predicate_agreement" in summary
     assert (out / "eval" / "demo_lm_check.json").exists()
+    for p in PARADIGMS:  # the export stage is part of the default target
+        assert (out / "export" / "hf" / "data" / p / "test.parquet").is_file()
+        assert (out / "export" / "lm_eval" / f"{p}.yaml").is_file()
     verdicts = pl.read_csv(out / "agreement" / "verdicts.csv")
     assert set(verdicts["verdict"]) <= {"certain", "uncertain", "absent"}
     stats = (out / "corpus" / "filter_stats.json").read_text(encoding="utf-8")
@@ -115,9 +118,10 @@ def test_touching_one_pool_reruns_only_its_downstream(run_dir: Path):
     df.head(df.height - 1).write_parquet(pool)
     proc = snakemake(run_dir, "-n", "--rerun-triggers", "mtime")
     jobs = planned_jobs(proc)
-    assert jobs == {"score_pool": 1, "curate": 1, "score_benchmark": 1, "evaluate": 1, "report": 1, "all": 1}, jobs
+    assert jobs == {"score_pool": 1, "curate": 1, "score_benchmark": 1, "evaluate": 1, "report": 1, "export": 1,
+                    "all": 1}, jobs
     text = proc.stdout
-    assert PARADIGMS[1] not in re.sub(r"rule (all|report):.*?(?=\n\n)", "", text, flags=re.S)
+    assert PARADIGMS[1] not in re.sub(r"rule (all|report|export):.*?(?=\n\n)", "", text, flags=re.S)
 
 
 def test_same_config_gives_identical_benchmark(run_dir: Path, tmp_path: Path):

@@ -30,6 +30,7 @@ __all__ = [
     "curate_stage",
     "evaluate_stage",
     "report_stage",
+    "export_stage",
 ]
 
 
@@ -71,14 +72,18 @@ def parse_stage(
     batch_size: int = 64,
     sources: Sequence[Mapping[str, Any]] = (),
     backend_opts: Mapping[str, Any] | None = None,
+    max_chars: int | None = None,
+    max_tokens: int | None = None,
 ) -> int:
     """Parse shard ``shard`` of ``n_shards`` (every n-th sentence) into one CoNLL-U file.
 
     Sentences from ``conllu`` sources are already parsed: their trees are passed
-    through unchanged instead of being re-parsed.
+    through unchanged instead of being re-parsed. Sentences over ``max_chars``
+    characters or ``max_tokens`` tokens (``None``: the parse module's defaults)
+    are skipped and logged.
     """
     from .conllu_doc import read_conllu, write_conllu
-    from .parse import parse_texts
+    from .parse import DEFAULT_MAX_CHARS, DEFAULT_MAX_TOKENS, SkipReport, parse_texts
 
     df = pl.read_parquet(sentences_parquet)
     part = df.gather_every(n_shards, offset=shard) if shard < df.height else df.clear()
@@ -98,10 +103,18 @@ def parse_stage(
                     given[sid] = s
 
     items = list(zip(parsed_rows["sent_id"], parsed_rows["text"], parsed_rows["domain"]))
+    skipped = SkipReport()
     parsed = {
         s.sent_id: s
-        for s in parse_texts(items, backend=backend, batch_size=batch_size, progress=True, **dict(backend_opts or {}))
+        for s in parse_texts(
+            items, backend=backend, batch_size=batch_size, progress=True, total=len(items),
+            max_chars=DEFAULT_MAX_CHARS if max_chars is None else max_chars,
+            max_tokens=DEFAULT_MAX_TOKENS if max_tokens is None else max_tokens,
+            skipped=skipped, **dict(backend_opts or {}),
+        )
     }
+    log.info("parse: shard %d of %d: %d parsed, %d passed through from CoNLL-U sources, %s",
+             shard, n_shards, len(parsed), len(given), skipped.summary())
     ordered = []
     for sid in part["sent_id"]:
         s = parsed.get(sid) or given.get(sid)
@@ -395,3 +408,20 @@ def report_stage(pair_files: Sequence[str | os.PathLike], curation_files: Sequen
     pairs = pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
     curation = [json.loads(Path(p).read_text(encoding="utf-8")) for p in curation_files]
     write_report(pairs, curation, Path(out_dir), alpha=alpha)
+
+
+# -- export -------------------------------------------------------------------
+def export_stage(
+    benchmarks: Mapping[str, str | os.PathLike],
+    curation: Mapping[str, str | os.PathLike],
+    hf_dir: str | os.PathLike,
+    lm_eval_dir: str | os.PathLike,
+    *,
+    config: Mapping[str, Any] | None = None,
+    data_ref: str | None = None,
+):
+    """The Hugging Face dataset folder and the lm-evaluation-harness tasks (:mod:`rublimp.export`)."""
+    from .export import BuildInfo, export_benchmark
+
+    info = BuildInfo.from_config(config or {})
+    return export_benchmark(benchmarks, hf_dir, lm_eval_dir, info=info, curation=curation, data_ref=data_ref)

@@ -34,6 +34,7 @@ STAGE_CODE: dict[str, tuple[str, ...]] = {
     "curate": ("rublimp.stages:curate_stage",),
     "evaluate": ("rublimp.stages:evaluate_stage",),
     "report": ("rublimp.stages:report_stage",),
+    "export": ("rublimp.stages:export_stage",),
 }
 
 #: The module of each scoring backend: a model's scoring jobs depend on its backend's module
