@@ -16,6 +16,9 @@ min_version("8.0")
 configfile: os.path.join(workflow.basedir, "config", "config.yaml")
 
 
+report: "report/workflow.rst"
+
+
 include: "rules/common.smk"
 include: "rules/corpus.smk"
 include: "rules/parse.smk"

@@ -12,7 +12,7 @@ validate(config, schema="../config/schema.yaml")
 
 # the rublimp package: installed in the environment, or imported from the checkout
 sys.path.insert(0, str(Path(workflow.basedir) / "src"))
-from rublimp.workflow import WorkflowConfig  # noqa: E402
+from rublimp.workflow import WorkflowConfig, module_closure  # noqa: E402
 
 WF = WorkflowConfig(config, basedir=workflow.basedir)
 OUT = WF.outdir
@@ -30,9 +30,45 @@ def shard_paths():
     return [f"{OUT}/parsed/shard_{i}.conllu" for i in range(WF.n_shards)]
 
 
+# -- exact invalidation: every job's inputs include the code and data it reads -------------
+# The package files a job runs are found from the import graph (rublimp.workflow.module_closure),
+# so editing shared code (paradigms/base.py, morph.py, scoring/hf.py, ...) reruns exactly the jobs
+# that execute it, and editing one paradigm's module or word list only that paradigm's jobs.
+
+
+def code_inputs(*entries, exclude=()):
+    """Package source files that the entry points (``module`` or ``module:function``) may run."""
+    return module_closure(entries, exclude=exclude)
+
+
+def stage_code(stage):
+    """Package source files of a stage (rublimp.workflow.STAGE_CODE), for a rule's ``code`` input."""
+    return WF.stage_code(stage)
+
+
 def paradigm_code(wildcards):
-    """The source file of a paradigm's class: editing it reruns only that paradigm's jobs."""
-    return WF.paradigm_source(wildcards.paradigm)
+    """The perturb stage, the paradigm's module and every package module it imports."""
+    return WF.perturb_code(wildcards.paradigm)
+
+
+def paradigm_resources(wildcards):
+    """The word lists the paradigm's class declares (its ``resources``)."""
+    return WF.paradigm_resources(wildcards.paradigm)
+
+
+def paradigm_option_files(wildcards):
+    """Files named by the options the paradigm reads (perturb.options marked x-file in the schema)."""
+    return WF.paradigm_option_files(wildcards.paradigm)
+
+
+def paradigm_options(wildcards):
+    """Only the perturb.options this paradigm reads: changing another option does not rerun it."""
+    return WF.paradigm_options(wildcards.paradigm)
+
+
+def score_code(wildcards):
+    """The scoring stage and the model's backend module (not the other backends')."""
+    return WF.score_code(wildcards.model)
 
 
 def model_inputs(wildcards):
