@@ -1,19 +1,24 @@
 # RuCoLA-style acceptability of single sentences: PenLP and SLOR (unigram frequencies counted once per
 # model tokenizer over the corpus stage's sentences), dev thresholds, test MCC with a bootstrap CI.
+# Both jobs load only the model's tokenizer (the sentences' log-probabilities come from the evaluated
+# pairs), so they need no GPU. Defaults of `acceptability.*`: config/schema.yaml.
 
-ACC_CFG = config.get("acceptability", {})
+ACC_CFG = config["acceptability"]
 
 
 rule unigram_counts:
     input:
         sentences=f"{OUT}/corpus/sentences.parquet",
         model=model_inputs,
+        code=model_stage_code("acceptability"),
     output:
         f"{OUT}/acceptability/{{model}}/unigram_counts.parquet",
     params:
         spec=model_spec,
     log:
         f"{OUT}/logs/acceptability/{{model}}/unigram_counts.log",
+    benchmark:
+        f"{OUT}/benchmarks/unigram_counts/{{model}}.tsv"
     conda:
         "../envs/score.yaml"
     script:
@@ -25,17 +30,26 @@ rule acceptability:
         pairs=expand(f"{OUT}/eval/pairs/{{{{model}}}}/{{paradigm}}.parquet", paradigm=PARADIGMS),
         counts=f"{OUT}/acceptability/{{model}}/unigram_counts.parquet",
         model=model_inputs,
+        code=model_stage_code("acceptability"),
     output:
-        table=f"{OUT}/eval/acceptability/{{model}}.csv",
+        table=report(
+            f"{OUT}/eval/acceptability/{{model}}.csv",
+            caption="../report/acceptability_model.rst",
+            category="6. Results",
+            subcategory="Acceptability (RuCoLA-style)",
+            labels={"model": "{model}", "table": "PenLP / SLOR MCC"},
+        ),
         summary=f"{OUT}/eval/acceptability/{{model}}.json",
     params:
         spec=model_spec,
-        alpha=ACC_CFG.get("penlp_alpha", 1.0),
-        dev_fraction=ACC_CFG.get("dev_fraction", 0.5),
-        bootstrap=ACC_CFG.get("bootstrap", 1000),
+        alpha=ACC_CFG["penlp_alpha"],
+        dev_fraction=ACC_CFG["dev_fraction"],
+        bootstrap=ACC_CFG["bootstrap"],
         seed=WF.seed,
     log:
         f"{OUT}/logs/acceptability/{{model}}/acceptability.log",
+    benchmark:
+        f"{OUT}/benchmarks/acceptability/{{model}}.tsv"
     conda:
         "../envs/score.yaml"
     script:
@@ -45,6 +59,7 @@ rule acceptability:
 rule acceptability_section:
     input:
         summaries=expand(f"{OUT}/eval/acceptability/{{model}}.json", model=acceptability_models()),
+        code=stage_code("acceptability_section"),
     output:
         f"{OUT}/eval/acceptability/section.md",
     log:

@@ -105,26 +105,40 @@ def decontamination_scores(wildcards):
 
 def validation_annotations():
     """The annotations the validation import reads: curation.drop_invalid, validation.annotations, or simulated ones."""
-    val = config.get("validation", {})
-    path = config.get("curation", {}).get("drop_invalid") or val.get("annotations")
+    val = config["validation"]
+    path = config["curation"]["drop_invalid"] or val["annotations"]
     if path:
         return path
-    return f"{OUT}/validation/simulated_annotations.tsv" if val.get("simulate") else None
+    return f"{OUT}/validation/simulated_annotations.tsv" if val["simulate"] else None
+
+
+def validation_simulated():
+    """Whether the imported annotations are the simulated ones (no real annotations configured)."""
+    return not (config["curation"]["drop_invalid"] or config["validation"]["annotations"])
 
 
 def validation_drop_list(wildcards):
-    return [f"{OUT}/validation/drop.csv"] if config.get("curation", {}).get("drop_invalid") else []
+    return [f"{OUT}/validation/drop.csv"] if config["curation"]["drop_invalid"] else []
 
 
 def metaling_models():
     """Causal evaluation models prompted metalinguistically (rules/metaling.smk)."""
-    if not config.get("metalinguistic", {}).get("enabled", True):
+    if not config["metalinguistic"]["enabled"]:
         return []
     return [m.name for m in MODELS if m.evaluate and m.backend in ("hf", "vllm")]
 
 
 def acceptability_models():
-    return WF.evaluation_models if config.get("acceptability", {}).get("enabled", True) else []
+    return WF.evaluation_models if config["acceptability"]["enabled"] else []
+
+
+def model_stage_code(stage):
+    """Input function: package files a ``stage`` job of the wildcard's model runs (its backend only)."""
+
+    def code(wildcards):
+        return WF.model_stage_code(stage, wildcards.model)
+
+    return code
 
 
 def extra_report_sections():

@@ -1,22 +1,28 @@
 # Human validation of the benchmark (RuBLiMP §2.5): export a stratified sample with golden controls
 # for crowdsourcing / Label Studio, import the labels, aggregate (crowd-kit), report validity.
 # `curation.drop_invalid: <annotations>` makes curation replace the pairs judged invalid
-# (rules/curate.smk reads validation/drop.csv).
+# (rules/curate.smk reads validation/drop.csv). Defaults of `validation.*`: config/schema.yaml.
 
-VAL_CFG = config.get("validation", {})
+VAL_CFG = config["validation"]
 
 
 rule validation_export:
     input:
         benchmark=expand(f"{OUT}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS),
+        code=stage_code("validation"),
     output:
-        tsv=f"{OUT}/validation/tasks.tsv",
+        tsv=report(
+            f"{OUT}/validation/tasks.tsv",
+            caption="../report/validation_tasks.rst",
+            category="7. Human validation",
+            labels={"table": "tasks for annotators"},
+        ),
         project=f"{OUT}/validation/label_studio_project.json",
         tasks=f"{OUT}/validation/label_studio_tasks.json",
         key=f"{OUT}/validation/items.csv",
     params:
-        per_paradigm=VAL_CFG.get("per_paradigm", 50),
-        duplicate_fraction=VAL_CFG.get("duplicate_fraction", 0.1),
+        per_paradigm=VAL_CFG["per_paradigm"],
+        duplicate_fraction=VAL_CFG["duplicate_fraction"],
         seed=WF.seed,
     log:
         f"{OUT}/logs/validation/export.log",
@@ -29,6 +35,7 @@ rule validation_export:
 rule validation_simulate:
     input:
         key=f"{OUT}/validation/items.csv",
+        code=stage_code("validation"),
     output:
         f"{OUT}/validation/simulated_annotations.tsv",
     params:
@@ -45,17 +52,33 @@ rule validation_import:
     input:
         annotations=validation_annotations() or [],
         pools=expand(f"{OUT}/pools/{{paradigm}}.parquet", paradigm=PARADIGMS),
+        code=stage_code("validation"),
     output:
         pairs=f"{OUT}/validation/pairs.csv",
-        workers=f"{OUT}/validation/workers.csv",
-        paradigms=f"{OUT}/validation/paradigms.csv",
+        workers=report(
+            f"{OUT}/validation/workers.csv",
+            caption="../report/validation_workers.rst",
+            category="7. Human validation",
+            labels={"table": "annotators"},
+        ),
+        paradigms=report(
+            f"{OUT}/validation/paradigms.csv",
+            caption="../report/validation_paradigms.rst",
+            category="7. Human validation",
+            labels={"table": "validity per paradigm"},
+        ),
         drop=f"{OUT}/validation/drop.csv",
-        summary=f"{OUT}/validation/summary.json",
+        summary=report(
+            f"{OUT}/validation/summary.json",
+            caption="../report/validation_summary.rst",
+            category="7. Human validation",
+            labels={"table": "summary"},
+        ),
     params:
         seed=WF.seed,
-        min_control_accuracy=VAL_CFG.get("min_control_accuracy", 0.7),
-        exclude_flagged=VAL_CFG.get("exclude_flagged", True),
-        simulated=not (config.get("curation", {}).get("drop_invalid") or VAL_CFG.get("annotations")),
+        min_control_accuracy=VAL_CFG["min_control_accuracy"],
+        exclude_flagged=VAL_CFG["exclude_flagged"],
+        simulated=validation_simulated(),
     log:
         f"{OUT}/logs/validation/import.log",
     conda:
@@ -68,6 +91,7 @@ rule validation_report:
     input:
         key=f"{OUT}/validation/items.csv",
         summary=[f"{OUT}/validation/summary.json"] if validation_annotations() else [],
+        code=stage_code("validation_report"),
     output:
         f"{OUT}/validation/section.md",
     log:

@@ -1,20 +1,17 @@
 """Rules `metalinguistic` and `metalinguistic_section` (rules/metaling.smk)."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(1)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake, threads=snakemake.threads):
+    from rublimp import metaling
 
-from rublimp import metaling  # noqa: E402
-
-if snakemake.rule == "metalinguistic":
-    cfg = snakemake.params.cfg
-    metaling.metaling_stage(
-        snakemake.input.benchmark, snakemake.input.pairs, snakemake.params.spec,
-        snakemake.output.table, snakemake.output.summary,
-        template=cfg.get("template", metaling.DEFAULT_TEMPLATE), labels=cfg.get("labels", metaling.DEFAULT_LABELS),
-        chat_labels=cfg.get("chat_labels", metaling.DEFAULT_CHAT_LABELS),
-        chat_template=cfg.get("chat_template", "auto"), pairs_per_paradigm=cfg.get("pairs_per_paradigm", 50),
-        seed=snakemake.params.seed, threads=snakemake.params.threads,
-    )
-else:
-    metaling.section_stage(snakemake.input.summaries, snakemake.output[0])
+    inp, out, p = snakemake.input, snakemake.output, snakemake.params
+    if snakemake.rule == "metalinguistic":
+        metaling.metaling_stage(
+            inp.benchmark, inp.pairs, p.spec, out.table, out.summary,
+            template=p.template, labels=p.labels, chat_labels=p.chat_labels, chat_template=p.chat_template,
+            pairs_per_paradigm=p.pairs_per_paradigm, seed=p.seed, threads=snakemake.threads,
+        )
+    elif snakemake.rule == "metalinguistic_section":
+        metaling.section_stage(inp.summaries, out[0])
+    else:
+        raise ValueError(f"scripts/metaling.py does not handle rule {snakemake.rule!r}")

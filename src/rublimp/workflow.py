@@ -35,6 +35,14 @@ STAGE_CODE: dict[str, tuple[str, ...]] = {
     "evaluate": ("rublimp.stages:evaluate_stage",),
     "report": ("rublimp.stages:report_stage",),
     "export": ("rublimp.stages:export_stage",),
+    # stages whose logic lives in its own module: the whole module (its functions call each other,
+    # so every import in it counts); the markdown sections only run their section_stage
+    "validation": ("rublimp.validation",),
+    "validation_report": ("rublimp.validation:section_stage",),
+    "metalinguistic": ("rublimp.metaling",),
+    "metalinguistic_section": ("rublimp.metaling:section_stage",),
+    "acceptability": ("rublimp.acceptability",),
+    "acceptability_section": ("rublimp.acceptability:section_stage",),
 }
 
 #: The module of each scoring backend: a model's scoring jobs depend on its backend's module
@@ -277,9 +285,21 @@ class WorkflowConfig:
 
     def score_code(self, model: str) -> list[str]:
         """Package files a scoring job of ``model`` runs: the stage and the model's backend only."""
+        return self.model_stage_code("score", model)
+
+    def model_stage_code(self, stage: str, model: str) -> list[str]:
+        """Package files a job of ``stage`` for ``model`` runs: the stage and the model's backend only
+        (rublimp.scoring imports each backend lazily, so the other backends are not run)."""
         backend = self.model(model).backend
-        others = [m for b, m in SCORING_BACKEND_MODULES.items() if b != backend]
-        return module_closure(STAGE_CODE["score"] + (SCORING_BACKEND_MODULES[backend],), exclude=others)
+        # a backend module the stage's own module imports by name (acceptability reads the tokenizer
+        # through rublimp.scoring.hf) is run whatever the model's backend
+        direct: set[str] = set()
+        for entry in STAGE_CODE[stage]:
+            module = entry.partition(":")[0]
+            path = _module_file(module, PACKAGE_DIR)
+            direct |= _imported_modules(_parsed(path), module, path.name == "__init__.py", PACKAGE_DIR)
+        others = [m for b, m in SCORING_BACKEND_MODULES.items() if b != backend and m not in direct]
+        return module_closure(STAGE_CODE[stage] + (SCORING_BACKEND_MODULES[backend],), exclude=others)
 
     def demo_lm_code(self, stage: str) -> list[str]:
         backends = {self.model(m).backend for m in self.demo_models}
