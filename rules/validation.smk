@@ -4,11 +4,14 @@
 # (rules/curate.smk reads validation/drop.csv). Defaults of `validation.*`: config/schema.yaml.
 
 VAL_CFG = config["validation"]
+# the golden control items both the export and the import build the item key from
+VALIDATION_CONTROLS = str(Path(workflow.basedir) / "resources" / "validation_controls.tsv")
 
 
 rule validation_export:
     input:
         benchmark=expand(f"{OUT}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS),
+        controls=VALIDATION_CONTROLS,
         code=stage_code("validation"),
     output:
         tsv=report(
@@ -52,6 +55,7 @@ rule validation_import:
     input:
         annotations=validation_annotations() or [],
         pools=expand(f"{OUT}/pools/{{paradigm}}.parquet", paradigm=PARADIGMS),
+        controls=VALIDATION_CONTROLS,
         code=stage_code("validation"),
     output:
         pairs=f"{OUT}/validation/pairs.csv",

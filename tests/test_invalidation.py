@@ -55,9 +55,12 @@ def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
         out[("curate", p)] += 1
         out[("score_benchmark", p)] += 1
         out[("evaluate", p)] += 1
-    out[("report", "")] += 1
-    out[("export", "")] += 1
-    out[("all", "")] += 1
+    # the stages over every paradigm's benchmark (and pool): export, human validation,
+    # metalinguistic prompting and acceptability, each with what follows it
+    for job in ("report", "export", "validation_export", "validation_simulate", "validation_import",
+                "validation_report", "metalinguistic", "metalinguistic_section", "acceptability",
+                "acceptability_section", "all"):
+        out[(job, "")] += 1
     return out
 
 
@@ -77,7 +80,7 @@ def test_an_imported_paradigm_module_reruns_its_importers(run_dir):
 def test_morph_py_reruns_every_job_that_analyses_words(run_dir):
     # the corpus filters (rublimp.corpus.segment) analyse words with it too, so everything reruns
     want = downstream(ALL) + Counter({("corpus", ""): 1, ("parse", ""): 2, ("validate_agreement", ""): 1,
-                                      ("train_demo_lm", ""): 1, ("demo_lm_check", ""): 1})
+                                      ("train_demo_lm", ""): 1, ("demo_lm_check", ""): 1, ("unigram_counts", ""): 1})
     assert plan_after_edit(run_dir, "src/rublimp/morph.py") == want
 
 
@@ -89,14 +92,17 @@ def test_a_word_list_reruns_the_paradigms_that_declare_it(run_dir):
 
 
 def test_scoring_hf_py_reruns_scoring_and_the_demo_check(run_dir):
-    want = downstream(ALL, pool=False) + Counter({("demo_lm_check", ""): 1})
+    # the acceptability stage reads the tokenizer through scoring/hf.py, so the unigram counts rerun too
+    want = downstream(ALL, pool=False) + Counter({("demo_lm_check", ""): 1, ("unigram_counts", ""): 1})
     assert plan_after_edit(run_dir, "src/rublimp/scoring/hf.py") == want
     # another backend's module is not run by the hf model's jobs
     assert plan_after_edit(run_dir, "src/rublimp/scoring/vllm.py") == Counter()
 
 
 def test_curation_py_reruns_curation_and_what_follows(run_dir):
-    assert plan_after_edit(run_dir, "src/rublimp/curation.py") == downstream(ALL, pool=False, score_pool=False)
+    # the acceptability module imports rublimp.report (its section), which imports curation.py
+    want = downstream(ALL, pool=False, score_pool=False) + Counter({("unigram_counts", ""): 1})
+    assert plan_after_edit(run_dir, "src/rublimp/curation.py") == want
 
 
 def _with_options(run_dir: Path, tmp_path: Path, **options) -> str:

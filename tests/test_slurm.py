@@ -55,7 +55,10 @@ def test_the_run_completes_through_the_plugin(run):
 def test_every_job_went_through_sbatch_with_account_partition_time_memory_cpus(run, sbatch_calls):
     rules = {c.rule for c in sbatch_calls}
     assert rules >= {"corpus", "parse", "validate_agreement", "perturb", "train_demo_lm", "demo_lm_check",
-                     "score_pool", "curate", "score_benchmark", "evaluate", "report", "export"}, rules
+                     "score_pool", "curate", "score_benchmark", "evaluate", "report", "export",
+                     "validation_export", "validation_simulate", "validation_import", "validation_report",
+                     "metalinguistic", "metalinguistic_section", "unigram_counts", "acceptability",
+                     "acceptability_section"}, rules
     for c in sbatch_calls:
         a = c.args
         assert a[a.index("-A") + 1] == ACCOUNT, c.line
@@ -77,7 +80,8 @@ def test_per_rule_resources_come_from_the_profile(sbatch_calls):
 def test_benchmark_files_for_sizing(run):
     bench = run["dir"] / "results" / "benchmarks"
     for rel in ["corpus.tsv", "parse/shard_0.tsv", "validate_agreement.tsv", *[f"perturb/{p}.tsv" for p in PARADIGMS],
-                "train_demo_lm/demo-gpt2.tsv", *[f"score_pool/demo-gpt2/{p}.tsv" for p in PARADIGMS]]:
+                "train_demo_lm/demo-gpt2.tsv", *[f"score_pool/demo-gpt2/{p}.tsv" for p in PARADIGMS],
+                "metalinguistic/demo-gpt2.tsv", "unigram_counts/demo-gpt2.tsv", "acceptability/demo-gpt2.tsv"]:
         df = pl.read_csv(bench / rel, separator="\t")
         assert {"s", "max_rss"} <= set(df.columns) and df.height == 1, rel
 
@@ -85,8 +89,9 @@ def test_benchmark_files_for_sizing(run):
 def test_no_rule_log_is_empty(run):
     logs = sorted((run["dir"] / "results" / "logs").rglob("*.log"))
     # every job but `all` has a log: corpus, parse, agreement, perturb, train, check, 2 scoring,
-    # curate, evaluate, report, export
-    assert len(logs) == 12, [str(p) for p in logs]
+    # curate, evaluate, report, export; validation export, simulate, import, report; metalinguistic
+    # and its section; unigram counts, acceptability and its section
+    assert len(logs) == 21, [str(p) for p in logs]
     for p in logs:
         text = p.read_text(encoding="utf-8")
         assert re.search(r"rule \w+.*: started", text) and re.search(r"rule \w+: done in", text), p
@@ -98,7 +103,8 @@ def test_report_holds_every_plot_and_table(run):
     snakemake(run["dir"], "--configfile", str(run["config"]), "--report", str(report))
     names = zipfile.ZipFile(report).namelist()
     for f in ("accuracy_by_phenomenon.png", "delta_hist.png", "results.csv", "phenomena.csv", "curation.csv",
-              "summary.md", "verdicts.csv", *[f"{p}.csv" for p in PARADIGMS]):
+              "summary.md", "verdicts.csv", *[f"{p}.csv" for p in PARADIGMS],
+              "tasks.tsv", "workers.csv", "paradigms.csv", "summary.json", "demo-gpt2.json", "demo-gpt2.csv"):
         assert any(n.endswith("/" + f) for n in names), (f, names)
     html = zipfile.ZipFile(report).read(next(n for n in names if n.endswith("report.html"))).decode("utf-8")
     for f in ("filter_stats.json", "demo_lm_check.json", *[f"curation/{p}.json" for p in PARADIGMS]):
