@@ -38,3 +38,26 @@ def test_the_test_config_validates_and_is_small():
     assert len(wf.paradigms) <= 3 and wf.n_shards <= 2 and wf.demo_models == ["demo-gpt2"]
     # the schema filled in what the file leaves out
     assert wf.config["perturb"]["pool_cap"] == 350000 and wf.config["evaluation"]["alpha"] == 0.05
+
+
+def _rule_blocks():
+    for smk in sorted((REPO / "rules").glob("*.smk")):
+        text = smk.read_text(encoding="utf-8")
+        for m in re.finditer(r"^rule (\w+):\n(.*?)(?=^\S|\Z)", text, flags=re.M | re.S):
+            yield smk.name, m.group(1), m.group(2)
+
+
+def test_every_rule_declares_its_code_and_a_log():
+    # the conventions of the workflow: a `code` input from the import graph (exact invalidation)
+    # and a log file that the rule script writes through rublimp.runtime.rule_log
+    blocks = list(_rule_blocks())
+    assert len(blocks) >= 20
+    for name, rule, body in blocks:
+        assert re.search(r"^\s+code=", body, flags=re.M), f"{name}: rule {rule} has no code= input"
+        assert re.search(r"^\s+log:", body, flags=re.M), f"{name}: rule {rule} has no log"
+
+
+def test_every_rule_script_runs_inside_rule_log():
+    for script in sorted((REPO / "scripts").glob("*.py")):
+        text = script.read_text(encoding="utf-8")
+        assert re.search(r"^with rule_log\(snakemake", text, flags=re.M), script.name
