@@ -64,6 +64,12 @@ POSITIVE = [
      "Девочка, которому я дал книгу, убежала."),
     ("anaphor_agreement_gender", "Город, о котором он рассказывал, находится на севере.",
      "Город, о которой он рассказывал, находится на севере."),
+    # a past singular verb of another gender: «которое» is not its subject (parser: «капитан» obj)
+    ("anaphor_agreement_gender", "Это было то впечатление, которое произвёл на меня старый капитан.",
+     "Это было то впечатление, которую произвёл на меня старый капитан."),
+    # an antecedent the parser attached as ``conj`` of a verb is not a coordinated noun
+    ("anaphor_agreement_number", "Говорили по-русски, но на диалекте, которого никто не знал.",
+     "Говорили по-русски, но на диалекте, которые никто не знал."),
     # noun phrase agreement: number
     # RuBLiMP changes the head noun's number (its modifiers keep theirs)
     ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмном лесах."),
@@ -137,6 +143,8 @@ NEAR_MISSES = [
     ("anaphor_agreement_gender", "Врач, которого мы ждали, пришёл поздно.", "common-gender antecedent"),
     ("anaphor_agreement_gender", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.", "plural"),
     ("anaphor_agreement_gender", "Дерево, которое росло у дома, упало.", "subject relative"),
+    ("anaphor_agreement_gender", "Облако, которое плыло над полем, исчезло.", "subject relative, verb agrees in gender"),
+    ("anaphor_agreement_number", "Он купил хлеб и молоко, которое быстро скисло.", "coordinated nouns"),
     ("np_agreement_number", "Старый дом стоял на холме.", "the head is the subject of a verb that agrees with it"),
     ("np_agreement_number", "Новые книги, которые лежали на полке, пропали.", "the head is the antecedent of «который»"),
     ("np_agreement_number", "Два больших дома стояли на холме.", "numeral phrase"),
