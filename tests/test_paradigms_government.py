@@ -54,6 +54,10 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Он не потерял интерес.", "Он не потерял интересу.", "Dat"),
         # a dative-taking verb that already has its dative: a second one is wrong
         ("Мама передала письмо соседу.", "Мама передала письму соседу.", "Dat"),
+        # parser repairs where the verb has its own nominative subject: an object parsed as a
+        # nominative, an accusative pronoun parsed as a second subject
+        ("Я голос сорвал, пока кричал.", "Я голосу сорвал, пока кричал.", "Dat"),
+        ("Даже Макс тебя воспринимает как брата.", "Даже Макс тебе воспринимает как брата.", "Dat"),
     ],
     # RuBLiMP's rule: genitive object → instrumental
     "verb_gen_object": [
@@ -120,6 +124,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Мальчик читает книгу.",  # «книги» is also nom.pl, and читать takes a dative
         "Я выпил бульон.",  # a partitive genitive is grammatical, and «бульону» reads as a dative
         "Дед принёс нож.",  # partitive verb with a dative
+        "Голос сорвался у него.",  # a nominative subject, no other subject
+        "Брат друг пришёл.",  # a nominative that cannot be accusative is not repaired
     ],
     "verb_gen_object": [
         "Я взял их.",  # a partitive verb's animate accusative is not a genitive object

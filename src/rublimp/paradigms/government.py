@@ -738,6 +738,36 @@ class VerbAccObject(VerbObjectCase):
     # instrumental adjunct («ударил палкой»); a nominative or accusative reading is another clause
     alternations: ClassVar[frozenset[str]] = frozenset({"Ins", "Nom"})
 
+    def object_candidate(self, sent: Sentence, tok: Token) -> Token | None:
+        """As for any verb object, plus two parser repairs where the verb has a nominative
+        subject of its own (or is 1st/2nd person), so a second nominal cannot be its subject:
+
+        * an object parsed as nominative whose form is also accusative («Я голос сорвал»);
+        * an accusative parsed as a second subject whose form cannot be nominative
+          («Даже Макс тебя воспринимает»).
+        """
+        case = tok.feats.get("Case")
+        if (tok.base_deprel, case) in (("obj", "Nom"), ("nsubj", "Acc")) and not sent.children(tok, "case"):
+            verb = sent.head_of(tok)
+            if verb is not None and verb.upos == "VERB" and self._has_own_subject(sent, verb, tok):
+                lemma, form = normalize(tok.lemma), tok.form.lower()
+                if self.readable_in(form, lemma, {"Acc"}) and (
+                    case == "Nom" or not self.readable_in(form, lemma, {"Nom"})
+                ):
+                    return dataclasses.replace(_with_case(tok, "Acc"), deprel="obj")
+        return super().object_candidate(sent, tok)
+
+    @staticmethod
+    def _has_own_subject(sent: Sentence, verb: Token, tok: Token) -> bool:
+        """Whether ``verb`` is 1st/2nd person or has a nominative subject other than ``tok``."""
+        if verb.feats.get("Person") in ("1", "2"):
+            return True
+        return any(
+            k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom"
+            and k.upos in ("NOUN", "PROPN", "PRON")
+            for k in sent.children(verb)
+        )
+
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed genitive whose form is also the (animate) accusative, where no genitive is
         expected: the verb is not negated and does not govern the genitive («добило наемников»)."""
