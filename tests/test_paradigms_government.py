@@ -62,6 +62,9 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
     # RuBLiMP's rule: genitive object → instrumental
     "verb_gen_object": [
         ("Ребёнок боится темноты.", "Ребёнок боится темнотой.", "Ins"),
+        # a pronoun right after the subject noun is the object, not the noun's genitive
+        ("Судья этого не заметил.", "Судья этим не заметил.", "Ins"),
+        ("Директор тебя не видел.", "Директор тобой не видел.", "Ins"),
         ("Спортсмен добился победы.", "Спортсмен добился победой.", "Ins"),
         ("Старик не обращал внимания на шум.", "Старик не обращал вниманием на шум.", "Ins"),
         ("Туристы избегали встреч с медведями.", "Туристы избегали встречами с медведями.", "Ins"),
@@ -133,6 +136,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Я этого не говорил.",  # «этим» is also a dative plural, and говорить takes a dative
         "У нас не было денег.",  # a genitive subject
         "Хозяин налил гостям вина.",  # the genitive follows a noun
+        "Судья решения не заметил.",  # a noun right after a noun may be its genitive dependent
     ],
     "verb_ins_object": [
         "Он был врачом.",  # «быть» is not counted (RuBLiMP counts only «стать»)
@@ -362,3 +366,34 @@ def test_genitive_parsed_animate_object_is_an_accusative_object(paradigms):
     # under negation the genitive is a genitive object (of negation)
     assert [b for b, _ in acc.pairs(negated)] == []
     assert [b for b, _ in gen.pairs(negated)] == ["Охотники не поймали волками."]
+
+
+# «её» tagged as a possessive determiner (no case) but attached as the verb's object
+DET_OBJECT = """# sent_id = d1
+# text = Мы её никогда не слушаем.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t5\tnsubj\t_\t_
+2\tеё\tее\tDET\t_\t_\t5\tobj\t_\t_
+3\tникогда\tникогда\tADV\t_\tDegree=Pos\t5\tadvmod\t_\t_
+4\tне\tне\tPART\t_\tPolarity=Neg\t5\tadvmod\t_\t_
+5\tслушаем\tслушать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = d2
+# text = Мы её книги не читаем.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t5\tnsubj\t_\t_
+2\tеё\tее\tDET\t_\t_\t5\tobj\t_\t_
+3\tкниги\tкнига\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t5\tobj\t_\t_
+4\tне\tне\tPART\t_\tPolarity=Neg\t5\tadvmod\t_\t_
+5\tчитаем\tчитать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_possessive_tagged_object_pronoun_is_an_object(paradigms):
+    bare, before_noun = read_conllu_string(DET_OBJECT)
+    gen = paradigms["verb_gen_object"]
+    assert [b for b, _ in gen.pairs(bare)] == ["Мы ей никогда не слушаем."]
+    # a noun follows: «её» is its possessive, not an object
+    assert all("ей" not in b.split() for b, _ in gen.pairs(before_noun))
+

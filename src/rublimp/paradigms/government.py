@@ -616,6 +616,7 @@ class VerbObjectCase(GovernmentParadigm):
         """
         if tok.deprel not in self.deprels and tok.base_deprel not in self.deprels:
             return None
+        tok = _possessive_object(sent, tok)
         case = tok.feats.get("Case")
         if case == self.object_case:
             return tok
@@ -838,8 +839,11 @@ class VerbGenObject(VerbObjectCase):
         could be the nominative subject needs a subject elsewhere.
         """
         prev = self.previous_word(sent, tok)
-        if prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id:
-            return False  # (the noun's own quantity word, «много жизней», does not count)
+        possessive_like = tok.upos in ("NOUN", "PROPN") or normalize(tok.form) in INVARIANT_DET
+        if possessive_like and prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id:
+            # (the noun's own quantity word, «много жизней», does not count; a personal pronoun
+            # or «это» other than «его/её/их» is no noun's dependent: «судья этого не делал»)
+            return False
         lemma = normalize(tok.lemma)
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb):
@@ -875,6 +879,30 @@ class VerbGenObject(VerbObjectCase):
                 continue
             return False  # this reading could be the subject
         return True
+
+
+# the personal pronoun behind an invariant possessive form: (lemma, Gender, Number)
+_POSSESSIVE_AS_PRONOUN = {"его": ("он", "Masc", "Sing"), "ее": ("она", "Fem", "Sing"), "их": ("они", None, "Plur")}
+
+
+def _possessive_object(sent: Sentence, tok: Token) -> Token:
+    """«его»/«её»/«их» tagged as a possessive determiner but attached as a verb's object
+    («мы ж её никогда не слушаем»): the accusative personal pronoun. Only when no noun
+    follows (a following noun is what a possessive would modify).
+    """
+    entry = _POSSESSIVE_AS_PRONOUN.get(normalize(tok.form))
+    if entry is None or tok.upos != "DET" or "Case" in tok.feats:
+        return tok
+    verb = sent.head_of(tok)
+    if verb is None or verb.upos != "VERB" or sent.children(tok):
+        return tok
+    if tok.id < len(sent.tokens) and sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
+        return tok
+    lemma, gender, number = entry
+    feats = {"Case": "Acc", "Number": number, "Person": "3"}
+    if gender:
+        feats["Gender"] = gender
+    return dataclasses.replace(tok, upos="PRON", lemma=lemma, feats=feats)
 
 
 def _with_case(tok: Token, case: str) -> Token:
