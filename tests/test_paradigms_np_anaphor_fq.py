@@ -360,3 +360,43 @@ def test_subject_relative_pronoun_is_never_edited(paradigms, parsed):
     for name in ("anaphor_agreement_number", "anaphor_agreement_gender"):
         edited = {parsed[text].token(pert.edits[0].token_id).form for _, pert in paradigms[name].pairs(parsed[text])}
         assert "которая" not in edited, name
+
+
+# the parser split the noun phrase between nominative and accusative
+NOM_ACC_SPLIT = """# sent_id = n1
+# text = Нам такой облик сразу понравился.
+1\tНам\tмы\tPRON\t_\tCase=Dat|Number=Plur|Person=1\t5\tiobj\t_\t_
+2\tтакой\tтакой\tDET\t_\tCase=Acc|Gender=Masc|Number=Sing\t3\tdet\t_\t_
+3\tоблик\tоблик\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+4\tсразу\tсразу\tADV\t_\tDegree=Pos\t5\tadvmod\t_\t_
+5\tпонравился\tпонравиться\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = n2
+# text = Мы обсудили такой облик.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tобсудили\tобсудить\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tтакой\tтакой\tDET\t_\tCase=Nom|Gender=Masc|Number=Sing\t4\tdet\t_\t_
+4\tоблик\tоблик\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = n3
+# text = Нам такой облик ближе.
+1\tНам\tмы\tPRON\t_\tCase=Dat|Number=Plur|Person=1\t4\tiobj\t_\t_
+2\tтакой\tтакой\tDET\t_\tCase=Acc|Gender=Masc|Number=Sing\t3\tdet\t_\t_
+3\tоблик\tоблик\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t4\tobl\t_\t_
+4\tближе\tблизкий\tADJ\t_\tDegree=Cmp\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_nominative_accusative_split_takes_the_relations_case(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    subj, obj, other = read_conllu_string(NOM_ACC_SPLIT)
+    gender = paradigms["np_agreement_gender"]
+    assert [b for b, _ in gender.pairs(subj)] == ["Нам такая облик сразу понравился."]
+    assert [b for b, _ in gender.pairs(obj)] == ["Мы обсудили такую облик."]
+    # a relation that fixes no case: the split is left alone (no pair)
+    assert list(gender.pairs(other)) == []
