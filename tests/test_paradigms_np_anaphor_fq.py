@@ -132,10 +132,17 @@ POSITIVE = [
     ("floating_quantifier_agreement_case", "Она сама испекла этот пирог.", "Она самой испекла этот пирог."),
     ("floating_quantifier_agreement_case", "Ему самому пришлось чинить крышу.", "Ему самого пришлось чинить крышу."),
     ("floating_quantifier_agreement_case", "Студенты сами решили эту задачу.", "Студенты самих решили эту задачу."),
+    # «сам» on «себя»: it shows its binder's number, which a changed number or case breaks
+    ("floating_quantifier_agreement_number", "Он наконец снова стал самим собой.", "Он наконец снова стал самими собой."),
+    ("floating_quantifier_agreement_number", "Она осталась довольна самой собой.", "Она осталась довольна самими собой."),
+    ("floating_quantifier_agreement_case", "Он наконец снова стал самим собой.", "Он наконец снова стал самого собой."),
 ]
 
 # (paradigm, sentence that must yield nothing for it, why)
 NEAR_MISSES = [
+    ("floating_quantifier_agreement_gender", "Она осталась довольна самой собой.", "«себя»: the gender is the referent's"),
+    ("floating_quantifier_agreement_number", "Само собой, мы придём.", "«само собой» is an idiom"),
+    ("floating_quantifier_agreement_number", "Они гордились самими собой.", "«самим» is also a plural dative"),
     ("anaphor_agreement_number", "Книга, которая лежит на столе, очень старая.", "nominative «который» is the subject"),
     ("anaphor_agreement_number", "Мальчик и девочка, которых мы встретили, были соседями.", "coordinated antecedent"),
     ("anaphor_agreement_number", "Мальчик, которому я помог, поблагодарил меня.", "«которым» is also m.sg.ins"),
