@@ -56,8 +56,8 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Мама передала письмо соседу.", "Мама передала письму соседу.", "Dat"),
         # parser repairs where the verb has its own nominative subject: an object parsed as a
         # nominative, an accusative pronoun parsed as a second subject
-        ("Я голос сорвал, пока кричал.", "Я голосу сорвал, пока кричал.", "Dat"),
-        ("Даже Макс тебя воспринимает как брата.", "Даже Макс тебе воспринимает как брата.", "Dat"),
+        ("Я голос потерял, пока пел.", "Я голосу потерял, пока пел.", "Dat"),
+        ("Даже Ольга тебя воспринимает как сестру.", "Даже Ольга тебе воспринимает как сестру.", "Dat"),
     ],
     # RuBLiMP's rule: genitive object → instrumental
     "verb_gen_object": [
@@ -128,6 +128,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Я выпил бульон.",  # a partitive genitive is grammatical, and «бульону» reads as a dative
         "Дед принёс нож.",  # partitive verb with a dative
         "Голос сорвался у него.",  # a nominative subject, no other subject
+        "Она голос сорвала на концерте.",  # parsed as a second subject but readable as nominative: not repaired
         "Брат друг пришёл.",  # a nominative that cannot be accusative is not repaired
     ],
     "verb_gen_object": [

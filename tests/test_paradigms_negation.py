@@ -32,7 +32,7 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "У меня не было денег.": {"У себя не было денег."},
         "Мне кажется, что у соседа есть ключ от подвала.": {"Мне кажется, что у себя есть ключ от подвала."},
         # «быть» parsed as the conjunct of a root possessor is not a noun conjunct
-        "У нее всегда карточка есть.": {"У себя всегда карточка есть."},
+        "У них всегда деньги есть.": {"У себя всегда деньги есть."},
     },
     "negative_concord": {
         # RuBLiMP's choice: the last phrase of the clause
