@@ -64,9 +64,6 @@ POSITIVE = [
      "Девочка, которому я дал книгу, убежала."),
     ("anaphor_agreement_gender", "Город, о котором он рассказывал, находится на севере.",
      "Город, о которой он рассказывал, находится на севере."),
-    # a past singular verb of another gender: «которое» is not its subject (parser: «капитан» obj)
-    ("anaphor_agreement_gender", "Это было то впечатление, которое произвёл на меня старый капитан.",
-     "Это было то впечатление, которую произвёл на меня старый капитан."),
     # an antecedent the parser attached as ``conj`` of a verb is not a coordinated noun
     ("anaphor_agreement_number", "Говорили по-русски, но на диалекте, которого никто не знал.",
      "Говорили по-русски, но на диалекте, которые никто не знал."),
@@ -407,3 +404,39 @@ def test_nominative_accusative_split_takes_the_relations_case(paradigms):
     assert [b for b, _ in gender.pairs(obj)] == ["Мы обсудили такую облик."]
     # a relation that fixes no case: the split is left alone (no pair)
     assert list(gender.pairs(other)) == []
+
+
+# the clause's subject («капитан») mislabelled ``obj``: «которое» looks like the only subject
+RELATIVE_SUBJECT_MISLABELLED = """# sent_id = r1
+# text = Мы помним мнение, которое составил капитан.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tпомним\tпомнить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tмнение\tмнение\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+5\tкоторое\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t6\tobj\t_\t_
+6\tсоставил\tсоставить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\t_
+7\tкапитан\tкапитан\tNOUN\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Sing\t6\tobj\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = r2
+# text = Мы помним мнение, которое сложилось давно.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tпомним\tпомнить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tмнение\tмнение\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+5\tкоторое\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t6\tobj\t_\t_
+6\tсложилось\tсложиться\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t3\tacl:relcl\t_\t_
+7\tдавно\tдавно\tADV\t_\tDegree=Pos\t6\tadvmod\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_whose_verb_has_another_gender_is_not_a_subject(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    other_gender, agreeing = read_conllu_string(RELATIVE_SUBJECT_MISLABELLED)
+    gender = paradigms["anaphor_agreement_gender"]
+    assert [b for b, _ in gender.pairs(other_gender)] == ["Мы помним мнение, которую составил капитан."]
+    # the verb agrees with «которое» (neuter): it may be the subject, so it is left alone
+    assert list(gender.pairs(agreeing)) == []
