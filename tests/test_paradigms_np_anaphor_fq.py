@@ -129,6 +129,8 @@ POSITIVE = [
     ("floating_quantifier_agreement_case", "Она сама испекла этот пирог.", "Она самой испекла этот пирог."),
     ("floating_quantifier_agreement_case", "Ему самому пришлось чинить крышу.", "Ему самого пришлось чинить крышу."),
     ("floating_quantifier_agreement_case", "Студенты сами решили эту задачу.", "Студенты самих решили эту задачу."),
+    # a floating «сам» of an unknown name whose past-tense verb shows the same number and gender
+    ("floating_quantifier_agreement_gender", "Бамбату всё решил сам.", "Бамбату всё решил сама."),
     # «сам» on «себя»: it shows its binder's number, which a changed number or case breaks
     ("floating_quantifier_agreement_number", "Он наконец снова стал самим собой.", "Он наконец снова стал самими собой."),
     ("floating_quantifier_agreement_number", "Она осталась довольна самой собой.", "Она осталась довольна самими собой."),
@@ -137,6 +139,7 @@ POSITIVE = [
 
 # (paradigm, sentence that must yield nothing for it, why)
 NEAR_MISSES = [
+    ("floating_quantifier_agreement_gender", "Бамбату всё решает сам.", "unknown name, the present tense shows no gender"),
     ("floating_quantifier_agreement_gender", "Она осталась довольна самой собой.", "«себя»: the gender is the referent's"),
     ("floating_quantifier_agreement_number", "Само собой, мы придём.", "«само собой» is an idiom"),
     ("floating_quantifier_agreement_number", "Они гордились самими собой.", "«самим» is also a plural dative"),

@@ -169,6 +169,20 @@ def _reflexive_host(head: Token | None, sam: Agr) -> Token | None:
     return dataclasses.replace(head, feats=feats)
 
 
+def _verb_confirms(sent: Sentence, subj: Token, sam: Agr) -> bool:
+    """Whether ``subj`` is the nominative subject of a past-tense verb that shows the number and
+    (singular) gender of «сам» («Матату всё увидел сам»): the name's features are then settled by
+    two agreeing words, not by the parser's guess alone."""
+    if subj.base_deprel != "nsubj" or sam.case != "Nom":
+        return False
+    verb = sent.head_of(subj)
+    if verb is None or verb.upos not in ("VERB", "AUX") or verb.feats.get("Tense") != "Past":
+        return False
+    if verb.feats.get("Number") != sam.number:
+        return False
+    return sam.number != "Sing" or (len(sam.genders) == 1 and verb.feats.get("Gender") in sam.genders)
+
+
 def _ud_match(sam: Agr, arg: Agr) -> bool:
     """Parser features of an argument equal those of «сам» (gender only where both have one)."""
     if arg.case != sam.case or arg.number != sam.number:
@@ -266,7 +280,10 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
         if any(k.base_deprel == "conj" for k in sent.children(ante)) or ante.base_deprel == "conj":
             continue
         aa = morph.analyse(ante.form, ante.upos, ante.feats)
-        guessed = adnominal and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
+        guessed = (
+            (adnominal or _verb_confirms(sent, ante, ud))
+            and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
+        )
         if guessed:
             a_agr = ud_agr(ante)
             if not agrees(agr_from_tag(parse.tag), a_agr):
