@@ -81,6 +81,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Никаких сомнений не возникло.", "Никаких сомнений не возник."),
         ("Денег у нас не осталось.", "Денег у нас не осталась."),
         ("Ответа от него так и не пришло.", "Ответа от него так и не пришел."),
+        # a plural-looking «nominative» that cannot agree with «не было» is the genitive of negation
+        ("Машины у нас тогда не было.", "Машины у нас тогда не был."),
     ],
     "genitive_subj_predicate_agreement_person": [
         ("Писем от сестры не приходит.", "Писем от сестры не прихожу."),
@@ -121,6 +123,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Ему придётся уехать.", "Ему придусь уехать."),
         ("Не стоит торопиться.", "Не стою торопиться."),
         ("Нужно будет вернуться завтра.", "Нужно буду вернуться завтра."),
+        # a noun read as nominative next to an infinitival subject is the infinitive's object
+        ("Наше предложение следует принять.", "Наше предложение следую принять."),
     ],
     "subj_predicate_agreement_number_attractor": [
         ("Ключ от шкафов лежал на столе.", "Ключ от шкафов лежали на столе."),
@@ -178,6 +182,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Дети в школе не были.",
         "Денег у нас нет.",
         "Гонки в этом году не будет.",  # «гонки не будут» reads as nominative plural
+        "Машины у нас тогда не было.",  # «машины не были» reads as nominative plural
     ],
     "genitive_subj_predicate_agreement_gender": [
         "Детей в школе не бывает.",

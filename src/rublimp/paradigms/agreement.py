@@ -151,7 +151,8 @@ def _all_edges(sent: Sentence) -> list[AgreementEdge]:
 
 def _remember(sent: Sentence) -> None:
     if _LAST_EDGES[0] is not sent:
-        real = [_genitive_reading(sent, repair_edge(sent, e)) for e in subject_predicate_edges(sent)]
+        real = [_subject_repair(sent, _case_repair(sent, repair_edge(sent, e))) for e in subject_predicate_edges(sent)]
+        real += [repair_edge(sent, e) for e in unlabelled_subject_edges(sent, real)]
         _LAST_EDGES[0], _LAST_EDGES[1], _LAST_EDGES[2] = sent, real, None
 
 
@@ -182,8 +183,8 @@ def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     gave one; Gender and Person dropped where the reading has none).
     """
     tok = edge.agreeing
-    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in _VERBAL_POS]
-    if not parses:
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in _VERBAL_POS and "impr" not in p.tag.grammemes]
+    if not parses or tok.feats.get("Mood") == "Imp":
         return edge
     readings = {(p.tag.number, p.tag.gender, p.tag.person, p.tag.tense) for p in parses}
     if len(readings) != 1:
@@ -205,23 +206,134 @@ def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     return dataclasses.replace(edge, agreeing=dataclasses.replace(tok, feats=feats))
 
 
-def _genitive_reading(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
-    """A subject tagged accusative or dative of a negated default predicate, readable as genitive, is a genitive subject.
+def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """The subject kind of an nsubj that the tagger gave an oblique case.
 
-    «нас не станет», «его не оказывается», «жизни не хватит»: the tagger's
-    case is wrong; the genitive of negation is the only reading with a 3sg.N
-    predicate.
+    * Negated default predicate, subject tagged accusative or dative but
+      readable as genitive: a genitive subject («нас не станет», «его не
+      оказывается», «жизни не хватит»).
+    * Not negated, a noun tagged genitive/dative/… that pymorphy3 reads as a
+      nominative of the parser's number: a nominal subject («Сашка лежит»,
+      «Протока … соединяет» tagged genitive).
     """
     subj = edge.subject
-    if edge.subject_kind != "other" or not edge.negated or subj.feats.get("Case") not in ("Acc", "Dat"):
-        return edge
-    if subj.upos not in ("NOUN", "PROPN", "PRON") or not _is_default_form(edge.agreeing):
+    if edge.subject_kind not in ("other", "nominal") or subj.upos not in ("NOUN", "PROPN", "PRON"):
         return edge
     if any(k.deprel == "case" for k in sent.children(subj)):
         return edge
-    if not any("gent" in p.tag.grammemes for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")):
+    parses = [p for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")]
+    if edge.subject_kind == "nominal":
+        # «машины не было», «глядунов давно не было»: a «nominative» that cannot agree with a negated
+        # 3sg.N predicate but reads as a genitive is the genitive of negation
+        if edge.negated and _is_default_form(edge.agreeing) and edge.agreeing.feats.get("Tense") == "Past":
+            agrees = any({"nomn", "sing", "neut"} <= set(p.tag.grammemes) for p in parses)
+            if not agrees and any("gent" in p.tag.grammemes for p in parses):
+                return dataclasses.replace(edge, subject_kind="genitive")
         return edge
-    return dataclasses.replace(edge, subject_kind="genitive")
+    if edge.negated and subj.feats.get("Case") in ("Acc", "Dat") and _is_default_form(edge.agreeing):
+        if any("gent" in p.tag.grammemes for p in parses):
+            return dataclasses.replace(edge, subject_kind="genitive")
+        return edge
+    number = UD2OC["Number"].get(subj.feats.get("Number", ""))
+    if edge.negated and edge.subject_kind == "other" and _is_default_form(edge.agreeing):
+        if any("gent" in p.tag.grammemes for p in parses):
+            return dataclasses.replace(edge, subject_kind="genitive")
+    if not edge.negated and subj.upos != "PRON" and number is not None:
+        if any({"nomn", number} <= set(p.tag.grammemes) for p in parses):
+            return dataclasses.replace(edge, subject_kind="nominal")
+    return edge
+
+
+def _subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """A noun subject whose tagged number or case contradicts the predicate, read by pymorphy3 as a nominative that agrees.
+
+    «Девочки Куделки кинулись» (Девочки tagged genitive singular), «кормчие
+    … знали» (tagged singular), «Телетрансляция … начнётся» (tagged ADJ): the
+    subject gets Case=Nom and the predicate's number (and pymorphy3's gender
+    in the singular), and the nominal kind. A negated 3sg.N predicate keeps a
+    genitive reading.
+    """
+    subj = edge.subject
+    pv = edge.agreeing.feats.get("Number")
+    if pv not in ("Sing", "Plur") or subj.upos not in ("NOUN", "PROPN", "ADJ") or edge.subject_kind not in ("nominal", "other", "genitive"):
+        return edge
+    if subj.feats.get("Number") == pv and subj.feats.get("Case") in (None, "Nom") and subj.upos != "ADJ":
+        return edge
+    if edge.negated and _is_default_form(edge.agreeing) and edge.subject_kind == "genitive":
+        return edge
+    if any(k.deprel == "case" for k in sent.children(subj)):
+        return edge
+    all_parses = get_morph().parses(subj.form)
+    if subj.upos == "ADJ" and any(p.tag.POS in ("ADJF", "PRTF") for p in all_parses):
+        return edge
+    want = {"nomn", UD2OC["Number"][pv]}
+    nominative = [p for p in all_parses if p.tag.POS == "NOUN" and want <= set(p.tag.grammemes)]
+    if not nominative:
+        return edge
+    feats = dict(subj.feats)
+    feats["Case"], feats["Number"] = "Nom", pv
+    g = nominative[0].tag.gender
+    if pv == "Sing" and g in ("masc", "femn", "neut"):
+        feats["Gender"] = OC2UD[g][1]
+    new = dataclasses.replace(subj, feats=feats, upos="NOUN" if subj.upos == "ADJ" else subj.upos)
+    return dataclasses.replace(edge, subject=new, subject_kind="nominal")
+
+
+def _object_like(tok: Token) -> bool:
+    """A «nominative» that reads as accusative too («предложение», «мир», «это»).
+
+    Next to an infinitival subject it is the infinitive's object misattached
+    by the parser («наше предложение следует принять»): a predicate with a
+    clausal subject has no nominative argument.
+    """
+    number = UD2OC["Number"].get(tok.feats.get("Number", ""))
+    return any(
+        "accs" in p.tag.grammemes and (number is None or number in p.tag.grammemes)
+        for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")
+    )
+
+
+def _no_accusative_reading(tok: Token) -> bool:
+    number = UD2OC["Number"].get(tok.feats.get("Number", ""))
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
+    return bool(parses) and not any("accs" in p.tag.grammemes and (number is None or number in p.tag.grammemes) for p in parses)
+
+
+def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """Nominative subjects the parser attached as obj/obl/iobj/dep of a finite verb that has no subject.
+
+    The noun must be tagged nominative, have no preposition, and either the
+    verb is intransitive (no direct object possible: «там гибнут путники») or
+    the noun has no accusative reading («медиум не принимает»). Edges get the
+    usual ``nominal`` kind.
+    """
+    taken = {e.predicate.id for e in real}
+    out = []
+    for tok in sent.tokens:
+        if tok.upos not in ("NOUN", "PROPN") or tok.feats.get("Case") != "Nom" or tok.head == 0:
+            continue
+        if tok.base_deprel not in ("obj", "obl", "iobj", "dep"):
+            continue
+        pred = sent.token(tok.head)
+        if pred.id in taken or pred.upos not in ("VERB", "AUX"):
+            continue
+        if any(k.deprel == "case" for k in sent.children(tok)):
+            continue
+        if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(pred)):
+            continue
+        agreeing, pred_type, co = _agreeing_word(sent, pred)
+        if agreeing is None or pred_type != "verb":
+            continue
+        if not (_intransitive(pred) or _no_accusative_reading(tok)):
+            continue
+        taken.add(pred.id)
+        out.append(AgreementEdge(
+            sent_id=sent.sent_id, subject=tok, predicate=pred, agreeing=agreeing, pred_type=pred_type,
+            order="SV" if tok.id < agreeing.id else "VS", conf=_head_conf(sent, tok), subject_kind="nominal",
+            coordinated=any(k.deprel == "conj" for k in sent.children(tok)), negated=_negated(sent, pred, agreeing),
+            co_agreeing=co,
+        ))
+    return out
 
 
 _INF_RELS = frozenset({"csubj", "xcomp", "ccomp", "advcl", "obj", "obl", "nmod", "dep", "conj", "parataxis"})
@@ -467,9 +579,11 @@ class SubjectPredicateAgreement(Paradigm):
         words = [edge.agreeing]
         if self.feature in ("Number", "Gender") and edge.subject_kind == "nominal":
             # with a genitive or clausal subject the neuter short form is the impersonal
-            # predicative («нужно было», «было решено»), so быть alone is edited, as RuBLiMP does
-            words.extend(edge.co_agreeing)
-            if edge.co_agreeing and _coordinated_predicates(sent, edge):
+            # predicative («нужно было», «было решено»), so быть alone is edited, as RuBLiMP does.
+            # A «predicate» pymorphy3 cannot read as an adjective or participle is a tagging
+            # error («была притворством» tagged as a participle): быть alone then.
+            words.extend(t for t in edge.co_agreeing if _adjectival_form(t))
+            if len(words) > 1 and _coordinated_predicates(sent, edge):
                 # «Он был высоким, широкоплечим»: changing быть and the first
                 # predicate would leave the conjoined ones disagreeing with both
                 return None
@@ -484,7 +598,16 @@ class SubjectPredicateAgreement(Paradigm):
             if want is None:
                 return None
             orig = tok.feats.get(self.feature) or source
-            new = self._inflect(tok, analysis, want, {self.feature: orig}, use_yo)
+            forbidden = {self.feature: orig}
+            if "indc" in analysis.tag.grammemes:
+                # «заберём» is also an inclusive imperative tagged singular; only an indicative reading
+                # with the original value makes the new form grammatical
+                forbidden["Mood"] = "Ind"
+            case = analysis.tag.case
+            if case is not None and case in OC2UD and analysis.tag.POS in ("ADJF", "PRTF"):
+                # «был деловым» → «была деловой»: «деловой» is also masculine, but not in the instrumental
+                forbidden["Case"] = OC2UD[case][1]
+            new = self._inflect(tok, analysis, want, forbidden, use_yo)
             if new is None:
                 return None
             edits.append(Edit(tok.id, new))
@@ -604,6 +727,7 @@ class SubjectPredicateAgreement(Paradigm):
             k for k in sent.children(edge.predicate)
             if k.base_deprel in ("nsubj", "csubj") and k.id != edge.subject.id
             and not (edge.subject_kind in ("genitive", "clausal") and k.feats.get("Case") in oblique)
+            and not (edge.subject_kind == "clausal" and _object_like(k))
         ]
         return not others and not self._stray_nominative(sent, edge)
 
@@ -626,6 +750,7 @@ class SubjectPredicateAgreement(Paradigm):
                     kid.base_deprel in ("obj", "iobj", "obl", "nsubj", "dep", "xcomp")
                     and kid.upos in ("NOUN", "PROPN", "PRON")
                     and kid.feats.get("Case") == "Nom"
+                    and not (edge.subject_kind == "clausal" and _object_like(kid))
                 ):
                     return True
         return False
@@ -690,6 +815,10 @@ class SubjectPredicateAgreement(Paradigm):
             if antecedent is None or antecedent.id == subj.id or not self._gender_fixed(sent, antecedent):
                 return False
         return True
+
+
+def _adjectival_form(tok: Token) -> bool:
+    return any(p.tag.POS in ("ADJF", "ADJS", "PRTF", "PRTS") for p in get_morph().parses(tok.form))
 
 
 def _coordinated_predicates(sent: Sentence, edge: AgreementEdge) -> bool:
@@ -938,6 +1067,9 @@ class _Attractor(SubjectPredicateAgreement):
     Nearest to the agreeing word first.
     """
 
+    #: indeclinable nouns («Марко») have a gender but read as either number
+    indeclinable_ok: ClassVar[bool] = False
+
     def _attractor_ok(self, kid: Token) -> bool:
         """A noun or pronoun with its own number and gender: not a subject, not «себя», not indeclinable.
 
@@ -953,13 +1085,17 @@ class _Attractor(SubjectPredicateAgreement):
         if not self.morph.word_is_known(kid.form):
             return kid.upos != "PRON"
         a = self.morph.analyse(kid.form, kid.upos, kid.feats)
-        if a is None or _is_common_gender_tag(a.tag) or "Fixd" in a.tag.grammemes:
+        if a is None or _is_common_gender_tag(a.tag) or ("Fixd" in a.tag.grammemes and not self.indeclinable_ok):
             return False
         return not any(
             not _has(a.tag, UD2OC[f][kid.feats[f]])
             for f in ("Number", "Gender")
             if f in kid.feats and kid.feats[f] in UD2OC[f] and (f != "Gender" or kid.feats.get("Number") == "Sing")
         )
+
+    def _readable_number(self, tok: Token, number: str) -> bool:
+        oc = UD2OC["Number"][number]
+        return any(oc in p.tag.grammemes for p in self.morph.parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
 
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
         lo, hi = sorted((edge.subject.id, edge.agreeing.id))
@@ -993,8 +1129,10 @@ class AttractorNumber(_Attractor):
             return
         src = edge.predicate_value("Number")
         for att in self.attractors(sent, edge):
-            num = att.feats.get("Number")
-            if num is None or num == src:
+            # attraction works on the surface form: a form readable with the other number attracts
+            # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
+            num = "Plur" if src == "Sing" else "Sing"
+            if att.feats.get("Number") != num and not self._readable_number(att, num):
                 continue
             # a singular predicate takes the subject's own gender («брови … приподнялась»), as RuBLiMP does
             yield num, (self._singular_gender(edge.subject) if num == "Sing" else None)
@@ -1011,6 +1149,7 @@ class AttractorGender(_Attractor):
 
     name = "subj_predicate_agreement_gender_attractor"
     feature = "Gender"
+    indeclinable_ok = True
 
     def targets(self, sent, edge):
         if edge.subject_kind == "clausal":
