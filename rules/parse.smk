@@ -12,6 +12,8 @@ rule parse:
         batch_size=config.get("parse", {}).get("batch_size", 64),
         stanza=config.get("parse", {}).get("stanza", {}),
         sources=config["corpus"]["sources"],
+        max_chars=config["parse"]["max_chars"],
+        max_tokens=config["parse"]["max_tokens"],
     resources:
         gpu=1 if config.get("parse", {}).get("backend") == "stanza" and config.get("parse", {}).get("stanza", {}).get("use_gpu", True) else 0,
     log:

@@ -12,4 +12,5 @@ parse_stage(
     snakemake.input.sentences, snakemake.output[0],
     shard=int(snakemake.wildcards.shard), n_shards=p.n_shards,
     backend=p.backend, batch_size=p.batch_size, sources=p.sources, backend_opts=opts,
+    max_chars=p.max_chars, max_tokens=p.max_tokens,
 )

@@ -70,4 +70,56 @@ def test_head_out_of_range(tmp_path):
     p.write_text(GOOD + GOOD.replace("s1", "s2").replace("\t0\troot", "\t42\troot"), encoding="utf-8")
     with pytest.raises(InputError) as err:
         list(read_conllu(p))
-    assert ":15:" in str(err.value) and "outside the sentence" in str(err.value)
+    # the error names the offending token's own line (line 19: token 2 of the second sentence)
+    assert ":19:" in str(err.value) and "outside the sentence" in str(err.value)
+
+
+# -- tree validation: every case names the file and the offending line ---------------
+SIMPLE = """# sent_id = t
+# text = Кошка спит.
+1\tКошка\tкошка\tNOUN\t_\t_\t{h1}\tnsubj\t_\t_
+2\tспит\tспать\tVERB\t_\t_\t{h2}\troot\t_\tSpaceAfter=No
+{id3}\t.\t.\tPUNCT\t_\t_\t{h3}\tpunct\t_\t_
+
+"""
+
+
+@pytest.mark.parametrize(
+    "heads, line, fragment",
+    [
+        ({"h1": 2, "h2": 3, "h3": 1, "id3": 3}, 3, "dependency cycle through tokens 1 -> 2 -> 3 -> 1 and no root"),
+        ({"h1": 2, "h2": 0, "h3": 3, "id3": 3}, 5, "token 3 is its own head"),
+        ({"h1": 0, "h2": 0, "h3": 2, "id3": 3}, 4, "second root: token 2 has head 0, as does the token on line 3"),
+        ({"h1": 2, "h2": 0, "h3": 4, "id3": 3}, 5, "token 3 has head 4 outside the sentence"),
+        ({"h1": 2, "h2": 0, "h3": 2, "id3": 4}, 5, "ids must run 1..n without gaps: expected 3, found 4"),
+        ({"h1": 3, "h2": 0, "h3": 1, "id3": 3}, 3, "dependency cycle through tokens 1 -> 3 -> 1"),
+    ],
+    ids=["cycle_without_root", "self_loop", "two_roots", "head_out_of_range", "id_gap", "cycle_beside_root"],
+)
+def test_invalid_trees_are_rejected_with_file_and_line(tmp_path, heads, line, fragment):
+    p = tmp_path / "bad.conllu"
+    p.write_text(SIMPLE.format(**heads), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        list(read_conllu(p))
+    assert str(err.value).startswith(f"{p}:{line}: "), str(err.value)
+    assert fragment in str(err.value)
+
+
+def test_valid_tree_passes_validation():
+    (s,) = read_conllu_string(SIMPLE.format(h1=2, h2=0, h3=2, id3=3))
+    assert [t.head for t in s.tokens] == [2, 0, 2]
+
+
+def test_invalid_utf8_names_file_and_line(tmp_path):
+    p = tmp_path / "latin1.conllu"
+    p.write_bytes(GOOD.encode("utf-8") + GOOD.replace("Кошка спит", "Caf\u00e9 spit").encode("latin-1", "replace"))
+    with pytest.raises(InputError) as err:
+        list(read_conllu(p))
+    assert str(err.value).startswith(f"{p}:16: not valid UTF-8"), str(err.value)
+
+
+def test_bom_is_tolerated(tmp_path):
+    p = tmp_path / "bom.conllu"
+    p.write_bytes(b"\xef\xbb\xbf" + GOOD.encode("utf-8"))
+    (s,) = list(read_conllu(p))
+    assert s.sent_id == "s1"

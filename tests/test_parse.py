@@ -346,3 +346,64 @@ def test_stanza_document_conversion():
     assert s.is_aligned()
     s2 = to_sentence(parsed, sent_id="x", text="Кошки спали.")  # pymorphy3 lemmas
     assert s2.token(1).lemma == "кошка"
+
+
+# -- bounded input ------------------------------------------------------------
+def test_overlong_sentences_are_skipped_and_counted():
+    from rublimp.parse import SkipReport
+
+    items = [
+        ("a", "Кошка спит.", ""),
+        ("b", "Очень " * 500 + "длинно.", ""),  # 3,007 characters
+        ("c", "Кот " * 30 + "спит.", ""),  # 32 tokens, 125 characters
+        ("d", "Собака лает.", ""),
+    ]
+    skipped = SkipReport()
+    out = list(parse_texts(items, max_chars=2000, max_tokens=20, skipped=skipped))
+    assert [s.sent_id for s in out] == ["a", "d"]
+    assert skipped.as_dict() == {"max_chars": 1, "max_tokens": 1}
+    assert skipped.summary() == "2 skipped: max_chars: 1 (sentence b); max_tokens: 1 (sentence c)"
+    # None disables a bound; the defaults (2000 characters, 250 tokens) keep both short ones
+    assert [s.sent_id for s in parse_texts(items[2:], max_tokens=None)] == ["c", "d"]
+    toks = [["Я", "читаю", "."], ["слово"] * 300 + ["."]]
+    skipped = SkipReport()
+    assert [s.sent_id for s in parse_tokens(toks, skipped=skipped)] == ["1"]
+    assert skipped.as_dict() == {"max_tokens": 1}
+
+
+@pytest.mark.parametrize("key, value", [("max_chars", 0), ("max_tokens", -3), ("max_chars", "10")])
+def test_bad_bounds_name_the_config_key(key, value):
+    with pytest.raises(InputError, match=rf"config: parse\.{key}: must be a positive integer"):
+        list(parse_texts([("1", "Текст.", "")], **{key: value}))
+
+
+def test_parse_stage_logs_what_it_skipped(tmp_path, caplog):
+    import logging
+
+    import polars as pl
+
+    from rublimp.stages import parse_stage
+
+    df = pl.DataFrame({
+        "sent_id": ["s0", "s1", "s2"],
+        "text": ["Кошка спит.", "Слово " * 400 + "конец.", "Собака лает."],
+        "domain": ["news"] * 3,
+        "source": ["t"] * 3,
+    })
+    df.write_parquet(tmp_path / "s.parquet")
+    with caplog.at_level(logging.INFO, logger="rublimp"):
+        n = parse_stage(tmp_path / "s.parquet", tmp_path / "o.conllu", shard=0, n_shards=1, max_chars=1000)
+    assert n == 2 and [s.sent_id for s in read_conllu(tmp_path / "o.conllu")] == ["s0", "s2"]
+    assert "skipped sentence s1: 2406 characters > max_chars=1000" in caplog.text
+    assert "1 skipped: max_chars: 1 (sentence s1)" in caplog.text
+
+
+def test_parse_file_utf8_error_keeps_previous_output(tmp_path):
+    src = tmp_path / "in.txt"
+    src.write_bytes("Кошка спит.\n".encode() + b"caf\xe9\n")
+    out = tmp_path / "out.conllu"
+    out.write_text("old\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"in\.txt:2: not valid UTF-8"):
+        parse_file(src, out)
+    assert out.read_text(encoding="utf-8") == "old\n"
+    assert not list(tmp_path.glob(".*.tmp"))

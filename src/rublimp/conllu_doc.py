@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
-from .io import InputError, atomic_path
+from .io import InputError, atomic_path, iter_text_lines
 
 __all__ = [
     "Token",
@@ -179,6 +179,7 @@ def _parse_block(lines: list[str], first_line: int, path: str) -> Sentence:
     # this one also knows the line number of every error.
     meta: dict[str, str] = {}
     toks: list[Token] = []
+    tok_lines: list[int] = []
     for offset, line in enumerate(lines):
         lineno = first_line + offset
         if line.startswith("#"):
@@ -201,6 +202,7 @@ def _parse_block(lines: list[str], first_line: int, path: str) -> Sentence:
             raise InputError(f"malformed CoNLL-U token id {tid!r}", path, lineno)
         if head != "_" and not head.isdigit():
             raise InputError(f"malformed CoNLL-U head {head!r} (must be an integer)", path, lineno)
+        tok_lines.append(lineno)
         toks.append(
             Token(
                 id=int(tid),
@@ -217,12 +219,7 @@ def _parse_block(lines: list[str], first_line: int, path: str) -> Sentence:
         )
     if not toks:
         raise InputError("CoNLL-U sentence block without token lines", path, first_line)
-    n = len(toks)
-    for i, tok in enumerate(toks, start=1):
-        if tok.id != i:
-            raise InputError(f"token ids must run 1..n without gaps (found {tok.id} at position {i})", path, first_line)
-        if tok.head > n:
-            raise InputError(f"token {tok.id} has head {tok.head} outside the sentence (n={n})", path, first_line)
+    _check_tree(toks, tok_lines, path, first_line)
     sent_id = meta.pop("sent_id", None) or f"{Path(path).name}:{first_line}"
     text = meta.pop("text", None)
     if text is None:
@@ -231,6 +228,54 @@ def _parse_block(lines: list[str], first_line: int, path: str) -> Sentence:
     sent = Sentence(sent_id=sent_id, text=text, tokens=toks, domain=domain, meta=meta)
     align_tokens(text, toks)
     return sent
+
+
+def _check_tree(toks: Sequence[Token], tok_lines: Sequence[int], path: str, first_line: int) -> None:
+    """A sentence must be one dependency tree: ids 1..n, heads in 0..n, one root, no cycle.
+
+    Errors name the line of the offending token (the block's first line when the
+    whole sentence is at fault).
+    """
+    n = len(toks)
+    root_line = 0
+    for i, (tok, lineno) in enumerate(zip(toks, tok_lines), start=1):
+        if tok.id != i:
+            raise InputError(f"token ids must run 1..n without gaps: expected {i}, found {tok.id}", path, lineno)
+        if tok.head > n:
+            raise InputError(f"token {tok.id} has head {tok.head} outside the sentence (ids 1..{n}, 0 = root)", path, lineno)
+        if tok.head == tok.id:
+            raise InputError(f"token {tok.id} is its own head (a cycle)", path, lineno)
+        if tok.head == 0:
+            if root_line:
+                raise InputError(
+                    f"second root: token {tok.id} has head 0, as does the token on line {root_line} "
+                    "(a sentence has exactly one root)",
+                    path,
+                    lineno,
+                )
+            root_line = lineno
+    # every token must reach the root without revisiting a token (state 2 = reaches the root)
+    state = [0] * (n + 1)
+    state[0] = 2
+    for start in range(1, n + 1):
+        path_ids = []
+        node = start
+        while state[node] == 0:
+            state[node] = 1
+            path_ids.append(node)
+            node = toks[node - 1].head
+        if state[node] == 1:
+            cycle = path_ids[path_ids.index(node):]
+            raise InputError(
+                f"dependency cycle through tokens {' -> '.join(map(str, cycle + [node]))}"
+                + ("" if root_line else " and no root (no token has head 0)"),
+                path,
+                tok_lines[min(cycle) - 1],
+            )
+        for p in path_ids:
+            state[p] = 2
+    if not root_line:  # unreachable: without a root the heads always form a cycle
+        raise InputError("sentence has no root (no token has head 0)", path, first_line)
 
 
 def _detokenize(toks: Sequence[Token]) -> str:
@@ -264,11 +309,10 @@ def read_conllu(path: str | os.PathLike) -> Iterator[Sentence]:
     path = Path(path)
     if not path.exists():
         raise InputError("CoNLL-U file not found", path)
-    with open(path, encoding="utf-8") as fh:
-        for block, start in _iter_blocks(fh):
-            if all(l.startswith("#") for l in block):
-                continue
-            yield _parse_block(block, start, str(path))
+    for block, start in _iter_blocks(iter_text_lines(path)):
+        if all(l.startswith("#") for l in block):
+            continue
+        yield _parse_block(block, start, str(path))
 
 
 def read_conllu_string(data: str, name: str = "<string>") -> list[Sentence]:
@@ -318,12 +362,20 @@ def sentence_to_conllu(sent: Sentence) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def write_conllu(sentences: Iterable[Sentence], path: str | os.PathLike) -> int:
-    """Write sentences atomically; returns how many were written."""
+def write_conllu(
+    sentences: Iterable[Sentence], path: str | os.PathLike, *, empty_error: Callable[[], Exception] | None = None
+) -> int:
+    """Write sentences atomically; returns how many were written.
+
+    With ``empty_error``, writing no sentence raises ``empty_error()`` instead,
+    and ``path`` is left as it was.
+    """
     n = 0
     with atomic_path(path) as tmp:
         with open(tmp, "w", encoding="utf-8") as fh:
             for s in sentences:
                 fh.write(sentence_to_conllu(s))
                 n += 1
+        if n == 0 and empty_error is not None:
+            raise empty_error()
     return n

@@ -190,12 +190,13 @@ def _train_loop(
     in its epoch's mean.  Returns the mean loss per token of each epoch and the steps.
     """
     import torch
-    from tqdm.auto import tqdm
+
+    from .runtime import progress as progress_bar
 
     gen = torch.Generator().manual_seed(seed)
     epoch_losses: list[float] = []
     step = 0
-    bar = tqdm(total=total_steps, unit="step", desc=desc, disable=None if progress else True)
+    bar = progress_bar(total=total_steps, unit="step", desc=desc, enabled=progress)
     while step < total_steps:
         # Plain shuffled mini-batches (seeded).  Length-bucketed batches pad less
         # but, measured on 250 sentences x 8 epochs, converged clearly slower.

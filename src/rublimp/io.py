@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
 import tempfile
@@ -25,16 +26,76 @@ class InputError(ValueError):
         self.line = line
 
 
+def utf8_error(path: str | os.PathLike, err: UnicodeDecodeError | None = None) -> InputError:
+    """An :class:`InputError` naming the first line of ``path`` that is not valid UTF-8.
+
+    Text-mode reading decodes in chunks, so the exception itself knows neither the
+    file nor the line; the file is scanned again in binary to find the line.
+    """
+    path = Path(path)
+    with open(path, "rb") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            try:
+                raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            except UnicodeDecodeError as line_err:
+                return InputError(
+                    f"not valid UTF-8 ({line_err.reason} at byte {line_err.start} of the line, "
+                    f"{raw[max(line_err.start - 8, 0):line_err.end + 8]!r})",
+                    path,
+                    lineno,
+                )
+    return InputError(f"not valid UTF-8 ({err.reason if err else 'undecodable'})", path)
+
+
+def iter_text_lines(path: str | os.PathLike) -> Iterator[str]:
+    """The lines of a UTF-8 text file (a BOM is dropped; line ends kept), streamed.
+
+    Raises :class:`InputError` naming the file for a missing file and the file and
+    line for bytes that are not UTF-8 (instead of a bare ``UnicodeDecodeError``).
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise InputError("input file not found" if not path.exists() else "not a file", path)
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            yield from fh
+    except UnicodeDecodeError as err:
+        raise utf8_error(path, err) from err
+
+
+def _stale_tmp_owner_dead(tmp: Path) -> bool:
+    # temporary names are ".<name>.<pid>.<random>.tmp" (see atomic_path)
+    parts = tmp.name.rsplit(".", 3)
+    if len(parts) != 4 or not parts[1].isdigit():
+        return False
+    pid = int(parts[1])
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # exists but belongs to someone else
+        return False
+    return False
+
+
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     """Yield a temporary path next to ``path``; rename it over ``path`` only on success.
 
     A failing stage therefore never leaves a half-written output behind, and an
-    output that existed before the failure is kept untouched.
+    output that existed before the failure is kept untouched. A process killed
+    outright (SIGKILL, the out-of-memory killer) cannot clean up: its temporary
+    file carries its pid, and the next write of the same output removes it.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        if _stale_tmp_owner_dead(stale):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     tmp_path = Path(tmp)
     try:

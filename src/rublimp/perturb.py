@@ -127,9 +127,9 @@ def build_pools(
     rows: dict[str, list[dict]] = {p.name: [] for p in paradigms}
     it: Iterable[Sentence] = sentences
     if progress:
-        from tqdm.auto import tqdm
+        from .runtime import progress as progress_bar
 
-        it = tqdm(it, desc="perturb", unit="sent", disable=None)
+        it = progress_bar(it, desc="perturb", unit="sent")
     for sent in it:
         for p in paradigms:
             rows[p.name].extend(pair_rows(p, sent, pairs_per_sentence=pairs_per_sentence, seed=seed))

@@ -71,14 +71,18 @@ def parse_stage(
     batch_size: int = 64,
     sources: Sequence[Mapping[str, Any]] = (),
     backend_opts: Mapping[str, Any] | None = None,
+    max_chars: int | None = None,
+    max_tokens: int | None = None,
 ) -> int:
     """Parse shard ``shard`` of ``n_shards`` (every n-th sentence) into one CoNLL-U file.
 
     Sentences from ``conllu`` sources are already parsed: their trees are passed
-    through unchanged instead of being re-parsed.
+    through unchanged instead of being re-parsed. Sentences over ``max_chars``
+    characters or ``max_tokens`` tokens (``None``: the parse module's defaults)
+    are skipped and logged.
     """
     from .conllu_doc import read_conllu, write_conllu
-    from .parse import parse_texts
+    from .parse import DEFAULT_MAX_CHARS, DEFAULT_MAX_TOKENS, SkipReport, parse_texts
 
     df = pl.read_parquet(sentences_parquet)
     part = df.gather_every(n_shards, offset=shard) if shard < df.height else df.clear()
@@ -98,10 +102,18 @@ def parse_stage(
                     given[sid] = s
 
     items = list(zip(parsed_rows["sent_id"], parsed_rows["text"], parsed_rows["domain"]))
+    skipped = SkipReport()
     parsed = {
         s.sent_id: s
-        for s in parse_texts(items, backend=backend, batch_size=batch_size, progress=True, **dict(backend_opts or {}))
+        for s in parse_texts(
+            items, backend=backend, batch_size=batch_size, progress=True, total=len(items),
+            max_chars=DEFAULT_MAX_CHARS if max_chars is None else max_chars,
+            max_tokens=DEFAULT_MAX_TOKENS if max_tokens is None else max_tokens,
+            skipped=skipped, **dict(backend_opts or {}),
+        )
     }
+    log.info("parse: shard %d of %d: %d parsed, %d passed through from CoNLL-U sources, %s",
+             shard, n_shards, len(parsed), len(given), skipped.summary())
     ordered = []
     for sid in part["sent_id"]:
         s = parsed.get(sid) or given.get(sid)

@@ -27,6 +27,42 @@ filter that rejects it):
     :data:`SENTENCE_PUNCT`; commas, dashes, quotes, brackets and the final stop are
     normal in a sentence and are not counted).
 
+Sentence-quality filters for garbage sources (social media, scraped pages, verse), checked
+after the ones above, and the noise RuBLiMP's annotators were told to flag (unbalanced
+quotes or brackets are ``unbalanced`` above):
+
+``hashtag`` / ``mention`` / ``retweet``
+    a ``#tag``; an ``@handle`` (or an e-mail address); a retweet marker ``RT`` at the start
+    or before a handle (``RT @…``, ``RT:``).
+``emoji``
+    any emoji or pictographic symbol (U+1F000–U+1FAFF, U+2600–U+27BF, U+2B00–U+2BFF,
+    variation selector U+FE0F, zero-width joiner).
+``glued_title``
+    a heading glued to the text after it: three lower-case Cyrillic letters directly
+    followed by an upper-case and a lower-case one inside a word (``Глава перваяВ тот…``).
+``glued_sentences``
+    two sentences with no space after the stop: a lower-case word, ``.``/``!``/``?``/``…``,
+    then directly an upper-case letter (``лесу.Потом``; initials ``А.С.Пушкин`` pass).
+``footnote``
+    stray footnote marks: digits glued to the end of a lower-case word of three letters or
+    more (``века1``; ``км2`` passes), after a word's sentence stop at the end (``…веке.3``;
+    ``до 00.20.`` passes), superscript digits, bracketed numbers ``[12]``.
+``unpunctuated_verse``
+    a lost line break: after a lower-case word, with only a space between, a capitalised
+    word of a closed class or a verb/adverb (pymorphy3's first analysis: preposition,
+    conjunction, particle, pronoun, adverb, predicative, verb form, interjection), as in
+    verse printed without its line breaks (``…над старым домом И ночь…``), headings run into
+    text, or a sentence whose stop was lost (``…пили чай Потом все…``). Capitalised nouns,
+    adjectives and pronouns (names, ``в Красной армии``, ``Его Святейшества``), words
+    pymorphy3 does not know or could read as a name (``свекровь Жени``), and single
+    letters other than ``И`` pass.
+``word_salad``
+    keyword stuffing or gibberish, over words of four or more letters: one of them three
+    or more times and at least 30% of them, or (4–12 such words) at least a third
+    of them repeats; or at least half of the lower-case Cyrillic words of three or more
+    letters (two at least) are unknown to the pymorphy3 dictionary. Real words in random
+    order are not detected (that needs a parser or an LM).
+
 Exact duplicates are removed on :func:`normalize_for_dedupe` forms (lower case, ``ё``→``е``,
 unified quotes and dashes, no spaces around punctuation, collapsed whitespace); the first
 occurrence, in config order, is kept.
@@ -46,9 +82,9 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import polars as pl
 from razdel import sentenize, tokenize
-from tqdm import tqdm
 
 from rublimp.io import InputError, write_json_atomic, write_parquet_atomic
+from rublimp.runtime import progress
 
 from .sources import Document, conllu_sent_id, iter_documents, read_conllu_source, source_key, validate_source
 
@@ -177,6 +213,91 @@ def _non_cyrillic(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
     return nonword / max(len(tokens), 1) > cfg.max_nonword_share
 
 
+_HASHTAG_RE = re.compile(r"(?<![\w&])#\w")
+_MENTION_RE = re.compile(r"@\w")
+_RETWEET_RE = re.compile(r"^\W*RT\b|\bRT\s*[@:]")
+_EMOJI_RE = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]")
+_GLUED_TITLE_RE = re.compile(r"[а-яё]{3}[А-ЯЁ](?![А-ЯЁ])")
+_GLUED_SENTENCES_RE = re.compile(r"[а-яё]{2}[.!?…]+[«\"]?[А-ЯЁ]")
+_FOOTNOTE_RE = re.compile(r"[а-яё]{3}\d{1,3}(?![\w-])|[а-яё][.!?…»)]\d{1,3}\W*$|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\d{1,3}\]")
+_LOST_BREAK_RE = re.compile(r"(?<![\w-])[а-яё]+ +([А-ЯЁ][а-яё]*)(?![\w.-])")
+_WORD_RE = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+#: pymorphy3 parts of speech of a capitalised word that cannot start a name: a line break was lost before it
+_LINE_START_POS = frozenset({"PREP", "CONJ", "PRCL", "ADVB", "PRED", "VERB", "INFN", "GRND", "INTJ"})
+_PROPER_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
+_STRESS = "\u0301"  # combining acute: stress marks in dictionaries and Wikipedia
+
+
+def _hashtag(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return _HASHTAG_RE.search(text) is not None
+
+
+def _mention(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return _MENTION_RE.search(text) is not None
+
+
+def _retweet(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return _RETWEET_RE.search(text) is not None
+
+
+def _emoji(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return _EMOJI_RE.search(text) is not None
+
+
+def _glued_title(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return _GLUED_TITLE_RE.search(text) is not None
+
+
+def _glued_sentences(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return _GLUED_SENTENCES_RE.search(text) is not None
+
+
+def _footnote(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return _FOOTNOTE_RE.search(text) is not None
+
+
+def _morph():
+    from rublimp.morph import get_morph  # pymorphy3 loads only when a sentence gets this far
+
+    return get_morph()
+
+
+def _unpunctuated_verse(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    for m in _LOST_BREAK_RE.finditer(text.replace(_STRESS, "")):
+        word = m.group(1)
+        if word == "И":
+            return True  # the conjunction; the initial «И.» is excluded by the pattern
+        if len(word) == 1:
+            continue
+        morph = _morph()
+        if not morph.word_is_known(word):
+            continue  # a guess: most often a foreign name
+        parses = morph.parses(word)
+        if any(_PROPER_TAGS & p.tag.grammemes for p in parses):
+            continue  # could be a name (Жени, Николе)
+        if parses and parses[0].tag.POS in _LINE_START_POS:
+            return True
+    return False
+
+
+def _word_salad(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    text = text.replace(_STRESS, "")
+    # content-ish words (4+ letters): keyword stuffing repeats them, ordinary sentences rarely do
+    words = [w.lower().replace("ё", "е") for w in _WORD_RE.findall(text) if len(w) >= 4]
+    counts = Counter(words)
+    if any(n >= 3 and n >= 0.3 * len(words) for n in counts.values()):
+        return True
+    if 4 <= len(words) <= 12 and (len(words) - len(counts)) / len(words) >= 1 / 3:
+        return True
+    lower = [w for w in _WORD_RE.findall(text) if len(w) >= 3 and w.islower()]
+    if len(lower) >= 2:
+        morph = _morph()
+        unknown = sum(not morph.word_is_known(w) for w in lower)
+        if unknown >= 2 and unknown / len(lower) >= 0.5:
+            return True
+    return False
+
+
 def _lowercase_start(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
     rest = text[_LEADING_RE.match(text).end():]
     if not rest:
@@ -198,6 +319,16 @@ FILTERS: dict[str, FilterFn] = {
     "too_long": _too_long,
     "too_short": _too_short,
     "non_cyrillic": _non_cyrillic,
+    # sentence quality (garbage sources); after the segmentation filters so that those keep their counts
+    "hashtag": _hashtag,
+    "mention": _mention,
+    "retweet": _retweet,
+    "emoji": _emoji,
+    "glued_title": _glued_title,
+    "glued_sentences": _glued_sentences,
+    "footnote": _footnote,
+    "unpunctuated_verse": _unpunctuated_verse,
+    "word_salad": _word_salad,
 }
 FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
 _TOKEN_FILTERS = frozenset({"too_long", "too_short", "non_cyrillic"})
@@ -395,7 +526,7 @@ def _source_items(src: Mapping[str, Any], key: str, cache_dir: Path, stats: _Sta
             yield conllu_sent_id(name, sent_id), text, domain, False
         return
     docs: Iterator[Document] = iter_documents(src, cache_dir=cache_dir, key=key)
-    for doc_index, doc in enumerate(tqdm(docs, desc=f"corpus:{name}", unit="doc", disable=None)):
+    for doc_index, doc in enumerate(progress(docs, desc=f"corpus:{name}", unit="doc")):
         stats.add(name, doc.domain, "documents")
         for sent_index, sentence in enumerate(split_sentences(doc.text)):
             yield f"{name}-{doc_index}-{sent_index}", sentence, doc.domain, True

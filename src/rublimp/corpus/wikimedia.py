@@ -30,10 +30,10 @@ from typing import IO, Any, Iterator
 
 import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Heading, Tag, Template, Text, Wikilink
-from tqdm import tqdm
 
 from rublimp import __version__
 from rublimp.io import InputError
+from rublimp.runtime import progress
 
 __all__ = [
     "DownloadError",
@@ -180,8 +180,8 @@ def _fetch(url: str, part: Path, *, timeout: float, chunk_size: int) -> None:
             total = offset + body_length
 
         received = 0
-        with open(part, mode) as out, tqdm(
-            total=total, initial=offset, unit="B", unit_scale=True, desc=part.name, disable=None
+        with open(part, mode) as out, progress(
+            total=total, initial=offset, unit="B", unit_scale=True, desc=part.name
         ) as bar:
             try:
                 while True:

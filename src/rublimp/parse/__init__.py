@@ -22,6 +22,14 @@ Sharding: :func:`parse_shard` parses only shard ``k`` of ``n`` (items ``k``,
 shard; :func:`parse_to_shards` writes all shards in one process. Both parse a
 shard's items in the same batches, so their outputs are byte-identical.
 
+Bounded input: a sentence longer than ``max_chars`` characters or ``max_tokens``
+razdel tokens (defaults :data:`DEFAULT_MAX_CHARS`, :data:`DEFAULT_MAX_TOKENS`;
+config keys ``parse.max_chars`` / ``parse.max_tokens``) is skipped, never
+parsed, and counted in a :class:`SkipReport` (first ones logged with their
+ids). Unbounded, one 10,000-character line took slovnet's tree decoding to
+over 20 GiB of memory. An optional ``sentence_filter`` (``python -m rublimp
+parse --filter``: the corpus stage's quality filters) skips sentences the same way.
+
 Numpy BLAS threads: set ``OPENBLAS_NUM_THREADS=1`` before starting Python
 (slovnet is several times slower with threaded BLAS on small matrices).
 """
@@ -30,12 +38,15 @@ from __future__ import annotations
 
 import functools
 import itertools
+import logging
 import os
+from collections import Counter
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Literal, Sequence
+from typing import Any, Callable, Iterable, Iterator, Literal, Sequence
 
 from ..conllu_doc import Sentence, Token, align_tokens, write_conllu
-from ..io import InputError
+from ..io import InputError, iter_text_lines
+from ..runtime import progress as progress_bar
 from ..morph import get_morph
 from .slovnet_backend import ParsedWords, SlovnetParser
 
@@ -52,13 +63,70 @@ __all__ = [
     "ParsedWords",
     "SlovnetParser",
     "BACKENDS",
+    "DEFAULT_MAX_CHARS",
+    "DEFAULT_MAX_TOKENS",
+    "SkipReport",
 ]
+
+log = logging.getLogger("rublimp")
+
+#: Default bounds of one sentence (config ``parse.max_chars`` / ``parse.max_tokens``).
+#: The longest sentence of UD Russian-GSD dev+test has 201 tokens and 1,453 characters.
+DEFAULT_MAX_CHARS = 2000
+DEFAULT_MAX_TOKENS = 250
 
 BACKENDS = ("slovnet", "stanza")
 LemmaSource = Literal["pymorphy3", "backend"]
 _WINDOW = 16  # parse this many batches at a time, so length-sorting has material to work with
 
 _PARSERS: dict[tuple, Any] = {}
+
+
+class SkipReport:
+    """Sentences skipped instead of parsed: counts per reason and the first few ids.
+
+    Reasons: ``max_chars``, ``max_tokens``, ``filter:<name>`` (a quality filter).
+    The first ``log_first`` skips of each reason are logged as warnings.
+    """
+
+    def __init__(self, log_first: int = 5) -> None:
+        self.counts: Counter[str] = Counter()
+        self.examples: dict[str, list[str]] = {}
+        self.log_first = log_first
+        self.bar: Any = None
+
+    def add(self, reason: str, sent_id: str, detail: str) -> None:
+        self.counts[reason] += 1
+        if self.counts[reason] <= self.log_first:
+            self.examples.setdefault(reason, []).append(sent_id)
+            log.warning("parse: skipped sentence %s: %s", sent_id, detail)
+        if self.bar is not None:
+            self.bar.update(1)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def summary(self, what: str = "sentence") -> str:
+        if not self.total:
+            return f"no {what} skipped"
+        parts = []
+        for reason, n in sorted(self.counts.items()):
+            ex = ", ".join(self.examples.get(reason, []))
+            more = ", ..." if n > len(self.examples.get(reason, [])) else ""
+            parts.append(f"{reason}: {n} ({what} {ex}{more})")
+        return f"{self.total} skipped: " + "; ".join(parts)
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(sorted(self.counts.items()))
+
+
+def _check_limit(value: Any, key: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InputError(f"must be a positive integer or null, got {value!r}", f"config: {key}")
+    return value
 
 
 def get_parser(backend: str = "slovnet", **backend_opts: Any):
@@ -161,16 +229,15 @@ def _run(
     progress: bool,
     total: int | None,
     backend_opts: dict[str, Any],
+    skipped: SkipReport | None = None,
 ) -> Iterator[Sentence]:
     """Parse (sent_id, text, domain, tokens) records window by window, in input order."""
     if batch_size < 1:
         raise InputError(f"batch_size must be >= 1, got {batch_size}", "config: parse.batch_size")
     parser = get_parser(backend, **backend_opts)
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=total, desc=f"parse ({backend})", unit="sent", disable=None)
+    bar = progress_bar(total=total, desc=f"parse ({backend})", unit="sent") if progress else None
+    if skipped is not None:
+        skipped.bar = bar  # skipped sentences advance the bar too, so that it reaches its total
     it = iter(records)
     try:
         while True:
@@ -190,6 +257,36 @@ def _run(
             bar.close()
 
 
+def _bounded_records(
+    items: Iterable[tuple[str, str, str]],
+    *,
+    max_chars: int | None,
+    max_tokens: int | None,
+    sentence_filter: Callable[[str], str | None] | None,
+    skipped: SkipReport,
+) -> Iterator[tuple[str, str, str, list[str]]]:
+    """(sent_id, text, domain, tokens) of the items within the bounds; the others go to ``skipped``.
+
+    The character bound is checked before tokenizing, so an over-long line costs
+    one ``len``; the token bound before anything reaches the parser.
+    """
+    for sid, text, domain in items:
+        sid = str(sid)
+        if max_chars is not None and len(text) > max_chars:
+            skipped.add("max_chars", sid, f"{len(text)} characters > max_chars={max_chars}")
+            continue
+        if sentence_filter is not None:
+            reason = sentence_filter(text)
+            if reason is not None:
+                skipped.add(f"filter:{reason}", sid, f"dropped by the {reason!r} filter: {text[:60]!r}")
+                continue
+        toks = tokenize(text)
+        if max_tokens is not None and len(toks) > max_tokens:
+            skipped.add("max_tokens", sid, f"{len(toks)} tokens > max_tokens={max_tokens}")
+            continue
+        yield sid, text, domain or "", toks
+
+
 def parse_texts(
     items: Iterable[tuple[str, str, str]],
     *,
@@ -198,17 +295,29 @@ def parse_texts(
     progress: bool = False,
     lemmas: LemmaSource = "pymorphy3",
     total: int | None = None,
+    max_chars: int | None = DEFAULT_MAX_CHARS,
+    max_tokens: int | None = DEFAULT_MAX_TOKENS,
+    sentence_filter: Callable[[str], str | None] | None = None,
+    skipped: SkipReport | None = None,
     **backend_opts: Any,
 ) -> Iterator[Sentence]:
     """Tokenize (razdel) and parse raw sentences given as ``(sent_id, text, domain)``.
 
-    Yields one :class:`Sentence` per item, in input order, with ``# text`` the
-    original text and every token aligned to it.
+    Yields one :class:`Sentence` per item within the bounds, in input order, with
+    ``# text`` the original text and every token aligned to it. Items over
+    ``max_chars`` characters or ``max_tokens`` tokens (``None``: unbounded) and
+    items for which ``sentence_filter(text)`` names a filter are skipped and
+    counted in ``skipped``.
     """
-    records = ((str(sid), text, domain or "", tokenize(text)) for sid, text, domain in items)
+    max_chars = _check_limit(max_chars, "parse.max_chars")
+    max_tokens = _check_limit(max_tokens, "parse.max_tokens")
+    skipped = skipped if skipped is not None else SkipReport()
+    records = _bounded_records(
+        items, max_chars=max_chars, max_tokens=max_tokens, sentence_filter=sentence_filter, skipped=skipped,
+    )
     yield from _run(
         records, backend=backend, batch_size=batch_size, lemmas=lemmas, progress=progress, total=total,
-        backend_opts=backend_opts,
+        backend_opts=backend_opts, skipped=skipped,
     )
 
 
@@ -222,30 +331,34 @@ def parse_tokens(
     batch_size: int = 64,
     progress: bool = False,
     lemmas: LemmaSource = "pymorphy3",
+    max_tokens: int | None = DEFAULT_MAX_TOKENS,
+    skipped: SkipReport | None = None,
     **backend_opts: Any,
 ) -> Iterator[Sentence]:
     """Parse pretokenized sentences (e.g. a gold-tokenized treebank).
 
     ``sent_ids`` default to ``"1"``, ``"2"``, …; ``texts`` default to the tokens
-    joined by spaces (then no ``SpaceAfter=No`` is produced).
+    joined by spaces (then no ``SpaceAfter=No`` is produced). Sentences of more
+    than ``max_tokens`` tokens are skipped and counted in ``skipped``.
     """
+    max_tokens = _check_limit(max_tokens, "parse.max_tokens")
+    skipped = skipped if skipped is not None else SkipReport()
     n = len(token_lists)
     if sent_ids is not None and len(sent_ids) != n:
         raise ValueError("sent_ids must have one entry per sentence")
     if texts is not None and len(texts) != n:
         raise ValueError("texts must have one entry per sentence")
-    records = (
-        (
-            str(sent_ids[i]) if sent_ids is not None else str(i + 1),
-            texts[i] if texts is not None else None,
-            domain,
-            list(token_lists[i]),
-        )
-        for i in range(n)
-    )
+
+    def records() -> Iterator[tuple[str, str | None, str, list[str]]]:
+        for i in range(n):
+            sid = str(sent_ids[i]) if sent_ids is not None else str(i + 1)
+            if max_tokens is not None and len(token_lists[i]) > max_tokens:
+                skipped.add("max_tokens", sid, f"{len(token_lists[i])} tokens > max_tokens={max_tokens}")
+                continue
+            yield sid, texts[i] if texts is not None else None, domain, list(token_lists[i])
     yield from _run(
-        records, backend=backend, batch_size=batch_size, lemmas=lemmas, progress=progress, total=n,
-        backend_opts=backend_opts,
+        records(), backend=backend, batch_size=batch_size, lemmas=lemmas, progress=progress, total=n,
+        backend_opts=backend_opts, skipped=skipped,
     )
 
 
@@ -258,29 +371,51 @@ def parse_file(
     batch_size: int = 64,
     progress: bool = False,
     lemmas: LemmaSource = "pymorphy3",
+    max_chars: int | None = DEFAULT_MAX_CHARS,
+    max_tokens: int | None = DEFAULT_MAX_TOKENS,
+    sentence_filter: Callable[[str], str | None] | None = None,
+    skipped: SkipReport | None = None,
+    allow_empty: bool = False,
     **backend_opts: Any,
 ) -> int:
     """Parse a text file with one already-segmented sentence per line into CoNLL-U.
 
     ``# sent_id`` is the sentence's 1-based line number; blank lines are
-    skipped (their numbers are simply not used). Written atomically; returns
-    the number of sentences.
+    skipped (their numbers are simply not used); lines over the bounds or
+    rejected by ``sentence_filter`` are skipped and counted in ``skipped`` (see
+    :func:`parse_texts`). Written atomically; returns the number of sentences.
+    An input without sentences, or whose every sentence was skipped, is an
+    :class:`InputError` (and nothing is written) unless ``allow_empty``.
     """
     path = Path(input_txt)
     if not path.exists():
         raise InputError("input text file not found", path)
+    skipped = skipped if skipped is not None else SkipReport()
+    seen = 0
 
     def items() -> Iterator[tuple[str, str, str]]:
-        with open(path, encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, start=1):
-                text = line.rstrip("\n").rstrip("\r")
-                if text.strip():
-                    yield str(lineno), text.strip(), domain
+        nonlocal seen
+        for lineno, line in enumerate(iter_text_lines(path), start=1):
+            text = line.rstrip("\n").rstrip("\r")
+            if text.strip():
+                seen += 1
+                yield str(lineno), text.strip(), domain
 
     sentences = parse_texts(
-        items(), backend=backend, batch_size=batch_size, progress=progress, lemmas=lemmas, **backend_opts
+        items(), backend=backend, batch_size=batch_size, progress=progress, lemmas=lemmas,
+        max_chars=max_chars, max_tokens=max_tokens, sentence_filter=sentence_filter, skipped=skipped,
+        **backend_opts,
     )
-    return write_conllu(sentences, output_conllu)
+    def empty_error() -> InputError:
+        if seen == 0:
+            return InputError("no sentences (the file is empty or blank); use --allow-empty for an empty output", path)
+        return InputError(
+            f"every sentence was skipped ({skipped.summary('line')}); nothing to write "
+            "(use --allow-empty for an empty output)",
+            path,
+        )
+
+    return write_conllu(sentences, output_conllu, empty_error=None if allow_empty else empty_error)
 
 
 def _as_items(df_or_items: Any) -> Iterable[tuple[str, str, str]]:

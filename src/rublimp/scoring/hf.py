@@ -9,9 +9,9 @@ from typing import Any, TypeVar
 
 import numpy as np
 import torch
-from tqdm.auto import tqdm
 
 from rublimp.io import InputError
+from rublimp.runtime import progress as progress_bar
 from rublimp.scoring.base import Scorer, SentenceScores
 from rublimp.scoring.mink import distribution_moments
 
@@ -353,8 +353,8 @@ class HFCausalScorer(_HFModelScorer):
                 )
         results: list[SentenceScores | None] = [None] * len(sentences)
         batches = make_canonical_batches([len(s) for s in ids], self.batch_tokens)
-        with tqdm(total=len(sentences), unit="sent", desc=f"scoring ({self.name})",
-                  disable=None if progress else True) as bar:
+        with progress_bar(total=len(sentences), unit="sent", desc=f"scoring ({self.name})",
+                          enabled=progress) as bar:
             for batch, width, rows in batches:
                 scored = self._score_batch([ids[i] for i in batch], minkpp=minkpp, width=width, rows=rows)
                 for i, res in zip(batch, scored):

@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 import torch
-from tqdm.auto import tqdm
 
 from rublimp.io import InputError
+from rublimp.runtime import progress as progress_bar
 from rublimp.scoring.base import SentenceScores
 from rublimp.scoring.hf import _HFModelScorer, _position_limit, make_batches
 from rublimp.scoring.mink import distribution_moments
@@ -125,8 +125,8 @@ class HFMaskedScorer(_HFModelScorer):
         mu = np.empty(len(copies)) if minkpp else None
         sigma = np.empty(len(copies)) if minkpp else None
         batches = make_batches([len(enc[si][0]) for si, _ in copies], self.batch_tokens)
-        with tqdm(total=len(copies), unit="tok", desc=f"PLL scoring ({self.name})",
-                  disable=None if progress else True) as bar:
+        with progress_bar(total=len(copies), unit="tok", desc=f"PLL scoring ({self.name})",
+                          enabled=progress) as bar:
             for batch in batches:
                 rows = [(enc[copies[c][0]][0], copies[c][1]) for c in batch]
                 b_lp, b_mu, b_sigma = self._score_batch(rows, minkpp=minkpp)
