@@ -498,6 +498,26 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     return out
 
 
+_TOKEN_MEMO: dict[tuple, tuple] = {}
+
+
+def _token_memo(kind: str, tok: Token, compute):
+    """``compute()`` memoised per token object (the eleven paradigms look at the same tokens).
+
+    Keyed by the token's identity; the entry keeps the token, so an id reused
+    after garbage collection is never mistaken for it.
+    """
+    key = (kind, id(tok))
+    hit = _TOKEN_MEMO.get(key)
+    if hit is not None and hit[0] is tok:
+        return hit[1]
+    if len(_TOKEN_MEMO) >= 100_000:
+        _TOKEN_MEMO.clear()
+    value = compute()
+    _TOKEN_MEMO[key] = (tok, value)
+    return value
+
+
 _INFLECT_CACHE: dict[tuple, object] = {}
 _INFLECT_CACHE_MAX = 200_000
 
@@ -588,7 +608,7 @@ class SubjectPredicateAgreement(Paradigm):
         return a
 
     def _subject_analysis(self, tok: Token) -> Analysis | None:
-        return self.morph.analyse(tok.form, tok.upos, tok.feats)
+        return _token_memo(f"analyse{id(self.morph)}", tok, lambda: self.morph.analyse(tok.form, tok.upos, tok.feats))
 
     def _inflect(self, tok: Token, analysis: Analysis, want: set[str], forbidden: dict[str, str], use_yo: bool) -> str | None:
         """The form of ``tok`` with grammemes ``want``, or None when impossible, unchanged or ambiguous."""
@@ -1110,6 +1130,9 @@ class ClauseSubjPerson(_ClauseSubj):
 
 
 # -- attractors --------------------------------------------------------------------------
+_ATTRACTOR_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
+
+
 class _Attractor(SubjectPredicateAgreement):
     """Attractors as RuBLiMP finds them: nominals between the subject and the agreeing word.
 
@@ -1124,6 +1147,9 @@ class _Attractor(SubjectPredicateAgreement):
     indeclinable_ok: ClassVar[bool] = False
 
     def _attractor_ok(self, kid: Token) -> bool:
+        return _token_memo(f"attractor{self.indeclinable_ok}{id(self.morph)}", kid, lambda: self._attractor_ok_uncached(kid))
+
+    def _attractor_ok_uncached(self, kid: Token) -> bool:
         """A noun or pronoun with its own number and gender: not a subject, not «себя», not indeclinable.
 
         An apposition in the nominative counts («мы, наша семья, знаем»); a
@@ -1150,9 +1176,11 @@ class _Attractor(SubjectPredicateAgreement):
         oc = UD2OC["Number"][number]
         return any(oc in p.tag.grammemes for p in self.morph.parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
 
-    def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
+    @staticmethod
+    def _candidates(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
+        """Nouns and pronouns between subject and agreeing word, or in the subject tree along nmod/obj/obl links."""
         lo, hi = sorted((edge.subject.id, edge.agreeing.id))
-        found = {t.id: t for t in sent.tokens[lo:hi - 1] if self._attractor_ok(t)}
+        found = {t.id: t for t in sent.tokens[lo:hi - 1] if t.upos in _ATTRACTOR_UPOS}
         stack = [edge.subject]
         while stack:
             node = stack.pop()
@@ -1160,9 +1188,13 @@ class _Attractor(SubjectPredicateAgreement):
                 if kid.deprel.split(":")[0] not in ATTRACTOR_PATH_RELS:
                     continue
                 stack.append(kid)
-                if self._attractor_ok(kid):
+                if kid.upos in _ATTRACTOR_UPOS:
                     found[kid.id] = kid
-        return sorted(found.values(), key=lambda t: (abs(t.id - edge.agreeing.id), t.id))
+        return found
+
+    def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
+        found = [t for t in self._candidates(sent, edge).values() if self._attractor_ok(t)]
+        return sorted(found, key=lambda t: (abs(t.id - edge.agreeing.id), t.id))
 
     def _subject_ok(self, sent: Sentence, edge: AgreementEdge, *, referent: bool = False) -> bool:
         if edge.subject_kind == "clausal":
@@ -1178,6 +1210,8 @@ class AttractorNumber(_Attractor):
     feature = "Number"
 
     def targets(self, sent, edge):
+        if not self._candidates(sent, edge):
+            return
         if not self._subject_ok(sent, edge) or not _number_ok(sent, edge.subject):
             return
         src = edge.predicate_value("Number")
@@ -1205,6 +1239,8 @@ class AttractorGender(_Attractor):
     indeclinable_ok = True
 
     def targets(self, sent, edge):
+        if edge.predicate_value("Gender") is None or not self._candidates(sent, edge):
+            return
         if edge.subject_kind == "clausal":
             if not self._subject_ok(sent, edge):
                 return
