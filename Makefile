@@ -15,7 +15,7 @@ export TRANSFORMERS_OFFLINE := 1
 CORES ?= all
 SNAKEMAKE_ARGS ?=
 
-.PHONY: setup run test test-fast test-vllm bench clean
+.PHONY: setup run test test-fast test-vllm test-lmeval bench clean
 
 setup: $(STAMP)
 
@@ -47,6 +47,17 @@ test-vllm:
 	.venv-vllm/bin/pip install --quiet -e . pytest
 	RUBLIMP_TEST_VLLM=1 VLLM_CPU_KVCACHE_SPACE=1 VLLM_CPU_OMP_THREADS_BIND=0-1 VLLM_CPU_NUM_OF_RESERVED_CPU=0 \
 	  .venv-vllm/bin/python -m pytest -q tests/vllm
+
+## make test-lmeval: opt-in check that lm-evaluation-harness and minicons (own venv) score the exported
+## benchmark as rublimp does; builds the demo benchmark of tests/lmeval/config.yaml (work/lmeval-demo) first
+LMEVAL_CONFIG ?= tests/lmeval/config.yaml
+test-lmeval: setup
+	test -x .venv-lmeval/bin/python || $(PYTHON) -m venv .venv-lmeval
+	# the CPU build of torch first, pinned, so that lm-eval and minicons do not pull a CUDA torch
+	.venv-lmeval/bin/pip install --quiet torch==2.13.0
+	.venv-lmeval/bin/pip install --quiet lm-eval==0.4.13 minicons==0.3.39 pytest pyyaml
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/snakemake --profile profiles/local --cores $(CORES) --configfile $(LMEVAL_CONFIG)
+	RUBLIMP_TEST_LMEVAL=1 .venv-lmeval/bin/python -m pytest -q -s tests/lmeval
 
 ## make bench: throughput benchmarks (parse, perturb, score)
 bench: setup

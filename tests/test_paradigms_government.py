@@ -40,30 +40,60 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         # a complex preposition governs as a whole
         ("Он говорил в течение часа.", "Он говорил в течение часом.", "Ins"),
     ],
+    # RuBLiMP's order: the genitive where it is unambiguous and not grammatical, else the dative
     "verb_acc_object": [
-        ("Мальчик читает книгу.", "Мальчик читает книга.", "Nom"),
-        ("Охотник увидел медведя.", "Охотник увидел медведю.", "Dat"),
-        ("Я встретил её вчера.", "Я встретил она вчера.", "Nom"),
-        ("Сестра вымыла окно.", "Сестра вымыла окну.", "Dat"),
+        ("Охотник увидел медведя.", "Охотник увидел медведю.", "Dat"),  # genitive = accusative
+        ("Я встретил её вчера.", "Я встретил ей вчера.", "Dat"),
+        ("Сестра вымыла окно.", "Сестра вымыла окну.", "Dat"),  # «окна» is also nom.pl
         ("Рыбак поймал щуку.", "Рыбак поймал щуке.", "Dat"),
-        ("Учитель похвалил ученика.", "Учитель похвалил ученик.", "Nom"),
+        ("Учитель похвалил ученика.", "Учитель похвалил ученику.", "Dat"),
+        ("Он потерял интерес.", "Он потерял интереса.", "Gen"),
+        ("Сосед чинил забор.", "Сосед чинил забора.", "Gen"),
+        ("Мы дали детям конфеты.", "Мы дали детям конфетам.", "Dat"),  # a second dative
+        # under negation the genitive is grammatical: the dative instead
+        ("Он не потерял интерес.", "Он не потерял интересу.", "Dat"),
+        # a dative-taking verb that already has its dative: a second one is wrong
+        ("Мама передала письмо соседу.", "Мама передала письму соседу.", "Dat"),
     ],
+    # RuBLiMP's rule: genitive object → instrumental
     "verb_gen_object": [
-        ("Ребёнок боится темноты.", "Ребёнок боится темнота.", "Nom"),
-        ("Спортсмен добился победы.", "Спортсмен добился победе.", "Dat"),
-        ("Старик не обращал внимания на шум.", "Старик не обращал вниманию на шум.", "Dat"),
-        ("Туристы избегали встреч с медведями.", "Туристы избегали встречам с медведями.", "Dat"),
-        ("Дети ждали автобуса.", "Дети ждали автобусу.", "Dat"),
-        ("Мы лишились работы.", "Мы лишились работа.", "Nom"),
-        ("Я не знал правды.", "Я не знал правде.", "Dat"),
+        ("Ребёнок боится темноты.", "Ребёнок боится темнотой.", "Ins"),
+        ("Спортсмен добился победы.", "Спортсмен добился победой.", "Ins"),
+        ("Старик не обращал внимания на шум.", "Старик не обращал вниманием на шум.", "Ins"),
+        ("Туристы избегали встреч с медведями.", "Туристы избегали встречами с медведями.", "Ins"),
+        ("Дети ждали автобуса.", "Дети ждали автобусом.", "Ins"),
+        ("Мы лишились работы.", "Мы лишились работой.", "Ins"),
+        ("Я не знал правды.", "Я не знал правдой.", "Ins"),
+        ("Команда достигла цели.", "Команда достигла целью.", "Ins"),
+        # parsed as accusative, but genitive under negation / after a genitive verb
+        ("Она не слышала его.", "Она не слышала им.", "Ins"),
+        ("Он боялся её.", "Он боялся ей.", "Ins"),
+        # the genitive could be nom.pl, but the verb rules that reading out as its subject
+        ("Не имею возможности.", "Не имею возможностью.", "Ins"),  # 1st person
+        ("Отец, не снимая рясы, прыгнул в море.", "Отец, не снимая рясой, прыгнул в море.", "Ins"),  # converb
+        ("Он не имел семьи.", "Он не имел семьей.", "Ins"),  # singular verb, plural nominative
+        # the genitive of a quantity word (RuBLiMP re-cases it too)
+        ("Война унесла много жизней.", "Война унесла много жизнями.", "Ins"),
+        ("Он купил много хлеба.", "Он купил много хлебом.", "Ins"),
+        # a genitive parsed as a second subject of a verb that has one
+        ("Пиняев ещё не набрал физики.", "Пиняев ещё не набрал физикой.", "Ins"),
+        # the substantive «это»
+        ("Мы этого не ждали.", "Мы этим не ждали.", "Ins"),
     ],
+    # RuBLiMP's rule: instrumental object → dative (else the next safe case)
     "verb_ins_object": [
-        ("Диоксид кремния обладает полиморфизмом.", "Диоксид кремния обладает полиморфизма.", "Gen"),
-        ("Мой брат занимается плаванием.", "Мой брат занимается плавания.", "Gen"),
+        ("Диоксид кремния обладает полиморфизмом.", "Диоксид кремния обладает полиморфизму.", "Dat"),
+        ("Мой брат занимается плаванием.", "Мой брат занимается плаванию.", "Dat"),
         ("Отец гордится сыном.", "Отец гордится сыну.", "Dat"),
-        ("Директор руководит школой.", "Директор руководит школу.", "Acc"),
-        ("Она пользуется словарём.", "Она пользуется словарь.", "Acc"),
-        ("Сосед торгует рыбой.", "Сосед торгует рыба.", "Nom"),
+        ("Директор руководит школой.", "Директор руководит школе.", "Dat"),
+        ("Она пользуется словарём.", "Она пользуется словарю.", "Dat"),
+        ("Сосед торгует рыбой.", "Сосед торгует рыбе.", "Dat"),
+        # the predicative instrumental of «стать» counts, as in RuBLiMP
+        ("Он стал врачом.", "Он стал врачу.", "Dat"),
+        # «им» parsed as они.Dat is он.Ins after a verb that governs only the instrumental
+        ("Им владели купцы.", "Ему владели купцы.", "Dat"),
+        # помахать admits a bare dative («помахал руке» is well formed): the next case
+        ("Девочка помахала рукой.", "Девочка помахала руку.", "Acc"),
     ],
     "nominalization_case": [
         ("Открытие Америки изменило мир.", "Открытие Америка изменило мир.", "Nom"),
@@ -87,19 +117,21 @@ NEGATIVE: dict[str, list[str]] = {
     "verb_acc_object": [
         "Сестра открыла окно.",  # nominative = accusative, and открыть takes a dative
         "Они купили новую машину.",  # an agreeing modifier
-        "Мы дали детям конфеты.",  # nominative = accusative, and дать takes a dative
-        "Художник рисует портрет.",
+        "Мальчик читает книгу.",  # «книги» is also nom.pl, and читать takes a dative
+        "Я выпил бульон.",  # a partitive genitive is grammatical, and «бульону» reads as a dative
+        "Дед принёс нож.",  # partitive verb with a dative
     ],
     "verb_gen_object": [
-        "Команда достигла цели.",  # цели is also the dative, цель also the accusative
+        "Я взял их.",  # a partitive verb's animate accusative is not a genitive object
+        "Не налаживались отношения.",  # «отношения» is the subject (nom.pl agrees with the verb)
+        "Я этого не говорил.",  # «этим» is also a dative plural, and говорить takes a dative
         "У нас не было денег.",  # a genitive subject
         "Хозяин налил гостям вина.",  # the genitive follows a noun
-        "Он купил много хлеба.",  # a quantifier governs the genitive
     ],
     "verb_ins_object": [
-        "Он стал врачом.",  # a copula, not an object
+        "Он был врачом.",  # «быть» is not counted (RuBLiMP counts only «стать»)
         "Дом был построен рабочими.",  # a passive agent
-        "Он ударил мяч ногой.",  # an instrumental adjunct
+        "Мы шли лесом.",  # an adjunct (obl) of a verb that does not govern the instrumental
         "Он владеет английским языком.",  # an agreeing modifier
     ],
     "nominalization_case": [
@@ -169,16 +201,19 @@ def test_new_form_not_readable_in_an_allowed_case(parsed, paradigms):
     assert bads.get("Ins") == "Мы встретились в средой."
 
 
-def test_subject_like_nominative_is_not_made(parsed, paradigms):
-    """A nominative object must not be readable as the subject.
-
-    «Вчера нашли девочка» is bad because нашли is plural (so it is made);
-    «Вчера нашла девочка» would just mean "yesterday the girl found it" (never made).
-    """
+def test_accusative_object_never_becomes_nominative(parsed, paradigms):
+    """RuBLiMP never makes a nominative object (it may read as the subject: «Вчера нашла девочка»)."""
     p = paradigms["verb_acc_object"]
-    made = {pert.target_value: b for b, pert in p.pairs(parsed["Вчера нашли девочку."])}
-    assert made.get("Nom") == "Вчера нашли девочка."
-    assert all(pert.target_value != "Nom" for _, pert in p.pairs(parsed["Вчера нашла девочку."]))
+    for text in ("Вчера нашли девочку.", "Вчера нашла девочку.", "Я встретил её вчера.", "Охотник увидел медведя."):
+        assert all(pert.target_value != "Nom" for _, pert in p.pairs(parsed[text]))
+
+
+def test_verb_paradigms_make_one_edit_per_word(parsed, paradigms):
+    """A deterministic edit: one new form per object, the first safe case in RuBLiMP's order."""
+    for name in ("verb_acc_object", "verb_gen_object", "verb_ins_object"):
+        for good, _, _ in POSITIVE[name]:
+            edited = [pert.edits[0].token_id for _, pert in paradigms[name].pairs(parsed[good])]
+            assert len(edited) == len(set(edited)), (name, good)
 
 
 GOLD_STYLE_TREE = """# sent_id = g1
@@ -292,3 +327,32 @@ def test_demo_pools_are_deterministic(demo_pairs):
         assert set(a[name]["phenomenon"]) == {"government"} and set(a[name]["level"]) == {"Syntax"}
         assert set(a[name]["feature"]) == {"Case"}
         assert a[name]["subtype"].str.len_chars().min() > 0
+
+
+# an animate accusative object the parser labelled genitive («волков»: Gen = Acc.Plur)
+GEN_PARSED_OBJECT = """# sent_id = r1
+# text = Охотники поймали волков.
+1\tОхотники\tохотник\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t2\tnsubj\t_\t_
+2\tпоймали\tпоймать\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tволков\tволк\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Plur\t2\tobj\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = r2
+# text = Охотники не поймали волков.
+1\tОхотники\tохотник\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t3\tnsubj\t_\t_
+2\tне\tне\tPART\t_\tPolarity=Neg\t3\tadvmod\t_\t_
+3\tпоймали\tпоймать\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tволков\tволк\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Plur\t3\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_genitive_parsed_animate_object_is_an_accusative_object(paradigms):
+    plain, negated = read_conllu_string(GEN_PARSED_OBJECT)
+    acc, gen = paradigms["verb_acc_object"], paradigms["verb_gen_object"]
+    assert [b for b, _ in acc.pairs(plain)] == ["Охотники поймали волкам."]
+    assert [b for b, _ in gen.pairs(plain)] == []
+    # under negation the genitive is a genitive object (of negation)
+    assert [b for b, _ in acc.pairs(negated)] == []
+    assert [b for b, _ in gen.pairs(negated)] == ["Охотники не поймали волками."]

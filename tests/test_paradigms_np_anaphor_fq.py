@@ -45,7 +45,15 @@ POSITIVE = [
      "Река, через которые построили мост, очень широкая."),
     ("anaphor_agreement_number", "Дети, о которых заботилась соседка, выросли добрыми.",
      "Дети, о котором заботилась соседка, выросли добрыми."),
+    # the antecedent noun's number changes too (RuBLiMP edits the noun in most pairs)
+    ("anaphor_agreement_number", "Мы нашли книгу, которую ты потерял.", "Мы нашли книги, которую ты потерял."),
+    ("anaphor_agreement_number", "Он читал письма, которые прислал брат.", "Он читал письмо, которые прислал брат."),
+    # a subject «который»: only the antecedent noun changes (the pronoun also agrees with its verb)
+    ("anaphor_agreement_number", "Мы видели собаку, которая громко лаяла.", "Мы видели собак, которая громко лаяла."),
     # anaphor agreement: gender
+    # the parser's antecedent («дерева») disagrees; the noun it depends on («ствол») agrees
+    ("anaphor_agreement_gender", "Он поднял ствол дерева, который мы спилили вчера.",
+     "Он поднял ствол дерева, которую мы спилили вчера."),
     ("anaphor_agreement_gender", "Картина, которую написал художник, висит в музее.",
      "Картина, который написал художник, висит в музее."),
     ("anaphor_agreement_gender", "Стол, за которым мы обедали, сломался.",
@@ -57,16 +65,30 @@ POSITIVE = [
     ("anaphor_agreement_gender", "Город, о котором он рассказывал, находится на севере.",
      "Город, о которой он рассказывал, находится на севере."),
     # noun phrase agreement: number
-    ("np_agreement_number", "Старый дом стоял на холме.", "Старые дом стоял на холме."),
-    ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмных лесу."),
-    ("np_agreement_number", "Новые книги лежали на полке.", "Новая книги лежали на полке."),
-    ("np_agreement_number", "Она купила красивую вазу.", "Она купила красивые вазу."),
-    ("np_agreement_number", "Мы говорили о важных делах.", "Мы говорили о важном делах."),
+    # RuBLiMP changes the head noun's number (its modifiers keep theirs)
+    ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмном лесах."),
+    ("np_agreement_number", "Она купила красивую вазу.", "Она купила красивую вазы."),
+    ("np_agreement_number", "Мы говорили о важных делах.", "Мы говорили о важных деле."),
+    ("np_agreement_number", "Мы продали этот старый дом.", "Мы продали этот старый дома."),
+    # a genitive subject does not agree with its verb, so its number may change
+    ("np_agreement_number", "Новых писем не было.", "Новых письма не было."),
+    ("floating_quantifier_agreement_number", "Однако самого договора не было.", "Однако самого договоров не было."),
+    # a plural pronoun of unknown gender: the masculine singular
+    ("floating_quantifier_agreement_number", "Нам самим нужно изменить курс.", "Нам самому нужно изменить курс."),  # two modifiers
+    ("np_agreement_number", "Это было редкой удачей.", "Это было редкой удачами."),  # a predicate nominal
     # noun phrase agreement: gender
     ("np_agreement_gender", "Старый дом стоял на холме.", "Старая дом стоял на холме."),
     ("np_agreement_gender", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмной лесу."),
     ("np_agreement_gender", "Она купила красивую вазу.", "Она купила красивый вазу."),
-    ("np_agreement_gender", "Маленькое окно выходило во двор.", "Маленький окно выходило во двор."),
+    # one of several modifiers is changed (RuBLiMP does so: «первая большая битва» → «первой большая»)
+    ("np_agreement_gender", "Этот старый дом стоял на холме.", "Эта старый дом стоял на холме."),
+    ("np_agreement_case", "В этом новом доме тепло.", "В этого новом доме тепло."),
+    # an inanimate masculine: its genitive is the animate accusative, which cannot agree here
+    ("np_agreement_case", "Он провёл болевой приём.", "Он провёл болевого приём."),
+    # a direct object the parser left nominative is read as accusative (feminine: -ую)
+    ("np_agreement_gender", "Он бросил на меня злой взгляд.", "Он бросил на меня злую взгляд."),
+    # RuBLiMP's gender change: neuter/masculine → feminine, feminine → masculine
+    ("np_agreement_gender", "Маленькое окно выходило во двор.", "Маленькая окно выходило во двор."),
     ("np_agreement_gender", "Я встретил своего друга.", "Я встретил свою друга."),
     # noun phrase agreement: case
     ("np_agreement_case", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмным лесу."),
@@ -78,7 +100,10 @@ POSITIVE = [
     ("floating_quantifier_agreement_number", "Мэр сам открыл новую школу.", "Мэр сами открыл новую школу."),
     ("floating_quantifier_agreement_number", "Дети сами убрали свою комнату.", "Дети сам убрали свою комнату."),
     ("floating_quantifier_agreement_number", "Она сама испекла этот пирог.", "Она сами испекла этот пирог."),
-    ("floating_quantifier_agreement_number", "Я видел самого директора.", "Я видел самих директора."),
+    # «сам» on a noun: RuBLiMP changes the noun's number
+    ("floating_quantifier_agreement_number", "Я видел самого директора.", "Я видел самого директоров."),
+    ("floating_quantifier_agreement_number", "Она подошла к самому дому.", "Она подошла к самому домам."),
+    ("floating_quantifier_agreement_number", "Мы говорили с самим министром.", "Мы говорили с самим министрами."),
     ("floating_quantifier_agreement_number", "Студенты сами решили эту задачу.", "Студенты сам решили эту задачу."),
     # floating quantifier agreement: gender
     ("floating_quantifier_agreement_gender", "Отец сам построил этот дом.", "Отец сама построил этот дом."),
@@ -87,7 +112,16 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Я видел самого медведя.", "Я видел саму медведя."),
     ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
     # floating quantifier agreement: case
-    ("floating_quantifier_agreement_case", "Мэр сам открыл новую школу.", "Мэр самому открыл новую школу."),
+    # RuBLiMP's case change: nominative → genitive, other cases → nominative
+    ("floating_quantifier_agreement_case", "Мэр сам открыл новую школу.", "Мэр самого открыл новую школу."),
+    # «сам» on a proper name pymorphy3 does not know: the parser's features, confirmed by «сам»
+    ("floating_quantifier_agreement_case", "Вчера пришёл сам Фырдун.", "Вчера пришёл самого Фырдун."),
+    ("floating_quantifier_agreement_gender", "Вчера пришла сама Кьярдея.", "Вчера пришла сам Кьярдея."),
+    ("floating_quantifier_agreement_number", "Вчера пришёл сам Фырдун.", "Вчера пришёл сами Фырдун."),
+    # a title noun or name whose gender the past-tense verb settles
+    ("floating_quantifier_agreement_gender", "Мэр сам открыл новую школу.", "Мэр сама открыл новую школу."),
+    ("floating_quantifier_agreement_gender", "Ты сам почувствовал раскаяние.", "Ты сама почувствовал раскаяние."),
+    ("floating_quantifier_agreement_gender", "Ты сама это решила.", "Ты сам это решила."),
     ("floating_quantifier_agreement_case", "Я видел самого директора.", "Я видел самому директора."),
     ("floating_quantifier_agreement_case", "Она сама испекла этот пирог.", "Она самой испекла этот пирог."),
     ("floating_quantifier_agreement_case", "Ему самому пришлось чинить крышу.", "Ему самого пришлось чинить крышу."),
@@ -103,24 +137,28 @@ NEAR_MISSES = [
     ("anaphor_agreement_gender", "Врач, которого мы ждали, пришёл поздно.", "common-gender antecedent"),
     ("anaphor_agreement_gender", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.", "plural"),
     ("anaphor_agreement_gender", "Дерево, которое росло у дома, упало.", "subject relative"),
-    ("np_agreement_number", "Этот старый дом стоял на холме.", "two modifiers"),
+    ("np_agreement_number", "Старый дом стоял на холме.", "the head is the subject of a verb that agrees with it"),
+    ("np_agreement_number", "Новые книги, которые лежали на полке, пропали.", "the head is the antecedent of «который»"),
     ("np_agreement_number", "Два больших дома стояли на холме.", "numeral phrase"),
+    ("anaphor_agreement_number", "Существует множество пород, которые отличаются окрасом.", "a counted noun («множество пород»)"),
     ("np_agreement_number", "Дом был старым.", "predicative adjective"),
     ("np_agreement_number", "Многие люди пришли на праздник.", "«многий» has no modern singular"),
     ("np_agreement_gender", "Новые книги лежали на полке.", "plural head"),
     ("np_agreement_gender", "Наш врач работает в больнице.", "common-gender head"),
-    ("np_agreement_gender", "Этот старый дом стоял на холме.", "two modifiers"),
+    ("np_agreement_gender", "Эти четыре старых дома стояли на холме.", "four modifiers and a numeral"),
     ("np_agreement_case", "Два больших дома стояли на холме.", "numeral phrase"),
-    ("np_agreement_case", "В этом новом доме тепло.", "two modifiers"),
+    ("np_agreement_case", "В этом большом новом светлом доме тепло.", "more than three modifiers"),
     ("np_agreement_case", "Он купил новое пальто.", "indeclinable head"),
     ("floating_quantifier_agreement_number", "Вы сами это знаете.", "polite «вы»"),
     ("floating_quantifier_agreement_number", "Он сам их видел.", "«сами» would float to «их»"),
     ("floating_quantifier_agreement_number", "Пришлось самому всё сделать.", "no antecedent"),
     ("floating_quantifier_agreement_number", "Мы дошли до самого конца дороги.", "superlative «самый»"),
-    ("floating_quantifier_agreement_gender", "Я сам это сделал.", "1st person: the speaker's gender"),
+    ("floating_quantifier_agreement_number", "В самом деле он прав.", "the idiom «в самом деле»"),
     ("floating_quantifier_agreement_gender", "Врач сама пришла к больному.", "semantic agreement"),
     ("floating_quantifier_agreement_gender", "Дети сами убрали свою комнату.", "plural"),
-    ("floating_quantifier_agreement_gender", "Мэр сам открыл новую школу.", "title noun of either gender"),
+    ("floating_quantifier_agreement_gender", "Сам мэр откроет новую школу.", "title noun of either gender, no gendered predicate"),
+    ("floating_quantifier_agreement_gender", "Я сама открою дверь.", "«я» has no gender and the verb shows none"),
+    ("floating_quantifier_agreement_gender", "Завтра придёт сам Фырдун.", "an unknown name, and the verb shows no gender"),
     ("floating_quantifier_agreement_case", "Пришлось самому всё сделать.", "no antecedent"),
     ("floating_quantifier_agreement_case", "Мы дошли до самого конца дороги.", "superlative «самый»"),
     ("floating_quantifier_agreement_case", "Учитель и ученик сами всё сделали.", "coordinated antecedent"),
@@ -264,3 +302,53 @@ def test_demo_pools_fill_columns(demo_sentences):
         for col in ("feature", "source_value", "target_value", "subtype", "source_word", "target_word"):
             assert df[col].null_count() == 0 and (df[col] != "").all(), (name, col)
         assert (df["PID"] == name).all()
+
+
+def test_anaphor_antecedent_that_is_a_subject_keeps_its_number(paradigms, parsed):
+    """«Книга, которую …, оказалась»: the noun is the verb's subject, so only «который» changes."""
+    text = "Книга, которую я прочитал вчера, оказалась скучной."
+    edited = {pert.edits[0].token_id for _, pert in paradigms["anaphor_agreement_number"].pairs(parsed[text])}
+    assert edited == {3}
+
+
+# «который» misparsed as the subject although the clause has an unambiguous nominative subject
+MISPARSED_RELATIVE = """# sent_id = m1
+# text = Это список, который составил Игорь.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t2\tnsubj\t_\t_
+2\tсписок\tсписок\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tсоставил\tсоставить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tИгорь\tИгорь\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = m2
+# text = Это список, который лежал на столе.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t2\tnsubj\t_\t_
+2\tсписок\tсписок\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tлежал\tлежать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tна\tна\tADP\t_\t_\t7\tcase\t_\t_
+7\tстоле\tстол\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Sing\t5\tobl\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_object_relative_misparsed_as_subject_is_repaired(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    repaired, subject = read_conllu_string(MISPARSED_RELATIVE)
+    bads = [b for b, _ in paradigms["anaphor_agreement_gender"].pairs(repaired)]
+    assert bads == ["Это список, которую составил Игорь."]
+    # a real subject «который» (no other nominative in its clause) is still never changed
+    assert list(paradigms["anaphor_agreement_gender"].pairs(subject)) == []
+
+
+def test_subject_relative_pronoun_is_never_edited(paradigms, parsed):
+    """«которая лаяла»: the pronoun agrees with its verb too, so only the antecedent noun changes."""
+    text = "Мы видели собаку, которая громко лаяла."
+    for name in ("anaphor_agreement_number", "anaphor_agreement_gender"):
+        edited = {parsed[text].token(pert.edits[0].token_id).form for _, pert in paradigms[name].pairs(parsed[text])}
+        assert "которая" not in edited, name

@@ -558,6 +558,8 @@ class SubjectPredicateAgreement(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
+    options = ("agreement_min_conf",)
 
     # -- the paradigm-specific part ---------------------------------------------
     def targets(self, sent: Sentence, edge: AgreementEdge) -> Iterable[tuple[str, str | None]]:

@@ -30,6 +30,7 @@ common-gender antecedents (врач, коллега, Саша) or indeclinable o
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
@@ -37,7 +38,16 @@ from ..conllu_doc import Sentence, Token
 from ..morph import Analysis, Morph
 from .agreement import COMMON_GENDER_FILE, load_common_gender_nouns
 from .base import Edit, Paradigm, Perturbation, register
-from .np_agreement import GENDERS, adjective_readings, agr_from_tag, has_common_gender, inflect_agreeing
+from .np_agreement import (
+    GENDER_ORDER,
+    GENDERS,
+    adjective_readings,
+    agr_from_tag,
+    has_common_gender,
+    head_number_blocked,
+    inflect_agreeing,
+    renumber_noun,
+)
 
 __all__ = ["RelativeClause", "relative_clauses", "AnaphorAgreementNumber", "AnaphorAgreementGender"]
 
@@ -67,6 +77,8 @@ class RelativeClause:
     number: str
     gender: str | None  # singular antecedents only
     animacy: str | None
+    #: «который» is the clause's subject (only the antecedent noun may then be changed)
+    subject: bool = False
 
 
 def _relative_clause_head(sent: Sentence, pron: Token) -> Token | None:
@@ -135,12 +147,72 @@ def _looks_like_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph
     return any(v.feats.get("Number") == pron.feats.get("Number") for v in verbs if "Number" in v.feats)
 
 
-def relative_clauses(sent: Sentence, morph: Morph) -> Iterator[RelativeClause]:
-    """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent."""
-    for pron in sent.tokens:
-        if pron.upos not in ("PRON", "DET", "ADJ") or pron.base_deprel in SUBJECT_RELS:
+def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Token | None:
+    """The parser's repair for an object «который» read as the subject, or None.
+
+    «список, который составил Древнир»: the clause has another subject
+    candidate — a noun or pronoun that cannot be accusative (so it is the
+    nominative subject) and agrees with the predicate in number (and gender
+    in the past singular) — so «который» is the object. Returned as a copy
+    of ``pron`` with ``Case=Acc`` and relation ``obj``, where its form can be
+    accusative.
+    """
+    if pron.base_deprel not in SUBJECT_RELS or pron.feats.get("Case") not in (None, "Nom"):
+        return None
+    clause = sent.head_of(pron)
+    if clause is None or clause.upos not in ("VERB", "AUX"):
+        return None
+    if not any(p.tag.case == "accs" for p in morph.readings(pron.form, RELATIVE_LEMMA)):
+        return None
+    for k in sent.children(clause):
+        if k.id == pron.id or k.upos not in ("NOUN", "PROPN", "PRON") or k.feats.get("Case") != "Nom":
             continue
-        if pron.feats.get("Case") in (None, "Nom"):
+        if any(c.base_deprel == "case" for c in sent.children(k)):
+            continue
+        if any(p.tag.case == "accs" for p in morph.parses(k.form) if p.tag.POS in ("NOUN", "NPRO")):
+            continue
+        if clause.feats.get("Number") and clause.feats.get("Number") != k.feats.get("Number"):
+            continue
+        if clause.feats.get("Gender") and k.feats.get("Gender") and clause.feats["Gender"] != k.feats["Gender"]:
+            continue
+        feats = dict(pron.feats)
+        feats["Case"] = "Acc"
+        return dataclasses.replace(pron, feats=feats, deprel="obj")
+    return None
+
+
+def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token) -> Token:
+    """The parser's antecedent, or — when it disagrees with «который» in number or gender and is
+    the genitive dependent of a noun that agrees — that noun («ствол дерева, который»: ствол)."""
+    def agrees_with_pron(t: Token) -> bool:
+        if t.feats.get("Number") != pron.feats.get("Number"):
+            return False
+        return pron.feats.get("Number") != "Sing" or t.feats.get("Gender") == pron.feats.get("Gender")
+
+    if agrees_with_pron(ante) or ante.base_deprel != "nmod" or ante.feats.get("Case") != "Gen":
+        return ante
+    head = sent.head_of(ante)
+    if head is not None and head.upos in ("NOUN", "PROPN") and head.id < ante.id and agrees_with_pron(head):
+        return head
+    return ante
+
+
+def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) -> Iterator[RelativeClause]:
+    """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent
+    (with ``subjects``, also a subject «который», marked ``subject=True``)."""
+    for pron in sent.tokens:
+        if pron.upos not in ("PRON", "DET", "ADJ"):
+            continue
+        is_subject = False
+        if pron.base_deprel in SUBJECT_RELS or pron.feats.get("Case") == "Nom":
+            repaired = _object_misread_as_subject(sent, pron, morph)
+            if repaired is not None:
+                pron = repaired
+            elif subjects and pron.feats.get("Case") == "Nom":
+                is_subject = True
+            else:
+                continue
+        if pron.feats.get("Case") is None:
             continue
         pa = morph.analyse(pron.form, pron.upos, pron.feats)
         if pa is None or _norm(pa.lemma) != RELATIVE_LEMMA:
@@ -149,6 +221,7 @@ def relative_clauses(sent: Sentence, morph: Morph) -> Iterator[RelativeClause]:
         if found is None:
             continue
         clause, ante = found
+        ante = _agreeing_antecedent(sent, ante, pron)
         if ante.id >= pron.id:
             continue
         if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")):
@@ -169,22 +242,27 @@ def relative_clauses(sent: Sentence, morph: Morph) -> Iterator[RelativeClause]:
         gender = None
         if number == "Sing":
             gender = ante.feats.get("Gender")
+            if a_agr.gender is not None and a_agr.gender != gender and "ms-f" not in aa.tag.grammemes:
+                gender = a_agr.gender  # the dictionary's gender over the parser's («жилищем»: neuter)
             if gender is None or pron.feats.get("Gender") != gender:
                 continue
             if gender not in p_agr.genders or (a_agr.genders and gender not in a_agr.genders):
                 continue
         elif "Pltm" not in aa.tag.grammemes:
             gender = a_agr.gender or ante.feats.get("Gender")
-        if _looks_like_subject(sent, pron, clause, morph):
-            continue
+        if not is_subject and _looks_like_subject(sent, pron, clause, morph):
+            if not subjects:
+                continue
+            is_subject = True
         animacy = a_agr.animacy or ante.feats.get("Animacy")
-        yield RelativeClause(pron, clause, ante, pa, aa, number, gender, animacy)
+        yield RelativeClause(pron, clause, ante, pa, aa, number, gender, animacy, is_subject)
 
 
 class _AnaphorAgreement(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
 
     def __init__(self, ctx=None) -> None:
         super().__init__(ctx)
@@ -196,21 +274,27 @@ class _AnaphorAgreement(Paradigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for rc in relative_clauses(sent, self.morph):
-            seen: set[str] = set()
-            for source, target, number, gender in self.targets(rc):
-                word = self._new_form(sent, rc, number, gender)
-                if word is None or word in seen:
-                    continue
-                seen.add(word)
-                if "ё" not in sent.text.lower():
-                    word = word.replace("ё", "е")
-                yield Perturbation(
-                    edits=(Edit(rc.pronoun.id, word),),
-                    feature=self.feature,
-                    source_value=source,
-                    target_value=target,
-                    subtype=rc.pronoun.base_deprel,
-                )
+            yield from self._pronoun_edits(sent, rc)
+
+    def _pronoun_edits(self, sent: Sentence, rc: RelativeClause) -> Iterator[Perturbation]:
+        """«который» re-inflected for each target of :meth:`targets`."""
+        seen: set[str] = set()
+        for source, target, number, gender in self.targets(rc):
+            if seen and self.feature == "Gender":
+                break  # gender: RuBLiMP's one deterministic edit
+            word = self._new_form(sent, rc, number, gender)
+            if word is None or word in seen:
+                continue
+            seen.add(word)
+            if "ё" not in sent.text.lower():
+                word = word.replace("ё", "е")
+            yield Perturbation(
+                edits=(Edit(rc.pronoun.id, word),),
+                feature=self.feature,
+                source_value=source,
+                target_value=target,
+                subtype=rc.pronoun.base_deprel,
+            )
 
     def _new_form(self, sent: Sentence, rc: RelativeClause, number: str, gender: str | None) -> str | None:
         case = rc.pronoun.feats["Case"]
@@ -264,6 +348,52 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
     name = "anaphor_agreement_number"
     feature = "Number"
 
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """The pronoun's number, and — as RuBLiMP does in 116 of its 200 dev pairs — the
+        antecedent noun's number («майки, которые» → «майку, которые»), also when «который»
+        is the subject of its clause («модига, который убил» → «модиг, который убил»).
+
+        The noun is changed only when nothing else agrees with its number
+        (:func:`~rublimp.paradigms.np_agreement.head_number_blocked`), its new
+        form agrees with none of its modifiers, and «который» has no reading
+        in the new number.
+        """
+        for rc in relative_clauses(sent, self.morph, subjects=True):
+            if not rc.subject:  # a subject «который» also agrees with its verb: only the noun changes
+                yield from self._pronoun_edits(sent, rc)
+            pert = self._noun_edit(sent, rc)
+            if pert is not None:
+                yield pert
+
+    def _noun_edit(self, sent: Sentence, rc: RelativeClause) -> Perturbation | None:
+        ante, aa = rc.antecedent, rc.antecedent_analysis
+        if ante.upos != "NOUN" or aa.tag.POS != "NOUN" or not self.morph.word_is_known(ante.form):
+            return None
+        if head_number_blocked(sent, ante, relative_clause=rc.clause):
+            return None
+        mods = []
+        for kid in sent.children(ante):
+            if kid.base_deprel in ("amod", "det") or (kid.base_deprel == "acl" and kid.feats.get("VerbForm") == "Part"):
+                ka = self.morph.analyse(kid.form, kid.upos, kid.feats)
+                if ka is None or ka.tag.POS not in ("ADJF", "PRTF"):
+                    return None
+                mods.append((kid.form, ka.lemma))
+        found = renumber_noun(self.morph, ante, aa, mods)
+        if found is None:
+            return None
+        target, word = found
+        if any(a.number == target for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)):
+            return None  # «который» could agree with the new noun
+        if "ё" not in sent.text.lower():
+            word = word.replace("ё", "е")
+        return Perturbation(
+            edits=(Edit(ante.id, word),),
+            feature=self.feature,
+            source_value=rc.number,
+            target_value=target,
+            subtype="antecedent",
+        )
+
     def targets(self, rc):
         if rc.number == "Sing":
             yield "Sing", "Plur", "Plur", None
@@ -283,6 +413,7 @@ class AnaphorAgreementGender(_AnaphorAgreement):
             return
         if has_common_gender(self.morph, rc.antecedent, rc.antecedent_analysis, self.common_gender):
             return
-        for g in GENDERS:
+        # RuBLiMP: который/которое → которую…, которой → которому (one deterministic edit)
+        for g in GENDER_ORDER.get(rc.gender, GENDERS):
             if g != rc.gender:
                 yield rc.gender, g, "Sing", g

@@ -15,7 +15,8 @@ antecedent. «сам» is then re-inflected for one feature:
 * ``floating_quantifier_agreement_case``: «Его самого мало кто признаёт» → «Его самому мало кто признаёт».
 
 Safeguards: antecedent and «сам» agree in the parser's features and in
-pymorphy3's analyses; «сам» is told apart from the homonymous superlative
+pymorphy3's analyses (for a proper name pymorphy3 does not know, «сам
+Продинов», the parser's features of the name, which «сам» confirms); «сам» is told apart from the homonymous superlative
 «самый» (shared forms самого/самой/самому/самом count only when they do not
 precede an adjective and do not modify a noun of the «самый» idioms: в самом
 деле, с самого начала, до самого утра, …); «само собой» is skipped; the new
@@ -24,8 +25,18 @@ antecedent and with no other argument of the clause (it could float to that
 one instead: «Он сам их видел» ↛ «Он самих их видел»), and a new form that
 can be nominative needs an overt subject in the clause (a dropped subject
 could host it). No gender change with 1st/2nd person pronouns (the gender is
-the speaker's), «кто», «каждый» and the like, or common-gender nouns; no
-number change with «вы» (polite «Вы сами/сам»).
+the speaker's), «кто», «каждый» and the like, or common-gender nouns — unless
+the subject's predicate shows the gender («Ты сам почувствовал», «Мэр сам
+открыл»: «сама» then contradicts the verb); no number change with «вы»
+(polite «Вы сами/сам»).
+
+RuBLiMP's choices, measured on its dev pairs: the number paradigm changes the
+NOUN «сам» stands on (see :class:`FloatingQuantifierNumber`); gender goes
+masculine/neuter → feminine, feminine → masculine; case goes nominative →
+genitive (сам → самого), other cases → nominative. Each of gender and case
+makes one deterministic edit. Where RuBLiMP writes a form of «самый»
+(«самого» → «самый», «само» → «самое»: 34 of 400 dev pairs) the «сам» form is
+made instead: «самое существование» is grammatical.
 """
 
 from __future__ import annotations
@@ -49,9 +60,11 @@ from .np_agreement import (
     case_targets,
     gender_targets,
     has_common_gender,
+    head_number_blocked,
     inflect_agreeing,
     noun_readings,
     number_targets,
+    renumber_noun,
     ud_agr,
 )
 
@@ -105,19 +118,24 @@ class SamAntecedent:
     adnominal: bool  # «сам» is attached to its antecedent
     others: tuple[Token, ...]  # the other verbal arguments of the clause
     has_subject: bool  # the clause has an overt nominal subject
+    #: the antecedent is a proper name unknown to pymorphy3 («сам Продинов»): its features are the
+    #: parser's (confirmed by «сам» itself), not pymorphy3's guess
+    guessed: bool = False
 
     @property
     def subtype(self) -> str:
         return f"{'adnominal' if self.adnominal else 'floating'}:{self.antecedent.base_deprel}"
 
 
-def _is_sam(sent: Sentence, tok: Token, morph: Morph) -> bool:
+def _is_sam(sent: Sentence, tok: Token, morph: Morph, *, shared_in_pp: bool = False) -> bool:
     """Whether ``tok`` is the intensifier «сам» (not the superlative «самый», not «само собой»).
 
     A shared form counts only when the next word cannot be an adjective
     («самого рыжего»), and its head is neither an adjective nor a noun of the
     «самый» idioms nor a noun inside a prepositional phrase («над самой
-    рекой», «до самой зимы»: 'right above', 'until the very').
+    рекой», «до самой зимы»: 'right above', 'until the very'), unless
+    ``shared_in_pp`` (RuBLiMP counts those as «сам»; a number change of the
+    noun breaks its agreement with either lexeme).
     """
     form = _norm(tok.form)
     if tok.upos not in ("ADJ", "DET", "PRON"):
@@ -134,7 +152,7 @@ def _is_sam(sent: Sentence, tok: Token, morph: Morph) -> bool:
     head = sent.head_of(tok)
     if head is None or head.upos == "ADJ" or _norm(head.lemma) in SAMYJ_NOUNS:
         return False
-    if head.upos in ("NOUN", "PROPN") and any(k.base_deprel == "case" for k in sent.children(head)):
+    if not shared_in_pp and head.upos in ("NOUN", "PROPN") and any(k.base_deprel == "case" for k in sent.children(head)):
         return False
     return True
 
@@ -189,11 +207,20 @@ def clause_arguments(sent: Sentence, start: Token | None, exclude: Token | None 
     return args, bool(subjects)
 
 
-def sam_antecedents(sent: Sentence, morph: Morph) -> Iterator[SamAntecedent]:
-    """Every «сам» of ``sent`` whose antecedent can be identified (see the module docstring)."""
+def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False) -> Iterator[SamAntecedent]:
+    """Every «сам» of ``sent`` whose antecedent can be identified (see the module docstring).
+
+    ``shared_in_pp``: also «самого/самой/самому/самом» on a noun inside a
+    prepositional phrase (see :func:`_is_sam`); such an occurrence is
+    yielded only when it is adnominal.
+    """
     for sam in sent.tokens:
         if not _is_sam(sent, sam, morph):
-            continue
+            if not (shared_in_pp and _is_sam(sent, sam, morph, shared_in_pp=True)):
+                continue
+            head = sent.head_of(sam)
+            if head is None or not _ud_match(ud_agr(sam), ud_agr(head)):
+                continue
         ud = ud_agr(sam)
         if ud.case not in CASES or ud.number is None or (ud.number == "Sing" and not ud.genders):
             continue
@@ -216,23 +243,34 @@ def sam_antecedents(sent: Sentence, morph: Morph) -> Iterator[SamAntecedent]:
         if any(k.base_deprel == "conj" for k in sent.children(ante)) or ante.base_deprel == "conj":
             continue
         aa = morph.analyse(ante.form, ante.upos, ante.feats)
-        if aa is None or aa.tag.POS not in ANTECEDENT_POS or {"Fixd", "Abbr", "Init"} & aa.tag.grammemes:
-            continue
-        a_agr = agr_from_tag(aa.tag)
-        if not agrees(agr_from_tag(parse.tag), a_agr):
-            continue
+        guessed = adnominal and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
+        if guessed:
+            a_agr = ud_agr(ante)
+            if not agrees(agr_from_tag(parse.tag), a_agr):
+                continue
+        else:
+            if aa is None or aa.tag.POS not in ANTECEDENT_POS or {"Fixd", "Abbr", "Init"} & aa.tag.grammemes:
+                continue
+            a_agr = agr_from_tag(aa.tag)
+            if not agrees(agr_from_tag(parse.tag), a_agr):
+                continue
         animacy = a_agr.animacy or ante.feats.get("Animacy")
         if animacy is None and aa.tag.POS == "NPRO" and _norm(aa.lemma) != "оно":
             animacy = "Anim"  # personal pronouns take animate agreement: «его самого», «их самих»
         genders = ud.genders if ud.number == "Sing" else (a_agr.genders or ud_agr(ante).genders)
         others = tuple(a for a in args if a.id != ante.id)
-        yield SamAntecedent(sam, parse, Agr(ud.case, ud.number, genders, animacy), ante, aa, adnominal, others, has_subject)
+        yield SamAntecedent(
+            sam, parse, Agr(ud.case, ud.number, genders, animacy), ante, aa, adnominal, others, has_subject, guessed
+        )
 
 
 class _FloatingQuantifier(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
+    #: make only the first target with a safe form (RuBLiMP's edit is deterministic)
+    first_only: ClassVar[bool] = False
 
     def __init__(self, ctx=None) -> None:
         super().__init__(ctx)
@@ -244,20 +282,26 @@ class _FloatingQuantifier(Paradigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for sa in sam_antecedents(sent, self.morph):
-            seen: set[str] = set()
-            for source, target, agr in self.targets(sa):
-                word = self._new_form(sa, source, agr)
-                if word is None or word in seen:
-                    continue
-                seen.add(word)
-                word = _yo(sent, word)
-                yield Perturbation(
-                    edits=(Edit(sa.sam.id, word),),
-                    feature=self.feature,
-                    source_value=source,
-                    target_value=target,
-                    subtype=sa.subtype,
-                )
+            yield from self._sam_edits(sent, sa)
+
+    def _sam_edits(self, sent: Sentence, sa: SamAntecedent) -> Iterator[Perturbation]:
+        """«сам» re-inflected for each target of :meth:`targets`."""
+        seen: set[str] = set()
+        for source, target, agr in self.targets(sa):
+            if seen and self.first_only:
+                break
+            word = self._new_form(sa, source, agr)
+            if word is None or word in seen:
+                continue
+            seen.add(word)
+            word = _yo(sent, word)
+            yield Perturbation(
+                edits=(Edit(sa.sam.id, word),),
+                feature=self.feature,
+                source_value=source,
+                target_value=target,
+                subtype=sa.subtype,
+            )
 
     def _new_form(self, sa: SamAntecedent, source: str, agr: Agr) -> str | None:
         word = inflect_agreeing(self.morph, sa.parse, agr.case or "", agr.number or "", agr.gender, agr.animacy)
@@ -269,8 +313,13 @@ class _FloatingQuantifier(Paradigm):
         if self.morph.is_ambiguous(word, SAM, ADJ_POS, forbidden):
             return None
         readings = adjective_readings(self.morph, word, SAM)
-        ante = noun_readings(self.morph, sa.antecedent.form, sa.antecedent_analysis.lemma)
-        if any(agrees(r, a) for r in readings for a in ante):
+        if sa.guessed:
+            ante = {ud_agr(sa.antecedent)}
+        else:
+            ante = noun_readings(self.morph, sa.antecedent.form, sa.antecedent_analysis.lemma)
+        if self.feature == "Gender" and not any(a.genders for a in ante):
+            pass  # я/ты/вы carry no gender: the predicate settled it (see _gender_fixed)
+        elif any(agrees(r, a) for r in readings for a in ante):
             return None
         if any(agrees(r, ud_agr(o)) for r in readings for o in sa.others):
             return None
@@ -278,11 +327,32 @@ class _FloatingQuantifier(Paradigm):
             return None
         return word
 
-    def _gender_fixed(self, sa: SamAntecedent) -> bool:
+    def _gender_fixed(self, sa: SamAntecedent, sent: Sentence | None = None) -> bool:
+        """Whether the antecedent's gender is settled: by the word itself, or — for names, job
+        nouns and я/ты — by a predicate that agrees with it in gender («Сигвард сам понимал»,
+        «ты сам почувствовал»: a feminine «сама» contradicts the verb)."""
         ante = sa.antecedent
         if ante.upos in ("PRON", "DET") or sa.antecedent_analysis.tag.POS == "NPRO":
-            return _norm(sa.antecedent_analysis.lemma) in GENDERED_PRONOUNS
-        return not has_common_gender(self.morph, ante, sa.antecedent_analysis, self.common_gender)
+            if _norm(sa.antecedent_analysis.lemma) in GENDERED_PRONOUNS:
+                return True
+        elif not has_common_gender(self.morph, ante, sa.antecedent_analysis, self.common_gender):
+            return True
+        return sent is not None and self._predicate_gender(sent, ante) == sa.agr.gender
+
+    @staticmethod
+    def _predicate_gender(sent: Sentence, subj: Token) -> str | None:
+        """The singular gender shown by the predicate of the subject ``subj`` (past verb, short
+        adjective or participle, or their copula/auxiliary), or None."""
+        if subj.base_deprel != "nsubj":
+            return None
+        pred = sent.head_of(subj)
+        if pred is None:
+            return None
+        for t in [pred] + [k for k in sent.children(pred) if k.base_deprel in ("cop", "aux")]:
+            if t.feats.get("Number") == "Sing" and t.feats.get("Gender") in ("Masc", "Fem", "Neut"):
+                if t.upos in ("VERB", "AUX") or t.feats.get("Variant") == "Short":
+                    return t.feats["Gender"]
+        return None
 
 
 @register
@@ -292,10 +362,57 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
     name = "floating_quantifier_agreement_number"
     feature = "Number"
 
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """RuBLiMP changes the NOUN when «сам» stands on it («в самом клубе» → «в самом клубах»,
+        143 of its 200 dev pairs), else «сам» («Им самим» → «Им самому»).
+
+        The noun is changed only where nothing else agrees with its number
+        (:func:`~rublimp.paradigms.np_agreement.head_number_blocked`) and its
+        new form agrees with no reading of «сам» or of its other modifiers;
+        otherwise «сам» is changed as for a floating «сам».
+        """
+        plain = {sa.sam.id for sa in sam_antecedents(sent, self.morph)}
+        for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
+            pert = self._noun_edit(sent, sa) if sa.adnominal else None
+            if pert is not None:
+                yield pert
+            elif sa.sam.id in plain:  # a PP-internal shared form may be «самый»: only its noun is changed
+                yield from self._sam_edits(sent, sa)
+
+    def _noun_edit(self, sent: Sentence, sa: SamAntecedent) -> Perturbation | None:
+        ante = sa.antecedent
+        if sa.guessed or ante.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
+            return None
+        if not self.morph.word_is_known(ante.form) or head_number_blocked(sent, ante):
+            return None
+        mods = [(sa.sam.form, SAM)]
+        for kid in sent.children(ante):
+            if kid.id == sa.sam.id or kid.base_deprel not in ("amod", "det"):
+                continue
+            ka = self.morph.analyse(kid.form, kid.upos, kid.feats)
+            if ka is None or ka.tag.POS not in ADJ_POS:
+                return None
+            mods.append((kid.form, ka.lemma))
+        found = renumber_noun(self.morph, ante, sa.antecedent_analysis, mods)
+        if found is None:
+            return None
+        target, word = found
+        return Perturbation(
+            edits=(Edit(ante.id, _yo(sent, word)),),
+            feature=self.feature,
+            source_value=sa.agr.number or "",
+            target_value=target,
+            subtype=f"noun:{sa.subtype}",
+        )
+
     def targets(self, sa):
         a = sa.agr
         if _norm(sa.antecedent_analysis.lemma) == "вы":
             return
+        if a.number == "Plur" and a.gender is None:
+            # a plural of unknown gender («нам самим»): the masculine singular, RuBLiMP's choice
+            # («нам самому»); any singular disagrees with a plural antecedent
+            a = Agr(a.case, a.number, frozenset({"Masc"}), a.animacy)
         for target, agr in number_targets(a):
             yield ("Sing" if target == "Plur" else "Plur"), target, agr
 
@@ -306,10 +423,18 @@ class FloatingQuantifierGender(_FloatingQuantifier):
 
     name = "floating_quantifier_agreement_gender"
     feature = "Gender"
+    first_only = True  # RuBLiMP: сам/само → сама, самой → самому
+
+    _sent: Sentence | None = None  # the sentence being perturbed (its predicate may settle the gender)
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        self._sent = sent
+        for sa in sam_antecedents(sent, self.morph):
+            yield from self._sam_edits(sent, sa)
 
     def targets(self, sa):
         a = sa.agr
-        if a.number != "Sing" or a.gender is None or not self._gender_fixed(sa):
+        if a.number != "Sing" or a.gender is None or not self._gender_fixed(sa, self._sent):
             return
         for g, agr in gender_targets(a):
             yield a.gender, g, agr
@@ -321,8 +446,17 @@ class FloatingQuantifierCase(_FloatingQuantifier):
 
     name = "floating_quantifier_agreement_case"
     feature = "Case"
+    first_only = True
+    #: RuBLiMP's choice: a nominative «сам» → genitive (сам → самого, сама → самой, сами → самих),
+    #: any other case → nominative (самому → сам); then the remaining cases in order
+    CASE_ORDER: ClassVar[dict[str, tuple[str, ...]]] = {
+        "Nom": ("Gen", "Dat", "Ins", "Loc", "Acc"),
+    }
+    OTHER_ORDER: ClassVar[tuple[str, ...]] = ("Nom", "Gen", "Dat", "Ins", "Loc", "Acc")
 
     def targets(self, sa):
         a = sa.agr
-        for c, agr in case_targets(a):
-            yield a.case, c, agr
+        options = dict(case_targets(a))
+        for c in self.CASE_ORDER.get(a.case or "", self.OTHER_ORDER):
+            if c in options:
+                yield a.case, c, options[c]

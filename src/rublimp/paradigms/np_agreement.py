@@ -1,6 +1,7 @@
 """NOUN PHRASE AGREEMENT: the three RuBLiMP paradigms (Appendix B.2.4), and agreement helpers.
 
-A head noun with a single agreeing modifier — an adjective, an adjectival
+A head noun with one to three agreeing modifiers (RuBLiMP's dev pairs edit one
+of several: «первая большая битва» → «первой большая битва») — an adjective, an adjectival
 pronoun or determiner (этот, мой, весь, …), an ordinal numeral or a
 participle, attached as ``amod``/``det`` (or a participle as ``acl``) — has the
 modifier re-inflected for one feature:
@@ -9,10 +10,15 @@ modifier re-inflected for one feature:
 * ``np_agreement_gender`` (singular heads only): «в этом районе» → «в этой районе»;
 * ``np_agreement_case``: «в этом районе» → «в этого районе».
 
-Only the modifier is altered, never the head (changing the head's case would
-be GOVERNMENT, and its number could disturb the other words it controls).
+For gender and case only the modifier is altered (changing the head's case
+would be GOVERNMENT). For number, as in RuBLiMP, the HEAD NOUN is altered
+(«к холодному металлу» → «к холодному металлам»), never a head whose number
+another word also agrees with (a subject, the antecedent of «который», a
+conjunct, a counted noun): see :class:`NPAgreementNumber`.
 Safeguards: modifier and head agree in the parser's features and in the
-pymorphy3 analyses; the head has no other agreeing dependent and no conjunct,
+pymorphy3 analyses (a direct object the parser left nominative although its
+form is also accusative is read as accusative: «бросил злой взгляд»); the head
+has no conjunct,
 and the modifier has no agreeing dependent or conjunct of its own; the new
 form must not be readable as agreeing with *any* reading of the head form
 (a stronger version of ``Morph.is_ambiguous`` against the head's actual
@@ -29,6 +35,7 @@ gender, animacy of one reading), :func:`adjective_readings`,
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -43,6 +50,7 @@ __all__ = [
     "Agr",
     "CASES",
     "GENDERS",
+    "GENDER_ORDER",
     "ADJ_POS",
     "agr_from_tag",
     "adjective_readings",
@@ -52,6 +60,8 @@ __all__ = [
     "has_common_gender",
     "ud_agr",
     "same_stem",
+    "head_number_blocked",
+    "renumber_noun",
     "NPCandidate",
     "np_candidates",
     "NPAgreementNumber",
@@ -252,9 +262,92 @@ def number_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
         yield "Sing", Agr(a.case, "Sing", a.genders, a.animacy)
 
 
+#: noun relations whose number another word also agrees with, or which share it with a neighbour
+_HEAD_NUMBER_BLOCKING_RELS = frozenset({"conj", "appos", "flat", "fixed", "compound", "nummod", "orphan", "list"})
+#: quantity words that fix the number of the noun they quantify («много книг», «две книги»)
+_QUANTITY_LEMMAS = frozenset(
+    {"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "пара", "множество", "большинство",
+     "меньшинство", "масса", "ряд", "тысяча", "миллион", "сотня", "десяток", "половина", "часть"}
+)
+
+
+def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None) -> bool:
+    """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
+
+    RuBLiMP never alters a head noun that enters another agreement relation:
+    a subject whose predicate shows number, the antecedent of a relative
+    pronoun (``acl:relcl``), a conjunct or apposition, or a noun counted by
+    a numeral or quantity word (``relative_clause``: the one relative
+    clause whose pronoun is being checked separately, by the anaphor
+    paradigm). (A predicate nominal may change: «было
+    редкой наградой» → «редкой наградами», as in RuBLiMP.)
+    """
+    if head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
+        # (a genitive subject — «самого закона нет» — does not agree with its predicate)
+        pred = sent.head_of(head)
+        if pred is None:
+            return True
+        preds = [pred] + [k for k in sent.children(pred) if k.base_deprel in ("cop", "aux")]
+        if any(p.upos in ("VERB", "AUX", "ADJ", "DET") and ("Number" in p.feats or p.feats.get("VerbForm") == "Fin")
+               for p in preds):
+            return True
+    if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
+        return True
+    for kid in sent.children(head):
+        if kid.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
+            return True
+        if kid.deprel == "acl:relcl" and (relative_clause is None or kid.id != relative_clause.id):
+            return True
+        if _norm(kid.lemma) in _QUANTITY_LEMMAS or kid.upos == "NUM":
+            return True
+    parent = sent.head_of(head)
+    if parent is not None and (_norm(parent.lemma) in _QUANTITY_LEMMAS or parent.upos == "NUM"):
+        return True
+    prev = sent.token(head.id - 1) if head.id > 1 else None
+    return prev is not None and (prev.upos == "NUM" or _norm(prev.lemma) in _QUANTITY_LEMMAS)
+
+
+def renumber_noun(morph: Morph, head: Token, analysis: Analysis, modifiers: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
+    """(target number, new form) of the noun ``head`` in the other number, same case; or None.
+
+    None for pluralia/singularia tantum, indeclinable or abbreviated nouns, a
+    form the dictionary does not know as this lexeme, a form that can still
+    be read in the original number and case, or one that agrees with any
+    reading of a modifier ``(form, lemma)`` (the pair would be grammatical).
+    """
+    g = analysis.tag.grammemes
+    if {"Pltm", "Sgtm", "Fixd", "Abbr", "Init"} & g or analysis.tag.POS != "NOUN":
+        return None
+    a = agr_from_tag(analysis.tag)
+    if a.case not in CASES or a.number is None:
+        return None
+    target = "Plur" if a.number == "Sing" else "Sing"
+    want = {UD2OC["Case"][a.case], UD2OC["Number"][target]}
+    word = _inflect_cached(analysis.parse, frozenset(want))
+    if word is None or _norm(word) == _norm(head.form):
+        return None
+    new = noun_readings(morph, word, analysis.lemma, ("NOUN",))
+    if not any(r.number == target and r.case == a.case for r in new):
+        return None
+    if any(r.number == a.number and r.case == a.case for r in new):
+        return None
+    for form, lemma in modifiers:
+        if any(agrees(m, r) for m in adjective_readings(morph, form, lemma) for r in new):
+            return None
+    return target, word
+
+
+#: RuBLiMP's gender changes (dev pairs of np/anaphor/floating-quantifier gender: masculine and
+#: neuter → feminine, feminine → masculine); the other gender is the fallback
+GENDER_ORDER: dict[str | None, tuple[str, ...]] = {
+    "Masc": ("Fem", "Neut"), "Neut": ("Fem", "Masc"), "Fem": ("Masc", "Neut"), None: GENDERS,
+}
+
+
 def gender_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
-    """(target gender, features of the new form): every other singular gender than ``a``'s."""
-    for g in GENDERS:
+    """(target gender, features of the new form): every other singular gender than ``a``'s,
+    RuBLiMP's choice first (:data:`GENDER_ORDER`)."""
+    for g in GENDER_ORDER.get(a.gender, GENDERS):
         if g != a.gender:
             yield g, Agr(a.case, "Sing", frozenset({g}), a.animacy)
 
@@ -307,42 +400,74 @@ def _is_modifier(tok: Token) -> bool:
     return tok.base_deprel == "acl" and tok.feats.get("VerbForm") == "Part"
 
 
+#: at most this many agreeing modifiers on one head (RuBLiMP edits one of several: «первая большая битва»)
+MAX_NP_MODIFIERS = 3
+
+
+def _object_case_repair(sent: Sentence, head: Token, mods: list[Token], morph: Morph) -> tuple[Token, list[Token]]:
+    """A direct object the parser left nominative although its form is also accusative («бросил злой
+    взгляд»: Nom for Acc) is read as accusative, with its modifiers; other heads are returned as they are."""
+    if head.base_deprel != "obj" or head.feats.get("Case") != "Nom":
+        return head, mods
+    verb = sent.head_of(head)
+    if verb is None or verb.upos != "VERB":
+        return head, mods
+    if not any(r.case == "Acc" and r.number == head.feats.get("Number") for r in noun_readings(morph, head.form, head.lemma, ("NOUN",))):
+        return head, mods
+    if any(m.feats.get("Case") != "Nom" for m in mods):
+        return head, mods
+
+    def acc(t: Token) -> Token:
+        return dataclasses.replace(t, feats={**t.feats, "Case": "Acc"})
+
+    return acc(head), [acc(m) for m in mods]
+
+
 def np_candidates(sent: Sentence, morph: Morph) -> Iterator[NPCandidate]:
-    """Every noun phrase of ``sent`` whose head has exactly one agreeing modifier, and both agree."""
+    """Every (head noun, agreeing modifier) of ``sent`` whose head has at most
+    :data:`MAX_NP_MODIFIERS` agreeing modifiers, each pair confirmed to agree."""
     for head in sent.tokens:
         if head.upos not in ("NOUN", "PROPN"):
             continue
         kids = sent.children(head)
         mods = [k for k in kids if _is_modifier(k)]
-        if len(mods) != 1 or any(k.base_deprel == "conj" for k in kids):
+        if not 1 <= len(mods) <= MAX_NP_MODIFIERS or any(k.base_deprel == "conj" for k in kids):
             continue
-        mod = mods[0]
-        if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or _norm(mod.form) in NOT_NP_MODIFIERS:
-            continue
-        if not _CYRILLIC_WORD.fullmatch(mod.form):
-            continue  # «14-го», «XIX-го»: digit and Latin ordinals
-        if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
-            continue
-        head_ud, mod_ud = ud_agr(head), ud_agr(mod)
-        if head_ud.case not in CASES or head_ud.number is None:
-            continue
-        if (mod_ud.case, mod_ud.number) != (head_ud.case, head_ud.number):
-            continue
-        if head_ud.number == "Sing" and (not head_ud.genders or mod_ud.genders != head_ud.genders):
-            continue
-        ma = morph.analyse(mod.form, mod.upos, mod.feats)
-        ha = morph.analyse(head.form, head.upos, head.feats)
-        if ma is None or ha is None or ma.tag.POS not in ADJ_POS or ha.tag.POS != "NOUN":
-            continue
-        if _norm(ma.lemma) in NOT_NP_MODIFIERS or "Fixd" in ma.tag.grammemes:
-            continue
-        if _UNRELIABLE_HEAD & ha.tag.grammemes:
-            continue
-        m_agr, h_agr = agr_from_tag(ma.tag), agr_from_tag(ha.tag)
-        if not _matches_ud(m_agr, mod_ud) or not _matches_ud(h_agr, head_ud) or not agrees(m_agr, h_agr):
-            continue
-        animacy = h_agr.animacy or head.feats.get("Animacy")
-        yield NPCandidate(head, mod, ha, ma, Agr(head_ud.case, head_ud.number, h_agr.genders, animacy))
+        head, mods = _object_case_repair(sent, head, mods, morph)
+        for mod in mods:
+            cand = _np_candidate(sent, morph, head, mod)
+            if cand is not None:
+                yield cand
+
+
+def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCandidate | None:
+    """The candidate for one head and one of its modifiers, or None when they do not qualify."""
+    if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or _norm(mod.form) in NOT_NP_MODIFIERS:
+        return None
+    if not _CYRILLIC_WORD.fullmatch(mod.form):
+        return None  # «14-го», «XIX-го»: digit and Latin ordinals
+    if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
+        return None
+    head_ud, mod_ud = ud_agr(head), ud_agr(mod)
+    if head_ud.case not in CASES or head_ud.number is None:
+        return None
+    if (mod_ud.case, mod_ud.number) != (head_ud.case, head_ud.number):
+        return None
+    if head_ud.number == "Sing" and (not head_ud.genders or mod_ud.genders != head_ud.genders):
+        return None
+    ma = morph.analyse(mod.form, mod.upos, mod.feats)
+    ha = morph.analyse(head.form, head.upos, head.feats)
+    if ma is None or ha is None or ma.tag.POS not in ADJ_POS or ha.tag.POS != "NOUN":
+        return None
+    if _norm(ma.lemma) in NOT_NP_MODIFIERS or "Fixd" in ma.tag.grammemes:
+        return None
+    if _UNRELIABLE_HEAD & ha.tag.grammemes:
+        return None
+    m_agr, h_agr = agr_from_tag(ma.tag), agr_from_tag(ha.tag)
+    if not _matches_ud(m_agr, mod_ud) or not _matches_ud(h_agr, head_ud) or not agrees(m_agr, h_agr):
+        return None
+    animacy = h_agr.animacy or head.feats.get("Animacy")
+    return NPCandidate(head, mod, ha, ma, Agr(head_ud.case, head_ud.number, h_agr.genders, animacy))
 
 
 class _NPAgreement(Paradigm):
@@ -351,6 +476,7 @@ class _NPAgreement(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
 
     def __init__(self, ctx=None) -> None:
         super().__init__(ctx)
@@ -375,10 +501,15 @@ class _NPAgreement(Paradigm):
             return {"Number": "Sing", "Gender": h.gender or ""}
         return {self.feature: self.source_value(cand)}
 
+    #: make only the first target with a safe form (RuBLiMP's edit is deterministic for gender)
+    first_only: ClassVar[bool] = False
+
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for cand in np_candidates(sent, self.morph):
             seen: set[str] = set()
             for target, agr in self.targets(cand):
+                if seen and self.first_only:
+                    break
                 word = self._new_form(cand, agr)
                 if word is None or word in seen:
                     continue
@@ -397,7 +528,9 @@ class _NPAgreement(Paradigm):
         word = inflect_agreeing(self.morph, parse, agr.case or "", agr.number or "", agr.gender, agr.animacy)
         if word is None or _norm(word) == _norm(cand.modifier.form):
             return None
-        if self.morph.is_ambiguous(word, parse.normal_form, ADJ_POS, self.forbidden(cand)):
+        # a case change is checked against the head's readings below, with animacy: «болевой приём»
+        # → «болевого» (its Acc reading is animate, the head is not), as in RuBLiMP
+        if self.feature != "Case" and self.morph.is_ambiguous(word, parse.normal_form, ADJ_POS, self.forbidden(cand)):
             return None
         if self.feature == "Gender" and self.morph.is_ambiguous(
             word.replace("ё", "е"), parse.normal_form, ADJ_POS, {"Number": "Plur", "Case": cand.head_agr.case or ""}
@@ -435,19 +568,59 @@ class _NPAgreement(Paradigm):
 
 @register
 class NPAgreementNumber(_NPAgreement):
-    """«Но маленькая героиня осталась тверда.» → «Но маленькие героиня осталась тверда.»"""
+    """«Ефим припал к холодному металлу.» → «Ефим припал к холодному металлам.»
+
+    RuBLiMP changes the number of the HEAD NOUN (181 of its 200 dev pairs; its
+    modifiers, one or more, keep theirs), never of a head that enters another
+    agreement relation (:func:`head_number_blocked`). Heads with up to
+    ``MAX_MODIFIERS`` agreeing modifiers qualify, each confirmed as agreeing
+    by the parser and pymorphy3; the new noun form must agree with no
+    reading of any modifier (:func:`renumber_noun`).
+    """
 
     name = "np_agreement_number"
     feature = "Number"
+    MAX_MODIFIERS: ClassVar[int] = 3
 
-    def targets(self, cand):
-        h = cand.head_agr
-        if _norm(cand.modifier_analysis.lemma) in PLURAL_ONLY_MODIFIERS:
-            return
-        for target, agr in number_targets(h):
-            if target == "Sing" and "Pltm" in cand.head_analysis.tag.grammemes:
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for head in sent.tokens:
+            if head.upos != "NOUN" or head.start < 0 or not _CYRILLIC_WORD.fullmatch(head.form):
                 continue
-            yield target, agr
+            mods = [k for k in sent.children(head) if _is_modifier(k)]
+            if not 1 <= len(mods) <= self.MAX_MODIFIERS or head_number_blocked(sent, head):
+                continue
+            ha = self.morph.analyse(head.form, head.upos, head.feats)
+            if ha is None or ha.tag.POS != "NOUN" or not self.morph.word_is_known(head.form):
+                continue
+            if not _matches_ud(agr_from_tag(ha.tag), ud_agr(head)):
+                continue
+            analysed = [self._agreeing_modifier(m, ha) for m in mods]
+            if any(x is None for x in analysed):
+                continue
+            found = renumber_noun(self.morph, head, ha, analysed)
+            if found is None:
+                continue
+            target, word = found
+            yield Perturbation(
+                edits=(Edit(head.id, _yo(sent, word)),),
+                feature=self.feature,
+                source_value=head.feats.get("Number", ""),
+                target_value=target,
+                subtype="head",
+            )
+
+    def _agreeing_modifier(self, mod: Token, ha: Analysis) -> tuple[str, str] | None:
+        """(form, lemma) of a modifier that agrees with the head in both analyses, else None."""
+        if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or not _CYRILLIC_WORD.fullmatch(mod.form):
+            return None
+        ma = self.morph.analyse(mod.form, mod.upos, mod.feats)
+        if ma is None or ma.tag.POS not in ADJ_POS or "Fixd" in ma.tag.grammemes:
+            return None
+        if _norm(ma.lemma) in NOT_NP_MODIFIERS or _norm(ma.lemma) in PLURAL_ONLY_MODIFIERS:
+            return None
+        if not agrees(agr_from_tag(ma.tag), agr_from_tag(ha.tag)):
+            return None
+        return mod.form, ma.lemma
 
 
 @register
@@ -456,6 +629,7 @@ class NPAgreementGender(_NPAgreement):
 
     name = "np_agreement_gender"
     feature = "Gender"
+    first_only = True  # RuBLiMP: masculine/neuter → feminine, feminine → masculine
 
     def targets(self, cand):
         h = cand.head_agr

@@ -21,8 +21,11 @@ locative («he was at his brother's»), where *у себя* is grammatical. The 
 must have a subject other than a personal pronoun (the possessum), so that the
 *у*-phrase is a possessor rather than a location of a pronominal subject
 («он был у брата»). To keep the word count, only single-word possessors are
-replaced: a personal pronoun, or a noun whose only dependent is *у*
-(«у моего дяди» is skipped).
+replaced: a personal pronoun, or a noun without dependents of its own phrase
+(«у моего дяди», «у Лулу Белл» are skipped; a sentence adverb or punctuation
+the parser hung on it does not count: «Также у него была сестра»). A third
+tree shape is accepted too: the possessor as the root with *быть* as its
+conjunct («У них всегда броня есть»). Dev coverage 0.64 → see the closing note.
 """
 
 from __future__ import annotations
@@ -40,6 +43,9 @@ _POSSESSOR_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
 # subjects that can be a possessum: a noun phrase, a numeral phrase («двое сыновей»),
 # a quantity adverb («много работы»), a substantivised adjective or a non-personal pronoun («всё»)
 _POSSESSUM_UPOS = frozenset({"NOUN", "PROPN", "NUM", "ADV", "ADJ", "PRON", "DET"})
+# dependents that belong to the possessor's noun phrase: replacing the possessor would strand them
+# (sentence adverbs, punctuation, the copula and the subject attached to it do not)
+_NP_INTERNAL = frozenset({"amod", "det", "nmod", "appos", "nummod", "flat", "acl", "compound", "fixed", "conj"})
 
 
 def _norm(s: str) -> str:
@@ -57,6 +63,13 @@ def _is_u(tok: Token) -> bool:
 def _possessum(sent: Sentence, heads: list[Token]) -> Token | None:
     """The nominal subject among the dependents of ``heads`` (None when absent or pronominal)."""
     subjects = [k for h in heads for k in sent.children(h) if k.base_deprel == "nsubj"]
+    if not subjects and any(_norm(k.form) == "не" for h in heads for k in sent.children(h)):
+        # «У меня не было денег»: the possessum is a genitive of negation, often parsed obj/obl
+        subjects = [
+            k for h in heads for k in sent.children(h)
+            if k.base_deprel in ("obj", "obl", "nsubj") and k.feats.get("Case") == "Gen"
+            and k.upos in ("NOUN", "PROPN", "PRON", "DET") and not sent.children(k, "case")
+        ]
     if len(subjects) != 1:
         return None
     subj = subjects[0]
@@ -76,8 +89,11 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         case = [k for k in kids if k.deprel == "case"]
         if len(case) != 1 or not _is_u(case[0]) or case[0].id != poss.id - 1:
             continue
-        if len(kids) != 1:  # dependents other than у would be stranded by the replacement
-            continue
+        if any(k.base_deprel in _NP_INTERNAL for k in kids):
+            continue  # a modifier or name part would be stranded by the replacement («у моего дяди»)
+        nxt = sent.token(poss.id + 1) if poss.id < len(sent.tokens) else None
+        if nxt is not None and nxt.upos in ("NOUN", "PROPN") and nxt.feats.get("Case") == poss.feats.get("Case"):
+            continue  # an apposition or name the parser attached elsewhere («у соседки тёти Маши»)
         if poss.upos == "PRON" and _norm(poss.lemma) not in PERSONAL_PRONOUNS:
             continue  # себя itself, relatives (у которого), interrogatives, quantifiers
         head = sent.head_of(poss)
@@ -87,8 +103,13 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
             be, subj_heads = head, [head]
         else:
             cops = [k for k in sent.children(poss, "cop") if _is_be(k)]
+            # a third shape: the possessor heads the sentence and быть hangs off it as a conjunct
+            # («У них всегда броня есть»: есть = conj of них)
+            loose = [k for k in kids if k.base_deprel in ("conj", "parataxis") and _is_be(k)]
             if len(cops) == 1:
                 be, subj_heads = cops[0], [poss, cops[0]]
+            elif poss.head == 0 and len(loose) == 1:
+                be, subj_heads = loose[0], [loose[0]]
         if be is None or be.id < poss.id:
             continue
         subj = _possessum(sent, subj_heads)
