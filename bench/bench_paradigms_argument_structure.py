@@ -17,8 +17,9 @@ their ``# text`` by the default parser (``parse_texts``):
   GSD has too few, gold-tree pairs and then pairs from the bundled demo corpus
   (parsed) fill up — printed, and written to ``--samples-csv`` for reading by hand.
 
-``--person-names`` runs the paradigms with personal names admitted as animate
-arguments (``ctx.options["argument_structure_person_names"]``).
+``--no-person-names`` runs the paradigms without personal names as animate
+arguments (``ctx.options["argument_structure_person_names"] = False``; names are
+admitted by default, as in RuBLiMP).
 """
 
 from __future__ import annotations
@@ -80,9 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--json", type=Path, help="write the numbers here")
     ap.add_argument("--samples-csv", type=Path, help="write the sampled pairs here")
-    ap.add_argument("--person-names", action="store_true", help="admit personal names as animate arguments")
+    ap.add_argument("--no-person-names", action="store_true", help="do not admit personal names as animate arguments")
     args = ap.parse_args(argv)
-    ctx = ParadigmContext(seed=args.seed, options={PERSON_NAMES_OPTION: args.person_names})
+    ctx = ParadigmContext(seed=args.seed, options={PERSON_NAMES_OPTION: not args.no_person_names})
 
     gold = load_gold(args.gsd_dir)
     t0 = time.perf_counter()

@@ -49,6 +49,12 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Возьми книгу.", "Усни книгу."),
         ("Бабушка испекла пирог.", "Бабушка уснула пирог."),
         ("Директор уволил бухгалтера.", "Директор уснул бухгалтера."),
+        # a genitive object (negation, partitive) as well
+        ("Официант потребовал расчёта.", "Официант уснул расчёта."),
+        ("Он не читал этой книги.", "Он не спал этой книги."),
+        # coordinated verbs, each with its own object
+        ("Он прочитал книгу и написал письмо.", "Он уснул книгу и написал письмо."),
+        ("Он пришёл домой и прочитал книгу.", "Он пришёл домой и уснул книгу."),
     ],
     "transitive_verb_subject": [
         ("Мальчик читал интересную книгу.", "Фрагмент читал интересную книгу."),
@@ -58,6 +64,13 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Бабушка купила сумку.", "Химия купила сумку."),
         ("Он съел пирог.", "Пирог съел его."),
         ("Я подарил сестре книгу.", "Фрагмент подарил сестре книгу."),
+        # modified subjects are replaced too (the replacement keeps number and gender)
+        ("Маленький мальчик читал книгу.", "Маленький фрагмент читал книгу."),
+        # any transitive verb outside the causer list, and personal names (as RuBLiMP)
+        ("Рыбак тащил сеть.", "Фрагмент тащил сеть."),
+        ("Маша купила хлеб.", "Химия купила хлеб."),
+        # a transitive verb without an object under it (the random replacement needs none)
+        ("Лесник внимательно слушал.", "Фрагмент внимательно слушал."),
     ],
     "transitive_verb_passive": [
         ("Картина была написана художником.", "Картина была написана фрагментом."),
@@ -66,6 +79,14 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Этот мост был спроектирован инженером.", "Этот мост был спроектирован фрагментом."),
         ("Шуба была продана бабушкой.", "Бабушка была продана шубой."),
         ("Шуба была продана бабушкой.", "Шуба была продана химией."),
+        # a modified agent is replaced, its modifier kept; any transitive verb
+        ("Картина была написана молодым художником.", "Картина была написана молодым фрагментом."),
+        ("Мост был взорван партизанами.", "Мост был взорван фрагментами."),
+        # a reflexive passive with an inanimate subject
+        ("Замок охранялся стражниками.", "Замок охранялся фрагментами."),
+        # a pronoun agent with a verb that needs a person; a making verb from the causer list
+        ("Эта картина была написана им.", "Эта картина была написана фрагментом."),
+        ("Проект был выполнен архитекторами.", "Проект был выполнен фрагментами."),
     ],
     "transitive_verb_object": [
         ("Мы пригласили соседей на ужин.", "Мы пригласили фрагменты на ужин."),
@@ -74,6 +95,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Профессор назначил её капитаном.", "Профессор назначил химию капитаном."),
         ("Директор уволил бухгалтера.", "Директор уволил фрагмент."),
         ("Гости поблагодарили хозяйку.", "Гости поблагодарили химию."),
+        # any verb with an object that controls an agentive infinitive, names included
+        ("Капитан отправил матроса спать.", "Капитан отправил фрагмент спать."),
+        ("Мы пригласили Машу.", "Мы пригласили химию."),
     ],
     "transitive_verb_iobject": [
         ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
@@ -81,6 +105,14 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мама помогла сыну написать письмо.", "Мама помогла фрагменту написать письмо."),
         ("Командир приказал солдатам отступить.", "Командир приказал фрагментам отступить."),
         ("Она предложила гостям остаться.", "Она предложила фрагментам остаться."),
+        # ditransitive: the dative recipient is replaced, or swapped with the object
+        ("Я подарил сестре шарф.", "Я подарил химии шарф."),
+        ("Я подарил сестре шарф.", "Я подарил шарфу сестру."),
+        ("Сергей протянул водителю карточку.", "Сергей протянул карточке водителя."),
+        # an object after a numeral (genitive for the parser): replaced, not swapped
+        ("Алекс протянул две монеты торговцу.", "Алекс протянул две монеты фрагменту."),
+        # the parser hangs the object under the dative (яблоко → nmod of сыну): repaired
+        ("Мать протянула сыну яблоко.", "Мать протянула фрагменту яблоко."),
     ],
 }
 
@@ -92,15 +124,18 @@ NEGATIVE: dict[str, list[str]] = {
         "На площади ставили карусели.",  # no subject: «карусели» would become one
         "Она собирала и сушила травы.",  # the object is shared with «сушила»
         "Что ты делаешь?",  # «что» = «почему» with an intransitive verb
+        "Он не ждал ничего.",  # «ничего» is no noun phrase an intransitive verb rejects
         "Книга была прочитана.",  # passive
     ],
     "transitive_verb_subject": [
         "Компания купила здание.",  # organisation, inanimate
         "Ветер сорвал крышу.",  # causer subject, verb takes inanimate subjects
         "Я читаю книгу.",  # a noun would disagree in person
-        "Маленький мальчик читал книгу.",  # modified subject
+        "Мальчик разбил окно.",  # «камень разбил окно»: a causer verb
+        "Табло удобны: они потребляют мало энергии.",  # «они» may be a thing unless the verb needs a mind
+        "Дети испугали кошку.",  # «шум испугал кошку»
         "Решение изменило его жизнь.",
-        "Маша купила хлеб.",  # proper noun (by default)
+        "Москва купила здание.",  # a place name
         "Мальчик спал.",  # no object
     ],
     "transitive_verb_passive": [
@@ -108,8 +143,12 @@ NEGATIVE: dict[str, list[str]] = {
         "Город был разрушен землетрясением.",  # inanimate agent
         "Он был назначен директором.",  # predicative instrumental
         "Письмо было отправлено секретарём.",  # «отправлено почтой»: instrumental of means
-        "Картина была написана молодым художником.",  # modified agent
+        "Он увлекался девушкой.",  # a reflexive middle with an animate subject, no passive
+        "Дом считался музеем.",
         "Он был награждён орденом.",
+        "Осенью он был направлен на фронт рядовым.",  # a predicative role noun, no agent
+        "Всё было поглощено ею.",  # «ею» may be a thing (тьмой): поглотить needs no person
+        "Город был разрушен врагами.",  # a causer verb: «разрушен землетрясением»
     ],
     "transitive_verb_object": [
         "Мы увидели соседей.",  # «увидеть» takes inanimate objects too
@@ -117,13 +156,17 @@ NEGATIVE: dict[str, list[str]] = {
         "Соседей мы пригласили на ужин.",  # fronted: an inanimate plural would read as the subject
         "Её звали Анна.",  # naming, not calling
         "Он попросил воды.",  # genitive, and the infinitive test does not apply
-        "Мы пригласили Машу.",  # proper noun (by default)
+        "Он оставил сына лежать.",  # «оставил сумку лежать»: a non-agentive infinitive
+        "Мы приклеили его к двери, чтобы не забыть.",  # a pronoun object; the infinitive is not next to it
+        "Отец отправил сына вчера учиться.",  # the infinitive does not follow the object at once
     ],
     "transitive_verb_iobject": [
         "Врач посоветовал отдохнуть.",  # no indirect object
         "Холод помешал растениям расти.",  # inanimate dative
         "Он позволил воде стечь.",
-        "Я подарил сестре книгу.",  # no infinitive
+        "Отец дал сыну имя.",  # a light-verb object: «дал имя кораблю»
+        "Она посвятила книгу матери.",  # «посвятила книгу войне»
+        "Мы придали форму глине.",  # inanimate dative
         "Отец посоветовал старшему сыну уехать.",  # modified
         "Отец разрешил дочери учиться в столице.",  # «учиться химии»: the dative would be its object
     ],
@@ -192,7 +235,7 @@ def test_recorded_values(parsed, tiny):
         "transitive_verb_subject": {"swap", "random"},
         "transitive_verb_passive": {"swap", "random"},
         "transitive_verb_object": {"verb", "predicative", "control"},
-        "transitive_verb_iobject": {"directive", "permissive"},
+        "transitive_verb_iobject": {"directive", "permissive", "swap", "random"},
     }
     for name, allowed in subtypes.items():
         seen = set()
@@ -224,8 +267,10 @@ def test_yo_follows_the_sentence(parsed, tiny):
 
 
 def test_person_names_option(parsed, tiny_ctx):
-    assert list(get_paradigm("transitive_verb_subject", tiny_ctx).pairs(parsed["Маша купила хлеб."])) == []
-    ctx = ParadigmContext(resources_dir=tiny_ctx.resources_dir, options={PERSON_NAMES_OPTION: True})
+    off = ParadigmContext(resources_dir=tiny_ctx.resources_dir, options={PERSON_NAMES_OPTION: False})
+    assert list(get_paradigm("transitive_verb_subject", off).pairs(parsed["Маша купила хлеб."])) == []
+    assert list(get_paradigm("transitive_verb_object", off).pairs(parsed["Мы пригласили Машу."])) == []
+    ctx = tiny_ctx  # on by default, as in RuBLiMP
     got = [b for b, _ in get_paradigm("transitive_verb_subject", ctx).pairs(parsed["Маша купила хлеб."])]
     assert got == ["Химия купила хлеб."]
     # a common noun in a name's place is not capitalised mid-sentence; a moved name keeps its capital
@@ -260,6 +305,15 @@ def test_real_lexicon_is_deterministic_and_in_the_lists(parsed):
     assert runs[0] == runs[1]  # same seed, same pairs
     assert runs[0] != runs[2]  # another seed samples other words
     assert [(n, g) for n, g, _ in runs[0]] == [(n, g) for n, g, _ in runs[2]]
+
+
+def test_dictionary_animacy_repair():
+    from rublimp.paradigms.argument_structure import _dictionary_animate
+
+    morph = get_morph()
+    assert _dictionary_animate(morph, "аббат") and _dictionary_animate(morph, "путников")
+    assert not _dictionary_animate(morph, "кок")  # also 'quiff': not every reading is animate
+    assert not _dictionary_animate(morph, "стол") and not _dictionary_animate(morph, "Мозарин")
 
 
 def test_argument_rng():

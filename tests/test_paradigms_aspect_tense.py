@@ -43,6 +43,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Каждые два года они меняли машину.", "Каждые два года они поменяли машину."),
         ("Каждое лето бабушка варила варенье.", "Каждое лето бабушка сварила варенье."),
         ("Каждый вечер дедушка читал внукам сказки.", "Каждый вечер дедушка прочитал внукам сказки."),
+        # root-family pairs whose imperfective has a rare perfective homonym (проходить)
+        ("Каждый день он проходил мимо школы.", "Каждый день он прошел мимо школы."),
+        ("Каждую неделю она переводила статьи.", "Каждую неделю она перевела статьи."),
     ],
     "deontic_imperative_aspect": [
         ("Не стоит торопиться с выводами.", "Не стоит поторопиться с выводами."),
@@ -60,6 +63,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("В будущем году музей откроет новый зал.", "В будущем году музей открыл новый зал."),
         ("Прошлым летом мы побывали на море.", "Прошлым летом мы побываем на море."),
         ("Вчера похолодало.", "Вчера похолодает."),
+        # «только что» right before the verb is a past cue (RuBLiMP's most frequent after «вчера»)
+        ("Я только что прочитал твоё письмо.", "Я только что прочитаю твоё письмо."),
     ],
     "conj_verb_tense": [
         ("Послезавтра он покинет станцию и вернётся на Землю.", "Послезавтра он покинул станцию и вернётся на Землю."),
@@ -67,6 +72,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Завтра мы поедем в лес и соберём грибы.", "Завтра мы поехали в лес и соберём грибы."),
         ("В прошлом году театр отметил юбилей и показал новый спектакль.", "В прошлом году театр отметит юбилей и показал новый спектакль."),
         ("Недавно картины отреставрировали и вернули в музей.", "Недавно картины отреставрируют и вернули в музей."),
+        # a later conjunct with its own subject and marker, as in RuBLiMP
+        ("Завтра он приедет, а она уедет.", "Завтра он приехал, а она уедет."),
+        ("Мы долго спорили, и вчера брат уступил.", "Мы долго спорили, и вчера брат уступит."),
+        # the other conjunct in another tense does not matter: the verb has its own cue
+        ("Раньше он всё забывал, а вчера сам напомнил.", "Раньше он всё забывал, а вчера сам напомнит."),
     ],
     "tense_marker": [
         ("Вчера он допустил грубую ошибку.", "Завтра он допустил грубую ошибку."),
@@ -75,6 +85,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Прошлым летом мы побывали на море.", "Будущим летом мы побывали на море."),
         ("Позавчера на трассе столкнулись две машины.", "Послезавтра на трассе столкнулись две машины."),
         ("В прошлом году компания открыла три магазина.", "В будущем году компания открыла три магазина."),
+        # any aspect: only the marker changes
+        ("Вчера он читал книгу.", "Завтра он читал книгу."),
+        ("Вчера был хороший день.", "Завтра был хороший день."),
+        # a passive participle takes the tense of its auxiliary
+        ("В прошлом году была открыта новая школа.", "В будущем году была открыта новая школа."),
     ],
 }
 
@@ -94,6 +109,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Каждый день он будет приходить сюда.",  # not a past verb
         "Каждое утро она не успевала позавтракать.",  # negated
         "Он часто опаздывал на урок.",  # not a listed cue
+        "Каждый год сын всё больше походил на отца.",  # походить 'resemble' has no partner (not пойти)
+        "Каждый день дом находился в тени.",  # находиться 'be located' has no partner
     ],
     "deontic_imperative_aspect": [
         "Стоит попробовать ещё раз.",  # no negation
@@ -110,18 +127,19 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера закончил работу.",  # no subject: the person of the future is unknown
         "Вчера он читал книгу.",  # imperfective
         "Вчера он пришёл домой и лёг спать.",  # coordinated: conj_verb_tense
+        "Только что прочитанное письмо лежало на столе.",  # «только что» before a participle
     ],
     "conj_verb_tense": [
         "Вчера он допустил грубую ошибку.",  # a single verb
-        "Завтра он приедет, а она уедет.",  # the conjunct has its own subject
-        "Вчера он пришёл домой и будет спать до утра.",  # the conjuncts differ in tense
+        "Вчера брат уступил.",  # no coordination
+        "Завтра он придёт, а вчера ушёл.",  # the conjunct has a marker of the other tense
         "Через год здесь построят школу и откроют сад.",  # «через N» is relative
     ],
     "tense_marker": [
         "Три дня назад он уехал в Москву.",  # «назад» has no deictic future counterpart
         "Недавно он уехал.",  # no counterpart
-        "Вчера он читал книгу.",  # imperfective
-        "Вчера был хороший день.",  # быть is imperfective
+        "Вчера он читает книгу.",  # present tense (historical present is fine with any marker)
+        "Вчера я бы пришёл.",  # subjunctive
         "На следующей неделе он уедет.",  # not a deictic marker
     ],
 }
@@ -225,6 +243,22 @@ def test_derive_pairs_small_dictionary():
     assert "гудеть" not in pairs  # inceptive за- on an intransitive verb
     assert "жить" not in pairs  # NOT_PAIRS, and отжить is far rarer anyway
     assert "знать" in NOT_PAIRS and HAND_PAIRS["говорить"] == "сказать"
+
+
+def test_derive_pairs_two_aspect_family_source():
+    both, impf, perf = frozenset({"impf", "perf"}), frozenset({"impf"}), frozenset({"perf"})
+    infinitives = {
+        "проходить": both, "пройти": perf, "проходиться": impf,  # проходить: 'pass' / delimitative 'walk about'
+        "уходить": both, "уйти": perf,
+        "использовать": both, "выиспользовать": perf,  # two-aspect without a family partner
+        "походить": both, "пойти": perf,  # 'resemble': NOT_PAIRS
+        "крестить": both, "скрестить": perf,  # two-aspect: no prefixed partner either
+    }
+    pairs = {p.imperfective: (p.perfective, p.pattern) for p in derive_pairs(infinitives, ipm=lambda w: 20.0)}
+    assert pairs["проходить"] == ("пройти", "family:ходить")
+    assert pairs["уходить"] == ("уйти", "family:ходить")
+    assert "использовать" not in pairs and "крестить" not in pairs
+    assert "походить" not in pairs and "походить" in NOT_PAIRS
 
 
 def test_bundled_aspect_pairs():

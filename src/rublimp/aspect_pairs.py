@@ -118,6 +118,13 @@ NOT_PAIRS: dict[str, str] = {
     "есть": "есть 'there is' dominates; съесть only pairs with 'eat'",
     "иметь": "поиметь is slang",
     "являться": "copular 'be' has no perfective",
+    "находиться": "'be located' has no perfective; найтись is 'be found'",
+    "происходить": "'descend from' and 'happen': произойти only pairs with 'happen'",
+    "расходиться": "'differ' (views) has no perfective",
+    "сходиться": "'agree, converge' (views) has no perfective",
+    "походить": "'resemble'; пойти pairs with идти",
+    "поводить": "'move a little' (плечом), not повести",
+    "поносить": "'abuse, revile', not понести",
     "знать": "узнать is 'find out'",
     "следовать": "modal 'should' has no perfective",
     "называться": "назваться is 'introduce oneself'",
@@ -441,7 +448,21 @@ def derive_pairs(
     def is_perf(w: str) -> bool:
         return infinitives.get(w) == frozenset({"perf"})
 
-    impfs = [w for w, a in infinitives.items() if a == frozenset({"impf"})]
+    # a two-aspect infinitive of a root family (проходить 'pass' / 'walk about for a while',
+    # уходить, выходить, проводить, переносить …) is an imperfective source when its family
+    # partner is perfective-only (пройти): the perfective reading is a rare delimitative
+    # homonym. Zaliznyak (RuBLiMP's source) pairs them; without them the commonest motion
+    # verbs had no partner (a fifth of the aspect paradigms' misses on RuBLiMP's dev pairs).
+    def family_source(w: str) -> bool:
+        return any(
+            pat.startswith("family:") and infinitives.get(c) == frozenset({"perf"})
+            for c, (pat, _) in _suffix_candidates(w).items()
+        )
+
+    impfs = [
+        w for w, a in infinitives.items()
+        if a == frozenset({"impf"}) or (a == frozenset({"impf", "perf"}) and family_source(w))
+    ]
     suffixal: dict[str, list[tuple[str, str]]] = {}
     changes: dict[tuple[str, str], int] = {}
     for w in impfs:
@@ -518,7 +539,9 @@ def derive_pairs(
             cands = [(HAND_PAIRS[w], "hand")]
         elif w in suffixal:
             cands = [(c, pat) for c, pat in suffixal[w] if not (pat == "-ыва-" and attenuative(w, c))]
-        elif ipm(w) < min_prefix_ipm:
+            if infinitives.get(w) != frozenset({"impf"}):
+                cands = [(c, pat) for c, pat in cands if pat.startswith("family:")]  # see family_source
+        elif infinitives.get(w) != frozenset({"impf"}) or ipm(w) < min_prefix_ipm:
             # which prefix is the empty one is guesswork for rare verbs (роить → сроить)
             continue
         else:

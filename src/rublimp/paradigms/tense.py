@@ -11,12 +11,14 @@ and break the match:
 * ``single_verb_tense`` — the verb (not coordinated with another verb) goes
   to the opposite tense: «А вчера он допустил ошибку» → «*А вчера он
   допустит ошибку»;
-* ``conj_verb_tense`` — the same for a verb with the marker that is
-  coordinated with another finite verb of the same tense, which is then a
-  second cue: «Послезавтра он покинет МКС и вернётся на Землю» →
+* ``conj_verb_tense`` — the same for a verb with the marker that is one
+  conjunct of a coordination (first or later, with or without its own subject,
+  as in RuBLiMP's pairs): «Послезавтра он покинет МКС и вернётся на Землю» →
   «*Послезавтра он покинул МКС и вернётся на Землю». Only the verb that
   carries the marker is changed: a later conjunct may have its own time
   («признали аварийным десять лет назад, но так и не снесут» is fine);
+  a conjunct with a marker of the other tense is skipped (a conjunct merely in the
+  other tense is not: «сейчас он предал Фокса, завтра предаст Вадика» keeps its cue);
 * ``tense_marker`` — the adverbial is replaced by one of the opposite tense,
   with the same number of words: «вчера» ↔ «завтра», «на прошлой неделе» ↔
   «на будущей неделе», «через три дня» → «три дня назад» (the three words
@@ -24,7 +26,9 @@ and break the match:
 
 Safeguards:
 
-* only perfective verbs (the paper's condition): an imperfective future is
+* only perfective verbs for the verb paradigms (the paper's condition; ``tense_marker``,
+  which changes only the marker, takes either aspect and a passive participle's
+  auxiliary, as RuBLiMP's pairs do): an imperfective future is
   analytic («будет делать») and an imperfective past is fine with many
   future-oriented frames;
 * verbs with a clausal or infinitival complement are skipped, as in the paper
@@ -180,7 +184,7 @@ class FoundMarker:
 
     @property
     def label(self) -> str:
-        return f"{self.marker.kind}:{self.marker.word}"
+        return f"{self.marker.kind}:{self.marker.word.replace(' ', '_')}"
 
     @property
     def text(self) -> str:
@@ -255,6 +259,8 @@ class TenseParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Semantics"
+    resources = ("temporal_markers.tsv",)
+    options = ("temporal_markers",)
 
     @functools.cached_property
     def markers(self) -> MarkerTable:
@@ -268,11 +274,19 @@ class TenseParadigm(Paradigm):
 
     def verb_tense(self, sent: Sentence, verb: Token, *, perfective: bool = True):
         """``(analysis, "Past"|"Fut")`` for a finite indicative (perfective) verb in the past or future."""
-        if verb.upos not in _PREDICATE_UPOS or verb.start < 0:
+        if verb.start < 0:
             return None
-        if verb.feats.get("VerbForm") not in (None, "Fin") or verb.feats.get("Mood") in ("Imp", "Cnd"):
+        upos, feats = verb.upos, verb.feats
+        if upos not in _PREDICATE_UPOS:
+            # tree-pattern repair: the default parser tags rare finite verbs of fiction as
+            # nouns («Дядя Лорж молол вчера чепуху», «где вчера Ченек сгинул»); a word
+            # pymorphy3 reads only as a finite verb is taken as one
+            if not self.verb_only(verb.form):
+                return None
+            upos, feats = "VERB", {}
+        if feats.get("VerbForm") not in (None, "Fin") or feats.get("Mood") in ("Imp", "Cnd"):
             return None
-        a = self.morph.analyse(verb.form, verb.upos, verb.feats)
+        a = self.morph.analyse(verb.form, upos, feats)
         if a is None or a.tag.POS != "VERB" or "indc" not in a.tag:
             return None
         if perfective and "perf" not in a.tag:
@@ -287,6 +301,24 @@ class TenseParadigm(Paradigm):
             if ("past" in p.tag) != (tense == "Past") or (perfective and "perf" not in p.tag and p.normal_form == a.lemma):
                 return None
         return a, tense
+
+    @functools.cached_property
+    def _marker_words(self) -> frozenset[str]:
+        """Every word that can start or head a marker (forms and lemmas, ё-less)."""
+        t = self.markers
+        words = {w.split()[0] for w in t.adverbs} | set(t.adjectives) | set(t.numeric)
+        return frozenset(words)
+
+    def may_have_marker(self, sent: Sentence) -> bool:
+        """A cheap test before the tree walk: some token is a marker word (outputs unchanged)."""
+        words = self._marker_words
+        return any(_norm(t.form) in words or _norm(t.lemma) in words for t in sent.tokens)
+
+    @functools.lru_cache(maxsize=20_000)
+    def verb_only(self, form: str) -> bool:
+        """Every pymorphy3 reading of ``form`` is a finite verb (and it is a dictionary word)."""
+        parses = self.morph.parses(form)
+        return bool(parses) and self.morph.word_is_known(form) and all(p.tag.POS == "VERB" for p in parses)
 
     def eligible(self, sent: Sentence, verb: Token) -> bool:
         """No clausal/infinitival complement, no «бы»/«чтобы»."""
@@ -353,14 +385,28 @@ class TenseParadigm(Paradigm):
     def markers_of(self, sent: Sentence, verb: Token) -> list[FoundMarker]:
         """The markers of ``verb`` with no punctuation between them and the verb: a marker
         across a comma is often a parser's misattachment from a participle or another clause
-        («синиц, окольцованных пять лет назад, поймали»)."""
-        out = []
+        («синиц, окольцованных пять лет назад, поймали»).
+
+        A multi-word adverb of the table («только что», RuBLiMP's most frequent past cue
+        after «вчера») counts when its words stand right before the verb, whatever the
+        parser made of them («что» is often a subordinator to it).
+        """
+        out = [m for m in self._multiword_adverbs(sent, verb)]
         for m in find_markers(sent, verb, self.markers):
             ids = [t.id for t in m.tokens]
             lo, hi = (max(ids), verb.id) if max(ids) < verb.id else (verb.id, min(ids))
             if not any(sent.token(i).upos == "PUNCT" for i in range(lo + 1, hi)):
                 out.append(m)
         return out
+
+    def _multiword_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
+        for phrase, marker in self.markers.adverbs.items():
+            words = phrase.split()
+            if len(words) < 2 or verb.id <= len(words):
+                continue
+            toks = [sent.token(verb.id - len(words) + i) for i in range(len(words))]
+            if [_norm(t.form) for t in toks] == words and all(t.start >= 0 for t in toks):
+                yield FoundMarker(marker, tuple(toks), toks[0])
 
     def verb_cues(self, sent: Sentence, verb: Token, tense: str) -> list[FoundMarker]:
         return [m for m in self.markers_of(sent, verb) if m.marker.verb_cue and m.marker.tense == tense]
@@ -427,6 +473,8 @@ class SingleVerbTense(TenseParadigm):
     name = "single_verb_tense"
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        if not self.may_have_marker(sent):
+            return
         for verb in sent.tokens:
             got = self.verb_tense(sent, verb)
             if got is None or not self.eligible(sent, verb):
@@ -449,30 +497,28 @@ class ConjVerbTense(TenseParadigm):
     name = "conj_verb_tense"
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        for head in sent.tokens:
-            if head.upos not in _PREDICATE_UPOS or head.base_deprel == "conj":
-                continue
-            head_tense = self.predicate_tense(sent, head)
-            if head_tense is None:
-                continue
-            got = self.verb_tense(sent, head)
-            if got is None or not self.eligible(sent, head):
+        if not self.may_have_marker(sent):
+            return
+        for verb in sent.tokens:
+            got = self.verb_tense(sent, verb)
+            if got is None or not self.eligible(sent, verb):
                 continue
             analysis, tense = got
-            cues = self.verb_cues(sent, head, tense)
+            cues = self.verb_cues(sent, verb, tense)
             if not cues:
                 continue
-            # a conjunct of the same tense without a subject of its own (true verb coordination)
-            # and without a marker of the other tense
-            partners = [
-                k for k in sent.children(head, "conj")
-                if self.is_predicate(sent, k) and self.predicate_tense(sent, k) == tense
-                and not sent.children(k, "nsubj")
-                and not any(m.marker.tense != tense for m in find_markers(sent, k, self.markers))
-            ]
+            # RuBLiMP: the verb with the marker is one conjunct of a coordination, the first
+            # or a later one («…, и завтра утром с ним останется Петро»); the marker is its
+            # own dependent, so the other tense clashes with it whatever the other conjunct
+            # says. (Only first conjuncts with a same-tense, subjectless partner: coverage
+            # 0.24 on RuBLiMP's dev pairs.) A partner with a marker of the other tense
+            # («вчера был в Италии, а завтра полетит») is skipped, as in the paper.
+            partners = self.conj_partners(sent, verb)
             if not partners:
                 continue
-            pert = self.verb_perturbation(sent, head, tense, cues[0], analysis)
+            if any(m.marker.tense != tense for k in partners for m in find_markers(sent, k, self.markers)):
+                continue
+            pert = self.verb_perturbation(sent, verb, tense, cues[0], analysis)
             if pert is not None:
                 yield pert
 
@@ -482,6 +528,15 @@ class TenseMarker(TenseParadigm):
     """A deictic marker matching a perfective past/future verb → the marker of the opposite tense."""
 
     name = "tense_marker"
+
+    def _auxiliary_tense(self, sent: Sentence, verb: Token):
+        """A passive participle's tense from its auxiliary («в прошлом году была коронована»)."""
+        if verb.upos != "VERB" or verb.feats.get("VerbForm") != "Part":
+            return None
+        for aux in sent.children(verb):
+            if aux.base_deprel == "aux" and _norm(aux.lemma) == "быть":
+                return self.verb_tense(sent, aux, perfective=False)
+        return None
 
     def replacement_edits(self, sent: Sentence, found: FoundMarker) -> tuple[Edit, ...] | None:
         m = found.marker
@@ -514,8 +569,13 @@ class TenseMarker(TenseParadigm):
         return tuple(Edit(tok.id, new, keep_case=(i == 0)) for i, (tok, new) in enumerate(zip(toks, news)))
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        if not self.may_have_marker(sent):
+            return
         for verb in sent.tokens:
-            got = self.verb_tense(sent, verb)
+            # any aspect: only the marker changes, and a past or future form of either aspect
+            # clashes with a marker of the other tense («*завтра они обсуждали», «*вчера будет
+            # дождь»); RuBLiMP's pairs include imperfective verbs (perfective only: coverage 0.42)
+            got = self.verb_tense(sent, verb, perfective=False) or self._auxiliary_tense(sent, verb)
             if got is None or not self.eligible(sent, verb):
                 continue
             _, tense = got

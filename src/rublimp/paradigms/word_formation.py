@@ -1,7 +1,9 @@
 """WORD FORMATION: the three RuBLiMP paradigms of Appendix B.1.1.
 
 * ``add_new_suffix`` — a derivational suffix is inserted between the root and
-  the existing suffix of a noun or adjective («старенькая» → «*старскенькая»);
+  the existing suffix of a noun or adjective («старенькая» → «*старскенькая»),
+  or, as RuBLiMP does, between a bare root and its ending («плечи» →
+  «*плечники», «стол» → «*столник»; see :func:`bare_split`);
 * ``add_verb_prefix`` — a one-prefix verb gets a second prefix, either a
   lexical one in front («выедают» → «*свыедают», «написал» → «*вынаписал») or
   one between a lexical prefix and the root («выедают» → «*выпоедают»; the
@@ -31,6 +33,7 @@ value the two prefix orders (``пере+вы`` → ``вы+пере``), subtype t
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from pathlib import Path
 from typing import Iterator
@@ -55,6 +58,7 @@ __all__ = [
     "ChangeVerbPrefixesOrder",
     "unique_verb_split",
     "suffix_split",
+    "bare_split",
 ]
 
 PHENOMENON = "word_formation"
@@ -141,6 +145,34 @@ def suffix_split(lexicon: Lexicon, form: str, lemma: str, pos: str) -> tuple[str
     return None
 
 
+# lemma endings after a bare root (брат, плеч-о, жен-а, тёмн-ый is not bare: н is a suffix)
+BARE_LEMMA_ENDINGS = frozenset({"", "а", "я", "о", "е", "ь", "ый", "ий", "ой", "ие", "ия"})
+
+
+def bare_split(lexicon: Lexicon, form: str, lemma: str, pos: str) -> tuple[str, None, str] | None:
+    """(root, None, ending) of a noun or adjective with no derivational suffix (плеч-и, брат-а, жен-у).
+
+    RuBLiMP inserts its suffix right after the root whatever follows it («плечи» →
+    «*плечники», «брат» → «*братник»); :func:`suffix_split` finds only words with a
+    host suffix (coverage 0.04 on RuBLiMP's dev pairs). The stem before the
+    inflectional ending must begin the lemma, which continues it with a bare lemma
+    ending, and be at least three letters with a vowel, not ending in ь/й/ъ.
+    """
+    norm, lem = normalize(form), normalize(lemma)
+    endings = ADJ_ENDINGS if pos == "ADJ" else NOUN_ENDINGS
+    for ending in endings:
+        if not norm.endswith(ending):
+            continue
+        root = norm[: len(norm) - len(ending)]
+        if len(root) < 3 or not (set(root) & VOWELS) or root[-1] in "ьйъ":
+            continue
+        if lem.startswith(root) and lem[len(root):] in BARE_LEMMA_ENDINGS:
+            return form[: len(root)].lower(), None, ending
+        if pos == "ADJ":
+            break
+    return None
+
+
 def _restore_yo(form: str, rest: str) -> str:
     """``rest`` (a normalised tail of ``form``) with the ё letters ``form`` has there (провёл → вёл)."""
     tail = form[len(form) - len(rest) :]
@@ -165,6 +197,7 @@ def _free_stem(lexicon: Lexicon, root: str, *, adjectival: bool = False) -> bool
 class _FormationParadigm(Paradigm):
     phenomenon = PHENOMENON
     level = LEVEL
+    resources = ("affixes.tsv", "letter_trigrams.txt")
 
     @functools.cached_property
     def lexicon(self) -> Lexicon:
@@ -198,6 +231,8 @@ class AddNewSuffix(_FormationParadigm):
     """Insert a derivational suffix between the root and the suffix of a noun or adjective."""
 
     name = "add_new_suffix"
+    resources = _FormationParadigm.resources + ("suffix_pairs.tsv",)
+    options = ("suffix_pair_max_lemmas",)
     # an inserted+host sequence found in more dictionary lemmas than this is an attested
     # (interpretable) combination; a few hits are root-internal (прост-еньк-ий has ост+еньк)
     MAX_PAIR_LEMMAS = 2
@@ -210,7 +245,6 @@ class AddNewSuffix(_FormationParadigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         max_pair = int(self.ctx.options.get("suffix_pair_max_lemmas", self.MAX_PAIR_LEMMAS))
-        lx = self.lexicon
         first_id = _first_word_id(sent)
         for tok in sent.tokens:
             pos = {"ADJ": "ADJ", "NOUN": "NOUN"}.get(tok.upos)
@@ -220,31 +254,63 @@ class AddNewSuffix(_FormationParadigm):
             want = {"ADJ": ("ADJF",), "NOUN": ("NOUN",)}[pos]
             if analysis is None or analysis.tag.POS not in want or EXCLUDED_TAGS & analysis.tag.grammemes:
                 continue
-            split = suffix_split(lx, tok.form, analysis.lemma, pos)
-            if split is None:
-                continue
-            root, host, ending = split
-            host_spelling = normalize(tok.form)[len(root) : len(tok.form) - len(ending)]
-            for ins in lx.affixes.suffixes("insert"):
-                y = ins.spelling
+            for new, source_value, target_value in self._candidates(tok.form, analysis.lemma, pos, max_pair):
+                yield Perturbation(
+                    edits=(Edit(tok.id, new),),
+                    feature="suffix",
+                    source_value=source_value,
+                    target_value=target_value,
+                    subtype=pos,
+                )
+
+    @functools.cached_property
+    def _candidates(self):
+        """The word-level work, memoised per paradigm: words recur across sentences."""
+        return functools.lru_cache(maxsize=200_000)(self._word_candidates)
+
+    def _word_candidates(self, form: str, lemma: str, pos: str, max_pair: int) -> tuple[tuple[str, str, str], ...]:
+        """(new word, source value, target value) for one noun or adjective form."""
+        lx = self.lexicon
+        out: list[tuple[str, str, str]] = []
+        split = suffix_split(lx, form, lemma, pos) or bare_split(lx, form, lemma, pos)
+        if split is None:
+            return ()
+        root, host, ending = split
+        adj_suffixes = {sp for sp, _ in lx.affixes.host_spellings("ADJ")}
+        host_spelling = normalize(form)[len(root) : len(form) - len(ending)]
+        inserts = lx.affixes.suffixes("insert")
+        if host is None:
+            # a bare root takes one suffix, starting at a place fixed by the word (varied
+            # like RuBLiMP's random choice, yet deterministic): six candidates per noun and
+            # adjective would make the paradigm several times slower for one pooled pair
+            k = int(hashlib.sha1(normalize(form).encode("utf-8")).hexdigest()[:8], 16) % len(inserts)
+            inserts = inserts[k:] + inserts[:k]
+        for ins in inserts:
+            y = ins.spelling
+            if host is not None:
                 if y == host_spelling or (y, host.spelling) in self.INTERPRETABLE_PAIRS:
                     continue
                 if self.pair_counts.get((y, host.spelling), max_pair + 1) > max_pair:
                     continue  # an attested (interpretable) combination, or one never counted
-                if not lx.has_prefix(root + ins.lookup):
-                    continue  # the suffix never follows this root in the dictionary
-                if lx.has_prefix(root + y + host_spelling):
-                    continue  # a dictionary word already continues this way
-                new = root + y + tok.form[len(root) :].lower()
-                if not lx.is_novel(new):
+            new = root + y + form[len(root) :].lower()
+            if host is None:
+                # a bare root: «root + suffix» beginning a dictionary word is exactly what
+                # the host rule asks for and refuses at once; here the new word itself
+                # must begin no dictionary word (плечистый: *плечисти is refused). An
+                # adjective gets no adjective-forming suffix: нов-ист-ый would read as a
+                # possible adjective (камен-ист-ый), нов-ост-ый cannot.
+                if lx.has_prefix(new) or (pos == "ADJ" and y in adj_suffixes):
                     continue
-                yield Perturbation(
-                    edits=(Edit(tok.id, new),),
-                    feature="suffix",
-                    source_value=host.affix,
-                    target_value=f"{ins.affix}+{host.affix}",
-                    subtype=pos,
-                )
+            elif not lx.has_prefix(root + ins.lookup):
+                continue  # the suffix never follows this root in the dictionary
+            elif lx.has_prefix(root + y + host_spelling):
+                continue  # a dictionary word already continues this way
+            if not lx.is_novel(new):
+                continue
+            out.append((new, host.affix if host else "-", f"{ins.affix}+{host.affix}" if host else ins.affix))
+            if host is None:
+                break
+        return tuple(out)
 
 
 @register
@@ -261,6 +327,7 @@ class AddVerbPrefix(_FormationParadigm):
     """
 
     name = "add_verb_prefix"
+    options = ("prefix_candidates",)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         lx = self.lexicon

@@ -13,14 +13,20 @@ The swaps come from two hand-written tables, ``resources/declension_swaps.tsv``
 and ``resources/conjugation_swaps.tsv``. A swap is used only when the new word
 is not in pymorphy3's dictionary (so it is never another form of the same
 lexeme, nor any other word) and contains only letter trigrams attested in
-Russian (:class:`rublimp.lexicon.LetterSequences`).
+Russian (:class:`rublimp.lexicon.LetterSequences`); when the ending spelled by
+the spelling rules makes a dictionary word (диск-и), the ending is written as
+the table has it (*дискы), as RuBLiMP does. Rows are tried in file order, and
+RuBLiMP's most frequent replacement for a case comes first.
 
 Targets: singular common nouns (no names, abbreviations, indeclinable,
 plural-only or adjectivally declined nouns, no forms that double as adverbs
 such as «утром»), whose pymorphy3 analysis agrees with the parser's case; and
 finite indicative present/future verbs other than быть. The declension
 paradigms are split by context: ``_has_dep`` needs an ``amod``/``det``
-dependent agreeing in case, the plain one needs none at all.
+dependent agreeing in case (or a postposed adjective the parser made an
+``nmod``), or, as in RuBLiMP's pairs, an ``nmod``/``acl``/``nummod``
+dependent; the plain one needs no agreeing modifier (so a noun with only a
+genitive dependent may be edited by both).
 
 Pool columns: feature ``Declension`` (source/target value the declension
 classes 1, 2, 3; subtype the UD case) or ``Conjugation`` (I/II; subtype
@@ -234,6 +240,7 @@ def _plain_word(tok: Token) -> bool:
 class _InflectionParadigm(Paradigm):
     phenomenon = PHENOMENON
     level = LEVEL
+    resources = ("affixes.tsv", "letter_trigrams.txt")
 
     @functools.cached_property
     def lexicon(self) -> Lexicon:
@@ -245,6 +252,8 @@ class _Declension(_InflectionParadigm):
 
     with_dependent: bool
 
+    resources = _InflectionParadigm.resources + ("declension_swaps.tsv",)
+
     @functools.cached_property
     def swaps(self) -> tuple[DeclensionSwap, ...]:
         return load_declension_swaps(Path(self.ctx.resources_dir) / DECLENSION_FILE)
@@ -253,7 +262,11 @@ class _Declension(_InflectionParadigm):
         for tok in sent.tokens:
             if tok.upos != "NOUN" or not _plain_word(tok):
                 continue
-            if bool(_agreeing_dependents(sent, tok)) != self.with_dependent:
+            agreeing = bool(_agreeing_dependents(sent, tok))
+            if self.with_dependent:
+                if not agreeing and not any(k.base_deprel in _DEPENDENT_RELATIONS for k in sent.children(tok)):
+                    continue
+            elif agreeing:
                 continue
             if not self.with_dependent and sent.children(tok, "amod") + sent.children(tok, "det"):
                 continue  # a modifier that does not agree (a parser slip): neither paradigm
@@ -286,11 +299,8 @@ class _Declension(_InflectionParadigm):
             stem = _split_ending(tok.form.lower(), swap.ending)
             if stem is None or not _stem_matches(analysis.lemma, stem):
                 continue
-            new_end = spell_ending(stem, swap.new_ending)
-            if new_end is None:
-                continue
-            new = stem + new_end
-            if normalize(new) == normalize(tok.form) or not self.lexicon.is_novel(new):
+            new = self._new_form(tok, stem, swap.new_ending)
+            if new is None:
                 continue
             return Perturbation(
                 edits=(Edit(tok.id, new),),
@@ -301,6 +311,31 @@ class _Declension(_InflectionParadigm):
             )
         return None
 
+
+    def _new_form(self, tok: Token, stem: str, ending: str) -> str | None:
+        """stem + the new ending, as spelled after the stem; when that spelling makes a
+        dictionary word (диск-а → диск-и, a plural) the ending as the table writes it, against
+        the spelling rule, as RuBLiMP does («диска» → «*дискы», «атаку» → «*атакя»): either
+        way no Russian word. (Spelled only: 52 of RuBLiMP's 200 dev nouns found no swap.)"""
+        spelled = spell_ending(stem, ending)
+        if spelled is None:
+            return None  # о/е after a hushing consonant depends on stress
+        new = stem + spelled
+        if normalize(new) != normalize(tok.form) and self.lexicon.is_novel(new):
+            return new
+        if spelled != ending and self.lexicon.is_word(new):
+            # the fallback breaks the spelling rule on purpose: the letter check would refuse it
+            raw = stem + ending
+            if not self.lexicon.is_word(raw):
+                return raw
+        return None
+
+
+# change_declension_ending_has_dep also takes a noun with one of these dependents: RuBLiMP's
+# pairs count a genitive or prepositional noun phrase as the noun's dependent too
+# («правилом ломаной», «в адресе на Садовой»; with agreeing modifiers only, 39 of its 200 dev
+# nouns were refused), while its plain paradigm keeps such nouns as well (so both may edit them)
+_DEPENDENT_RELATIONS = frozenset({"nmod", "acl", "nummod"})
 
 _NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
 
@@ -340,11 +375,28 @@ def _noun_ok(analysis: Analysis, case: str) -> bool:
 def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
     """Adjectival modifiers and determiners of ``noun`` that agree with it in case."""
     case = noun.feats.get("Case")
-    return [
-        t
-        for t in sent.children(noun)
-        if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB") and case and t.feats.get("Case") == case
-    ]
+    if not case:
+        return []
+    out = []
+    for t in sent.children(noun):
+        if t.feats.get("Case") != case:
+            continue
+        if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB", "PRON"):
+            out.append(t)  # PRON: the parser's tag for «этого», «своего» as determiners
+        elif t.base_deprel in ("nmod", "amod") and t.upos in ("NOUN", "ADJ") and _adjective_form(t.form):
+            # tree-pattern repair: a postposed adjective the parser took for a noun
+            # («совету благому»: благому → NOUN nmod)
+            out.append(t)
+    return out
+
+
+@functools.lru_cache(maxsize=50_000)
+def _adjective_form(form: str) -> bool:
+    """Every pymorphy3 reading of ``form`` is a full adjective or participle."""
+    from ..morph import get_morph
+
+    parses = get_morph().parses(form)
+    return bool(parses) and all(p.tag.POS in ("ADJF", "PRTF") for p in parses)
 
 
 @register
@@ -368,6 +420,7 @@ class ChangeVerbConjugation(_InflectionParadigm):
     """A present or future verb takes the opposite conjugation's ending («докажешь» → «*докажишь»)."""
 
     name = "change_verb_conjugation"
+    resources = _InflectionParadigm.resources + ("conjugation_swaps.tsv",)
 
     @functools.cached_property
     def swaps(self) -> tuple[ConjugationSwap, ...]:
