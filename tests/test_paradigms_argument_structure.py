@@ -113,6 +113,14 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Алекс протянул две монеты торговцу.", "Алекс протянул две монеты фрагменту."),
         # the parser hangs the object under the dative (яблоко → nmod of сыну): repaired
         ("Мать протянула сыну яблоко.", "Мать протянула фрагменту яблоко."),
+        # the parser hangs the dative under the object or an obl noun (брату → iobj of знак):
+        # the verb is the noun's head
+        ("Девочка сделала знак брату.", "Девочка сделала брата знаку."),
+        ("Ученики написали письмо министру.", "Ученики написали письмо фрагменту."),
+        ("Иван положил руку на плечо Петру.", "Иван положил руку на плечо фрагменту."),
+        # an accusative pronoun object: the dative is replaced, nothing swapped
+        ("Это письмо, которое почтальон отнёс соседу.", "Это письмо, которое почтальон отнёс фрагменту."),
+        ("Он сказал это другу.", "Он сказал это фрагменту."),
     ],
 }
 
@@ -169,6 +177,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы придали форму глине.",  # inanimate dative
         "Отец посоветовал старшему сыну уехать.",  # modified
         "Отец разрешил дочери учиться в столице.",  # «учиться химии»: the dative would be its object
+        "Он поставил памятник Пушкину.",  # the noun's own dative («памятник победе»)
+        "Он вернул его хозяину.",  # «вернуть» gives things back to places too
     ],
 }
 

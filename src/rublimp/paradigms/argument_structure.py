@@ -313,6 +313,12 @@ LIGHT_OBJECTS: frozenset[str] = _words(
     "объяснение цвет статус"
 )
 
+# nouns that take a dative of their own, inanimate as readily as animate («памятник
+# победе», «гимн труду»): a dative after them is theirs, not the verb's
+DATIVE_NOUN_HEADS: frozenset[str] = _words(
+    "памятник монумент гимн ода хвала слава дань угроза вызов альтернатива замена помеха конец предел "
+    "счёт счет цена пособие приложение дополнение противовес аналог подготовка отпор преграда"
+)
 PROPER_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
 PERSON_NAME_TAGS = frozenset({"Name", "Surn", "Patr"})
 PERSONAL_PRONOUNS = frozenset({"я", "ты", "мы", "вы", "он", "она", "они"})
@@ -685,6 +691,23 @@ def _dictionary_animate(morph, form: str) -> bool:
 @functools.lru_cache(maxsize=50_000)
 def _transitive_infinitive(morph, lemma: str) -> bool:
     return any(p.tag.POS == "INFN" and "tran" in p.tag.grammemes and _norm(p.normal_form) == lemma for p in morph.parses(lemma))
+
+
+def _dative_governor(sent: Sentence, iobj: Token) -> Token | None:
+    """The verb a dative belongs to.
+
+    Tree repair: the default parser often hangs the recipient under the noun before it
+    as an ``iobj`` («сделала знак рабу», «положил руку на плечо Джеймсу»: рабу → iobj of
+    знак); ``iobj`` is a clausal relation, so a noun never governs one, and the verb is
+    that noun's own head when the noun is its ``obj`` or ``obl``.
+    """
+    head = sent.head_of(iobj)
+    if (
+        head is not None and iobj.deprel == "iobj" and head.upos in ("NOUN", "PROPN")
+        and head.base_deprel in ("obj", "obl") and _norm(head.lemma) not in DATIVE_NOUN_HEADS
+    ):
+        return sent.head_of(head)
+    return head
 
 
 def _finite_active(tok: Token) -> bool:
@@ -1098,11 +1121,11 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for iobj in sent.tokens:
-            if iobj.feats.get("Case") != "Dat" or any(k.base_deprel == "case" for k in sent.children(iobj)):
+            if not self._dative(iobj) or any(k.base_deprel == "case" for k in sent.children(iobj)):
                 continue
-            if iobj.deprel not in ("iobj", "obl", "obj"):
+            if iobj.deprel not in ("iobj", "obl", "obj") and not (iobj.deprel == "nsubj" and iobj.feats.get("Case") == "Dat"):
                 continue
-            verb = sent.head_of(iobj)
+            verb = _dative_governor(sent, iobj)
             if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
                 continue
             lemma = self.verb_lemma(verb)
@@ -1119,6 +1142,14 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 o for o in sent.children(verb)
                 if o.deprel == "obj" and o.upos == "NOUN" and o.feats.get("Case") in ("Acc", "Gen")
             ]
+            if len(objects) > 1:
+                # a genitive the parser took for a second object («пожал вдове руку выше
+                # локтя»): the one accusative is the object
+                accusatives = [o for o in objects if o.feats.get("Case") == "Acc"]
+                objects = accusatives if len(accusatives) == 1 else objects
+            pronoun_objects = [
+                o for o in sent.children(verb) if o.deprel == "obj" and o.upos == "PRON" and o.feats.get("Case") == "Acc"
+            ]
             if not objects:
                 # tree-pattern repair: the parser hangs the object right after a dative under
                 # the dative as an nmod («протянула сыну яблоко»: яблоко → nmod of сыну)
@@ -1126,7 +1157,18 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                     o for o in sent.children(iobj)
                     if o.base_deprel == "nmod" and o.upos == "NOUN" and o.feats.get("Case") == "Acc" and o.id == iobj.id + 1
                 ]
-            if len(objects) != 1 or lemma in DATIVE_THING_VERBS:
+            if lemma in DATIVE_THING_VERBS:
+                continue
+            if not objects and len(pronoun_objects) == 1:
+                # an accusative pronoun object («чай, который Бойзи отнёс директору»):
+                # the dative is replaced, nothing is swapped
+                arg = self.animate_argument(sent, iobj, case="Dat")
+                if arg is not None and not arg.pronoun:
+                    pert = self.replace_perturbation(sent, arg, "Dat", "random")
+                    if pert is not None:
+                        yield pert
+                continue
+            if len(objects) != 1:
                 continue
             obj = objects[0]
             if _norm(obj.lemma) in LIGHT_OBJECTS or self.excluded_category(obj.lemma) in ADVERBIAL_CATEGORIES:
@@ -1143,6 +1185,16 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             pert = self.replace_perturbation(sent, arg, "Dat", "random")
             if pert is not None:
                 yield pert
+
+    def _dative(self, tok: Token) -> bool:
+        """A dative noun: by the parser's case, or — tree repair — an ``iobj`` the parser
+        gave another case (surnames: «перевёл вопрос Колобкову» → Gen) that pymorphy3
+        reads as a dative noun."""
+        if tok.feats.get("Case") == "Dat":
+            return True
+        if tok.deprel != "iobj" or tok.upos not in ("NOUN", "PROPN"):
+            return False
+        return any(p.tag.POS == "NOUN" and "datv" in p.tag.grammemes for p in self.morph.parses(tok.form))
 
     def _swap(self, sent: Sentence, arg: _Argument, obj: Token) -> Perturbation | None:
         if obj.feats.get("Case") != "Acc":
