@@ -204,6 +204,10 @@ def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable
     # «назад» may hang on the noun or on the verb right after the phrase
     nazad = [t for t in sent.children(verb) if _norm(t.form) in table.numeric and t.id == phrase[-1].id + 1]
     whole = phrase + nazad
+    # focus particles before the quantity («всего лишь два дня назад», «ещё три года
+    # назад») are no part of the marker
+    while len(whole) > 1 and whole[0].upos == "PART" and whole[0].base_deprel == "advmod":
+        whole = whole[1:]
     if not _contiguous(whole):
         return None
     first, last = _norm(whole[0].form), _norm(whole[-1].form)
@@ -422,6 +426,36 @@ class TenseParadigm(Paradigm):
                 return True
         return False
 
+    def missed_conjunct(self, sent: Sentence, verb: Token) -> bool:
+        """A later conjunct of ``verb`` the parser attached elsewhere or mistagged: the first
+        «и/а/но» after the verb, with no finite verb, subordinator or clause-opening
+        punctuation other than a comma in between, is followed (at most one adverb or
+        particle later) by a finite verb («назвала меня врагом и обхаяла мою кухню»,
+        «выломал железяку и раздробил», where the parser hung the second verb on another
+        word or tagged it a noun). A tree-pattern repair for ``conj_verb_tense``.
+        """
+        toks = sent.tokens[verb.id :]
+        for i, tok in enumerate(toks):
+            form = _norm(tok.form)
+            if form in _COORDINATORS and tok.upos == "CCONJ":
+                nxt = toks[i + 1 : i + 3]
+                for k in nxt:
+                    if self._finite(k):
+                        return True
+                    if k.upos not in ("ADV", "PART"):
+                        break
+                return False
+            if self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PUNCT" and form not in (",",)):
+                return False
+            if tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что"):
+                return False
+        return False
+
+    def _finite(self, tok: Token) -> bool:
+        if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
+            return True
+        return tok.upos not in ("PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "PRON", "DET") and self.verb_only(tok.form)
+
     def is_predicate(self, sent: Sentence, tok: Token) -> bool:
         """A verb, a nominal predicate with a copula, or a word pymorphy3 reads as a finite verb
         (the tagger misses some: «соберём» as an adjective)."""
@@ -512,7 +546,7 @@ class ConjVerbTense(TenseParadigm):
             # 0.24 on RuBLiMP's dev pairs.) A partner with a marker of the other tense
             # («вчера был в Италии, а завтра полетит») is skipped, as in the paper.
             partners = self.conj_partners(sent, verb)
-            if not partners:
+            if not partners and not self.missed_conjunct(sent, verb):
                 continue
             if any(m.marker.tense != tense for k in partners for m in find_markers(sent, k, self.markers)):
                 continue
