@@ -98,6 +98,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # any verb with an object that controls an agentive infinitive, names included
         ("Капитан отправил матроса спать.", "Капитан отправил фрагмент спать."),
         ("Мы пригласили Машу.", "Мы пригласили химию."),
+        # the parser hangs the object on the intransitive infinitive (свидетельницу → obj of сесть)
+        ("Вечером Мегрэ пригласил свидетельницу сесть.", "Вечером Мегрэ пригласил химию сесть."),
     ],
     "transitive_verb_iobject": [
         ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
@@ -167,6 +169,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Он оставил сына лежать.",  # «оставил сумку лежать»: a non-agentive infinitive
         "Мы приклеили его к двери, чтобы не забыть.",  # a pronoun object; the infinitive is not next to it
         "Отец отправил сына вчера учиться.",  # the infinitive does not follow the object at once
+        "Мама велела сестру встретить.",  # the object of a transitive infinitive is its own
     ],
     "transitive_verb_iobject": [
         "Врач посоветовал отдохнуть.",  # no indirect object

@@ -1037,7 +1037,7 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
         for obj in sent.tokens:
             if obj.deprel != "obj" or obj.feats.get("Case") != "Acc":
                 continue
-            verb = sent.head_of(obj)
+            verb = self._object_governor(sent, obj)
             if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
                 continue
             construction = self._construction(sent, verb, obj)
@@ -1082,6 +1082,23 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
         if lemma in ANIMATE_OBJECT_VERBS:
             return "verb"
         return None
+
+    def _object_governor(self, sent: Sentence, obj: Token) -> Token | None:
+        """The verb ``obj`` is the object of.
+
+        Tree repair: the default parser often hangs the object of a control verb on the
+        infinitive right after it («пригласил девушку сесть»: девушку → obj of сесть); an
+        intransitive infinitive takes no accusative object, so the object is its head's.
+        """
+        head = sent.head_of(obj)
+        if (
+            head is not None and head.upos == "VERB" and head.feats.get("VerbForm") == "Inf"
+            and head.base_deprel == "xcomp" and head.id == obj.id + 1
+        ):
+            a = self.morph.analyse(head.form, "VERB", head.feats)
+            if a is not None and "intr" in a.tag.grammemes:
+                return sent.head_of(head)
+        return head
 
     def _open_object(self, sent: Sentence, inf: Token) -> bool:
         """A transitive infinitive without an object of its own."""
