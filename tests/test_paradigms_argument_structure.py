@@ -71,6 +71,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Маша купила хлеб.", "Химия купила хлеб."),
         # a transitive verb without an object under it (the random replacement needs none)
         ("Лесник внимательно слушал.", "Фрагмент внимательно слушал."),
+        # the first of coordinated subjects: the plural verb agrees with the coordination
+        ("Мальчик и девочка прочитали книгу.", "Фрагмент и девочка прочитали книгу."),
     ],
     "transitive_verb_passive": [
         ("Картина была написана художником.", "Картина была написана фрагментом."),
@@ -147,6 +149,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Решение изменило его жизнь.",
         "Москва купила здание.",  # a place name
         "Мальчик спал.",  # no object
+        "Он и сестра прочитали книгу.",  # a pronoun in a coordination: its animacy is not forced
     ],
     "transitive_verb_passive": [
         "Дом был построен из кирпича.",  # no agent

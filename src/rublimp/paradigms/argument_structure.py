@@ -886,6 +886,13 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
         if arg.pronoun and arg.lemma in ("он", "она", "они") and self.verb_lemma(verb) not in AGENT_VERBS:
             return None
         vnum, vgen = verb.feats.get("Number"), verb.feats.get("Gender")
+        # the first of coordinated subjects («Нил и Ортран оборвали пение»): the plural verb
+        # agrees with the coordination, which a singular noun in its place keeps
+        coordinated = vnum == "Plur" and not arg.pronoun and any(
+            k.base_deprel == "conj" and k.feats.get("Case", "Nom") == "Nom" for k in sent.children(subj)
+        )
+        if coordinated:
+            return arg
         if vnum and vnum != arg.number:
             return None
         if arg.pronoun and arg.lemma in ("я", "ты", "мы", "вы"):
