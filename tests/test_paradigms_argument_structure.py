@@ -55,6 +55,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # coordinated verbs, each with its own object
         ("Он прочитал книгу и написал письмо.", "Он уснул книгу и написал письмо."),
         ("Он пришёл домой и прочитал книгу.", "Он пришёл домой и уснул книгу."),
+        # an intransitive or reflexive conjunct shares no object
+        ("Он открыл окно и задумался.", "Он уснул окно и задумался."),
+        # a rare verb or short-adjective reading of the object («вещи»: вещий) is no adverbial
+        ("Мальчики всегда берут свои вещи.", "Мальчики всегда спят свои вещи."),
+        ("Кот ест еду из миски.", "Кот спит еду из миски."),
     ],
     "transitive_verb_subject": [
         ("Мальчик читал интересную книгу.", "Фрагмент читал интересную книгу."),
@@ -135,6 +140,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Он работал всю неделю.",  # accusative of time, no object
         "На площади ставили карусели.",  # no subject: «карусели» would become one
         "Она собирала и сушила травы.",  # the object is shared with «сушила»
+        "Он долго читал и переписывал письма.",  # shared with a transitive conjunct
+        "Жители весь вечер скучали дома.",  # «дома» is also an adverb
         "Что ты делаешь?",  # «что» = «почему» with an intransitive verb
         "Он не ждал ничего.",  # «ничего» is no noun phrase an intransitive verb rejects
         "Книга была прочитана.",  # passive

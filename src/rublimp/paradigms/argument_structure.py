@@ -327,6 +327,8 @@ PERSONAL_PRONOUNS = frozenset({"я", "ты", "мы", "вы", "он", "она", "
 NON_OBJECT_LEMMAS = frozenset({"что", "что-то", "что-нибудь", "что-либо", "ничто", "ничего", "весь", "все", "всё"})
 # excluded-noun categories that make an accusative an adverbial, not an object («спал неделю»)
 ADVERBIAL_CATEGORIES = frozenset({"time", "measure"})
+# readings of an object form that could stand without a governor (an adverbial)
+_ADVERBIAL_POS = frozenset({"ADVB", "PRED", "PREP", "CONJ", "PRCL", "COMP", "INTJ", "GRND"})
 _CASE_OC = UD2OC["Case"]
 _GENDER_OC = UD2OC["Gender"]
 _NUMBER_OC = UD2OC["Number"]
@@ -745,6 +747,7 @@ class TransitiveVerb(ArgumentStructureParadigm):
             # verb (RuBLiMP edits both; skipping all coordination lost 33 of its 200 dev pairs).
             if any(
                 k.deprel == "conj" and k.upos == "VERB" and not any(o.deprel == "obj" for o in sent.children(k))
+                and self._may_take_object(k)
                 for k in sent.children(verb)
             ):
                 continue
@@ -763,6 +766,14 @@ class TransitiveVerb(ArgumentStructureParadigm):
             if pert is not None:
                 yield pert
 
+    def _may_take_object(self, verb: Token) -> bool:
+        """A conjoined verb that could share the object: not reflexive, not intransitive by
+        the dictionary («налил себе вина и задумался»: задумался shares nothing)."""
+        a = self.morph.analyse(verb.form, "VERB", verb.feats)
+        if a is None:
+            return True
+        return not (a.lemma.endswith(("ся", "сь")) or "intr" in a.tag.grammemes)
+
     def _is_object(self, sent: Sentence, verb: Token, obj: Token) -> bool:
         """An accusative noun phrase that stays an orphaned object once the verb is intransitive."""
         if obj.upos not in ("NOUN", "PROPN", "PRON") or obj.start < 0:
@@ -776,8 +787,10 @@ class TransitiveVerb(ArgumentStructureParadigm):
         if self.excluded_category(a.lemma) in ADVERBIAL_CATEGORIES:
             return False
         readings = self.morph.parses(obj.form)
-        if obj.upos != "PRON" and any(p.tag.POS not in ("NOUN", "NPRO") for p in readings):
-            return False  # «дома» is also an adverb: «жители скучают дома»
+        if obj.upos != "PRON" and any(p.tag.POS in _ADVERBIAL_POS for p in readings):
+            # «дома» is also an adverb: «жители скучают дома»; a rare verb or short-adjective
+            # reading («еду», «замок», «вещи») leaves the noun an orphaned object
+            return False
         # an object that looks nominative becomes the subject of an intransitive verb
         # unless the verb has a subject of its own («на площади стояли карусели»)
         if any("nomn" in p.tag.grammemes and _norm(p.normal_form) == _norm(a.lemma) for p in readings):
