@@ -85,6 +85,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мы остановились у стены крепости.", "Мы остановились у стеня крепости."),
         ("Я поговорил с новым учителем.", "Я поговорил с новым учителью."),
         ("Она рассказала о своей радости.", "Она рассказала о своей радосте."),
+        # an adverbial dependent counts too («прямо над рекой»: прямо → advmod of рекой)
+        ("Мы сняли комнату прямо над рекой.", "Мы сняли комнату прямо над реком."),
     ],
     "change_verb_conjugation": [
         ("И никому уже не докажешь, что ты прав.", "И никому уже не докажишь, что ты прав."),
@@ -431,3 +433,14 @@ def test_demo_pools(demo):
     for name in NAMES:
         assert first[name].equals(again[name])
 
+
+def test_adjacent_agreeing_repair():
+    """A determiner right before the noun that the parser hung elsewhere still counts as its dependent."""
+    from rublimp.parse import parse_texts
+    from rublimp.paradigms.word_inflection import _adjacent_agreeing
+
+    misattached, plain = parse_texts([("d1", "Без этого умения в деревне тяжко.", "t"), ("d2", "Мы видели машину Ивана вчера.", "t")])
+    noun = next(t for t in misattached.tokens if t.form == "умения")
+    assert misattached.token(noun.id - 1).head != noun.id  # the parser's slip this repairs
+    assert _adjacent_agreeing(misattached, noun)
+    assert not _adjacent_agreeing(plain, next(t for t in plain.tokens if t.form == "машину"))
