@@ -97,6 +97,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Вчера был хороший день.", "Завтра был хороший день."),
         # a passive participle takes the tense of its auxiliary
         ("В прошлом году была открыта новая школа.", "В будущем году была открыта новая школа."),
+        # «вчера» hung on a noun (Смирновых) belongs to the first finite verb after it
+        ("Это Петров вчера Смирновых из сорок второй затопил?", "Это Петров завтра Смирновых из сорок второй затопил?"),
     ],
 }
 
@@ -151,6 +153,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера он читает книгу.",  # present tense (historical present is fine with any marker)
         "Вчера я бы пришёл.",  # subjunctive
         "На следующей неделе он уедет.",  # not a deictic marker
+        "Вчера утром, когда все спали, он ушёл.",  # a comma between the stray marker and the verb
     ],
 }
 

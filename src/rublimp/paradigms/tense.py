@@ -36,6 +36,9 @@ Safeguards:
   «чтобы» clause mark (subjunctive past forms refer to any time);
 * the marker and the verb must not be separated by punctuation (a marker
   across a comma is often misattached from a participle or another clause);
+  a one-word adverb marker the parser hung on a noun or made the root belongs to
+  the first finite verb after it in the same stretch (tree repair: tense_marker dev
+  coverage 0.66 → 0.69);
   ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word
   that can only be a finite verb (a coordination the parser missed);
 * only deictic markers are used: relative ones («на следующей неделе»,
@@ -394,12 +397,31 @@ class TenseParadigm(Paradigm):
         parser made of them («что» is often a subordinator to it).
         """
         out = [m for m in self._multiword_adverbs(sent, verb)]
+        out.extend(self._stray_adverbs(sent, verb))
         for m in find_markers(sent, verb, self.markers):
             ids = [t.id for t in m.tokens]
             lo, hi = (max(ids), verb.id) if max(ids) < verb.id else (verb.id, min(ids))
             if not any(sent.token(i).upos == "PUNCT" for i in range(lo + 1, hi)):
                 out.append(m)
         return out
+
+    def _stray_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
+        """Tree repair: a one-word adverb marker («вчера») that the parser hung on a
+        non-predicate (a noun, or made it the root: «У Богдана вчера специально вольтметр
+        попросила») belongs to the first finite verb after it, when no punctuation and no
+        other finite verb stand between them."""
+        for tok in sent.tokens[: verb.id - 1]:
+            form = _norm(tok.form)
+            marker = self.markers.adverbs.get(form)
+            if marker is None or " " in form or sent.children(tok, "case"):
+                continue
+            head = sent.token(tok.head) if tok.head else None
+            if head is not None and (head.upos in _PREDICATE_UPOS or sent.children(head, "cop")):
+                continue
+            between = sent.tokens[tok.id : verb.id - 1]
+            if any(t.upos == "PUNCT" or self._finite(t) for t in between):
+                continue
+            yield FoundMarker(marker, (tok,), tok)
 
     def _multiword_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
         for phrase, marker in self.markers.adverbs.items():
