@@ -5,8 +5,8 @@
 # with `tier: 1` scores only the pool sentences whose Min-K% under every tier-0 decontamination model
 # is <= curation.t_max, so its score_pool job takes those tier-0 scores of the same paradigm as input.
 
-SCORE_CFG = config.get("scoring", {})
-SCORE_KS = SCORE_CFG.get("ks", [30, 40, 50, 60])
+SCORE_CFG = config["scoring"]
+SCORE_KS = SCORE_CFG["ks"]
 CACHE_DIR = f"{OUT}/cache/scores"
 
 
@@ -15,13 +15,14 @@ rule score_pool:
         pool=f"{OUT}/pools/{{paradigm}}.parquet",
         model=model_inputs,
         tier0=tier0_scores,
+        code=score_code,
     output:
         f"{OUT}/scores/{{model}}/grammatical/{{paradigm}}.parquet",
     params:
         spec=model_spec,
         ks=SCORE_KS,
-        per_token=SCORE_CFG.get("per_token", False),
-        threads=SCORE_CFG.get("threads", 1),
+        per_token=SCORE_CFG["per_token"],
+        threads=SCORE_CFG["threads"],
         cache_dir=CACHE_DIR,
         column="source_sentence",
         cascade=cascade,
@@ -29,6 +30,8 @@ rule score_pool:
         gpu=model_gpus,
     log:
         f"{OUT}/logs/score/{{model}}/grammatical/{{paradigm}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/score_pool/{{model}}/{{paradigm}}.tsv"
     conda:
         "../envs/score.yaml"
     script:
@@ -40,13 +43,14 @@ rule score_benchmark:
         pool=f"{OUT}/benchmark/{{paradigm}}.parquet",
         model=model_inputs,
         cached=cached_grammatical,
+        code=score_code,
     output:
         f"{OUT}/scores/{{model}}/benchmark/{{paradigm}}.parquet",
     params:
         spec=model_spec,
         ks=SCORE_KS,
-        per_token=SCORE_CFG.get("per_token", False),
-        threads=SCORE_CFG.get("threads", 1),
+        per_token=SCORE_CFG["per_token"],
+        threads=SCORE_CFG["threads"],
         cache_dir=CACHE_DIR,
         column=["source_sentence", "target_sentence"],
         cascade=None,
@@ -54,6 +58,8 @@ rule score_benchmark:
         gpu=model_gpus,
     log:
         f"{OUT}/logs/score/{{model}}/benchmark/{{paradigm}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/score_benchmark/{{model}}/{{paradigm}}.tsv"
     conda:
         "../envs/score.yaml"
     script:

@@ -1,9 +1,7 @@
 """Rule `evaluate` (rules/evaluate.smk): per-pair results of one model on one paradigm."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(1)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake):
+    from rublimp.stages import evaluate_stage
 
-from rublimp.stages import evaluate_stage  # noqa: E402
-
-evaluate_stage(snakemake.input.benchmark, snakemake.input.scores, snakemake.output[0], model=snakemake.wildcards.model)
+    evaluate_stage(snakemake.input.benchmark, snakemake.input.scores, snakemake.output[0], model=snakemake.wildcards.model)

@@ -7,6 +7,7 @@ clear failures on bad input.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -103,6 +104,8 @@ def test_outputs_exist_and_are_sane(run_dir: Path):
     assert set(verdicts["verdict"]) <= {"certain", "uncertain", "absent"}
     stats = (out / "corpus" / "filter_stats.json").read_text(encoding="utf-8")
     assert "duplicates" in stats
+    for section in ("## Human validation", "## Metalinguistic prompting", "## Acceptability: PenLP and SLOR"):
+        assert section in summary
 
 
 def test_nothing_to_do_after_a_complete_run(run_dir: Path):
@@ -118,10 +121,14 @@ def test_touching_one_pool_reruns_only_its_downstream(run_dir: Path):
     df.head(df.height - 1).write_parquet(pool)
     proc = snakemake(run_dir, "-n", "--rerun-triggers", "mtime")
     jobs = planned_jobs(proc)
-    assert jobs == {"score_pool": 1, "curate": 1, "score_benchmark": 1, "evaluate": 1, "report": 1, "export": 1,
-                    "all": 1}, jobs
+    # plus the stages over all paradigms: export, validation, metalinguistic prompting, acceptability
+    over_all = ["export", "validation_export", "validation_simulate", "validation_import", "validation_report",
+                "metalinguistic", "metalinguistic_section", "acceptability", "acceptability_section"]
+    assert jobs == {"score_pool": 1, "curate": 1, "score_benchmark": 1, "evaluate": 1, "report": 1, "all": 1,
+                    **dict.fromkeys(over_all, 1)}, jobs
     text = proc.stdout
-    assert PARADIGMS[1] not in re.sub(r"rule (all|report|export):.*?(?=\n\n)", "", text, flags=re.S)
+    assert PARADIGMS[1] not in re.sub(rf"rule ({'|'.join(['all', 'report', *over_all])}):.*?(?=\n\n)", "", text,
+                                      flags=re.S)
 
 
 def test_same_config_gives_identical_benchmark(run_dir: Path, tmp_path: Path):
@@ -208,3 +215,29 @@ def test_cascade_with_a_masked_demo_model(tmp_path: Path):
     check = (tmp_path / "results" / "eval" / "demo_lm_check.json").read_text(encoding="utf-8")
     assert "demo-bert" in check and "demo-gpt2" in check
     assert "demo-bert" in (tmp_path / "results" / "eval" / "summary.md").read_text(encoding="utf-8")
+
+
+def test_validation_round_trip_replaces_invalid_pairs(run_dir: Path, tmp_path: Path):
+    """export -> (simulated) annotations -> import -> curation.drop_invalid: n kept, invalid pairs replaced."""
+    wd = tmp_path / "val"
+    shutil.copytree(run_dir / "results", wd / "results")
+    labels = wd / "labels.tsv"
+    shutil.copy(wd / "results" / "validation" / "simulated_annotations.tsv", labels)
+    dropped = set(pl.read_csv(run_dir / "results" / "validation" / "drop.csv")["pair_id"].cast(pl.String))
+    assert dropped, "the simulated annotations should judge some pairs invalid"
+    cfg = reduced_config()
+    cfg["curation"]["drop_invalid"] = str(labels)
+    write_config(wd, cfg)
+    # only the benchmark (validation_import, then curate): the stages after it are tested above
+    snakemake(wd, *[f"results/benchmark/{p}.csv" for p in PARADIGMS], "--rerun-triggers", "mtime")
+    for p in PARADIGMS:
+        old = pl.read_csv(run_dir / "results" / "benchmark" / f"{p}.csv")
+        new = pl.read_csv(wd / "results" / "benchmark" / f"{p}.csv")
+        old_ids, new_ids = set(old["id"].cast(pl.String)), set(new["id"].cast(pl.String))
+        assert new.height == old.height
+        assert not new_ids & dropped
+        assert old_ids - new_ids == old_ids & dropped
+    report = json.loads((wd / "results" / "curation" / f"{PARADIGMS[0]}.json").read_text(encoding="utf-8"))
+    entry = report["paradigms"][0]
+    assert entry["replacements"] == entry["dropped_invalid"] == len(dropped & set(
+        pl.read_csv(run_dir / "results" / "benchmark" / f"{PARADIGMS[0]}.csv")["id"].cast(pl.String)))

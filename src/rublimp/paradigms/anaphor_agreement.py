@@ -262,6 +262,7 @@ class _AnaphorAgreement(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
 
     def __init__(self, ctx=None) -> None:
         super().__init__(ctx)

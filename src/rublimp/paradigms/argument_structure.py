@@ -425,6 +425,8 @@ class ArgumentStructureParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = LEVEL
+    resources = ("excluded_subject_nouns.tsv", "inanimate_nouns.tsv")
+    options = ("argument_structure_person_names",)
 
     def __init__(self, ctx: ParadigmContext | None = None) -> None:
         super().__init__(ctx)
@@ -731,6 +733,7 @@ class TransitiveVerb(ArgumentStructureParadigm):
     """A transitive verb with an accusative object → an intransitive verb of the same form."""
 
     name = "transitive_verb"
+    resources = ArgumentStructureParadigm.resources + ("intransitive_verbs.tsv",)
 
     def __init__(self, ctx: ParadigmContext | None = None) -> None:
         super().__init__(ctx)

@@ -268,6 +268,7 @@ class _FloatingQuantifier(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
     #: make only the first target with a safe form (RuBLiMP's edit is deterministic)
     first_only: ClassVar[bool] = False
 

@@ -263,6 +263,7 @@ class GovernmentParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
+    resources = ("prepositions.tsv",)
     #: upos values a target may have
     target_upos: ClassVar[frozenset[str]] = frozenset({"NOUN", "PROPN", "PRON"})
     #: pronoun lemmas a PRON target may have
@@ -543,6 +544,8 @@ class VerbObjectCase(GovernmentParadigm):
     pronoun_lemmas: ClassVar[frozenset[str]] = PERSONAL_PRONOUNS | {"это"}
     #: verbs whose dependents are never taken as objects
     skip_verbs: ClassVar[frozenset[str]] = SKIP_VERBS
+
+    resources = ("prepositions.tsv", "verb_government.tsv")
 
     def verb_lemmas(self, verb: Token) -> set[str]:
         """The verb's lemma as the tree gives it and as pymorphy3 gives it (ё→е)."""

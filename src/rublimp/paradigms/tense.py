@@ -266,6 +266,8 @@ class TenseParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Semantics"
+    resources = ("temporal_markers.tsv",)
+    options = ("temporal_markers",)
 
     @functools.cached_property
     def markers(self) -> MarkerTable:

@@ -241,6 +241,7 @@ def _plain_word(tok: Token) -> bool:
 class _InflectionParadigm(Paradigm):
     phenomenon = PHENOMENON
     level = LEVEL
+    resources = ("affixes.tsv", "letter_trigrams.txt")
 
     @functools.cached_property
     def lexicon(self) -> Lexicon:
@@ -251,6 +252,8 @@ class _Declension(_InflectionParadigm):
     """Common part of the two declension paradigms; subclasses choose the context."""
 
     with_dependent: bool
+
+    resources = _InflectionParadigm.resources + ("declension_swaps.tsv",)
 
     @functools.cached_property
     def swaps(self) -> tuple[DeclensionSwap, ...]:
@@ -440,6 +443,7 @@ class ChangeVerbConjugation(_InflectionParadigm):
     """A present or future verb takes the opposite conjugation's ending («докажешь» → «*докажишь»)."""
 
     name = "change_verb_conjugation"
+    resources = _InflectionParadigm.resources + ("conjugation_swaps.tsv",)
 
     @functools.cached_property
     def swaps(self) -> tuple[ConjugationSwap, ...]:
