@@ -7,7 +7,7 @@ import warnings
 
 import polars as pl
 import pytest
-from snakemake.iocontainers import Namedlist
+from snakemake.io import Namedlist
 
 from rublimp.runtime import rule_log
 
