@@ -814,13 +814,16 @@ class SubjectPredicateAgreement(Paradigm):
         if edge.predicate_value(self.feature) is None:
             return False
         # a second genitive «subject» is the same genitive phrase split by the parser («прозы никакой
-        # не останется»); an oblique-case «subject» of a clausal-subject predicate is a misparsed
-        # object or experiencer («можно было условия выговорить»)
-        oblique = ("Gen",) if edge.subject_kind == "genitive" else ("Gen", "Dat", "Ins", "Loc")
+        # не останется»); an oblique-case «subject» of a genitive- or clausal-subject predicate is a
+        # misparsed object or experiencer («можно было условия выговорить», «Но Гаумате не было
+        # дела»); a «subject» that is no nominal at all is a misparsed conjunction or preposition
+        # («Или что в Мемеле не осталось ничего», «что» tagged SCONJ); a quantity adverb is a real
+        # subject («Много горожан пришло посмотреть»)
         others = [
             k for k in sent.children(edge.predicate)
             if k.base_deprel in ("nsubj", "csubj") and k.id != edge.subject.id
-            and not (edge.subject_kind in ("genitive", "clausal") and k.feats.get("Case") in oblique)
+            and not (edge.subject_kind in ("genitive", "clausal") and k.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc"))
+            and not (edge.subject_kind in ("genitive", "clausal") and k.upos in ("SCONJ", "CCONJ", "ADP"))
             and not (edge.subject_kind == "clausal" and _object_like(k))
         ]
         return not others and not self._stray_nominative(sent, edge)
