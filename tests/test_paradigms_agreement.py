@@ -417,3 +417,60 @@ def test_demo_pool_invariants(demo):
                 assert [_strip(b).lower() for _, b in changed] == row["target_word"].lower().split()
     # the demo corpus (a few thousand sentences) exercises nearly every paradigm
     assert sum(n > 0 for n in counts.values()) >= 10, counts
+
+
+# -- parser errors around genitive subjects, as hand-written trees ----------------------------
+_VERB_NEUT = "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+
+
+def _tree(rows: list[tuple]) -> "Sentence":
+    """A one-sentence tree from (form, lemma, upos, feats, head, deprel) rows."""
+    from rublimp.conllu_doc import read_conllu_string
+
+    text = " ".join(r[0] for r in rows).replace(" .", ".").replace(" ,", ",")
+    lines = [f"# sent_id = t", f"# text = {text}"]
+    for i, (form, lemma, upos, feats, head, deprel) in enumerate(rows, start=1):
+        lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats or '_'}\t{head}\t{deprel}\t_\t_")
+    return read_conllu_string("\n".join(lines) + "\n\n")[0]
+
+
+def _dative_tree(case: str) -> "Sentence":
+    # «Но Ивану не было дела.» with the dative experiencer labelled nsubj (as the parser does with
+    # «Но Гаумате не было дела до их удивления»); with case=Nom the second subject is a real one
+    return _tree([
+        ("Но", "но", "CCONJ", "", 4, "cc"),
+        ("Ивану" if case == "Dat" else "Иван", "иван", "PROPN", f"Animacy=Anim|Case={case}|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+        ("дела", "дело", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 4, "nsubj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+
+
+def _sconj_tree(upos: str) -> "Sentence":
+    # «Или что в городе не осталось ничего.» with the conjunction «что» labelled nsubj; as a
+    # nominative pronoun («что» PRON) it would be a subject of its own
+    feats = "" if upos == "SCONJ" else "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing"
+    return _tree([
+        ("Или", "или", "CCONJ", "", 6, "cc"),
+        ("что", "что", upos, feats, 6, "nsubj"),
+        ("в", "в", "ADP", "", 4, "case"),
+        ("городе", "город", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 6, "obl"),
+        ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+        ("осталось", "остаться", "VERB", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"), 0, "root"),
+        ("ничего", "ничто", "PRON", "Case=Gen", 6, "nsubj"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+
+
+def test_genitive_subject_beside_a_dative_labelled_nsubj(paradigms):
+    bads = {b for b, _ in paradigms["genitive_subj_predicate_agreement_gender"].pairs(_dative_tree("Dat"))}
+    assert bads == {"Но Ивану не был дела.", "Но Ивану не была дела."}
+    # a nominative second subject still means the parser missed the real subject
+    assert list(paradigms["genitive_subj_predicate_agreement_gender"].pairs(_dative_tree("Nom"))) == []
+
+
+def test_genitive_subject_beside_a_conjunction_labelled_nsubj(paradigms):
+    bads = {b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(_sconj_tree("SCONJ"))}
+    assert bads == {"Или что в городе не остались ничего."}
+    assert list(paradigms["genitive_subj_predicate_agreement_number"].pairs(_sconj_tree("PRON"))) == []

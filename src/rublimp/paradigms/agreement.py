@@ -519,6 +519,8 @@ def _token_memo(kind: str, tok: Token, compute):
 
 
 _INFLECT_CACHE: dict[tuple, object] = {}
+#: (morph, word, tag, lemma, grammemes, forbidden values) -> the checked new form or None
+_NEW_FORM_CACHE: dict[tuple, str | None] = {}
 _INFLECT_CACHE_MAX = 200_000
 
 
@@ -595,7 +597,13 @@ class SubjectPredicateAgreement(Paradigm):
         return key is None or self.ctx.agreement.get(key) != "absent"
 
     def _analyse(self, tok: Token) -> Analysis | None:
-        """pymorphy3 analysis of an agreeing word, only if it matches the UD number/gender/person."""
+        """pymorphy3 analysis of an agreeing word, only if it matches the UD number/gender/person.
+
+        Memoised per token: the number, gender and person paradigms all analyse the same agreeing words.
+        """
+        return _token_memo(f"agreeing{id(self.morph)}", tok, lambda: self._analyse_uncached(tok))
+
+    def _analyse_uncached(self, tok: Token) -> Analysis | None:
         a = self.morph.analyse(tok.form, tok.upos, tok.feats)
         if a is None or a.tag.POS not in ("VERB", "PRTS", "ADJS", "ADJF", "PRTF"):
             return None
@@ -615,18 +623,30 @@ class SubjectPredicateAgreement(Paradigm):
     def _inflect(self, tok: Token, analysis: Analysis, want: set[str], forbidden: dict[str, str], use_yo: bool) -> str | None:
         """The form of ``tok`` with grammemes ``want``, or None when impossible, unchanged or ambiguous."""
         parse = analysis.parse
-        res = _inflect_parse(parse, frozenset(want))
+        want = frozenset(want)
+        key = (id(self.morph), parse.word, str(parse.tag), parse.normal_form, want, tuple(sorted(forbidden.items())))
+        if key in _NEW_FORM_CACHE:
+            word = _NEW_FORM_CACHE[key]
+        else:
+            word = self._new_form(parse, want, forbidden)
+            if len(_NEW_FORM_CACHE) >= _INFLECT_CACHE_MAX:
+                _NEW_FORM_CACHE.clear()
+            _NEW_FORM_CACHE[key] = word
+        if word is None or _norm(word) == _norm(tok.form):
+            return None
+        return word if use_yo else word.replace("ё", "е")
+
+    def _new_form(self, parse, want: frozenset[str], forbidden: dict[str, str]) -> str | None:
+        """The inflected form of ``parse`` (None when impossible, changing a kept category, or ambiguous)."""
+        res = _inflect_parse(parse, want)
         if res is None or not want <= set(res.tag.grammemes):
             return None
         for attr in _KEEP_ATTRS:
             if getattr(res.tag, attr) != getattr(parse.tag, attr):
                 return None
-        word = res.word
-        if _norm(word) == _norm(tok.form):
+        if self.morph.is_ambiguous(res.word, parse.normal_form, {parse.tag.POS}, forbidden):
             return None
-        if self.morph.is_ambiguous(word, parse.normal_form, {parse.tag.POS}, forbidden):
-            return None
-        return word if use_yo else word.replace("ё", "е")
+        return res.word
 
     def _want(self, analysis: Analysis, target: str, gender: str | None) -> set[str] | None:
         tag = analysis.tag
@@ -794,13 +814,16 @@ class SubjectPredicateAgreement(Paradigm):
         if edge.predicate_value(self.feature) is None:
             return False
         # a second genitive «subject» is the same genitive phrase split by the parser («прозы никакой
-        # не останется»); an oblique-case «subject» of a clausal-subject predicate is a misparsed
-        # object or experiencer («можно было условия выговорить»)
-        oblique = ("Gen",) if edge.subject_kind == "genitive" else ("Gen", "Dat", "Ins", "Loc")
+        # не останется»); an oblique-case «subject» of a genitive- or clausal-subject predicate is a
+        # misparsed object or experiencer («можно было условия выговорить», «Но Гаумате не было
+        # дела»); a «subject» that is no nominal at all is a misparsed conjunction or preposition
+        # («Или что в Мемеле не осталось ничего», «что» tagged SCONJ); a quantity adverb is a real
+        # subject («Много горожан пришло посмотреть»)
         others = [
             k for k in sent.children(edge.predicate)
             if k.base_deprel in ("nsubj", "csubj") and k.id != edge.subject.id
-            and not (edge.subject_kind in ("genitive", "clausal") and k.feats.get("Case") in oblique)
+            and not (edge.subject_kind in ("genitive", "clausal") and k.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc"))
+            and not (edge.subject_kind in ("genitive", "clausal") and k.upos in ("SCONJ", "CCONJ", "ADP"))
             and not (edge.subject_kind == "clausal" and _object_like(k))
         ]
         return not others and not self._stray_nominative(sent, edge)
