@@ -16,6 +16,9 @@ min_version("8.0")
 configfile: os.path.join(workflow.basedir, "config", "config.yaml")
 
 
+report: "report/workflow.rst"
+
+
 include: "rules/common.smk"
 include: "rules/corpus.smk"
 include: "rules/parse.smk"
@@ -25,6 +28,9 @@ include: "rules/demo_lm.smk"
 include: "rules/score.smk"
 include: "rules/curate.smk"
 include: "rules/evaluate.smk"
+include: "rules/validation.smk"
+include: "rules/metaling.smk"
+include: "rules/acceptability.smk"
 include: "rules/export.smk"
 
 

@@ -4,15 +4,23 @@
 rule validate_agreement:
     input:
         shards=shard_paths(),
+        code=stage_code("validate_agreement"),
     output:
         parquet=f"{OUT}/agreement/verdicts.parquet",
-        csv=f"{OUT}/agreement/verdicts.csv",
+        csv=report(
+            f"{OUT}/agreement/verdicts.csv",
+            caption="../report/verdicts.rst",
+            category="2. Agreement validation",
+            labels={"table": "agreement verdicts"},
+        ),
     params:
-        min_conf=config.get("agreement", {}).get("min_conf", 0.5),
-        p0=config.get("agreement", {}).get("p0", 0.9),
-        alpha=config.get("agreement", {}).get("alpha", 0.1),
+        min_conf=config["agreement"]["min_conf"],
+        p0=config["agreement"]["p0"],
+        alpha=config["agreement"]["alpha"],
     log:
         f"{OUT}/logs/agreement.log",
+    benchmark:
+        f"{OUT}/benchmarks/validate_agreement.tsv"
     conda:
         "../envs/parse.yaml"
     script:

@@ -12,7 +12,7 @@ validate(config, schema="../config/schema.yaml")
 
 # the rublimp package: installed in the environment, or imported from the checkout
 sys.path.insert(0, str(Path(workflow.basedir) / "src"))
-from rublimp.workflow import WorkflowConfig  # noqa: E402
+from rublimp.workflow import WorkflowConfig, module_closure  # noqa: E402
 
 WF = WorkflowConfig(config, basedir=workflow.basedir)
 OUT = WF.outdir
@@ -30,9 +30,45 @@ def shard_paths():
     return [f"{OUT}/parsed/shard_{i}.conllu" for i in range(WF.n_shards)]
 
 
+# -- exact invalidation: every job's inputs include the code and data it reads -------------
+# The package files a job runs are found from the import graph (rublimp.workflow.module_closure),
+# so editing shared code (paradigms/base.py, morph.py, scoring/hf.py, ...) reruns exactly the jobs
+# that execute it, and editing one paradigm's module or word list only that paradigm's jobs.
+
+
+def code_inputs(*entries, exclude=()):
+    """Package source files that the entry points (``module`` or ``module:function``) may run."""
+    return module_closure(entries, exclude=exclude)
+
+
+def stage_code(stage):
+    """Package source files of a stage (rublimp.workflow.STAGE_CODE), for a rule's ``code`` input."""
+    return WF.stage_code(stage)
+
+
 def paradigm_code(wildcards):
-    """The source file of a paradigm's class: editing it reruns only that paradigm's jobs."""
-    return WF.paradigm_source(wildcards.paradigm)
+    """The perturb stage, the paradigm's module and every package module it imports."""
+    return WF.perturb_code(wildcards.paradigm)
+
+
+def paradigm_resources(wildcards):
+    """The word lists the paradigm's class declares (its ``resources``)."""
+    return WF.paradigm_resources(wildcards.paradigm)
+
+
+def paradigm_option_files(wildcards):
+    """Files named by the options the paradigm reads (perturb.options marked x-file in the schema)."""
+    return WF.paradigm_option_files(wildcards.paradigm)
+
+
+def paradigm_options(wildcards):
+    """Only the perturb.options this paradigm reads: changing another option does not rerun it."""
+    return WF.paradigm_options(wildcards.paradigm)
+
+
+def score_code(wildcards):
+    """The scoring stage and the model's backend module (not the other backends')."""
+    return WF.score_code(wildcards.model)
 
 
 def model_inputs(wildcards):
@@ -70,6 +106,49 @@ def decontamination_scores(wildcards):
     return [f"{OUT}/scores/{m}/grammatical/{wildcards.paradigm}.parquet" for m in WF.decontamination_models]
 
 
+def validation_annotations():
+    """The annotations the validation import reads: curation.drop_invalid, validation.annotations, or simulated ones."""
+    val = config["validation"]
+    path = config["curation"]["drop_invalid"] or val["annotations"]
+    if path:
+        return path
+    return f"{OUT}/validation/simulated_annotations.tsv" if val["simulate"] else None
+
+
+def validation_simulated():
+    """Whether the imported annotations are the simulated ones (no real annotations configured)."""
+    return not (config["curation"]["drop_invalid"] or config["validation"]["annotations"])
+
+
+def validation_drop_list(wildcards):
+    return [f"{OUT}/validation/drop.csv"] if config["curation"]["drop_invalid"] else []
+
+
+def metaling_models():
+    """Causal evaluation models prompted metalinguistically (rules/metaling.smk)."""
+    if not config["metalinguistic"]["enabled"]:
+        return []
+    return [m.name for m in MODELS if m.evaluate and m.backend in ("hf", "vllm")]
+
+
+def acceptability_models():
+    return WF.evaluation_models if config["acceptability"]["enabled"] else []
+
+
+def model_stage_code(stage):
+    """Input function: package files a ``stage`` job of the wildcard's model runs (its backend only)."""
+
+    def code(wildcards):
+        return WF.model_stage_code(stage, wildcards.model)
+
+    return code
+
+
+def extra_report_sections():
+    """Markdown sections of the validation, metalinguistic and acceptability stages, appended to the summary."""
+    return [f"{OUT}/validation/section.md", f"{OUT}/eval/metalinguistic/section.md", f"{OUT}/eval/acceptability/section.md"]
+
+
 def all_outputs():
     outs = [
         f"{OUT}/corpus/sentences.parquet",
@@ -81,4 +160,5 @@ def all_outputs():
     outs += [f"{OUT}/benchmark/{p}.csv" for p in PARADIGMS]
     if WF.demo_models:
         outs.append(f"{OUT}/eval/demo_lm_check.json")
+    outs += extra_report_sections() + [f"{OUT}/validation/tasks.tsv"]
     return outs

@@ -5,25 +5,37 @@ rule curate:
     input:
         pool=f"{OUT}/pools/{{paradigm}}.parquet",
         scores=decontamination_scores,
+        drop=validation_drop_list,
+        code=stage_code("curate"),
     output:
         csv=report(
             f"{OUT}/benchmark/{{paradigm}}.csv",
             caption="../report/benchmark.rst",
-            category="Benchmark",
+            category="4. Benchmark",
+            subcategory="{paradigm}",
+            labels={"paradigm": "{paradigm}", "table": "benchmark"},
         ),
         parquet=f"{OUT}/benchmark/{{paradigm}}.parquet",
-        report=f"{OUT}/curation/{{paradigm}}.json",
+        report=report(
+            f"{OUT}/curation/{{paradigm}}.json",
+            caption="../report/curation.rst",
+            category="3. Decontamination",
+            subcategory="{paradigm}",
+            labels={"paradigm": "{paradigm}", "table": "threshold search"},
+        ),
     params:
         models=WF.decontamination_models,
-        k=config.get("curation", {}).get("k", 30),
-        n=config.get("curation", {}).get("n", 1000),
-        length_bins=config.get("curation", {}).get("length_bins", [6, 10, 15, 20, 30, 51]),
-        grid_step=config.get("curation", {}).get("grid_step"),
-        t_max=config.get("curation", {}).get("t_max"),
+        k=config["curation"]["k"],
+        n=config["curation"]["n"],
+        length_bins=config["curation"]["length_bins"],
+        grid_step=config["curation"]["grid_step"],
+        t_max=config["curation"]["t_max"],
         cascaded=WF.cascaded_models,
         seed=WF.seed,
     log:
         f"{OUT}/logs/curate/{{paradigm}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/curate/{{paradigm}}.tsv"
     conda:
         "../envs/score.yaml"
     script:

@@ -6,13 +6,14 @@
 rule train_demo_lm:
     input:
         sentences=f"{OUT}/corpus/sentences.parquet",
+        code=WF.demo_lm_code("train_demo_lm"),
     output:
         training=f"{OUT}/models/{{model}}/training.json",
         config=f"{OUT}/models/{{model}}/config.json",
     params:
-        lm=config.get("demo_lm", {}),
+        lm=config["demo_lm"],
         seed=WF.seed,
-        threads=config.get("scoring", {}).get("threads", 1),
+        threads=config["scoring"]["threads"],
         backend=lambda wc: WF.model(wc.model).backend,
     log:
         f"{OUT}/logs/train_demo_lm/{{model}}.log",
@@ -28,18 +29,24 @@ rule demo_lm_check:
     input:
         sentences=f"{OUT}/corpus/sentences.parquet",
         models=[f"{OUT}/models/{m}/training.json" for m in WF.demo_models],
+        code=WF.demo_lm_code("demo_lm_check"),
     output:
-        f"{OUT}/eval/demo_lm_check.json",
+        report(
+            f"{OUT}/eval/demo_lm_check.json",
+            caption="../report/demo_lm_check.rst",
+            category="5. Demo LM check",
+            labels={"table": "Min-K% AUROC, training vs held-out"},
+        ),
     params:
         models=[asdict(WF.model(m)) for m in WF.demo_models],
-        lm=config.get("demo_lm", {}),
-        ks=config.get("scoring", {}).get("ks", [30, 40, 50, 60]),
+        lm=config["demo_lm"],
+        ks=config["scoring"]["ks"],
         seed=WF.seed,
-        threads=config.get("scoring", {}).get("threads", 1),
+        threads=config["scoring"]["threads"],
     log:
         f"{OUT}/logs/demo_lm_check.log",
     benchmark:
-        f"{OUT}/benchmarks/demo_lm_check/all.tsv"
+        f"{OUT}/benchmarks/demo_lm_check.tsv"
     conda:
         "../envs/score.yaml"
     script:

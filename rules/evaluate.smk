@@ -5,6 +5,7 @@ rule evaluate:
     input:
         benchmarks=expand(f"{OUT}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS),
         scores=expand(f"{OUT}/scores/{{model}}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS, allow_missing=True),
+        code=stage_code("evaluate"),
     output:
         expand(f"{OUT}/eval/pairs/{{model}}/{{paradigm}}.parquet", paradigm=PARADIGMS, allow_missing=True),
     log:
@@ -21,16 +22,24 @@ rule report:
     input:
         pairs=expand(f"{OUT}/eval/pairs/{{model}}/{{paradigm}}.parquet", model=WF.evaluation_models, paradigm=PARADIGMS),
         curation=expand(f"{OUT}/curation/{{paradigm}}.json", paradigm=PARADIGMS),
+        sections=extra_report_sections(),
+        code=stage_code("report"),
     output:
-        summary=report(f"{OUT}/eval/summary.md", caption="../report/summary.rst", category="Results"),
-        results=f"{OUT}/eval/results.csv",
+        summary=report(f"{OUT}/eval/summary.md", caption="../report/summary.rst", category="6. Results"),
+        results=report(f"{OUT}/eval/results.csv", caption="../report/results.rst", category="6. Results"),
+        phenomena=report(f"{OUT}/eval/phenomena.csv", caption="../report/phenomena.rst", category="6. Results"),
+        curation=report(f"{OUT}/eval/curation.csv", caption="../report/curation_table.rst", category="3. Decontamination"),
+        acceptability=report(f"{OUT}/eval/acceptability.csv", caption="../report/acceptability.rst", category="6. Results"),
+        tags=report(f"{OUT}/eval/tags.csv", caption="../report/tags.rst", category="6. Results"),
+        accuracy_plot=report(f"{OUT}/eval/accuracy_by_phenomenon.png", caption="../report/accuracy_plot.rst", category="6. Results"),
+        delta_plot=report(f"{OUT}/eval/delta_hist.png", caption="../report/delta_plot.rst", category="6. Results"),
     params:
         outdir=lambda wildcards, output: os.path.dirname(output.summary),
-        alpha=config.get("evaluation", {}).get("alpha", 0.05),
+        alpha=config["evaluation"]["alpha"],
     log:
         f"{OUT}/logs/report.log",
     benchmark:
-        f"{OUT}/benchmarks/report/all.tsv"
+        f"{OUT}/benchmarks/report.tsv"
     conda:
         "../envs/score.yaml"
     script:

@@ -6,15 +6,18 @@ rule export:
     input:
         benchmarks=expand(f"{OUT}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS),
         curation=expand(f"{OUT}/curation/{{paradigm}}.json", paradigm=PARADIGMS),
+        code=stage_code("export"),
     output:
         hf=directory(f"{OUT}/export/hf"),
         lm_eval=directory(f"{OUT}/export/lm_eval"),
     params:
         paradigms=PARADIGMS,
         # what the dataset card says about how the benchmark was built (rublimp.export.BuildInfo)
-        card={key: config.get(key) for key in ("export", "seed", "corpus", "parse", "models", "curation")},
+        card={key: config[key] for key in ("export", "seed", "corpus", "parse", "models", "curation")},
     log:
         f"{OUT}/logs/export.log",
+    benchmark:
+        f"{OUT}/benchmarks/export.tsv"
     conda:
         "../envs/score.yaml"
     script:

@@ -4,20 +4,24 @@
 rule parse:
     input:
         sentences=f"{OUT}/corpus/sentences.parquet",
+        code=WF.parse_code(),
     output:
         f"{OUT}/parsed/shard_{{shard}}.conllu",
     params:
-        backend=config.get("parse", {}).get("backend", "slovnet"),
+        backend=config["parse"]["backend"],
         n_shards=WF.n_shards,
-        batch_size=config.get("parse", {}).get("batch_size", 64),
-        stanza=config.get("parse", {}).get("stanza", {}),
+        batch_size=config["parse"]["batch_size"],
+        stanza=config["parse"]["stanza"],
         sources=config["corpus"]["sources"],
         max_chars=config["parse"]["max_chars"],
         max_tokens=config["parse"]["max_tokens"],
     resources:
-        gpu=1 if config.get("parse", {}).get("backend") == "stanza" and config.get("parse", {}).get("stanza", {}).get("use_gpu", True) else 0,
+        # one GPU only for stanza with use_gpu (SLURM: --gpus, partition chosen by the profile)
+        gpu=WF.parse_gpus,
     log:
         f"{OUT}/logs/parse/shard_{{shard}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/parse/shard_{{shard}}.tsv"
     conda:
         "../envs/parse.yaml"
     script:

@@ -1,23 +1,22 @@
 # Stage 6: LM scores (sum log-prob, Min-K% Prob) of every grammatical pool sentence, once per model.
 #
 # One scoring job per model (`score_pools`) loads the model once and scores the sentences of
-# every paradigm's pool into one table; `score_pool` (no model, a light command) cuts out
-# each paradigm's scores file, so curation keeps its per-paradigm granularity: a changed pool
-# reruns `score_pools` (which scores only the sentences missing from the cache) and that
-# paradigm's `score_pool` and curation, not the others' (the model table is `ancient` for them;
-# their pool, the model and the scoring settings are their own inputs and params).  Snakemake
-# reruns them when the pool's perturb job reruns (a paradigm's rule edited, `--forcerun`); it
-# does not notice a pool file edited by hand (the dependents of `score_pools` are then decided
-# through its `ancient` output only): rerun that paradigm with `--forcerun results/pools/<p>.parquet`.
+# every paradigm's pool into one table; `score_pool` (no model, a light command) cuts out each
+# paradigm's scores file.  The trade-off: a changed pool (or a new paradigm) reruns the model's
+# job, which scores only the sentences missing from the cache (counted in its log and tested),
+# and then every paradigm's cut and curation (cheap, and deterministic: the same bytes).  The
+# cut is not declared `ancient` to spare the other paradigms: Snakemake decides the dependents
+# of a rerunning job only through that edge, so a change of the scoring settings, code or model
+# would then leave stale per-paradigm files.
 #
 # Scores are cached per (model settings, sentence) under {OUT}/cache/scores (rublimp.scoring.cache).
 # The cascade (rublimp.cascade): a model with `tier: 1` scores only the pool sentences whose
 # Min-K% under every tier-0 decontamination model is <= curation.t_max, so its job takes the
 # tier-0 models' tables as input.
 
-SCORE_CFG = config.get("scoring", {})
-SCORE_KS = SCORE_CFG.get("ks", [30, 40, 50, 60])
-SCORE_THREADS = SCORE_CFG.get("threads", 1)
+SCORE_CFG = config["scoring"]
+SCORE_KS = SCORE_CFG["ks"]
+SCORE_THREADS = SCORE_CFG["threads"]
 CACHE_DIR = f"{OUT}/cache/scores"
 
 
@@ -26,12 +25,13 @@ rule score_pools:
         pools=expand(f"{OUT}/pools/{{paradigm}}.parquet", paradigm=PARADIGMS),
         model=model_inputs,
         tier0=tier0_tables,
+        code=score_code,
     output:
         model_pool_table("{model}"),
     params:
         spec=model_spec,
         ks=SCORE_KS,
-        per_token=SCORE_CFG.get("per_token", False),
+        per_token=SCORE_CFG["per_token"],
         cache_dir=CACHE_DIR,
         column="source_sentence",
         cascade=model_cascade,
@@ -51,7 +51,7 @@ rule score_pools:
 rule score_pool:
     input:
         pool=f"{OUT}/pools/{{paradigm}}.parquet",
-        scores=ancient(model_pool_table("{model}")),
+        scores=model_pool_table("{model}"),
         model=model_inputs,
     output:
         f"{OUT}/scores/{{model}}/grammatical/{{paradigm}}.parquet",
@@ -59,7 +59,7 @@ rule score_pool:
         # the settings that change the model's table: a change reruns every paradigm's cut
         spec=model_spec,
         ks=SCORE_KS,
-        per_token=SCORE_CFG.get("per_token", False),
+        per_token=SCORE_CFG["per_token"],
         cascade=model_cascade,
         script=os.path.join(workflow.basedir, "scripts", "cut_scores.py"),
     log:
@@ -74,12 +74,13 @@ rule score_benchmark:
     input:
         pools=expand(f"{OUT}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS),
         model=model_inputs,
+        code=score_code,
     output:
         expand(f"{OUT}/scores/{{model}}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS, allow_missing=True),
     params:
         spec=model_spec,
         ks=SCORE_KS,
-        per_token=SCORE_CFG.get("per_token", False),
+        per_token=SCORE_CFG["per_token"],
         cache_dir=CACHE_DIR,
         column=["source_sentence", "target_sentence"],
         cascade=None,

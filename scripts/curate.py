@@ -1,15 +1,13 @@
 """Rule `curate` (rules/curate.smk): decontamination threshold + stratified sample."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(1)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake):
+    from rublimp.stages import curate_stage
 
-from rublimp.stages import curate_stage  # noqa: E402
-
-p = snakemake.params
-curate_stage(
-    snakemake.input.pool, dict(zip(p.models, snakemake.input.scores)),
-    snakemake.output.csv, snakemake.output.parquet, snakemake.output.report,
-    k=p.k, n=p.n, seed=p.seed, length_bins=p.length_bins, grid_step=p.grid_step,
-    t_max=p.t_max, cascaded=p.cascaded,
-)
+    p = snakemake.params
+    curate_stage(
+        snakemake.input.pool, dict(zip(p.models, snakemake.input.scores)),
+        snakemake.output.csv, snakemake.output.parquet, snakemake.output.report,
+        k=p.k, n=p.n, seed=p.seed, length_bins=p.length_bins, grid_step=p.grid_step,
+        t_max=p.t_max, cascaded=p.cascaded, drop_invalid=(snakemake.input.drop or [None])[0],
+    )

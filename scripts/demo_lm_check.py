@@ -1,13 +1,11 @@
 """Rule `demo_lm_check` (rules/demo_lm.smk): Min-K% AUROC, training vs held-out sentences."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(snakemake.params.threads)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake, threads=snakemake.params.threads):
+    from rublimp.stages import demo_lm_check_stage
 
-from rublimp.stages import demo_lm_check_stage  # noqa: E402
-
-p = snakemake.params
-demo_lm_check_stage(
-    snakemake.input.sentences, p.models, snakemake.output[0],
-    lm=p.lm, ks=p.ks, seed=p.seed, threads=p.threads,
-)
+    p = snakemake.params
+    demo_lm_check_stage(
+        snakemake.input.sentences, p.models, snakemake.output[0],
+        lm=p.lm, ks=p.ks, seed=p.seed, threads=p.threads,
+    )

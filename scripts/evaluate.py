@@ -1,12 +1,10 @@
 """Rule `evaluate` (rules/evaluate.smk): per-pair results of one model on every paradigm."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(1)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake):
+    from rublimp.stages import evaluate_stage
 
-from rublimp.stages import evaluate_stage  # noqa: E402
-
-evaluate_stage(
-    list(snakemake.input.benchmarks), list(snakemake.input.scores), list(snakemake.output),
-    model=snakemake.wildcards.model,
-)
+    evaluate_stage(
+        list(snakemake.input.benchmarks), list(snakemake.input.scores), list(snakemake.output),
+        model=snakemake.wildcards.model,
+    )

@@ -1,13 +1,11 @@
 """Rule `export` (rules/export.smk): the Hugging Face dataset folder and the lm-eval tasks."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(1)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake):
+    from rublimp.stages import export_stage
 
-from rublimp.stages import export_stage  # noqa: E402
-
-p = snakemake.params
-export_stage(
-    dict(zip(p.paradigms, snakemake.input.benchmarks)), dict(zip(p.paradigms, snakemake.input.curation)),
-    snakemake.output.hf, snakemake.output.lm_eval, config=p.card,
-)
+    p = snakemake.params
+    export_stage(
+        dict(zip(p.paradigms, snakemake.input.benchmarks)), dict(zip(p.paradigms, snakemake.input.curation)),
+        snakemake.output.hf, snakemake.output.lm_eval, config=p.card,
+    )

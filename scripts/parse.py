@@ -1,16 +1,14 @@
 """Rule `parse` (rules/parse.smk): one shard of sentences -> UD CoNLL-U."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(1)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake):
+    from rublimp.stages import parse_stage
 
-from rublimp.stages import parse_stage  # noqa: E402
-
-p = snakemake.params
-opts = dict(p.stanza) if p.backend == "stanza" else {}
-parse_stage(
-    snakemake.input.sentences, snakemake.output[0],
-    shard=int(snakemake.wildcards.shard), n_shards=p.n_shards,
-    backend=p.backend, batch_size=p.batch_size, sources=p.sources, backend_opts=opts,
-    max_chars=p.max_chars, max_tokens=p.max_tokens,
-)
+    p = snakemake.params
+    opts = dict(p.stanza) if p.backend == "stanza" else {}
+    parse_stage(
+        snakemake.input.sentences, snakemake.output[0],
+        shard=int(snakemake.wildcards.shard), n_shards=p.n_shards,
+        backend=p.backend, batch_size=p.batch_size, sources=p.sources, backend_opts=opts,
+        max_chars=p.max_chars, max_tokens=p.max_tokens,
+    )

@@ -1,14 +1,12 @@
 """Rule `perturb` (rules/perturb.smk): one paradigm's pool of minimal pairs."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(1)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake):
+    from rublimp.stages import perturb_stage
 
-from rublimp.stages import perturb_stage  # noqa: E402
-
-p = snakemake.params
-perturb_stage(
-    snakemake.input.shards, [snakemake.wildcards.paradigm], [snakemake.output[0]],
-    verdicts=snakemake.input.verdicts, pool_cap=p.pool_cap,
-    pairs_per_sentence=p.pairs_per_sentence, seed=p.seed, options=p.options,
-)
+    p = snakemake.params
+    perturb_stage(
+        snakemake.input.shards, [snakemake.wildcards.paradigm], [snakemake.output[0]],
+        verdicts=snakemake.input.verdicts, pool_cap=p.pool_cap,
+        pairs_per_sentence=p.pairs_per_sentence, seed=p.seed, options=p.options,
+    )

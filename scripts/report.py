@@ -1,9 +1,8 @@
 """Rule `report` (rules/evaluate.smk): summary tables, per-paradigm CSVs and plots."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(1)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake):
+    from rublimp.stages import report_stage
 
-from rublimp.stages import report_stage  # noqa: E402
-
-report_stage(snakemake.input.pairs, snakemake.input.curation, snakemake.params.outdir, alpha=snakemake.params.alpha)
+    report_stage(snakemake.input.pairs, snakemake.input.curation, snakemake.params.outdir,
+                 alpha=snakemake.params.alpha, sections=snakemake.input.get("sections", []))

@@ -1,13 +1,11 @@
 """Rules `score_pools` / `score_benchmark` (rules/score.smk): one model, every paradigm, via the score cache."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(snakemake.threads)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake, threads=snakemake.threads):
+    from rublimp.stages import score_stage
 
-from rublimp.stages import score_stage  # noqa: E402
-
-p = snakemake.params
-score_stage(
-    list(snakemake.input.pools), list(snakemake.output), spec=p.spec, columns=p.column,
-    ks=p.ks, per_token=p.per_token, cache_dir=p.cache_dir, threads=snakemake.threads, cascade=p.cascade,
-)
+    p = snakemake.params
+    score_stage(
+        list(snakemake.input.pools), list(snakemake.output), spec=p.spec, columns=p.column,
+        ks=p.ks, per_token=p.per_token, cache_dir=p.cache_dir, threads=snakemake.threads, cascade=p.cascade,
+    )

@@ -1,14 +1,12 @@
 """Rule `train_demo_lm` (rules/demo_lm.smk): the small offline demo LM (causal GPT-2 or masked BERT)."""
 from pathlib import Path
 
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(snakemake.params.threads)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake, threads=snakemake.params.threads):
+    from rublimp.stages import train_demo_lm_stage
 
-from rublimp.stages import train_demo_lm_stage  # noqa: E402
-
-train_demo_lm_stage(
-    snakemake.input.sentences, Path(snakemake.output.training).parent,
-    lm=snakemake.params.lm, seed=snakemake.params.seed, backend=snakemake.params.backend,
-)
+    train_demo_lm_stage(
+        snakemake.input.sentences, Path(snakemake.output.training).parent,
+        lm=snakemake.params.lm, seed=snakemake.params.seed, backend=snakemake.params.backend,
+    )

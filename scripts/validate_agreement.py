@@ -1,13 +1,11 @@
 """Rule `validate_agreement` (rules/agreement.smk): binomial tests per agreement condition."""
-from rublimp.runtime import limit_threads, setup_logging
+from rublimp.runtime import rule_log
 
-limit_threads(1)
-setup_logging(snakemake.log[0])
+with rule_log(snakemake):
+    from rublimp.stages import agreement_stage
 
-from rublimp.stages import agreement_stage  # noqa: E402
-
-p = snakemake.params
-agreement_stage(
-    snakemake.input.shards, snakemake.output.parquet, snakemake.output.csv,
-    min_conf=p.min_conf, p0=p.p0, alpha=p.alpha,
-)
+    p = snakemake.params
+    agreement_stage(
+        snakemake.input.shards, snakemake.output.parquet, snakemake.output.csv,
+        min_conf=p.min_conf, p0=p.p0, alpha=p.alpha,
+    )

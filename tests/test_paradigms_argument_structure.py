@@ -55,6 +55,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # coordinated verbs, each with its own object
         ("Он прочитал книгу и написал письмо.", "Он уснул книгу и написал письмо."),
         ("Он пришёл домой и прочитал книгу.", "Он пришёл домой и уснул книгу."),
+        # an intransitive or reflexive conjunct shares no object
+        ("Он открыл окно и задумался.", "Он уснул окно и задумался."),
+        # a rare verb or short-adjective reading of the object («вещи»: вещий) is no adverbial
+        ("Мальчики всегда берут свои вещи.", "Мальчики всегда спят свои вещи."),
+        ("Кот ест еду из миски.", "Кот спит еду из миски."),
     ],
     "transitive_verb_subject": [
         ("Мальчик читал интересную книгу.", "Фрагмент читал интересную книгу."),
@@ -71,6 +76,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Маша купила хлеб.", "Химия купила хлеб."),
         # a transitive verb without an object under it (the random replacement needs none)
         ("Лесник внимательно слушал.", "Фрагмент внимательно слушал."),
+        # the first of coordinated subjects: the plural verb agrees with the coordination
+        ("Мальчик и девочка прочитали книгу.", "Фрагмент и девочка прочитали книгу."),
     ],
     "transitive_verb_passive": [
         ("Картина была написана художником.", "Картина была написана фрагментом."),
@@ -98,6 +105,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # any verb with an object that controls an agentive infinitive, names included
         ("Капитан отправил матроса спать.", "Капитан отправил фрагмент спать."),
         ("Мы пригласили Машу.", "Мы пригласили химию."),
+        # the parser hangs the object on the intransitive infinitive (свидетельницу → obj of сесть)
+        ("Вечером Мегрэ пригласил свидетельницу сесть.", "Вечером Мегрэ пригласил химию сесть."),
     ],
     "transitive_verb_iobject": [
         ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
@@ -113,6 +122,14 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Алекс протянул две монеты торговцу.", "Алекс протянул две монеты фрагменту."),
         # the parser hangs the object under the dative (яблоко → nmod of сыну): repaired
         ("Мать протянула сыну яблоко.", "Мать протянула фрагменту яблоко."),
+        # the parser hangs the dative under the object or an obl noun (брату → iobj of знак):
+        # the verb is the noun's head
+        ("Девочка сделала знак брату.", "Девочка сделала брата знаку."),
+        ("Ученики написали письмо министру.", "Ученики написали письмо фрагменту."),
+        ("Иван положил руку на плечо Петру.", "Иван положил руку на плечо фрагменту."),
+        # an accusative pronoun object: the dative is replaced, nothing swapped
+        ("Это письмо, которое почтальон отнёс соседу.", "Это письмо, которое почтальон отнёс фрагменту."),
+        ("Он сказал это другу.", "Он сказал это фрагменту."),
     ],
 }
 
@@ -123,6 +140,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Он работал всю неделю.",  # accusative of time, no object
         "На площади ставили карусели.",  # no subject: «карусели» would become one
         "Она собирала и сушила травы.",  # the object is shared with «сушила»
+        "Он долго читал и переписывал письма.",  # shared with a transitive conjunct
+        "Жители весь вечер скучали дома.",  # «дома» is also an adverb
         "Что ты делаешь?",  # «что» = «почему» with an intransitive verb
         "Он не ждал ничего.",  # «ничего» is no noun phrase an intransitive verb rejects
         "Книга была прочитана.",  # passive
@@ -137,6 +156,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Решение изменило его жизнь.",
         "Москва купила здание.",  # a place name
         "Мальчик спал.",  # no object
+        "Он и сестра прочитали книгу.",  # a pronoun in a coordination: its animacy is not forced
     ],
     "transitive_verb_passive": [
         "Дом был построен из кирпича.",  # no agent
@@ -159,6 +179,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Он оставил сына лежать.",  # «оставил сумку лежать»: a non-agentive infinitive
         "Мы приклеили его к двери, чтобы не забыть.",  # a pronoun object; the infinitive is not next to it
         "Отец отправил сына вчера учиться.",  # the infinitive does not follow the object at once
+        "Мама велела сестру встретить.",  # the object of a transitive infinitive is its own
     ],
     "transitive_verb_iobject": [
         "Врач посоветовал отдохнуть.",  # no indirect object
@@ -169,6 +190,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы придали форму глине.",  # inanimate dative
         "Отец посоветовал старшему сыну уехать.",  # modified
         "Отец разрешил дочери учиться в столице.",  # «учиться химии»: the dative would be its object
+        "Он поставил памятник Пушкину.",  # the noun's own dative («памятник победе»)
+        "Он вернул его хозяину.",  # «вернуть» gives things back to places too
     ],
 }
 

@@ -65,6 +65,7 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Вчера похолодало.", "Вчера похолодает."),
         # «только что» right before the verb is a past cue (RuBLiMP's most frequent after «вчера»)
         ("Я только что прочитал твоё письмо.", "Я только что прочитаю твоё письмо."),
+        ("Ещё три года назад он уехал в Москву.", "Ещё три года назад он уедет в Москву."),
     ],
     "conj_verb_tense": [
         ("Послезавтра он покинет станцию и вернётся на Землю.", "Послезавтра он покинул станцию и вернётся на Землю."),
@@ -77,6 +78,12 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мы долго спорили, и вчера брат уступил.", "Мы долго спорили, и вчера брат уступит."),
         # the other conjunct in another tense does not matter: the verb has its own cue
         ("Раньше он всё забывал, а вчера сам напомнил.", "Раньше он всё забывал, а вчера сам напомнит."),
+        # a later conjunct the parser hung elsewhere («раздробил» → acl of «вида»): «и» + a finite verb
+        ("Вчера он выломал в опоре железяку странного вида и раздробил ею камни.",
+         "Вчера он выломает в опоре железяку странного вида и раздробил ею камни."),
+        # focus particles before «N назад» are no part of the marker
+        ("Всего лишь два дня назад я встретил старика и пригласил его домой.",
+         "Всего лишь два дня назад я встречу старика и пригласил его домой."),
     ],
     "tense_marker": [
         ("Вчера он допустил грубую ошибку.", "Завтра он допустил грубую ошибку."),
@@ -90,6 +97,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Вчера был хороший день.", "Завтра был хороший день."),
         # a passive participle takes the tense of its auxiliary
         ("В прошлом году была открыта новая школа.", "В будущем году была открыта новая школа."),
+        # «вчера» hung on a noun (Смирновых) belongs to the first finite verb after it
+        ("Это Петров вчера Смирновых из сорок второй затопил?", "Это Петров завтра Смирновых из сорок второй затопил?"),
     ],
 }
 
@@ -134,6 +143,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера брат уступил.",  # no coordination
         "Завтра он придёт, а вчера ушёл.",  # the conjunct has a marker of the other tense
         "Через год здесь построят школу и откроют сад.",  # «через N» is relative
+        "Вчера он пришёл, когда все уснули.",  # a subordinate clause, no coordination
+        "Вчера он купил книгу, которую прочитал.",  # a relative clause
+        "Вчера он купил хлеб и молоко.",  # coordinated objects, not verbs
     ],
     "tense_marker": [
         "Три дня назад он уехал в Москву.",  # «назад» has no deictic future counterpart
@@ -141,6 +153,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера он читает книгу.",  # present tense (historical present is fine with any marker)
         "Вчера я бы пришёл.",  # subjunctive
         "На следующей неделе он уедет.",  # not a deictic marker
+        "Вчера утром, когда все спали, он ушёл.",  # a comma between the stray marker and the verb
     ],
 }
 

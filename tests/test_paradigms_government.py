@@ -54,10 +54,17 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Он не потерял интерес.", "Он не потерял интересу.", "Dat"),
         # a dative-taking verb that already has its dative: a second one is wrong
         ("Мама передала письмо соседу.", "Мама передала письму соседу.", "Dat"),
+        # parser repairs where the verb has its own nominative subject: an object parsed as a
+        # nominative, an accusative pronoun parsed as a second subject
+        ("Я голос потерял, пока пел.", "Я голосу потерял, пока пел.", "Dat"),
+        ("Даже Ольга тебя воспринимает как сестру.", "Даже Ольга тебе воспринимает как сестру.", "Dat"),
     ],
     # RuBLiMP's rule: genitive object → instrumental
     "verb_gen_object": [
         ("Ребёнок боится темноты.", "Ребёнок боится темнотой.", "Ins"),
+        # a pronoun right after the subject noun is the object, not the noun's genitive
+        ("Тренер этого не заметил.", "Тренер этим не заметил.", "Ins"),
+        ("Директор тебя не видел.", "Директор тобой не видел.", "Ins"),
         ("Спортсмен добился победы.", "Спортсмен добился победой.", "Ins"),
         ("Старик не обращал внимания на шум.", "Старик не обращал вниманием на шум.", "Ins"),
         ("Туристы избегали встреч с медведями.", "Туристы избегали встречами с медведями.", "Ins"),
@@ -120,6 +127,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Мальчик читает книгу.",  # «книги» is also nom.pl, and читать takes a dative
         "Я выпил бульон.",  # a partitive genitive is grammatical, and «бульону» reads as a dative
         "Дед принёс нож.",  # partitive verb with a dative
+        "Голос сорвался у него.",  # a nominative subject, no other subject
+        "Она голос сорвала на концерте.",  # parsed as a second subject but readable as nominative: not repaired
+        "Брат друг пришёл.",  # a nominative that cannot be accusative is not repaired
     ],
     "verb_gen_object": [
         "Я взял их.",  # a partitive verb's animate accusative is not a genitive object
@@ -127,6 +137,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Я этого не говорил.",  # «этим» is also a dative plural, and говорить takes a dative
         "У нас не было денег.",  # a genitive subject
         "Хозяин налил гостям вина.",  # the genitive follows a noun
+        "Судья решения не заметил.",  # a noun right after a noun may be its genitive dependent
     ],
     "verb_ins_object": [
         "Он был врачом.",  # «быть» is not counted (RuBLiMP counts only «стать»)
@@ -356,3 +367,34 @@ def test_genitive_parsed_animate_object_is_an_accusative_object(paradigms):
     # under negation the genitive is a genitive object (of negation)
     assert [b for b, _ in acc.pairs(negated)] == []
     assert [b for b, _ in gen.pairs(negated)] == ["Охотники не поймали волками."]
+
+
+# «её» tagged as a possessive determiner (no case) but attached as the verb's object
+DET_OBJECT = """# sent_id = d1
+# text = Мы её никогда не слушаем.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t5\tnsubj\t_\t_
+2\tеё\tее\tDET\t_\t_\t5\tobj\t_\t_
+3\tникогда\tникогда\tADV\t_\tDegree=Pos\t5\tadvmod\t_\t_
+4\tне\tне\tPART\t_\tPolarity=Neg\t5\tadvmod\t_\t_
+5\tслушаем\tслушать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = d2
+# text = Мы её книги не читаем.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t5\tnsubj\t_\t_
+2\tеё\tее\tDET\t_\t_\t5\tobj\t_\t_
+3\tкниги\tкнига\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t5\tobj\t_\t_
+4\tне\tне\tPART\t_\tPolarity=Neg\t5\tadvmod\t_\t_
+5\tчитаем\tчитать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_possessive_tagged_object_pronoun_is_an_object(paradigms):
+    bare, before_noun = read_conllu_string(DET_OBJECT)
+    gen = paradigms["verb_gen_object"]
+    assert [b for b, _ in gen.pairs(bare)] == ["Мы ей никогда не слушаем."]
+    # a noun follows: «её» is its possessive, not an object
+    assert all("ей" not in b.split() for b, _ in gen.pairs(before_noun))
+

@@ -62,6 +62,7 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Рабочие переустроили старый дом.", "Рабочие уперестроили старый дом."),
         ("Завод недовыполнил план.", "Завод вынедополнил план."),
         ("Закон предусмотрел все случаи.", "Закон упредсмотрел все случаи."),
+        ("Новый закон предусматривает штрафы.", "Новый закон упредсматривает штрафы."),
     ],
     "change_declension_ending": [
         ("Фильм был подробно рассмотрен в журнале.", "Фильм был подробно рассмотрен в журнали."),
@@ -85,6 +86,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мы остановились у стены крепости.", "Мы остановились у стеня крепости."),
         ("Я поговорил с новым учителем.", "Я поговорил с новым учителью."),
         ("Она рассказала о своей радости.", "Она рассказала о своей радосте."),
+        # an adverbial dependent counts too («прямо над рекой»: прямо → advmod of рекой)
+        ("Мы сняли комнату прямо над рекой.", "Мы сняли комнату прямо над реком."),
     ],
     "change_verb_conjugation": [
         ("И никому уже не докажешь, что ты прав.", "И никому уже не докажишь, что ты прав."),
@@ -116,6 +119,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Она приподняла тяжёлую крышку.",  # под- stacks as well
         "Этот опыт трудно воспроизвести.",  # three prefixes
         "Он выполнил задание.",  # one prefix
+        "Мальчишки повскакали с мест.",  # вскакать reads both в-скакать and вс-какать
     ],
     "change_declension_ending": [
         "Мы встретились в 8 часу.",  # locative in -у (the parser may call it a dative)
@@ -255,6 +259,9 @@ def test_join_prefix_spelling(lexicon):
         ("сыграть", "сыграли", ("с",), "играли"),
         ("въехать", "въехали", ("в",), "ехали"),
         ("воспроизвести", "воспроизвёл", ("воз", "про", "из"), "вел"),
+        # a rarer dictionary verb that is itself prefixed one way is a rest too
+        ("предусматривать", "предусматривает", ("пред", "у"), "сматривает"),
+        ("преподнести", "преподнёс", ("пре", "под"), "нес"),
     ],
 )
 def test_split_verb(lexicon, lemma, form, prefixes, rest):
@@ -431,3 +438,14 @@ def test_demo_pools(demo):
     for name in NAMES:
         assert first[name].equals(again[name])
 
+
+def test_adjacent_agreeing_repair():
+    """A determiner right before the noun that the parser hung elsewhere still counts as its dependent."""
+    from rublimp.parse import parse_texts
+    from rublimp.paradigms.word_inflection import _adjacent_agreeing
+
+    misattached, plain = parse_texts([("d1", "Без этого умения в деревне тяжко.", "t"), ("d2", "Мы видели машину Ивана вчера.", "t")])
+    noun = next(t for t in misattached.tokens if t.form == "умения")
+    assert misattached.token(noun.id - 1).head != noun.id  # the parser's slip this repairs
+    assert _adjacent_agreeing(misattached, noun)
+    assert not _adjacent_agreeing(plain, next(t for t in plain.tokens if t.form == "машину"))

@@ -31,6 +31,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         # a genitive-of-negation possessum parsed as an object
         "У меня не было денег.": {"У себя не было денег."},
         "Мне кажется, что у соседа есть ключ от подвала.": {"Мне кажется, что у себя есть ключ от подвала."},
+        # «быть» parsed as the conjunct of a root possessor is not a noun conjunct
+        "У них всегда деньги есть.": {"У себя всегда деньги есть."},
     },
     "negative_concord": {
         # RuBLiMP's choice: the last phrase of the clause
@@ -88,6 +90,7 @@ NEGATIVE: dict[str, list[str]] = {
         "У окна стоял стол.",  # no быть
         "У Лулу Белл была слуга.",  # a two-word name: «у себя Белл» would strand a name part
         "У соседки тёти Маши была коза.",  # an apposition the parser may attach elsewhere
+        "У брата и сестры всегда деньги есть.",  # a coordinated possessor
     ],
     "negative_concord": [
         "Он не пришёл на работу.",  # no negative pronoun

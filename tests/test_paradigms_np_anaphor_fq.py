@@ -64,6 +64,9 @@ POSITIVE = [
      "Девочка, которому я дал книгу, убежала."),
     ("anaphor_agreement_gender", "Город, о котором он рассказывал, находится на севере.",
      "Город, о которой он рассказывал, находится на севере."),
+    # an antecedent the parser attached as ``conj`` of a verb is not a coordinated noun
+    ("anaphor_agreement_number", "Говорили по-русски, но на диалекте, которого никто не знал.",
+     "Говорили по-русски, но на диалекте, которые никто не знал."),
     # noun phrase agreement: number
     # RuBLiMP changes the head noun's number (its modifiers keep theirs)
     ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмном лесах."),
@@ -126,10 +129,20 @@ POSITIVE = [
     ("floating_quantifier_agreement_case", "Она сама испекла этот пирог.", "Она самой испекла этот пирог."),
     ("floating_quantifier_agreement_case", "Ему самому пришлось чинить крышу.", "Ему самого пришлось чинить крышу."),
     ("floating_quantifier_agreement_case", "Студенты сами решили эту задачу.", "Студенты самих решили эту задачу."),
+    # a floating «сам» of an unknown name whose past-tense verb shows the same number and gender
+    ("floating_quantifier_agreement_gender", "Бамбату всё решил сам.", "Бамбату всё решил сама."),
+    # «сам» on «себя»: it shows its binder's number, which a changed number or case breaks
+    ("floating_quantifier_agreement_number", "Он наконец снова стал самим собой.", "Он наконец снова стал самими собой."),
+    ("floating_quantifier_agreement_number", "Она осталась довольна самой собой.", "Она осталась довольна самими собой."),
+    ("floating_quantifier_agreement_case", "Он наконец снова стал самим собой.", "Он наконец снова стал самого собой."),
 ]
 
 # (paradigm, sentence that must yield nothing for it, why)
 NEAR_MISSES = [
+    ("floating_quantifier_agreement_gender", "Бамбату всё решает сам.", "unknown name, the present tense shows no gender"),
+    ("floating_quantifier_agreement_gender", "Она осталась довольна самой собой.", "«себя»: the gender is the referent's"),
+    ("floating_quantifier_agreement_number", "Само собой, мы придём.", "«само собой» is an idiom"),
+    ("floating_quantifier_agreement_number", "Они гордились самими собой.", "«самим» is also a plural dative"),
     ("anaphor_agreement_number", "Книга, которая лежит на столе, очень старая.", "nominative «который» is the subject"),
     ("anaphor_agreement_number", "Мальчик и девочка, которых мы встретили, были соседями.", "coordinated antecedent"),
     ("anaphor_agreement_number", "Мальчик, которому я помог, поблагодарил меня.", "«которым» is also m.sg.ins"),
@@ -137,6 +150,8 @@ NEAR_MISSES = [
     ("anaphor_agreement_gender", "Врач, которого мы ждали, пришёл поздно.", "common-gender antecedent"),
     ("anaphor_agreement_gender", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.", "plural"),
     ("anaphor_agreement_gender", "Дерево, которое росло у дома, упало.", "subject relative"),
+    ("anaphor_agreement_gender", "Облако, которое плыло над полем, исчезло.", "subject relative, verb agrees in gender"),
+    ("anaphor_agreement_number", "Он купил хлеб и молоко, которое быстро скисло.", "coordinated nouns"),
     ("np_agreement_number", "Старый дом стоял на холме.", "the head is the subject of a verb that agrees with it"),
     ("np_agreement_number", "Новые книги, которые лежали на полке, пропали.", "the head is the antecedent of «который»"),
     ("np_agreement_number", "Два больших дома стояли на холме.", "numeral phrase"),
@@ -352,3 +367,79 @@ def test_subject_relative_pronoun_is_never_edited(paradigms, parsed):
     for name in ("anaphor_agreement_number", "anaphor_agreement_gender"):
         edited = {parsed[text].token(pert.edits[0].token_id).form for _, pert in paradigms[name].pairs(parsed[text])}
         assert "которая" not in edited, name
+
+
+# the parser split the noun phrase between nominative and accusative
+NOM_ACC_SPLIT = """# sent_id = n1
+# text = Нам такой облик сразу понравился.
+1\tНам\tмы\tPRON\t_\tCase=Dat|Number=Plur|Person=1\t5\tiobj\t_\t_
+2\tтакой\tтакой\tDET\t_\tCase=Acc|Gender=Masc|Number=Sing\t3\tdet\t_\t_
+3\tоблик\tоблик\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+4\tсразу\tсразу\tADV\t_\tDegree=Pos\t5\tadvmod\t_\t_
+5\tпонравился\tпонравиться\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = n2
+# text = Мы обсудили такой облик.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tобсудили\tобсудить\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tтакой\tтакой\tDET\t_\tCase=Nom|Gender=Masc|Number=Sing\t4\tdet\t_\t_
+4\tоблик\tоблик\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = n3
+# text = Нам такой облик ближе.
+1\tНам\tмы\tPRON\t_\tCase=Dat|Number=Plur|Person=1\t4\tiobj\t_\t_
+2\tтакой\tтакой\tDET\t_\tCase=Acc|Gender=Masc|Number=Sing\t3\tdet\t_\t_
+3\tоблик\tоблик\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t4\tobl\t_\t_
+4\tближе\tблизкий\tADJ\t_\tDegree=Cmp\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_nominative_accusative_split_takes_the_relations_case(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    subj, obj, other = read_conllu_string(NOM_ACC_SPLIT)
+    gender = paradigms["np_agreement_gender"]
+    assert [b for b, _ in gender.pairs(subj)] == ["Нам такая облик сразу понравился."]
+    assert [b for b, _ in gender.pairs(obj)] == ["Мы обсудили такую облик."]
+    # a relation that fixes no case: the split is left alone (no pair)
+    assert list(gender.pairs(other)) == []
+
+
+# the clause's subject («капитан») mislabelled ``obj``: «которое» looks like the only subject
+RELATIVE_SUBJECT_MISLABELLED = """# sent_id = r1
+# text = Мы помним мнение, которое составил капитан.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tпомним\tпомнить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tмнение\tмнение\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+5\tкоторое\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t6\tobj\t_\t_
+6\tсоставил\tсоставить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\t_
+7\tкапитан\tкапитан\tNOUN\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Sing\t6\tobj\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = r2
+# text = Мы помним мнение, которое сложилось давно.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tпомним\tпомнить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tмнение\tмнение\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+5\tкоторое\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t6\tobj\t_\t_
+6\tсложилось\tсложиться\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t3\tacl:relcl\t_\t_
+7\tдавно\tдавно\tADV\t_\tDegree=Pos\t6\tadvmod\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_whose_verb_has_another_gender_is_not_a_subject(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    other_gender, agreeing = read_conllu_string(RELATIVE_SUBJECT_MISLABELLED)
+    gender = paradigms["anaphor_agreement_gender"]
+    assert [b for b, _ in gender.pairs(other_gender)] == ["Мы помним мнение, которую составил капитан."]
+    # the verb agrees with «которое» (neuter): it may be the subject, so it is left alone
+    assert list(gender.pairs(agreeing)) == []

@@ -7,6 +7,7 @@ clear failures on bad input.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -127,6 +128,8 @@ def test_outputs_exist_and_are_sane(run_dir: Path):
     assert set(verdicts["verdict"]) <= {"certain", "uncertain", "absent"}
     stats = (out / "corpus" / "filter_stats.json").read_text(encoding="utf-8")
     assert "duplicates" in stats
+    for section in ("## Human validation", "## Metalinguistic prompting", "## Acceptability: PenLP and SLOR"):
+        assert section in summary
     # one scoring job per model, with a benchmark record each
     for rule in ("score_pools", "score_benchmark", "evaluate"):
         assert sorted(f.name for f in (out / "benchmarks" / rule).iterdir()) == ["demo-bert.tsv", "demo-gpt2.tsv"]
@@ -158,12 +161,16 @@ def test_rerunning_one_paradigm_reruns_only_its_downstream(run_dir: Path):
     # as after editing the paradigm's rule (its module is an input of its perturb job)
     proc = snakemake(run_dir, "-n", "--forcerun", f"results/pools/{PARADIGMS[0]}.parquet")
     jobs = planned_jobs(proc)
-    # one scoring job per model (it scores only what the cache lacks), but the per-paradigm
-    # cut, curation, ... of that paradigm only
-    assert jobs == {"perturb": 1, "score_pools": 2, "score_pool": 2, "curate": 1, "score_benchmark": 2, "evaluate": 2,
-                    "report": 1, "export": 1, "all": 1}, jobs
-    per_model = r"rule (all|report|export|score_pools|score_benchmark|evaluate):.*?(?=\n\n)"
-    assert PARADIGMS[1] not in re.sub(per_model, "", proc.stdout, flags=re.S)
+    # one scoring job per model (it scores only what the cache lacks, see the test below); after it
+    # every paradigm's cut and curation (cheap; see rules/score.smk for why), the stages over all
+    # paradigms, and no other paradigm's perturb job
+    over_all = ["export", "validation_export", "validation_simulate", "validation_import", "validation_report",
+                "metalinguistic", "metalinguistic_section", "acceptability", "acceptability_section"]
+    n = len(PARADIGMS)
+    assert jobs == {"perturb": 1, "score_pools": 2, "score_pool": 2 * n, "curate": n, "score_benchmark": 2,
+                    "evaluate": 2, "report": 1, "all": 1, **dict.fromkeys(over_all, 1)}, jobs
+    perturbs = re.findall(r"rule perturb:.*?(?=\n\n)", proc.stdout, flags=re.S)
+    assert len(perturbs) == 1 and PARADIGMS[0] in perturbs[0] and PARADIGMS[1] not in perturbs[0]
 
 
 def test_same_config_gives_identical_benchmark(run_dir: Path, tmp_path: Path):
@@ -187,11 +194,37 @@ def scored_counts(log: Path) -> list[int]:
     return [int(n) for n in re.findall(r"'scored': (\d+)", log.read_text(encoding="utf-8"))]
 
 
+def test_validation_round_trip_replaces_invalid_pairs(run_dir: Path, tmp_path: Path):
+    """export -> (simulated) annotations -> import -> curation.drop_invalid: n kept, invalid pairs replaced."""
+    wd = tmp_path / "val"
+    shutil.copytree(run_dir / "results", wd / "results")
+    labels = wd / "labels.tsv"
+    shutil.copy(wd / "results" / "validation" / "simulated_annotations.tsv", labels)
+    dropped = set(pl.read_csv(run_dir / "results" / "validation" / "drop.csv")["pair_id"].cast(pl.String))
+    assert dropped, "the simulated annotations should judge some pairs invalid"
+    cfg = yaml.safe_load((run_dir / "config.yaml").read_text(encoding="utf-8"))
+    cfg["curation"]["drop_invalid"] = str(labels)
+    write_config(wd, cfg)
+    # only the benchmark (validation_import, then curate): the stages after it are tested above
+    snakemake(wd, *[f"results/benchmark/{p}.csv" for p in PARADIGMS], "--rerun-triggers", "mtime")
+    for p in PARADIGMS:
+        old = pl.read_csv(run_dir / "results" / "benchmark" / f"{p}.csv")
+        new = pl.read_csv(wd / "results" / "benchmark" / f"{p}.csv")
+        old_ids, new_ids = set(old["id"].cast(pl.String)), set(new["id"].cast(pl.String))
+        assert new.height == old.height
+        assert not new_ids & dropped
+        assert old_ids - new_ids == old_ids & dropped
+    report = json.loads((wd / "results" / "curation" / f"{PARADIGMS[0]}.json").read_text(encoding="utf-8"))
+    entry = report["paradigms"][0]
+    assert entry["replacements"] == entry["dropped_invalid"] == len(dropped & set(
+        pl.read_csv(run_dir / "results" / "benchmark" / f"{PARADIGMS[0]}.csv")["id"].cast(pl.String)))
+
+
 def test_adding_one_paradigm_scores_only_its_new_sentences(run_dir: Path):
     """A paradigm added to the config: the per-model scoring job reruns but scores only the new
-    paradigm's sentences that no other pool had (the cache), and the other paradigms are not curated again."""
+    paradigm's sentences that no other pool had (the cache); the other paradigms' benchmarks stay the same."""
     out = run_dir / "results"
-    benches = {p: (out / "benchmark" / f"{p}.csv").stat().st_mtime_ns for p in PARADIGMS}
+    benches = {p: (out / "benchmark" / f"{p}.csv").read_bytes() for p in PARADIGMS}
     cached = {s for p in PARADIGMS for s in pl.read_parquet(out / "pools" / f"{p}.parquet")["source_sentence"]}
     cfg = yaml.safe_load((run_dir / "config.yaml").read_text(encoding="utf-8"))
     cfg["perturb"]["paradigms"] = PARADIGMS + [ADDED]
@@ -203,8 +236,8 @@ def test_adding_one_paradigm_scores_only_its_new_sentences(run_dir: Path):
     # the tier-1 model scores those of them that pass the tier-0 threshold, nothing else
     assert scored_counts(out / "logs" / "score_pools" / "demo-bert.log")[-1] <= len(new)
     assert (out / "benchmark" / f"{ADDED}.csv").exists()
-    for p in PARADIGMS:
-        assert (out / "benchmark" / f"{p}.csv").stat().st_mtime_ns == benches[p], p
+    for p in PARADIGMS:  # curated again (see rules/score.smk), to the same bytes
+        assert (out / "benchmark" / f"{p}.csv").read_bytes() == benches[p], p
 
 
 def test_unknown_paradigm_in_config_is_named(tmp_path: Path):

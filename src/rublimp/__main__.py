@@ -4,6 +4,9 @@
     python -m rublimp perturb --paradigm noun_subj_predicate_agreement_number --input x.conllu --output pairs.parquet
     python -m rublimp score --model PATH_OR_ID --input sentences.txt --output scores.parquet
     python -m rublimp paradigms
+    python -m rublimp validation export --benchmark results/benchmark/*.parquet --output-dir validation/
+    python -m rublimp validation import --annotations labels.tsv --pools results/pools/*.parquet --output-dir validation/
+    python -m rublimp acceptability --model PATH_OR_ID --input items.csv    # RuCoLA-style: sentence,acceptable
     python -m rublimp export --benchmark results/benchmark --hf out/hf --lm-eval out/lm_eval
 
 Input is bounded and validated: UTF-8 errors name the file and line, CoNLL-U
@@ -104,6 +107,43 @@ def cmd_paradigms(args: argparse.Namespace) -> None:
         print(f"{n}\t{cls.phenomenon}\t{cls.level}")
 
 
+def cmd_validation(args: argparse.Namespace) -> None:
+    from .validation import export_stage, validation_import_stage
+
+    if args.action == "export":
+        if not args.benchmark:
+            raise SystemExit("rublimp validation export: --benchmark is required")
+        info = export_stage(args.benchmark, args.output_dir, per_paradigm=args.per_paradigm,
+                            duplicate_fraction=args.duplicate_fraction, seed=args.seed)
+        print(f"{info['items']} items ({info['pairs']} pairs, {info['duplicates']} duplicates, {info['controls']} "
+              f"controls) -> {args.output_dir}", file=sys.stderr)
+    else:
+        if not args.annotations or not args.pools:
+            raise SystemExit("rublimp validation import: --annotations and --pools are required")
+        s = validation_import_stage(args.annotations, args.pools, args.output_dir, seed=args.seed,
+                                    min_control_accuracy=args.min_control_accuracy)
+        print(f"{s['valid']}/{s['pairs']} pairs valid, Krippendorff alpha {s['krippendorff_alpha']}, "
+              f"{s['drop']} to drop, flagged workers: {', '.join(s['flagged_workers']) or 'none'} -> {args.output_dir}",
+              file=sys.stderr)
+
+
+def cmd_acceptability(args: argparse.Namespace) -> None:
+    from .acceptability import score_csv
+    from .io import write_csv_atomic
+
+    spec = {"name": args.model, "backend": args.backend, "path": args.model, "device": args.device,
+            "dtype": args.dtype, "batch_tokens": args.batch_tokens}
+    items, table = score_csv(args.input, spec, counts=args.counts, corpus=args.corpus, dev_csv=args.dev,
+                             alpha=args.penlp_alpha, dev_fraction=args.dev_fraction, n_boot=args.bootstrap,
+                             seed=args.seed, threads=args.threads)
+    if args.output:
+        write_csv_atomic(table, args.output)
+    if args.items_output:
+        write_csv_atomic(items, args.items_output)
+    for r in table.iter_rows(named=True):
+        print(f"{r['measure']}\tthreshold={r['threshold']:.4f}\ttest MCC={r['test_mcc']:.3f} "
+              f"[{r['mcc_ci_low']:.3f}, {r['mcc_ci_high']:.3f}]\taccuracy={r['test_accuracy']:.3f}"
+              if r.get("threshold") is not None else f"{r['measure']}\tsplit too small")
 def cmd_export(args: argparse.Namespace) -> None:
     from .export import export_folder
 
@@ -170,6 +210,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ks", default="30,40,50,60")
     p.add_argument("--per-token", action="store_true")
     p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("validation", help="human validation: export annotation tasks / import and aggregate labels")
+    p.add_argument("action", choices=["export", "import"])
+    p.add_argument("--benchmark", nargs="+", help="export: benchmark Parquet files")
+    p.add_argument("--annotations", help="import: a TSV (item_id, worker_id, label) or a Label Studio JSON export")
+    p.add_argument("--pools", nargs="+", help="import: the pool Parquet files (item ids are resolved against them)")
+    p.add_argument("--output-dir", required=True)
+    p.add_argument("--per-paradigm", type=int, default=50)
+    p.add_argument("--duplicate-fraction", type=float, default=0.1)
+    p.add_argument("--min-control-accuracy", type=float, default=0.7)
+    p.add_argument("--seed", type=int, default=0, help="the seed of the export (item ids depend on it)")
+    p.set_defaults(func=cmd_validation)
+
+    p = sub.add_parser("acceptability", help="RuCoLA-style CSV (sentence, acceptable) -> PenLP/SLOR thresholds, MCC")
+    p.add_argument("--model", required=True, help="local model directory or hub id")
+    p.add_argument("--input", required=True, help="CSV with columns sentence, acceptable (0/1)")
+    p.add_argument("--dev", help="a dev CSV for the thresholds (default: a seeded half of --input)")
+    p.add_argument("--counts", help="unigram counts Parquet (results/acceptability/<model>/unigram_counts.parquet)")
+    p.add_argument("--corpus", help="corpus for unigram counts: sentences Parquet (text column) or one per line")
+    p.add_argument("--output", help="results CSV (one row per measure)")
+    p.add_argument("--items-output", help="per-sentence scores CSV")
+    p.add_argument("--backend", default="hf", choices=["hf", "hf-mlm", "vllm"])
+    p.add_argument("--device", default="cpu")
+    p.add_argument("--dtype", default="float32")
+    p.add_argument("--batch-tokens", type=int, default=4096)
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--penlp-alpha", type=float, default=1.0)
+    p.add_argument("--dev-fraction", type=float, default=0.5)
+    p.add_argument("--bootstrap", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_acceptability)
 
     p = sub.add_parser("paradigms", help="list the registered paradigms")
     p.set_defaults(func=cmd_paradigms)

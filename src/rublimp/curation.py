@@ -34,6 +34,7 @@ __all__ = [
     "ThresholdResult",
     "assign_length_bins",
     "curate",
+    "replace_invalid",
     "search_threshold",
     "stratified_sample",
 ]
@@ -525,6 +526,7 @@ def curate(
     grid_step: float | None = None,
     t_max: float | None = None,
     cascaded: Sequence[str] = (),
+    drop_invalid: Sequence[str] | None = None,
 ) -> tuple[pl.DataFrame, dict[str, Any]]:
     """Decontaminate and downsample a pool of one or more paradigms.
 
@@ -537,6 +539,8 @@ def curate(
         k, n, seed, length_bins, strata, grid_step, t_max, cascaded: see :func:`search_threshold`
             and :func:`stratified_sample`.
         progress: show a progress bar (``None``: only on a terminal).
+        drop_invalid: pair ids judged invalid by human validation (``curation.drop_invalid``):
+            they are removed from the selection and replaced by :func:`replace_invalid`.
 
     Returns:
         ``(benchmark, report)``: the selected pairs (pool columns + ``mink_max`` +
@@ -556,8 +560,14 @@ def curate(
         result = _search(df.filter(pl.col("PID") == pid), scores, paradigm=pid, k=k, n=n, grid_step=grid_step,
                          t_max=t_max, cascaded=frozenset(cascaded))
         chosen = stratified_sample(result.kept, n=n, seed=seed, length_bins=length_bins, strata=strata)
+        entry = {**result.to_dict(), "selected": chosen.height}
+        if drop_invalid is not None:
+            chosen, replaced = replace_invalid(result, chosen, set(drop_invalid), seed=seed, length_bins=length_bins,
+                                               strata=strata, t_max=t_max)
+            entry.update(replaced)
+            entry["selected"] = chosen.height
         parts.append(chosen)
-        entries.append({**result.to_dict(), "selected": chosen.height})
+        entries.append(entry)
     if parts:
         benchmark = pl.concat(parts, how="vertical").sort("id")
     else:
@@ -576,3 +586,83 @@ def curate(
         "paradigms": entries,
     }
     return benchmark, report
+
+
+# --------------------------------------------------------------------------- human validation
+
+
+def replace_invalid(
+    result: ThresholdResult,
+    chosen: pl.DataFrame,
+    invalid: set[str],
+    *,
+    seed: int,
+    length_bins: Sequence[int | float] | None = DEFAULT_LENGTH_BINS,
+    strata: Sequence[str] | None = None,
+    t_max: float | None = None,
+) -> tuple[pl.DataFrame, dict[str, Any]]:
+    """Drop the pairs of ``chosen`` judged invalid and refill from the pool so the size is kept.
+
+    The other selected pairs stay.  Each dropped pair is replaced, in id order, by the
+    unselected, not-invalid pair with the smallest seeded hash among the threshold's
+    survivors of the same stratum (domain × length bin × feature values), else of any
+    stratum; when the survivors run out, by the pairs with the next smallest Min-K%
+    (the threshold rises to the last one taken, never beyond ``t_max``).  Returns the
+    new selection and report fields ``dropped_invalid``, ``replacements``,
+    ``threshold`` and ``message``.
+    """
+    dropped = chosen.filter(pl.col("id").is_in(list(invalid)))
+    if dropped.height == 0:
+        return chosen, {"dropped_invalid": 0, "replacements": 0}
+    kept = chosen.filter(~pl.col("id").is_in(list(invalid)))
+    taken = set(chosen["id"].to_list())
+    cands = result.pairs.filter(
+        ~pl.col("id").is_in(list(taken | invalid)) & pl.col(MINK_MAX).is_not_null()
+    )
+    if t_max is not None:
+        cands = cands.filter(pl.col(MINK_MAX) <= t_max)
+    if length_bins is not None:
+        cands = assign_length_bins(cands, length_bins)
+    keys = [c for c in DEFAULT_STRATA if c in cands.columns] if strata is None else list(strata)
+    if length_bins is not None:
+        keys.append(LENGTH_BIN)
+    cands = cands.with_columns(
+        pl.Series("__h", _seeded_order(cands["id"].cast(pl.String).to_list(), seed)),
+        (pl.col(MINK_MAX) <= (result.threshold if result.threshold is not None else -math.inf)).alias("__in"),
+    ).sort([pl.col("__in").not_(), MINK_MAX, "__h", "id"])
+    rows = cands.to_dicts()
+    within = [r for r in rows if r["__in"]]
+    within.sort(key=lambda r: (r["__h"], r["id"]))
+    above = [r for r in rows if not r["__in"]]  # already sorted by Min-K%
+    used: set[str] = set()
+    picks: list[dict[str, Any]] = []
+
+    def stratum(r: Mapping[str, Any]) -> tuple:
+        return tuple("" if r.get(k) is None else str(r.get(k)) for k in keys)
+
+    for d in dropped.sort("id").to_dicts():
+        pick = next((r for r in within if r["id"] not in used and stratum(r) == stratum(d)), None)
+        if pick is None:
+            pick = next((r for r in within if r["id"] not in used), None)
+        if pick is None:
+            pick = next((r for r in above if r["id"] not in used), None)
+        if pick is None:
+            break
+        used.add(pick["id"])
+        picks.append(pick)
+    threshold = result.threshold
+    raised = [p[MINK_MAX] for p in picks if not p["__in"]]
+    if raised:
+        threshold = float(max(raised))
+    cols = chosen.columns
+    new = pl.DataFrame([{c: p.get(c) for c in cols} for p in picks], schema=chosen.schema) if picks else chosen.clear()
+    out = pl.concat([kept, new], how="vertical").sort("id")
+    short = dropped.height - len(picks)
+    message = f"{dropped.height} pair(s) judged invalid by human validation replaced by {len(picks)}"
+    if raised:
+        message += f"; threshold raised to {threshold} to find them"
+    if short:
+        message += f"; {short} could not be replaced (pool exhausted)"
+    info = {"dropped_invalid": dropped.height, "replacements": len(picks), "threshold": threshold,
+            "message": "; ".join(m for m in (result.message, message) if m)}
+    return out, info

@@ -258,7 +258,7 @@ class ParseCache:
         return len(self._trees)
 
     def parse(self, texts: Iterable[str], *, progress: bool = False) -> dict[str, Sentence]:
-        """A tree for every distinct text, parsing only those not cached."""
+        """A tree for every distinct text the parser accepts, parsing only those not cached."""
         from .parse import parse_texts
 
         wanted = list(dict.fromkeys(texts))
@@ -272,7 +272,8 @@ class ParseCache:
                 self.dir.mkdir(parents=True, exist_ok=True)
                 name = hashlib.sha1("\n".join(sorted(s.sent_id for s in new)).encode()).hexdigest()[:16]
                 write_conllu(new, self.dir / f"{name}.conllu")
-        return {t: self._trees[_text_key(t)] for t in wanted}
+        # the parser skips sentences over its length bounds: they have no tree
+        return {t: self._trees[_text_key(t)] for t in wanted if _text_key(t) in self._trees}
 
 
 # -- running ------------------------------------------------------------------
@@ -309,7 +310,8 @@ def evaluate(
     for r in rows:
         if r.paradigm not in paradigms:
             paradigms[r.paradigm] = get_paradigm(r.paradigm, ctx, config_key=f"{r.where}: PID")
-        results.append(compare_row(r, _our_pairs(paradigms[r.paradigm], trees[r.source])))
+        tree = trees.get(r.source)
+        results.append(compare_row(r, [] if tree is None else _our_pairs(paradigms[r.paradigm], tree)))
     return results
 
 

@@ -414,7 +414,10 @@ class Lexicon:
                     continue
                 if rest[0] == "о" and spelling[-1] in CONSONANTS and any(a == spelling + "о" for a in aff.allomorphs):
                     continue  # со-брать, во-йти: the o belongs to the prefix
-                if self.is_verb_stem(rest, aff.affix):
+                if self.is_verb_stem(rest, aff.affix) or (self.is_infinitive(rest) and len(self._prefix_cuts(rest)) == 1):
+                    # a rarer dictionary verb that is itself prefixed, one way only, counts as a
+                    # rest too (пред-усматривать: у-сматривать; пре-подносить: под-носить; not
+                    # по-вскакать, which reads both в-скакать and вс-какать)
                     out.append((aff.affix, spelling, rest))
             return tuple(out)
 

@@ -322,6 +322,7 @@ def write_report(
     seed: int = 0,
     tags: Sequence[str] = ("subtype",),
     top_tags: int = 10,
+    extra_sections: Sequence[str] = (),
 ) -> dict[str, Path]:
     """Write the evaluation report into ``out_dir`` and return the written paths by name.
 
@@ -338,6 +339,9 @@ def write_report(
         seed: seed of the acceptability dev/test split.
         tags: tag columns for the RuParam-style breakdown (those absent are skipped).
         top_tags: how many error-prone tags to flag per model.
+        extra_sections: Markdown sections appended to the summary (validation, metalinguistic
+            prompting and acceptability: :func:`validation_section`, :func:`metalinguistic_section`,
+            :func:`acceptability_section`).
     """
     # Compute every table first, so bad input fails before anything is written.
     if not 0.0 < alpha < 1.0:
@@ -398,6 +402,112 @@ def write_report(
     _plot_delta(results, pairs, models, out / "delta_hist.png")
     written["accuracy_by_phenomenon.png"] = out / "accuracy_by_phenomenon.png"
     written["delta_hist.png"] = out / "delta_hist.png"
+    sections.extend(extra_sections)
     write_text_atomic(out / "summary.md", "".join(sections))
     written["summary.md"] = out / "summary.md"
     return dict(sorted(written.items()))
+
+
+# --------------------------------------------------------------------------- sections of other stages
+# Each returns Markdown appended to summary.md (write_report's ``extra_sections``).
+
+
+def validation_section(
+    key: pl.DataFrame,
+    summary: Mapping[str, Any] | None = None,
+    paradigms: pl.DataFrame | None = None,
+    workers: pl.DataFrame | None = None,
+) -> str:
+    """Human validation: the export's size and, once annotations are imported, validity and agreement."""
+    kinds = {k: int(v) for k, v in key.group_by("kind").len().iter_rows()}
+    text = [
+        "\n## Human validation (RuBLiMP §2.5)\n\n",
+        f"Exported {kinds.get('pair', 0)} pairs ({key.filter(pl.col('kind') != 'control')['paradigm'].n_unique()} "
+        f"paradigms) with {kinds.get('duplicate', 0)} duplicated items (consistency) and {kinds.get('control', 0)} "
+        "golden controls to `validation/tasks.tsv` (crowdsourcing platforms) and "
+        "`validation/label_studio_project.json` + `label_studio_tasks.json` (Label Studio). "
+        "Annotators judge whether each pair isolates one change that makes the second sentence ungrammatical "
+        "(yes / no / na); labels are aggregated with Dawid–Skene (crowd-kit), a pair is valid when its "
+        "aggregated label is *yes*, validity gets a 95% Wilson interval, agreement is Krippendorff's α (nominal) "
+        "and WAWA (share of votes equal to the aggregate), and workers below the control-accuracy bar are flagged "
+        "and left out. Set `curation.drop_invalid: <annotations>` to replace the invalid pairs in the benchmark.\n",
+    ]
+    if summary is None:
+        text.append("\nNo annotations imported yet (set `validation.annotations`).\n")
+        return "".join(text)
+    if summary.get("simulated"):
+        text.append(
+            "\n**These annotations are SIMULATED** (`validation.simulate`: annotators of known accuracy, one random "
+            "and one adversarial, on pairs made valid at random): they exercise the round trip, they say nothing "
+            "about the pairs.\n"
+        )
+    lo, hi = summary.get("validity_ci") or (None, None)
+    alpha_k = summary.get("krippendorff_alpha")
+    text.append(
+        f"\nAnnotations: {summary['annotations']} from {summary['workers']} workers. Valid pairs: "
+        f"{summary['valid']}/{summary['pairs']} = {_pct(summary['validity'])}% (95% CI {_pct(lo)}–{_pct(hi)}). "
+        f"Krippendorff's α = {_num(alpha_k, '.3f')}; WAWA = {_pct(summary.get('wawa'))}%; majority vote and "
+        f"Dawid–Skene agree on {_pct(summary.get('mv_ds_agree'))}% of pairs. Pairs to drop: {summary['drop']}.\n\n"
+    )
+    if paradigms is not None and paradigms.height:
+        rows = [[r["paradigm"], str(r["n"]), str(r["valid"]), _pct(r["validity"]),
+                 f"{_pct(r['ci_low'])}–{_pct(r['ci_high'])}", _pct(r["wawa"])] for r in paradigms.iter_rows(named=True)]
+        text.append(_md_table(["Paradigm", "Pairs", "Valid", "Validity (%)", "95% CI", "WAWA (%)"], rows))
+    if workers is not None and workers.height:
+        rows = [[r["worker_id"], str(r["n_answers"]), f"{_pct(r['control_accuracy'])} ({r['n_control']})",
+                 _pct(r["consistency"]) if r["n_duplicates"] else "—", _num(r["ds_skill"], ".3f"),
+                 "**flagged**" if r["flagged"] else ""] for r in workers.iter_rows(named=True)]
+        text.append(f"\nWorkers (flagged: control accuracy < {_pct(summary.get('min_control_accuracy'))}%):\n\n")
+        text.append(_md_table(["Worker", "Answers", "Controls (%) (n)", "Consistency (%)", "DS skill", ""], rows))
+    return "".join(text)
+
+
+def metalinguistic_section(summaries: Sequence[Mapping[str, Any]]) -> str:
+    """Metalinguistic prompting (RuParam): accuracy per order, position bias, agreement with probabilities."""
+    text = [
+        "\n## Metalinguistic prompting (RuParam-style, both orders)\n\n",
+        "Each causal LM is asked in Russian which of two sentences is grammatical, once with the grammatical "
+        "sentence first and once second; its answer is the option label (1 or 2) with the higher next-token "
+        "log-probability after the prompt (no generation; the chat template is applied when the tokenizer has one). "
+        "*Both* counts a pair only when both orders are answered correctly (RuParam's criterion); *debiased* "
+        "averages the label margin over the two orders; position bias is the share of answers “1” minus 0.5 "
+        "(+0.5: always the first sentence); agreement is with the probability-based verdict (summed log-prob). "
+        "Chance is 50% per order and 25% for both; a small LM near chance is expected.\n\n",
+    ]
+    rows = []
+    for s in summaries:
+        o = s.get("overall")
+        if not o:
+            rows.append([s["model"], "0", "—", "—", "—", "—", "—", "—"])
+            continue
+        rows.append([s["model"], str(o["n_pairs"]), _pct(o["acc_good_first"]), _pct(o["acc_bad_first"]),
+                     _pct(o["acc_both"]), _pct(o["acc_debiased"]), _num(o["position_bias"], "+.3f"),
+                     _pct(o.get("agree_prob"))])
+    text.append(_md_table(["Model", "Pairs", "Acc. grammatical 1st (%)", "Acc. grammatical 2nd (%)", "Both (%)",
+                           "Debiased (%)", "Position bias", "Agreement w/ prob. (%)"], rows))
+    return "".join(text)
+
+
+def acceptability_section(summaries: Sequence[Mapping[str, Any]]) -> str:
+    """RuCoLA-style acceptability with PenLP and SLOR: dev threshold, test MCC with a bootstrap CI."""
+    rows = []
+    n_boot = alpha = None
+    for s in summaries:
+        n_boot, alpha = s.get("bootstrap"), s.get("penlp_alpha")
+        for r in s["rows"]:
+            rows.append([s["model"], "PenLP" if r["measure"] == "penlp" else "SLOR", _num(r.get("threshold"), ".4f"),
+                         _num(r.get("dev_mcc"), ".3f"), _num(r.get("test_mcc"), ".3f"),
+                         f"{_num(r.get('mcc_ci_low'), '.3f')} – {_num(r.get('mcc_ci_high'), '.3f')}",
+                         _pct(r.get("test_accuracy")), str(r["n_dev"]), str(r["n_test"])])
+    return (
+        "\n## Acceptability: PenLP and SLOR (RuCoLA-style MCC)\n\n"
+        "Every benchmark sentence is a single item (grammatical = acceptable). PenLP = log P / ((5+|s|)/6)^α "
+        f"(α = {_num(alpha, 'g')}) and SLOR = (log P_LM(s) − log P_unigram(s)) / |s| — |s| in LM tokens, unigram "
+        "frequencies of the same tokens counted once over the corpus stage's sentences — are thresholded at the "
+        "value maximising MCC on a dev half of the pairs (split by pair, so a pair's two sentences stay together); "
+        f"test MCC comes with a 95% percentile bootstrap interval ({n_boot} resamples). SLOR removes the part of "
+        "a sentence's probability explained by word frequency. `python -m rublimp acceptability --model M --input "
+        "items.csv` scores a RuCoLA-style CSV (sentence, acceptable) the same way.\n\n"
+        + _md_table(["Model", "Measure", "Threshold", "Dev MCC", "Test MCC", "95% CI", "Test acc. (%)", "Dev items",
+                     "Test items"], rows)
+    )

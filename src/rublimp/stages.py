@@ -432,15 +432,22 @@ def curate_stage(
     grid_step: float | None = None,
     t_max: float | None = None,
     cascaded: Sequence[str] = (),
+    drop_invalid: str | os.PathLike | None = None,
 ) -> dict:
+    """``drop_invalid``: the ``drop.csv`` of the validation import; its pairs are replaced (``curation.drop_invalid``)."""
     from .curation import curate
     from .io import write_csv_atomic
 
     pool_df = pl.read_parquet(pool)
     scores_by_model = {m: pl.read_parquet(p) for m, p in scores.items()}
+    drop = None
+    if drop_invalid:
+        from .validation import read_drop_list
+
+        drop = read_drop_list(drop_invalid)
     bench, report = curate(
         pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins), grid_step=grid_step,
-        t_max=t_max, cascaded=tuple(cascaded),
+        t_max=t_max, cascaded=tuple(cascaded), drop_invalid=drop,
     )
     write_parquet_atomic(bench, out_parquet)
     write_csv_atomic(bench, out_csv)
@@ -474,13 +481,14 @@ def evaluate_stage(
     return out
 
 
-def report_stage(pair_files: Sequence[str | os.PathLike], curation_files: Sequence[str | os.PathLike], out_dir: str | os.PathLike, *, alpha: float = 0.05) -> None:
+def report_stage(pair_files: Sequence[str | os.PathLike], curation_files: Sequence[str | os.PathLike], out_dir: str | os.PathLike, *, alpha: float = 0.05, sections: Sequence[str | os.PathLike] = ()) -> None:
     from .report import write_report
 
     frames = [pl.read_parquet(p) for p in pair_files]
     pairs = pl.concat(frames, how="diagonal_relaxed") if frames else pl.DataFrame()
     curation = [json.loads(Path(p).read_text(encoding="utf-8")) for p in curation_files]
-    write_report(pairs, curation, Path(out_dir), alpha=alpha)
+    extra = [Path(p).read_text(encoding="utf-8") for p in sections]
+    write_report(pairs, curation, Path(out_dir), alpha=alpha, extra_sections=extra)
 
 
 # -- export -------------------------------------------------------------------

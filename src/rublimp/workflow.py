@@ -5,15 +5,159 @@ Kept in the package (not in rules/common.smk) so it is importable and tested.
 
 from __future__ import annotations
 
+import ast
+import copy
+import functools
 import inspect
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from .io import InputError
 
-__all__ = ["WorkflowConfig", "ModelSpec"]
+__all__ = ["WorkflowConfig", "ModelSpec", "module_closure", "STAGE_CODE", "SCORING_BACKEND_MODULES"]
+
+PACKAGE = "rublimp"
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+#: The package code each rule runs: ``module:function`` entry points (the stage function in
+#: rublimp.stages and, through it, every package module it imports).
+STAGE_CODE: dict[str, tuple[str, ...]] = {
+    "corpus": ("rublimp.stages:corpus_stage",),
+    "parse": ("rublimp.stages:parse_stage",),
+    "validate_agreement": ("rublimp.stages:agreement_stage",),
+    "perturb": ("rublimp.stages:perturb_stage",),
+    "train_demo_lm": ("rublimp.stages:train_demo_lm_stage",),
+    "demo_lm_check": ("rublimp.stages:demo_lm_check_stage",),
+    "score": ("rublimp.stages:score_stage",),
+    "curate": ("rublimp.stages:curate_stage",),
+    "evaluate": ("rublimp.stages:evaluate_stage",),
+    "report": ("rublimp.stages:report_stage",),
+    "export": ("rublimp.stages:export_stage",),
+    # stages whose logic lives in its own module: the whole module (its functions call each other,
+    # so every import in it counts); the markdown sections only run their section_stage
+    "validation": ("rublimp.validation",),
+    "validation_report": ("rublimp.validation:section_stage",),
+    "metalinguistic": ("rublimp.metaling",),
+    "metalinguistic_section": ("rublimp.metaling:section_stage",),
+    "acceptability": ("rublimp.acceptability",),
+    "acceptability_section": ("rublimp.acceptability:section_stage",),
+}
+
+#: The module of each scoring backend: a model's scoring jobs depend on its backend's module
+#: and not on the other backends' (rublimp.scoring imports each lazily, only when asked for it).
+SCORING_BACKEND_MODULES: dict[str, str] = {
+    "hf": "rublimp.scoring.hf",
+    "hf-mlm": "rublimp.scoring.mlm",
+    "vllm": "rublimp.scoring.vllm",
+}
+#: Parser backends, likewise (rublimp.parse imports stanza only for the stanza backend).
+PARSE_BACKEND_MODULES: dict[str, str] = {
+    "slovnet": "rublimp.parse.slovnet_backend",
+    "stanza": "rublimp.parse.stanza_backend",
+}
+
+
+def _module_file(module: str, root: Path) -> Path | None:
+    """The source file of package module ``module`` (``rublimp.x.y``) under ``root``, or None."""
+    parts = module.split(".")
+    if parts[0] != PACKAGE:
+        return None
+    base = root.joinpath(*parts[1:])
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    if base.with_suffix(".py").is_file():
+        return base.with_suffix(".py")
+    return None
+
+
+def _imported_modules(node: ast.AST, module: str, is_package: bool, root: Path) -> set[str]:
+    """Package modules imported anywhere inside ``node`` (module level and inside functions)."""
+    out: set[str] = set()
+    pkg = module if is_package else module.rpartition(".")[0]
+    for n in ast.walk(node):
+        if isinstance(n, ast.Import):
+            out.update(a.name for a in n.names)
+        elif isinstance(n, ast.ImportFrom):
+            if n.level:
+                anchor = pkg.split(".")
+                anchor = anchor[: len(anchor) - (n.level - 1)]
+                target = ".".join(anchor + ([n.module] if n.module else []))
+            else:
+                target = n.module or ""
+            out.add(target)
+            # `from pkg import submodule` imports the submodule too
+            for a in n.names:
+                if _module_file(f"{target}.{a.name}", root) is not None:
+                    out.add(f"{target}.{a.name}")
+    return {m for m in out if m.split(".")[0] == PACKAGE}
+
+
+def _parsed(path: Path) -> ast.Module:
+    return _parse_cached(path, path.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=None)
+def _parse_cached(path: Path, mtime_ns: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def module_closure(
+    entries: Iterable[str], *, exclude: Iterable[str] = (), root: str | os.PathLike | None = None
+) -> list[str]:
+    """Every package source file the code reachable from ``entries`` may execute, sorted.
+
+    ``entries`` are module names (``rublimp.paradigms.tense``) or ``module:function``
+    (only that function's imports, plus the module's top-level ones, are followed). From
+    there the import graph of the package is followed through every ``import`` statement,
+    at module level or inside functions, found with :mod:`ast`, together with the
+    ``__init__.py`` of every enclosing package (it runs on import). Imports outside the
+    package are not followed (installed software is the environment's business).
+    Modules in ``exclude`` (and whatever only they import) are left out: a scoring job of an
+    ``hf`` model never runs the other backends' modules that rublimp.scoring imports lazily.
+    """
+    root = Path(root) if root is not None else PACKAGE_DIR
+    excluded = set(exclude)
+    seen: set[str] = set()
+    todo: list[str] = []
+
+    def add(module: str) -> None:
+        parts = module.split(".")
+        for i in range(1, len(parts) + 1):
+            m = ".".join(parts[:i])
+            if m not in seen and m not in excluded and _module_file(m, root) is not None:
+                seen.add(m)
+                todo.append(m)
+
+    for entry in entries:
+        module, _, func = entry.partition(":")
+        path = _module_file(module, root)
+        if path is None:
+            raise ValueError(f"module_closure: {module!r} is not a module of the {PACKAGE} package under {root}")
+        if not func:
+            add(module)
+            continue
+        # the entry module itself (its file), its top-level imports and the function's imports
+        if "." in module:
+            add(module.rpartition(".")[0])
+        seen.add(module)
+        tree = _parsed(path)
+        is_pkg = path.name == "__init__.py"
+        fn = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == func]
+        if not fn:
+            raise ValueError(f"module_closure: {module} has no function {func!r}")
+        top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom, ast.If, ast.Try))]
+        for m in _imported_modules(ast.Module(body=top, type_ignores=[]), module, is_pkg, root):
+            add(m)
+        for m in _imported_modules(fn[0], module, is_pkg, root):
+            add(m)
+    while todo:
+        module = todo.pop()
+        path = _module_file(module, root)
+        for m in _imported_modules(_parsed(path), module, path.name == "__init__.py", root):
+            add(m)
+    return sorted(str(_module_file(m, root)) for m in seen)
 
 
 @dataclass(frozen=True)
@@ -44,14 +188,47 @@ def _opt_int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
+def load_schema(path: str | os.PathLike) -> dict:
+    import yaml
+
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+
+
+def validate_config(config: dict[str, Any], schema: dict) -> dict[str, Any]:
+    """Validate ``config`` against ``schema`` and fill in the schema's defaults (in place).
+
+    The same as ``snakemake.utils.validate`` (which the Snakefile calls): the defaults are
+    defined once, in config/schema.yaml, and nowhere else. Errors name the config key.
+    """
+    from jsonschema import Draft202012Validator, validators
+
+    def set_defaults(validator, properties, instance, schema):
+        if isinstance(instance, dict):
+            for prop, sub in properties.items():
+                if "default" in sub:
+                    instance.setdefault(prop, copy.deepcopy(sub["default"]))
+        yield from Draft202012Validator.VALIDATORS["properties"](validator, properties, instance, schema)
+
+    filling = validators.extend(Draft202012Validator, {"properties": set_defaults})
+    errors = sorted(filling(schema).iter_errors(config), key=lambda e: list(e.absolute_path))
+    if errors:
+        e = errors[0]
+        key = ".".join(str(p) for p in e.absolute_path) or "(top level)"
+        raise InputError(f"config key {key}: {e.message}")
+    return config
+
+
 class WorkflowConfig:
     """A validated config (see config/schema.yaml) seen from the workflow's side."""
 
     def __init__(self, config: dict[str, Any], *, basedir: str | os.PathLike = ".", check_models: bool = True):
-        self.config = config
         self.basedir = Path(basedir)
-        self.outdir = str(config.get("outdir", "results")).rstrip("/")
-        self.seed = int(config.get("seed", 0))
+        self.schema = load_schema(self.basedir / "config" / "schema.yaml")
+        # validated here too (the Snakefile validates first): every default comes from the schema
+        self.config = validate_config(config, self.schema)
+        config = self.config
+        self.outdir = str(config["outdir"]).rstrip("/")
+        self.seed = int(config["seed"])
         self._check_consistency()
         self.paradigms = self._resolve_paradigms()
         self.models = self._resolve_models()
@@ -62,27 +239,89 @@ class WorkflowConfig:
     def _resolve_paradigms(self) -> list[str]:
         from .perturb import resolve_paradigms
 
-        names = self.config.get("perturb", {}).get("paradigms", "all")
+        names = self.config["perturb"]["paradigms"]
         return resolve_paradigms(names, config_key="perturb.paradigms")
 
     def paradigm_source(self, name: str) -> str:
-        """Absolute path of the module that defines paradigm ``name`` (an input of its perturb job)."""
+        """Absolute path of the module that defines paradigm ``name``."""
+        return str(Path(inspect.getsourcefile(self.paradigm_class(name))).resolve())
+
+    @staticmethod
+    def paradigm_class(name: str):
         from .paradigms import REGISTRY
 
-        return str(Path(inspect.getsourcefile(REGISTRY[name])).resolve())
+        return REGISTRY[name]
+
+    def perturb_code(self, name: str) -> list[str]:
+        """Package files paradigm ``name``'s perturb job runs: the stage, its module and what that imports."""
+        return module_closure(STAGE_CODE["perturb"] + (self.paradigm_class(name).__module__,))
+
+    def paradigm_resources(self, name: str) -> list[str]:
+        """The bundled word lists paradigm ``name`` declares (its class's ``resources``)."""
+        from .paradigms.base import RESOURCES_DIR
+
+        return [str(RESOURCES_DIR / r) for r in self.paradigm_class(name).resources]
+
+    def paradigm_options(self, name: str) -> dict[str, Any]:
+        """The ``perturb.options`` paradigm ``name`` reads (its class's ``options``) that the config sets."""
+        given = self.config["perturb"]["options"]
+        return {k: given[k] for k in self.paradigm_class(name).options if k in given}
+
+    def paradigm_option_files(self, name: str) -> list[str]:
+        """Files named by paradigm ``name``'s options (options marked ``x-file`` in the schema)."""
+        file_keys = {k for k, v in self.option_schema.items() if v.get("x-file")}
+        return [str(v) for k, v in self.paradigm_options(name).items() if k in file_keys and v]
+
+    @property
+    def option_schema(self) -> dict[str, dict]:
+        return self.schema["properties"]["perturb"]["properties"]["options"]["properties"]
+
+    # -- code of the other stages --------------------------------------------
+    @staticmethod
+    def stage_code(stage: str) -> list[str]:
+        """Package files a stage's job runs (see :data:`STAGE_CODE`)."""
+        return module_closure(STAGE_CODE[stage])
+
+    def parse_code(self) -> list[str]:
+        backend = self.config["parse"]["backend"]
+        others = [m for b, m in PARSE_BACKEND_MODULES.items() if b != backend]
+        return module_closure(STAGE_CODE["parse"] + (PARSE_BACKEND_MODULES[backend],), exclude=others)
+
+    def score_code(self, model: str) -> list[str]:
+        """Package files a scoring job of ``model`` runs: the stage and the model's backend only."""
+        return self.model_stage_code("score", model)
+
+    def model_stage_code(self, stage: str, model: str) -> list[str]:
+        """Package files a job of ``stage`` for ``model`` runs: the stage and the model's backend only
+        (rublimp.scoring imports each backend lazily, so the other backends are not run)."""
+        backend = self.model(model).backend
+        # a backend module the stage's own module imports by name (acceptability reads the tokenizer
+        # through rublimp.scoring.hf) is run whatever the model's backend
+        direct: set[str] = set()
+        for entry in STAGE_CODE[stage]:
+            module = entry.partition(":")[0]
+            path = _module_file(module, PACKAGE_DIR)
+            direct |= _imported_modules(_parsed(path), module, path.name == "__init__.py", PACKAGE_DIR)
+        others = [m for b, m in SCORING_BACKEND_MODULES.items() if b != backend and m not in direct]
+        return module_closure(STAGE_CODE[stage] + (SCORING_BACKEND_MODULES[backend],), exclude=others)
+
+    def demo_lm_code(self, stage: str) -> list[str]:
+        backends = {self.model(m).backend for m in self.demo_models}
+        others = [m for b, m in SCORING_BACKEND_MODULES.items() if b not in backends]
+        return module_closure(STAGE_CODE[stage], exclude=others)
 
     # -- models -----------------------------------------------------------
     def _resolve_models(self) -> list[ModelSpec]:
-        scoring = self.config.get("scoring", {})
+        scoring = self.config["scoring"]
         out = []
         seen = set()
-        for i, m in enumerate(self.config.get("models", [])):
+        for i, m in enumerate(self.config["models"]):
             key = f"models[{i}]"
             name = m["name"]
             if name in seen:
                 raise InputError(f"config key {key}.name: model name {name!r} used twice")
             seen.add(name)
-            demo = bool(m.get("demo", False))
+            demo = bool(m["demo"])
             path = m.get("path")
             if demo:
                 path = f"{self.outdir}/models/{name}"
@@ -94,13 +333,14 @@ class WorkflowConfig:
                     backend=m["backend"],
                     path=str(path),
                     demo=demo,
-                    decontaminate=bool(m.get("decontaminate", True)),
-                    evaluate=bool(m.get("evaluate", True)),
-                    device=m.get("device", scoring.get("device", "cpu")),
-                    dtype=m.get("dtype", scoring.get("dtype", "float32")),
+                    decontaminate=bool(m["decontaminate"]),
+                    evaluate=bool(m["evaluate"]),
+                    # a model's own setting, else the scoring-wide one (whose default is in the schema)
+                    device=m.get("device", scoring["device"]),
+                    dtype=m.get("dtype", scoring["dtype"]),
                     batch_tokens=_opt_int(m.get("batch_tokens", scoring.get("batch_tokens"))),
-                    trust_remote_code=bool(m.get("trust_remote_code", False)),
-                    tier=int(m.get("tier", 0)),
+                    trust_remote_code=bool(m["trust_remote_code"]),
+                    tier=int(m["tier"]),
                     max_length=m.get("max_length"),
                     vllm=dict(m["vllm"]) if m.get("vllm") else None,
                 )
@@ -121,10 +361,10 @@ class WorkflowConfig:
 
     def _check_models_loadable(self) -> None:
         """Fail at start-up, before any heavy work, for a model that cannot be loaded."""
-        from .scoring import check_model_loadable
-
         for i, m in enumerate(self.models):
             if not m.demo:
+                from .scoring import check_model_loadable  # scipy & co.: only when there is a model to check
+
                 check_model_loadable(
                     m.path, trust_remote_code=m.trust_remote_code, config_key=f"models[{i}] ({m.name!r})"
                 )
@@ -153,7 +393,7 @@ class WorkflowConfig:
 
     @property
     def t_max(self) -> float | None:
-        return self.config.get("curation", {}).get("t_max")
+        return self.config["curation"]["t_max"]
 
     @property
     def tier0_models(self) -> list[str]:
@@ -174,7 +414,7 @@ class WorkflowConfig:
         tier0 = self.tier0_scores(model, paradigm)
         if not tier0:
             return None
-        return {"k": self.config.get("curation", {}).get("k", 30), "t_max": self.t_max, "tier0": tier0}
+        return {"k": self.config["curation"]["k"], "t_max": self.t_max, "tier0": tier0}
 
     def model_inputs(self, name: str) -> list[str]:
         m = self.model(name)
@@ -182,14 +422,20 @@ class WorkflowConfig:
 
     # -- other settings ---------------------------------------------------
     @property
+    def parse_gpus(self) -> int:
+        """GPUs a parse job needs: one for stanza with ``use_gpu``, none for slovnet."""
+        parse = self.config["parse"]
+        return int(parse["backend"] == "stanza" and bool(parse["stanza"]["use_gpu"]))
+
+    @property
     def n_shards(self) -> int:
-        return int(self.config.get("parse", {}).get("shards", 4))
+        return int(self.config["parse"]["shards"])
 
     def _check_consistency(self) -> None:
-        ks = self.config.get("scoring", {}).get("ks", [30, 40, 50, 60])
-        k = self.config.get("curation", {}).get("k", 30)
+        ks = self.config["scoring"]["ks"]
+        k = self.config["curation"]["k"]
         if k not in ks:
             raise InputError(f"config key curation.k: K={k} must be one of scoring.ks {ks}")
-        bins = self.config.get("curation", {}).get("length_bins", [6, 10, 15, 20, 30, 51])
+        bins = self.config["curation"]["length_bins"]
         if list(bins) != sorted(set(bins)):
             raise InputError(f"config key curation.length_bins: edges must be strictly increasing, got {bins}")

@@ -144,7 +144,13 @@ def _looks_like_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph
     if any(k.base_deprel in SUBJECT_RELS and k.id != pron.id for k in sent.children(clause)):
         return False
     verbs = [clause] + [k for k in sent.children(clause) if k.base_deprel in ("aux", "cop")]
-    return any(v.feats.get("Number") == pron.feats.get("Number") for v in verbs if "Number" in v.feats)
+    verbs = [v for v in verbs if "Number" in v.feats]
+    if any(v.feats.get("Gender") and pron.feats.get("Gender") and v.feats["Number"] == "Sing"
+           and v.feats["Gender"] != pron.feats["Gender"] for v in verbs):
+        # a past singular predicate of another gender cannot agree with it
+        # («впечатление, которое произвёл кроверн»: not the subject)
+        return False
+    return any(v.feats.get("Number") == pron.feats.get("Number") for v in verbs)
 
 
 def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Token | None:
@@ -157,11 +163,16 @@ def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Tok
     of ``pron`` with ``Case=Acc`` and relation ``obj``, where its form can be
     accusative.
     """
-    if pron.base_deprel not in SUBJECT_RELS or pron.feats.get("Case") not in (None, "Nom"):
+    if pron.base_deprel not in SUBJECT_RELS or pron.feats.get("Case") not in (None, "Nom", "Acc", "Gen"):
         return None
     clause = sent.head_of(pron)
     if clause is None or clause.upos not in ("VERB", "AUX"):
         return None
+    readings = morph.readings(pron.form, RELATIVE_LEMMA)
+    case = pron.feats.get("Case")
+    if case in ("Acc", "Gen") and readings and not any(p.tag.case == "nomn" for p in readings):
+        # labelled subject, but the form cannot be nominative («которого … проходили»): the parser's own case stands
+        return dataclasses.replace(pron, deprel="obj")
     if not any(p.tag.case == "accs" for p in morph.readings(pron.form, RELATIVE_LEMMA)):
         return None
     for k in sent.children(clause):
@@ -197,6 +208,20 @@ def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token) -> Token:
     return ante
 
 
+def _coordinated_nominal(sent: Sentence, ante: Token) -> bool:
+    """Whether ``ante`` is coordinated with another nominal.
+
+    A ``conj`` whose head is a verb or a clause («Говорили по-чадорийски, но на
+    жаргоне, которого …») is a parser attachment, not a coordination of nouns.
+    """
+    nominal = ("NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ")
+    if ante.base_deprel == "conj":
+        head = sent.head_of(ante)
+        if head is not None and head.upos in nominal:
+            return True
+    return any(k.base_deprel == "conj" and k.upos in nominal for k in sent.children(ante))
+
+
 def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) -> Iterator[RelativeClause]:
     """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent
     (with ``subjects``, also a subject «который», marked ``subject=True``)."""
@@ -226,7 +251,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
             continue
         if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")):
             continue
-        if ante.base_deprel == "conj" or any(k.base_deprel == "conj" for k in sent.children(ante)):
+        if _coordinated_nominal(sent, ante):
             # «мыс, пролив и остров, которые он открыл»: the clause may belong to the whole
             # coordination, or to a noun of another conjunct («очки в оправе и журнал, который»)
             continue
@@ -262,6 +287,7 @@ class _AnaphorAgreement(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
 
     def __init__(self, ctx=None) -> None:
         super().__init__(ctx)

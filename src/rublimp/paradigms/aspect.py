@@ -105,6 +105,8 @@ class AspectParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Semantics"
+    resources = ("aspect_pairs.tsv",)
+    options = ("aspect_pairs",)
     # perfectives made from the imperfective with these prefixes are not used by this paradigm
     bad_prefixes: ClassVar[tuple[str, ...]] = ()
     skip_lemmas: ClassVar[frozenset[str]] = frozenset()

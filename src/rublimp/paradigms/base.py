@@ -87,6 +87,11 @@ class Paradigm(ABC):
     # True for paradigms that move a word instead of replacing it (negative_concord):
     # the invariant then compares word multisets instead of word positions.
     moves_words: ClassVar[bool] = False
+    # Files under resources/ the paradigm reads, and the perturb.options keys it reads: both are
+    # inputs/params of its perturb job only (rublimp.workflow), so editing one reruns the paradigms
+    # that read it and no others. tests/test_paradigm_declarations.py checks they are complete.
+    resources: ClassVar[tuple[str, ...]] = ()
+    options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, ctx: ParadigmContext | None = None) -> None:
         self.ctx = ctx or ParadigmContext()

@@ -41,6 +41,7 @@ made instead: «самое существование» is grammatical.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
@@ -157,6 +158,31 @@ def _is_sam(sent: Sentence, tok: Token, morph: Morph, *, shared_in_pp: bool = Fa
     return True
 
 
+def _reflexive_host(head: Token | None, sam: Agr) -> Token | None:
+    """«себя» in the case of «сам» («самим собой», «перед самой собой»), given the features
+    «сам» shows for the binder; None for any other head."""
+    if head is None or head.upos != "PRON" or _norm(head.lemma) != "себя" or head.feats.get("Case") != sam.case:
+        return None
+    feats = {"Case": sam.case or "", "Number": sam.number or ""}
+    if sam.number == "Sing" and len(sam.genders) == 1:
+        feats["Gender"] = next(iter(sam.genders))
+    return dataclasses.replace(head, feats=feats)
+
+
+def _verb_confirms(sent: Sentence, subj: Token, sam: Agr) -> bool:
+    """Whether ``subj`` is the nominative subject of a past-tense verb that shows the number and
+    (singular) gender of «сам» («Матату всё увидел сам»): the name's features are then settled by
+    two agreeing words, not by the parser's guess alone."""
+    if subj.base_deprel != "nsubj" or sam.case != "Nom":
+        return False
+    verb = sent.head_of(subj)
+    if verb is None or verb.upos not in ("VERB", "AUX") or verb.feats.get("Tense") != "Past":
+        return False
+    if verb.feats.get("Number") != sam.number:
+        return False
+    return sam.number != "Sing" or (len(sam.genders) == 1 and verb.feats.get("Gender") in sam.genders)
+
+
 def _ud_match(sam: Agr, arg: Agr) -> bool:
     """Parser features of an argument equal those of «сам» (gender only where both have one)."""
     if arg.case != sam.case or arg.number != sam.number:
@@ -232,7 +258,18 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
             continue
         head = sent.head_of(sam)
         args, has_subject = clause_arguments(sent, head, exclude=sam)
-        adnominal = head is not None and head.upos in ARG_UPOS and _ud_match(ud, ud_agr(head))
+        reflexive = _reflexive_host(head, ud)
+        adnominal = head is not None and head.upos in ARG_UPOS and (reflexive is not None or _ud_match(ud, ud_agr(head)))
+        if reflexive is not None:
+            # «сам собой»: «себя» has no number or gender; «сам» shows its binder's, and a
+            # changed number or case breaks that agreement (gender is the referent's: not changed)
+            aa = morph.analyse(head.form, head.upos, head.feats)
+            if aa is None:
+                continue
+            others = tuple(a for a in args if a.id != head.id)
+            yield SamAntecedent(sam, parse, Agr(ud.case, ud.number, ud.genders, "Anim"), reflexive, aa, True,
+                                others, has_subject, True)
+            continue
         if adnominal:
             ante = head
         else:
@@ -243,7 +280,10 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
         if any(k.base_deprel == "conj" for k in sent.children(ante)) or ante.base_deprel == "conj":
             continue
         aa = morph.analyse(ante.form, ante.upos, ante.feats)
-        guessed = adnominal and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
+        guessed = (
+            (adnominal or _verb_confirms(sent, ante, ud))
+            and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
+        )
         if guessed:
             a_agr = ud_agr(ante)
             if not agrees(agr_from_tag(parse.tag), a_agr):
@@ -268,6 +308,7 @@ class _FloatingQuantifier(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
     #: make only the first target with a safe form (RuBLiMP's edit is deterministic)
     first_only: ClassVar[bool] = False
 

@@ -263,6 +263,7 @@ class GovernmentParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
+    resources = ("prepositions.tsv",)
     #: upos values a target may have
     target_upos: ClassVar[frozenset[str]] = frozenset({"NOUN", "PROPN", "PRON"})
     #: pronoun lemmas a PRON target may have
@@ -544,6 +545,8 @@ class VerbObjectCase(GovernmentParadigm):
     #: verbs whose dependents are never taken as objects
     skip_verbs: ClassVar[frozenset[str]] = SKIP_VERBS
 
+    resources = ("prepositions.tsv", "verb_government.tsv")
+
     def verb_lemmas(self, verb: Token) -> set[str]:
         """The verb's lemma as the tree gives it and as pymorphy3 gives it (ё→е)."""
         out = {normalize(verb.lemma)}
@@ -616,6 +619,7 @@ class VerbObjectCase(GovernmentParadigm):
         """
         if tok.deprel not in self.deprels and tok.base_deprel not in self.deprels:
             return None
+        tok = _possessive_object(sent, tok)
         case = tok.feats.get("Case")
         if case == self.object_case:
             return tok
@@ -738,6 +742,36 @@ class VerbAccObject(VerbObjectCase):
     # instrumental adjunct («ударил палкой»); a nominative or accusative reading is another clause
     alternations: ClassVar[frozenset[str]] = frozenset({"Ins", "Nom"})
 
+    def object_candidate(self, sent: Sentence, tok: Token) -> Token | None:
+        """As for any verb object, plus two parser repairs where the verb has a nominative
+        subject of its own (or is 1st/2nd person), so a second nominal cannot be its subject:
+
+        * an object parsed as nominative whose form is also accusative («Я голос сорвал»);
+        * an accusative parsed as a second subject whose form cannot be nominative
+          («Даже Макс тебя воспринимает»).
+        """
+        case = tok.feats.get("Case")
+        if (tok.base_deprel, case) in (("obj", "Nom"), ("nsubj", "Acc")) and not sent.children(tok, "case"):
+            verb = sent.head_of(tok)
+            if verb is not None and verb.upos == "VERB" and self._has_own_subject(sent, verb, tok):
+                lemma, form = normalize(tok.lemma), tok.form.lower()
+                if self.readable_in(form, lemma, {"Acc"}) and (
+                    case == "Nom" or not self.readable_in(form, lemma, {"Nom"})
+                ):
+                    return dataclasses.replace(_with_case(tok, "Acc"), deprel="obj")
+        return super().object_candidate(sent, tok)
+
+    @staticmethod
+    def _has_own_subject(sent: Sentence, verb: Token, tok: Token) -> bool:
+        """Whether ``verb`` is 1st/2nd person or has a nominative subject other than ``tok``."""
+        if verb.feats.get("Person") in ("1", "2"):
+            return True
+        return any(
+            k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom"
+            and k.upos in ("NOUN", "PROPN", "PRON")
+            for k in sent.children(verb)
+        )
+
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed genitive whose form is also the (animate) accusative, where no genitive is
         expected: the verb is not negated and does not govern the genitive («добило наемников»)."""
@@ -808,8 +842,11 @@ class VerbGenObject(VerbObjectCase):
         could be the nominative subject needs a subject elsewhere.
         """
         prev = self.previous_word(sent, tok)
-        if prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id:
-            return False  # (the noun's own quantity word, «много жизней», does not count)
+        possessive_like = tok.upos in ("NOUN", "PROPN") or normalize(tok.form) in INVARIANT_DET
+        if possessive_like and prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id:
+            # (the noun's own quantity word, «много жизней», does not count; a personal pronoun
+            # or «это» other than «его/её/их» is no noun's dependent: «судья этого не делал»)
+            return False
         lemma = normalize(tok.lemma)
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb):
@@ -845,6 +882,30 @@ class VerbGenObject(VerbObjectCase):
                 continue
             return False  # this reading could be the subject
         return True
+
+
+# the personal pronoun behind an invariant possessive form: (lemma, Gender, Number)
+_POSSESSIVE_AS_PRONOUN = {"его": ("он", "Masc", "Sing"), "ее": ("она", "Fem", "Sing"), "их": ("они", None, "Plur")}
+
+
+def _possessive_object(sent: Sentence, tok: Token) -> Token:
+    """«его»/«её»/«их» tagged as a possessive determiner but attached as a verb's object
+    («мы ж её никогда не слушаем»): the accusative personal pronoun. Only when no noun
+    follows (a following noun is what a possessive would modify).
+    """
+    entry = _POSSESSIVE_AS_PRONOUN.get(normalize(tok.form))
+    if entry is None or tok.upos != "DET" or "Case" in tok.feats:
+        return tok
+    verb = sent.head_of(tok)
+    if verb is None or verb.upos != "VERB" or sent.children(tok):
+        return tok
+    if tok.id < len(sent.tokens) and sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
+        return tok
+    lemma, gender, number = entry
+    feats = {"Case": "Acc", "Number": number, "Person": "3"}
+    if gender:
+        feats["Gender"] = gender
+    return dataclasses.replace(tok, upos="PRON", lemma=lemma, feats=feats)
 
 
 def _with_case(tok: Token, case: str) -> Token:

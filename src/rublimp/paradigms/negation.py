@@ -248,6 +248,8 @@ class _PronounParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = "negation"
     level: ClassVar[str] = "Syntax"
+    resources = ("negative_indefinite_pronouns.tsv",)
+    options = ("negative_indefinite_pronouns",)
 
     @property
     def table(self) -> PronounTable:

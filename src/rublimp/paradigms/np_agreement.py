@@ -440,6 +440,26 @@ def np_candidates(sent: Sentence, morph: Morph) -> Iterator[NPCandidate]:
                 yield cand
 
 
+#: the case a head's relation fixes, for the nominative/accusative repair below
+_RELATION_CASE = {"nsubj": "Nom", "obj": "Acc"}
+
+
+def _nom_acc_repair(head: Token, mod: Token) -> tuple[Token, Token]:
+    """Head and modifier the parser split between nominative and accusative («такой[Acc]
+    облик[Nom] напоминает», «Отельный[Nom] бизнес[Acc] не развит»): both take the case
+    the head's relation fixes (a subject is nominative, a direct object accusative).
+    Whether each form really has that reading is checked against pymorphy3 afterwards."""
+    cases = {head.feats.get("Case"), mod.feats.get("Case")}
+    want = _RELATION_CASE.get(head.base_deprel)
+    if cases != {"Nom", "Acc"} or want is None:
+        return head, mod
+
+    def recased(t: Token) -> Token:
+        return t if t.feats.get("Case") == want else dataclasses.replace(t, feats={**t.feats, "Case": want})
+
+    return recased(head), recased(mod)
+
+
 def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCandidate | None:
     """The candidate for one head and one of its modifiers, or None when they do not qualify."""
     if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or _norm(mod.form) in NOT_NP_MODIFIERS:
@@ -448,6 +468,7 @@ def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCa
         return None  # «14-го», «XIX-го»: digit and Latin ordinals
     if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
         return None
+    head, mod = _nom_acc_repair(head, mod)
     head_ud, mod_ud = ud_agr(head), ud_agr(mod)
     if head_ud.case not in CASES or head_ud.number is None:
         return None
@@ -476,6 +497,7 @@ class _NPAgreement(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
+    resources = ("common_gender_nouns.tsv",)
 
     def __init__(self, ctx=None) -> None:
         super().__init__(ctx)

@@ -89,7 +89,8 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         case = [k for k in kids if k.deprel == "case"]
         if len(case) != 1 or not _is_u(case[0]) or case[0].id != poss.id - 1:
             continue
-        if any(k.base_deprel in _NP_INTERNAL for k in kids):
+        if any(k.base_deprel in _NP_INTERNAL and not (k.base_deprel == "conj" and _is_be(k)) for k in kids):
+            # (a «быть» hung on the possessor as its conjunct is the third shape below, not a noun conjunct)
             continue  # a modifier or name part would be stranded by the replacement («у моего дяди»)
         nxt = sent.token(poss.id + 1) if poss.id < len(sent.tokens) else None
         if nxt is not None and nxt.upos in ("NOUN", "PROPN") and nxt.feats.get("Case") == poss.feats.get("Case"):

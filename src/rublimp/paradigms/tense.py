@@ -36,6 +36,9 @@ Safeguards:
   «чтобы» clause mark (subjunctive past forms refer to any time);
 * the marker and the verb must not be separated by punctuation (a marker
   across a comma is often misattached from a participle or another clause);
+  a one-word adverb marker the parser hung on a noun or made the root belongs to
+  the first finite verb after it in the same stretch (tree repair: tense_marker dev
+  coverage 0.66 → 0.69);
   ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word
   that can only be a finite verb (a coordination the parser missed);
 * only deictic markers are used: relative ones («на следующей неделе»,
@@ -204,6 +207,10 @@ def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable
     # «назад» may hang on the noun or on the verb right after the phrase
     nazad = [t for t in sent.children(verb) if _norm(t.form) in table.numeric and t.id == phrase[-1].id + 1]
     whole = phrase + nazad
+    # focus particles before the quantity («всего лишь два дня назад», «ещё три года
+    # назад») are no part of the marker
+    while len(whole) > 1 and whole[0].upos == "PART" and whole[0].base_deprel == "advmod":
+        whole = whole[1:]
     if not _contiguous(whole):
         return None
     first, last = _norm(whole[0].form), _norm(whole[-1].form)
@@ -259,6 +266,8 @@ class TenseParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Semantics"
+    resources = ("temporal_markers.tsv",)
+    options = ("temporal_markers",)
 
     @functools.cached_property
     def markers(self) -> MarkerTable:
@@ -390,12 +399,31 @@ class TenseParadigm(Paradigm):
         parser made of them («что» is often a subordinator to it).
         """
         out = [m for m in self._multiword_adverbs(sent, verb)]
+        out.extend(self._stray_adverbs(sent, verb))
         for m in find_markers(sent, verb, self.markers):
             ids = [t.id for t in m.tokens]
             lo, hi = (max(ids), verb.id) if max(ids) < verb.id else (verb.id, min(ids))
             if not any(sent.token(i).upos == "PUNCT" for i in range(lo + 1, hi)):
                 out.append(m)
         return out
+
+    def _stray_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
+        """Tree repair: a one-word adverb marker («вчера») that the parser hung on a
+        non-predicate (a noun, or made it the root: «У Богдана вчера специально вольтметр
+        попросила») belongs to the first finite verb after it, when no punctuation and no
+        other finite verb stand between them."""
+        for tok in sent.tokens[: verb.id - 1]:
+            form = _norm(tok.form)
+            marker = self.markers.adverbs.get(form)
+            if marker is None or " " in form or sent.children(tok, "case"):
+                continue
+            head = sent.token(tok.head) if tok.head else None
+            if head is not None and (head.upos in _PREDICATE_UPOS or sent.children(head, "cop")):
+                continue
+            between = sent.tokens[tok.id : verb.id - 1]
+            if any(t.upos == "PUNCT" or self._finite(t) for t in between):
+                continue
+            yield FoundMarker(marker, (tok,), tok)
 
     def _multiword_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
         for phrase, marker in self.markers.adverbs.items():
@@ -421,6 +449,36 @@ class TenseParadigm(Paradigm):
             if parses and all(p.tag.POS == "VERB" for p in parses):
                 return True
         return False
+
+    def missed_conjunct(self, sent: Sentence, verb: Token) -> bool:
+        """A later conjunct of ``verb`` the parser attached elsewhere or mistagged: the first
+        «и/а/но» after the verb, with no finite verb, subordinator or clause-opening
+        punctuation other than a comma in between, is followed (at most one adverb or
+        particle later) by a finite verb («назвала меня врагом и обхаяла мою кухню»,
+        «выломал железяку и раздробил», where the parser hung the second verb on another
+        word or tagged it a noun). A tree-pattern repair for ``conj_verb_tense``.
+        """
+        toks = sent.tokens[verb.id :]
+        for i, tok in enumerate(toks):
+            form = _norm(tok.form)
+            if form in _COORDINATORS and tok.upos == "CCONJ":
+                nxt = toks[i + 1 : i + 3]
+                for k in nxt:
+                    if self._finite(k):
+                        return True
+                    if k.upos not in ("ADV", "PART"):
+                        break
+                return False
+            if self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PUNCT" and form not in (",",)):
+                return False
+            if tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что"):
+                return False
+        return False
+
+    def _finite(self, tok: Token) -> bool:
+        if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
+            return True
+        return tok.upos not in ("PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "PRON", "DET") and self.verb_only(tok.form)
 
     def is_predicate(self, sent: Sentence, tok: Token) -> bool:
         """A verb, a nominal predicate with a copula, or a word pymorphy3 reads as a finite verb
@@ -512,7 +570,7 @@ class ConjVerbTense(TenseParadigm):
             # 0.24 on RuBLiMP's dev pairs.) A partner with a marker of the other tense
             # («вчера был в Италии, а завтра полетит») is skipped, as in the paper.
             partners = self.conj_partners(sent, verb)
-            if not partners:
+            if not partners and not self.missed_conjunct(sent, verb):
                 continue
             if any(m.marker.tense != tense for k in partners for m in find_markers(sent, k, self.markers)):
                 continue

@@ -197,6 +197,7 @@ def _free_stem(lexicon: Lexicon, root: str, *, adjectival: bool = False) -> bool
 class _FormationParadigm(Paradigm):
     phenomenon = PHENOMENON
     level = LEVEL
+    resources = ("affixes.tsv", "letter_trigrams.txt")
 
     @functools.cached_property
     def lexicon(self) -> Lexicon:
@@ -230,6 +231,8 @@ class AddNewSuffix(_FormationParadigm):
     """Insert a derivational suffix between the root and the suffix of a noun or adjective."""
 
     name = "add_new_suffix"
+    resources = _FormationParadigm.resources + ("suffix_pairs.tsv",)
+    options = ("suffix_pair_max_lemmas",)
     # an inserted+host sequence found in more dictionary lemmas than this is an attested
     # (interpretable) combination; a few hits are root-internal (прост-еньк-ий has ост+еньк)
     MAX_PAIR_LEMMAS = 2
@@ -324,6 +327,7 @@ class AddVerbPrefix(_FormationParadigm):
     """
 
     name = "add_verb_prefix"
+    options = ("prefix_candidates",)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         lx = self.lexicon

@@ -24,8 +24,9 @@ such as «утром»), whose pymorphy3 analysis agrees with the parser's case;
 finite indicative present/future verbs other than быть. The declension
 paradigms are split by context: ``_has_dep`` needs an ``amod``/``det``
 dependent agreeing in case (or a postposed adjective the parser made an
-``nmod``), or, as in RuBLiMP's pairs, an ``nmod``/``acl``/``nummod``
-dependent; the plain one needs no agreeing modifier (so a noun with only a
+``nmod``), or, as in RuBLiMP's pairs, an ``nmod``/``acl``/``nummod``/``advmod``/``appos``
+dependent, or an agreeing adjective or determiner right next to it that the parser
+attached elsewhere (dev coverage 0.65 → 0.68); the plain one needs no agreeing modifier (so a noun with only a
 genitive dependent may be edited by both).
 
 Pool columns: feature ``Declension`` (source/target value the declension
@@ -240,6 +241,7 @@ def _plain_word(tok: Token) -> bool:
 class _InflectionParadigm(Paradigm):
     phenomenon = PHENOMENON
     level = LEVEL
+    resources = ("affixes.tsv", "letter_trigrams.txt")
 
     @functools.cached_property
     def lexicon(self) -> Lexicon:
@@ -251,6 +253,8 @@ class _Declension(_InflectionParadigm):
 
     with_dependent: bool
 
+    resources = _InflectionParadigm.resources + ("declension_swaps.tsv",)
+
     @functools.cached_property
     def swaps(self) -> tuple[DeclensionSwap, ...]:
         return load_declension_swaps(Path(self.ctx.resources_dir) / DECLENSION_FILE)
@@ -261,7 +265,10 @@ class _Declension(_InflectionParadigm):
                 continue
             agreeing = bool(_agreeing_dependents(sent, tok))
             if self.with_dependent:
-                if not agreeing and not any(k.base_deprel in _DEPENDENT_RELATIONS for k in sent.children(tok)):
+                if (
+                    not agreeing and not any(k.base_deprel in _DEPENDENT_RELATIONS for k in sent.children(tok))
+                    and not _adjacent_agreeing(sent, tok)
+                ):
                     continue
             elif agreeing:
                 continue
@@ -332,7 +339,7 @@ class _Declension(_InflectionParadigm):
 # pairs count a genitive or prepositional noun phrase as the noun's dependent too
 # («правилом ломаной», «в адресе на Садовой»; with agreeing modifiers only, 39 of its 200 dev
 # nouns were refused), while its plain paradigm keeps such nouns as well (so both may edit them)
-_DEPENDENT_RELATIONS = frozenset({"nmod", "acl", "nummod"})
+_DEPENDENT_RELATIONS = frozenset({"nmod", "acl", "nummod", "advmod", "appos"})
 
 _NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
 
@@ -387,6 +394,25 @@ def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
     return out
 
 
+def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
+    """Tree repair for ``_has_dep``: an adjective or determiner (PRON for the parser: «этого») right before or after the
+    noun, agreeing with it in case, number and (singular) gender, that the parser attached
+    elsewhere («без этого умения», «боя настоящего»)."""
+    feats = noun.feats
+    for i in (noun.id - 1, noun.id + 1):
+        if i < 1 or i > len(sent.tokens):
+            continue
+        t = sent.token(i)
+        if t.upos not in ("ADJ", "DET", "PRON") or t.head == noun.id:
+            continue
+        if any(t.feats.get(k) != feats.get(k) for k in ("Case", "Number")) or not feats.get("Case"):
+            continue
+        if feats.get("Number") == "Sing" and t.feats.get("Gender") not in (None, feats.get("Gender")):
+            continue
+        return True
+    return False
+
+
 @functools.lru_cache(maxsize=50_000)
 def _adjective_form(form: str) -> bool:
     """Every pymorphy3 reading of ``form`` is a full adjective or participle."""
@@ -417,6 +443,7 @@ class ChangeVerbConjugation(_InflectionParadigm):
     """A present or future verb takes the opposite conjugation's ending («докажешь» → «*докажишь»)."""
 
     name = "change_verb_conjugation"
+    resources = _InflectionParadigm.resources + ("conjugation_swaps.tsv",)
 
     @functools.cached_property
     def swaps(self) -> tuple[ConjugationSwap, ...]:

@@ -1,0 +1,130 @@
+"""Exact invalidation: after a complete run, an edit makes `snakemake -n` plan exactly the jobs
+that read what was edited (and what depends on their outputs), no more and no fewer.
+
+The completed run is .test/config.yaml (tense_marker, np_agreement_number,
+anaphor_agreement_number; one demo model) in a copy of the checkout, with every output in place and
+every job's metadata recorded by `snakemake --touch` (tests/workflow_run.py; planning depends on
+nothing else). Each test edits a file of the copy, dry-runs, and puts the file back byte for byte
+with its old mtime.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from workflow_run import planned, snakemake, touched_checkout
+
+pytestmark = pytest.mark.slow
+
+TENSE, NP, ANAPHOR = "tense_marker", "np_agreement_number", "anaphor_agreement_number"
+ALL = (TENSE, NP, ANAPHOR)
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory) -> Path:
+    return touched_checkout(tmp_path_factory.mktemp("invalidation") / "checkout")
+
+
+def plan_after_edit(run_dir: Path, rel: str, *args: str) -> Counter:
+    """Append a comment line to ``rel`` in the run's checkout, dry-run, restore the file."""
+    path = run_dir / rel
+    old = path.read_bytes()
+    st = path.stat()
+    try:
+        comment = b"\n# an edit\n" if path.suffix in (".py", ".tsv", ".txt") else b"\n"
+        path.write_bytes(old + comment)
+        return planned(snakemake(run_dir, "-n", *args))
+    finally:
+        path.write_bytes(old)
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
+    """The jobs that follow a changed pool of each of ``paradigms``."""
+    out = Counter()
+    for p in paradigms:
+        if pool:
+            out[("perturb", p)] += 1
+        if score_pool:
+            out[("score_pool", p)] += 1
+        out[("curate", p)] += 1
+        out[("score_benchmark", p)] += 1
+        out[("evaluate", p)] += 1
+    # the stages over every paradigm's benchmark (and pool): export, human validation,
+    # metalinguistic prompting and acceptability, each with what follows it
+    for job in ("report", "export", "validation_export", "validation_simulate", "validation_import",
+                "validation_report", "metalinguistic", "metalinguistic_section", "acceptability",
+                "acceptability_section", "all"):
+        out[(job, "")] += 1
+    return out
+
+
+def test_nothing_planned_after_the_run(run_dir):
+    assert planned(snakemake(run_dir, "-n")) == Counter()
+
+
+def test_shared_paradigm_code_base_py_reruns_every_perturb_job(run_dir):
+    assert plan_after_edit(run_dir, "src/rublimp/paradigms/base.py") == downstream(ALL)
+
+
+def test_an_imported_paradigm_module_reruns_its_importers(run_dir):
+    # anaphor_agreement.py imports helpers from np_agreement.py
+    assert plan_after_edit(run_dir, "src/rublimp/paradigms/np_agreement.py") == downstream([NP, ANAPHOR])
+
+
+def test_morph_py_reruns_every_job_that_analyses_words(run_dir):
+    # the corpus filters (rublimp.corpus.segment) analyse words with it too, so everything reruns
+    want = downstream(ALL) + Counter({("corpus", ""): 1, ("parse", ""): 2, ("validate_agreement", ""): 1,
+                                      ("train_demo_lm", ""): 1, ("demo_lm_check", ""): 1, ("unigram_counts", ""): 1})
+    assert plan_after_edit(run_dir, "src/rublimp/morph.py") == want
+
+
+def test_a_word_list_reruns_the_paradigms_that_declare_it(run_dir):
+    assert plan_after_edit(run_dir, "resources/temporal_markers.tsv") == downstream([TENSE])
+    assert plan_after_edit(run_dir, "resources/common_gender_nouns.tsv") == downstream([NP, ANAPHOR])
+    # read by no configured paradigm
+    assert plan_after_edit(run_dir, "resources/aspect_pairs.tsv") == Counter()
+
+
+def test_scoring_hf_py_reruns_scoring_and_the_demo_check(run_dir):
+    # the acceptability stage reads the tokenizer through scoring/hf.py, so the unigram counts rerun too
+    want = downstream(ALL, pool=False) + Counter({("demo_lm_check", ""): 1, ("unigram_counts", ""): 1})
+    assert plan_after_edit(run_dir, "src/rublimp/scoring/hf.py") == want
+    # another backend's module is not run by the hf model's jobs
+    assert plan_after_edit(run_dir, "src/rublimp/scoring/vllm.py") == Counter()
+
+
+def test_curation_py_reruns_curation_and_what_follows(run_dir):
+    # the acceptability module imports rublimp.report (its section), which imports curation.py
+    want = downstream(ALL, pool=False, score_pool=False) + Counter({("unigram_counts", ""): 1})
+    assert plan_after_edit(run_dir, "src/rublimp/curation.py") == want
+
+
+def _with_options(run_dir: Path, tmp_path: Path, **options) -> str:
+    cfg = yaml.safe_load((run_dir / ".test" / "config.yaml").read_text(encoding="utf-8"))
+    cfg["perturb"]["options"].update(options)
+    path = tmp_path / "config.yaml"
+    path.write_text(yaml.safe_dump(cfg), encoding="utf-8")
+    return str(path)
+
+
+def test_one_paradigm_option_reruns_the_paradigms_that_read_it(run_dir, tmp_path):
+    markers = tmp_path / "markers.tsv"
+    markers.write_bytes((run_dir / "resources" / "temporal_markers.tsv").read_bytes())
+    cfg = _with_options(run_dir, tmp_path, temporal_markers=str(markers))
+    assert planned(snakemake(run_dir, "-n", "--configfile", cfg)) == downstream([TENSE])
+    # an option only the (unconfigured) subject-predicate paradigms read: nothing to do
+    cfg = _with_options(run_dir, tmp_path, agreement_min_conf=0.5)
+    assert planned(snakemake(run_dir, "-n", "--configfile", cfg)) == Counter()
+
+
+def test_an_unknown_option_is_an_error_naming_it(run_dir, tmp_path):
+    cfg = _with_options(run_dir, tmp_path, temporal_marker="x.tsv")
+    proc = snakemake(run_dir, "-n", "--configfile", cfg, check=False)
+    assert proc.returncode != 0
+    assert "temporal_marker" in proc.stdout + proc.stderr and "unexpected" in proc.stdout + proc.stderr

@@ -1,0 +1,217 @@
+"""Metalinguistic prompting (RuParam) and PenLP/SLOR acceptability (RuCoLA) on a tiny random GPT-2."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+import torch
+
+from rublimp.acceptability import (
+    bootstrap_mcc,
+    count_unigrams,
+    read_items_csv,
+    slor,
+    threshold_eval,
+    unigram_logprobs,
+)
+from rublimp.io import InputError
+from rublimp.metaling import OptionScorer, build_prompts, metalinguistic_eval, summarise
+from rublimp.scoring.hf import HFCausalScorer
+
+TEXTS = [
+    "Кошка спит на диване.", "Кошки спят на диване.", "Мальчик читает книгу.", "Мальчики читают книги.",
+    "Какое из двух предложений грамматически правильно?", "Ответ: 1", "Ответ: 2",
+    "Старая учительница вошла в класс.", "Мы долго говорили о новом проекте.",
+]
+
+
+@pytest.fixture(scope="module")
+def tiny():
+    """A random 2-layer GPT-2 and a byte-level BPE tokenizer trained on a few sentences."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    from transformers import GPT2Config, GPT2LMHeadModel, PreTrainedTokenizerFast
+
+    bpe = Tokenizer(models.BPE())
+    bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    bpe.decoder = decoders.ByteLevel()
+    bpe.train_from_iterator(TEXTS * 3, trainer=trainers.BpeTrainer(
+        vocab_size=400, special_tokens=["<s>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        show_progress=False))
+    tok = PreTrainedTokenizerFast(tokenizer_object=bpe, bos_token="<s>", eos_token="<s>", pad_token="<s>")
+    torch.manual_seed(0)
+    cfg = GPT2Config(vocab_size=len(tok), n_positions=256, n_embd=32, n_layer=2, n_head=2, initializer_range=0.3)
+    model = GPT2LMHeadModel(cfg).eval()
+    return model, tok
+
+
+@pytest.fixture(scope="module")
+def scorer(tiny):
+    model, tok = tiny
+    return HFCausalScorer.from_model(model, tok, name="tiny", device="cpu", batch_tokens=256)
+
+
+PAIRS = pl.DataFrame({
+    "id": ["a1", "a2", "b1"], "PID": ["pa", "pa", "pb"],
+    "source_sentence": ["Кошка спит на диване.", "Мальчик читает книгу.", "Мы долго говорили о новом проекте."],
+    "target_sentence": ["Кошка спят на диване.", "Мальчик читают книгу.", "Мы долго говорили о новым проекте."],
+    "correct_sum": [True, False, True],
+})
+
+
+def _reference(model, ids: list[int], label_ids: list[int]) -> float:
+    """log P(label | prompt), one sequence at a time, no padding."""
+    seq = torch.tensor([ids + label_ids])
+    with torch.no_grad():
+        logp = torch.log_softmax(model(seq).logits[0].float(), dim=-1)
+    return float(sum(logp[len(ids) - 1 + t, tid] for t, tid in enumerate(label_ids)))
+
+
+def test_prompts_in_both_orders():
+    p = build_prompts(PAIRS.head(1), "1) {first} 2) {second} ?")
+    assert p["order"].to_list() == ["good_first", "bad_first"]
+    assert p["prompt"].to_list() == ["1) Кошка спит на диване. 2) Кошка спят на диване. ?",
+                                     "1) Кошка спят на диване. 2) Кошка спит на диване. ?"]
+    assert p["correct_option"].to_list() == [0, 1]
+    with pytest.raises(InputError, match="metalinguistic.template must contain {second}"):
+        build_prompts(PAIRS, "Which? {first}")
+
+
+@pytest.mark.parametrize("labels", [(" 1", " 2"), (" первое", " второе")])
+def test_option_logprobs_match_one_by_one_reference(tiny, scorer, labels):
+    model, tok = tiny
+    opt = OptionScorer(scorer, labels=labels)
+    prompts = build_prompts(PAIRS)["prompt"].to_list()
+    ids = [opt.prompt_ids(p) for p in prompts]
+    assert all(x[0] == tok.bos_token_id for x in ids)
+    got = opt.score(ids)
+    for i, x in enumerate(ids):
+        for j, lab in enumerate(opt.label_ids):
+            assert got[i, j] == pytest.approx(_reference(model, x, lab), abs=1e-4)
+    if any(len(x) > 1 for x in opt.label_ids):
+        assert opt.label_ids != [[t] for t in (opt.label_ids[0][0], opt.label_ids[1][0])]
+
+
+def test_chat_template_is_applied_when_the_tokenizer_has_one(tiny):
+    model, tok = tiny
+    chat_tok = tok.__class__(tokenizer_object=tok.backend_tokenizer, bos_token="<s>", eos_token="<s>",
+                             pad_token="<s>")
+    chat_tok.chat_template = ("{% for m in messages %}<s>user: {{ m['content'] }}\n{% endfor %}"
+                              "{% if add_generation_prompt %}assistant:{% endif %}")
+    sc = HFCausalScorer.from_model(model, chat_tok, name="chat", device="cpu")
+    opt = OptionScorer(sc)
+    assert opt.use_chat and opt.labels == ["1", "2"]
+    text = chat_tok.decode(opt.prompt_ids("Вопрос"))
+    assert text.startswith("<s>user: Вопрос") and text.endswith("assistant:")
+    assert not OptionScorer(sc, chat_template="never").use_chat
+    with pytest.raises(InputError, match="has no chat template"):
+        OptionScorer(HFCausalScorer.from_model(model, tok, name="plain", device="cpu"), chat_template="always")
+
+
+def test_metalinguistic_eval_and_summary(scorer):
+    opt = OptionScorer(scorer)
+    res = metalinguistic_eval(PAIRS, opt, model="tiny", pairs_per_paradigm=5)
+    assert res.height == 6 and set(res["order"]) == {"good_first", "bad_first"}
+    chosen = np.where(res["lp_option1"].to_numpy() >= res["lp_option2"].to_numpy(), 0, 1)
+    assert res["answer"].to_list() == chosen.tolist()
+    assert res["correct"].to_list() == (chosen == res["correct_option"].to_numpy()).tolist()
+    s = summarise(res).row(0, named=True)
+    assert s["n_pairs"] == 3
+    gf = res.filter(pl.col("order") == "good_first")["correct"].mean()
+    assert s["acc_good_first"] == pytest.approx(gf)
+    assert s["position_bias"] == pytest.approx(float(np.mean(chosen == 0)) - 0.5)
+
+
+def test_summary_arithmetic_of_an_always_first_answerer():
+    # answers "1" whatever the order: right when the grammatical sentence is first, wrong otherwise
+    rows = []
+    for pid, verdict in (("x", True), ("y", False)):
+        rows += [{"model": "m", "PID": "p", "id": pid, "order": "good_first", "correct_option": 0, "answer": 0,
+                  "correct": True, "margin": 2.0, "correct_sum": verdict},
+                 {"model": "m", "PID": "p", "id": pid, "order": "bad_first", "correct_option": 1, "answer": 0,
+                  "correct": False, "margin": -1.0, "correct_sum": verdict}]
+    s = summarise(pl.DataFrame(rows)).row(0, named=True)
+    assert (s["acc_good_first"], s["acc_bad_first"], s["acc_both"]) == (1.0, 0.0, 0.0)
+    assert s["position_bias"] == 0.5
+    assert s["acc_debiased"] == 1.0  # mean margin +0.5 > 0
+    assert s["agree_prob"] == 0.5
+
+
+def test_prompts_longer_than_the_context_are_skipped(tiny, scorer):
+    model, tok = tiny
+    template = "{first} / {second}:"
+    full = OptionScorer(scorer)
+    need = {}
+    for r in build_prompts(PAIRS, template).iter_rows(named=True):
+        need[r["id"]] = max(need.get(r["id"], 0), len(full.prompt_ids(r["prompt"])) + 1)
+    longest = max(need, key=need.get)
+    sc = HFCausalScorer.from_model(model, tok, name="short", device="cpu", max_length=need[longest] - 1)
+    res = metalinguistic_eval(PAIRS, OptionScorer(sc), model="short", template=template)
+    assert set(res["id"]) == set(need) - {longest}
+
+
+# --------------------------------------------------------------------------- acceptability
+
+
+def test_slor_and_unigram_logprob_by_hand(tiny):
+    _, tok = tiny
+    counts = count_unigrams(["Кошка спит.", "Кошка спит."], tok)
+    ids = tok("Кошка спит.", add_special_tokens=False)["input_ids"]
+    assert dict(zip(counts["token_id"], counts["count"])) == {t: 2 * ids.count(t) for t in set(ids)}
+    total, vocab = 2 * len(ids), len(tok)
+    expected = sum(math.log((2 * ids.count(t) + 1) / (total + vocab)) for t in ids)
+    assert unigram_logprobs(["Кошка спит."], tok, counts)[0] == pytest.approx(expected)
+    assert slor(-10.0, -14.0, 4) == pytest.approx(1.0)
+
+
+def test_threshold_eval_and_bootstrap():
+    rng = np.random.default_rng(0)
+    n = 400
+    label = rng.integers(0, 2, n)
+    score = label + rng.normal(0, 0.6, n)
+    items = pl.DataFrame({"label": label, "penlp": score, "slor": rng.normal(size=n), "dev": np.arange(n) % 2 == 0})
+    t = threshold_eval(items, n_boot=300, seed=1)
+    pen, sl = t.row(0, named=True), t.row(1, named=True)
+    assert pen["measure"] == "penlp" and pen["test_mcc"] > 0.5 and abs(sl["test_mcc"]) < 0.2
+    assert pen["mcc_ci_low"] < pen["test_mcc"] < pen["mcc_ci_high"]
+    assert t.equals(threshold_eval(items, n_boot=300, seed=1))  # seeded
+    assert bootstrap_mcc(np.array([1, 0, 1, 0]), np.array([1, 0, 1, 0]), n_boot=50) == (1.0, 1.0)
+
+
+def test_items_csv_errors_name_file_and_line(tmp_path):
+    f = tmp_path / "items.csv"
+    f.write_text("id,sentence\n1,Кошка спит.\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"items\.csv:1: header lacks column\(s\) acceptable"):
+        read_items_csv(f)
+    f.write_text("sentence,acceptable\nКошка спит.,1\nКошка спят.,yes\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"items\.csv:3: acceptable must be 0 or 1"):
+        read_items_csv(f)
+    f.write_bytes("sentence,acceptable\n".encode() + "Кошка спят.,0\n".encode("cp1251"))
+    with pytest.raises(InputError, match=r"items\.csv:2: not valid UTF-8"):
+        read_items_csv(f)
+
+
+def test_cli_scores_a_rucola_style_csv(tiny, tmp_path):
+    from rublimp.__main__ import main
+
+    model, tok = tiny
+    model.save_pretrained(tmp_path / "lm")
+    tok.save_pretrained(tmp_path / "lm")
+    f = tmp_path / "items.csv"
+    lines = ["id,sentence,acceptable,source"]
+    for i, (g, b) in enumerate(zip(PAIRS["source_sentence"], PAIRS["target_sentence"])):
+        lines += [f"{2 * i},{g},1,x", f"{2 * i + 1},{b},0,x"]
+    f.write_text("\n".join(lines * 1) + "\n", encoding="utf-8")
+    (tmp_path / "corpus.txt").write_text("\n".join(TEXTS) + "\n", encoding="utf-8")
+    rc = main(["acceptability", "--model", str(tmp_path / "lm"), "--input", str(f), "--dev", str(f),
+               "--corpus", str(tmp_path / "corpus.txt"), "--output", str(tmp_path / "out.csv"),
+               "--items-output", str(tmp_path / "items_out.csv"), "--bootstrap", "100"])
+    assert rc == 0
+    out = pl.read_csv(tmp_path / "out.csv")
+    assert out["measure"].to_list() == ["penlp", "slor"] and out["n_test"].to_list() == [6, 6]
+    items = pl.read_csv(tmp_path / "items_out.csv")
+    row = items.row(0, named=True)
+    assert row["slor"] == pytest.approx((row["logprob"] - row["unigram_logprob"]) / row["lm_tokens"])
+    assert main(["acceptability", "--model", str(tmp_path / "lm"), "--input", str(tmp_path / "nope.csv")]) == 2
