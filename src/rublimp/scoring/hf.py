@@ -219,6 +219,32 @@ def make_length_batches(
     return out
 
 
+#: Sequence lengths are padded up to a multiple of this in canonical batches.
+BUCKET = 8
+
+
+def make_canonical_batches(lengths: Sequence[int], batch_tokens: int) -> list[tuple[list[int], int, int]]:
+    """Padded batches whose shape depends only on each sequence's own length: ``(indices, width, rows)``.
+
+    A sequence of length L goes to the bucket of width ``ceil(L / BUCKET) * BUCKET``; every batch of
+    that bucket runs with exactly ``max(1, batch_tokens // width)`` rows (the last one filled up with
+    copies).  Kept for callers that pad (rublimp.metaling); sentence scoring uses the filler-free
+    :func:`make_length_batches`.
+    """
+    if batch_tokens < 1:
+        raise ValueError(f"batch_tokens must be positive, got {batch_tokens}")
+    buckets: dict[int, list[int]] = {}
+    for i, n in enumerate(lengths):
+        buckets.setdefault(-(-n // BUCKET) * BUCKET, []).append(i)
+    out: list[tuple[list[int], int, int]] = []
+    for width in sorted(buckets, reverse=True):
+        rows = max(1, batch_tokens // width)
+        idx = buckets[width]
+        for start in range(0, len(idx), rows):
+            out.append((idx[start : start + rows], width, rows))
+    return out
+
+
 def needs_fixed_rows(device: Any) -> bool:
     """Whether batches on ``device`` must keep a fixed row count per width (see :func:`make_length_batches`)."""
     return torch.device(device).type != "cpu"
@@ -449,6 +475,8 @@ class HFCausalScorer(_HFModelScorer):
         limit = _position_limit(model)
         self.max_length = max_length if max_length is not None else limit
         self._first_id, self._first_str = choose_first_token(tokenizer, model_name=name)
+        pad = getattr(tokenizer, "pad_token_id", None)
+        self._pad_id = pad if isinstance(pad, int) else self._first_id  # for callers that pad (rublimp.metaling)
         self.batch_tokens = self._resolve_batch_tokens(batch_tokens)
 
     @property
