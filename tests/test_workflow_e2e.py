@@ -211,13 +211,16 @@ def test_validation_round_trip_replaces_invalid_pairs(run_dir: Path, tmp_path: P
         old = pl.read_csv(run_dir / "results" / "benchmark" / f"{p}.csv")
         new = pl.read_csv(wd / "results" / "benchmark" / f"{p}.csv")
         old_ids, new_ids = set(old["id"].cast(pl.String)), set(new["id"].cast(pl.String))
-        assert new.height == old.height
+        entry = json.loads((wd / "results" / "curation" / f"{p}.json").read_text(encoding="utf-8"))["paradigms"][0]
         assert not new_ids & dropped
         assert old_ids - new_ids == old_ids & dropped
-    report = json.loads((wd / "results" / "curation" / f"{PARADIGMS[0]}.json").read_text(encoding="utf-8"))
-    entry = report["paradigms"][0]
-    assert entry["replacements"] == entry["dropped_invalid"] == len(dropped & set(
-        pl.read_csv(run_dir / "results" / "benchmark" / f"{PARADIGMS[0]}.csv")["id"].cast(pl.String)))
+        assert entry["dropped_invalid"] == len(old_ids & dropped)
+        # the shared run's t_max (the tier-0 median) can leave fewer than n pairs: then there is
+        # nothing to replace with; with n pairs every dropped pair is replaced
+        if old.height == 25:
+            assert new.height == old.height and entry["replacements"] == entry["dropped_invalid"]
+        else:
+            assert new.height == old.height - entry["dropped_invalid"] + entry["replacements"]
 
 
 def test_adding_one_paradigm_scores_only_its_new_sentences(run_dir: Path):
