@@ -99,7 +99,7 @@ def tier0_tables(wildcards):
 def model_cascade(wildcards):
     if wildcards.model not in WF.cascaded_models:
         return None
-    return {"k": config.get("curation", {}).get("k", 30), "t_max": WF.t_max, "tier0": {m: model_pool_table(m) for m in WF.tier0_models}}
+    return {"k": config["curation"]["k"], "t_max": WF.t_max, "tier0": {m: model_pool_table(m) for m in WF.tier0_models}}
 
 
 def decontamination_scores(wildcards):

@@ -53,6 +53,7 @@ rule score_pool:
         pool=f"{OUT}/pools/{{paradigm}}.parquet",
         scores=model_pool_table("{model}"),
         model=model_inputs,
+        code=stage_code("pool_scores"),
     output:
         f"{OUT}/scores/{{model}}/grammatical/{{paradigm}}.parquet",
     params:

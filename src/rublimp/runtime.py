@@ -102,6 +102,17 @@ def rule_log(smk, *, threads: int = 1) -> Iterator[logging.Logger]:
     logger.info("rule %s: done in %.1f s", smk.rule, time.perf_counter() - start)
 
 
+class CommandJob:
+    """What :func:`rule_log` reads of a Snakemake job, for a rule run as a plain command (``shell:``)."""
+
+    def __init__(self, rule: str, inputs: dict[str, str], outputs: list[str], log: str, wildcards: dict | None = None):
+        self.rule = rule
+        self.input = dict(inputs)
+        self.output = list(outputs)
+        self.log = [log]
+        self.wildcards = dict(wildcards or {})
+
+
 # -- progress -----------------------------------------------------------------
 #: Seconds between progress log lines when stderr is not a terminal (env RUBLIMP_PROGRESS_INTERVAL).
 PROGRESS_INTERVAL_S = 30.0
