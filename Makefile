@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
 	# the CPU build of torch, pinned (an unpinned torch pulls GBs of CUDA packages)
 	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e '.[test]' snakemake
+	$(BIN)/pip install --quiet -e '.[test]' snakemake==9.15.0
 	touch $(STAMP)
 
 ## make run: set up and run the whole pipeline on the offline default config -> results/

@@ -45,16 +45,24 @@ def plan_after_edit(run_dir: Path, rel: str, *args: str) -> Counter:
 
 
 def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
-    """The jobs that follow a changed pool of each of ``paradigms``."""
+    """The jobs that follow a changed pool of each of ``paradigms``.
+
+    Scoring and evaluation are one job per model: a changed pool reruns the model's scoring job
+    (which scores only the sentences its cache lacks), so every paradigm's cut of the model's table
+    and every paradigm's curation rerun too (to the same bytes where nothing changed for them).
+    """
     out = Counter()
     for p in paradigms:
         if pool:
             out[("perturb", p)] += 1
-        if score_pool:
+    if score_pool:
+        out[("score_pools", "")] += 1
+        for p in ALL:
             out[("score_pool", p)] += 1
+    for p in (ALL if score_pool else paradigms):
         out[("curate", p)] += 1
-        out[("score_benchmark", p)] += 1
-        out[("evaluate", p)] += 1
+    out[("score_benchmark", "")] += 1
+    out[("evaluate", "")] += 1
     # the stages over every paradigm's benchmark (and pool): export, human validation,
     # metalinguistic prompting and acceptability, each with what follows it
     for job in ("report", "export", "validation_export", "validation_simulate", "validation_import",
