@@ -132,6 +132,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Брат друг пришёл.",  # a nominative that cannot be accusative is not repaired
     ],
     "verb_gen_object": [
+        "Мы не пекли пироги в тот вечер.",  # «пироги» is genitive only as пирога (a canoe), not as пирог
+        "Они не любят пироги.",
         "Я взял их.",  # a partitive verb's animate accusative is not a genitive object
         "Не налаживались отношения.",  # «отношения» is the subject (nom.pl agrees with the verb)
         "Я этого не говорил.",  # «этим» is also a dative plural, and говорить takes a dative

@@ -426,6 +426,13 @@ class GovernmentParadigm(Paradigm):
                 return True
         return False
 
+    def lexeme_readable_in(self, form: str, lemma: str, cases: set[str] | frozenset[str]) -> bool:
+        """True when ``form`` is, as a form of the lexeme ``lemma`` itself, in one of ``cases``."""
+        return any(
+            p.tag.POS in _NOMINAL_POS and normalize(p.normal_form) == lemma and _tag_case(p.tag) in cases
+            for p in self.morph.parses(form)
+        )
+
     def perturbations(
         self,
         sent: Sentence,
@@ -628,8 +635,8 @@ class VerbObjectCase(GovernmentParadigm):
         verb = sent.head_of(tok)
         if verb is None or verb.upos != "VERB" or not self.case_repair(sent, verb, tok):
             return None
-        if not self.readable_in(tok.form.lower(), normalize(tok.lemma), {self.object_case}):
-            return None
+        if not self.lexeme_readable_in(tok.form.lower(), normalize(tok.lemma), {self.object_case}):
+            return None  # another lexeme's reading does not count («пироги»: пирога.Gen, not пирог)
         return _with_case(tok, self.object_case)
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
