@@ -191,3 +191,37 @@ def load_sets(gsd_dir: Path, cache_dir: Path | None) -> dict[str, list[Sentence]
     parsed = parse_cached([(s.sent_id, s.text, "gsd") for s in gold], None if cache is None else cache / "gsd.conllu")
     demo = parse_cached(demo_items(), None if cache is None else cache / "demo.conllu")
     return {"gold": gold, "parsed": parsed, "demo": demo, "all": parsed + demo}
+
+
+def sets_bench_main(names: tuple[str, ...], description: str, width: int, argv: list[str] | None = None) -> int:
+    """The command line of a ``bench_paradigms_*.py`` script that measures ``names`` on GSD and the demo corpus."""
+    import argparse
+
+    from rublimp.io import write_json_atomic
+    from rublimp.paradigms import get_paradigm
+
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--gsd-dir", type=Path, default=GSD_DIR)
+    ap.add_argument("--cache-dir", type=Path, default=None)
+    ap.add_argument("--sample", type=int, default=20)
+    ap.add_argument("--sample-from", choices=("gold", "parsed", "demo", "all"), default="all")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--paradigms", nargs="*", default=list(names))
+    ap.add_argument("--json", type=Path, default=None)
+    args = ap.parse_args(argv)
+
+    sets = load_sets(args.gsd_dir, args.cache_dir)
+    print(f"GSD dev+test: {len(sets['gold'])} sentences; demo corpus: {len(sets['demo'])} sentences")
+    print(sets_header(width))
+    results: dict[str, dict] = {}
+    found: dict[str, dict[str, list]] = {}
+    for name in args.paradigms:
+        found[name], results[name] = measure_sets(get_paradigm(name), sets, args.repeat)
+        print(sets_row(name, results[name], width))
+
+    if args.sample:
+        print_samples(found, args.paradigms, args.sample_from, args.sample, args.seed, results)
+    if args.json is not None:
+        write_json_atomic(args.json, results)
+    return 0
