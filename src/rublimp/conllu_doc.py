@@ -230,6 +230,26 @@ def _parse_block(lines: list[str], first_line: int, path: str) -> Sentence:
     return sent
 
 
+def dependency_cycle(heads: Sequence[int]) -> list[int] | None:
+    """The first cycle (token ids, in head order) met when following each token's heads, or None
+    when every token reaches the root (0). ``heads`` are 1-based heads of tokens 1..n, each in 0..n."""
+    n = len(heads)
+    state = [0] * (n + 1)  # 0 unseen, 1 on the current path, 2 reaches the root
+    state[0] = 2
+    for start in range(1, n + 1):
+        path: list[int] = []
+        node = start
+        while state[node] == 0:
+            state[node] = 1
+            path.append(node)
+            node = heads[node - 1]
+        if state[node] == 1:  # came back to a token on the current path
+            return path[path.index(node):]
+        for p in path:
+            state[p] = 2
+    return None
+
+
 def _check_tree(toks: Sequence[Token], tok_lines: Sequence[int], path: str, first_line: int) -> None:
     """A sentence must be one dependency tree: ids 1..n, heads in 0..n, one root, no cycle.
 
@@ -254,26 +274,14 @@ def _check_tree(toks: Sequence[Token], tok_lines: Sequence[int], path: str, firs
                     lineno,
                 )
             root_line = lineno
-    # every token must reach the root without revisiting a token (state 2 = reaches the root)
-    state = [0] * (n + 1)
-    state[0] = 2
-    for start in range(1, n + 1):
-        path_ids = []
-        node = start
-        while state[node] == 0:
-            state[node] = 1
-            path_ids.append(node)
-            node = toks[node - 1].head
-        if state[node] == 1:
-            cycle = path_ids[path_ids.index(node):]
-            raise InputError(
-                f"dependency cycle through tokens {' -> '.join(map(str, cycle + [node]))}"
-                + ("" if root_line else " and no root (no token has head 0)"),
-                path,
-                tok_lines[min(cycle) - 1],
-            )
-        for p in path_ids:
-            state[p] = 2
+    cycle = dependency_cycle([t.head for t in toks])
+    if cycle:
+        raise InputError(
+            f"dependency cycle through tokens {' -> '.join(map(str, cycle + [cycle[0]]))}"
+            + ("" if root_line else " and no root (no token has head 0)"),
+            path,
+            tok_lines[min(cycle) - 1],
+        )
     if not root_line:  # unreachable: without a root the heads always form a cycle
         raise InputError("sentence has no root (no token has head 0)", path, first_line)
 

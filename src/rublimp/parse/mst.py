@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..conllu_doc import dependency_cycle
+
 __all__ = ["mst_heads", "is_valid_tree", "tree_score"]
 
 
@@ -37,21 +39,7 @@ def is_valid_tree(heads: np.ndarray | list[int]) -> bool:
         return False
     if any(h < 0 or h > n for h in heads):
         return False
-    # every token must reach ROOT without revisiting a node
-    state = [0] * (n + 1)  # 0 unseen, 1 on current path, 2 reaches ROOT
-    state[0] = 2
-    for start in range(1, n + 1):
-        path = []
-        node = start
-        while state[node] == 0:
-            state[node] = 1
-            path.append(node)
-            node = heads[node - 1]
-        if state[node] == 1:  # came back to a node on the current path: a cycle
-            return False
-        for p in path:
-            state[p] = 2
-    return True
+    return dependency_cycle(heads) is None
 
 
 def tree_score(scores: np.ndarray, heads: np.ndarray | list[int]) -> float:
