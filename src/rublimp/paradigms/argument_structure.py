@@ -76,14 +76,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Iterator, Sequence
 
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..lexicon import read_resource_tsv
-from ..morph import UD2OC
+from ..morph import UD2OC, grammemes_to_ud
 from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
 
 __all__ = [
@@ -448,6 +448,13 @@ class ArgumentStructureParadigm(Paradigm):
         # записку»): on by default, ``argument_structure_person_names: false`` turns it off
         self.person_names = bool(self.ctx.options.get(PERSON_NAMES_OPTION, True))
 
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """The paradigm's perturbations, read off the repaired tree (:func:`repair_tree`)."""
+        return self._perturb(repair_tree(self.morph, sent))
+
+    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        raise NotImplementedError
+
     # -- randomness ------------------------------------------------------------------
     def rng(self, sent: Sentence, *parts: object) -> random.Random:
         return argument_rng(self.ctx.seed, self.name, sent.sent_id, *parts)
@@ -709,12 +716,145 @@ def _dative_governor(sent: Sentence, iobj: Token) -> Token | None:
     that noun's own head when the noun is its ``obj`` or ``obl``.
     """
     head = sent.head_of(iobj)
-    if (
-        head is not None and iobj.deprel == "iobj" and head.upos in ("NOUN", "PROPN")
-        and head.base_deprel in ("obj", "obl") and _norm(head.lemma) not in DATIVE_NOUN_HEADS
-    ):
+    if head is None or head.upos not in ("NOUN", "PROPN") or _norm(head.lemma) in DATIVE_NOUN_HEADS:
+        return head
+    if iobj.deprel == "iobj" and head.base_deprel in ("obj", "obl"):
+        return sent.head_of(head)
+    # Tree repair: a dative right next to the verb's direct object hangs under it as an
+    # nmod, amod or appos («отдала ключ Крызину», «протянул арабу бумажник»); the object
+    # noun does not take that dative (the heads that do are left out above), its verb does.
+    if iobj.base_deprel in ("nmod", "amod", "appos") and head.deprel == "obj" and abs(iobj.id - head.id) == 1:
         return sent.head_of(head)
     return head
+
+
+# -- tree-pattern repairs (one place; every paradigm of this module reads the repaired tree) --
+_CASE_GRAMMEMES = {"gen1": "gent", "gen2": "gent", "loc1": "loct", "loc2": "loct", "acc2": "accs"}
+_OC_CASE_UD = {oc: ud for ud, oc in _CASE_OC.items() if ud != "Par"}
+
+
+def _reading_cases(parses) -> set[str]:
+    """UD cases of pymorphy3 readings (gen2/loc2/acc2 count as the general case)."""
+    out = set()
+    for p in parses:
+        case = p.tag.case
+        if case:
+            out.add(_OC_CASE_UD.get(_CASE_GRAMMEMES.get(case, case), case))
+    return out
+
+
+def _one(values) -> str | None:
+    values = set(values)
+    return values.pop() if len(values) == 1 else None
+
+
+@functools.lru_cache(maxsize=50_000)
+def _only_finite_verb(morph, form: str):
+    """The first reading of ``form`` if pymorphy3 knows it and reads it only as a finite verb."""
+    parses = morph.parses(form)
+    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
+        return None
+    return parses[0]
+
+
+@functools.lru_cache(maxsize=50_000)
+def _only_noun_case(morph, form: str) -> dict[str, str] | None:
+    """UD features of ``form`` if pymorphy3 knows it and reads it only as a noun in one case
+    and one animacy (number and gender kept only where the readings agree)."""
+    parses = morph.parses(form)
+    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "NOUN" for p in parses):
+        return None
+    case = _one(_reading_cases(parses))
+    anim = _one(p.tag.animacy for p in parses)
+    if case is None or anim is None:
+        return None
+    feats = {"Case": case, "Animacy": "Anim" if anim == "anim" else "Inan"}
+    number = _one(p.tag.number for p in parses)
+    gender = _one(p.tag.gender for p in parses)
+    if number in ("sing", "plur"):
+        feats["Number"] = "Sing" if number == "sing" else "Plur"
+    if gender in ("masc", "femn", "neut"):
+        feats["Gender"] = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender]
+    proper = any(set(p.tag.grammemes) & PERSON_NAME_TAGS for p in parses)
+    feats["_upos"] = "PROPN" if proper else "NOUN"
+    return feats
+
+
+def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
+    """``tok`` with the parser's part of speech, case or relation corrected where pymorphy3
+    leaves no doubt (see :func:`repair_tree`), or ``tok`` itself."""
+    if tok.start < 0 or not tok.form.isalpha():
+        return tok
+    if tok.upos in ("NOUN", "PROPN", "ADJ"):
+        verb = _only_finite_verb(morph, tok.form)
+        if verb is not None:
+            feats = {k: v for k, v in grammemes_to_ud(verb.tag).items() if k != "Variant"}
+            feats["Voice"] = "Mid" if verb.normal_form.endswith(("ся", "сь")) else "Act"
+            return replace(tok, upos="VERB", lemma=verb.normal_form, feats=feats)
+        noun = _only_noun_case(morph, tok.form)
+        if noun is not None and (tok.upos == "ADJ" or any(tok.feats.get(k) != v for k, v in noun.items() if k != "_upos")):
+            feats = dict(tok.feats)
+            feats.update({k: v for k, v in noun.items() if k != "_upos"})
+            upos = tok.upos if tok.upos in ("NOUN", "PROPN") else noun["_upos"]
+            return replace(tok, upos=upos, feats=feats)
+    if tok.upos == "NOUN" and tok.base_deprel in ("obj", "nsubj") and tok.feats.get("Case") != "Acc":
+        cases = _reading_cases(p for p in morph.parses(tok.form) if p.tag.POS == "NOUN")
+        head = sent.head_of(tok)
+        if "Acc" in cases and head is not None and head.upos == "VERB":
+            subjects = [k for k in sent.children(head) if k.base_deprel == "nsubj" and k.id != tok.id]
+            # an object the parser gave a case it cannot have («отвесил поклон»: Dat), or a
+            # nominative «object» next to a subject of its own
+            # (inanimate only: an animate noun's accusative differs from its nominative)
+            inanimate = tok.feats.get("Animacy") != "Anim" and any(
+                "accs" in p.tag.grammemes and "inan" in p.tag.grammemes for p in morph.parses(tok.form)
+            )
+            if tok.deprel == "obj" and inanimate and (
+                tok.feats.get("Case") not in cases or (tok.feats.get("Case") == "Nom" and subjects)
+            ):
+                return replace(tok, feats={**tok.feats, "Case": "Acc"})
+    if tok.upos in ("NOUN", "PROPN") and tok.deprel == "nsubj" and tok.feats.get("Case") == "Acc":
+        # a second «subject» the parser itself calls accusative («Сеть победила правительство»)
+        # (not where the form can be an animate nominative: «…, Ратислав махал»)
+        head = sent.head_of(tok)
+        readings = [p for p in morph.parses(tok.form) if p.tag.POS == "NOUN"]
+        if (
+            head is not None and head.upos == "VERB"
+            and any("accs" in p.tag.grammemes for p in readings)
+            and not any("nomn" in p.tag.grammemes and "anim" in p.tag.grammemes for p in readings)
+            and any(k.base_deprel == "nsubj" and k.id != tok.id and k.feats.get("Case") == "Nom" for k in sent.children(head))
+        ):
+            return replace(tok, deprel="obj")
+    return tok
+
+
+def repair_tree(morph, sent: Sentence) -> Sentence:
+    """A copy of ``sent`` with tree-pattern repairs the argument-structure paradigms share.
+
+    The default parser's commonest errors on these constructions, undone only where
+    pymorphy3's dictionary leaves no doubt (words it only guesses are kept as parsed):
+
+    * a word pymorphy3 reads only as a finite verb but tagged NOUN, PROPN or ADJ («Дал же
+      Бог человеку талант», «уже измеряла ей давление») becomes a VERB with its features;
+    * a word it reads only as a noun in one case and animacy but tagged ADJ or with another
+      case («протянул арабу бумажник»: арабу ADJ Acc; «Лоточнику … сунул»: Nom) gets that
+      case (and UPOS NOUN);
+    * an ``obj`` noun with a case its form cannot have, or nominative next to a subject,
+      becomes accusative where the form can be («отвесил поклон»: Dat);
+    * a second ``nsubj`` that the parser itself calls accusative, next to a nominative one,
+      becomes the ``obj``.
+
+    Token ids, offsets and forms never change, so edits apply to the original sentence.
+    """
+    tokens = None
+    for tok in sent.tokens:
+        fixed = _repair_token(morph, sent, tok)
+        if fixed is not tok:
+            if tokens is None:
+                tokens = list(sent.tokens)
+            tokens[tok.id - 1] = fixed
+    if tokens is None:
+        return sent
+    return Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
 
 
 def _finite_active(tok: Token) -> bool:
@@ -743,7 +883,7 @@ class TransitiveVerb(ArgumentStructureParadigm):
         verbs = load_intransitive_verbs(Path(self.ctx.resources_dir) / INTRANSITIVE_FILE)
         self._by_aspect = {asp: tuple(v.lemma for v in verbs if v.aspect == asp) for asp in ("Perf", "Imp")}
 
-    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for verb in sent.tokens:
             if not _finite_active(verb) or verb.start < 0:
                 continue
@@ -863,7 +1003,7 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
 
     name = "transitive_verb_subject"
 
-    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for verb in sent.tokens:
             if not _finite_active(verb) or not self._agentive(verb):
                 continue
@@ -963,7 +1103,7 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
 
     name = "transitive_verb_passive"
 
-    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for agent in sent.tokens:
             if agent.feats.get("Case") != "Ins" or agent.upos not in ("NOUN", "PROPN", "PRON") or not _agent_relation(agent):
                 continue
@@ -1059,7 +1199,7 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
 
     name = "transitive_verb_object"
 
-    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for obj in sent.tokens:
             if obj.deprel != "obj" or obj.feats.get("Case") != "Acc":
                 continue
@@ -1162,11 +1302,13 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
 
     name = "transitive_verb_iobject"
 
-    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for iobj in sent.tokens:
             if not self._dative(iobj) or any(k.base_deprel == "case" for k in sent.children(iobj)):
                 continue
-            if iobj.deprel not in ("iobj", "obl", "obj") and not (iobj.deprel == "nsubj" and iobj.feats.get("Case") == "Dat"):
+            if iobj.deprel not in ("iobj", "obl", "obj", "nmod", "amod", "appos") and not (
+                iobj.deprel == "nsubj" and iobj.feats.get("Case") == "Dat"
+            ):
                 continue
             verb = _dative_governor(sent, iobj)
             if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
@@ -1196,9 +1338,11 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             if not objects:
                 # tree-pattern repair: the parser hangs the object right after a dative under
                 # the dative as an nmod («протянула сыну яблоко»: яблоко → nmod of сыну)
+                # or as its obj («продал сатане душу»)
                 objects = [
                     o for o in sent.children(iobj)
-                    if o.base_deprel == "nmod" and o.upos == "NOUN" and o.feats.get("Case") == "Acc" and o.id == iobj.id + 1
+                    if o.base_deprel in ("nmod", "obj") and o.upos == "NOUN" and o.feats.get("Case") == "Acc"
+                    and o.id == iobj.id + 1
                 ]
             if lemma in DATIVE_THING_VERBS:
                 continue
@@ -1230,14 +1374,22 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 yield pert
 
     def _dative(self, tok: Token) -> bool:
-        """A dative noun: by the parser's case, or — tree repair — an ``iobj`` the parser
-        gave another case (surnames: «перевёл вопрос Колобкову» → Gen) that pymorphy3
-        reads as a dative noun."""
+        """A dative noun: by the parser's case, or — tree repair — an ``iobj`` or ``nmod`` the
+        parser gave another case (surnames: «перевёл вопрос Колобкову» → Gen) that pymorphy3
+        reads as a dative noun. Outside ``iobj``, ``obl`` and ``obj`` no reading may be
+        nominative or genitive."""
+        readings = [p for p in self.morph.parses(tok.form) if p.tag.POS == "NOUN"]
+        cases = _reading_cases(readings)
+        if tok.deprel not in ("iobj", "obl", "obj") and cases & {"Nom", "Gen"}:
+            # a «dative» subject or noun dependent that can be nominative or genitive is
+            # the subject or the noun's own («переводы Пайялаччхи», «Фруманян разрезала»)
+            return False
         if tok.feats.get("Case") == "Dat":
             return True
-        if tok.deprel != "iobj" or tok.upos not in ("NOUN", "PROPN"):
-            return False
-        return any(p.tag.POS == "NOUN" and "datv" in p.tag.grammemes for p in self.morph.parses(tok.form))
+        if tok.deprel == "iobj" and tok.upos in ("NOUN", "PROPN"):
+            return "Dat" in cases
+        # an nmod only if pymorphy3 knows the word (its guesses do not overrule the parser)
+        return tok.deprel == "nmod" and tok.upos in ("NOUN", "PROPN") and self.morph.word_is_known(tok.form) and "Dat" in cases
 
     def _swap(self, sent: Sentence, arg: _Argument, obj: Token) -> Perturbation | None:
         if obj.feats.get("Case") != "Acc":
