@@ -758,6 +758,15 @@ def _only_finite_verb(morph, form: str):
 
 
 @functools.lru_cache(maxsize=50_000)
+def _only_infinitive(morph, form: str):
+    """The reading of ``form`` if pymorphy3 knows it and reads it only as an infinitive."""
+    parses = morph.parses(form)
+    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "INFN" for p in parses):
+        return None
+    return parses[0]
+
+
+@functools.lru_cache(maxsize=50_000)
 def _only_noun_case(morph, form: str) -> dict[str, str] | None:
     """UD features of ``form`` if pymorphy3 knows it and reads it only as a noun in one case
     and one animacy (number and gender kept only where the readings agree)."""
@@ -797,21 +806,40 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
             feats.update({k: v for k, v in noun.items() if k != "_upos"})
             upos = tok.upos if tok.upos in ("NOUN", "PROPN") else noun["_upos"]
             return replace(tok, upos=upos, feats=feats)
-    if tok.upos == "NOUN" and tok.base_deprel in ("obj", "nsubj") and tok.feats.get("Case") != "Acc":
-        cases = _reading_cases(p for p in morph.parses(tok.form) if p.tag.POS == "NOUN")
+    inf = _only_infinitive(morph, tok.form)
+    if inf is not None and (tok.upos != "VERB" or tok.feats.get("VerbForm") != "Inf" or tok.deprel != "xcomp"):
         head = sent.head_of(tok)
-        if "Acc" in cases and head is not None and head.upos == "VERB":
+        prev = sent.token(tok.id - 1) if tok.id > 1 else None
+        deprel = tok.deprel
+        if (
+            head is not None and head.upos == "VERB" and prev is not None and prev.head == head.id
+            and prev.deprel == "obj" and tok.base_deprel in ("advcl", "advmod", "obj", "ccomp", "iobj", "obl")
+        ):
+            deprel = "xcomp"  # «заставил его замереть»: the infinitive right after the object
+        feats = {"VerbForm": "Inf", "Aspect": "Perf" if "perf" in inf.tag.grammemes else "Imp"}
+        return replace(tok, upos="VERB", lemma=inf.normal_form, feats=feats, deprel=deprel)
+    if tok.upos in ("NOUN", "PROPN") and tok.deprel in ("obj", "iobj") and tok.feats.get("Case") != "Acc":
+        readings = [p for p in morph.parses(tok.form) if p.tag.POS == "NOUN"]
+        cases = _reading_cases(readings)
+        head = sent.head_of(tok)
+        case = tok.feats.get("Case")
+        if tok.deprel == "obj" and "Acc" in cases and head is not None and head.upos == "VERB":
             subjects = [k for k in sent.children(head) if k.base_deprel == "nsubj" and k.id != tok.id]
-            # an object the parser gave a case it cannot have («отвесил поклон»: Dat), or a
-            # nominative «object» next to a subject of its own
-            # (inanimate only: an animate noun's accusative differs from its nominative)
-            inanimate = tok.feats.get("Animacy") != "Anim" and any(
-                "accs" in p.tag.grammemes and "inan" in p.tag.grammemes for p in morph.parses(tok.form)
-            )
-            if tok.deprel == "obj" and inanimate and (
-                tok.feats.get("Case") not in cases or (tok.feats.get("Case") == "Nom" and subjects)
-            ):
+            animate_acc = any("accs" in p.tag.grammemes and "anim" in p.tag.grammemes for p in readings)
+            # an object the parser gave a case its form cannot have («отвесил поклон»: Dat), a
+            # nominative «object» next to a subject of its own («мост достроили ученики»), or
+            # an animate genitive-accusative form called genitive («попросил Хогана …»)
+            if case not in cases or (case == "Nom" and subjects) or (case == "Gen" and animate_acc):
                 return replace(tok, feats={**tok.feats, "Case": "Acc"})
+    if tok.upos in ("NOUN", "PROPN") and tok.deprel == "iobj" and tok.feats.get("Case") == "Acc":
+        # an accusative the parser itself calls so but labels iobj («просил Тильво петь»)
+        head = sent.head_of(tok)
+        readings = [p for p in morph.parses(tok.form) if p.tag.POS == "NOUN"]
+        if (
+            head is not None and head.upos == "VERB" and "Acc" in _reading_cases(readings)
+            and not any(k.deprel == "obj" for k in sent.children(head))
+        ):
+            return replace(tok, deprel="obj")
     if tok.upos in ("NOUN", "PROPN") and tok.deprel == "nsubj" and tok.feats.get("Case") == "Acc":
         # a second «subject» the parser itself calls accusative («Сеть победила правительство»)
         # (not where the form can be an animate nominative: «…, Ратислав махал»)
@@ -838,10 +866,15 @@ def repair_tree(morph, sent: Sentence) -> Sentence:
     * a word it reads only as a noun in one case and animacy but tagged ADJ or with another
       case («протянул арабу бумажник»: арабу ADJ Acc; «Лоточнику … сунул»: Nom) gets that
       case (and UPOS NOUN);
-    * an ``obj`` noun with a case its form cannot have, or nominative next to a subject,
-      becomes accusative where the form can be («отвесил поклон»: Dat);
+    * an ``obj`` noun with a case its form cannot have, nominative next to a subject, or an
+      animate genitive-accusative form called genitive becomes accusative where the form
+      can be («отвесил поклон»: Dat; «попросил Хогана»: Gen); an ``iobj`` the parser calls
+      accusative becomes the ``obj`` of a verb that has none;
     * a second ``nsubj`` that the parser itself calls accusative, next to a nominative one,
-      becomes the ``obj``.
+      becomes the ``obj``;
+    * a word read only as an infinitive becomes one (VerbForm=Inf), and an ``xcomp`` where it
+      follows its head's direct object under another relation («заставил духа замереть»:
+      advcl) — the object-control pattern.
 
     Token ids, offsets and forms never change, so edits apply to the original sentence.
     """
@@ -891,10 +924,15 @@ class TransitiveVerb(ArgumentStructureParadigm):
             # the first conjunct): only when every verb conjoined to this one has an object of
             # its own («прочитал книгу и написал письмо»). A later conjunct is used like any
             # verb (RuBLiMP edits both; skipping all coordination lost 33 of its 200 dev pairs).
-            if any(
-                k.deprel == "conj" and k.upos == "VERB" and not any(o.deprel == "obj" for o in sent.children(k))
+            # An object standing between this verb and the conjunct («ограбили его и проучили»)
+            # is this verb's alone.
+            sharing = [
+                k for k in sent.children(verb)
+                if k.deprel == "conj" and k.upos == "VERB" and not any(o.deprel == "obj" for o in sent.children(k))
                 and self._may_take_object(k)
-                for k in sent.children(verb)
+            ]
+            if sharing and not all(
+                any(o.deprel == "obj" and verb.id < o.id < k.id for o in sent.children(verb)) for k in sharing
             ):
                 continue
             # accusative objects, and genitive ones (negation, partitive: «не видел лица»,
@@ -1223,11 +1261,18 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
 
     def _construction(self, sent: Sentence, verb: Token, obj: Token) -> str | None:
         lemma = self.verb_lemma(verb)
-        for x in sent.children(verb, "xcomp"):
+        for x in sent.children(verb):
             if x.id < obj.id:
                 continue
-            if x.upos == "NOUN" and x.feats.get("Case") == "Ins" and x.feats.get("Animacy") == "Anim" and lemma in PREDICATIVE_VERBS:
+            # the role noun: an xcomp, or an obl the parser gave it («сделал его капитаном»)
+            if (
+                x.base_deprel in ("xcomp", "obl") and x.upos == "NOUN" and x.feats.get("Case") == "Ins"
+                and x.feats.get("Animacy") == "Anim" and lemma in PREDICATIVE_VERBS
+                and not any(c.base_deprel == "case" for c in sent.children(x))
+            ):
                 return "predicative"
+            if x.base_deprel != "xcomp":
+                continue
             if x.upos == "VERB" and x.feats.get("VerbForm") == "Inf":
                 if self._open_object(sent, x):
                     return None  # «просит его пропустить» → «просит доступ пропустить»: the noun reads as the infinitive's object
