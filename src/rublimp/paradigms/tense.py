@@ -96,6 +96,8 @@ _MARKER_PREPOSITIONS = frozenset({"в", "во", "на"})
 _SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
 _CLAUSAL = frozenset({"xcomp", "ccomp", "csubj"})
 _PREDICATE_UPOS = frozenset({"VERB", "AUX"})
+# punctuation that sets off reported speech or an explanation, not a coordinated clause
+_QUOTE_DASH = frozenset({"«", "»", '"', "„", "“", "”", "—", "–", "-", ":", "(", ")"})
 _COORDINATORS = frozenset({"и", "а", "но", "или", "да"})
 
 
@@ -408,31 +410,51 @@ class TenseParadigm(Paradigm):
         return out
 
     def _stray_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
-        """Tree repair: a one-word adverb marker («вчера») that the parser hung on a
-        non-predicate (a noun, or made it the root: «У Богдана вчера специально вольтметр
-        попросила») belongs to the first finite verb after it, when no punctuation and no
-        other finite verb stand between them."""
+        """Tree repair: a one-word adverb marker («вчера») that the parser hung elsewhere (a
+        noun, the root, another verb: «У Богдана вчера специально вольтметр попросила», «я
+        вчера в щелку поглядел, тебя увидел») belongs to the first finite verb after it, when
+        no punctuation and no other finite verb stand between them."""
         for tok in sent.tokens[: verb.id - 1]:
             form = _norm(tok.form)
             marker = self.markers.adverbs.get(form)
             if marker is None or " " in form or sent.children(tok, "case"):
                 continue
             head = sent.token(tok.head) if tok.head else None
-            if head is not None and (head.upos in _PREDICATE_UPOS or sent.children(head, "cop")):
-                continue
+            if head is not None and head.id == verb.id:
+                continue  # the parser's own attachment (find_markers)
             between = sent.tokens[tok.id : verb.id - 1]
             if any(t.upos == "PUNCT" or self._finite(t) for t in between):
                 continue
             yield FoundMarker(marker, (tok,), tok)
 
     def _multiword_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
+        """Multi-word adverbs: right before the verb or separated from it only by up to two
+        adverbs, pronouns or particles («только что вновь обрёл», «только что его узнал»),
+        or right after it at the end of the clause («понял только что.», «залез только что,
+        а …»), where «что» can open no clause of its own."""
+        n = len(sent.tokens)
         for phrase, marker in self.markers.adverbs.items():
             words = phrase.split()
-            if len(words) < 2 or verb.id <= len(words):
+            if len(words) < 2:
                 continue
-            toks = [sent.token(verb.id - len(words) + i) for i in range(len(words))]
-            if [_norm(t.form) for t in toks] == words and all(t.start >= 0 for t in toks):
+            starts = [verb.id - len(words) - gap for gap in range(3)]
+            after = verb.id + 1
+            if after + len(words) - 1 <= n:
+                nxt = after + len(words)
+                if nxt > n or sent.token(nxt).upos == "PUNCT":
+                    starts.append(after)
+            for first in starts:
+                if first < 1:
+                    continue
+                toks = [sent.token(first + i) for i in range(len(words))]
+                if [_norm(t.form) for t in toks] != words or any(t.start < 0 for t in toks):
+                    continue
+                if first < verb.id:
+                    gap = sent.tokens[first + len(words) - 1 : verb.id - 1]
+                    if any(t.upos not in ("ADV", "PRON", "PART") or self._finite(t) for t in gap):
+                        continue
                 yield FoundMarker(marker, tuple(toks), toks[0])
+                break
 
     def verb_cues(self, sent: Sentence, verb: Token, tense: str) -> list[FoundMarker]:
         return [m for m in self.markers_of(sent, verb) if m.marker.verb_cue and m.marker.tense == tense]
@@ -496,6 +518,28 @@ class TenseParadigm(Paradigm):
             head = sent.token(verb.head)
             if self.is_predicate(sent, head):
                 out.append(head)
+        return out
+
+    def clause_partners(self, sent: Sentence, verb: Token) -> list[Token]:
+        """Clauses coordinated with ``verb`` in a wider sense (``conj_verb_tense`` only): its
+        predicate conjuncts, an elliptical or verbless conjunct clause with a subject of its
+        own («он только что купил квартиру и сам сейчас на нулях», «он залез только что, а я
+        уже давно»), and a finite verb joined to it without a conjunction (``parataxis``:
+        «дошло оно сегодня до Миколы, завтра Роман прозреет»), as RuBLiMP's pairs count them."""
+        out = self.conj_partners(sent, verb)
+        links = [k for k in sent.children(verb) if k.base_deprel in ("conj", "parataxis")]
+        if verb.base_deprel in ("conj", "parataxis") and verb.head:
+            links.append(sent.token(verb.head))
+        for k in links:
+            if k in out or k.upos == "PUNCT" or k.start < 0:
+                continue
+            lo, hi = sorted((k.id, verb.id))
+            if k.base_deprel == "parataxis" or verb.base_deprel == "parataxis":
+                # not a reporting clause or an explanation («…», — сказала она; «…: аллеи заросли»)
+                if any(_norm(t.form) in _QUOTE_DASH for t in sent.tokens[lo - 1 : hi]):
+                    continue
+            if self._finite(k) or any(c.base_deprel == "nsubj" for c in sent.children(k)):
+                out.append(k)
         return out
 
     def predicate_tense(self, sent: Sentence, pred: Token) -> str | None:
@@ -569,7 +613,7 @@ class ConjVerbTense(TenseParadigm):
             # says. (Only first conjuncts with a same-tense, subjectless partner: coverage
             # 0.24 on RuBLiMP's dev pairs.) A partner with a marker of the other tense
             # («вчера был в Италии, а завтра полетит») is skipped, as in the paper.
-            partners = self.conj_partners(sent, verb)
+            partners = self.clause_partners(sent, verb)
             if not partners and not self.missed_conjunct(sent, verb):
                 continue
             if any(m.marker.tense != tense for k in partners for m in find_markers(sent, k, self.markers)):
