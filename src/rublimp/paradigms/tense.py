@@ -342,6 +342,20 @@ class TenseParadigm(Paradigm):
     @staticmethod
     def subject(sent: Sentence, verb: Token) -> Token | None:
         subs = [k for k in sent.children(verb) if k.base_deprel == "nsubj"]
+        # a nominal with features first («Что он не захочет»: «что» is no subject to agree with)
+        subs.sort(key=lambda k: not (k.upos in ("NOUN", "PROPN", "PRON") and k.feats.get("Case") == "Nom"))
+        if not subs:
+            # tree repair: a subject the parser hung on the word after it («Я там только что
+            # закончила»: я → nsubj of там) — an nsubj of a non-predicate before the verb,
+            # with no punctuation or verb between them
+            for k in sent.tokens[: verb.id - 1]:
+                head = sent.head_of(k)
+                if k.base_deprel != "nsubj" or head is None or head.upos in _PREDICATE_UPOS or head.id == verb.id:
+                    continue
+                if k.upos in ("NOUN", "PROPN", "PRON") and k.feats.get("Case") == "Nom" and not any(
+                    t.upos in ("PUNCT", "VERB", "AUX") for t in sent.tokens[k.id : verb.id - 1]
+                ):
+                    subs = [k]
         if subs:
             return subs[0]
         # a conjoined verb shares its head conjunct's subject
@@ -426,6 +440,19 @@ class TenseParadigm(Paradigm):
             if any(t.upos == "PUNCT" or self._finite(t) for t in between):
                 continue
             yield FoundMarker(marker, (tok,), tok)
+        # after the verb only when the parser hung it on a non-predicate («придёт завтра
+        # утром»: завтра → advmod of утром)
+        for tok in sent.tokens[verb.id :]:
+            if tok.upos == "PUNCT" or self._finite(tok):
+                break
+            form = _norm(tok.form)
+            marker = self.markers.adverbs.get(form)
+            if marker is None or sent.children(tok, "case"):
+                continue
+            head = sent.token(tok.head) if tok.head else None
+            if head is None or head.id == verb.id or head.upos in _PREDICATE_UPOS or sent.children(head, "cop"):
+                continue
+            yield FoundMarker(marker, (tok,), tok)
 
     def _multiword_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
         """Multi-word adverbs: right before the verb or separated from it only by up to two
@@ -451,7 +478,11 @@ class TenseParadigm(Paradigm):
                     continue
                 if first < verb.id:
                     gap = sent.tokens[first + len(words) - 1 : verb.id - 1]
-                    if any(t.upos not in ("ADV", "PRON", "PART") or self._finite(t) for t in gap):
+                    if any(
+                        (t.upos not in ("ADV", "PRON", "PART") and _norm(t.lemma) != "сам") or self._finite(t)
+                        or _norm(t.form) in _COORDINATORS
+                        for t in gap
+                    ):
                         continue
                 yield FoundMarker(marker, tuple(toks), toks[0])
                 break
@@ -499,7 +530,8 @@ class TenseParadigm(Paradigm):
 
     def _finite(self, tok: Token) -> bool:
         if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
-            return True
+            # unless pymorphy3 knows the word and never as a verb («небось» tagged VERB)
+            return not (self.morph.word_is_known(tok.form) and not any(p.tag.POS == "VERB" for p in self.morph.parses(tok.form)))
         return tok.upos not in ("PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "PRON", "DET") and self.verb_only(tok.form)
 
     def is_predicate(self, sent: Sentence, tok: Token) -> bool:
