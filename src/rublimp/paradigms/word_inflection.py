@@ -44,7 +44,7 @@ from typing import Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
-from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv
+from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv, word_trigrams
 from ..morph import UD2OC, Analysis
 from .base import Edit, Paradigm, Perturbation, register
 
@@ -161,6 +161,7 @@ def load_conjugation_swaps(path: str | Path) -> tuple[ConjugationSwap, ...]:
 
 # -- spelling -----------------------------------------------------------------------
 _HUSHING = frozenset("жшчщ")
+_VOWEL_LETTERS = frozenset("аеёиоуыэюя")
 
 
 def spell_ending(stem: str, ending: str) -> str | None:
@@ -297,23 +298,41 @@ class _Declension(_InflectionParadigm):
         cls = declension_class(analysis.lemma, gender or "")
         if cls is None:
             return None
-        for swap in self.swaps:
-            if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case):
-                continue
-            stem = _split_ending(tok.form.lower(), swap.ending)
-            if stem is None or not _stem_matches(analysis.lemma, stem):
-                continue
-            new = self._new_form(tok, stem, swap.new_ending)
-            if new is None:
-                continue
-            return Perturbation(
-                edits=(Edit(tok.id, new),),
-                feature="Declension",
-                source_value=swap.klass,
-                target_value=swap.new_class,
-                subtype=case,
-            )
+        # two passes: a new word of attested letter sequences first; then, as RuBLiMP writes
+        # them, any non-word whose only odd sequence is where stem and ending meet («умения» →
+        # «*умениы», «боя» → «*боы», «руку» → «*рукя»; 23 of its 200 dev nouns needed it)
+        for junction in (False, True):
+            for swap in self.swaps:
+                if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case):
+                    continue
+                stem = _split_ending(tok.form.lower(), swap.ending)
+                if stem is None or not _stem_matches(analysis.lemma, stem):
+                    continue
+                new = self._new_form(tok, stem, swap.new_ending) if not junction else self._junction_form(tok, stem, swap.new_ending)
+                if new is None:
+                    continue
+                return Perturbation(
+                    edits=(Edit(tok.id, new),),
+                    feature="Declension",
+                    source_value=swap.klass,
+                    target_value=swap.new_class,
+                    subtype=case,
+                )
         return None
+
+    def _junction_form(self, tok: Token, stem: str, ending: str) -> str | None:
+        """stem + ending as the table writes it, if no dictionary word and the ending (≥ 1
+        letter) makes the only letter sequences Russian does not attest."""
+        if not ending or ending[0] not in _VOWEL_LETTERS:
+            return None  # a vowel ending only (*человекь is no ending RuBLiMP writes)
+        new = stem + ending
+        if normalize(new) == normalize(tok.form) or self.lexicon.is_word(new):
+            return None
+        trigrams = word_trigrams(new)  # with the word boundary: position i covers letters i-1 … i+1
+        known = self.lexicon.letters.trigrams
+        if any(t not in known for t in trigrams[: max(len(stem) - 1, 0)]):
+            return None  # an odd sequence inside the stem
+        return new
 
 
     def _new_form(self, tok: Token, stem: str, ending: str) -> str | None:
