@@ -57,6 +57,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он пришёл домой и прочитал книгу.", "Он пришёл домой и уснул книгу."),
         # an intransitive or reflexive conjunct shares no object
         ("Он открыл окно и задумался.", "Он уснул окно и задумался."),
+        # an object between the verb and a transitive conjunct is the first verb's own
+        ("Разбойники ограбили купца и отпустили.", "Разбойники уснули купца и отпустили."),
         # a rare verb or short-adjective reading of the object («вещи»: вещий) is no adverbial
         ("Мальчики всегда берут свои вещи.", "Мальчики всегда спят свои вещи."),
         ("Кот ест еду из миски.", "Кот спит еду из миски."),
@@ -449,3 +451,152 @@ def test_demo_pool_invariants(demo_sentences):
             hits += bool(perts)
         counts[name] = hits
     assert all(n > 0 for n in counts.values()), counts
+
+
+# -- tree-pattern repairs (repair_tree, the dative governor), on hand-written wrong parses ----
+_PAST_M = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+_PAST_F = _PAST_M.replace("Masc", "Fem")
+_ANIM_M = "Animacy=Anim|Case={}|Gender=Masc|Number=Sing"
+_INAN_M = "Animacy=Inan|Case={}|Gender=Masc|Number=Sing"
+_INAN_F = "Animacy=Inan|Case={}|Gender=Fem|Number=Sing"
+
+
+def _tree(rows: list[tuple]):
+    """A one-sentence tree from (form, lemma, upos, feats, head, deprel) rows."""
+    from rublimp.conllu_doc import read_conllu_string
+
+    text = " ".join(r[0] for r in rows).replace(" .", ".").replace(" ,", ",")
+    lines = ["# sent_id = rep", f"# text = {text}"]
+    for i, (form, lemma, upos, feats, head, deprel) in enumerate(rows, start=1):
+        lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats or '_'}\t{head}\t{deprel}\t_\t_")
+    return read_conllu_string("\n".join(lines) + "\n\n")[0]
+
+
+REPAIRED_TREES = {
+    # the recipient tagged as an adjective on the object («пастуху» ADJ amod, Acc)
+    "adj_dative": ("transitive_verb_iobject", [
+        ("Мальчик", "мальчик", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("протянул", "протянуть", "VERB", _PAST_M, 0, "root"),
+        ("пастуху", "пастуху", "ADJ", "Case=Acc|Gender=Masc|Number=Sing", 4, "amod"),
+        ("билет", "билет", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Мальчик протянул фрагменту билет."),
+    # the recipient hung on the object as its nmod («отдала ключ соседу»)
+    "nmod_dative": ("transitive_verb_iobject", [
+        ("Бабушка", "бабушка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("отдала", "отдать", "VERB", _PAST_F, 0, "root"),
+        ("ключ", "ключ", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        ("соседу", "сосед", "NOUN", _ANIM_M.format("Dat"), 3, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Бабушка отдала ключ фрагменту."),
+    # the object hung on the recipient as its obj («продал соседу лодку»)
+    "obj_under_dative": ("transitive_verb_iobject", [
+        ("Старик", "старик", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("продал", "продать", "VERB", _PAST_M, 0, "root"),
+        ("соседу", "сосед", "NOUN", _ANIM_M.format("Dat"), 2, "iobj"),
+        ("лодку", "лодка", "NOUN", _INAN_F.format("Acc"), 3, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Старик продал фрагменту лодку."),
+    # the verb tagged as a noun («измеряла» NOUN root)
+    "noun_verb": ("transitive_verb_iobject", [
+        ("Вечером", "вечер", "NOUN", _INAN_M.format("Ins"), 4, "obl"),
+        ("мама", "мама", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nmod"),
+        ("измеряла", "измеряла", "NOUN", "Animacy=Anim|Case=Dat|Gender=Fem|Number=Sing", 0, "root"),
+        ("сыну", "сын", "NOUN", _ANIM_M.format("Dat"), 3, "iobj"),
+        ("температуру", "температура", "NOUN", _INAN_F.format("Acc"), 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], "Вечером мама измеряла фрагменту температуру."),
+    # a fronted object tagged nominative next to the subject
+    "nominative_object": ("transitive_verb", [
+        ("Крепость", "крепость", "NOUN", _INAN_F.format("Nom"), 2, "obj"),
+        ("построили", "построить", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("римляне", "римлянин", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 2, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Крепость уснули римляне."),
+    # a second «subject» that the parser itself calls accusative
+    "accusative_subject": ("transitive_verb", [
+        ("Охотник", "охотник", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("подстрелил", "подстрелить", "VERB", _PAST_M, 0, "root"),
+        ("зайца", "заяц", "NOUN", _ANIM_M.format("Acc"), 2, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Охотник уснул зайца."),
+    # a predicative role noun labelled obl («сделал рыцаря капитаном»)
+    "obl_role_noun": ("transitive_verb_object", [
+        ("Король", "король", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("сделал", "сделать", "VERB", _PAST_M, 0, "root"),
+        ("рыцаря", "рыцарь", "NOUN", _ANIM_M.format("Acc"), 2, "obj"),
+        ("капитаном", "капитан", "NOUN", _ANIM_M.format("Ins"), 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Король сделал фрагмент капитаном."),
+    # the controlled infinitive labelled advcl, the animate object labelled genitive
+    "advcl_infinitive": ("transitive_verb_object", [
+        ("Учитель", "учитель", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("попросил", "попросить", "VERB", _PAST_M, 0, "root"),
+        ("ученика", "ученик", "NOUN", _ANIM_M.format("Gen"), 2, "obj"),
+        ("уйти", "уйти", "NOUN", _INAN_M.format("Nom"), 2, "advcl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Учитель попросил фрагмент уйти."),
+}
+
+REPAIRED_NEGATIVE = {
+    # a dependent of the object that can be genitive is the object's own («письмо матери»)
+    "genitive_readable": ("transitive_verb_iobject", [
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("прочитал", "прочитать", "VERB", _PAST_M, 0, "root"),
+        ("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 2, "obj"),
+        ("матери", "мать", "NOUN", "Animacy=Anim|Case=Dat|Gender=Fem|Number=Sing", 3, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
+    # a dative not next to the object stays the noun's
+    "distant_nmod": ("transitive_verb_iobject", [
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("отправил", "отправить", "VERB", _PAST_M, 0, "root"),
+        ("ключ", "ключ", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        ("вчера", "вчера", "ADV", "", 2, "advmod"),
+        ("соседу", "сосед", "NOUN", _ANIM_M.format("Dat"), 3, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
+    # an animate form that can be nominative is no accusative second subject
+    "nominative_second_subject": ("transitive_verb", [
+        ("Охотник", "охотник", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("подстрелил", "подстрелить", "VERB", _PAST_M, 0, "root"),
+        ("сосед", "сосед", "NOUN", _ANIM_M.format("Acc"), 2, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
+}
+
+
+@pytest.mark.parametrize("key", sorted(REPAIRED_TREES))
+def test_repaired_tree_positive(tiny, key):
+    name, rows, bad = REPAIRED_TREES[key]
+    got = [b for b, _ in tiny[name].pairs(_tree(rows))]
+    assert bad in got, (key, got)
+
+
+@pytest.mark.parametrize("key", sorted(REPAIRED_NEGATIVE))
+def test_repaired_tree_negative(tiny, key):
+    name, rows = REPAIRED_NEGATIVE[key]
+    assert list(tiny[name].pairs(_tree(rows))) == []
+
+
+def test_repair_tree_changes_only_sure_readings():
+    from rublimp.paradigms.argument_structure import repair_tree
+
+    morph = get_morph()
+    sent = _tree(REPAIRED_TREES["adj_dative"][1])
+    fixed = repair_tree(morph, sent)
+    tok = fixed.token(3)
+    assert (tok.upos, tok.feats["Case"], tok.feats["Animacy"]) == ("NOUN", "Dat", "Anim")
+    assert fixed.token(3).form == sent.token(3).form and fixed.token(3).start == sent.token(3).start
+    assert sent.token(3).upos == "ADJ"  # the input tree is not changed
+    verb = repair_tree(morph, _tree(REPAIRED_TREES["noun_verb"][1])).token(3)
+    assert (verb.upos, verb.lemma, verb.feats["VerbForm"], verb.feats["Tense"]) == ("VERB", "измерять", "Fin", "Past")
+    # words pymorphy3 only guesses, or reads two ways, keep the parser's tags
+    guessed = _tree([
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("отдал", "отдать", "VERB", _PAST_M, 0, "root"),
+        ("ключ", "ключ", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        ("Крызину", "крызин", "ADJ", "Case=Acc|Gender=Masc|Number=Sing", 3, "amod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert repair_tree(morph, guessed) is guessed
