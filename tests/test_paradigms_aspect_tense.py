@@ -66,6 +66,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # «только что» right before the verb is a past cue (RuBLiMP's most frequent after «вчера»)
         ("Я только что прочитал твоё письмо.", "Я только что прочитаю твоё письмо."),
         ("Ещё три года назад он уехал в Москву.", "Ещё три года назад он уедет в Москву."),
+        # «только что» right after the verb at the end of the clause, or before it with up to
+        # two light words between
+        ("Мы приехали только что.", "Мы приедем только что."),
+        ("Я только что сам починил кран.", "Я только что сам починю кран."),
     ],
     "conj_verb_tense": [
         ("Послезавтра он покинет станцию и вернётся на Землю.", "Послезавтра он покинул станцию и вернётся на Землю."),
@@ -84,6 +88,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # focus particles before «N назад» are no part of the marker
         ("Всего лишь два дня назад я встретил старика и пригласил его домой.",
          "Всего лишь два дня назад я встречу старика и пригласил его домой."),
+        # a verbless conjunct clause with a subject of its own, and a clause joined by a comma
+        ("Он только что купил дом, а брат всё ещё без квартиры.", "Он только что купит дом, а брат всё ещё без квартиры."),
+        ("Вчера отец вернулся из рейса, а мы уже дома.", "Вчера отец вернется из рейса, а мы уже дома."),
+        ("Мы устали, вчера отец отменил поездку.", "Мы устали, вчера отец отменит поездку."),
     ],
     "tense_marker": [
         ("Вчера он допустил грубую ошибку.", "Завтра он допустил грубую ошибку."),
@@ -146,6 +154,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера он пришёл, когда все уснули.",  # a subordinate clause, no coordination
         "Вчера он купил книгу, которую прочитал.",  # a relative clause
         "Вчера он купил хлеб и молоко.",  # coordinated objects, not verbs
+        "«Вчера сосед починил забор», — сказала мама.",  # reported speech, no coordination
+        "Он позвонил только что и пригласил нас.",  # «только что» is the first verb's
     ],
     "tense_marker": [
         "Три дня назад он уехал в Москву.",  # «назад» has no deictic future counterpart

@@ -570,7 +570,8 @@ class TenseParadigm(Paradigm):
                 # not a reporting clause or an explanation («…», — сказала она; «…: аллеи заросли»)
                 if any(_norm(t.form) in _QUOTE_DASH for t in sent.tokens[lo - 1 : hi]):
                     continue
-            if self._finite(k) or any(c.base_deprel == "nsubj" for c in sent.children(k)):
+            # (an ``orphan`` dependent marks a conjunct whose verb is elided: «а брат — без квартиры»)
+            if self._finite(k) or any(c.base_deprel in ("nsubj", "orphan") for c in sent.children(k)):
                 out.append(k)
         return out
 
