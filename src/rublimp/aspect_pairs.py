@@ -108,6 +108,9 @@ HAND_PAIRS: dict[str, str] = {
     "глядеть": "поглядеть",
     "катиться": "покатиться",
     "оглядываться": "оглянуться",
+    "приглядываться": "приглядеться",
+    "нарастать": "нарасти",
+    "изрывать": "изрыть",
 }
 
 # Imperfectives the derivation pairs wrongly, found by reading the derived list:
@@ -191,6 +194,14 @@ NOT_PAIRS: dict[str, str] = {
     "подумывать": "an attenuative, not a secondary imperfective",
     "топить": "'heat' (истопить) and 'drown' (утопить) are different verbs",
     "учить": "'learn' (выучить) and 'teach' (научить) are different verbs",
+    "гнать": "выгнать/перегнать/погнать are new lexemes",
+    "рваться": "ворваться/дорваться are new lexemes",
+    "замачиваться": "замотаться is 'get tired'",
+    "оплывать": "опить is not its partner (оплыть)",
+    "подкапывать": "подкопить is 'save up'",
+    "подмывать": "подмять is 'crush'",
+    "накрапывать": "накропать is 'scribble'",
+    "заклинать": "заклинить is 'jam'",
 }
 
 # Reversed consonant alternations: the imperfective stem's final consonant(s)
@@ -232,6 +243,15 @@ _FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("гать", ("чь",)),
     ("кать", ("чь",)),
     ("игать", ("ечь",)),
+    # stems with a vowel alternation or an inserted о (поворачивать → повернуть, подбирать →
+    # подобрать, обгонять → обогнать, срывать → сорвать, заглядывать → заглянуть)
+    ("ворачивать", ("вернуть",)),
+    ("бирать", ("обрать",)),
+    ("гонять", ("гнать", "огнать")),
+    ("рывать", ("рвать", "орвать")),
+    ("лезать", ("лезти", "лезть")),
+    ("глядывать", ("глянуть",)),
+    ("обретать", ("обрести",)),
 )
 
 
@@ -288,6 +308,8 @@ def _suffix_candidates(impf: str) -> dict[str, tuple[str, int]]:
         for s, n in _stem_variants(base[:-5], root_vowel=True).items():
             for ending in ("ать", "ить", "еть", "ять", "нуть"):
                 add(s + ending, "-ыва-", n)
+            if s.endswith("н"):
+                add(s + "уть", "-ыва-", n)  # обманывать → обмануть
     # a root needs a vowel: ждать is not a secondary imperfective of *деть
     if base.endswith(("ать", "ять")) and _VOWELS & set(base[:-3]):
         for s, n in _stem_variants(base[:-3], root_vowel=False).items():
@@ -297,6 +319,9 @@ def _suffix_candidates(impf: str) -> dict[str, tuple[str, int]]:
         add(stem + "нуть", "-нуть")  # привыкать → привыкнуть
         for i in {stem.rfind("а"), stem.rfind("ы")} - {-1, 0}:
             add(stem[:i] + "о" + stem[i + 1 :] + "нуть", "-нуть", 1)  # отдыхать → отдохнуть
+        i = stem.rfind("ы")
+        if i > 0:
+            add(stem[:i] + stem[i + 1 :] + "нуть", "-нуть", 1)  # натыкаться → наткнуться
     for ending, repls in _FAMILIES:
         if base.endswith(ending) and len(base) > len(ending):
             for r in repls:
@@ -554,13 +579,15 @@ def derive_pairs(
         w_ipm = ipm(w)
         if w_ipm < min_ipm:
             continue
-        best = max(cands, key=lambda cp: preference(w, cp))
-        # a partner far rarer than the verb is a chance formation (жить → отжить, держать → дерзнуть)
-        if best[1] != "hand" and ipm(best[0]) < min_partner_ratio * w_ipm:
-            continue
-        if ipm(best[0]) <= 0.0 and w_ipm > 0.0:
-            continue
-        pairs.append(AspectPair(w, best[0], best[1], w_ipm, ipm(best[0])))
+        # a partner far rarer than the verb is a chance formation (жить → отжить, держать →
+        # дерзнуть): the next candidate is tried (вытаскивать: the rare вытаскать, then вытащить)
+        for best in sorted(cands, key=lambda cp: preference(w, cp), reverse=True):
+            if best[1] != "hand" and ipm(best[0]) < min_partner_ratio * w_ipm:
+                continue
+            if ipm(best[0]) <= 0.0 and w_ipm > 0.0:
+                continue
+            pairs.append(AspectPair(w, best[0], best[1], w_ipm, ipm(best[0])))
+            break
     return sorted(pairs)
 
 

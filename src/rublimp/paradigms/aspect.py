@@ -33,7 +33,8 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   про- are not used: they combine with duration adverbs («долго проработал»,
   «долго посмотрел на неё»);
 * repetition nouns with a preposition are skipped: «за каждый год» is not
-  repetition («за каждый год он получил премию»);
+  repetition («за каждый год он получил премию»); «с каждым днём/годом» (gradual
+  change, which needs the imperfective: «*с каждым днём увеличился») is a cue;
 * the deontic predicate must carry «не» itself, the infinitive must not be
   negated, and a question particle «ли» on the predicate disqualifies it
   («Не стоит ли подумать?» is a suggestion, open to the perfective).
@@ -196,9 +197,16 @@ class AspectParadigm(Paradigm):
         )
 
     def past_verb_ok(self, sent: Sentence, verb: Token) -> bool:
-        """A past indicative verb without negation, «бы»/«чтобы» or its own question particle."""
-        if verb.feats.get("VerbForm") not in (None, "Fin") or verb.feats.get("Mood") in ("Imp", "Cnd"):
+        """A past indicative verb without negation, «бы»/«чтобы» or its own question particle.
+
+        Tree repair: a form pymorphy3 reads only as a finite verb counts as one whatever the
+        parser's VerbForm («долго и тщательно взвешивал»: VerbForm=Part)."""
+        if verb.feats.get("Mood") in ("Imp", "Cnd"):
             return False
+        if verb.feats.get("VerbForm") not in (None, "Fin"):
+            parses = self.morph.parses(verb.form)
+            if not (parses and self.morph.word_is_known(verb.form) and all(p.tag.POS == "VERB" for p in parses)):
+                return False
         return not self.has_child(sent, verb, _NEGATIONS | _CONDITIONAL | _QUESTION)
 
 
@@ -239,7 +247,15 @@ class ChangeRepetitionAspect(AspectParadigm):
         if dep.base_deprel == "nsubj" and dep.feats.get("Case") != "Acc":
             return None
         kids = sent.children(dep)
-        if any(k.base_deprel == "case" for k in kids):
+        cases = [k for k in kids if k.base_deprel == "case"]
+        if cases:
+            # «с каждым днём/годом» (gradual change, imperfective only: «*с каждым днём
+            # увеличился»); any other preposition is no repetition («за каждый год»)
+            if (
+                len(cases) == 1 and _norm(cases[0].form) in ("с", "со") and dep.feats.get("Case") == "Ins"
+                and any(_norm(d.lemma) == "каждый" and d.base_deprel in ("det", "amod") for d in kids)
+            ):
+                return f"с каждым {_norm(dep.lemma)}"
             return None
         # «каждый день», or «каждые два года» where the parser may hang «каждые» on the numeral
         holders = [dep] + [k for k in kids if k.base_deprel == "nummod"]
