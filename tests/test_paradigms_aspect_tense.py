@@ -35,6 +35,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Старик долго рассматривал монету.", "Старик долго рассмотрел монету."),
         ("Дом долго оставался пустым.", "Дом долго остался пустым."),
         ("Документы продолжительно собирали по всей стране.", "Документы продолжительно собрали по всей стране."),
+        # partners the derivation finds since round 3: the next candidate when the first is
+        # rare (вытаскать → вытащить), -ыва- with a kept н, stems with an inserted о
+        ("Он долго вытаскивал занозу.", "Он долго вытащил занозу."),
+        ("Лиса долго обманывала собак.", "Лиса долго обманула собак."),
+        ("Бабушка долго подбирала нитки.", "Бабушка долго подобрала нитки."),
     ],
     "change_repetition_aspect": [
         ("Каждую субботу папа мыл машину во дворе.", "Каждую субботу папа помыл машину во дворе."),
@@ -46,6 +51,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # root-family pairs whose imperfective has a rare perfective homonym (проходить)
         ("Каждый день он проходил мимо школы.", "Каждый день он прошел мимо школы."),
         ("Каждую неделю она переводила статьи.", "Каждую неделю она перевела статьи."),
+        # «с каждым днём/годом»: gradual change
+        ("С каждым годом деревня уменьшалась.", "С каждым годом деревня уменьшилась."),
     ],
     "deontic_imperative_aspect": [
         ("Не стоит торопиться с выводами.", "Не стоит поторопиться с выводами."),
@@ -128,6 +135,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Он часто опаздывал на урок.",  # not a listed cue
         "Каждый год сын всё больше походил на отца.",  # походить 'resemble' has no partner (not пойти)
         "Каждый день дом находился в тени.",  # находиться 'be located' has no partner
+        "С каждым учеником учитель занимался отдельно.",  # «с каждым» + no time noun
     ],
     "deontic_imperative_aspect": [
         "Стоит попробовать ещё раз.",  # no negation
@@ -266,6 +274,22 @@ def test_derive_pairs_small_dictionary():
     assert "гудеть" not in pairs  # inceptive за- on an intransitive verb
     assert "жить" not in pairs  # NOT_PAIRS, and отжить is far rarer anyway
     assert "знать" in NOT_PAIRS and HAND_PAIRS["говорить"] == "сказать"
+
+
+def test_derive_pairs_round3_patterns():
+    impf, perf = frozenset({"impf"}), frozenset({"perf"})
+    assert "обмануть" in {c for c, _ in suffix_candidates("обманывать")}  # -ыва- with a kept н
+    assert "наткнуться" in {c for c, _ in suffix_candidates("натыкаться")}  # ы dropped before -нуть
+    assert "подобрать" in {c for c, _ in suffix_candidates("подбирать")}  # о inserted
+    assert "обогнать" in {c for c, _ in suffix_candidates("обгонять")}
+    assert "повернуть" in {c for c, _ in suffix_candidates("поворачивать")}
+    infinitives = {"вытаскивать": impf, "вытаскать": perf, "вытащить": perf, "стирать": impf, "стереть": perf}
+    freq = {"вытаскивать": 5.0, "вытаскать": 0.01, "вытащить": 20.0, "стирать": 3.0, "стереть": 0.01}
+    pairs = {p.imperfective: p.perfective for p in derive_pairs(infinitives, ipm=lambda w: freq.get(w, 1.0))}
+    # the closest candidate (вытаскать, no alternation) is far rarer: the next one wins
+    assert pairs["вытаскивать"] == "вытащить"
+    # no candidate frequent enough: no pair at all
+    assert "стирать" not in pairs
 
 
 def test_derive_pairs_two_aspect_family_source():
