@@ -56,6 +56,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Она надела синее платье.", "Она пронадела синее платье."),
     ],
     "change_verb_prefixes_order": [
+        # a stacking prefix moves outside where it has no word to stack on (*пренёс)
+        ("Директор преподнёс гостям подарок.", "Директор подпренёс гостям подарок."),
         ("Мы перевыполнили план по добыче угля.", "Мы выпереполнили план по добыче угля."),
         ("Художник немного приукрасил действительность.", "Художник немного уприкрасил действительность."),
         ("Учёные произвели точные расчёты.", "Учёные испровели точные расчёты."),
@@ -121,6 +123,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы перевыполнили план по добыче угля.",  # already two prefixes
     ],
     "change_verb_prefixes_order": [
+        "Всадник попридержал коня.",  # при- could stack on «подержал»: *приподержал is not used
         "Он осторожно приоткрыл дверь.",  # от- would end up outermost, and terminative от- stacks (отвыступать)
         "Туристы понаехали в город.",  # на- would end up outermost: it stacks (напоехать is not clearly bad)
         "Она приподняла тяжёлую крышку.",  # под- stacks as well
