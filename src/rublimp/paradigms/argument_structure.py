@@ -743,6 +743,12 @@ def _reading_cases(parses) -> set[str]:
     return out
 
 
+@functools.lru_cache(maxsize=50_000)
+def _noun_cases(morph, form: str) -> frozenset[str]:
+    """UD cases of the noun readings of ``form``."""
+    return frozenset(_reading_cases(p for p in morph.parses(form) if p.tag.POS == "NOUN"))
+
+
 def _one(values) -> str | None:
     values = set(values)
     return values.pop() if len(values) == 1 else None
@@ -818,41 +824,47 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
             deprel = "xcomp"  # «заставил его замереть»: the infinitive right after the object
         feats = {"VerbForm": "Inf", "Aspect": "Perf" if "perf" in inf.tag.grammemes else "Imp"}
         return replace(tok, upos="VERB", lemma=inf.normal_form, feats=feats, deprel=deprel)
-    if tok.upos in ("NOUN", "PROPN") and tok.deprel in ("obj", "iobj") and tok.feats.get("Case") != "Acc":
-        readings = [p for p in morph.parses(tok.form) if p.tag.POS == "NOUN"]
-        cases = _reading_cases(readings)
+    if tok.upos not in ("NOUN", "PROPN") or tok.deprel not in ("obj", "iobj", "nsubj"):
+        return tok
+    cases = _noun_cases(morph, tok.form)
+    if "Acc" not in cases:
+        return tok
+    if tok.deprel in ("obj", "iobj") and tok.feats.get("Case") != "Acc":
         head = sent.head_of(tok)
         case = tok.feats.get("Case")
-        if tok.deprel == "obj" and "Acc" in cases and head is not None and head.upos == "VERB":
+        if tok.deprel == "obj" and head is not None and head.upos == "VERB":
             subjects = [k for k in sent.children(head) if k.base_deprel == "nsubj" and k.id != tok.id]
-            animate_acc = any("accs" in p.tag.grammemes and "anim" in p.tag.grammemes for p in readings)
+            animate_acc = _animate_accusative(morph, tok.form)
             # an object the parser gave a case its form cannot have («отвесил поклон»: Dat), a
             # nominative «object» next to a subject of its own («мост достроили ученики»), or
             # an animate genitive-accusative form called genitive («попросил Хогана …»)
             if case not in cases or (case == "Nom" and subjects) or (case == "Gen" and animate_acc):
                 return replace(tok, feats={**tok.feats, "Case": "Acc"})
-    if tok.upos in ("NOUN", "PROPN") and tok.deprel == "iobj" and tok.feats.get("Case") == "Acc":
+    if tok.deprel == "iobj" and tok.feats.get("Case") == "Acc":
         # an accusative the parser itself calls so but labels iobj («просил Тильво петь»)
         head = sent.head_of(tok)
-        readings = [p for p in morph.parses(tok.form) if p.tag.POS == "NOUN"]
-        if (
-            head is not None and head.upos == "VERB" and "Acc" in _reading_cases(readings)
-            and not any(k.deprel == "obj" for k in sent.children(head))
-        ):
+        if head is not None and head.upos == "VERB" and not any(k.deprel == "obj" for k in sent.children(head)):
             return replace(tok, deprel="obj")
-    if tok.upos in ("NOUN", "PROPN") and tok.deprel == "nsubj" and tok.feats.get("Case") == "Acc":
+    if tok.deprel == "nsubj" and tok.feats.get("Case") == "Acc":
         # a second «subject» the parser itself calls accusative («Сеть победила правительство»)
         # (not where the form can be an animate nominative: «…, Ратислав махал»)
         head = sent.head_of(tok)
-        readings = [p for p in morph.parses(tok.form) if p.tag.POS == "NOUN"]
         if (
-            head is not None and head.upos == "VERB"
-            and any("accs" in p.tag.grammemes for p in readings)
-            and not any("nomn" in p.tag.grammemes and "anim" in p.tag.grammemes for p in readings)
+            head is not None and head.upos == "VERB" and not _animate_nominative(morph, tok.form)
             and any(k.base_deprel == "nsubj" and k.id != tok.id and k.feats.get("Case") == "Nom" for k in sent.children(head))
         ):
             return replace(tok, deprel="obj")
     return tok
+
+
+@functools.lru_cache(maxsize=50_000)
+def _animate_accusative(morph, form: str) -> bool:
+    return any(p.tag.POS == "NOUN" and "accs" in p.tag.grammemes and "anim" in p.tag.grammemes for p in morph.parses(form))
+
+
+@functools.lru_cache(maxsize=50_000)
+def _animate_nominative(morph, form: str) -> bool:
+    return any(p.tag.POS == "NOUN" and "nomn" in p.tag.grammemes and "anim" in p.tag.grammemes for p in morph.parses(form))
 
 
 def repair_tree(morph, sent: Sentence) -> Sentence:
@@ -1423,18 +1435,22 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
         parser gave another case (surnames: «перевёл вопрос Колобкову» → Gen) that pymorphy3
         reads as a dative noun. Outside ``iobj``, ``obl`` and ``obj`` no reading may be
         nominative or genitive."""
-        readings = [p for p in self.morph.parses(tok.form) if p.tag.POS == "NOUN"]
-        cases = _reading_cases(readings)
-        if tok.deprel not in ("iobj", "obl", "obj") and cases & {"Nom", "Gen"}:
+        dat = tok.feats.get("Case") == "Dat"
+        if tok.deprel in ("iobj", "obl", "obj"):
+            if dat:
+                return True
+            return tok.deprel == "iobj" and tok.upos in ("NOUN", "PROPN") and "Dat" in _noun_cases(self.morph, tok.form)
+        if tok.deprel not in ("nsubj", "nmod", "amod", "appos") or not (dat or tok.deprel == "nmod"):
+            return False  # the caller takes no other relation
+        cases = _noun_cases(self.morph, tok.form)
+        if cases & {"Nom", "Gen"}:
             # a «dative» subject or noun dependent that can be nominative or genitive is
             # the subject or the noun's own («переводы Пайялаччхи», «Фруманян разрезала»)
             return False
-        if tok.feats.get("Case") == "Dat":
+        if dat:
             return True
-        if tok.deprel == "iobj" and tok.upos in ("NOUN", "PROPN"):
-            return "Dat" in cases
         # an nmod only if pymorphy3 knows the word (its guesses do not overrule the parser)
-        return tok.deprel == "nmod" and tok.upos in ("NOUN", "PROPN") and self.morph.word_is_known(tok.form) and "Dat" in cases
+        return tok.upos in ("NOUN", "PROPN") and self.morph.word_is_known(tok.form) and "Dat" in cases
 
     def _swap(self, sent: Sentence, arg: _Argument, obj: Token) -> Perturbation | None:
         if obj.feats.get("Case") != "Acc":
