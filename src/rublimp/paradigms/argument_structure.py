@@ -889,17 +889,22 @@ def repair_tree(morph, sent: Sentence) -> Sentence:
       advcl) — the object-control pattern.
 
     Token ids, offsets and forms never change, so edits apply to the original sentence.
+    Where a pass changes something, a second one reads the result (a relation repair may
+    need a verb the first pass found: «Дал же бог человеку дар»).
     """
-    tokens = None
-    for tok in sent.tokens:
-        fixed = _repair_token(morph, sent, tok)
-        if fixed is not tok:
-            if tokens is None:
-                tokens = list(sent.tokens)
-            tokens[tok.id - 1] = fixed
-    if tokens is None:
-        return sent
-    return Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
+    out = sent
+    for _ in range(2):
+        tokens = None
+        for tok in out.tokens:
+            fixed = _repair_token(morph, out, tok)
+            if fixed is not tok and fixed != tok:
+                if tokens is None:
+                    tokens = list(out.tokens)
+                tokens[tok.id - 1] = fixed
+        if tokens is None:
+            break
+        out = Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
+    return out
 
 
 def _finite_active(tok: Token) -> bool:
