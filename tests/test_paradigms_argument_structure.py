@@ -506,6 +506,15 @@ REPAIRED_TREES = {
         ("температуру", "температура", "NOUN", _INAN_F.format("Acc"), 3, "obj"),
         (".", ".", "PUNCT", "", 3, "punct"),
     ], "Вечером мама измеряла фрагменту температуру."),
+    # the verb tagged PROPN and the object labelled iobj, the recipient hung on it: two passes
+    "two_pass": ("transitive_verb_iobject", [
+        ("Подарил", "подарил", "PROPN", _ANIM_M.format("Nom"), 0, "root"),
+        ("же", "же", "PART", "", 1, "advmod"),
+        ("отец", "отец", "NOUN", _ANIM_M.format("Nom"), 1, "nsubj"),
+        ("сыну", "сын", "NOUN", _ANIM_M.format("Dat"), 5, "iobj"),
+        ("велосипед", "велосипед", "NOUN", _INAN_M.format("Acc"), 1, "iobj"),
+        ("!", "!", "PUNCT", "", 1, "punct"),
+    ], "Подарил же отец фрагменту велосипед!"),
     # a fronted object tagged nominative next to the subject
     "nominative_object": ("transitive_verb", [
         ("Крепость", "крепость", "NOUN", _INAN_F.format("Nom"), 2, "obj"),
