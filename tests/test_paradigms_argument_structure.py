@@ -465,7 +465,7 @@ def _tree(rows: list[tuple]):
     """A one-sentence tree from (form, lemma, upos, feats, head, deprel) rows."""
     from rublimp.conllu_doc import read_conllu_string
 
-    text = " ".join(r[0] for r in rows).replace(" .", ".").replace(" ,", ",")
+    text = " ".join(r[0] for r in rows).replace(" .", ".").replace(" ,", ",").replace(" !", "!")
     lines = ["# sent_id = rep", f"# text = {text}"]
     for i, (form, lemma, upos, feats, head, deprel) in enumerate(rows, start=1):
         lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats or '_'}\t{head}\t{deprel}\t_\t_")
