@@ -19,6 +19,12 @@ and break the match:
   («признали аварийным десять лет назад, но так и не снесут» is fine);
   a conjunct with a marker of the other tense is skipped (a conjunct merely in the
   other tense is not: «сейчас он предал Фокса, завтра предаст Вадика» keeps its cue);
+  Besides coordinated predicates, a conjunct clause without a verb of its own (with a
+  subject or an elided predicate: «купил дом, а брат всё ещё без квартиры») and a
+  finite verb joined by a comma (``parataxis``, not across quotes, dashes or colons)
+  count, as RuBLiMP's pairs do (dev coverage 0.59 → 0.64; RuBLiMP's split between
+  this paradigm and ``single_verb_tense`` is not a tree property we can recover:
+  its single-verb pairs include «он прибыл два часа назад, а события понеслись»);
 * ``tense_marker`` — the adverbial is replaced by one of the opposite tense,
   with the same number of words: «вчера» ↔ «завтра», «на прошлой неделе» ↔
   «на будущей неделе», «через три дня» → «три дня назад» (the three words
@@ -37,8 +43,12 @@ Safeguards:
 * the marker and the verb must not be separated by punctuation (a marker
   across a comma is often misattached from a participle or another clause);
   a one-word adverb marker the parser hung on a noun or made the root belongs to
-  the first finite verb after it in the same stretch (tree repair: tense_marker dev
-  coverage 0.66 → 0.69);
+  the first finite verb after it in the same stretch, whatever the parser attached it
+  to, and one after the verb hung on a noun belongs to the verb («придёт завтра
+  утром»); «только что» also counts right after the verb at the end of its clause
+  and before it across up to two adverbs, pronouns or particles («только что вновь
+  обрёл»); a subject hung on the next word is the verb's (tree repairs: tense_marker
+  dev coverage 0.66 → 0.71, single_verb_tense 0.71 → 0.77);
   ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word
   that can only be a finite verb (a coordination the parser missed);
 * only deictic markers are used: relative ones («на следующей неделе»,
