@@ -98,6 +98,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # a verbless conjunct clause with a subject of its own, and a clause joined by a comma
         ("Он только что купил дом, а брат всё ещё без квартиры.", "Он только что купит дом, а брат всё ещё без квартиры."),
         ("Вчера отец вернулся из рейса, а мы уже дома.", "Вчера отец вернется из рейса, а мы уже дома."),
+        # an adjectival conjunct before the verb, and a conjunct after a comma the parser missed
+        ("Ты ещё молод, но вчера поступил как взрослый.", "Ты ещё молод, но вчера поступишь как взрослый."),
+        ("Вчера мама испекла пирог, угостила соседей.", "Вчера мама испечет пирог, угостила соседей."),
         ("Мы устали, вчера отец отменил поездку.", "Мы устали, вчера отец отменит поездку."),
     ],
     "tense_marker": [
@@ -152,6 +155,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера закончил работу.",  # no subject: the person of the future is unknown
         "Вчера он читал книгу.",  # imperfective
         "Вчера он пришёл домой и лёг спать.",  # coordinated: conj_verb_tense
+        "Вчера я вымыла посуду, подмела пол.",  # coordinated without a conjunction: conj_verb_tense
         "Только что прочитанное письмо лежало на столе.",  # «только что» before a participle
     ],
     "conj_verb_tense": [
@@ -164,6 +168,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера он купил хлеб и молоко.",  # coordinated objects, not verbs
         "«Вчера сосед починил забор», — сказала мама.",  # reported speech, no coordination
         "Он позвонил только что и пригласил нас.",  # «только что» is the first verb's
+        "Дом, который дед построил сорок лет назад, теперь стоит пустой.",  # a relative clause ends at the comma
     ],
     "tense_marker": [
         "Три дня назад он уехал в Москву.",  # «назад» has no deictic future counterpart

@@ -106,6 +106,10 @@ _MARKER_PREPOSITIONS = frozenset({"в", "во", "на"})
 _SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
 _CLAUSAL = frozenset({"xcomp", "ccomp", "csubj"})
 _PREDICATE_UPOS = frozenset({"VERB", "AUX"})
+# relations of a verb heading a subordinate clause, and words that open one
+_SUBORDINATE = frozenset({"acl", "advcl", "ccomp", "csubj"})
+_SUBORDINATORS = frozenset({"пока", "когда", "если", "хотя", "чтобы", "как", "где", "куда", "откуда", "потому",
+                            "поскольку", "раз", "что", "который", "которая", "которое", "которые", "словно", "будто"})
 # punctuation that sets off reported speech or an explanation, not a coordinated clause
 _QUOTE_DASH = frozenset({"«", "»", '"', "„", "“", "”", "—", "–", "-", ":", "(", ")"})
 _COORDINATORS = frozenset({"и", "а", "но", "или", "да"})
@@ -538,6 +542,41 @@ class TenseParadigm(Paradigm):
                 return False
         return False
 
+    def asyndetic_conjunct(self, sent: Sentence, verb: Token) -> bool:
+        """Tree repair for ``conj_verb_tense``: a coordination the parser missed around
+        ``verb`` — a comma after it followed at once (at most one adverb or particle later)
+        by a word that can only be a finite verb («постирала полотенца, наворожила дождя»,
+        with «наворожила» tagged as an adjective), with no subordinator, relative pronoun or
+        other punctuation in between; or «и/а/но» right before the verb's own words
+        (adverbs, pronouns, particles, its marker) with a finite verb earlier in the
+        sentence («побывал у него и только что его узнал», «что» taken for a subordinator)."""
+        if verb.base_deprel in _SUBORDINATE or any(k.base_deprel == "mark" for k in sent.children(verb)):
+            return False  # a relative or subordinate clause ends at the comma
+        toks = sent.tokens[verb.id :]
+        for i, tok in enumerate(toks):
+            form = _norm(tok.form)
+            if tok.upos == "PUNCT":
+                if form != ",":
+                    break
+                for k in toks[i + 1 : i + 3]:
+                    if _norm(k.form) in _SUBORDINATORS:
+                        break
+                    if k.upos != "PUNCT" and self.verb_only(k.form):
+                        return True
+                    if k.upos not in ("ADV", "PART"):
+                        break
+                break
+            if self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что")):
+                break
+        i = verb.id - 1
+        while i >= 1 and (sent.token(i).upos in ("ADV", "PART", "PRON") or _norm(sent.token(i).form) in ("что",)):
+            if _norm(sent.token(i).form) in _COORDINATORS:
+                break
+            i -= 1
+        if i >= 2 and _norm(sent.token(i).form) in _COORDINATORS:
+            return any(self._finite(t) for t in sent.tokens[: i - 1])
+        return False
+
     def _finite(self, tok: Token) -> bool:
         if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
             # unless pymorphy3 knows the word and never as a verb («небось» tagged VERB)
@@ -580,8 +619,18 @@ class TenseParadigm(Paradigm):
                 # not a reporting clause or an explanation («…», — сказала она; «…: аллеи заросли»)
                 if any(_norm(t.form) in _QUOTE_DASH for t in sent.tokens[lo - 1 : hi]):
                     continue
-            # (an ``orphan`` dependent marks a conjunct whose verb is elided: «а брат — без квартиры»)
-            if self._finite(k) or any(c.base_deprel in ("nsubj", "orphan") for c in sent.children(k)):
+            # (an ``orphan`` dependent marks a conjunct whose verb is elided: «а брат — без квартиры»);
+            # a verbless clause only as a later conjunct, not a comma-joined one («купил
+            # квартиру, у нас много друзей» is one sentence to RuBLiMP)
+            kids = sent.children(k)
+            rels = {c.base_deprel for c in kids}
+            verbless = (
+                bool(rels & {"orphan", "cop"})
+                # an adjectival or predicative head («ты молода, но вчера ушла», «надо … создать»)
+                or (k.upos in ("ADJ", "ADV") and bool(rels & {"nsubj", "csubj", "xcomp"}))
+                or (k.base_deprel == "conj" and k.id > verb.id and "nsubj" in rels)
+            )
+            if self._finite(k) or verbless:
                 out.append(k)
         return out
 
@@ -622,7 +671,7 @@ class SingleVerbTense(TenseParadigm):
             got = self.verb_tense(sent, verb)
             if got is None or not self.eligible(sent, verb):
                 continue
-            if self.conj_partners(sent, verb) or self.coordinated_after(sent, verb):
+            if self.conj_partners(sent, verb) or self.coordinated_after(sent, verb) or self.asyndetic_conjunct(sent, verb):
                 continue
             analysis, tense = got
             cues = self.verb_cues(sent, verb, tense)
@@ -657,7 +706,7 @@ class ConjVerbTense(TenseParadigm):
             # 0.24 on RuBLiMP's dev pairs.) A partner with a marker of the other tense
             # («вчера был в Италии, а завтра полетит») is skipped, as in the paper.
             partners = self.clause_partners(sent, verb)
-            if not partners and not self.missed_conjunct(sent, verb):
+            if not partners and not self.missed_conjunct(sent, verb) and not self.asyndetic_conjunct(sent, verb):
                 continue
             if any(m.marker.tense != tense for k in partners for m in find_markers(sent, k, self.markers)):
                 continue
