@@ -515,6 +515,22 @@ REPAIRED_TREES = {
         ("велосипед", "велосипед", "NOUN", _INAN_M.format("Acc"), 1, "iobj"),
         ("!", "!", "PUNCT", "", 1, "punct"),
     ], "Подарил же отец фрагменту велосипед!"),
+    # the object labelled iobj in a case its form cannot have («престол» Gen), hung on the verb
+    "iobj_object": ("transitive_verb_iobject", [
+        ("Князь", "князь", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("уступил", "уступить", "VERB", _PAST_M, 0, "root"),
+        ("брату", "брат", "NOUN", _ANIM_M.format("Dat"), 2, "iobj"),
+        ("престол", "престол", "NOUN", _INAN_M.format("Gen"), 2, "iobj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Князь уступил фрагменту престол."),
+    # the object under the recipient, tagged nominative
+    "nominative_object_under_dative": ("transitive_verb_iobject", [
+        ("Слуга", "слуга", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("подал", "подать", "VERB", _PAST_M, 0, "root"),
+        ("королю", "король", "NOUN", _ANIM_M.format("Dat"), 2, "iobj"),
+        ("кубок", "кубок", "NOUN", _INAN_M.format("Nom"), 3, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Слуга подал фрагменту кубок."),
     # a fronted object tagged nominative next to the subject
     "nominative_object": ("transitive_verb", [
         ("Крепость", "крепость", "NOUN", _INAN_F.format("Nom"), 2, "obj"),

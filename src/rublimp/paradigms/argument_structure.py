@@ -776,6 +776,25 @@ def _only_finite_verb(morph, form: str):
 
 
 @functools.lru_cache(maxsize=50_000)
+def _only_noun_features(morph, form: str) -> dict[str, str] | None:
+    """Animacy (and gender, number where unique) if pymorphy3 knows ``form`` and reads it
+    only as a common noun of one animacy."""
+    parses = morph.parses(form)
+    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "NOUN" or set(p.tag.grammemes) & PROPER_TAGS for p in parses):
+        return None
+    anim = _one(p.tag.animacy for p in parses)
+    if anim is None:
+        return None
+    out = {"Animacy": "Anim" if anim == "anim" else "Inan"}
+    gender, number = _one(p.tag.gender for p in parses), _one(p.tag.number for p in parses)
+    if gender in ("masc", "femn", "neut"):
+        out["Gender"] = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender]
+    if number in ("sing", "plur"):
+        out["Number"] = "Sing" if number == "sing" else "Plur"
+    return out
+
+
+@functools.lru_cache(maxsize=50_000)
 def _only_infinitive(morph, form: str):
     """The reading of ``form`` if pymorphy3 knows it and reads it only as an infinitive."""
     parses = morph.parses(form)
@@ -824,6 +843,14 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
             feats.update({k: v for k, v in noun.items() if k != "_upos"})
             upos = tok.upos if tok.upos in ("NOUN", "PROPN") else noun["_upos"]
             return replace(tok, upos=upos, feats=feats)
+        if noun is None and tok.upos in ("ADJ", "NOUN"):
+            # a word read only as a common noun (in several cases): its POS and animacy
+            # («отвесил поклон»: ADJ, or NOUN Anim)
+            known = _only_noun_features(morph, tok.form)
+            if known is not None and (tok.upos == "ADJ" or any(tok.feats.get(k) != v for k, v in known.items())):
+                feats = {k: v for k, v in tok.feats.items() if k not in ("Degree", "Variant")}
+                feats.update(known)
+                return replace(tok, upos="NOUN", feats=feats)
     inf = _only_infinitive(morph, tok.form)
     if inf is not None and (tok.upos != "VERB" or tok.feats.get("VerbForm") != "Inf" or tok.deprel != "xcomp"):
         head = sent.head_of(tok)
@@ -852,11 +879,12 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
             # an animate genitive-accusative form called genitive («попросил Хогана …»)
             if case not in cases or (case == "Nom" and subjects) or (case == "Gen" and animate_acc):
                 return replace(tok, feats={**tok.feats, "Case": "Acc"})
-    if tok.deprel == "iobj" and tok.feats.get("Case") == "Acc":
-        # an accusative the parser itself calls so but labels iobj («просил Тильво петь»)
+    if tok.deprel == "iobj" and (tok.feats.get("Case") == "Acc" or ("Dat" not in cases and morph.word_is_known(tok.form))):
+        # an accusative the parser itself calls so, or a form that cannot be dative, labelled
+        # iobj («просил Тильво петь», «уступил брату престол»: престол iobj Gen)
         head = sent.head_of(tok)
         if head is not None and head.upos == "VERB" and not any(k.deprel == "obj" for k in sent.children(head)):
-            return replace(tok, deprel="obj")
+            return replace(tok, deprel="obj", feats={**tok.feats, "Case": "Acc"})
     if tok.deprel == "nsubj" and tok.feats.get("Case") == "Acc":
         # a second «subject» the parser itself calls accusative («Сеть победила правительство»)
         # (not where the form can be an animate nominative: «…, Ратислав махал»)
@@ -889,11 +917,13 @@ def repair_tree(morph, sent: Sentence) -> Sentence:
       Бог человеку талант», «уже измеряла ей давление») becomes a VERB with its features;
     * a word it reads only as a noun in one case and animacy but tagged ADJ or with another
       case («протянул арабу бумажник»: арабу ADJ Acc; «Лоточнику … сунул»: Nom) gets that
-      case (and UPOS NOUN);
+      case (and UPOS NOUN); one it reads only as a common noun of one animacy gets that
+      animacy, gender and number where they are unique (and UPOS NOUN: «поклон» ADJ);
     * an ``obj`` noun with a case its form cannot have, nominative next to a subject, or an
       animate genitive-accusative form called genitive becomes accusative where the form
       can be («отвесил поклон»: Dat; «попросил Хогана»: Gen); an ``iobj`` the parser calls
-      accusative becomes the ``obj`` of a verb that has none;
+      accusative, or a known word that cannot be dative but can be accusative («уступил
+      брату престол»: Gen), becomes the ``obj`` of a verb that has none;
     * a second ``nsubj`` that the parser itself calls accusative, next to a nominative one,
       becomes the ``obj``;
     * a word read only as an infinitive becomes one (VerbForm=Inf), and an ``xcomp`` where it
@@ -1413,10 +1443,14 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 # tree-pattern repair: the parser hangs the object right after a dative under
                 # the dative as an nmod («протянула сыну яблоко»: яблоко → nmod of сыну)
                 # or as its obj («продал сатане душу»)
+                # (nominative for the parser where the form is also an inanimate accusative: «подал
+                # королю часослов»)
                 objects = [
                     o for o in sent.children(iobj)
-                    if o.base_deprel in ("nmod", "obj") and o.upos == "NOUN" and o.feats.get("Case") == "Acc"
-                    and o.id == iobj.id + 1
+                    if o.base_deprel in ("nmod", "obj") and o.upos == "NOUN" and o.id == iobj.id + 1
+                    and (o.feats.get("Case") == "Acc" or (
+                        o.feats.get("Case") == "Nom" and o.feats.get("Animacy") == "Inan" and "Acc" in _noun_cases(self.morph, o.form)
+                    ))
                 ]
             if lemma in DATIVE_THING_VERBS:
                 continue
