@@ -81,6 +81,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # RuBLiMP writes it (рек-и → *рек-я, рук-у → *рук-я)
         ("Путник пил из реки.", "Путник пил из рекя."),
         ("Мальчик поднял руку.", "Мальчик поднял рукя."),
+        # feminine and neuter plurals in the nominative and inanimate accusative
+        ("Мы купили кровати.", "Мы купили кровата."),
+        ("Письма пришли утром.", "Письмы пришли утром."),
     ],
     "change_declension_ending_has_dep": [
         ("Значительные площади пашни подвержены водной эрозии.", "Значительные площади пашни подвержены водной эрозиу."),
@@ -143,6 +146,8 @@ NEGATIVE: dict[str, list[str]] = {
         # пирог-: «пирогу» is a word and «*пирогь» has an unattested sequence; a consonant ending
         # is never written against the letter check (бабушк-а → *бабушкь neither)
         "Бабушка испекла пирог.",
+        "Садовод вывел сорта.",  # a masculine plural: сорты/сорта both occur
+        "Мы встретили сестёр.",  # an animate plural accusative has the genitive's ending
     ],
     "change_declension_ending_has_dep": [
         "Мы встретились в восьмом часу.",  # locative in -у

@@ -20,10 +20,13 @@ RuBLiMP's most frequent replacement for a case comes first. Where no row passes,
 a second pass writes a vowel ending whose only unattested letter sequences are
 at the junction with the stem (*умениы, *боы, *рукя — RuBLiMP's forms; never a
 consonant ending: *человекь): dev coverage 0.73 → 0.81 (plain) and 0.68 → 0.79
-(``_has_dep``). RuBLiMP also edits plural nouns («слова» → «*словы», 25 of its
-400 dev pairs); the table has singular rows only.
+(``_has_dep``); with the plural rows 0.83 and 0.82 (RuBLiMP edits plural nouns in 25
+of its 400 dev pairs: «слова» → «*словы»).
 
-Targets: singular common nouns (no names, abbreviations, indeclinable,
+Targets: singular common nouns, and feminine and neuter plurals in the nominative and
+inanimate accusative, the plural cases whose endings differ by class (окна → *окны,
+кровати → *кровата; masculine plurals vary between -ы and -а by word: сорты/сорта)
+(no names, abbreviations, indeclinable,
 plural-only or adjectivally declined nouns, no forms that double as adverbs
 such as «утром»), whose pymorphy3 analysis agrees with the parser's case; and
 finite indicative present/future verbs other than быть. The declension
@@ -286,12 +289,14 @@ class _Declension(_InflectionParadigm):
 
     def _swap(self, sent: Sentence, tok: Token) -> Perturbation | None:
         case, number = tok.feats.get("Case"), tok.feats.get("Number")
-        if number != "Sing" or case not in CASES:
+        if case not in CASES or number not in ("Sing", "Plur"):
             return None
+        if number == "Plur" and not (case == "Nom" or (case == "Acc" and tok.feats.get("Animacy") == "Inan")):
+            return None  # plural endings differ by class in the nominative (and inanimate accusative) only
         if tok.form[0].isupper() and tok.id != _first_word_id(sent):
             return None  # capitalised inside the sentence: a name or title
         analysis = self.morph.analyse(tok.form, tok.upos, tok.feats)
-        if analysis is None or not _noun_ok(analysis, case):
+        if analysis is None or not _noun_ok(analysis, case, number):
             return None
         parses = self.morph.parses(tok.form)
         if any(p.tag.POS in ("ADVB", "PREP", "CONJ", "PRCL") for p in parses):
@@ -300,6 +305,10 @@ class _Declension(_InflectionParadigm):
             if any(normalize(c.form) in ("в", "во", "на") for c in sent.children(tok, "case")):
                 return None  # «в 8 часу» is the locative in -у, which the parser took for a dative
         gender = next((g for g in ("masc", "femn", "neut", "ms-f") if g in analysis.tag.grammemes), None)
+        if number == "Plur" and gender != "femn" and not (gender == "neut" and case in ("Nom", "Acc")):
+            # masculine plurals vary between -ы and -а by word and register (сорты/сорта,
+            # тракторы/трактора): no ending of theirs is surely wrong
+            return None
         cls = declension_class(analysis.lemma, gender or "")
         if cls is None:
             return None
@@ -385,9 +394,11 @@ def _first_word_id(sent: Sentence) -> int:
     return next((t.id for t in sent.tokens if t.upos != "PUNCT"), 1)
 
 
-def _noun_ok(analysis: Analysis, case: str) -> bool:
+def _noun_ok(analysis: Analysis, case: str, number: str = "Sing") -> bool:
     tag = analysis.tag
-    if tag.POS != "NOUN" or "sing" not in tag.grammemes or EXCLUDED_NOUN_TAGS & tag.grammemes:
+    if tag.POS != "NOUN" or UD2OC["Number"][number] not in tag.grammemes or EXCLUDED_NOUN_TAGS & tag.grammemes:
+        return False
+    if number == "Plur" and "anim" in tag.grammemes and case == "Acc":
         return False
     if UD2OC["Case"][case] not in tag.grammemes:
         return False
