@@ -475,3 +475,27 @@ def test_adjacent_agreeing_repair():
     assert misattached.token(noun.id - 1).head != noun.id  # the parser's slip this repairs
     assert _adjacent_agreeing(misattached, noun)
     assert not _adjacent_agreeing(plain, next(t for t in plain.tokens if t.form == "машину"))
+
+
+def test_conjugation_verb_tagged_as_noun():
+    """Tree repair: a word pymorphy3 reads only as a present/future verb is one, whatever the tag."""
+    from rublimp.conllu_doc import read_conllu_string
+
+    rows = [
+        ("Ты", "ты", "PRON", "Case=Nom|Number=Sing|Person=2", 3, "nsubj"),
+        ("завтра", "завтра", "ADV", "_", 3, "advmod"),
+        ("примешь", "примешь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+        ("решение", "решение", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 3, "obj"),
+        (".", ".", "PUNCT", "_", 3, "punct"),
+    ]
+    lines = ["# sent_id = conj", "# text = Ты завтра примешь решение."]
+    lines += [f"{i}\t{f}\t{l}\t{u}\t_\t{x}\t{h}\t{d}\t_\t_" for i, (f, l, u, x, h, d) in enumerate(rows, start=1)]
+    (sent,) = read_conllu_string("\n".join(lines) + "\n\n")
+    got = [b for b, _ in get_paradigm("change_verb_conjugation").pairs(sent)]
+    assert got == ["Ты завтра примишь решение."]
+    # a word that is also a noun stays as the parser tagged it
+    rows[2] = ("печь", "печь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root")
+    lines = ["# sent_id = conj2", "# text = Ты завтра печь решение."]
+    lines += [f"{i}\t{f}\t{l}\t{u}\t_\t{x}\t{h}\t{d}\t_\t_" for i, (f, l, u, x, h, d) in enumerate(rows, start=1)]
+    (sent,) = read_conllu_string("\n".join(lines) + "\n\n")
+    assert list(get_paradigm("change_verb_conjugation").pairs(sent)) == []
