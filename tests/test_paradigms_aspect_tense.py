@@ -417,3 +417,21 @@ def test_demo_pool_invariants(demo_sentences):
                 assert row["feature"] in ("Aspect", "Tense") and row["source_value"] != row["target_value"]
                 assert row["subtype"]
     assert all(n > 0 for n in counts.values()), counts
+
+
+def test_tense_verb_the_parser_calls_an_infinitive(paradigms):
+    """Tree repair: a word pymorphy3 reads only as a finite verb is one, whatever its VerbForm."""
+    from rublimp.conllu_doc import read_conllu_string
+
+    rows = [
+        ("Сосед", "сосед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("вчера", "вчера", "ADV", "_", 3, "advmod"),
+        ("выудил", "выудить", "VERB", "Aspect=Perf|VerbForm=Inf", 0, "root"),
+        ("леща", "лещ", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 3, "obj"),
+        (".", ".", "PUNCT", "_", 3, "punct"),
+    ]
+    lines = ["# sent_id = vf", "# text = Сосед вчера выудил леща."]
+    lines += [f"{i}\t{f}\t{l}\t{u}\t_\t{x}\t{h}\t{d}\t_\t_" for i, (f, l, u, x, h, d) in enumerate(rows, start=1)]
+    (sent,) = read_conllu_string("\n".join(lines) + "\n\n")
+    assert [b for b, _ in paradigms["single_verb_tense"].pairs(sent)] == ["Сосед вчера выудит леща."]
+    assert [b for b, _ in paradigms["tense_marker"].pairs(sent)] == ["Сосед завтра выудил леща."]

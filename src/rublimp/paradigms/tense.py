@@ -308,7 +308,11 @@ class TenseParadigm(Paradigm):
                 return None
             upos, feats = "VERB", {}
         if feats.get("VerbForm") not in (None, "Fin") or feats.get("Mood") in ("Imp", "Cnd"):
-            return None
+            # (the same repair for a finite verb the parser calls an infinitive or participle:
+            # «Темка только вчера выудил»: VerbForm=Inf)
+            if not self.verb_only(verb.form):
+                return None
+            upos, feats = "VERB", {}
         a = self.morph.analyse(verb.form, upos, feats)
         if a is None or a.tag.POS != "VERB" or "indc" not in a.tag:
             return None
