@@ -111,6 +111,10 @@ HAND_PAIRS: dict[str, str] = {
     "приглядываться": "приглядеться",
     "нарастать": "нарасти",
     "изрывать": "изрыть",
+    "упоминать": "упомянуть",
+    "изымать": "изъять",
+    "затевать": "затеять",
+    "отзываться": "отозваться",
 }
 
 # Imperfectives the derivation pairs wrongly, found by reading the derived list:

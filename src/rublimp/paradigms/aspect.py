@@ -285,6 +285,21 @@ class DeonticImperativeAspect(AspectParadigm):
 
     name = "deontic_imperative_aspect"
 
+    @staticmethod
+    def _infinitives(sent: Sentence, pred: Token, kids: list[Token]) -> list[Token]:
+        """The predicate's infinitives: its clausal dependents, or — tree repair — the
+        infinitive the parser made its head, with no punctuation between them («Начинать
+        переговоры явно не стоило»: стоило → advmod of начинать)."""
+        out = [k for k in kids if k.base_deprel in ("csubj", "xcomp", "ccomp", "nsubj", "obj") and k.feats.get("VerbForm") == "Inf"]
+        if out:
+            return out
+        head = sent.head_of(pred)
+        if head is not None and head.feats.get("VerbForm") == "Inf" and head.upos == "VERB":
+            lo, hi = sorted((head.id, pred.id))
+            if not any(t.upos == "PUNCT" for t in sent.tokens[lo : hi - 1]):
+                return [head]
+        return []
+
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for pred in sent.tokens:
             form = _norm(pred.form)
@@ -296,9 +311,7 @@ class DeonticImperativeAspect(AspectParadigm):
                 continue
             if self.has_child(sent, pred, _QUESTION | _CONDITIONAL):
                 continue
-            for inf in kids:
-                if inf.base_deprel not in ("csubj", "xcomp", "ccomp", "nsubj", "obj") or inf.feats.get("VerbForm") != "Inf":
-                    continue
+            for inf in self._infinitives(sent, pred, kids):
                 if self.has_child(sent, inf, _NEGATIONS):
                     continue
                 cue = "не " + ("стоит" if form.startswith("сто") else "следует" if form.startswith("след") else form)
