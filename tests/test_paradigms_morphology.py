@@ -499,3 +499,23 @@ def test_conjugation_verb_tagged_as_noun():
     lines += [f"{i}\t{f}\t{l}\t{u}\t_\t{x}\t{h}\t{d}\t_\t_" for i, (f, l, u, x, h, d) in enumerate(rows, start=1)]
     (sent,) = read_conllu_string("\n".join(lines) + "\n\n")
     assert list(get_paradigm("change_verb_conjugation").pairs(sent)) == []
+
+
+def test_prefix_sentence_initial_verb_tagged_propn():
+    """A sentence-initial verb the parser tags PROPN counts when every reading is verbal."""
+    from rublimp.conllu_doc import read_conllu_string
+
+    def tree(first: str) -> "object":
+        lines = ["# sent_id = pfx", f"# text = {first} старого друга.",
+                 f"1\t{first}\t{first.lower()}\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\t_",
+                 "2\tстарого\tстарый\tADJ\t_\tCase=Acc|Gender=Masc|Number=Sing\t3\tamod\t_\t_",
+                 "3\tдруга\tдруг\tNOUN\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Sing\t1\tobj\t_\t_",
+                 "4\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_"]
+        return read_conllu_string("\n".join(lines) + "\n\n")[0]
+
+    perts = list(get_paradigm("change_verb_prefixes_order").perturb(tree("Попридержи")))
+    assert perts == []  # при- could stack on «подержи»
+    perts = list(get_paradigm("add_verb_prefix").perturb(tree("Вспомни")))
+    assert perts and all(e.token_id == 1 for p in perts for e in p.edits)
+    # a capitalised word that is also a name is not a verb
+    assert list(get_paradigm("add_verb_prefix").perturb(tree("Роман"))) == []

@@ -216,7 +216,8 @@ class _FormationParadigm(Paradigm):
             return None
         if tok.upos == "VERB":
             analysis = self.morph.analyse(tok.form, tok.upos, tok.feats)
-        elif tok.upos in ("ADJ", "NOUN", "ADV", "X") and self.lexicon.is_word(tok.form):
+        elif tok.upos in ("ADJ", "NOUN", "ADV", "X", "PROPN") and self.lexicon.is_word(tok.form):
+            # (PROPN: a sentence-initial verb, «Вспомни …»; _plain_word admits no other capital)
             parses = self.morph.parses(tok.form)
             if not parses or any(p.tag.POS not in VERB_POS for p in parses):
                 return None
