@@ -171,18 +171,26 @@ def _all_edges(sent: Sentence) -> list[AgreementEdge]:
     """:func:`_edges` plus the default-agreement contexts of :func:`default_agreement_edges` (computed on first use)."""
     cache = _cache(sent)
     if cache[1] is None:
-        cache[1] = default_agreement_edges(sent, cache[0])
+        cache[1] = default_agreement_edges(cache[2], cache[0])
     return cache[0] + cache[1]
 
 
 def _cache(sent: Sentence) -> list:
+    """[real edges, default-agreement edges (lazy), the sentence after :func:`retag_verbs`]."""
     cache = sent.__dict__.get(_CACHE_ATTR)
     if cache is None:
-        real = [_subject_repair(sent, _case_repair(sent, repair_edge(sent, e))) for e in subject_predicate_edges(sent)]
-        real += [repair_edge(sent, e) for e in unlabelled_subject_edges(sent, real)]
-        cache = [real, None]
+        rsent = retag_verbs(sent)
+        real = [_subject_repair(rsent, _case_repair(rsent, repair_edge(rsent, e))) for e in subject_predicate_edges(rsent)]
+        real += [repair_edge(rsent, e) for e in unlabelled_subject_edges(rsent, real)]
+        real += [repair_edge(rsent, e) for e in stranded_subject_edges(rsent, real)]
+        cache = [real, None, rsent]
         sent.__dict__[_CACHE_ATTR] = cache
     return cache
+
+
+def _repaired(sent: Sentence) -> Sentence:
+    """The sentence the edges were read from (:func:`retag_verbs`; ``sent`` itself when nothing was retagged)."""
+    return _cache(sent)[2]
 
 
 # -- parser repairs -------------------------------------------------------------------
@@ -200,6 +208,15 @@ def _cache(sent: Sentence) -> list:
 #    («Ему удалось уйти», «полагалось пить»); and a bare genitive nominal
 #    (obj/obl/advmod/…, no preposition) of a negated intransitive predicate
 #    («часов не существует», «такого не водится»).
+# 3. retag_verbs: a word the tagger gave a nominal, adverbial or non-finite tag
+#    although every pymorphy3 reading of it is an indicative verb or a short
+#    form with one number, gender and person («Шишка … мигнула» tagged NOUN,
+#    «отвесили» ADJ, «наливался» a participle) becomes a finite verb (short
+#    participle, short adjective) with pymorphy3's features.
+# 4. stranded_subject_edges: such a verb (or any finite verb without a
+#    subject) that the parser hung below a noun phrase («вода Панты
+#    вскипела» with «вскипела» as nmod of «вода»): the nearest nominative
+#    noun above it on the nominal chain, before it, that agrees with it.
 _VERBAL_POS = frozenset({"VERB", "PRTS", "ADJS"})
 
 
@@ -217,6 +234,67 @@ def _unique_verbal_reading(form: str) -> tuple | None:
 @functools.lru_cache(maxsize=100_000)
 def _known(form: str) -> bool:
     return get_morph().word_is_known(form)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _verb_only_reading(form: str) -> tuple[str, str, dict[str, str]] | None:
+    """(UPOS, lemma, UD features) of a known form whose every non-imperative reading is verbal with one number/gender/person.
+
+    Verbal: an indicative finite verb, a short participle or a short
+    adjective. The features are those of pymorphy3's best reading.
+    """
+    morph = get_morph()
+    if not morph.word_is_known(form):
+        return None
+    parses = [p for p in morph.parses(form) if "impr" not in p.tag.grammemes]
+    if not parses or any(p.tag.POS not in _VERBAL_POS or (p.tag.POS == "VERB" and "indc" not in p.tag.grammemes) for p in parses):
+        return None
+    if len({(p.tag.number, p.tag.gender, p.tag.person) for p in parses}) != 1:
+        return None
+    best = parses[0]
+    tag = best.tag
+    feats: dict[str, str] = {}
+    for oc in (tag.aspect, tag.gender, tag.mood, tag.number, tag.person, tag.tense, tag.voice):
+        if oc in OC2UD:
+            feats[OC2UD[oc][0]] = OC2UD[oc][1]
+    if tag.POS == "VERB":
+        feats["VerbForm"] = "Fin"
+        return "VERB", best.normal_form, feats
+    feats["Variant"] = "Short"
+    if tag.POS == "PRTS":
+        feats["VerbForm"] = "Part"
+        return "VERB", best.normal_form, feats
+    return "ADJ", best.normal_form, feats
+
+
+def retag_verbs(sent: Sentence) -> Sentence:
+    """``sent`` with finite verbs and short forms that the tagger gave another POS or a non-finite form retagged.
+
+    A token qualifies when pymorphy3 knows its form and reads it only as an
+    indicative verb, short participle or short adjective, all with one
+    number, gender and person (:func:`_verb_only_reading`): «мигнула» tagged
+    NOUN, «отвесили» ADJ, «наливался» a long participle. It gets that
+    reading's UPOS, lemma and features; head and relation stay. Returns
+    ``sent`` itself when nothing changes, else a copy (token ids are kept,
+    so edits made on the copy apply to ``sent``).
+    """
+    changed = False
+    tokens = list(sent.tokens)
+    for i, tok in enumerate(tokens):
+        if tok.upos in ("VERB", "AUX") and (tok.feats.get("VerbForm") == "Fin" or tok.feats.get("Variant") == "Short"):
+            continue
+        if (tok.upos == "ADJ" and tok.feats.get("Variant") == "Short") or tok.feats.get("VerbForm") == "Inf":
+            # an infinitive spelt as a finite form («согласится» for «согласиться») stays an infinitive
+            continue
+        reading = _verb_only_reading(tok.form.lower())
+        if reading is None:
+            continue
+        upos, lemma, feats = reading
+        tokens[i] = dataclasses.replace(tok, upos=upos, lemma=lemma, feats=feats)
+        changed = True
+    if not changed:
+        return sent
+    return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
 
 
 def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
@@ -320,7 +398,12 @@ def _subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     if pv == "Sing" and g in ("masc", "femn", "neut"):
         feats["Gender"] = OC2UD[g][1]
     new = dataclasses.replace(subj, feats=feats, upos="NOUN" if subj.upos == "ADJ" else subj.upos)
-    return dataclasses.replace(edge, subject=new, subject_kind="nominal")
+    repaired = dataclasses.replace(edge, subject=new, subject_kind="nominal")
+    if _object_reading(sent, repaired):
+        # «Аллеи (tagged genitive) сада обсадили липами»: read as nominative, the noun could as well be
+        # the accusative object of a verb with an unexpressed subject
+        return edge
+    return repaired
 
 
 def _object_like(tok: Token) -> bool:
@@ -376,6 +459,101 @@ def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
             order="SV" if tok.id < agreeing.id else "VS", conf=_head_conf(sent, tok), subject_kind="nominal",
             coordinated=any(k.deprel == "conj" for k in sent.children(tok)), negated=_negated(sent, pred, agreeing),
             co_agreeing=co,
+        ))
+    return out
+
+
+#: relations by which the parser hangs a finite verb below its own subject's noun phrase
+_STRANDED_RELS = frozenset({"nmod", "obj", "iobj", "obl", "conj", "amod", "appos", "dep", "advmod", "det", "xcomp"})
+#: a noun attached by these is some verb's object or adjunct (or a clause), not a subject left without a verb
+_ARGUMENT_RELS = frozenset({"obj", "iobj", "obl", "xcomp", "ccomp", "advcl", "acl"})
+_NOMINAL_CHAIN = frozenset({"NOUN", "PROPN", "PRON", "ADJ", "DET", "NUM"})
+
+
+def _agrees_as_nominative(tok: Token, agreeing: Token):
+    """pymorphy3's reading of ``tok`` as a nominative noun/pronoun that the agreeing word agrees with, or None.
+
+    Agreement: number; gender with a past-tense or short singular; person.
+    """
+    number = UD2OC["Number"].get(agreeing.feats.get("Number", ""))
+    if number is None:
+        return None
+    want = {"nomn", number}
+    gender = agreeing.feats.get("Gender") if number == "sing" else None
+    if gender in UD2OC["Gender"] and (agreeing.feats.get("Tense") == "Past" or agreeing.feats.get("Variant") == "Short"):
+        want.add(UD2OC["Gender"][gender])
+    person = agreeing.feats.get("Person")
+    for p in get_morph().parses(tok.form):
+        if p.tag.POS not in ("NOUN", "NPRO"):
+            continue
+        have = set(p.tag.grammemes)
+        if _is_common_gender_tag(p.tag):
+            have |= {"masc", "femn"}
+        p_person = OC2UD[p.tag.person][1] if p.tag.person in OC2UD else "3"
+        if want <= have and (person is None or person == p_person):
+            return p
+    return None
+
+
+def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """A finite verb or short form without a subject that the parser hung below its subject's noun phrase.
+
+    Only forms that pymorphy3 reads as nothing but a verb or short form
+    (:func:`_verb_only_reading`) qualify.
+
+    «Шишка на голове … мигнула» parsed with «мигнула» as nmod of «голове»:
+    from the verb, the heads are climbed while the verb is attached by a
+    nominal-style relation (:data:`_STRANDED_RELS`) and the head is a
+    nominal word; the first noun or pronoun on the way that comes before the
+    verb, has no preposition, is not yet a subject and reads as a nominative
+    agreeing with the verb (number; gender in the past singular; person) is
+    its subject. A finite verb attached to another verb is never climbed
+    over, and a relative clause (``acl``) is not climbed out of; a noun that
+    is itself an object or adjunct (:data:`_ARGUMENT_RELS`) is not taken.
+    Edges get the ``nominal`` kind.
+    """
+    taken_preds = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    subjects = {e.subject.id for e in real}
+    out = []
+    for verb in sent.tokens:
+        if verb.id in taken_preds or verb.head == 0 or verb.base_deprel not in _STRANDED_RELS:
+            continue
+        agreeing, pred_type, co = _agreeing_word(sent, verb)
+        if agreeing is not verb or _verb_only_reading(verb.form.lower()) is None:
+            # «восстание, организованное … и поддержанное» (a participle tagged as a finite verb)
+            continue
+        if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
+            continue
+        cur, subj = verb, None
+        while cur.head != 0 and cur.base_deprel in _STRANDED_RELS:
+            head = sent.token(cur.head)
+            if head.upos not in _NOMINAL_CHAIN:
+                break
+            if (
+                head.upos in ("NOUN", "PROPN", "PRON")
+                and head.id < verb.id
+                and head.id not in subjects
+                and head.base_deprel not in _ARGUMENT_RELS
+                and not any(k.deprel == "case" for k in sent.children(head))
+                and _agrees_as_nominative(head, verb)
+            ):
+                subj = head
+                break
+            cur = head
+        if subj is None:
+            continue
+        subjects.add(subj.id)
+        # the subject's case, number and gender as the agreeing reading has them
+        reading = _agrees_as_nominative(subj, verb)
+        feats = dict(subj.feats, Case="Nom", Number=OC2UD[reading.tag.number][1])
+        if reading.tag.number == "sing" and reading.tag.gender in ("masc", "femn", "neut"):
+            feats["Gender"] = OC2UD[reading.tag.gender][1]
+        coordinated = any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj))
+        subj = dataclasses.replace(subj, feats=feats)
+        out.append(AgreementEdge(
+            sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=verb, pred_type=pred_type,
+            order="SV", conf=_head_conf(sent, subj), subject_kind="nominal",
+            coordinated=coordinated, negated=_negated(sent, verb), co_agreeing=co,
         ))
     return out
 
@@ -573,6 +751,7 @@ class SubjectPredicateAgreement(Paradigm):
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         min_conf = float(self.ctx.options.get("agreement_min_conf", 0.0))
         seen: set[tuple] = set()
+        sent = _repaired(sent)
         for edge in (_all_edges(sent) if self.default_contexts else _edges(sent)):
             # conjoined infinitives («отвлечь и спасти») and genitives («ни её, ни его не было») still take default agreement
             if (edge.coordinated and edge.subject_kind not in ("clausal", "genitive")) or edge.outer or edge.conf < min_conf:
@@ -726,6 +905,12 @@ class SubjectPredicateAgreement(Paradigm):
         if edge.subject_kind != "nominal":
             return False
         subj = edge.subject
+        if subj.feats.get("Variant") == "Short":
+            return False  # a short form is a predicate, not a subject («крещён и родился» misparsed)
+        if any(k.base_deprel == "csubj" for k in sent.children(edge.predicate)):
+            # a nominative beside a clausal subject is the infinitive's misattached object
+            # («Часть урожая фермерам придётся распродать»)
+            return False
         if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM"):
             return False
         if _norm(subj.lemma) in NO_AGREEMENT_LEMMAS:
@@ -912,6 +1097,33 @@ class SubjectPredicateAgreement(Paradigm):
             if antecedent is None or antecedent.id == subj.id or not self._gender_fixed(sent, antecedent):
                 return False
         return True
+
+
+def _object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the «subject» may be the object of a transitive verb whose own subject is unexpressed.
+
+    «Аллеи сада обсадили липами» («[they] planted the alleys»): a noun
+    that reads as an accusative of its number, a transitive finite verb, and
+    no other accusative object or object clause of that verb. Then another
+    number, gender or person of the verb is grammatical with a dropped
+    subject. Used where the subject's case is itself a repair
+    (:func:`_subject_repair`): a noun the tagger gave another case is not
+    made a nominative subject then.
+    """
+    if edge.pred_type != "verb" or edge.subject.upos not in ("NOUN", "PROPN"):
+        return False
+    verb = edge.agreeing
+    a = get_morph().analyse(verb.form, verb.upos, verb.feats)
+    if a is None or "tran" not in a.tag.grammemes:
+        return False
+    if not _object_like(edge.subject):
+        return False
+    for kid in sent.children(edge.predicate):
+        if kid.id == edge.subject.id:
+            continue
+        if kid.base_deprel == "ccomp" or (kid.base_deprel == "obj" and kid.upos in ("NOUN", "PROPN", "PRON") and _object_like(kid)):
+            return False
+    return True
 
 
 def _adjectival_form(tok: Token) -> bool:
