@@ -474,3 +474,140 @@ def test_genitive_subject_beside_a_conjunction_labelled_nsubj(paradigms):
     bads = {b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(_sconj_tree("SCONJ"))}
     assert bads == {"Или что в городе не остались ничего."}
     assert list(paradigms["genitive_subj_predicate_agreement_number"].pairs(_sconj_tree("PRON"))) == []
+
+
+# -- parser errors around the agreeing verb, as hand-written trees ------------------------------
+_NOUN_TAG = "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing"
+
+
+def _mistagged_verb_tree() -> "Sentence":
+    # «Лодка тихо покачивалась.» with the finite verb tagged as a noun (as the parser does with
+    # «Шишка … мигнула»); its subject edge is right
+    return _tree([
+        ("Лодка", "лодка", "NOUN", _NOUN_TAG, 3, "nsubj"),
+        ("тихо", "тихо", "ADV", "Degree=Pos", 3, "advmod"),
+        ("покачивалась", "покачивалась", "NOUN", _NOUN_TAG, 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+
+
+def _stranded_verb_tree(verb_upos: str = "NOUN", as_object: bool = False) -> "Sentence":
+    # «Дверь старого сарая скрипнула.» with «скрипнула» hung below the noun phrase as nmod of
+    # «сарая»; with as_object the noun phrase («дверь», also an accusative) is the object of a
+    # preceding «Помню» and is not taken
+    k = 1 if as_object else 0
+    rows = [
+        ("Дверь", "дверь", "NOUN", _NOUN_TAG, 1 if as_object else 0, "obj" if as_object else "root"),
+        ("старого", "старый", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 3 + k, "amod"),
+        ("сарая", "сарай", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1 + k, "nmod"),
+        ("скрипнула", "скрипнула", verb_upos, _NOUN_TAG if verb_upos == "NOUN" else _VERB_NEUT.replace("Neut", "Fem"), 3 + k, "nmod"),
+        (".", ".", "PUNCT", "", 1 + k, "punct"),
+    ]
+    if as_object:
+        rows.insert(0, ("Помню", "помнить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin", 0, "root"))
+    return _tree(rows)
+
+
+def test_finite_verb_tagged_as_noun_is_retagged(paradigms):
+    from rublimp.paradigms.agreement import retag_verbs
+
+    sent = _mistagged_verb_tree()
+    fixed = retag_verbs(sent)
+    verb = fixed.token(3)
+    assert (verb.upos, verb.lemma, verb.feats["VerbForm"], verb.feats["Gender"], verb.feats["Tense"]) == ("VERB", "покачиваться", "Fin", "Fem", "Past")
+    assert sent.token(3).upos == "NOUN"  # the input tree is left alone
+    assert {b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)} == {
+        "Лодка тихо покачивался.", "Лодка тихо покачивалось."}
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(sent)] == ["Лодка тихо покачивались."]
+    # a form that is also a noun is never retagged («стали», «села»)
+    for form in ("стали", "села", "дочерна"):
+        row = _tree([(form, form, "NOUN", _NOUN_TAG, 0, "root"), (".", ".", "PUNCT", "", 1, "punct")])
+        assert retag_verbs(row) is row, form
+
+
+def test_infinitive_spelt_as_finite_form_stays_an_infinitive(paradigms):
+    # «Ему приходится согласится.» («согласится» for «согласиться»): still the clausal subject
+    sent = _tree([
+        ("Ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", 2, "iobj"),
+        ("приходится", "приходиться", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid", 0, "root"),
+        ("согласится", "согласиться", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 2, "csubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert "Ему приходятся согласится." in {b for b, _ in paradigms["clause_subj_predicate_agreement_number"].pairs(sent)}
+    assert list(paradigms["noun_subj_predicate_agreement_person"].pairs(sent)) == []
+
+
+def test_verb_hung_below_its_subject_noun_phrase(paradigms):
+    for upos in ("NOUN", "VERB"):
+        sent = _stranded_verb_tree(upos)
+        assert {b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)} == {
+            "Дверь старого сарая скрипнул.", "Дверь старого сарая скрипнуло."}, upos
+        # «сарая» between subject and verb is the attractor
+        assert [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)] == [
+            "Дверь старого сарая скрипнул."], upos
+    # a noun phrase that is an object of another verb is not taken as the subject
+    assert list(paradigms["noun_subj_predicate_agreement_gender"].pairs(_stranded_verb_tree("NOUN", as_object=True))) == []
+
+
+def test_no_stranded_subject_out_of_a_relative_clause_or_for_a_participle(paradigms):
+    # «Вот сети, которые сушились на берегу.»: «сушились» (tagged NOUN, «которые» misattached)
+    # hangs below «сети» as acl:relcl; a relative clause is not climbed out of
+    plur = "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur"
+    sent = _tree([
+        ("Вот", "вот", "PART", "", 2, "advmod"),
+        ("сети", "сеть", "NOUN", plur, 0, "root"),
+        (",", ",", "PUNCT", "", 5, "punct"),
+        ("которые", "который", "PRON", "Case=Nom|Number=Plur", 2, "det"),
+        ("сушились", "сушились", "NOUN", plur, 2, "acl:relcl"),
+        ("на", "на", "ADP", "", 7, "case"),
+        ("берегу", "берег", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 5, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(sent)) == []
+    # the same verb hung as nmod is climbed
+    nmod = _tree([(f, l, u, ft, h, "nmod" if f == "сушились" else r) for f, l, u, ft, h, r in
+                  [(t.form, t.lemma, t.upos, "|".join(f"{k}={v}" for k, v in t.feats.items()), t.head, t.deprel) for t in sent.tokens]])
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(nmod)] == ["Вот сети, которые сушилась на берегу."]
+    # «письмо, написанное и отправленное»: a long participle tagged as a finite verb is no predicate
+    part = _tree([
+        ("Письмо", "письмо", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("написанное", "написать", "VERB", "Case=Nom|Gender=Neut|Number=Sing|Tense=Past|VerbForm=Part|Voice=Pass", 1, "acl"),
+        ("и", "и", "CCONJ", "", 5, "cc"),
+        ("отправленное", "отправить", "VERB", _VERB_NEUT, 1, "conj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    for name in ("noun_subj_predicate_agreement_gender", "noun_subj_predicate_agreement_number"):
+        assert list(paradigms[name].pairs(part)) == [], name
+
+
+def test_no_nominal_subject_beside_a_clausal_subject(paradigms):
+    # «Часть дров нам придётся продать.»: the parser makes «Часть» nsubj beside the csubj «продать»
+    sent = _tree([
+        ("Часть", "часть", "NOUN", _NOUN_TAG, 4, "nsubj"),
+        ("дров", "дрова", "NOUN", "Animacy=Inan|Case=Gen|Number=Plur", 1, "nmod"),
+        ("нам", "мы", "PRON", "Case=Dat|Number=Plur|Person=1", 4, "iobj"),
+        ("придётся", "прийтись", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid", 0, "root"),
+        ("продать", "продать", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 4, "csubj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert list(paradigms["noun_subj_predicate_agreement_person"].pairs(sent)) == []
+    assert "Часть дров нам придусь продать." in {b for b, _ in paradigms["clause_subj_predicate_agreement_person"].pairs(sent)}
+
+
+def test_case_repaired_subject_that_may_be_an_object(paradigms):
+    # «Аллеи парка обсадили липами.»: «Аллеи» tagged genitive singular; read as nominative it could
+    # as well be the object of «обсадили» with an unexpressed subject, so no pair. With an
+    # intransitive verb («тянулись») the repair stands.
+    def tree(verb: str, lemma: str, aspect: str) -> "Sentence":
+        return _tree([
+            ("Аллеи", "аллея", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 3, "nsubj"),
+            ("парка", "парк", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+            (verb, lemma, "VERB", f"Aspect={aspect}|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            ("липами", "липа", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Plur", 3, "obl"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(tree("обсадили", "обсадить", "Perf"))) == []
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("тянулись", "тянуться", "Imp"))] == [
+        "Аллеи парка тянулась липами."]
