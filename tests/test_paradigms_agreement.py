@@ -611,3 +611,37 @@ def test_case_repaired_subject_that_may_be_an_object(paradigms):
     assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(tree("обсадили", "обсадить", "Perf"))) == []
     assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("тянулись", "тянуться", "Imp"))] == [
         "Аллеи парка тянулась липами."]
+
+
+def _negated_present_tree(noun: str, lemma: str, verb: str, verb_lemma: str) -> "Sentence":
+    # «<noun> в зале не <verb>.» with the genitive noun tagged as a nominative singular subject
+    return _tree([
+        (noun, lemma, "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 5, "nsubj"),
+        ("в", "в", "ADP", "", 3, "case"),
+        ("зале", "зал", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 5, "obl"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        (verb, verb_lemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+
+
+def test_genitive_subject_tagged_nominative_in_the_present(paradigms):
+    # «Мест в зале не остаётся.»: «мест» cannot be a nominative agreeing with «остаётся» but is a genitive
+    sent = _negated_present_tree("Мест", "место", "остаётся", "оставаться")
+    assert "Мест в зале не остаюсь." in {b for b, _ in paradigms["genitive_subj_predicate_agreement_person"].pairs(sent)}
+    assert [b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(sent)] == ["Мест в зале не остаются."]
+    # a transitive verb: the genitive may be the object of a dropped subject («[он] подарков не просит»)
+    sent = _negated_present_tree("Подарков", "подарок", "просит", "просить")
+    assert list(paradigms["genitive_subj_predicate_agreement_person"].pairs(sent)) == []
+
+
+def test_genitive_pronoun_is_not_read_as_a_possessive(paradigms):
+    # «Пока её не было.»: «её» is also the possessive («её дом»), which is no nominative subject
+    sent = _tree([
+        ("Пока", "пока", "ADV", "", 4, "advmod"),
+        ("её", "она", "PRON", "Case=Gen|Gender=Fem|Number=Sing|Person=3", 4, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("было", "быть", "VERB", _VERB_NEUT, 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert {b for b, _ in paradigms["genitive_subj_predicate_agreement_gender"].pairs(sent)} == {"Пока её не был.", "Пока её не была."}

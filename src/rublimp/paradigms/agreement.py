@@ -335,22 +335,36 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     * Not negated, a noun tagged genitive/dative/… that pymorphy3 reads as a
       nominative of the parser's number: a nominal subject («Сашка лежит»,
       «Протока … соединяет» tagged genitive).
+    * Negated 3sg(.N) predicate, «nominative» subject that pymorphy3 cannot
+      read as a nominative agreeing with it but reads as a genitive (any
+      tense; in the present and future only with an intransitive verb and a
+      word pymorphy3 knows): a genitive subject («машины не было»,
+      «выходных не остаётся»); this also applies to a word tagged as a verb or adjective that
+      pymorphy3 reads only as a noun.
     """
     subj = edge.subject
-    if edge.subject_kind not in ("other", "nominal") or subj.upos not in ("NOUN", "PROPN", "PRON"):
+    all_parses = get_morph().parses(subj.form)
+    # a word the tagger took for a verb or adjective that pymorphy3 reads only as a noun («перстней»)
+    noun_only = bool(all_parses) and all(p.tag.POS == "NOUN" for p in all_parses)
+    if edge.subject_kind not in ("other", "nominal") or (subj.upos not in ("NOUN", "PROPN", "PRON") and not noun_only):
         return edge
     if any(k.deprel == "case" for k in sent.children(subj)):
         return edge
     if edge.subject_kind == "nominal" and not (edge.negated and _is_default_form(edge.agreeing)):
         return edge
-    parses = [p for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")]
+    parses = [p for p in all_parses if p.tag.POS in ("NOUN", "NPRO")]
     if edge.subject_kind == "nominal":
-        # «машины не было», «глядунов давно не было»: a «nominative» that cannot agree with a negated
-        # 3sg.N predicate but reads as a genitive is the genitive of negation
-        if edge.negated and _is_default_form(edge.agreeing) and edge.agreeing.feats.get("Tense") == "Past":
-            agrees = any({"nomn", "sing", "neut"} <= set(p.tag.grammemes) for p in parses)
-            if not agrees and any("gent" in p.tag.grammemes for p in parses):
-                return dataclasses.replace(edge, subject_kind="genitive")
+        # «машины не было», «выходных не остаётся»: a «nominative» that cannot agree with a negated
+        # 3sg(.N) predicate but reads as a genitive is the genitive of negation
+        f = edge.agreeing.feats
+        want = {"nomn", "sing"} | ({"neut"} if f.get("Tense") == "Past" or f.get("Variant") == "Short" else set())
+        agrees = any(want <= set(p.tag.grammemes) for p in parses)
+        if f.get("Tense") != "Past" and not (_intransitive(edge.agreeing) and _known(subj.form.lower())):
+            # present/future: the genitive could be the object of a verb with a dropped subject
+            # («денег не просит»), and an unknown name's «genitive» is pymorphy3's guess
+            return edge
+        if not agrees and any("gent" in p.tag.grammemes for p in parses):
+            return dataclasses.replace(edge, subject_kind="genitive")
         return edge
     if edge.negated and subj.feats.get("Case") in ("Acc", "Dat") and _is_default_form(edge.agreeing):
         if any("gent" in p.tag.grammemes for p in parses):
@@ -1053,6 +1067,9 @@ class SubjectPredicateAgreement(Paradigm):
 
         def readable(tok: Token, grammemes: set[str]) -> bool:
             for p in self.morph.parses(tok.form):
+                if tok is subj and subj.upos in ("PRON", "NOUN", "PROPN") and p.tag.POS not in ("NOUN", "NPRO"):
+                    # «её», «их» read as possessives («её дом») are no nominative subjects
+                    continue
                 have = set(p.tag.grammemes)
                 if _is_common_gender_tag(p.tag):
                     have |= {"masc", "femn"}
