@@ -273,7 +273,8 @@ def retag_verbs(sent: Sentence) -> Sentence:
     A token qualifies when pymorphy3 knows its form and reads it only as an
     indicative verb, short participle or short adjective, all with one
     number, gender and person (:func:`_verb_only_reading`): «мигнула» tagged
-    NOUN, «отвесили» ADJ, «наливался» a long participle. It gets that
+    NOUN, «отвесили» ADJ, «наливался» a long participle, «умолкал» a short
+    adjective (a short form is retagged only as a finite verb). It gets that
     reading's UPOS, lemma and features; head and relation stay. Returns
     ``sent`` itself when nothing changes, else a copy (token ids are kept,
     so edits made on the copy apply to ``sent``).
@@ -281,15 +282,15 @@ def retag_verbs(sent: Sentence) -> Sentence:
     changed = False
     tokens = list(sent.tokens)
     for i, tok in enumerate(tokens):
-        if tok.upos in ("VERB", "AUX") and (tok.feats.get("VerbForm") == "Fin" or tok.feats.get("Variant") == "Short"):
-            continue
-        if (tok.upos == "ADJ" and tok.feats.get("Variant") == "Short") or tok.feats.get("VerbForm") == "Inf":
+        if (tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin") or tok.feats.get("VerbForm") == "Inf":
             # an infinitive spelt as a finite form («согласится» for «согласиться») stays an infinitive
             continue
         reading = _verb_only_reading(tok.form.lower())
         if reading is None:
             continue
         upos, lemma, feats = reading
+        if tok.feats.get("Variant") == "Short" and feats.get("VerbForm") != "Fin":
+            continue  # a short form stays as the tagger has it unless it can only be a finite verb («умолкал»)
         tokens[i] = dataclasses.replace(tok, upos=upos, lemma=lemma, feats=feats)
         changed = True
     if not changed:
@@ -1385,6 +1386,15 @@ class ClauseSubjPerson(_ClauseSubj):
 
 # -- attractors --------------------------------------------------------------------------
 _ATTRACTOR_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
+#: relations only a nominal can have: a word tagged ADJ with one of them is a noun the tagger missed
+_NOMINAL_ONLY_RELS = frozenset({"nmod", "appos", "obl", "obj", "iobj"})
+
+
+def _nominal_like(tok: Token) -> bool:
+    """A noun or pronoun, or a word tagged ADJ in a nominal-only relation («громады Дагаата», «Дагаата» tagged ADJ nmod)."""
+    if tok.upos in _ATTRACTOR_UPOS:
+        return True
+    return tok.upos == "ADJ" and tok.base_deprel in _NOMINAL_ONLY_RELS and "Case" in tok.feats
 
 
 class _Attractor(SubjectPredicateAgreement):
@@ -1399,17 +1409,23 @@ class _Attractor(SubjectPredicateAgreement):
 
     #: indeclinable nouns («Марко») have a gender but read as either number
     indeclinable_ok: ClassVar[bool] = False
+    #: the attractor's features that the tagger and pymorphy3 must agree on (the number paradigm
+    #: does not care about a mistagged gender of its attractor: «люди … Веркой кличут»)
+    checked_feats: ClassVar[tuple[str, ...]] = ("Number", "Gender")
 
     def _attractor_ok(self, kid: Token) -> bool:
-        return _token_memo(f"attractor{self.indeclinable_ok}{id(self.morph)}", kid, lambda: self._attractor_ok_uncached(kid))
+        key = f"attractor{self.indeclinable_ok}{self.checked_feats}{id(self.morph)}"
+        return _token_memo(key, kid, lambda: self._attractor_ok_uncached(kid))
 
     def _attractor_ok_uncached(self, kid: Token) -> bool:
         """A noun or pronoun with its own number and gender: not a subject, not «себя», not indeclinable.
 
-        An apposition in the nominative counts («мы, наша семья, знаем»); a
+        Tagger and pymorphy3 must agree on :attr:`checked_feats`. A word
+        tagged ADJ in a nominal-only relation counts as a noun
+        (:func:`_nominal_like`). An apposition in the nominative counts («мы, наша семья, знаем»); a
         word pymorphy3 does not know is taken with the parser's features.
         """
-        if kid.upos not in ("NOUN", "PROPN", "PRON") or kid.base_deprel in ("nsubj", "csubj") or "Case" not in kid.feats:
+        if not _nominal_like(kid) or kid.base_deprel in ("nsubj", "csubj") or "Case" not in kid.feats:
             return False
         if kid.feats["Case"] == "Nom" and kid.deprel not in ("appos", "nmod", "obl", "obj"):
             return False
@@ -1417,12 +1433,12 @@ class _Attractor(SubjectPredicateAgreement):
             return False
         if not _known(kid.form.lower()):
             return kid.upos != "PRON"
-        a = self.morph.analyse(kid.form, kid.upos, kid.feats)
+        a = self.morph.analyse(kid.form, "NOUN" if kid.upos == "ADJ" else kid.upos, kid.feats)
         if a is None or _is_common_gender_tag(a.tag) or ("Fixd" in a.tag.grammemes and not self.indeclinable_ok):
             return False
         return not any(
             not _has(a.tag, UD2OC[f][kid.feats[f]])
-            for f in ("Number", "Gender")
+            for f in self.checked_feats
             if f in kid.feats and kid.feats[f] in UD2OC[f] and (f != "Gender" or kid.feats.get("Number") == "Sing")
         )
 
@@ -1434,7 +1450,7 @@ class _Attractor(SubjectPredicateAgreement):
     def _candidates(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
         """Nouns and pronouns between subject and agreeing word, or in the subject tree along nmod/obj/obl links."""
         lo, hi = sorted((edge.subject.id, edge.agreeing.id))
-        found = {t.id: t for t in sent.tokens[lo:hi - 1] if t.upos in _ATTRACTOR_UPOS}
+        found = {t.id: t for t in sent.tokens[lo:hi - 1] if _nominal_like(t)}
         stack = [edge.subject]
         while stack:
             node = stack.pop()
@@ -1442,7 +1458,7 @@ class _Attractor(SubjectPredicateAgreement):
                 if kid.deprel.split(":")[0] not in ATTRACTOR_PATH_RELS:
                     continue
                 stack.append(kid)
-                if kid.upos in _ATTRACTOR_UPOS:
+                if _nominal_like(kid):
                     found[kid.id] = kid
         return found
 
@@ -1462,6 +1478,7 @@ class AttractorNumber(_Attractor):
 
     name = "subj_predicate_agreement_number_attractor"
     feature = "Number"
+    checked_feats = ("Number",)
 
     def targets(self, sent, edge):
         if not self._candidates(sent, edge):
