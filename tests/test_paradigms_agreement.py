@@ -645,3 +645,30 @@ def test_genitive_pronoun_is_not_read_as_a_possessive(paradigms):
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
     assert {b for b, _ in paradigms["genitive_subj_predicate_agreement_gender"].pairs(sent)} == {"Пока её не был.", "Пока её не была."}
+
+
+def test_unknown_name_tagged_adjective_is_an_attractor(paradigms):
+    # «Стены Бархана рухнули.» with the unknown name «Бархана» tagged ADJ (an adjective cannot be nmod)
+    def tree(rel: str) -> "Sentence":
+        return _tree([
+            ("Стены", "стена", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 3, "nsubj"),
+            ("Бархана", "бархан", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 1, rel),
+            ("рухнули", "рухнуть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("nmod"))] == ["Стены Бархана рухнула."]
+    # as a modifier (amod) it is an adjective: no attractor
+    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod"))) == []
+
+
+def test_finite_verb_tagged_as_short_adjective(paradigms):
+    # «Голос в зале умолкал.» with «умолкал» tagged as a short adjective: pymorphy3 reads only a verb
+    sent = _tree([
+        ("Голос", "голос", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("в", "в", "ADP", "", 3, "case"),
+        ("зале", "зал", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 4, "obl"),
+        ("умолкал", "умолкал", "ADJ", "Degree=Pos|Gender=Masc|Number=Sing|Variant=Short", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert {b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)} == {"Голос в зале умолкала.", "Голос в зале умолкало."}
