@@ -672,3 +672,36 @@ def test_finite_verb_tagged_as_short_adjective(paradigms):
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
     assert {b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)} == {"Голос в зале умолкала.", "Голос в зале умолкало."}
+
+
+_PRED_NEUT = "Degree=Pos|Gender=Neut|Number=Sing|Variant=Short"
+
+
+def test_infinitive_below_a_misparsed_object_or_as_root(paradigms):
+    # «Форму его описать было трудно.»: the object «Форму» (accusative, no nominative reading)
+    # labelled nsubj, the infinitive attached to it
+    def obj_tree(case: str) -> "Sentence":
+        return _tree([
+            ("Форму", "форма", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number=Sing", 5, "nsubj"),
+            ("его", "его", "DET", "", 1, "det"),
+            ("описать", "описать", "VERB", "Aspect=Perf|VerbForm=Inf", 1, "nmod"),
+            ("было", "быть", "AUX", _VERB_NEUT, 5, "cop"),
+            ("трудно", "трудный", "ADJ", _PRED_NEUT, 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_gender"].pairs(obj_tree("Acc"))] == ["Форму его описать был трудно."]
+    # a genitive «subject» is a real (genitive) subject, not a misparsed object
+    gen = obj_tree("Acc")
+    gen.token(1).feats["Case"] = "Gen"
+    assert list(paradigms["clause_subj_predicate_agreement_gender"].pairs(gen)) == []
+    # «А понять это было необходимо.»: the infinitive as root, the predicative in parataxis below it
+    root = _tree([
+        ("А", "а", "CCONJ", "", 5, "cc"),
+        ("понять", "понять", "VERB", "Aspect=Perf|VerbForm=Inf", 0, "root"),
+        ("это", "это", "PRON", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 2, "obj"),
+        ("было", "быть", "AUX", _VERB_NEUT, 5, "cop"),
+        ("необходимо", "необходимый", "ADJ", _PRED_NEUT, 2, "parataxis"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_gender"].pairs(root)] == ["А понять это был необходимо."]

@@ -638,14 +638,30 @@ def _intransitive(tok: Token) -> bool:
     return a is not None and "intr" in a.tag.grammemes
 
 
+def _oblique_subject(tok: Token) -> bool:
+    """An nsubj noun or pronoun in the accusative, dative, instrumental or locative that pymorphy3 cannot read as a nominative.
+
+    A misparsed object or experiencer; a genitive is a genitive subject.
+    """
+    if tok.base_deprel != "nsubj" or tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case") not in ("Acc", "Dat", "Ins", "Loc"):
+        return False
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    return bool(parses) and not any("nomn" in p.tag.grammemes for p in parses)
+
+
 def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
     """Genitive and clausal subject contexts that the parser left without an nsubj/csubj edge.
 
     Only predicates in the default form 3sg.N with no subject of their own
-    qualify; each gives one edge whose ``subject`` is the infinitive or the
-    genitive nominal (``subject_kind`` ``clausal`` / ``genitive``).
+    qualify (an nsubj that cannot be a nominative, :func:`_oblique_subject`,
+    does not count: «Григорию жалко стало ребят задерживать»); each gives one
+    edge whose ``subject`` is the infinitive or the genitive nominal
+    (``subject_kind`` ``clausal`` / ``genitive``). The infinitive may also
+    hang below such a misparsed object, or be the root above a predicative
+    («А понять это было необходимо»).
     """
-    taken = {e.agreeing.id for e in real}
+    # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject
+    taken = {e.agreeing.id for e in real if not _oblique_subject(e.subject)}
     out: list[AgreementEdge] = []
     # predicates whose agreeing word could be in the default form: the word itself, or the head of a быть
     preds: dict[int, Token] = {}
@@ -662,7 +678,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if agreeing is None or agreeing.id in taken or not _is_default_form(agreeing):
             continue
         kids = sent.children(pred)
-        if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in kids):
+        if any(k.base_deprel in ("nsubj", "csubj", "expl") and not _oblique_subject(k) for k in kids):
             continue
         subj: Token | None = None
         kind = ""
@@ -671,6 +687,12 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             subj, kind = pred, "clausal"
         elif _predicative(pred) or (pred_type == "verb" and (_is_byt(pred) or _impersonal_verb(sent, pred))):
             infs = [k for k in kids if _is_inf(k) and k.base_deprel in _INF_RELS]
+            # «Форму его описать было трудно»: the infinitive hangs below the misparsed object
+            infs += [g for k in kids if _oblique_subject(k) for g in sent.children(k) if _is_inf(g) and g.base_deprel in _INF_RELS]
+            head = sent.head_of(pred)
+            if not infs and _predicative(pred) and head is not None and head.head == 0 and _is_inf(head):
+                # «А понять это было необходимо»: the parser made the infinitive the root
+                infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"
         if subj is None and pred_type == "verb" and _intransitive(pred):
