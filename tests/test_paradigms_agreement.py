@@ -705,3 +705,42 @@ def test_infinitive_below_a_misparsed_object_or_as_root(paradigms):
         (".", ".", "PUNCT", "", 5, "punct"),
     ])
     assert [b for b, _ in paradigms["clause_subj_predicate_agreement_gender"].pairs(root)] == ["А понять это был необходимо."]
+
+
+def test_subject_attached_as_object(paradigms):
+    masc = "Animacy=Inan|Case={case}|Gender=Masc|Number=Sing"
+    past = "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin"
+    # «По щеке расплывался синяк.»: «синяк» tagged accusative, obj of an intransitive verb
+    bruise = _tree([
+        ("По", "по", "ADP", "", 2, "case"),
+        ("щеке", "щека", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 3, "obl"),
+        ("расплывался", "расплываться", "VERB", past, 0, "root"),
+        ("синяк", "синяк", "NOUN", masc.format(case="Acc"), 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(bruise)] == ["По щеке расплывались синяк."]
+    # «Каждый раз думает о людях.»: an accusative obl is a time adverbial, not a subject
+    times = _tree([
+        ("Каждый", "каждый", "DET", "Case=Acc|Gender=Masc|Number=Sing", 2, "det"),
+        ("раз", "раз", "NOUN", masc.format(case="Acc"), 3, "obl"),
+        ("думает", "думать", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+        ("о", "о", "ADP", "", 5, "case"),
+        ("людях", "человек", "NOUN", "Animacy=Anim|Case=Loc|Gender=Masc|Number=Plur", 3, "obl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(times)) == []
+    # «Глаз пугал его.»: a nominative labelled obj beside an object that cannot be a nominative
+    eye = _tree([
+        ("Глаз", "глаз", "NOUN", masc.format(case="Nom"), 2, "obj"),
+        ("пугал", "пугать", "VERB", past, 0, "root"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(eye)] == ["Глаз пугали его."]
+    # «Ночное светило погасло.» misparsed: «Ночное» tagged NOUN amod of a verb is an adjective
+    night = _tree([
+        ("Ночное", "ночное", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 2, "amod"),
+        ("светило", "светить", "VERB", _VERB_NEUT, 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert list(paradigms["noun_subj_predicate_agreement_gender"].pairs(night)) == []

@@ -448,20 +448,37 @@ def _no_accusative_reading(tok: Token) -> bool:
     return bool(parses) and not any("accs" in p.tag.grammemes and (number is None or number in p.tag.grammemes) for p in parses)
 
 
-def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
-    """Nominative subjects the parser attached as obj/obl/iobj/dep of a finite verb that has no subject.
+def _other_object(sent: Sentence, pred: Token, tok: Token) -> bool:
+    """Whether ``pred`` has another object, a noun or pronoun that cannot be a nominative («пугал его»)."""
+    for kid in sent.children(pred):
+        if kid.id == tok.id or kid.base_deprel != "obj" or kid.upos not in ("NOUN", "PROPN", "PRON"):
+            continue
+        if any(k.deprel == "case" for k in sent.children(kid)):
+            continue
+        parses = [p for p in get_morph().parses(kid.form) if p.tag.POS in ("NOUN", "NPRO")]
+        if parses and not any("nomn" in p.tag.grammemes for p in parses):
+            return True
+    return False
 
-    The noun must be tagged nominative, have no preposition, and either the
-    verb is intransitive (no direct object possible: «там гибнут путники») or
-    the noun has no accusative reading («медиум не принимает»). Edges get the
+
+def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """Nominative subjects the parser attached as obj/obl/iobj/dep/amod of a finite verb that has no subject.
+
+    The noun must have no preposition and be tagged nominative, with either
+    an intransitive verb (no direct object possible: «там гибнут путники»),
+    no accusative reading («медиум не принимает») or another object that
+    cannot be a nominative («глаз … пугал его»); or be tagged accusative,
+    attached as obj of an intransitive verb and read by pymorphy3 as a
+    nominative agreeing with it («По щеке расплывался синяк»). An amod noun
+    that pymorphy3 can read as an adjective is an adjective. Edges get the
     usual ``nominal`` kind.
     """
     taken = {e.predicate.id for e in real}
     out = []
     for tok in sent.tokens:
-        if tok.upos not in ("NOUN", "PROPN") or tok.feats.get("Case") != "Nom" or tok.head == 0:
+        if tok.upos not in ("NOUN", "PROPN") or tok.feats.get("Case") not in ("Nom", "Acc") or tok.head == 0:
             continue
-        if tok.base_deprel not in ("obj", "obl", "iobj", "dep"):
+        if tok.base_deprel not in ("obj", "obl", "iobj", "dep", "amod"):
             continue
         pred = sent.token(tok.head)
         if pred.id in taken or pred.upos not in ("VERB", "AUX"):
@@ -473,7 +490,18 @@ def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
         agreeing, pred_type, co = _agreeing_word(sent, pred)
         if agreeing is None or pred_type != "verb":
             continue
-        if not (_intransitive(pred) or _no_accusative_reading(tok)):
+        if tok.base_deprel == "amod" and any(p.tag.POS in ("ADJF", "PRTF") for p in get_morph().parses(tok.form)):
+            continue  # «ночное» tagged NOUN: an adjective after all
+        if tok.feats["Case"] == "Acc":
+            # tagged accusative: only the object of an intransitive verb that reads as a nominative
+            # agreeing with it («По щеке расплывался синяк»); an accusative obl is a time adverbial
+            # («каждый раз думает»)
+            reading = _agrees_as_nominative(tok, agreeing)
+            if reading is None or tok.base_deprel != "obj" or not _intransitive(pred):
+                continue
+            feats = dict(tok.feats, Case="Nom", Number=OC2UD[reading.tag.number][1])
+            tok = dataclasses.replace(tok, feats=feats)
+        elif not (_intransitive(pred) or _no_accusative_reading(tok) or _other_object(sent, pred, tok)):
             continue
         taken.add(pred.id)
         out.append(AgreementEdge(
