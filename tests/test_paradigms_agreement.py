@@ -744,3 +744,18 @@ def test_subject_attached_as_object(paradigms):
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
     assert list(paradigms["noun_subj_predicate_agreement_gender"].pairs(night)) == []
+
+
+def test_object_of_the_infinitive_labelled_as_subject(paradigms):
+    # «Дом достроить удалось.»: «Дом» cannot agree with «удалось» but reads as an accusative, so it is
+    # the infinitive's object and the infinitive the subject; «Окно» (neuter) could be the subject
+    def tree(noun: str, lemma: str, gender: str) -> "Sentence":
+        return _tree([
+            (noun, lemma, "NOUN", f"Animacy=Inan|Case=Nom|Gender={gender}|Number=Sing", 3, "nsubj"),
+            ("достроить" if noun == "Дом" else "открыть", "x", "VERB", "Aspect=Perf|VerbForm=Inf", 3, "xcomp"),
+            ("удалось", "удаться", "VERB", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"), 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_number"].pairs(tree("Дом", "дом", "Masc"))] == ["Дом достроить удались."]
+    assert list(paradigms["clause_subj_predicate_agreement_number"].pairs(tree("Окно", "окно", "Neut"))) == []

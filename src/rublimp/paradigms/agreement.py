@@ -677,19 +677,34 @@ def _oblique_subject(tok: Token) -> bool:
     return bool(parses) and not any("nomn" in p.tag.grammemes for p in parses)
 
 
+def _misattached_object(tok: Token, agreeing: Token) -> bool:
+    """An nsubj noun or pronoun of a default-form (3sg.N) predicate that cannot agree with it but reads as an accusative.
+
+    «А вот вход в него видать приходилось», «Бараки некогда рубить было»:
+    the object of the infinitive, attached to the predicate as its subject.
+    """
+    if tok.base_deprel != "nsubj" or tok.upos not in ("NOUN", "PROPN", "PRON") or not _is_default_form(agreeing):
+        return False
+    return _agrees_as_nominative(tok, agreeing) is None and _object_like(tok)
+
+
 def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
     """Genitive and clausal subject contexts that the parser left without an nsubj/csubj edge.
 
     Only predicates in the default form 3sg.N with no subject of their own
     qualify (an nsubj that cannot be a nominative, :func:`_oblique_subject`,
-    does not count: «Григорию жалко стало ребят задерживать»); each gives one
+    or cannot agree but reads as an accusative, :func:`_misattached_object`,
+    does not count: «Григорию жалко стало ребят задерживать», «вход в него
+    видать приходилось»; no genitive subject is looked for then); each gives one
     edge whose ``subject`` is the infinitive or the genitive nominal
     (``subject_kind`` ``clausal`` / ``genitive``). The infinitive may also
     hang below such a misparsed object, or be the root above a predicative
     («А понять это было необходимо»).
     """
-    # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject
-    taken = {e.agreeing.id for e in real if not _oblique_subject(e.subject)}
+    # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject;
+    # so is a «subject» that cannot agree with its default-form predicate but reads as an accusative
+    misparsed = {e.subject.id for e in real if _oblique_subject(e.subject) or _misattached_object(e.subject, e.agreeing)}
+    taken = {e.agreeing.id for e in real if e.subject.id not in misparsed}
     out: list[AgreementEdge] = []
     # predicates whose agreeing word could be in the default form: the word itself, or the head of a быть
     preds: dict[int, Token] = {}
@@ -706,7 +721,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if agreeing is None or agreeing.id in taken or not _is_default_form(agreeing):
             continue
         kids = sent.children(pred)
-        if any(k.base_deprel in ("nsubj", "csubj", "expl") and not _oblique_subject(k) for k in kids):
+        if any(k.base_deprel in ("nsubj", "csubj", "expl") and not _oblique_subject(k) and k.id not in misparsed for k in kids):
             continue
         subj: Token | None = None
         kind = ""
@@ -716,14 +731,14 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         elif _predicative(pred) or (pred_type == "verb" and (_is_byt(pred) or _impersonal_verb(sent, pred))):
             infs = [k for k in kids if _is_inf(k) and k.base_deprel in _INF_RELS]
             # «Форму его описать было трудно»: the infinitive hangs below the misparsed object
-            infs += [g for k in kids if _oblique_subject(k) for g in sent.children(k) if _is_inf(g) and g.base_deprel in _INF_RELS]
+            infs += [g for k in kids if k.id in misparsed for g in sent.children(k) if _is_inf(g) and g.base_deprel in _INF_RELS]
             head = sent.head_of(pred)
             if not infs and _predicative(pred) and head is not None and head.head == 0 and _is_inf(head):
                 # «А понять это было необходимо»: the parser made the infinitive the root
                 infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"
-        if subj is None and pred_type == "verb" and _intransitive(pred):
+        if subj is None and pred_type == "verb" and _intransitive(pred) and not any(k.id in misparsed for k in kids):
             gens = [
                 k for k in kids
                 if k.base_deprel in _GEN_RELS and k.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ")
