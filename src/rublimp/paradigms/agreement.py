@@ -685,6 +685,8 @@ def _misattached_object(tok: Token, agreeing: Token) -> bool:
     """
     if tok.base_deprel != "nsubj" or tok.upos not in ("NOUN", "PROPN", "PRON") or not _is_default_form(agreeing):
         return False
+    if tok.feats.get("Case") == "Gen":
+        return False  # a genitive subject («детей не было») is a subject kind of its own
     return _agrees_as_nominative(tok, agreeing) is None and _object_like(tok)
 
 
