@@ -759,3 +759,47 @@ def test_object_of_the_infinitive_labelled_as_subject(paradigms):
 
     assert [b for b, _ in paradigms["clause_subj_predicate_agreement_number"].pairs(tree("Дом", "дом", "Masc"))] == ["Дом достроить удались."]
     assert list(paradigms["clause_subj_predicate_agreement_number"].pairs(tree("Окно", "окно", "Neut"))) == []
+
+
+def test_accusative_subject_of_an_indefinite_personal_verb(paradigms):
+    # «Осенью яблоки возили на ярмарку.»: «яблоки» labelled nsubj but tagged accusative, the verb
+    # plural and transitive with no other object: «[they] took the apples», so no pair
+    def tree(verb: str, lemma: str) -> "Sentence":
+        return _tree([
+            ("Осенью", "осень", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 3, "obl"),
+            ("яблоки", "яблоко", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Plur", 3, "nsubj"),
+            (verb, lemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            ("на", "на", "ADP", "", 5, "case"),
+            ("ярмарку", "ярмарка", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 3, "obl"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(tree("возили", "возить"))) == []
+    # with an intransitive verb the subject reading stands
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("падали", "падать"))] == [
+        "Осенью яблоки падало на ярмарку."]
+
+
+def test_attractor_with_a_wrong_case_tag_or_relation(paradigms):
+    # «Они вечность не виделись.»: the time accusative «вечность» labelled nsubj is no second
+    # subject (tagged accusative); «Они Мариной не интересовались»: «Мариной» tagged nominative, but
+    # pymorphy3 has no nominative reading of it
+    def tree(noun: str, lemma: str, feats: str, rel: str, verb: str, vlemma: str) -> "Sentence":
+        return _tree([
+            ("Они", "они", "PRON", "Case=Nom|Number=Plur|Person=3", 4, "nsubj"),
+            (noun, lemma, "NOUN", feats, 4, rel),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            (verb, vlemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    fem = "Animacy=Inan|Case={}|Gender=Fem|Number=Sing"
+    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
+        tree("вечность", "вечность", fem.format("Acc"), "nsubj", "виделись", "видеться"))]
+    assert got == ["Они вечность не виделся."], got
+    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
+        tree("Мариной", "марина", fem.format("Nom").replace("Inan", "Anim"), "amod", "интересовались", "интересоваться"))]
+    assert got == ["Они Мариной не интересовался."], got
+    # a real nominative labelled nsubj is another subject, not an attractor
+    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(
+        tree("вечность", "вечность", fem.format("Nom"), "nsubj", "виделись", "видеться"))) == []

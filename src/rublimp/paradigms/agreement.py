@@ -996,6 +996,10 @@ class SubjectPredicateAgreement(Paradigm):
         subj = edge.subject
         if subj.feats.get("Variant") == "Short":
             return False  # a short form is a predicate, not a subject («крещён и родился» misparsed)
+        if subj.feats.get("Case") == "Acc" and edge.agreeing.feats.get("Number") == "Plur" and _object_reading(sent, edge):
+            # tagged accusative and readable as the object of a plural transitive verb without a subject,
+            # the indefinite-personal construction («вдоль тротуаров поставят … веранды», «яблоки возили»)
+            return False
         if any(k.base_deprel == "csubj" for k in sent.children(edge.predicate)):
             # a nominative beside a clausal subject is the infinitive's misattached object
             # («Часть урожая фермерам придётся распродать»)
@@ -1468,6 +1472,10 @@ _ATTRACTOR_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
 _NOMINAL_ONLY_RELS = frozenset({"nmod", "appos", "obl", "obj", "iobj"})
 
 
+def _has_nominative(tok: Token) -> bool:
+    return any("nomn" in p.tag.grammemes for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
+
+
 def _nominal_like(tok: Token) -> bool:
     """A noun or pronoun, or a word tagged ADJ in a nominal-only relation («громады Дагаата», «Дагаата» tagged ADJ nmod)."""
     if tok.upos in _ATTRACTOR_UPOS:
@@ -1503,9 +1511,14 @@ class _Attractor(SubjectPredicateAgreement):
         (:func:`_nominal_like`). An apposition in the nominative counts («мы, наша семья, знаем»); a
         word pymorphy3 does not know is taken with the parser's features.
         """
-        if not _nominal_like(kid) or kid.base_deprel in ("nsubj", "csubj") or "Case" not in kid.feats:
+        if not _nominal_like(kid) or kid.base_deprel == "csubj" or "Case" not in kid.feats:
             return False
-        if kid.feats["Case"] == "Nom" and kid.deprel not in ("appos", "nmod", "obl", "obj"):
+        # a nominative is another subject, not an attractor, unless pymorphy3 cannot read it as one
+        # («Веркой» tagged nominative amod, «Ловушке» labelled nsubj)
+        nominative = kid.feats["Case"] == "Nom" and (not _known(kid.form.lower()) or _has_nominative(kid))
+        if kid.base_deprel == "nsubj" and nominative:
+            return False
+        if nominative and kid.deprel not in ("appos", "nmod", "obl", "obj"):
             return False
         if _norm(kid.lemma) in ("себя", "себе"):
             return False
