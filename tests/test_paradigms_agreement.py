@@ -803,3 +803,19 @@ def test_attractor_with_a_wrong_case_tag_or_relation(paradigms):
     # a real nominative labelled nsubj is another subject, not an attractor
     assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(
         tree("вечность", "вечность", fem.format("Nom"), "nsubj", "виделись", "видеться"))) == []
+
+
+def test_genitive_subject_below_an_adverb(paradigms):
+    # «Брата дома не было.»: the parser hangs the genitive below the adverb «дома»; below the
+    # quantity word «много» it would be a quantified phrase, not a genitive of negation
+    def tree(adv: str) -> "Sentence":
+        return _tree([
+            ("Брата", "брат", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 2, "nmod"),
+            (adv, adv, "ADV", "Degree=Pos", 4, "advmod"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("было", "быть", "VERB", _VERB_NEUT, 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(tree("дома"))] == ["Брата дома не были."]
+    assert list(paradigms["genitive_subj_predicate_agreement_number"].pairs(tree("много"))) == []

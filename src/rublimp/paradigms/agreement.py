@@ -74,6 +74,7 @@ from typing import ClassVar, Iterable, Iterator
 
 from ..agreement import (
     DEFAULT_VALUES,
+    QUANT_WORDS,
     AgreementEdge,
     _agreeing_word,
     _head_conf,
@@ -701,7 +702,8 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     edge whose ``subject`` is the infinitive or the genitive nominal
     (``subject_kind`` ``clausal`` / ``genitive``). The infinitive may also
     hang below such a misparsed object, or be the root above a predicative
-    («А понять это было необходимо»).
+    («А понять это было необходимо»); the genitive may hang below an adverb
+    of the predicate («Той дома не было»).
     """
     # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject;
     # so is a «subject» that cannot agree with its default-form predicate but reads as an accusative
@@ -745,6 +747,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 k for k in kids
                 if k.base_deprel in _GEN_RELS and k.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ")
                 and _bare_case(sent, k, "Gen")
+            ]
+            # «Той дома не было», «никаких фрейлин здесь не было»: the genitive hung below an adverb
+            # of the predicate (an adverb takes no genitive; quantity words excepted)
+            gens += [
+                g for k in kids if k.upos in ("ADV", "PART") and _norm(k.lemma) not in QUANT_WORDS
+                for g in sent.children(k)
+                if g.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ") and _bare_case(sent, g, "Gen")
             ]
             if gens:
                 subj, kind = gens[0], "genitive"
