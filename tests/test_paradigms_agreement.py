@@ -819,3 +819,21 @@ def test_genitive_subject_below_an_adverb(paradigms):
 
     assert [b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(tree("дома"))] == ["Брата дома не были."]
     assert list(paradigms["genitive_subj_predicate_agreement_number"].pairs(tree("много"))) == []
+
+
+def test_verb_conjoined_to_an_unknown_name(paradigms):
+    # «Зарбуль и не думал уходить.»: the verb hangs as conj below the name pymorphy3 does not know;
+    # the tagger's nominative masculine singular is taken
+    def tree(gender: str) -> "Sentence":
+        return _tree([
+            ("Зарбуль", "зарбуль", "PROPN", f"Animacy=Anim|Case=Nom|Gender={gender}|Number=Sing", 0, "root"),
+            ("и", "и", "PART", "", 4, "advmod"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("думал", "думать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 1, "conj"),
+            ("уходить", "уходить", "VERB", "Aspect=Imp|VerbForm=Inf", 4, "xcomp"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("Masc"))] == ["Зарбуль и не думали уходить."]
+    # a tagged gender the verb does not share: no subject
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(tree("Fem"))) == []

@@ -546,6 +546,30 @@ def _agrees_as_nominative(tok: Token, agreeing: Token):
     return None
 
 
+def _stranded_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
+    """The features of ``tok`` as a nominative subject agreeing with ``verb``, or None when it cannot be one.
+
+    A known word needs a pymorphy3 reading (:func:`_agrees_as_nominative`),
+    whose case, number and gender it gets; a word pymorphy3 does not know
+    («Берлыдуля») needs the tagger's nominative with the verb's number (and
+    gender in the past or short singular).
+    """
+    if _known(tok.form.lower()):
+        reading = _agrees_as_nominative(tok, verb)
+        if reading is None:
+            return None
+        feats = dict(tok.feats, Case="Nom", Number=OC2UD[reading.tag.number][1])
+        if reading.tag.number == "sing" and reading.tag.gender in ("masc", "femn", "neut"):
+            feats["Gender"] = OC2UD[reading.tag.gender][1]
+        return feats
+    f, v = tok.feats, verb.feats
+    if f.get("Case") != "Nom" or f.get("Number") != v.get("Number") or v.get("Person") not in (None, "3"):
+        return None
+    if v.get("Number") == "Sing" and (v.get("Tense") == "Past" or v.get("Variant") == "Short") and f.get("Gender") != v.get("Gender"):
+        return None
+    return dict(f)
+
+
 def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
     """A finite verb or short form without a subject that the parser hung below its subject's noun phrase.
 
@@ -586,7 +610,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
                 and head.id not in subjects
                 and head.base_deprel not in _ARGUMENT_RELS
                 and not any(k.deprel == "case" for k in sent.children(head))
-                and _agrees_as_nominative(head, verb)
+                and _stranded_subject_feats(head, verb) is not None
             ):
                 subj = head
                 break
@@ -594,11 +618,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
         if subj is None:
             continue
         subjects.add(subj.id)
-        # the subject's case, number and gender as the agreeing reading has them
-        reading = _agrees_as_nominative(subj, verb)
-        feats = dict(subj.feats, Case="Nom", Number=OC2UD[reading.tag.number][1])
-        if reading.tag.number == "sing" and reading.tag.gender in ("masc", "femn", "neut"):
-            feats["Gender"] = OC2UD[reading.tag.gender][1]
+        feats = _stranded_subject_feats(subj, verb)
         coordinated = any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj))
         subj = dataclasses.replace(subj, feats=feats)
         out.append(AgreementEdge(
