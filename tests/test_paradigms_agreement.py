@@ -837,3 +837,21 @@ def test_verb_conjoined_to_an_unknown_name(paradigms):
     assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("Masc"))] == ["Зарбуль и не думали уходить."]
     # a tagged gender the verb does not share: no subject
     assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(tree("Fem"))) == []
+
+
+def test_second_genitive_tagged_accusative(paradigms):
+    # «Меня и писем не останется.»: the parser labels both genitives nsubj and tags «меня» accusative
+    def tree(pron: str, feats: str) -> "Sentence":
+        return _tree([
+            (pron, "я", "PRON", feats, 5, "nsubj"),
+            ("и", "и", "CCONJ", "", 3, "cc"),
+            ("писем", "письмо", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Plur", 5, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+            ("останется", "остаться", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin", 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    got = {b for b, _ in paradigms["genitive_subj_predicate_agreement_person"].pairs(tree("Меня", "Case=Acc|Number=Sing|Person=1"))}
+    assert "Меня и писем не останусь." in got, got
+    # a nominative second subject means the parser missed the real subject
+    assert list(paradigms["genitive_subj_predicate_agreement_person"].pairs(tree("Я", "Case=Nom|Number=Sing|Person=1"))) == []

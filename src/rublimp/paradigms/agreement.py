@@ -1130,6 +1130,8 @@ class SubjectPredicateAgreement(Paradigm):
             k for k in sent.children(edge.predicate)
             if k.base_deprel in ("nsubj", "csubj") and k.id != edge.subject.id
             and not (edge.subject_kind in ("genitive", "clausal") and k.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc"))
+            # «если меня не будет и фотографии не останется»: a second genitive tagged accusative
+            and not (edge.subject_kind == "genitive" and edge.negated and k.feats.get("Case") == "Acc" and _genitive_reading(k))
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos in ("SCONJ", "CCONJ", "ADP"))
             and not (edge.subject_kind == "clausal" and _object_like(k))
         ]
@@ -1499,6 +1501,10 @@ class ClauseSubjPerson(_ClauseSubj):
 _ATTRACTOR_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
 #: relations only a nominal can have: a word tagged ADJ with one of them is a noun the tagger missed
 _NOMINAL_ONLY_RELS = frozenset({"nmod", "appos", "obl", "obj", "iobj"})
+
+
+def _genitive_reading(tok: Token) -> bool:
+    return any("gent" in p.tag.grammemes for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
 
 
 def _has_nominative(tok: Token) -> bool:
