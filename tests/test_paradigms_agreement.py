@@ -856,3 +856,16 @@ def test_second_genitive_tagged_accusative(paradigms):
     assert "Меня и писем не останусь." in got, got
     # a nominative second subject means the parser missed the real subject
     assert list(paradigms["genitive_subj_predicate_agreement_person"].pairs(tree("Я", "Case=Nom|Number=Sing|Person=1"))) == []
+
+
+def test_gender_of_an_unknown_attractor_from_pymorphy3(paradigms):
+    # «Поселение Кордыня не защищалось.» with the unknown name tagged neuter: pymorphy3's guess
+    # (a feminine in -я) gives the attractor's gender
+    sent = _tree([
+        ("Поселение", "поселение", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 4, "nsubj"),
+        ("Кордыня", "кордыня", "PROPN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 1, "appos"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("защищалось", "защищаться", "VERB", _VERB_NEUT, 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)] == ["Поселение Кордыня не защищалась."]

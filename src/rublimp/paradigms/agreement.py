@@ -1635,6 +1635,18 @@ class AttractorGender(_Attractor):
     feature = "Gender"
     indeclinable_ok = True
 
+    def _attractor_gender(self, att: Token) -> str | None:
+        """The attractor's gender: the tagger's, except for a word pymorphy3 does not know, whose
+        guessed singular reading in the tagged case decides («Патарва» tagged neuter: feminine)."""
+        g = att.feats.get("Gender")
+        if _known(att.form.lower()):
+            return g
+        case = UD2OC["Case"].get(att.feats.get("Case", ""))
+        for p in self.morph.parses(att.form):
+            if p.tag.POS == "NOUN" and case in p.tag.grammemes and "sing" in p.tag.grammemes and p.tag.gender in ("masc", "femn", "neut"):
+                return OC2UD[p.tag.gender][1]
+        return g
+
     def targets(self, sent, edge):
         if edge.predicate_value("Gender") is None or not self._candidates(sent, edge):
             return
@@ -1654,7 +1666,7 @@ class AttractorGender(_Attractor):
             return
         src = edge.predicate_value("Gender")
         for att in self.attractors(sent, edge):
-            g = att.feats.get("Gender")
+            g = self._attractor_gender(att)
             if att.feats.get("Number") != "Sing" or g is None or g == src or (referent and g != "Neut"):
                 continue
             yield g, None
