@@ -481,8 +481,8 @@ _NOUN_TAG = "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing"
 
 
 def _mistagged_verb_tree() -> "Sentence":
-    # «Лодка тихо покачивалась.» with the finite verb tagged as a noun (as the parser does with
-    # «Шишка … мигнула»); its subject edge is right
+    # «Лодка тихо покачивалась.» with the finite verb tagged as a noun (as the parser often does
+    # after a name); its subject edge is right
     return _tree([
         ("Лодка", "лодка", "NOUN", _NOUN_TAG, 3, "nsubj"),
         ("тихо", "тихо", "ADV", "Degree=Pos", 3, "advmod"),
@@ -526,14 +526,14 @@ def test_finite_verb_tagged_as_noun_is_retagged(paradigms):
 
 
 def test_infinitive_spelt_as_finite_form_stays_an_infinitive(paradigms):
-    # «Ему приходится согласится.» («согласится» for «согласиться»): still the clausal subject
+    # «Тебе стоит согласится.» («согласится» for «согласиться»): still the clausal subject
     sent = _tree([
-        ("Ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", 2, "iobj"),
-        ("приходится", "приходиться", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid", 0, "root"),
+        ("Тебе", "ты", "PRON", "Case=Dat|Number=Sing|Person=2", 2, "iobj"),
+        ("стоит", "стоить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
         ("согласится", "согласиться", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 2, "csubj"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
-    assert "Ему приходятся согласится." in {b for b, _ in paradigms["clause_subj_predicate_agreement_number"].pairs(sent)}
+    assert "Тебе стоят согласится." in {b for b, _ in paradigms["clause_subj_predicate_agreement_number"].pairs(sent)}
     assert list(paradigms["noun_subj_predicate_agreement_person"].pairs(sent)) == []
 
 
@@ -663,62 +663,62 @@ def test_unknown_name_tagged_adjective_is_an_attractor(paradigms):
 
 
 def test_finite_verb_tagged_as_short_adjective(paradigms):
-    # «Голос в зале умолкал.» with «умолкал» tagged as a short adjective: pymorphy3 reads only a verb
+    # «Шум в зале умолкал.» with «умолкал» tagged as a short adjective: pymorphy3 reads only a verb
     sent = _tree([
-        ("Голос", "голос", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("Шум", "шум", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
         ("в", "в", "ADP", "", 3, "case"),
         ("зале", "зал", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 4, "obl"),
         ("умолкал", "умолкал", "ADJ", "Degree=Pos|Gender=Masc|Number=Sing|Variant=Short", 0, "root"),
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
-    assert {b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)} == {"Голос в зале умолкала.", "Голос в зале умолкало."}
+    assert {b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)} == {"Шум в зале умолкала.", "Шум в зале умолкало."}
 
 
 _PRED_NEUT = "Degree=Pos|Gender=Neut|Number=Sing|Variant=Short"
 
 
 def test_infinitive_below_a_misparsed_object_or_as_root(paradigms):
-    # «Форму его описать было трудно.»: the object «Форму» (accusative, no nominative reading)
+    # «Дорогу его найти было трудно.»: the object «Дорогу» (accusative, no nominative reading)
     # labelled nsubj, the infinitive attached to it
     def obj_tree(case: str) -> "Sentence":
         return _tree([
-            ("Форму", "форма", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number=Sing", 5, "nsubj"),
+            ("Дорогу", "дорога", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number=Sing", 5, "nsubj"),
             ("его", "его", "DET", "", 1, "det"),
-            ("описать", "описать", "VERB", "Aspect=Perf|VerbForm=Inf", 1, "nmod"),
+            ("найти", "найти", "VERB", "Aspect=Perf|VerbForm=Inf", 1, "nmod"),
             ("было", "быть", "AUX", _VERB_NEUT, 5, "cop"),
             ("трудно", "трудный", "ADJ", _PRED_NEUT, 0, "root"),
             (".", ".", "PUNCT", "", 5, "punct"),
         ])
 
-    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_gender"].pairs(obj_tree("Acc"))] == ["Форму его описать был трудно."]
+    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_gender"].pairs(obj_tree("Acc"))] == ["Дорогу его найти был трудно."]
     # a genitive «subject» is a real (genitive) subject, not a misparsed object
     gen = obj_tree("Acc")
     gen.token(1).feats["Case"] = "Gen"
     assert list(paradigms["clause_subj_predicate_agreement_gender"].pairs(gen)) == []
-    # «А понять это было необходимо.»: the infinitive as root, the predicative in parataxis below it
+    # «Но решить это было нелегко.»: the infinitive as root, the predicative in parataxis below it
     root = _tree([
-        ("А", "а", "CCONJ", "", 5, "cc"),
-        ("понять", "понять", "VERB", "Aspect=Perf|VerbForm=Inf", 0, "root"),
+        ("Но", "но", "CCONJ", "", 5, "cc"),
+        ("решить", "решить", "VERB", "Aspect=Perf|VerbForm=Inf", 0, "root"),
         ("это", "это", "PRON", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 2, "obj"),
         ("было", "быть", "AUX", _VERB_NEUT, 5, "cop"),
-        ("необходимо", "необходимый", "ADJ", _PRED_NEUT, 2, "parataxis"),
+        ("нелегко", "нелегкий", "ADJ", _PRED_NEUT, 2, "parataxis"),
         (".", ".", "PUNCT", "", 5, "punct"),
     ])
-    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_gender"].pairs(root)] == ["А понять это был необходимо."]
+    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_gender"].pairs(root)] == ["Но решить это был нелегко."]
 
 
 def test_subject_attached_as_object(paradigms):
     masc = "Animacy=Inan|Case={case}|Gender=Masc|Number=Sing"
     past = "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin"
-    # «По щеке расплывался синяк.»: «синяк» tagged accusative, obj of an intransitive verb
+    # «По воде расходился круг.»: «круг» tagged accusative, obj of an intransitive verb
     bruise = _tree([
         ("По", "по", "ADP", "", 2, "case"),
-        ("щеке", "щека", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 3, "obl"),
-        ("расплывался", "расплываться", "VERB", past, 0, "root"),
-        ("синяк", "синяк", "NOUN", masc.format(case="Acc"), 3, "obj"),
+        ("воде", "вода", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 3, "obl"),
+        ("расходился", "расходиться", "VERB", past, 0, "root"),
+        ("круг", "круг", "NOUN", masc.format(case="Acc"), 3, "obj"),
         (".", ".", "PUNCT", "", 3, "punct"),
     ])
-    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(bruise)] == ["По щеке расплывались синяк."]
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(bruise)] == ["По воде расходились круг."]
     # «Каждый раз думает о людях.»: an accusative obl is a time adverbial, not a subject
     times = _tree([
         ("Каждый", "каждый", "DET", "Case=Acc|Gender=Masc|Number=Sing", 2, "det"),
@@ -729,14 +729,14 @@ def test_subject_attached_as_object(paradigms):
         (".", ".", "PUNCT", "", 3, "punct"),
     ])
     assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(times)) == []
-    # «Глаз пугал его.»: a nominative labelled obj beside an object that cannot be a nominative
+    # «Шорох пугал его.»: a nominative labelled obj beside an object that cannot be a nominative
     eye = _tree([
-        ("Глаз", "глаз", "NOUN", masc.format(case="Nom"), 2, "obj"),
+        ("Шорох", "шорох", "NOUN", masc.format(case="Nom"), 2, "obj"),
         ("пугал", "пугать", "VERB", past, 0, "root"),
         ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 2, "obj"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
-    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(eye)] == ["Глаз пугали его."]
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(eye)] == ["Шорох пугали его."]
     # «Ночное светило погасло.» misparsed: «Ночное» tagged NOUN amod of a verb is an adjective
     night = _tree([
         ("Ночное", "ночное", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 2, "amod"),
@@ -781,9 +781,9 @@ def test_accusative_subject_of_an_indefinite_personal_verb(paradigms):
 
 
 def test_attractor_with_a_wrong_case_tag_or_relation(paradigms):
-    # «Они вечность не виделись.»: the time accusative «вечность» labelled nsubj is no second
-    # subject (tagged accusative); «Они Мариной не интересовались»: «Мариной» tagged nominative, but
-    # pymorphy3 has no nominative reading of it
+    # «Они неделю не созванивались.»: the time accusative «неделю» labelled nsubj is no second
+    # subject; «Они Мариной не интересовались»: «Мариной» tagged nominative, but pymorphy3 has no
+    # nominative reading of it
     def tree(noun: str, lemma: str, feats: str, rel: str, verb: str, vlemma: str) -> "Sentence":
         return _tree([
             ("Они", "они", "PRON", "Case=Nom|Number=Plur|Person=3", 4, "nsubj"),
@@ -795,14 +795,14 @@ def test_attractor_with_a_wrong_case_tag_or_relation(paradigms):
 
     fem = "Animacy=Inan|Case={}|Gender=Fem|Number=Sing"
     got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
-        tree("вечность", "вечность", fem.format("Acc"), "nsubj", "виделись", "видеться"))]
-    assert got == ["Они вечность не виделся."], got
+        tree("неделю", "неделя", fem.format("Acc"), "nsubj", "созванивались", "созваниваться"))]
+    assert got == ["Они неделю не созванивался."], got
     got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
         tree("Мариной", "марина", fem.format("Nom").replace("Inan", "Anim"), "amod", "интересовались", "интересоваться"))]
     assert got == ["Они Мариной не интересовался."], got
     # a real nominative labelled nsubj is another subject, not an attractor
     assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(
-        tree("вечность", "вечность", fem.format("Nom"), "nsubj", "виделись", "видеться"))) == []
+        tree("ночь", "ночь", fem.format("Nom"), "nsubj", "спали", "спать"))) == []
 
 
 def test_genitive_subject_below_an_adverb(paradigms):
@@ -822,19 +822,18 @@ def test_genitive_subject_below_an_adverb(paradigms):
 
 
 def test_verb_conjoined_to_an_unknown_name(paradigms):
-    # «Зарбуль и не думал уходить.»: the verb hangs as conj below the name pymorphy3 does not know;
+    # «Зарбуль уже крепко спал.»: the verb hangs as conj below the name pymorphy3 does not know;
     # the tagger's nominative masculine singular is taken
     def tree(gender: str) -> "Sentence":
         return _tree([
             ("Зарбуль", "зарбуль", "PROPN", f"Animacy=Anim|Case=Nom|Gender={gender}|Number=Sing", 0, "root"),
-            ("и", "и", "PART", "", 4, "advmod"),
-            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
-            ("думал", "думать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 1, "conj"),
-            ("уходить", "уходить", "VERB", "Aspect=Imp|VerbForm=Inf", 4, "xcomp"),
+            ("уже", "уже", "ADV", "Degree=Pos", 4, "advmod"),
+            ("крепко", "крепко", "ADV", "Degree=Pos", 4, "advmod"),
+            ("спал", "спать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 1, "conj"),
             (".", ".", "PUNCT", "", 1, "punct"),
         ])
 
-    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("Masc"))] == ["Зарбуль и не думали уходить."]
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("Masc"))] == ["Зарбуль уже крепко спали."]
     # a tagged gender the verb does not share: no subject
     assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(tree("Fem"))) == []
 
@@ -859,13 +858,13 @@ def test_second_genitive_tagged_accusative(paradigms):
 
 
 def test_gender_of_an_unknown_attractor_from_pymorphy3(paradigms):
-    # «Поселение Кордыня не защищалось.» with the unknown name tagged neuter: pymorphy3's guess
+    # «Озеро Кордыня давно обмелело.» with the unknown name tagged neuter: pymorphy3's guess
     # (a feminine in -я) gives the attractor's gender
     sent = _tree([
-        ("Поселение", "поселение", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 4, "nsubj"),
+        ("Озеро", "озеро", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 4, "nsubj"),
         ("Кордыня", "кордыня", "PROPN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 1, "appos"),
-        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
-        ("защищалось", "защищаться", "VERB", _VERB_NEUT, 0, "root"),
+        ("давно", "давно", "ADV", "Degree=Pos", 4, "advmod"),
+        ("обмелело", "обмелеть", "VERB", _VERB_NEUT, 0, "root"),
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
-    assert [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)] == ["Поселение Кордыня не защищалась."]
+    assert [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)] == ["Озеро Кордыня давно обмелела."]

@@ -57,12 +57,17 @@ where every pymorphy3 reading is verbal; verbs hung below their own subject's
 noun phrase (nmod, conj, obj … of a noun); the subject's case and number from
 pymorphy3 where the tag contradicts the predicate (not where the noun could
 as well be the object of a transitive verb with an unexpressed subject);
-genitive subjects of negation tagged nominative/accusative/dative; nominative
-subjects attached as objects; infinitival subjects attached as xcomp or as
-the head of «было»; bare genitives of negated intransitive predicates; unknown
-names tagged ADJ in a nominal-only relation as attractors. A nominal subject
-beside a clausal one (csubj) is the infinitive's misattached object and is
-not used.
+genitive subjects of negation tagged nominative/accusative/dative (in the
+present and future with intransitive verbs only), or hung below an adverb;
+nominative subjects attached as objects (or tagged accusative as the object
+of an intransitive verb); infinitival subjects attached as xcomp, as the head
+of «было», as the root above a predicative, or below a misparsed object that
+the parser made the subject; unknown names tagged ADJ in a nominal-only
+relation, and nouns whose nominative tag or nsubj label pymorphy3
+contradicts, as attractors. A nominal subject beside a clausal one (csubj)
+is the infinitive's misattached object and is not used; neither is an
+accusative-tagged subject of a plural transitive verb without an object (the
+indefinite-personal «яблоки возили»).
 """
 
 from __future__ import annotations
@@ -218,13 +223,16 @@ def _repaired(sent: Sentence) -> Sentence:
 #    («часов не существует», «такого не водится»).
 # 3. retag_verbs: a word the tagger gave a nominal, adverbial or non-finite tag
 #    although every pymorphy3 reading of it is an indicative verb or a short
-#    form with one number, gender and person («Шишка … мигнула» tagged NOUN,
+#    form with one number, gender and person («Лодка … покачивалась» tagged NOUN,
 #    «отвесили» ADJ, «наливался» a participle) becomes a finite verb (short
 #    participle, short adjective) with pymorphy3's features.
 # 4. stranded_subject_edges: such a verb (or any finite verb without a
-#    subject) that the parser hung below a noun phrase («вода Панты
-#    вскипела» with «вскипела» as nmod of «вода»): the nearest nominative
+#    subject) that the parser hung below a noun phrase («дверь сарая
+#    скрипнула» with «скрипнула» as nmod of «сарая»): the nearest nominative
 #    noun above it on the nominal chain, before it, that agrees with it.
+# 5. the case repairs of nominal subjects (_case_repair, _subject_repair,
+#    _object_reading) and the misparsed subjects of default-agreement
+#    predicates (_oblique_subject, _misattached_object); see their docstrings.
 _VERBAL_POS = frozenset({"VERB", "PRTS", "ADJS"})
 
 
@@ -280,7 +288,7 @@ def retag_verbs(sent: Sentence) -> Sentence:
 
     A token qualifies when pymorphy3 knows its form and reads it only as an
     indicative verb, short participle or short adjective, all with one
-    number, gender and person (:func:`_verb_only_reading`): «мигнула» tagged
+    number, gender and person (:func:`_verb_only_reading`): «покачивалась» tagged
     NOUN, «отвесили» ADJ, «наливался» a long participle, «умолкал» a short
     adjective (a short form is retagged only as a finite verb). It gets that
     reading's UPOS, lemma and features; head and relation stay. Returns
@@ -348,12 +356,12 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
       read as a nominative agreeing with it but reads as a genitive (any
       tense; in the present and future only with an intransitive verb and a
       word pymorphy3 knows): a genitive subject («машины не было»,
-      «выходных не остаётся»); this also applies to a word tagged as a verb or adjective that
+      «мест в зале не остаётся»); this also applies to a word tagged as a verb or adjective that
       pymorphy3 reads only as a noun.
     """
     subj = edge.subject
     all_parses = get_morph().parses(subj.form)
-    # a word the tagger took for a verb or adjective that pymorphy3 reads only as a noun («перстней»)
+    # a word the tagger took for a verb or adjective that pymorphy3 reads only as a noun («писем» tagged VERB)
     noun_only = bool(all_parses) and all(p.tag.POS == "NOUN" for p in all_parses)
     if edge.subject_kind not in ("other", "nominal") or (subj.upos not in ("NOUN", "PROPN", "PRON") and not noun_only):
         return edge
@@ -363,7 +371,7 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         return edge
     parses = [p for p in all_parses if p.tag.POS in ("NOUN", "NPRO")]
     if edge.subject_kind == "nominal":
-        # «машины не было», «выходных не остаётся»: a «nominative» that cannot agree with a negated
+        # «машины не было», «мест в зале не остаётся»: a «nominative» that cannot agree with a negated
         # 3sg(.N) predicate but reads as a genitive is the genitive of negation
         f = edge.agreeing.feats
         want = {"nomn", "sing"} | ({"neut"} if f.get("Tense") == "Past" or f.get("Variant") == "Short" else set())
@@ -423,7 +431,7 @@ def _subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     new = dataclasses.replace(subj, feats=feats, upos="NOUN" if subj.upos == "ADJ" else subj.upos)
     repaired = dataclasses.replace(edge, subject=new, subject_kind="nominal")
     if _object_reading(sent, repaired):
-        # «Аллеи (tagged genitive) сада обсадили липами»: read as nominative, the noun could as well be
+        # «Аллеи (tagged genitive) парка обсадили липами»: read as nominative, the noun could as well be
         # the accusative object of a verb with an unexpressed subject
         return edge
     return repaired
@@ -468,9 +476,9 @@ def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
     The noun must have no preposition and be tagged nominative, with either
     an intransitive verb (no direct object possible: «там гибнут путники»),
     no accusative reading («медиум не принимает») or another object that
-    cannot be a nominative («глаз … пугал его»); or be tagged accusative,
+    cannot be a nominative («шорох … пугал его»); or be tagged accusative,
     attached as obj of an intransitive verb and read by pymorphy3 as a
-    nominative agreeing with it («По щеке расплывался синяк»). An amod noun
+    nominative agreeing with it («По воде расходился круг»). An amod noun
     that pymorphy3 can read as an adjective is an adjective. Edges get the
     usual ``nominal`` kind.
     """
@@ -495,7 +503,7 @@ def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
             continue  # «ночное» tagged NOUN: an adjective after all
         if tok.feats["Case"] == "Acc":
             # tagged accusative: only the object of an intransitive verb that reads as a nominative
-            # agreeing with it («По щеке расплывался синяк»); an accusative obl is a time adverbial
+            # agreeing with it («По воде расходился круг»); an accusative obl is a time adverbial
             # («каждый раз думает»)
             reading = _agrees_as_nominative(tok, agreeing)
             if reading is None or tok.base_deprel != "obj" or not _intransitive(pred):
@@ -551,7 +559,7 @@ def _stranded_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
 
     A known word needs a pymorphy3 reading (:func:`_agrees_as_nominative`),
     whose case, number and gender it gets; a word pymorphy3 does not know
-    («Берлыдуля») needs the tagger's nominative with the verb's number (and
+    («Зарбуль») needs the tagger's nominative with the verb's number (and
     gender in the past or short singular).
     """
     if _known(tok.form.lower()):
@@ -576,7 +584,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
     Only forms that pymorphy3 reads as nothing but a verb or short form
     (:func:`_verb_only_reading`) qualify.
 
-    «Шишка на голове … мигнула» parsed with «мигнула» as nmod of «голове»:
+    «Дверь старого сарая скрипнула» parsed with «скрипнула» as nmod of «сарая»:
     from the verb, the heads are climbed while the verb is attached by a
     nominal-style relation (:data:`_STRANDED_RELS`) and the head is a
     nominal word; the first noun or pronoun on the way that comes before the
@@ -701,7 +709,7 @@ def _oblique_subject(tok: Token) -> bool:
 def _misattached_object(tok: Token, agreeing: Token) -> bool:
     """An nsubj noun or pronoun of a default-form (3sg.N) predicate that cannot agree with it but reads as an accusative.
 
-    «А вот вход в него видать приходилось», «Бараки некогда рубить было»:
+    «Дом достроить удалось», «Дрова колоть было некогда»:
     the object of the infinitive, attached to the predicate as its subject.
     """
     if tok.base_deprel != "nsubj" or tok.upos not in ("NOUN", "PROPN", "PRON") or not _is_default_form(agreeing):
@@ -717,13 +725,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     Only predicates in the default form 3sg.N with no subject of their own
     qualify (an nsubj that cannot be a nominative, :func:`_oblique_subject`,
     or cannot agree but reads as an accusative, :func:`_misattached_object`,
-    does not count: «Григорию жалко стало ребят задерживать», «вход в него
-    видать приходилось»; no genitive subject is looked for then); each gives one
+    does not count: «Ему жалко стало ребят будить», «дом достроить
+    удалось»; no genitive subject is looked for then); each gives one
     edge whose ``subject`` is the infinitive or the genitive nominal
     (``subject_kind`` ``clausal`` / ``genitive``). The infinitive may also
     hang below such a misparsed object, or be the root above a predicative
-    («А понять это было необходимо»); the genitive may hang below an adverb
-    of the predicate («Той дома не было»).
+    («Но решить это было нелегко»); the genitive may hang below an adverb
+    of the predicate («Брата дома не было»).
     """
     # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject;
     # so is a «subject» that cannot agree with its default-form predicate but reads as an accusative
@@ -754,11 +762,11 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             subj, kind = pred, "clausal"
         elif _predicative(pred) or (pred_type == "verb" and (_is_byt(pred) or _impersonal_verb(sent, pred))):
             infs = [k for k in kids if _is_inf(k) and k.base_deprel in _INF_RELS]
-            # «Форму его описать было трудно»: the infinitive hangs below the misparsed object
+            # «Дорогу его найти было трудно»: the infinitive hangs below the misparsed object
             infs += [g for k in kids if k.id in misparsed for g in sent.children(k) if _is_inf(g) and g.base_deprel in _INF_RELS]
             head = sent.head_of(pred)
             if not infs and _predicative(pred) and head is not None and head.head == 0 and _is_inf(head):
-                # «А понять это было необходимо»: the parser made the infinitive the root
+                # «Но решить это было нелегко»: the parser made the infinitive the root
                 infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"
@@ -768,7 +776,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 if k.base_deprel in _GEN_RELS and k.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ")
                 and _bare_case(sent, k, "Gen")
             ]
-            # «Той дома не было», «никаких фрейлин здесь не было»: the genitive hung below an adverb
+            # «Брата дома не было», «никаких гостей здесь не было»: the genitive hung below an adverb
             # of the predicate (an adverb takes no genitive; quantity words excepted)
             gens += [
                 g for k in kids if k.upos in ("ADV", "PART") and _norm(k.lemma) not in QUANT_WORDS
@@ -1130,7 +1138,7 @@ class SubjectPredicateAgreement(Paradigm):
             k for k in sent.children(edge.predicate)
             if k.base_deprel in ("nsubj", "csubj") and k.id != edge.subject.id
             and not (edge.subject_kind in ("genitive", "clausal") and k.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc"))
-            # «если меня не будет и фотографии не останется»: a second genitive tagged accusative
+            # «меня и писем не останется»: a second genitive tagged accusative
             and not (edge.subject_kind == "genitive" and edge.negated and k.feats.get("Case") == "Acc" and _genitive_reading(k))
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos in ("SCONJ", "CCONJ", "ADP"))
             and not (edge.subject_kind == "clausal" and _object_like(k))
@@ -1229,7 +1237,7 @@ class SubjectPredicateAgreement(Paradigm):
 def _object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
     """Whether the «subject» may be the object of a transitive verb whose own subject is unexpressed.
 
-    «Аллеи сада обсадили липами» («[they] planted the alleys»): a noun
+    «Аллеи парка обсадили липами» («[they] planted the alleys»): a noun
     that reads as an accusative of its number, a transitive finite verb, and
     no other accusative object or object clause of that verb. Then another
     number, gender or person of the verb is grammatical with a dropped
@@ -1512,7 +1520,7 @@ def _has_nominative(tok: Token) -> bool:
 
 
 def _nominal_like(tok: Token) -> bool:
-    """A noun or pronoun, or a word tagged ADJ in a nominal-only relation («громады Дагаата», «Дагаата» tagged ADJ nmod)."""
+    """A noun or pronoun, or a word tagged ADJ in a nominal-only relation («стены Бархана», «Бархана» tagged ADJ nmod)."""
     if tok.upos in _ATTRACTOR_UPOS:
         return True
     return tok.upos == "ADJ" and tok.base_deprel in _NOMINAL_ONLY_RELS and "Case" in tok.feats
@@ -1531,7 +1539,7 @@ class _Attractor(SubjectPredicateAgreement):
     #: indeclinable nouns («Марко») have a gender but read as either number
     indeclinable_ok: ClassVar[bool] = False
     #: the attractor's features that the tagger and pymorphy3 must agree on (the number paradigm
-    #: does not care about a mistagged gender of its attractor: «люди … Веркой кличут»)
+    #: does not care about a mistagged gender of its attractor: «они … Мариной интересуются»)
     checked_feats: ClassVar[tuple[str, ...]] = ("Number", "Gender")
 
     def _attractor_ok(self, kid: Token) -> bool:
@@ -1549,7 +1557,7 @@ class _Attractor(SubjectPredicateAgreement):
         if not _nominal_like(kid) or kid.base_deprel == "csubj" or "Case" not in kid.feats:
             return False
         # a nominative is another subject, not an attractor, unless pymorphy3 cannot read it as one
-        # («Веркой» tagged nominative amod, «Ловушке» labelled nsubj)
+        # («Мариной» tagged nominative amod, «неделю» labelled nsubj)
         nominative = kid.feats["Case"] == "Nom" and (not _known(kid.form.lower()) or _has_nominative(kid))
         if kid.base_deprel == "nsubj" and nominative:
             return False
@@ -1637,7 +1645,7 @@ class AttractorGender(_Attractor):
 
     def _attractor_gender(self, att: Token) -> str | None:
         """The attractor's gender: the tagger's, except for a word pymorphy3 does not know, whose
-        guessed singular reading in the tagged case decides («Патарва» tagged neuter: feminine)."""
+        guessed singular reading in the tagged case decides («Кордыня» tagged neuter: feminine)."""
         g = att.feats.get("Gender")
         if _known(att.form.lower()):
             return g
