@@ -564,6 +564,14 @@ REPAIRED_TREES = {
 }
 
 REPAIRED_NEGATIVE = {
+    # the first part of a full name is not replaced: the surname would take its role
+    "full_name": ("transitive_verb_subject", [
+        ("Роль", "роль", "NOUN", _INAN_F.format("Acc"), 2, "obj"),
+        ("озвучивает", "озвучивать", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("Пётр", "пётр", "PROPN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("Иваненко", "иваненко", "PROPN", _ANIM_M.format("Nom"), 3, "flat:name"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
     # a dependent of the object that can be genitive is the object's own («письмо матери»)
     "genitive_readable": ("transitive_verb_iobject", [
         ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),

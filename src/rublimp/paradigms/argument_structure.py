@@ -516,6 +516,10 @@ class ArgumentStructureParadigm(Paradigm):
             return None
         if not self.unmodified(sent, tok) and not _modifiers_agree(tok, case):
             return None
+        if any(k.base_deprel == "flat" for k in sent.children(tok)):
+            # the first part of a full name: the rest would be left to take its role
+            # («Озвучивает Пётр Иващенко» → «*Озвучивает долг Иващенко» reads as Иващенко озвучивает долг)
+            return None
         number = tok.feats.get("Number")
         if number not in ("Sing", "Plur"):
             return None
