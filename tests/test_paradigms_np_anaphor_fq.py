@@ -443,3 +443,108 @@ def test_relative_pronoun_whose_verb_has_another_gender_is_not_a_subject(paradig
     assert [b for b, _ in gender.pairs(other_gender)] == ["Мы помним мнение, которую составил капитан."]
     # the verb agrees with «которое» (neuter): it may be the subject, so it is left alone
     assert list(gender.pairs(agreeing)) == []
+
+
+# parser errors around «который» (round 3 repairs): a nominative-labelled object, a clause-level
+# subject under a predicate antecedent, an antecedent whose number the parser misread
+RELATIVE_REPAIRS = """# sent_id = a1
+# text = Вот мост, который строили солдаты.
+1\tВот\tвот\tPART\t_\t_\t2\tadvmod\t_\t_
+2\tмост\tмост\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tстроили\tстроить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tсолдаты\tсолдат\tNOUN\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Plur\t5\tobj\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = a2
+# text = Вот мост, который строили долго.
+1\tВот\tвот\tPART\t_\t_\t2\tadvmod\t_\t_
+2\tмост\tмост\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tстроили\tстроить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tдолго\tдолго\tADV\t_\tDegree=Pos\t5\tadvmod\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = a3
+# text = Мы нашли ключ, который отец спрятал.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tнашли\tнайти\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tключ\tключ\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+5\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t7\tobj\t_\t_
+6\tотец\tотец\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t7\tnsubj\t_\t_
+7\tспрятал\tспрятать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = a4
+# text = Мы нашли ключ, который лежал там.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tнашли\tнайти\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tключ\tключ\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+5\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tobj\t_\t_
+6\tлежал\tлежать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\t_
+7\tтам\tтам\tADV\t_\tDegree=Pos\t6\tadvmod\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = a5
+# text = Это была улица, по которой шли люди.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t3\tnsubj\t_\t_
+2\tбыла\tбыть\tAUX\t_\tAspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tcop\t_\t_
+3\tулица\tулица\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Fem|Number=Sing\t0\troot\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+5\tпо\tпо\tADP\t_\t_\t6\tcase\t_\t_
+6\tкоторой\tкоторый\tPRON\t_\tCase=Dat|Gender=Fem|Number=Sing\t7\tobl\t_\t_
+7\tшли\tидти\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\t_
+8\tлюди\tчеловек\tNOUN\t_\tAnimacy=Anim|Case=Nom|Number=Plur\t7\tnsubj\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = a6
+# text = У нас нет картины, которой он гордился.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tнас\tмы\tPRON\t_\tCase=Gen|Number=Plur|Person=1\t3\tobl\t_\t_
+3\tнет\tнет\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tкартины\tкартина\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Fem|Number=Plur\t3\tobj\t_\tSpaceAfter=No
+5\t,\t,\tPUNCT\t_\t_\t8\tpunct\t_\t_
+6\tкоторой\tкоторый\tPRON\t_\tCase=Ins|Gender=Fem|Number=Sing\t8\tobl\t_\t_
+7\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t8\tnsubj\t_\t_
+8\tгордился\tгордиться\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t4\tacl:relcl\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = a7
+# text = У нас нет столы, которой он гордился.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tнас\tмы\tPRON\t_\tCase=Gen|Number=Plur|Person=1\t3\tobl\t_\t_
+3\tнет\tнет\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tстолы\tстол\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Plur\t3\tobj\t_\tSpaceAfter=No
+5\t,\t,\tPUNCT\t_\t_\t8\tpunct\t_\t_
+6\tкоторой\tкоторый\tPRON\t_\tCase=Ins|Gender=Fem|Number=Sing\t8\tobl\t_\t_
+7\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t8\tnsubj\t_\t_
+8\tгордился\tгордиться\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t4\tacl:relcl\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_repairs(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    plural_verb, plural_verb_adv, obj_with_subject, agreeing_verb, predicate, misread, no_reading = \
+        read_conllu_string(RELATIVE_REPAIRS)
+    gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
+    # «строили» is plural: the singular «который» cannot be its subject, so it is the (accusative) object
+    assert [b for b, _ in gender.pairs(plural_verb)] == ["Вот мост, которую строили солдаты."]
+    assert [b for b, _ in gender.pairs(plural_verb_adv)] == ["Вот мост, которую строили долго."]
+    # labelled ``obj`` (nominative by the parser) while «отец» is the clause's subject
+    assert [b for b, _ in gender.pairs(obj_with_subject)] == ["Мы нашли ключ, которую отец спрятал."]
+    # labelled ``obj`` but the verb agrees with it and has no other subject: left alone
+    assert list(gender.pairs(agreeing_verb)) == []
+    # «Это» is the subject of the predicate noun «улица», not a noun that could host the relative clause
+    assert [b for b, _ in gender.pairs(predicate)] == ["Это была улица, по которому шли люди."]
+    # «картины» tagged plural, but «которой» fits its genitive singular reading
+    assert [b for b, _ in gender.pairs(misread)] == ["У нас нет картины, которым он гордился."]
+    assert "У нас нет картин, которой он гордился." in {b for b, _ in number.pairs(misread)}
+    # «столы» has no singular reading: no antecedent, no pair
+    assert list(gender.pairs(no_reading)) == [] and list(number.pairs(no_reading)) == []
