@@ -400,3 +400,76 @@ def test_possessive_tagged_object_pronoun_is_an_object(paradigms):
     # a noun follows: «её» is its possessive, not an object
     assert all("ей" not in b.split() for b, _ in gen.pairs(before_noun))
 
+
+
+# round 3 parser repairs: a finite verb tagged ADJ, a genitive object tagged nominative,
+# a genitive object right after the subject noun
+PARSER_REPAIRS = """# sent_id = v1
+# text = Он не отрывал взгляда от окна.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t3\tnsubj\t_\t_
+2\tне\tне\tPART\t_\tPolarity=Neg\t3\tadvmod\t_\t_
+3\tотрывал\tотрывал\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t0\troot\t_\t_
+4\tвзгляда\tвзгляд\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t3\tobj\t_\t_
+5\tот\tот\tADP\t_\t_\t6\tcase\t_\t_
+6\tокна\tокно\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t3\tobl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = v2
+# text = Во дворе заблестели лужи.
+1\tВо\tв\tADP\t_\t_\t2\tcase\t_\t_
+2\tдворе\tдвор\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Sing\t3\tobl\t_\t_
+3\tзаблестели\tзаблестели\tADJ\t_\tCase=Nom|Number=Plur\t0\troot\t_\t_
+4\tлужи\tлужа\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Plur\t3\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = v3
+# text = Ты не позвал солдат.
+1\tТы\tты\tPRON\t_\tCase=Nom|Number=Sing|Person=2\t3\tnsubj\t_\t_
+2\tне\tне\tPART\t_\tPolarity=Neg\t3\tadvmod\t_\t_
+3\tпозвал\tпозвать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tсолдат\tсолдат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = v4
+# text = Ты позвал солдат.
+1\tТы\tты\tPRON\t_\tCase=Nom|Number=Sing|Person=2\t2\tnsubj\t_\t_
+2\tпозвал\tпозвать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tсолдат\tсолдат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = v5
+# text = Всю зиму сосед газет не выписывал.
+1\tВсю\tвесь\tDET\t_\tCase=Acc|Gender=Fem|Number=Sing\t2\tdet\t_\t_
+2\tзиму\tзима\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t6\tobl\t_\t_
+3\tсосед\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t6\tnsubj\t_\t_
+4\tгазет\tгазета\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Plur\t6\tobj\t_\t_
+5\tне\tне\tPART\t_\tPolarity=Neg\t6\tadvmod\t_\t_
+6\tвыписывал\tвыписывать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t6\tpunct\t_\t_
+
+# sent_id = v6
+# text = Всю зиму сосед газет читал мало.
+1\tВсю\tвесь\tDET\t_\tCase=Acc|Gender=Fem|Number=Sing\t2\tdet\t_\t_
+2\tзиму\tзима\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t5\tobl\t_\t_
+3\tсосед\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+4\tгазет\tгазета\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Plur\t5\tobj\t_\t_
+5\tчитал\tчитать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+6\tмало\tмало\tADV\t_\tDegree=Pos\t5\tadvmod\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_parser_repairs_for_verb_objects(paradigms):
+    adj_verb, adj_verb_subject, nom_negated, nom_plain, after_noun, after_noun_plain = read_conllu_string(PARSER_REPAIRS)
+    acc, gen = paradigms["verb_acc_object"], paradigms["verb_gen_object"]
+    # «отрывал» tagged ADJ: every pymorphy3 reading is a finite verb, so its genitive object counts
+    assert [b for b, _ in gen.pairs(adj_verb)] == ["Он не отрывал взглядом от окна."]
+    # a retagged verb's "object" that reads as a nominative may be its subject: nothing made
+    assert list(acc.pairs(adj_verb_subject)) == []
+    # «солдат» tagged nominative but the negated verb's object: gen.pl
+    assert [b for b, _ in gen.pairs(nom_negated)] == ["Ты не позвал солдатами."]
+    assert list(gen.pairs(nom_plain)) == []  # no negation, no genitive-governing verb
+    # right after the noun «сосед» but right before its negated verb: the verb's genitive object
+    assert [b for b, _ in gen.pairs(after_noun)] == ["Всю зиму сосед газетами не выписывал."]
+    assert list(gen.pairs(after_noun_plain)) == []
