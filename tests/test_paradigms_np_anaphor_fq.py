@@ -548,3 +548,61 @@ def test_relative_pronoun_repairs(paradigms):
     assert "У нас нет картин, которой он гордился." in {b for b, _ in number.pairs(misread)}
     # «столы» has no singular reading: no antecedent, no pair
     assert list(gender.pairs(no_reading)) == [] and list(number.pairs(no_reading)) == []
+
+
+# round 3: a head with a conjunct (prenominal modifiers only), a stray adjective on the verb
+NP_REPAIRS = """# sent_id = n1
+# text = Мой брат и сестра уехали.
+1\tМой\tмой\tDET\t_\tCase=Nom|Gender=Masc|Number=Sing\t2\tdet\t_\t_
+2\tбрат\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+3\tи\tи\tCCONJ\t_\t_\t4\tcc\t_\t_
+4\tсестра\tсестра\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Fem|Number=Sing\t2\tconj\t_\t_
+5\tуехали\tуехать\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = n2
+# text = Брат мой и сестра уехали.
+1\tБрат\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+2\tмой\tмой\tDET\t_\tCase=Nom|Gender=Masc|Number=Sing\t1\tdet\t_\t_
+3\tи\tи\tCCONJ\t_\t_\t4\tcc\t_\t_
+4\tсестра\tсестра\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Fem|Number=Sing\t1\tconj\t_\t_
+5\tуехали\tуехать\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = n3
+# text = Там стоял сундук старый.
+1\tТам\tтам\tADV\t_\tDegree=Pos\t2\tadvmod\t_\t_
+2\tстоял\tстоять\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tсундук\tсундук\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+4\tстарый\tстарый\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = n4
+# text = Там стоял сундук, старый.
+1\tТам\tтам\tADV\t_\tDegree=Pos\t2\tadvmod\t_\t_
+2\tстоял\tстоять\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tсундук\tсундук\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+5\tстарый\tстарый\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_np_agreement_conjoined_heads_and_stray_adjectives(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    before, after, stray, stray_comma = read_conllu_string(NP_REPAIRS)
+    gender, case, number = (paradigms[f"np_agreement_{f}"] for f in ("gender", "case", "number"))
+    # a prenominal modifier agrees with the nearest conjunct: its gender/case can still be broken
+    assert [b for b, _ in gender.pairs(before)] == ["Моя брат и сестра уехали."]
+    assert "Моего брат и сестра уехали." in {b for b, _ in case.pairs(before)}
+    # … but not its number («мои брат и сестра» is fine), nor a modifier after the head
+    assert list(number.pairs(before)) == []
+    assert list(gender.pairs(after)) == [] and list(case.pairs(after)) == []
+    # «старый» hung on the verb, right after the noun it agrees with: re-attached for gender;
+    # not for case (a depictive after its noun may be instrumental: «стоял пустым»)
+    assert [b for b, _ in gender.pairs(stray)] == ["Там стоял сундук старая."]
+    assert list(case.pairs(stray)) == []
+    # a comma between them: left alone
+    assert list(gender.pairs(stray_comma)) == []
