@@ -42,6 +42,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         # into a trailing genitive, and past a genitive of negation (RuBLiMP does both)
         "Никто не брал денег с детей.": {"Никто брал денег не с детей."},
         "Он никогда не спрашивал имени соседа.": {"Он никогда спрашивал имени не соседа."},
+        # … but not inside a prepositional phrase: «не» goes before the preposition
+        "Никто не пришёл на встречу выпускников.": {"Никто пришёл не на встречу выпускников."},
         "Никто не видел её здесь.": {"Никто видел её не здесь."},  # a place adverb
         # imperatives and questions count too (the ни-word needs «не» in every mood)
         "Ничего не говори маме.": {"Ничего говори не маме."},

@@ -56,7 +56,9 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   and without any negative word, with no comma between it and the verb (a sign
   of a misattached dependent of another clause). As in RuBLiMP, «не» goes to
   the LAST such phrase of the clause, descending into a trailing genitive
-  («не спрашивал имени соседа» → «спрашивал имени не соседа»); targets are
+  («не спрашивал имени соседа» → «спрашивал имени не соседа»), but not
+  inside a prepositional phrase («пришёл не на встречу выпускников»; dev same
+  pair 0.46 → 0.48); targets are
   objects, obliques, a postverbal subject and adverbs that are constituents of
   their own («не здесь», «не быстро»; not «давно», which fuses into «недавно»,
   nor focus particles). Clauses with a genitive of negation are no longer
@@ -403,7 +405,7 @@ class NegativeConcord(_PronounParadigm):
                     continue
                 if not sent.is_aligned(*span):
                     continue
-                found.append((self._innermost(sent, dep, span), kind))
+                found.append((span if kind == "PP" else self._innermost(sent, dep, span), kind))
         if found:
             # RuBLiMP's choice: the last phrase of the clause
             yield max(found, key=lambda f: f[0][0].id)
