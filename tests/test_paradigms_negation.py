@@ -66,6 +66,10 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Я ничего не слышал.": {"Я чего-либо не слышал."},
         "Кошелька нигде не было.": {"Кошелька где-либо не было."},
         "Они никуда не торопились.": {"Они куда-либо не торопились."},
+        # parser repair: «никто» hung on the infinitive is the subject of the negated verb above it
+        "Сумку никто открывать не стал.": {"Сумку кто-нибудь открывать не стал."},
+        # a clause adverb the parser attached to the pronoun does not block it (a degree word does)
+        "Старик больше никогда не приходил на причал.": {"Старик больше когда-либо не приходил на причал."},
     },
     "indefinite_pronoun_to_negative": {
         "Кто-то постучал в дверь.": {"Никто постучал в дверь."},
@@ -108,6 +112,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Никто не придёт, если пойдёт дождь.",  # conditional
         "Ни с кем он не говорил.",  # split ни-pronoun: word count would change
         "Ничего страшного не случилось.",  # modified pronoun
+        "Почти никто не пришёл на собрание.",  # a degree word on the pronoun («почти кто-нибудь»: two errors)
+        "Он ничего делать не стал.",  # the object of an infinitive stays the infinitive's («чего-либо делать»)
     ],
     "indefinite_pronoun_to_negative": [
         "Кто-то не закрыл окно.",  # negated verb: «Никто не закрыл окно» is grammatical

@@ -40,7 +40,10 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   infinitive complement «-либо» is a common bookish variant («не оказал
   какого-либо влияния», «не мог что-либо сделать»); so is какой-либо/чей-либо
   anywhere, so никакой/ничей get only their -нибудь form, under a perfective past. A modified pronoun is skipped
-  («ничего страшного», «почти никто»: «почти кто-либо» would add a second error);
+  («ничего страшного», «почти никто»: «почти кто-либо» would add a second error), but not one
+  the parser gave a clause adverb («больше никогда»); a nominative ни-pronoun the parser hung on an
+  infinitive is the subject of the verb above it («Сумку никто открывать не стал»; dev coverage
+  0.61 → 0.64);
 * ``indefinite_pronoun_to_negative`` writes «ничего» for a nominative or
   accusative «что-то», as RuBLiMP does; it skips a pronoun with its own
   preposition («о чём-то» → «ни о чём» would change the word order) but not a
@@ -118,6 +121,8 @@ _NON_TARGET_ADVERBS = frozenset(
      "тогда", "иначе", "впрочем", "наверное", "конечно", "всегда", "иногда", "часто"}
 )
 _TARGET_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
+# adverbs of the clause, not degree modifiers of a pronoun, that the parser attaches to a ни-pronoun
+_CLAUSE_ADVERBS = frozenset({"еще", "больше", "уже", "тоже", "также", "ведь", "же", "теперь", "тогда", "здесь", "там"})
 # pronouns that make an odd constituent-negation target (relatives, interrogatives, quantifiers)
 _BAD_TARGET_PRONOUNS = frozenset(
     {"который", "кто", "что", "какой", "чей", "каждый", "весь", "всё", "все", "сам", "самый", "любой", "другой", "друг"}
@@ -236,6 +241,12 @@ def licensing_verb(sent: Sentence, item: Token, *, through_xcomp: bool = True, c
     if any(k.deprel == "case" for k in sent.children(np)):
         return None
     cur = sent.head_of(np)
+    if cur is not None and (np.base_deprel == "nsubj" or np.feats.get("Case") == "Nom") \
+            and np.base_deprel in ("nsubj", "obj") and cur.feats.get("VerbForm") == "Inf" \
+            and cur.base_deprel in ("xcomp", "csubj") and not _has_negation(sent, cur):
+        # parser repair: an infinitive has no nominative subject (nor a nominative object); the
+        # subject belongs to the verb above it («Его никто обыскивать не стал»)
+        cur = sent.head_of(cur)
     while cur is not None and _is_predicate(sent, cur, copular):
         if _has_negation(sent, cur):
             return cur if negation_particle(sent, cur) is not None else None
@@ -482,9 +493,11 @@ class NegativePronounToIndefinite(_PronounParadigm):
             indefinite, pos = nibud[lemma] if only_nibud else table[lemma]
             if item.upos not in _UD_POS[pos]:
                 continue
-            if any(k.base_deprel in ("amod", "det", "advmod") for k in sent.children(item)):
+            if any(k.base_deprel in ("amod", "det") or (k.base_deprel == "advmod" and _norm(k.form) not in _CLAUSE_ADVERBS)
+                   for k in sent.children(item)):
                 # «ничего страшного» → «чего-либо страшного» is a bookish variant; «почти никто» →
-                # «почти кто-либо» adds a second error (почти cannot modify an indefinite)
+                # «почти кто-либо» adds a second error (почти cannot modify an indefinite); clause
+                # adverbs the parser hung on the pronoun («больше никогда», «никогда ещё») do not count
                 continue
             nxt = sent.token(item.id + 1) if item.id < len(sent.tokens) else None
             if nxt is not None and nxt.upos == "ADJ" and nxt.feats.get("Case") == item.feats.get("Case", nxt.feats.get("Case")):
