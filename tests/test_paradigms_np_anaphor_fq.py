@@ -606,3 +606,54 @@ def test_np_agreement_conjoined_heads_and_stray_adjectives(paradigms):
     assert list(case.pairs(stray)) == []
     # a comma between them: left alone
     assert list(gender.pairs(stray_comma)) == []
+
+
+# round 3: «сам» on a later conjunct, on a nominative labelled object, and tagged in another case
+# than the pronoun it stands on
+SAM_REPAIRS = """# sent_id = q1
+# text = Пришли гости и сам хозяин.
+1\tПришли\tприйти\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+2\tгости\tгость\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t1\tnsubj\t_\t_
+3\tи\tи\tCCONJ\t_\t_\t5\tcc\t_\t_
+4\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tamod\t_\t_
+5\tхозяин\tхозяин\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tconj\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_
+
+# sent_id = q2
+# text = Письмо принёс сам мальчик.
+1\tПисьмо\tписьмо\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\t_
+2\tпринёс\tпринести\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t4\tamod\t_\t_
+4\tмальчик\tмальчик\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = q3
+# text = Я подошёл к нему самому.
+1\tЯ\tя\tPRON\t_\tCase=Nom|Number=Sing|Person=1\t2\tnsubj\t_\t_
+2\tподошёл\tподойти\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tк\tк\tADP\t_\t_\t4\tcase\t_\t_
+4\tнему\tон\tPRON\t_\tCase=Dat|Gender=Masc|Number=Sing|Person=3\t2\tobl\t_\t_
+5\tсамому\tсам\tADJ\t_\tCase=Loc|Gender=Masc|Number=Sing\t4\tamod\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_floating_quantifier_parser_repairs(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    conjunct, nominative_obj, split_case = read_conllu_string(SAM_REPAIRS)
+    gender, case, number = (paradigms[f"floating_quantifier_agreement_{f}"] for f in ("gender", "case", "number"))
+    # «сам» agrees with its own noun, a later conjunct: all three features can be broken; the
+    # number edit goes to the noun, as in RuBLiMP
+    assert [b for b, _ in gender.pairs(conjunct)] == ["Пришли гости и сама хозяин."]
+    assert [b for b, _ in case.pairs(conjunct)] == ["Пришли гости и самого хозяин."]
+    assert [b for b, _ in number.pairs(conjunct)] == ["Пришли гости и сам хозяева."]
+    # «мальчик» labelled obj but nominative: it is the subject, so a nominative «сама» has no
+    # dropped subject to float to; its number is not changed (the verb agrees with it too)
+    assert [b for b, _ in gender.pairs(nominative_obj)] == ["Письмо принёс сама мальчик."]
+    assert [b for b, _ in number.pairs(nominative_obj)] == ["Письмо принёс сами мальчик."]
+    # «самому» tagged locative next to «нему», which can only be dative: read as dative; «сам»
+    # (nominative) is not made, it could float to «Я»
+    assert [b for b, _ in case.pairs(split_case)] == ["Я подошёл к нему самого."]
+    assert [b for b, _ in gender.pairs(split_case)] == ["Я подошёл к нему самой."]

@@ -278,7 +278,8 @@ _QUANTITY_LEMMAS = frozenset(
 )
 
 
-def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None) -> bool:
+def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
+                        later_conjunct: bool = False) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
@@ -287,7 +288,9 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     a numeral or quantity word (``relative_clause``: the one relative
     clause whose pronoun is being checked separately, by the anaphor
     paradigm). (A predicate nominal may change: «было
-    редкой наградой» → «редкой наградами», as in RuBLiMP.)
+    редкой наградой» → «редкой наградами», as in RuBLiMP.) With ``later_conjunct``
+    a non-first conjunct may change (the caller has a modifier on it whose agreement breaks:
+    «а не самой коллекцией» → «а не самой коллекциями», as in RuBLiMP's floating-quantifier pairs).
     """
     if head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
         # (a genitive subject — «самого закона нет» — does not agree with its predicate)
@@ -298,7 +301,7 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
         if any(p.upos in ("VERB", "AUX", "ADJ", "DET") and ("Number" in p.feats or p.feats.get("VerbForm") == "Fin")
                for p in preds):
             return True
-    if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
+    if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS and not (later_conjunct and head.base_deprel == "conj"):
         return True
     for kid in sent.children(head):
         if kid.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
