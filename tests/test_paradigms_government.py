@@ -473,3 +473,32 @@ def test_parser_repairs_for_verb_objects(paradigms):
     # right after the noun «сосед» but right before its negated verb: the verb's genitive object
     assert [b for b, _ in gen.pairs(after_noun)] == ["Всю зиму сосед газетами не выписывал."]
     assert list(gen.pairs(after_noun_plain)) == []
+
+
+# a dative the parser hung on an instrumental object as its amod (not an agreeing modifier)
+MISATTACHED_AMOD = """# sent_id = b1
+# text = Он помахал Мише рукой.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tпомахал\tпомахать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tМише\tмиша\tPROPN\t_\tAnimacy=Anim|Case=Dat|Gender=Masc|Number=Sing\t4\tamod\t_\t_
+4\tрукой\tрука\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Fem|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = b2
+# text = Он помахал Мишей рукой.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tпомахал\tпомахать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tМишей\tмиша\tPROPN\t_\tAnimacy=Anim|Case=Ins|Gender=Masc|Number=Sing\t4\tamod\t_\t_
+4\tрукой\tрука\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Fem|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_nominal_amod_in_another_case_does_not_block(paradigms):
+    other_case, same_case = read_conllu_string(MISATTACHED_AMOD)
+    ins = paradigms["verb_ins_object"]
+    # «Мише» (dative) cannot agree with «рукой»: re-cased (not to the dative: «помахать» takes one)
+    assert [b for b, _ in ins.pairs(other_case)] == ["Он помахал Мише руку."]
+    # in the same case it might be an apposition: left alone
+    assert list(ins.pairs(same_case)) == []
