@@ -109,6 +109,8 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Освобождение города стало праздником.", "Освобождение город стало праздником.", "Nom"),
         ("Чтение книги заняло неделю.", "Чтение книга заняло неделю.", "Nom"),
         ("Управление страной требует опыта.", "Управление страну требует опыта.", "Acc"),
+        # «задачи» (nom/acc pl) is also the genitive singular: no safe Nom/Acc, the locative fallback
+        ("Решение задач заняло целый час.", "Решение задачах заняло целый час.", "Loc"),
     ],
 }
 
@@ -502,3 +504,9 @@ def test_nominal_amod_in_another_case_does_not_block(paradigms):
     assert [b for b, _ in ins.pairs(other_case)] == ["Он помахал Мише руку."]
     # in the same case it might be an apposition: left alone
     assert list(ins.pairs(same_case)) == []
+
+
+def test_nominalization_locative_only_as_fallback(parsed, paradigms):
+    text = "Чтение книги заняло неделю."
+    cases = {pert.target_value for _, pert in paradigms["nominalization_case"].pairs(parsed[text])}
+    assert cases and "Loc" not in cases
