@@ -64,6 +64,11 @@ POSITIVE = [
      "Девочка, которому я дал книгу, убежала."),
     ("anaphor_agreement_gender", "Город, о котором он рассказывал, находится на севере.",
      "Город, о которой он рассказывал, находится на севере."),
+    # a subject «который» whose present-tense verb shows no gender: only the anaphoric agreement breaks
+    ("anaphor_agreement_gender", "Я знаю мальчика, который читает эту книгу.",
+     "Я знаю мальчика, которая читает эту книгу."),
+    ("anaphor_agreement_gender", "Вдоль дороги тянется река, которая впадает в озеро.",
+     "Вдоль дороги тянется река, который впадает в озеро."),
     # an antecedent the parser attached as ``conj`` of a verb is not a coordinated noun
     ("anaphor_agreement_number", "Говорили по-русски, но на диалекте, которого никто не знал.",
      "Говорили по-русски, но на диалекте, которые никто не знал."),
@@ -151,6 +156,7 @@ NEAR_MISSES = [
     ("anaphor_agreement_gender", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.", "plural"),
     ("anaphor_agreement_gender", "Дерево, которое росло у дома, упало.", "subject relative"),
     ("anaphor_agreement_gender", "Облако, которое плыло над полем, исчезло.", "subject relative, verb agrees in gender"),
+    ("anaphor_agreement_gender", "Мальчик, который был рад гостям, открыл дверь.", "subject relative, predicate adjective shows gender"),
     ("anaphor_agreement_number", "Он купил хлеб и молоко, которое быстро скисло.", "coordinated nouns"),
     ("np_agreement_number", "Старый дом стоял на холме.", "the head is the subject of a verb that agrees with it"),
     ("np_agreement_number", "Новые книги, которые лежали на полке, пропали.", "the head is the antecedent of «который»"),

@@ -15,7 +15,9 @@ phrase («…, в котором», «…, курс которого») is taken
 
 Only pronouns that are *not* the subject of their clause are used (a
 nominative «который» also agrees with the verb, so changing it would break
-two agreement relations at once), and only the pronoun is altered — the
+two agreement relations at once) — except, for gender, a subject whose verb
+shows no gender (present/future, plural: «мальчик, который читает» →
+«которая читает»; the verb agrees in number only) — and only the pronoun is altered — the
 antecedent may control other words. Safeguards: pronoun and antecedent agree
 in the parser's features and in pymorphy3's analyses; the antecedent is a
 single (not coordinated) noun or demonstrative «тот» that precedes the
@@ -33,7 +35,7 @@ or a predicate that cannot agree with it), :func:`_agreeing_antecedent` (an
 antecedent whose number/gender the parser misread, or a genitive between it and
 the comma), :func:`_noun_phrase` (a predicate antecedent's clause-level
 dependents are not competing hosts). Fidelity on RuBLiMP's dev pairs (coverage /
-same word / same pair): gender .58/.57/.56 → .66/.64/.62, number .65/.54/.53 →
+same word / same pair): gender .58/.57/.56 → .68/.66/.62, number .65/.54/.53 →
 .68/.56/.55.
 """
 
@@ -137,6 +139,20 @@ def _comma_antecedent(sent: Sentence, pron: Token) -> tuple[Token, Token] | None
     if clause is None or clause.id < start:
         return None
     return clause, ante
+
+
+def _genderless_predicate(sent: Sentence, clause: Token, morph: Morph) -> bool:
+    """Whether the predicate of ``clause`` is a verb whose words show no gender (present/future
+    tense, plural, infinitive), so that a subject's gender is marked nowhere else. The parser's
+    tense is checked against the dictionary: no word may have a past-tense reading («колыхался»
+    tagged present)."""
+    if clause.upos != "VERB":
+        return False
+    words = [clause] + [k for k in sent.children(clause) if k.base_deprel in ("aux", "cop")]
+    if any("Gender" in w.feats or w.feats.get("VerbForm") == "Part" for w in words):
+        return False
+    return not any("past" in p.tag.grammemes or p.tag.POS in ("PRTF", "PRTS", "ADJS")
+                   for w in words for p in morph.parses(w.form))
 
 
 def _looks_like_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph) -> bool:
@@ -549,6 +565,15 @@ class AnaphorAgreementGender(_AnaphorAgreement):
 
     name = "anaphor_agreement_gender"
     feature = "Gender"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """Also a SUBJECT «который» whose predicate shows no gender («мальчик, который читает»
+        → «которая читает»): a present or future verb agrees in number and person only, so the
+        new gender breaks the anaphoric agreement alone (RuBLiMP edits subject relatives too)."""
+        for rc in relative_clauses(sent, self.morph, subjects=True):
+            if rc.subject and (rc.pronoun.head != rc.clause.id or not _genderless_predicate(sent, rc.clause, self.morph)):
+                continue
+            yield from self._pronoun_edits(sent, rc)
 
     def targets(self, rc):
         if rc.number != "Sing" or rc.gender is None:
