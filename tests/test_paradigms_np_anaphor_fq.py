@@ -77,6 +77,9 @@ POSITIVE = [
     ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмном лесах."),
     ("np_agreement_number", "Она купила красивую вазу.", "Она купила красивую вазы."),
     ("np_agreement_number", "Мы говорили о важных делах.", "Мы говорили о важных деле."),
+    # «самой»/«самого» before their noun are the superlative «самый», an agreeing modifier
+    ("np_agreement_number", "Кошка сидела на самой верхушке сосны.", "Кошка сидела на самой верхушках сосны."),
+    ("np_agreement_number", "Мы гуляли до самого вечера.", "Мы гуляли до самого вечеров."),
     ("np_agreement_number", "Мы продали этот старый дом.", "Мы продали этот старый дома."),
     # a genitive subject does not agree with its verb, so its number may change
     ("np_agreement_number", "Новых писем не было.", "Новых письма не было."),
@@ -163,6 +166,7 @@ NEAR_MISSES = [
     ("np_agreement_number", "Два больших дома стояли на холме.", "numeral phrase"),
     ("anaphor_agreement_number", "Существует множество пород, которые отличаются окрасом.", "a counted noun («множество пород»)"),
     ("np_agreement_number", "Дом был старым.", "predicative adjective"),
+    ("np_agreement_number", "Пришёл сам директор.", "«сам» is left to the floating-quantifier paradigms"),
     ("np_agreement_number", "Многие люди пришли на праздник.", "«многий» has no modern singular"),
     ("np_agreement_gender", "Новые книги лежали на полке.", "plural head"),
     ("np_agreement_gender", "Наш врач работает в больнице.", "common-gender head"),
