@@ -356,7 +356,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
     """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent
     (with ``subjects``, also a subject «который», marked ``subject=True``)."""
     for pron in sent.tokens:
-        if pron.upos not in ("PRON", "DET", "ADJ"):
+        if pron.upos not in ("PRON", "DET", "ADJ") or not _norm(pron.form).startswith("котор"):
             continue
         is_subject = False
         if pron.base_deprel in SUBJECT_RELS or pron.feats.get("Case") == "Nom":

@@ -951,9 +951,9 @@ def verbs_retagged(sent: Sentence, morph) -> Sentence:
     """
     fixed: dict[int, Token] = {}
     for tok in sent.tokens:
-        if tok.upos not in ("NOUN", "ADJ") or not morph.word_is_known(tok.form):
+        if tok.upos not in ("NOUN", "ADJ") or not any(k.base_deprel in ("obj", "nsubj") for k in sent.children(tok)):
             continue
-        if not any(k.base_deprel in ("obj", "nsubj") for k in sent.children(tok)):
+        if not morph.word_is_known(tok.form):
             continue
         parses = morph.parses(tok.form)
         if not parses or any(p.tag.POS != "VERB" for p in parses):
