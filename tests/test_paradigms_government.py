@@ -510,3 +510,21 @@ def test_nominalization_locative_only_as_fallback(parsed, paradigms):
     text = "Чтение книги заняло неделю."
     cases = {pert.target_value for _, pert in paradigms["nominalization_case"].pairs(parsed[text])}
     assert cases and "Loc" not in cases
+
+
+# a finite verb the parser made the conjunct of an object noun
+VERB_AS_CONJUNCT = """# sent_id = c1
+# text = Он поднял взгляд и улыбнулся.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tподнял\tподнять\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tвзгляд\tвзгляд\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\t_
+4\tи\tи\tCCONJ\t_\t_\t5\tcc\t_\t_
+5\tулыбнулся\tулыбнуться\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t3\tconj\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_finite_verb_conjunct_does_not_block(paradigms):
+    [sent] = read_conllu_string(VERB_AS_CONJUNCT)
+    assert [b for b, _ in paradigms["verb_acc_object"].pairs(sent)] == ["Он поднял взгляда и улыбнулся."]

@@ -237,12 +237,13 @@ def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool =
             continue  # «унесли много жизней»: the genitive a quantity word governs stays a genitive
         if base == "det" and normalize(kid.form) in INVARIANT_DET:
             continue
-        if base in ("amod", "appos") and (
+        if base in ("amod", "appos", "conj") and (
             (kid.upos in ("NOUN", "PROPN", "PRON") and kid.feats.get("Case") not in (None, tok.feats.get("Case")))
             or (kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin")
         ):
             # parser repair: a nominal in another case, or a finite verb, cannot agree with ``tok``
-            # («помахал Мише рукой» with «Мише» as amod of «рукой»): a misattached argument
+            # nor be its conjunct («помахал Мише рукой» with «Мише» as amod of «рукой»; «поднял
+            # взгляд и уставился» with «уставился» as conj of «взгляд»): a misattached word
             continue
         if base in _BLOCKING_DEPRELS:
             return True
