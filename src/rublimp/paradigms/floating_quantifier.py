@@ -43,9 +43,12 @@ it that it is attached to takes that nominal's case when the nominal cannot be
 in its own (:func:`_adnominal_case_repair`); an adnominal «сам» on a later
 conjunct counts («и сам хозяин»: it agrees with its own noun), and the number
 paradigm may change that conjunct; a nominative antecedent under an adnominal
-«сам» is the clause's subject whatever its relation. Fidelity on RuBLiMP's dev
-pairs (coverage / same word / same pair): number .71/.65/.62 → .78/.68/.66,
-gender .70/.70/.65 → .73/.73/.67, case .71/.71/.48 → .74/.74/.49.
+«сам» is the clause's subject whatever its relation. Case and gender also take a
+shared form on a noun inside a prepositional phrase («к самому князю», «сам» or
+«самый»), made only into a form both lexemes share (самого/самому/самом/самой).
+Fidelity on RuBLiMP's dev pairs (coverage / same word / same pair): number
+.71/.65/.62 → .78/.68/.66, gender .70/.70/.65 → .73/.73/.67, case .71/.71/.48 →
+.78/.78/.51.
 """
 
 from __future__ import annotations
@@ -356,16 +359,26 @@ class _FloatingQuantifier(Paradigm):
         raise NotImplementedError
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        for sa in sam_antecedents(sent, self.morph):
-            yield from self._sam_edits(sent, sa)
+        yield from self._all_sam_edits(sent)
 
-    def _sam_edits(self, sent: Sentence, sa: SamAntecedent) -> Iterator[Perturbation]:
-        """«сам» re-inflected for each target of :meth:`targets`."""
+    def _all_sam_edits(self, sent: Sentence) -> Iterator[Perturbation]:
+        """Edits of every «сам», including a shared form on a noun inside a prepositional phrase
+        («к самому князю», which may be «самый»): there only a new form that both lexemes share
+        (самого, самому, самом, самой) is made, so the edit is the same whichever it is."""
+        plain = {sa.sam.id for sa in sam_antecedents(sent, self.morph)}
+        for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
+            yield from self._sam_edits(sent, sa, shared_only=sa.sam.id not in plain)
+
+    def _sam_edits(self, sent: Sentence, sa: SamAntecedent, *, shared_only: bool = False) -> Iterator[Perturbation]:
+        """«сам» re-inflected for each target of :meth:`targets` (with ``shared_only``, only to a
+        form «самый» shares)."""
         seen: set[str] = set()
         for source, target, agr in self.targets(sa):
             if seen and self.first_only:
                 break
             word = self._new_form(sa, source, agr)
+            if word is not None and shared_only and _norm(word) not in SHARED_FORMS:
+                word = None
             if word is None or word in seen:
                 continue
             seen.add(word)
@@ -512,8 +525,7 @@ class FloatingQuantifierGender(_FloatingQuantifier):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         self._sent = sent
-        for sa in sam_antecedents(sent, self.morph):
-            yield from self._sam_edits(sent, sa)
+        yield from self._all_sam_edits(sent)
 
     def targets(self, sa):
         a = sa.agr
