@@ -122,11 +122,11 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Бабушка сама связала этот шарф.", "Бабушка само связала этот шарф."),
     ("floating_quantifier_agreement_gender", "Я видел самого медведя.", "Я видел саму медведя."),
     ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
-    # floating quantifier agreement: case
-    # RuBLiMP's case change: nominative → genitive, other cases → nominative
     # a shared form on a noun in a prepositional phrase (сам or самый): only a form both share
     ("floating_quantifier_agreement_case", "Мы дошли до самого леса.", "Мы дошли до самому леса."),
     ("floating_quantifier_agreement_gender", "Лодка причалила к самому берегу.", "Лодка причалила к самой берегу."),
+    # floating quantifier agreement: case
+    # RuBLiMP's case change: nominative → genitive, other cases → nominative
     ("floating_quantifier_agreement_case", "Мэр сам открыл новую школу.", "Мэр самого открыл новую школу."),
     # «сам» on a proper name pymorphy3 does not know: the parser's features, confirmed by «сам»
     ("floating_quantifier_agreement_case", "Вчера пришёл сам Фырдун.", "Вчера пришёл самого Фырдун."),
