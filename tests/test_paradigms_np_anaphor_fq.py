@@ -670,3 +670,43 @@ def test_floating_quantifier_parser_repairs(paradigms):
     # (nominative) is not made, it could float to «Я»
     assert [b for b, _ in case.pairs(split_case)] == ["Я подошёл к нему самого."]
     assert [b for b, _ in gender.pairs(split_case)] == ["Я подошёл к нему самой."]
+
+
+# «котором» tagged masculine on a neuter antecedent; a genitive antecedent whose head can host the clause
+RELATIVE_HOSTS = """# sent_id = s1
+# text = Мы обсудили решение, о котором говорил директор.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tобсудили\tобсудить\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tрешение\tрешение\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+5\tо\tо\tADP\t_\t_\t6\tcase\t_\t_
+6\tкотором\tкоторый\tPRON\t_\tCase=Loc|Gender=Masc|Number=Sing\t7\tobl\t_\t_
+7\tговорил\tговорить\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\t_
+8\tдиректор\tдиректор\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t7\tnsubj\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = s2
+# text = Председатель клуба, которому надоели споры, ушёл.
+1\tПредседатель\tпредседатель\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t7\tnsubj\t_\t_
+2\tклуба\tклуб\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t1\tnmod\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторому\tкоторый\tPRON\t_\tCase=Dat|Gender=Masc|Number=Sing\t5\tiobj\t_\t_
+5\tнадоели\tнадоесть\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tспоры\tспор\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Plur\t5\tnsubj\t_\tSpaceAfter=No
+7\tушёл\tуйти\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t7\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_syncretic_gender_and_other_hosts(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    syncretic, chain = read_conllu_string(RELATIVE_HOSTS)
+    gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
+    # «котором» is masculine and neuter: it takes the antecedent's neuter
+    assert [b for b, _ in gender.pairs(syncretic)] == ["Мы обсудили решение, о которой говорил директор."]
+    assert "Мы обсудили решения, о котором говорил директор." in {b for b, _ in number.pairs(syncretic)}
+    # «Председатель клубов, которому …» is grammatical (the clause attaches to «председатель»);
+    # «которой» could refer to a woman chair (common gender): no pair at all
+    assert list(number.pairs(chain)) == [] and list(gender.pairs(chain)) == []

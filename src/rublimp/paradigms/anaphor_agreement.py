@@ -34,9 +34,13 @@ object «который» labelled subject or nominative: another subject in the
 or a predicate that cannot agree with it), :func:`_agreeing_antecedent` (an
 antecedent whose number/gender the parser misread, or a genitive between it and
 the comma), :func:`_noun_phrase` (a predicate antecedent's clause-level
-dependents are not competing hosts). Fidelity on RuBLiMP's dev pairs (coverage /
-same word / same pair): gender .58/.57/.56 → .68/.66/.62, number .65/.54/.53 →
-.68/.56/.55.
+dependents are not competing hosts), :func:`_syncretic_gender` (a masculine/neuter
+form such as «котором» takes the antecedent's gender of the two). A noun
+edit (number) is not made where the unchanged pronoun would find another host
+(«председатель клубов, которому»: grammatical), and a common-gender noun
+(«председатель», «врач») hosts a singular of either gender. Fidelity on
+RuBLiMP's dev pairs (coverage / same word / same pair): gender .58/.57/.56 →
+.68/.66/.62, number .65/.54/.53 → .70/.55/.54.
 """
 
 from __future__ import annotations
@@ -284,6 +288,21 @@ def _noun_phrase(sent: Sentence, head: Token) -> list[Token]:
     return out
 
 
+def _syncretic_gender(pron: Token, ante: Token, morph: Morph) -> Token:
+    """Parser repair: «котором», «которому», «которым», «которого» are masculine AND neuter; when
+    the parser chose the other one of the two than the antecedent's, the pronoun takes the
+    antecedent's («голосования[Neut], в котором[Masc]»). Otherwise ``pron`` as it is."""
+    g, ag = pron.feats.get("Gender"), ante.feats.get("Gender")
+    if pron.feats.get("Number") != "Sing" or g == ag or {g, ag} != {"Masc", "Neut"}:
+        return pron
+    case = pron.feats.get("Case")
+    for p in morph.readings(pron.form, RELATIVE_LEMMA):
+        a = agr_from_tag(p.tag)
+        if a.case == case and a.number == "Sing" and ag in a.genders:
+            return dataclasses.replace(pron, feats={**pron.feats, "Gender": ag})
+    return pron
+
+
 def _agrees_with_pronoun(t: Token, pron: Token) -> bool:
     if t.feats.get("Number") != pron.feats.get("Number"):
         return False
@@ -318,7 +337,7 @@ def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token, morph: Morph)
     prepositional = any(k.base_deprel == "case" for k in sent.children(ante))
     fits = []
     for p in morph.parses(ante.form):
-        if p.tag.POS != "NOUN" or _norm(p.normal_form) != _norm(ante.lemma):
+        if p.tag.POS != "NOUN":
             continue
         agr = agr_from_tag(p.tag)
         if agr.number != want_number or (want_number == "Sing" and want_gender not in agr.genders):
@@ -372,10 +391,14 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
         pa = morph.analyse(pron.form, pron.upos, pron.feats)
         if pa is None or _norm(pa.lemma) != RELATIVE_LEMMA:
             continue
+        pa_feats = pron.feats
         found = _tree_antecedent(sent, pron) or _comma_antecedent(sent, pron)
         if found is None:
             continue
         clause, ante = found
+        pron = _syncretic_gender(pron, ante, morph)
+        if pron.feats is not pa_feats:
+            pa = morph.analyse(pron.form, pron.upos, pron.feats) or pa
         ante = _agreeing_antecedent(sent, ante, pron, morph)
         if ante.id >= pron.id:
             continue
@@ -465,17 +488,30 @@ class _AnaphorAgreement(Paradigm):
         if self.morph.is_ambiguous(word, RELATIVE_LEMMA, None, forbidden):
             return None
         readings = {(a.number, g) for a in adjective_readings(self.morph, word, RELATIVE_LEMMA) for g in a.genders or {None}}
-        if self._other_host(sent, rc, readings):
+        if self._other_host(sent, rc, readings, self._common_gender_nouns(sent)):
             return None
         return word
 
+    def _common_gender_nouns(self, sent: Sentence) -> set[int]:
+        """Ids of the nouns of ``sent`` whose gender is the referent's («председатель», «врач»)."""
+        out = set()
+        for t in sent.tokens:
+            if t.upos in ("NOUN", "PROPN"):
+                a = self.morph.analyse(t.form, t.upos, t.feats)
+                if has_common_gender(self.morph, t, a, self.common_gender):
+                    out.add(t.id)
+        return out
+
     @staticmethod
-    def _other_host(sent: Sentence, rc: RelativeClause, readings: set[tuple[str | None, str | None]]) -> bool:
+    def _other_host(sent: Sentence, rc: RelativeClause, readings: set[tuple[str | None, str | None]],
+                    any_gender: set[int] = frozenset()) -> bool:
         """Whether another nominal could host the relative clause with a reading of the new form.
 
         Candidates: the nouns inside the antecedent's phrase, the nouns between
         it and the pronoun, and the nouns the antecedent depends on through a
-        genitive chain («цветение сирени, коллекция которого»).
+        genitive chain («цветение сирени, коллекция которого»). A noun in
+        ``any_gender`` (common gender: «председатель товарищества, которой …»
+        may refer to a woman chair) hosts a singular of any gender.
         """
         start = _phrase_start(sent, rc.pronoun)
         hosts = [t for t in _noun_phrase(sent, rc.antecedent) if t.id < start]
@@ -490,11 +526,13 @@ class _AnaphorAgreement(Paradigm):
         for t in hosts:
             if t.id == rc.antecedent.id or t.upos not in _HOSTS:
                 continue
+            if t.head == rc.antecedent.id and t.base_deprel in ("amod", "det", "nummod"):
+                continue  # the antecedent's own modifier agrees with it, it hosts nothing
             number, gender = t.feats.get("Number"), t.feats.get("Gender")
             for r_number, r_gender in readings:
                 if r_number != number:
                     continue
-                if number == "Plur" or r_gender is None or gender in (None, r_gender):
+                if number == "Plur" or r_gender is None or gender in (None, r_gender) or t.id in any_gender:
                     return True
         return False
 
@@ -542,6 +580,12 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         target, word = found
         if any(a.number == target for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)):
             return None  # «который» could agree with the new noun
+        current = {(a.number, g) for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
+                   for g in a.genders or {None}}
+        if not mods and self._other_host(sent, rc, current, self._common_gender_nouns(sent)):
+            # «Председатель клубов, которому …»: the unchanged pronoun finds another host and the
+            # sentence is grammatical (with a modifier, «пушистым хвостами», it stays bad anyway)
+            return None
         if "ё" not in sent.text.lower():
             word = word.replace("ё", "е")
         return Perturbation(
