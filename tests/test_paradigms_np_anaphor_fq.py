@@ -122,6 +122,8 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Бабушка сама связала этот шарф.", "Бабушка само связала этот шарф."),
     ("floating_quantifier_agreement_gender", "Я видел самого медведя.", "Я видел саму медведя."),
     ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
+    # an adjective the parser made the apposition of the noun it follows and agrees with
+    ("np_agreement_gender", "Мы жили на улице Лесной.", "Мы жили на улице Лесном."),
     # a shared form on a noun in a prepositional phrase (сам or самый): only a form both share
     ("floating_quantifier_agreement_case", "Мы дошли до самого леса.", "Мы дошли до самому леса."),
     ("floating_quantifier_agreement_gender", "Лодка причалила к самому берегу.", "Лодка причалила к самой берегу."),

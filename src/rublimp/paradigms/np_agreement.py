@@ -453,18 +453,27 @@ def modifiers_reattached(sent: Sentence, *, after_noun: bool = True) -> Sentence
     when the parser gave both the same case, number and (singular) gender and
     no punctuation separates them. Without ``after_noun`` only the noun after
     it is tried (an adjective after its noun on a verb may be a depictive, whose
-    instrumental is grammatical: «сундук стоял пустым»). A copy sharing the
-    other tokens (ids unchanged); ``sent`` itself when nothing changes.
+    instrumental is grammatical: «сундук стоял пустым»). An adjective right
+    next to the noun it depends on under another relation (``nsubj``,
+    ``appos``, ``nmod``, ``acl``) that agrees with it becomes its ``amod``. A
+    copy sharing the other tokens (ids unchanged); ``sent`` itself when
+    nothing changes.
     """
     moved: dict[int, Token] = {}
     n = len(sent.tokens)
     for mod in sent.tokens:
-        if mod.upos != "ADJ" and mod.feats.get("VerbForm") != "Part":
+        if mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part":
             continue
         if mod.feats.get("Variant") == "Short" or sent.children(mod):
             continue
         head = sent.head_of(mod)
+        if mod.upos == "DET" and (head is None or head.upos not in ("NOUN", "PROPN")):
+            continue  # a determiner off a noun is often a pronoun of its own («это»)
         if head is not None and head.upos in ("NOUN", "PROPN"):
+            if mod.base_deprel in ("nmod", "appos", "nsubj", "acl") and abs(head.id - mod.id) == 1 \
+                    and (after_noun or mod.id < head.id) and _same_agreement(mod, head):
+                # on its noun but under another relation («твой друг» as nsubj, «Диктис Критский» as appos)
+                moved[mod.id] = dataclasses.replace(mod, deprel="amod")
             continue
         for j in (mod.id + 1, mod.id - 1) if after_noun else (mod.id + 1,):
             if not 1 <= j <= n:
