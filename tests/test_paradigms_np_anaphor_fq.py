@@ -69,6 +69,9 @@ POSITIVE = [
      "Я знаю мальчика, которая читает эту книгу."),
     ("anaphor_agreement_gender", "Вдоль дороги тянется река, которая впадает в озеро.",
      "Вдоль дороги тянется река, который впадает в озеро."),
+    # a substantivised adjective as the antecedent
+    ("anaphor_agreement_gender", "Он был первым, которого мы встретили в лесу.",
+     "Он был первым, которую мы встретили в лесу."),
     # an antecedent the parser attached as ``conj`` of a verb is not a coordinated noun
     ("anaphor_agreement_number", "Говорили по-русски, но на диалекте, которого никто не знал.",
      "Говорили по-русски, но на диалекте, которые никто не знал."),

@@ -40,7 +40,8 @@ edit (number) is not made where the unchanged pronoun would find another host
 («председатель клубов, которому»: grammatical), and a common-gender noun
 («председатель», «врач») hosts a singular of either gender. Fidelity on
 RuBLiMP's dev pairs (coverage / same word / same pair): gender .58/.57/.56 →
-.68/.66/.62, number .65/.54/.53 → .70/.55/.54.
+.70/.67/.64, number .65/.54/.53 → .70/.55/.54. A substantivised adjective
+(«оставался первым, которого …») is an antecedent too.
 """
 
 from __future__ import annotations
@@ -402,7 +403,9 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
         ante = _agreeing_antecedent(sent, ante, pron, morph)
         if ante.id >= pron.id:
             continue
-        if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")):
+        if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")
+                or (ante.upos == "ADJ" and ante.base_deprel not in ("amod", "det", "conj"))):
+            # (a substantivised adjective heads its own phrase: «оставался первым, которого …»)
             continue
         if _coordinated_nominal(sent, ante):
             # «мыс, пролив и остров, которые он открыл»: the clause may belong to the whole
