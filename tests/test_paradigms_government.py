@@ -528,3 +528,15 @@ VERB_AS_CONJUNCT = """# sent_id = c1
 def test_finite_verb_conjunct_does_not_block(paradigms):
     [sent] = read_conllu_string(VERB_AS_CONJUNCT)
     assert [b for b, _ in paradigms["verb_acc_object"].pairs(sent)] == ["Он поднял взгляда и улыбнулся."]
+
+
+def test_noun_subject_of_second_person_verb_is_its_object(paradigms):
+    from rublimp.parse import parse_texts
+
+    texts = ["Забор покрасишь завтра.", "Если налог растёт, то это значит многое."]
+    yes, no = parse_texts([(str(i), t, "test") for i, t in enumerate(texts)])
+    acc = paradigms["verb_acc_object"]
+    # «покрасишь» is 2nd person in every dictionary reading: «Забор» (parsed nsubj) is its object
+    assert "Забора покрасишь завтра." in {b for b, _ in acc.pairs(yes)}
+    # a pronoun subject of a 3rd-person verb stays the subject
+    assert all(not b.startswith("Если налог растёт, то этому") for b, _ in acc.pairs(no))

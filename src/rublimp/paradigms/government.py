@@ -781,12 +781,19 @@ class VerbAccObject(VerbObjectCase):
         """As for any verb object, plus two parser repairs where the verb has a nominative
         subject of its own (or is 1st/2nd person), so a second nominal cannot be its subject:
 
-        * an object parsed as nominative whose form is also accusative («Я голос сорвал»);
+        * an object parsed as nominative whose form is also accusative («Я голос сорвал»), also
+          when labelled the subject of a 1st/2nd person verb («грех замолишь»);
         * an accusative parsed as a second subject whose form cannot be nominative
           («Даже Макс тебя воспринимает»).
         """
         case = tok.feats.get("Case")
-        if (tok.base_deprel, case) in (("obj", "Nom"), ("nsubj", "Acc")) and not sent.children(tok, "case"):
+        pair = (tok.base_deprel, case)
+        if pair == ("nsubj", "Nom"):
+            # a 1st/2nd person verb cannot have a noun subject: the noun is its object
+            verb = sent.head_of(tok)
+            if tok.upos not in ("NOUN", "PROPN") or verb is None or not self._speech_act_person(verb):
+                pair = None
+        if pair in (("obj", "Nom"), ("nsubj", "Acc"), ("nsubj", "Nom")) and not sent.children(tok, "case"):
             verb = sent.head_of(tok)
             if verb is not None and verb.upos == "VERB" and self._has_own_subject(sent, verb, tok):
                 lemma, form = normalize(tok.lemma), tok.form.lower()
@@ -796,10 +803,18 @@ class VerbAccObject(VerbObjectCase):
                     return dataclasses.replace(_with_case(tok, "Acc"), deprel="obj")
         return super().object_candidate(sent, tok)
 
-    @staticmethod
-    def _has_own_subject(sent: Sentence, verb: Token, tok: Token) -> bool:
-        """Whether ``verb`` is 1st/2nd person or has a nominative subject other than ``tok``."""
+    def _speech_act_person(self, verb: Token) -> bool:
+        """Whether ``verb`` is a 1st/2nd person finite form: by the parser, or by every pymorphy3
+        reading of its form (the parser's person is often wrong: «покрасишь» tagged 3rd)."""
         if verb.feats.get("Person") in ("1", "2"):
+            return True
+        parses = [p for p in self.morph.parses(verb.form) if p.tag.POS == "VERB"]
+        return bool(parses) and len(parses) == len(self.morph.parses(verb.form)) \
+            and all(p.tag.person in ("1per", "2per") for p in parses)
+
+    def _has_own_subject(self, sent: Sentence, verb: Token, tok: Token) -> bool:
+        """Whether ``verb`` is 1st/2nd person or has a nominative subject other than ``tok``."""
+        if self._speech_act_person(verb):
             return True
         return any(
             k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom"
