@@ -13,8 +13,9 @@ unbatched baselines:
 * ``--minicons``: minicons' ``IncrementalLMScorer.sequence_score`` (summed
   log-probs) on the same model, in batches of ``--minicons-batch`` sentences
   (minicons lives in the bench environment: ``make bench-env``, ``.venv-bench``).
-* ``--vs-minicons``: rounds interleaved, our scorer with *default* settings vs minicons
-  at each of ``--minicons-batches``, the ratio to minicons' best per round (``make bench-score``).
+* ``--vs-minicons``: rounds interleaved, our scorer with *default* settings (loaded from disk as
+  the pipeline loads it: ``dtype: auto``, the per-device budget) and with ``dtype=float32`` vs
+  minicons at each of ``--minicons-batches``, the ratio to minicons' best per round (``make bench-score``).
 
 ``--backend hf-mlm`` times :class:`rublimp.scoring.mlm.HFMaskedScorer` (PLL: one
 forward row per token) on a BERT of the same size against one masked copy per
@@ -237,16 +238,22 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def vs_minicons(args: argparse.Namespace) -> int:
-    """Our scorer with default settings against minicons' ``IncrementalLMScorer``, rounds interleaved.
+    """Our scorer with *default* settings against minicons' ``IncrementalLMScorer``, rounds interleaved.
 
-    GPT-2-small-sized random model (pass ``--n-layer 12 --n-embd 768 --n-head 12 --vocab-size 50257``);
-    every round times ours once and minicons once per batch size, in turn, so that load on a
-    shared machine hits all alike.  Prints every round, then the ratio ours / minicons' best
-    batch size per round (CPU time, and wall).  Before the rounds, a sweep of ``batch_tokens``
-    (tokens/s against the budget) shows where the CPU default comes from.
+    GPT-2-small-sized random model (pass ``--n-layer 12 --n-embd 768 --n-head 12 --vocab-size 50257``),
+    saved to a temporary directory and loaded the way the pipeline loads a model: by path, with the
+    defaults (``dtype: auto``, the per-device batch budget).  Every round times ours once, ours with
+    ``dtype=float32`` once (the full-precision option, to show what the dtype contributes) and minicons
+    once per batch size, in turn, so that load on a shared machine hits all alike.  Prints every round,
+    then the ratio minicons' best batch size / ours per round (CPU time, and wall), and how far the
+    default's sentence log-probs are from float32's.  Before the rounds, a sweep of ``batch_tokens``
+    (tokens/s against the budget, float32) shows where the CPU default comes from.
     """
+    import tempfile
+
     from minicons import scorer as mc
 
+    from rublimp.scoring.dtypes import resolve_dtype
     from rublimp.scoring.hf import CPU_BATCH_TOKENS
 
     if args.threads is not None:
@@ -257,10 +264,11 @@ def vs_minicons(args: argparse.Namespace) -> int:
     n_params = sum(p.numel() for p in model.parameters())
     print(f"{len(sentences)} sentences, {n_tok} tokens; GPT-2 {args.n_layer}x{args.n_embd}, vocab "
           f"{model.config.vocab_size}, {n_params / 1e6:.1f}M params; torch threads {torch.get_num_threads()}; "
-          f"default batch_tokens on {args.device}: {CPU_BATCH_TOKENS if args.device == 'cpu' else 'probed'}")
+          f"defaults on {args.device}: dtype auto -> {resolve_dtype('auto', args.device)}, batch_tokens "
+          f"{CPU_BATCH_TOKENS if args.device == 'cpu' else 'probed'}")
     HFCausalScorer.from_model(model, tok).score(sentences[:8], progress=False)  # warm-up
     if args.sweep:
-        print("\nbudget sweep (tokens/s by CPU time):")
+        print("\nbudget sweep, float32 (tokens/s by CPU time):")
         for bt in args.sweep:
             sc = HFCausalScorer.from_model(model, tok, batch_tokens=bt)
             _, (wall, cpu) = timed(lambda: sc.score(sentences, progress=False))
@@ -274,22 +282,33 @@ def vs_minicons(args: argparse.Namespace) -> int:
             out += lm.sequence_score(sentences[b:b + bs], reduction=lambda x: x.sum(0).item())
         return out
 
-    ratios_cpu, ratios_wall = [], []
-    for r in range(1, args.rounds + 1):
-        ours = HFCausalScorer.from_model(model, tok)  # default settings: the per-device budget
-        _, (o_wall, o_cpu) = timed(lambda: ours.score(sentences, progress=False))
-        line = [f"round {r}: ours (default) wall {o_wall:.2f} s CPU {o_cpu:.2f} s"]
-        best_cpu, best_wall = float("inf"), float("inf")
-        for bs in args.minicons_batches:
-            _, (m_wall, m_cpu) = timed(lambda: run_minicons(bs))
-            best_cpu, best_wall = min(best_cpu, m_cpu), min(best_wall, m_wall)
-            line.append(f"minicons b={bs} wall {m_wall:.2f} s CPU {m_cpu:.2f} s")
-        ratios_cpu.append(best_cpu / o_cpu)
-        ratios_wall.append(best_wall / o_wall)
-        print("; ".join(line) + f"  -> minicons best / ours: CPU {ratios_cpu[-1]:.2f}x, wall {ratios_wall[-1]:.2f}x",
-              flush=True)
-    print(f"\nours is {np.median(ratios_cpu):.2f}x faster than minicons' best batch size by CPU time "
-          f"(median of {args.rounds} rounds; wall {np.median(ratios_wall):.2f}x)")
+    with tempfile.TemporaryDirectory() as d:
+        model.save_pretrained(d)
+        tok.save_pretrained(d)
+        ours = HFCausalScorer(d, device=args.device)  # the defaults, as scorer_from_spec builds it
+        full = HFCausalScorer(d, device=args.device, dtype="float32")
+        ours.score(sentences[:8], progress=False)  # warm-up (the bfloat16 kernels)
+        ratios_cpu, ratios_wall, ratios_fp32 = [], [], []
+        for r in range(1, args.rounds + 1):
+            ours_df, (o_wall, o_cpu) = timed(lambda: ours.score(sentences, progress=False))
+            full_df, (f_wall, f_cpu) = timed(lambda: full.score(sentences, progress=False))
+            line = [f"round {r}: ours (default, {ours.dtype}) wall {o_wall:.2f} s CPU {o_cpu:.2f} s; "
+                    f"ours float32 wall {f_wall:.2f} s CPU {f_cpu:.2f} s"]
+            best_cpu, best_wall = float("inf"), float("inf")
+            for bs in args.minicons_batches:
+                _, (m_wall, m_cpu) = timed(lambda: run_minicons(bs))
+                best_cpu, best_wall = min(best_cpu, m_cpu), min(best_wall, m_wall)
+                line.append(f"minicons b={bs} wall {m_wall:.2f} s CPU {m_cpu:.2f} s")
+            ratios_cpu.append(best_cpu / o_cpu)
+            ratios_wall.append(best_wall / o_wall)
+            ratios_fp32.append(best_cpu / f_cpu)
+            print("; ".join(line) + f"  -> minicons best / ours: CPU {ratios_cpu[-1]:.2f}x, wall "
+                  f"{ratios_wall[-1]:.2f}x (ours float32: CPU {ratios_fp32[-1]:.2f}x)", flush=True)
+    diff = (ours_df.sort("sentence")["sum_logprob"] - full_df.sort("sentence")["sum_logprob"]).abs()
+    print(f"\nours (default, {ours.dtype}) is {np.median(ratios_cpu):.2f}x faster than minicons' best batch size "
+          f"by CPU time (median of {args.rounds} rounds; wall {np.median(ratios_wall):.2f}x); ours in float32 "
+          f"{np.median(ratios_fp32):.2f}x.  Default vs float32 sentence log-prob: mean |diff| {diff.mean():.4f}, "
+          f"max {diff.max():.4f} nats (a random model; see bench/bench_dtype.py for a trained one)")
     return 0
 
 

@@ -370,8 +370,9 @@ def test_bos_preferred_then_eos_then_error():
 def test_load_from_directory_matches_in_memory(tiny, tiny_dir):
     model, tok = tiny
     check_model_loadable(tiny_dir)
-    from_disk = make_scorer("hf", str(tiny_dir), batch_tokens=512, num_threads=1)
+    from_disk = make_scorer("hf", str(tiny_dir), batch_tokens=512, num_threads=1, dtype="float32")
     assert isinstance(from_disk, Scorer)
+    assert from_disk.dtype == "float32"
     assert from_disk.max_length == 512
     a = from_disk.score(SENTENCES, progress=False)
     b = HFCausalScorer.from_model(model, tok, batch_tokens=512).score(SENTENCES, progress=False)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rublimp.io import InputError
 from rublimp.scoring.base import DEFAULT_KS, Scorer, SentenceScores
+from rublimp.scoring.dtypes import resolve_dtype
 from rublimp.scoring.mink import (
     distribution_moments,
     min_k_plus_plus,
@@ -46,6 +47,7 @@ __all__ = [
     "mink_auroc",
     "minkpp_token_scores",
     "n_lowest",
+    "resolve_dtype",
 ]
 
 #: Backend names accepted by :func:`make_scorer`: ``hf`` (decoder LMs, transformers),
@@ -89,7 +91,8 @@ def scorer_from_spec(spec: Mapping[str, Any], *, num_threads: int | None = None)
     backend = spec["backend"]
     kwargs: dict[str, Any] = {
         "device": spec.get("device") or ("cuda" if backend == "vllm" else "cpu"),
-        "dtype": spec.get("dtype") or "float32",
+        # auto: the device's fast choice (rublimp.scoring.dtypes.resolve_dtype)
+        "dtype": spec.get("dtype") or "auto",
         # None: the device's default (rublimp.scoring.hf.default_batch_tokens; vLLM's own)
         "batch_tokens": int(spec["batch_tokens"]) if spec.get("batch_tokens") else None,
         "trust_remote_code": bool(spec.get("trust_remote_code", False)),

@@ -28,6 +28,7 @@ from typing import Any
 import polars as pl
 
 from rublimp.io import write_parquet_atomic
+from rublimp.scoring.dtypes import resolve_dtype
 
 __all__ = ["ScoreCache", "model_fingerprint", "sentence_hash"]
 
@@ -68,7 +69,8 @@ def model_fingerprint(
 ) -> str:
     """Hash of the settings that determine a model's scores (16 hex digits).
 
-    ``spec`` needs ``path`` and ``backend``; ``dtype``, ``revision`` and ``vllm``
+    ``spec`` needs ``path`` and ``backend``; the resolved ``dtype`` (see
+    :func:`rublimp.scoring.dtypes.resolve_dtype`), ``revision`` and ``vllm``
     options are included when present.  A local model directory also
     contributes :func:`_weights_identity`; a Hub id contributes its name (and
     ``revision``) only.
@@ -78,7 +80,8 @@ def model_fingerprint(
     payload = {
         "path": path,
         "backend": spec["backend"],
-        "dtype": spec.get("dtype", "float32"),
+        # the dtype the scores come from: ``auto`` resolved on this machine and device
+        "dtype": resolve_dtype(spec.get("dtype"), spec.get("device") or "cpu", backend=str(spec["backend"])),
         "revision": spec.get("revision"),
         "vllm": spec.get("vllm") or None,
         "ks": sorted(int(k) for k in ks),

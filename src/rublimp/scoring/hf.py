@@ -13,6 +13,7 @@ import torch
 from rublimp.io import InputError
 from rublimp.runtime import progress as progress_bar
 from rublimp.scoring.base import Scorer, SentenceScores
+from rublimp.scoring.dtypes import resolve_dtype
 from rublimp.scoring.mink import distribution_moments
 
 __all__ = [
@@ -26,14 +27,10 @@ __all__ = [
     "score_one_by_one",
 ]
 
-_DTYPES: dict[str, torch.dtype | str] = {
+_TORCH_DTYPES: dict[str, torch.dtype] = {
     "float32": torch.float32,
-    "fp32": torch.float32,
     "bfloat16": torch.bfloat16,
-    "bf16": torch.bfloat16,
     "float16": torch.float16,
-    "fp16": torch.float16,
-    "auto": "auto",
 }
 _CONFIG_FILE = "config.json"
 _TOKENIZER_FILES = (
@@ -357,7 +354,7 @@ class _HFModelScorer(Scorer):
         model_name_or_path: str | os.PathLike,
         *,
         device: str = "cpu",
-        dtype: str = "float32",
+        dtype: str = "auto",
         batch_tokens: int | None = None,
         max_length: int | None = None,
         trust_remote_code: bool = False,
@@ -367,8 +364,10 @@ class _HFModelScorer(Scorer):
         from transformers import AutoTokenizer
 
         name = os.fspath(model_name_or_path)
-        if dtype not in _DTYPES:
-            raise InputError(f"model {name!r}: unknown dtype {dtype!r}; expected one of {', '.join(_DTYPES)}")
+        try:  # auto: the device's fast choice (rublimp.scoring.dtypes)
+            resolved = resolve_dtype(dtype, device)
+        except ValueError as exc:
+            raise InputError(f"model {name!r}: {exc}") from exc
         check_model_loadable(name, trust_remote_code=trust_remote_code)
         threads = _resolve_threads(num_threads)
         if threads is not None:
@@ -383,7 +382,7 @@ class _HFModelScorer(Scorer):
         self._check_tokenizer(tokenizer, name)  # fail before loading the weights
         try:
             model = getattr(transformers, self._auto_model).from_pretrained(
-                name, dtype=_DTYPES[dtype], trust_remote_code=trust_remote_code, local_files_only=local_only
+                name, dtype=_TORCH_DTYPES[resolved], trust_remote_code=trust_remote_code, local_files_only=local_only
             )
         except Exception as exc:
             raise InputError(f"model {name!r}: cannot load it as {self._model_kind}: {exc}") from exc
@@ -414,6 +413,11 @@ class _HFModelScorer(Scorer):
         self, model: Any, tokenizer: Any, *, name: str, device: str, batch_tokens: int | None, max_length: int | None
     ) -> None:
         raise NotImplementedError
+
+    @property
+    def dtype(self) -> str:
+        """The floating-point type the model runs in (``float32``, ``bfloat16`` or ``float16``)."""
+        return str(next(self.model.parameters()).dtype).removeprefix("torch.")
 
     def _probe_forward(self, rows: int, width: int) -> None:
         """One forward pass of ``rows`` × ``width`` tokens as scoring runs it (for the GPU budget probe)."""
