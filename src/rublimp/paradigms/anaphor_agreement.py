@@ -392,13 +392,13 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
         pa = morph.analyse(pron.form, pron.upos, pron.feats)
         if pa is None or _norm(pa.lemma) != RELATIVE_LEMMA:
             continue
-        pa_feats = pron.feats
         found = _tree_antecedent(sent, pron) or _comma_antecedent(sent, pron)
         if found is None:
             continue
         clause, ante = found
-        pron = _syncretic_gender(pron, ante, morph)
-        if pron.feats is not pa_feats:
+        synced = _syncretic_gender(pron, ante, morph)
+        if synced is not pron:
+            pron = synced
             pa = morph.analyse(pron.form, pron.upos, pron.feats) or pa
         ante = _agreeing_antecedent(sent, ante, pron, morph)
         if ante.id >= pron.id:
