@@ -540,3 +540,12 @@ def test_noun_subject_of_second_person_verb_is_its_object(paradigms):
     assert "Забора покрасишь завтра." in {b for b, _ in acc.pairs(yes)}
     # a pronoun subject of a 3rd-person verb stays the subject
     assert all(not b.startswith("Если налог растёт, то этому") for b, _ in acc.pairs(no))
+
+
+def test_pronoun_object_right_before_negated_verb_after_a_noun():
+    from rublimp.paradigms import get_paradigm
+    from rublimp.parse import parse_texts
+
+    [sent] = parse_texts([("p", "Сосед их совсем не слушал.", "test")])
+    # «их» after the noun «Сосед» but right before its negated verb (only adverbs between)
+    assert [b for b, _ in get_paradigm("verb_gen_object").pairs(sent)] == ["Сосед ими совсем не слушал."]

@@ -908,11 +908,11 @@ class VerbGenObject(VerbObjectCase):
         possessive_like = tok.upos in ("NOUN", "PROPN") or normalize(tok.form) in INVARIANT_DET
         expected = "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb)
         if possessive_like and prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id \
-                and not (expected and tok.upos in ("NOUN", "PROPN") and self.right_before_verb(sent, tok, verb)):
+                and not (expected and self.right_before_verb(sent, tok, verb)):
             # (the noun's own quantity word, «много жизней», does not count; a personal pronoun
             # or «это» other than «его/её/их» is no noun's dependent: «судья этого не делал»;
-            # nor does a noun right before its negated or genitive-governing verb: «два года
-            # картин не писал»)
+            # nor does a word right before its negated or genitive-governing verb: «два года
+            # картин не писал», «Сосед их совсем не слушал»)
             return False
         lemma = normalize(tok.lemma)
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
