@@ -474,3 +474,397 @@ def test_genitive_subject_beside_a_conjunction_labelled_nsubj(paradigms):
     bads = {b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(_sconj_tree("SCONJ"))}
     assert bads == {"Или что в городе не остались ничего."}
     assert list(paradigms["genitive_subj_predicate_agreement_number"].pairs(_sconj_tree("PRON"))) == []
+
+
+# -- parser errors around the agreeing verb, as hand-written trees ------------------------------
+_NOUN_TAG = "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing"
+
+
+def _mistagged_verb_tree() -> "Sentence":
+    # «Лодка тихо покачивалась.» with the finite verb tagged as a noun (as the parser often does
+    # after a name); its subject edge is right
+    return _tree([
+        ("Лодка", "лодка", "NOUN", _NOUN_TAG, 3, "nsubj"),
+        ("тихо", "тихо", "ADV", "Degree=Pos", 3, "advmod"),
+        ("покачивалась", "покачивалась", "NOUN", _NOUN_TAG, 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+
+
+def _stranded_verb_tree(verb_upos: str = "NOUN", as_object: bool = False) -> "Sentence":
+    # «Дверь старого сарая скрипнула.» with «скрипнула» hung below the noun phrase as nmod of
+    # «сарая»; with as_object the noun phrase («дверь», also an accusative) is the object of a
+    # preceding «Помню» and is not taken
+    k = 1 if as_object else 0
+    rows = [
+        ("Дверь", "дверь", "NOUN", _NOUN_TAG, 1 if as_object else 0, "obj" if as_object else "root"),
+        ("старого", "старый", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 3 + k, "amod"),
+        ("сарая", "сарай", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1 + k, "nmod"),
+        ("скрипнула", "скрипнула", verb_upos, _NOUN_TAG if verb_upos == "NOUN" else _VERB_NEUT.replace("Neut", "Fem"), 3 + k, "nmod"),
+        (".", ".", "PUNCT", "", 1 + k, "punct"),
+    ]
+    if as_object:
+        rows.insert(0, ("Помню", "помнить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin", 0, "root"))
+    return _tree(rows)
+
+
+def test_finite_verb_tagged_as_noun_is_retagged(paradigms):
+    from rublimp.paradigms.agreement import retag_verbs
+
+    sent = _mistagged_verb_tree()
+    fixed = retag_verbs(sent)
+    verb = fixed.token(3)
+    assert (verb.upos, verb.lemma, verb.feats["VerbForm"], verb.feats["Gender"], verb.feats["Tense"]) == ("VERB", "покачиваться", "Fin", "Fem", "Past")
+    assert sent.token(3).upos == "NOUN"  # the input tree is left alone
+    assert {b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)} == {
+        "Лодка тихо покачивался.", "Лодка тихо покачивалось."}
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(sent)] == ["Лодка тихо покачивались."]
+    # a form that is also a noun is never retagged («стали», «села»)
+    for form in ("стали", "села", "дочерна"):
+        row = _tree([(form, form, "NOUN", _NOUN_TAG, 0, "root"), (".", ".", "PUNCT", "", 1, "punct")])
+        assert retag_verbs(row) is row, form
+
+
+def test_infinitive_spelt_as_finite_form_stays_an_infinitive(paradigms):
+    # «Тебе стоит согласится.» («согласится» for «согласиться»): still the clausal subject
+    sent = _tree([
+        ("Тебе", "ты", "PRON", "Case=Dat|Number=Sing|Person=2", 2, "iobj"),
+        ("стоит", "стоить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("согласится", "согласиться", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 2, "csubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert "Тебе стоят согласится." in {b for b, _ in paradigms["clause_subj_predicate_agreement_number"].pairs(sent)}
+    assert list(paradigms["noun_subj_predicate_agreement_person"].pairs(sent)) == []
+
+
+def test_verb_hung_below_its_subject_noun_phrase(paradigms):
+    for upos in ("NOUN", "VERB"):
+        sent = _stranded_verb_tree(upos)
+        assert {b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)} == {
+            "Дверь старого сарая скрипнул.", "Дверь старого сарая скрипнуло."}, upos
+        # «сарая» between subject and verb is the attractor
+        assert [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)] == [
+            "Дверь старого сарая скрипнул."], upos
+    # a noun phrase that is an object of another verb is not taken as the subject
+    assert list(paradigms["noun_subj_predicate_agreement_gender"].pairs(_stranded_verb_tree("NOUN", as_object=True))) == []
+
+
+def test_no_stranded_subject_out_of_a_relative_clause_or_for_a_participle(paradigms):
+    # «Вот сети, которые сушились на берегу.»: «сушились» (tagged NOUN, «которые» misattached)
+    # hangs below «сети» as acl:relcl; a relative clause is not climbed out of
+    plur = "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur"
+    sent = _tree([
+        ("Вот", "вот", "PART", "", 2, "advmod"),
+        ("сети", "сеть", "NOUN", plur, 0, "root"),
+        (",", ",", "PUNCT", "", 5, "punct"),
+        ("которые", "который", "PRON", "Case=Nom|Number=Plur", 2, "det"),
+        ("сушились", "сушились", "NOUN", plur, 2, "acl:relcl"),
+        ("на", "на", "ADP", "", 7, "case"),
+        ("берегу", "берег", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 5, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(sent)) == []
+    # the same verb hung as nmod is climbed
+    nmod = _tree([(f, l, u, ft, h, "nmod" if f == "сушились" else r) for f, l, u, ft, h, r in
+                  [(t.form, t.lemma, t.upos, "|".join(f"{k}={v}" for k, v in t.feats.items()), t.head, t.deprel) for t in sent.tokens]])
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(nmod)] == ["Вот сети, которые сушилась на берегу."]
+    # «письмо, написанное и отправленное»: a long participle tagged as a finite verb is no predicate
+    part = _tree([
+        ("Письмо", "письмо", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("написанное", "написать", "VERB", "Case=Nom|Gender=Neut|Number=Sing|Tense=Past|VerbForm=Part|Voice=Pass", 1, "acl"),
+        ("и", "и", "CCONJ", "", 5, "cc"),
+        ("отправленное", "отправить", "VERB", _VERB_NEUT, 1, "conj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    for name in ("noun_subj_predicate_agreement_gender", "noun_subj_predicate_agreement_number"):
+        assert list(paradigms[name].pairs(part)) == [], name
+
+
+def test_no_nominal_subject_beside_a_clausal_subject(paradigms):
+    # «Часть дров нам придётся продать.»: the parser makes «Часть» nsubj beside the csubj «продать»
+    sent = _tree([
+        ("Часть", "часть", "NOUN", _NOUN_TAG, 4, "nsubj"),
+        ("дров", "дрова", "NOUN", "Animacy=Inan|Case=Gen|Number=Plur", 1, "nmod"),
+        ("нам", "мы", "PRON", "Case=Dat|Number=Plur|Person=1", 4, "iobj"),
+        ("придётся", "прийтись", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid", 0, "root"),
+        ("продать", "продать", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 4, "csubj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert list(paradigms["noun_subj_predicate_agreement_person"].pairs(sent)) == []
+    assert "Часть дров нам придусь продать." in {b for b, _ in paradigms["clause_subj_predicate_agreement_person"].pairs(sent)}
+
+
+def test_case_repaired_subject_that_may_be_an_object(paradigms):
+    # «Аллеи парка обсадили липами.»: «Аллеи» tagged genitive singular; read as nominative it could
+    # as well be the object of «обсадили» with an unexpressed subject, so no pair. With an
+    # intransitive verb («тянулись») the repair stands.
+    def tree(verb: str, lemma: str, aspect: str) -> "Sentence":
+        return _tree([
+            ("Аллеи", "аллея", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 3, "nsubj"),
+            ("парка", "парк", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+            (verb, lemma, "VERB", f"Aspect={aspect}|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            ("липами", "липа", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Plur", 3, "obl"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(tree("обсадили", "обсадить", "Perf"))) == []
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("тянулись", "тянуться", "Imp"))] == [
+        "Аллеи парка тянулась липами."]
+
+
+def _negated_present_tree(noun: str, lemma: str, verb: str, verb_lemma: str) -> "Sentence":
+    # «<noun> в зале не <verb>.» with the genitive noun tagged as a nominative singular subject
+    return _tree([
+        (noun, lemma, "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 5, "nsubj"),
+        ("в", "в", "ADP", "", 3, "case"),
+        ("зале", "зал", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 5, "obl"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        (verb, verb_lemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+
+
+def test_genitive_subject_tagged_nominative_in_the_present(paradigms):
+    # «Мест в зале не остаётся.»: «мест» cannot be a nominative agreeing with «остаётся» but is a genitive
+    sent = _negated_present_tree("Мест", "место", "остаётся", "оставаться")
+    assert "Мест в зале не остаюсь." in {b for b, _ in paradigms["genitive_subj_predicate_agreement_person"].pairs(sent)}
+    assert [b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(sent)] == ["Мест в зале не остаются."]
+    # a transitive verb: the genitive may be the object of a dropped subject («[он] подарков не просит»)
+    sent = _negated_present_tree("Подарков", "подарок", "просит", "просить")
+    assert list(paradigms["genitive_subj_predicate_agreement_person"].pairs(sent)) == []
+
+
+def test_genitive_pronoun_is_not_read_as_a_possessive(paradigms):
+    # «Пока её не было.»: «её» is also the possessive («её дом»), which is no nominative subject
+    sent = _tree([
+        ("Пока", "пока", "ADV", "", 4, "advmod"),
+        ("её", "она", "PRON", "Case=Gen|Gender=Fem|Number=Sing|Person=3", 4, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("было", "быть", "VERB", _VERB_NEUT, 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert {b for b, _ in paradigms["genitive_subj_predicate_agreement_gender"].pairs(sent)} == {"Пока её не был.", "Пока её не была."}
+
+
+def test_unknown_name_tagged_adjective_is_an_attractor(paradigms):
+    # «Стены Бархана рухнули.» with the unknown name «Бархана» tagged ADJ (an adjective cannot be nmod)
+    def tree(rel: str) -> "Sentence":
+        return _tree([
+            ("Стены", "стена", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 3, "nsubj"),
+            ("Бархана", "бархан", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 1, rel),
+            ("рухнули", "рухнуть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("nmod"))] == ["Стены Бархана рухнула."]
+    # as a modifier (amod) it is an adjective: no attractor
+    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod"))) == []
+
+
+def test_finite_verb_tagged_as_short_adjective(paradigms):
+    # «Шум в зале умолкал.» with «умолкал» tagged as a short adjective: pymorphy3 reads only a verb
+    sent = _tree([
+        ("Шум", "шум", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("в", "в", "ADP", "", 3, "case"),
+        ("зале", "зал", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 4, "obl"),
+        ("умолкал", "умолкал", "ADJ", "Degree=Pos|Gender=Masc|Number=Sing|Variant=Short", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert {b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)} == {"Шум в зале умолкала.", "Шум в зале умолкало."}
+
+
+_PRED_NEUT = "Degree=Pos|Gender=Neut|Number=Sing|Variant=Short"
+
+
+def test_infinitive_below_a_misparsed_object_or_as_root(paradigms):
+    # «Дорогу его найти было трудно.»: the object «Дорогу» (accusative, no nominative reading)
+    # labelled nsubj, the infinitive attached to it
+    def obj_tree(case: str) -> "Sentence":
+        return _tree([
+            ("Дорогу", "дорога", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number=Sing", 5, "nsubj"),
+            ("его", "его", "DET", "", 1, "det"),
+            ("найти", "найти", "VERB", "Aspect=Perf|VerbForm=Inf", 1, "nmod"),
+            ("было", "быть", "AUX", _VERB_NEUT, 5, "cop"),
+            ("трудно", "трудный", "ADJ", _PRED_NEUT, 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_gender"].pairs(obj_tree("Acc"))] == ["Дорогу его найти был трудно."]
+    # a genitive «subject» is a real (genitive) subject, not a misparsed object
+    gen = obj_tree("Acc")
+    gen.token(1).feats["Case"] = "Gen"
+    assert list(paradigms["clause_subj_predicate_agreement_gender"].pairs(gen)) == []
+    # «Но решить это было нелегко.»: the infinitive as root, the predicative in parataxis below it
+    root = _tree([
+        ("Но", "но", "CCONJ", "", 5, "cc"),
+        ("решить", "решить", "VERB", "Aspect=Perf|VerbForm=Inf", 0, "root"),
+        ("это", "это", "PRON", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 2, "obj"),
+        ("было", "быть", "AUX", _VERB_NEUT, 5, "cop"),
+        ("нелегко", "нелегкий", "ADJ", _PRED_NEUT, 2, "parataxis"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_gender"].pairs(root)] == ["Но решить это был нелегко."]
+
+
+def test_subject_attached_as_object(paradigms):
+    masc = "Animacy=Inan|Case={case}|Gender=Masc|Number=Sing"
+    past = "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin"
+    # «По воде расходился круг.»: «круг» tagged accusative, obj of an intransitive verb
+    bruise = _tree([
+        ("По", "по", "ADP", "", 2, "case"),
+        ("воде", "вода", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 3, "obl"),
+        ("расходился", "расходиться", "VERB", past, 0, "root"),
+        ("круг", "круг", "NOUN", masc.format(case="Acc"), 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(bruise)] == ["По воде расходились круг."]
+    # «Каждый раз думает о людях.»: an accusative obl is a time adverbial, not a subject
+    times = _tree([
+        ("Каждый", "каждый", "DET", "Case=Acc|Gender=Masc|Number=Sing", 2, "det"),
+        ("раз", "раз", "NOUN", masc.format(case="Acc"), 3, "obl"),
+        ("думает", "думать", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+        ("о", "о", "ADP", "", 5, "case"),
+        ("людях", "человек", "NOUN", "Animacy=Anim|Case=Loc|Gender=Masc|Number=Plur", 3, "obl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(times)) == []
+    # «Шорох пугал его.»: a nominative labelled obj beside an object that cannot be a nominative
+    eye = _tree([
+        ("Шорох", "шорох", "NOUN", masc.format(case="Nom"), 2, "obj"),
+        ("пугал", "пугать", "VERB", past, 0, "root"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(eye)] == ["Шорох пугали его."]
+    # «Ночное светило погасло.» misparsed: «Ночное» tagged NOUN amod of a verb is an adjective
+    night = _tree([
+        ("Ночное", "ночное", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 2, "amod"),
+        ("светило", "светить", "VERB", _VERB_NEUT, 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert list(paradigms["noun_subj_predicate_agreement_gender"].pairs(night)) == []
+
+
+def test_object_of_the_infinitive_labelled_as_subject(paradigms):
+    # «Дом достроить удалось.»: «Дом» cannot agree with «удалось» but reads as an accusative, so it is
+    # the infinitive's object and the infinitive the subject; «Окно» (neuter) could be the subject
+    def tree(noun: str, lemma: str, gender: str) -> "Sentence":
+        return _tree([
+            (noun, lemma, "NOUN", f"Animacy=Inan|Case=Nom|Gender={gender}|Number=Sing", 3, "nsubj"),
+            ("достроить" if noun == "Дом" else "открыть", "x", "VERB", "Aspect=Perf|VerbForm=Inf", 3, "xcomp"),
+            ("удалось", "удаться", "VERB", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"), 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_number"].pairs(tree("Дом", "дом", "Masc"))] == ["Дом достроить удались."]
+    assert list(paradigms["clause_subj_predicate_agreement_number"].pairs(tree("Окно", "окно", "Neut"))) == []
+
+
+def test_accusative_subject_of_an_indefinite_personal_verb(paradigms):
+    # «Осенью яблоки возили на ярмарку.»: «яблоки» labelled nsubj but tagged accusative, the verb
+    # plural and transitive with no other object: «[they] took the apples», so no pair
+    def tree(verb: str, lemma: str) -> "Sentence":
+        return _tree([
+            ("Осенью", "осень", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 3, "obl"),
+            ("яблоки", "яблоко", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Plur", 3, "nsubj"),
+            (verb, lemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            ("на", "на", "ADP", "", 5, "case"),
+            ("ярмарку", "ярмарка", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 3, "obl"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(tree("возили", "возить"))) == []
+    # with an intransitive verb the subject reading stands
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("падали", "падать"))] == [
+        "Осенью яблоки падало на ярмарку."]
+
+
+def test_attractor_with_a_wrong_case_tag_or_relation(paradigms):
+    # «Они неделю не созванивались.»: the time accusative «неделю» labelled nsubj is no second
+    # subject; «Они Мариной не интересовались»: «Мариной» tagged nominative, but pymorphy3 has no
+    # nominative reading of it
+    def tree(noun: str, lemma: str, feats: str, rel: str, verb: str, vlemma: str) -> "Sentence":
+        return _tree([
+            ("Они", "они", "PRON", "Case=Nom|Number=Plur|Person=3", 4, "nsubj"),
+            (noun, lemma, "NOUN", feats, 4, rel),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            (verb, vlemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    fem = "Animacy=Inan|Case={}|Gender=Fem|Number=Sing"
+    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
+        tree("неделю", "неделя", fem.format("Acc"), "nsubj", "созванивались", "созваниваться"))]
+    assert got == ["Они неделю не созванивался."], got
+    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
+        tree("Мариной", "марина", fem.format("Nom").replace("Inan", "Anim"), "amod", "интересовались", "интересоваться"))]
+    assert got == ["Они Мариной не интересовался."], got
+    # a real nominative labelled nsubj is another subject, not an attractor
+    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(
+        tree("ночь", "ночь", fem.format("Nom"), "nsubj", "спали", "спать"))) == []
+
+
+def test_genitive_subject_below_an_adverb(paradigms):
+    # «Брата дома не было.»: the parser hangs the genitive below the adverb «дома»; below the
+    # quantity word «много» it would be a quantified phrase, not a genitive of negation
+    def tree(adv: str) -> "Sentence":
+        return _tree([
+            ("Брата", "брат", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 2, "nmod"),
+            (adv, adv, "ADV", "Degree=Pos", 4, "advmod"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("было", "быть", "VERB", _VERB_NEUT, 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(tree("дома"))] == ["Брата дома не были."]
+    assert list(paradigms["genitive_subj_predicate_agreement_number"].pairs(tree("много"))) == []
+
+
+def test_verb_conjoined_to_an_unknown_name(paradigms):
+    # «Зарбуль уже крепко спал.»: the verb hangs as conj below the name pymorphy3 does not know;
+    # the tagger's nominative masculine singular is taken
+    def tree(gender: str) -> "Sentence":
+        return _tree([
+            ("Зарбуль", "зарбуль", "PROPN", f"Animacy=Anim|Case=Nom|Gender={gender}|Number=Sing", 0, "root"),
+            ("уже", "уже", "ADV", "Degree=Pos", 4, "advmod"),
+            ("крепко", "крепко", "ADV", "Degree=Pos", 4, "advmod"),
+            ("спал", "спать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 1, "conj"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ])
+
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_number"].pairs(tree("Masc"))] == ["Зарбуль уже крепко спали."]
+    # a tagged gender the verb does not share: no subject
+    assert list(paradigms["noun_subj_predicate_agreement_number"].pairs(tree("Fem"))) == []
+
+
+def test_second_genitive_tagged_accusative(paradigms):
+    # «Меня и писем не останется.»: the parser labels both genitives nsubj, tags «меня» accusative and
+    # «писем» nominative (repaired to a genitive subject, which «меня» must not block)
+    def tree(pron: str, feats: str) -> "Sentence":
+        return _tree([
+            (pron, "я", "PRON", feats, 5, "nsubj"),
+            ("и", "и", "CCONJ", "", 3, "cc"),
+            ("писем", "письмо", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Plur", 5, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+            ("останется", "остаться", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin", 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    got = {b for b, _ in paradigms["genitive_subj_predicate_agreement_person"].pairs(tree("Меня", "Case=Acc|Number=Sing|Person=1"))}
+    assert "Меня и писем не останусь." in got, got
+    # a nominative second subject means the parser missed the real subject
+    assert list(paradigms["genitive_subj_predicate_agreement_person"].pairs(tree("Я", "Case=Nom|Number=Sing|Person=1"))) == []
+
+
+def test_gender_of_an_unknown_attractor_from_pymorphy3(paradigms):
+    # «Озеро Кордыня давно обмелело.» with the unknown name tagged neuter: pymorphy3's guess
+    # (a feminine in -я) gives the attractor's gender
+    sent = _tree([
+        ("Озеро", "озеро", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 4, "nsubj"),
+        ("Кордыня", "кордыня", "PROPN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 1, "appos"),
+        ("давно", "давно", "ADV", "Degree=Pos", 4, "advmod"),
+        ("обмелело", "обмелеть", "VERB", _VERB_NEUT, 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)] == ["Озеро Кордыня давно обмелела."]

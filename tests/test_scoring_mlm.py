@@ -108,7 +108,8 @@ def test_load_from_directory_and_checks(tiny_mlm, tmp_path):
     model.save_pretrained(tmp_path)
     tok.save_pretrained(tmp_path)
     check_model_loadable(str(tmp_path))
-    scorer = make_scorer("hf-mlm", str(tmp_path), batch_tokens=512, num_threads=1)
+    scorer = make_scorer("hf-mlm", str(tmp_path), batch_tokens=512, num_threads=1, dtype="float32")
+    assert scorer.dtype == "float32"
     a = scorer.score(SENTENCES[:4], progress=False)
     b = HFMaskedScorer.from_model(model, tok).score(SENTENCES[:4], progress=False)
     assert np.abs(a["sum_logprob"].to_numpy() - b["sum_logprob"].to_numpy()).max() <= 1e-5
