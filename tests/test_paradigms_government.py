@@ -109,6 +109,8 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Освобождение города стало праздником.", "Освобождение город стало праздником.", "Nom"),
         ("Чтение книги заняло неделю.", "Чтение книга заняло неделю.", "Nom"),
         ("Управление страной требует опыта.", "Управление страну требует опыта.", "Acc"),
+        # «задачи» (nom/acc pl) is also the genitive singular: no safe Nom/Acc, the locative fallback
+        ("Решение задач заняло целый час.", "Решение задачах заняло целый час.", "Loc"),
     ],
 }
 
@@ -400,3 +402,150 @@ def test_possessive_tagged_object_pronoun_is_an_object(paradigms):
     # a noun follows: «её» is its possessive, not an object
     assert all("ей" not in b.split() for b, _ in gen.pairs(before_noun))
 
+
+
+# round 3 parser repairs: a finite verb tagged ADJ, a genitive object tagged nominative,
+# a genitive object right after the subject noun
+PARSER_REPAIRS = """# sent_id = v1
+# text = Он не отрывал взгляда от окна.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t3\tnsubj\t_\t_
+2\tне\tне\tPART\t_\tPolarity=Neg\t3\tadvmod\t_\t_
+3\tотрывал\tотрывал\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t0\troot\t_\t_
+4\tвзгляда\tвзгляд\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t3\tobj\t_\t_
+5\tот\tот\tADP\t_\t_\t6\tcase\t_\t_
+6\tокна\tокно\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t3\tobl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = v2
+# text = Во дворе заблестели лужи.
+1\tВо\tв\tADP\t_\t_\t2\tcase\t_\t_
+2\tдворе\tдвор\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Sing\t3\tobl\t_\t_
+3\tзаблестели\tзаблестели\tADJ\t_\tCase=Nom|Number=Plur\t0\troot\t_\t_
+4\tлужи\tлужа\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Plur\t3\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = v3
+# text = Ты не позвал солдат.
+1\tТы\tты\tPRON\t_\tCase=Nom|Number=Sing|Person=2\t3\tnsubj\t_\t_
+2\tне\tне\tPART\t_\tPolarity=Neg\t3\tadvmod\t_\t_
+3\tпозвал\tпозвать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tсолдат\tсолдат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = v4
+# text = Ты позвал солдат.
+1\tТы\tты\tPRON\t_\tCase=Nom|Number=Sing|Person=2\t2\tnsubj\t_\t_
+2\tпозвал\tпозвать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tсолдат\tсолдат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = v5
+# text = Всю зиму сосед газет не выписывал.
+1\tВсю\tвесь\tDET\t_\tCase=Acc|Gender=Fem|Number=Sing\t2\tdet\t_\t_
+2\tзиму\tзима\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t6\tobl\t_\t_
+3\tсосед\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t6\tnsubj\t_\t_
+4\tгазет\tгазета\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Plur\t6\tobj\t_\t_
+5\tне\tне\tPART\t_\tPolarity=Neg\t6\tadvmod\t_\t_
+6\tвыписывал\tвыписывать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t6\tpunct\t_\t_
+
+# sent_id = v6
+# text = Всю зиму сосед газет читал мало.
+1\tВсю\tвесь\tDET\t_\tCase=Acc|Gender=Fem|Number=Sing\t2\tdet\t_\t_
+2\tзиму\tзима\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t5\tobl\t_\t_
+3\tсосед\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+4\tгазет\tгазета\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Plur\t5\tobj\t_\t_
+5\tчитал\tчитать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+6\tмало\tмало\tADV\t_\tDegree=Pos\t5\tadvmod\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_parser_repairs_for_verb_objects(paradigms):
+    adj_verb, adj_verb_subject, nom_negated, nom_plain, after_noun, after_noun_plain = read_conllu_string(PARSER_REPAIRS)
+    acc, gen = paradigms["verb_acc_object"], paradigms["verb_gen_object"]
+    # «отрывал» tagged ADJ: every pymorphy3 reading is a finite verb, so its genitive object counts
+    assert [b for b, _ in gen.pairs(adj_verb)] == ["Он не отрывал взглядом от окна."]
+    # a retagged verb's "object" that reads as a nominative may be its subject: nothing made
+    assert list(acc.pairs(adj_verb_subject)) == []
+    # «солдат» tagged nominative but the negated verb's object: gen.pl
+    assert [b for b, _ in gen.pairs(nom_negated)] == ["Ты не позвал солдатами."]
+    assert list(gen.pairs(nom_plain)) == []  # no negation, no genitive-governing verb
+    # right after the noun «сосед» but right before its negated verb: the verb's genitive object
+    assert [b for b, _ in gen.pairs(after_noun)] == ["Всю зиму сосед газетами не выписывал."]
+    assert list(gen.pairs(after_noun_plain)) == []
+
+
+# a dative the parser hung on an instrumental object as its amod (not an agreeing modifier)
+MISATTACHED_AMOD = """# sent_id = b1
+# text = Он помахал Мише рукой.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tпомахал\tпомахать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tМише\tмиша\tPROPN\t_\tAnimacy=Anim|Case=Dat|Gender=Masc|Number=Sing\t4\tamod\t_\t_
+4\tрукой\tрука\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Fem|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = b2
+# text = Он помахал Мишей рукой.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tпомахал\tпомахать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tМишей\tмиша\tPROPN\t_\tAnimacy=Anim|Case=Ins|Gender=Masc|Number=Sing\t4\tamod\t_\t_
+4\tрукой\tрука\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Fem|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_nominal_amod_in_another_case_does_not_block(paradigms):
+    other_case, same_case = read_conllu_string(MISATTACHED_AMOD)
+    ins = paradigms["verb_ins_object"]
+    # «Мише» (dative) cannot agree with «рукой»: re-cased (not to the dative: «помахать» takes one)
+    assert [b for b, _ in ins.pairs(other_case)] == ["Он помахал Мише руку."]
+    # in the same case it might be an apposition: left alone
+    assert list(ins.pairs(same_case)) == []
+
+
+def test_nominalization_locative_only_as_fallback(parsed, paradigms):
+    text = "Чтение книги заняло неделю."
+    cases = {pert.target_value for _, pert in paradigms["nominalization_case"].pairs(parsed[text])}
+    assert cases and "Loc" not in cases
+
+
+# a finite verb the parser made the conjunct of an object noun
+VERB_AS_CONJUNCT = """# sent_id = c1
+# text = Он поднял взгляд и улыбнулся.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tподнял\tподнять\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tвзгляд\tвзгляд\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\t_
+4\tи\tи\tCCONJ\t_\t_\t5\tcc\t_\t_
+5\tулыбнулся\tулыбнуться\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t3\tconj\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_finite_verb_conjunct_does_not_block(paradigms):
+    [sent] = read_conllu_string(VERB_AS_CONJUNCT)
+    assert [b for b, _ in paradigms["verb_acc_object"].pairs(sent)] == ["Он поднял взгляда и улыбнулся."]
+
+
+def test_noun_subject_of_second_person_verb_is_its_object(paradigms):
+    from rublimp.parse import parse_texts
+
+    texts = ["Забор покрасишь завтра.", "Если налог растёт, то это значит многое."]
+    yes, no = parse_texts([(str(i), t, "test") for i, t in enumerate(texts)])
+    acc = paradigms["verb_acc_object"]
+    # «покрасишь» is 2nd person in every dictionary reading: «Забор» (parsed nsubj) is its object
+    assert "Забора покрасишь завтра." in {b for b, _ in acc.pairs(yes)}
+    # a pronoun subject of a 3rd-person verb stays the subject
+    assert all(not b.startswith("Если налог растёт, то этому") for b, _ in acc.pairs(no))
+
+
+def test_pronoun_object_right_before_negated_verb_after_a_noun():
+    from rublimp.paradigms import get_paradigm
+    from rublimp.parse import parse_texts
+
+    [sent] = parse_texts([("p", "Сосед их совсем не слушал.", "test")])
+    # «их» after the noun «Сосед» but right before its negated verb (only adverbs between)
+    assert [b for b, _ in get_paradigm("verb_gen_object").pairs(sent)] == ["Сосед ими совсем не слушал."]

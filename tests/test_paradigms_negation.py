@@ -42,6 +42,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         # into a trailing genitive, and past a genitive of negation (RuBLiMP does both)
         "Никто не брал денег с детей.": {"Никто брал денег не с детей."},
         "Он никогда не спрашивал имени соседа.": {"Он никогда спрашивал имени не соседа."},
+        # … but not inside a prepositional phrase: «не» goes before the preposition
+        "Никто не пришёл на встречу выпускников.": {"Никто пришёл не на встречу выпускников."},
         "Никто не видел её здесь.": {"Никто видел её не здесь."},  # a place adverb
         # imperatives and questions count too (the ни-word needs «не» in every mood)
         "Ничего не говори маме.": {"Ничего говори не маме."},
@@ -64,6 +66,10 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Я ничего не слышал.": {"Я чего-либо не слышал."},
         "Кошелька нигде не было.": {"Кошелька где-либо не было."},
         "Они никуда не торопились.": {"Они куда-либо не торопились."},
+        # parser repair: «никто» hung on the infinitive is the subject of the negated verb above it
+        "Сумку никто открывать не стал.": {"Сумку кто-нибудь открывать не стал."},
+        # a clause adverb the parser attached to the pronoun does not block it (a degree word does)
+        "Старик больше никогда не приходил на причал.": {"Старик больше когда-либо не приходил на причал."},
     },
     "indefinite_pronoun_to_negative": {
         "Кто-то постучал в дверь.": {"Никто постучал в дверь."},
@@ -106,6 +112,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Никто не придёт, если пойдёт дождь.",  # conditional
         "Ни с кем он не говорил.",  # split ни-pronoun: word count would change
         "Ничего страшного не случилось.",  # modified pronoun
+        "Почти никто не пришёл на собрание.",  # a degree word on the pronoun («почти кто-нибудь»: two errors)
+        "Он ничего делать не стал.",  # the object of an infinitive stays the infinitive's («чего-либо делать»)
     ],
     "indefinite_pronoun_to_negative": [
         "Кто-то не закрыл окно.",  # negated verb: «Никто не закрыл окно» is grammatical
@@ -297,3 +305,55 @@ def test_demo_pools_fill_columns(demo_sentences):
             assert df[col].null_count() == 0 and (df[col] != "").all(), (name, col)
         assert set(df["phenomenon"]) == {"reflexives" if name == "external_possessor" else "negation"}
         assert set(df["level"]) == {"Syntax"}
+
+
+# round 3 parser repairs of the be-possessive: a у-phrase attached to a preceding noun, and a
+# possessum hung on «быть» as a conjunct
+POSSESSOR_REPAIRS = """# sent_id = e1
+# text = В комнате у сестры был старый шкаф.
+1\tВ\tв\tADP\t_\t_\t2\tcase\t_\t_
+2\tкомнате\tкомната\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Fem|Number=Sing\t5\tobl\t_\t_
+3\tу\tу\tADP\t_\t_\t4\tcase\t_\t_
+4\tсестры\tсестра\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Fem|Number=Sing\t2\tnmod\t_\t_
+5\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+6\tстарый\tстарый\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t7\tamod\t_\t_
+7\tшкаф\tшкаф\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = e2
+# text = В комнате у сестры, кажется, был шкаф.
+1\tВ\tв\tADP\t_\t_\t2\tcase\t_\t_
+2\tкомнате\tкомната\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Fem|Number=Sing\t7\tobl\t_\t_
+3\tу\tу\tADP\t_\t_\t4\tcase\t_\t_
+4\tсестры\tсестра\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Fem|Number=Sing\t2\tnmod\t_\tSpaceAfter=No
+5\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+6\tкажется\tказаться\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid\t7\tparataxis\t_\tSpaceAfter=No
+7\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+8\tшкаф\tшкаф\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t7\tnsubj\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t7\tpunct\t_\t_
+
+# sent_id = e3
+# text = У меня будет к тебе одна просьба.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tменя\tя\tPRON\t_\tCase=Gen|Number=Sing|Person=1\t3\tobl\t_\t_
+3\tбудет\tбыть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tк\tк\tADP\t_\t_\t5\tcase\t_\t_
+5\tтебе\tты\tPRON\t_\tCase=Dat|Number=Sing|Person=2\t3\tobl\t_\t_
+6\tодна\tодин\tNUM\t_\tCase=Nom|Gender=Fem|Number=Sing\t7\tnummod\t_\t_
+7\tпросьба\tпросьба\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Fem|Number=Sing\t3\tconj\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_external_possessor_parser_repairs(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    nmod, nmod_comma, conj = read_conllu_string(POSSESSOR_REPAIRS)
+    ep = paradigms["external_possessor"]
+    # «у сестры» hung on «комнате», but a finite «быть» with a nominal subject follows it
+    assert [b for b, _ in ep.pairs(nmod)] == ["В комнате у себя был старый шкаф."]
+    # … not across punctuation
+    assert list(ep.pairs(nmod_comma)) == []
+    # «просьба» attached as a conjunct of «будет»: still the possessum
+    assert [b for b, _ in ep.pairs(conj)] == ["У себя будет к тебе одна просьба."]

@@ -64,6 +64,14 @@ POSITIVE = [
      "Девочка, которому я дал книгу, убежала."),
     ("anaphor_agreement_gender", "Город, о котором он рассказывал, находится на севере.",
      "Город, о которой он рассказывал, находится на севере."),
+    # a subject «который» whose present-tense verb shows no gender: only the anaphoric agreement breaks
+    ("anaphor_agreement_gender", "Я знаю мальчика, который читает эту книгу.",
+     "Я знаю мальчика, которая читает эту книгу."),
+    ("anaphor_agreement_gender", "Вдоль дороги тянется река, которая впадает в озеро.",
+     "Вдоль дороги тянется река, который впадает в озеро."),
+    # a substantivised adjective as the antecedent
+    ("anaphor_agreement_gender", "Он был первым, которого мы встретили в лесу.",
+     "Он был первым, которую мы встретили в лесу."),
     # an antecedent the parser attached as ``conj`` of a verb is not a coordinated noun
     ("anaphor_agreement_number", "Говорили по-русски, но на диалекте, которого никто не знал.",
      "Говорили по-русски, но на диалекте, которые никто не знал."),
@@ -72,6 +80,9 @@ POSITIVE = [
     ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмном лесах."),
     ("np_agreement_number", "Она купила красивую вазу.", "Она купила красивую вазы."),
     ("np_agreement_number", "Мы говорили о важных делах.", "Мы говорили о важных деле."),
+    # «самой»/«самого» before their noun are the superlative «самый», an agreeing modifier
+    ("np_agreement_number", "Кошка сидела на самой верхушке сосны.", "Кошка сидела на самой верхушках сосны."),
+    ("np_agreement_number", "Мы гуляли до самого вечера.", "Мы гуляли до самого вечеров."),
     ("np_agreement_number", "Мы продали этот старый дом.", "Мы продали этот старый дома."),
     # a genitive subject does not agree with its verb, so its number may change
     ("np_agreement_number", "Новых писем не было.", "Новых письма не было."),
@@ -114,6 +125,11 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Бабушка сама связала этот шарф.", "Бабушка само связала этот шарф."),
     ("floating_quantifier_agreement_gender", "Я видел самого медведя.", "Я видел саму медведя."),
     ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
+    # an adjective the parser made the apposition of the noun it follows and agrees with
+    ("np_agreement_gender", "Мы жили на улице Лесной.", "Мы жили на улице Лесном."),
+    # a shared form on a noun in a prepositional phrase (сам or самый): only a form both share
+    ("floating_quantifier_agreement_case", "Мы дошли до самого леса.", "Мы дошли до самому леса."),
+    ("floating_quantifier_agreement_gender", "Лодка причалила к самому берегу.", "Лодка причалила к самой берегу."),
     # floating quantifier agreement: case
     # RuBLiMP's case change: nominative → genitive, other cases → nominative
     ("floating_quantifier_agreement_case", "Мэр сам открыл новую школу.", "Мэр самого открыл новую школу."),
@@ -151,12 +167,14 @@ NEAR_MISSES = [
     ("anaphor_agreement_gender", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.", "plural"),
     ("anaphor_agreement_gender", "Дерево, которое росло у дома, упало.", "subject relative"),
     ("anaphor_agreement_gender", "Облако, которое плыло над полем, исчезло.", "subject relative, verb agrees in gender"),
+    ("anaphor_agreement_gender", "Мальчик, который был рад гостям, открыл дверь.", "subject relative, predicate adjective shows gender"),
     ("anaphor_agreement_number", "Он купил хлеб и молоко, которое быстро скисло.", "coordinated nouns"),
     ("np_agreement_number", "Старый дом стоял на холме.", "the head is the subject of a verb that agrees with it"),
     ("np_agreement_number", "Новые книги, которые лежали на полке, пропали.", "the head is the antecedent of «который»"),
     ("np_agreement_number", "Два больших дома стояли на холме.", "numeral phrase"),
     ("anaphor_agreement_number", "Существует множество пород, которые отличаются окрасом.", "a counted noun («множество пород»)"),
     ("np_agreement_number", "Дом был старым.", "predicative adjective"),
+    ("np_agreement_number", "Пришёл сам директор.", "«сам» is left to the floating-quantifier paradigms"),
     ("np_agreement_number", "Многие люди пришли на праздник.", "«многий» has no modern singular"),
     ("np_agreement_gender", "Новые книги лежали на полке.", "plural head"),
     ("np_agreement_gender", "Наш врач работает в больнице.", "common-gender head"),
@@ -443,3 +461,257 @@ def test_relative_pronoun_whose_verb_has_another_gender_is_not_a_subject(paradig
     assert [b for b, _ in gender.pairs(other_gender)] == ["Мы помним мнение, которую составил капитан."]
     # the verb agrees with «которое» (neuter): it may be the subject, so it is left alone
     assert list(gender.pairs(agreeing)) == []
+
+
+# parser errors around «который» (round 3 repairs): a nominative-labelled object, a clause-level
+# subject under a predicate antecedent, an antecedent whose number the parser misread
+RELATIVE_REPAIRS = """# sent_id = a1
+# text = Вот мост, который строили солдаты.
+1\tВот\tвот\tPART\t_\t_\t2\tadvmod\t_\t_
+2\tмост\tмост\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tстроили\tстроить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tсолдаты\tсолдат\tNOUN\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Plur\t5\tobj\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = a2
+# text = Вот мост, который строили долго.
+1\tВот\tвот\tPART\t_\t_\t2\tadvmod\t_\t_
+2\tмост\tмост\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tстроили\tстроить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tдолго\tдолго\tADV\t_\tDegree=Pos\t5\tadvmod\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = a3
+# text = Мы нашли ключ, который отец спрятал.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tнашли\tнайти\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tключ\tключ\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+5\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t7\tobj\t_\t_
+6\tотец\tотец\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t7\tnsubj\t_\t_
+7\tспрятал\tспрятать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = a4
+# text = Мы нашли ключ, который лежал там.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tнашли\tнайти\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tключ\tключ\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+5\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tobj\t_\t_
+6\tлежал\tлежать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\t_
+7\tтам\tтам\tADV\t_\tDegree=Pos\t6\tadvmod\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = a5
+# text = Это была улица, по которой шли люди.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t3\tnsubj\t_\t_
+2\tбыла\tбыть\tAUX\t_\tAspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tcop\t_\t_
+3\tулица\tулица\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Fem|Number=Sing\t0\troot\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+5\tпо\tпо\tADP\t_\t_\t6\tcase\t_\t_
+6\tкоторой\tкоторый\tPRON\t_\tCase=Dat|Gender=Fem|Number=Sing\t7\tobl\t_\t_
+7\tшли\tидти\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\t_
+8\tлюди\tчеловек\tNOUN\t_\tAnimacy=Anim|Case=Nom|Number=Plur\t7\tnsubj\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = a6
+# text = У нас нет картины, которой он гордился.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tнас\tмы\tPRON\t_\tCase=Gen|Number=Plur|Person=1\t3\tobl\t_\t_
+3\tнет\tнет\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tкартины\tкартина\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Fem|Number=Plur\t3\tobj\t_\tSpaceAfter=No
+5\t,\t,\tPUNCT\t_\t_\t8\tpunct\t_\t_
+6\tкоторой\tкоторый\tPRON\t_\tCase=Ins|Gender=Fem|Number=Sing\t8\tobl\t_\t_
+7\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t8\tnsubj\t_\t_
+8\tгордился\tгордиться\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t4\tacl:relcl\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = a7
+# text = У нас нет столы, которой он гордился.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tнас\tмы\tPRON\t_\tCase=Gen|Number=Plur|Person=1\t3\tobl\t_\t_
+3\tнет\tнет\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tстолы\tстол\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Plur\t3\tobj\t_\tSpaceAfter=No
+5\t,\t,\tPUNCT\t_\t_\t8\tpunct\t_\t_
+6\tкоторой\tкоторый\tPRON\t_\tCase=Ins|Gender=Fem|Number=Sing\t8\tobl\t_\t_
+7\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t8\tnsubj\t_\t_
+8\tгордился\tгордиться\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t4\tacl:relcl\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_repairs(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    plural_verb, plural_verb_adv, obj_with_subject, agreeing_verb, predicate, misread, no_reading = \
+        read_conllu_string(RELATIVE_REPAIRS)
+    gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
+    # «строили» is plural: the singular «который» cannot be its subject, so it is the (accusative) object
+    assert [b for b, _ in gender.pairs(plural_verb)] == ["Вот мост, которую строили солдаты."]
+    assert [b for b, _ in gender.pairs(plural_verb_adv)] == ["Вот мост, которую строили долго."]
+    # labelled ``obj`` (nominative by the parser) while «отец» is the clause's subject
+    assert [b for b, _ in gender.pairs(obj_with_subject)] == ["Мы нашли ключ, которую отец спрятал."]
+    # labelled ``obj`` but the verb agrees with it and has no other subject: left alone
+    assert list(gender.pairs(agreeing_verb)) == []
+    # «Это» is the subject of the predicate noun «улица», not a noun that could host the relative clause
+    assert [b for b, _ in gender.pairs(predicate)] == ["Это была улица, по которому шли люди."]
+    # «картины» tagged plural, but «которой» fits its genitive singular reading
+    assert [b for b, _ in gender.pairs(misread)] == ["У нас нет картины, которым он гордился."]
+    assert "У нас нет картин, которой он гордился." in {b for b, _ in number.pairs(misread)}
+    # «столы» has no singular reading: no antecedent, no pair
+    assert list(gender.pairs(no_reading)) == [] and list(number.pairs(no_reading)) == []
+
+
+# round 3: a head with a conjunct (prenominal modifiers only), a stray adjective on the verb
+NP_REPAIRS = """# sent_id = n1
+# text = Мой брат и сестра уехали.
+1\tМой\tмой\tDET\t_\tCase=Nom|Gender=Masc|Number=Sing\t2\tdet\t_\t_
+2\tбрат\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+3\tи\tи\tCCONJ\t_\t_\t4\tcc\t_\t_
+4\tсестра\tсестра\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Fem|Number=Sing\t2\tconj\t_\t_
+5\tуехали\tуехать\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = n2
+# text = Брат мой и сестра уехали.
+1\tБрат\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+2\tмой\tмой\tDET\t_\tCase=Nom|Gender=Masc|Number=Sing\t1\tdet\t_\t_
+3\tи\tи\tCCONJ\t_\t_\t4\tcc\t_\t_
+4\tсестра\tсестра\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Fem|Number=Sing\t1\tconj\t_\t_
+5\tуехали\tуехать\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = n3
+# text = Там стоял сундук старый.
+1\tТам\tтам\tADV\t_\tDegree=Pos\t2\tadvmod\t_\t_
+2\tстоял\tстоять\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tсундук\tсундук\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+4\tстарый\tстарый\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = n4
+# text = Там стоял сундук, старый.
+1\tТам\tтам\tADV\t_\tDegree=Pos\t2\tadvmod\t_\t_
+2\tстоял\tстоять\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tсундук\tсундук\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+5\tстарый\tстарый\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_np_agreement_conjoined_heads_and_stray_adjectives(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    before, after, stray, stray_comma = read_conllu_string(NP_REPAIRS)
+    gender, case, number = (paradigms[f"np_agreement_{f}"] for f in ("gender", "case", "number"))
+    # a prenominal modifier agrees with the nearest conjunct: its gender/case can still be broken
+    assert [b for b, _ in gender.pairs(before)] == ["Моя брат и сестра уехали."]
+    assert "Моего брат и сестра уехали." in {b for b, _ in case.pairs(before)}
+    # … but not its number («мои брат и сестра» is fine), nor a modifier after the head
+    assert list(number.pairs(before)) == []
+    assert list(gender.pairs(after)) == [] and list(case.pairs(after)) == []
+    # «старый» hung on the verb, right after the noun it agrees with: re-attached for gender;
+    # not for case (a depictive after its noun may be instrumental: «стоял пустым»)
+    assert [b for b, _ in gender.pairs(stray)] == ["Там стоял сундук старая."]
+    assert list(case.pairs(stray)) == []
+    # a comma between them: left alone
+    assert list(gender.pairs(stray_comma)) == []
+
+
+# round 3: «сам» on a later conjunct, on a nominative labelled object, and tagged in another case
+# than the pronoun it stands on
+SAM_REPAIRS = """# sent_id = q1
+# text = Пришли гости и сам хозяин.
+1\tПришли\tприйти\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+2\tгости\tгость\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t1\tnsubj\t_\t_
+3\tи\tи\tCCONJ\t_\t_\t5\tcc\t_\t_
+4\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tamod\t_\t_
+5\tхозяин\tхозяин\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tconj\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_
+
+# sent_id = q2
+# text = Письмо принёс сам мальчик.
+1\tПисьмо\tписьмо\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\t_
+2\tпринёс\tпринести\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t4\tamod\t_\t_
+4\tмальчик\tмальчик\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = q3
+# text = Я подошёл к нему самому.
+1\tЯ\tя\tPRON\t_\tCase=Nom|Number=Sing|Person=1\t2\tnsubj\t_\t_
+2\tподошёл\tподойти\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tк\tк\tADP\t_\t_\t4\tcase\t_\t_
+4\tнему\tон\tPRON\t_\tCase=Dat|Gender=Masc|Number=Sing|Person=3\t2\tobl\t_\t_
+5\tсамому\tсам\tADJ\t_\tCase=Loc|Gender=Masc|Number=Sing\t4\tamod\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_floating_quantifier_parser_repairs(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    conjunct, nominative_obj, split_case = read_conllu_string(SAM_REPAIRS)
+    gender, case, number = (paradigms[f"floating_quantifier_agreement_{f}"] for f in ("gender", "case", "number"))
+    # «сам» agrees with its own noun, a later conjunct: all three features can be broken; the
+    # number edit goes to the noun, as in RuBLiMP
+    assert [b for b, _ in gender.pairs(conjunct)] == ["Пришли гости и сама хозяин."]
+    assert [b for b, _ in case.pairs(conjunct)] == ["Пришли гости и самого хозяин."]
+    assert [b for b, _ in number.pairs(conjunct)] == ["Пришли гости и сам хозяева."]
+    # «мальчик» labelled obj but nominative: it is the subject, so a nominative «сама» has no
+    # dropped subject to float to; its number is not changed (the verb agrees with it too)
+    assert [b for b, _ in gender.pairs(nominative_obj)] == ["Письмо принёс сама мальчик."]
+    assert [b for b, _ in number.pairs(nominative_obj)] == ["Письмо принёс сами мальчик."]
+    # «самому» tagged locative next to «нему», which can only be dative: read as dative; «сам»
+    # (nominative) is not made, it could float to «Я»
+    assert [b for b, _ in case.pairs(split_case)] == ["Я подошёл к нему самого."]
+    assert [b for b, _ in gender.pairs(split_case)] == ["Я подошёл к нему самой."]
+
+
+# «котором» tagged masculine on a neuter antecedent; a genitive antecedent whose head can host the clause
+RELATIVE_HOSTS = """# sent_id = s1
+# text = Мы обсудили решение, о котором говорил директор.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tобсудили\tобсудить\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tрешение\tрешение\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+5\tо\tо\tADP\t_\t_\t6\tcase\t_\t_
+6\tкотором\tкоторый\tPRON\t_\tCase=Loc|Gender=Masc|Number=Sing\t7\tobl\t_\t_
+7\tговорил\tговорить\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\t_
+8\tдиректор\tдиректор\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t7\tnsubj\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = s2
+# text = Председатель клуба, которому надоели споры, ушёл.
+1\tПредседатель\tпредседатель\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t7\tnsubj\t_\t_
+2\tклуба\tклуб\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t1\tnmod\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторому\tкоторый\tPRON\t_\tCase=Dat|Gender=Masc|Number=Sing\t5\tiobj\t_\t_
+5\tнадоели\tнадоесть\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tспоры\tспор\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Plur\t5\tnsubj\t_\tSpaceAfter=No
+7\tушёл\tуйти\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t7\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_syncretic_gender_and_other_hosts(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    syncretic, chain = read_conllu_string(RELATIVE_HOSTS)
+    gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
+    # «котором» is masculine and neuter: it takes the antecedent's neuter
+    assert [b for b, _ in gender.pairs(syncretic)] == ["Мы обсудили решение, о которой говорил директор."]
+    assert "Мы обсудили решения, о котором говорил директор." in {b for b, _ in number.pairs(syncretic)}
+    # «Председатель клубов, которому …» is grammatical (the clause attaches to «председатель»);
+    # «которой» could refer to a woman chair (common gender): no pair at all
+    assert list(number.pairs(chain)) == [] and list(gender.pairs(chain)) == []

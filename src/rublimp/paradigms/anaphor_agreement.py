@@ -15,7 +15,9 @@ phrase («…, в котором», «…, курс которого») is taken
 
 Only pronouns that are *not* the subject of their clause are used (a
 nominative «который» also agrees with the verb, so changing it would break
-two agreement relations at once), and only the pronoun is altered — the
+two agreement relations at once) — except, for gender, a subject whose verb
+shows no gender (present/future, plural: «мальчик, который читает» →
+«которая читает»; the verb agrees in number only) — and only the pronoun is altered — the
 antecedent may control other words. Safeguards: pronoun and antecedent agree
 in the parser's features and in pymorphy3's analyses; the antecedent is a
 single (not coordinated) noun or demonstrative «тот» that precedes the
@@ -26,6 +28,20 @@ noun between the antecedent and the pronoun, nor inside the antecedent's
 phrase, has the new number/gender (the relative clause could then be read as
 attached to it: «книга друзей, которую» → «которых»). No gender change with
 common-gender antecedents (врач, коллега, Саша) or indeclinable ones.
+
+Parser-error repairs (one place each): :func:`_object_misread_as_subject` (an
+object «который» labelled subject or nominative: another subject in the clause,
+or a predicate that cannot agree with it), :func:`_agreeing_antecedent` (an
+antecedent whose number/gender the parser misread, or a genitive between it and
+the comma), :func:`_noun_phrase` (a predicate antecedent's clause-level
+dependents are not competing hosts), :func:`_syncretic_gender` (a masculine/neuter
+form such as «котором» takes the antecedent's gender of the two). A noun
+edit (number) is not made where the unchanged pronoun would find another host
+(«председатель клубов, которому»: grammatical), and a common-gender noun
+(«председатель», «врач») hosts a singular of either gender. Fidelity on
+RuBLiMP's dev pairs (coverage / same word / same pair): gender .58/.57/.56 →
+.70/.67/.64, number .65/.54/.53 → .70/.55/.54. A substantivised adjective
+(«оставался первым, которого …») is an antecedent too.
 """
 
 from __future__ import annotations
@@ -130,6 +146,20 @@ def _comma_antecedent(sent: Sentence, pron: Token) -> tuple[Token, Token] | None
     return clause, ante
 
 
+def _genderless_predicate(sent: Sentence, clause: Token, morph: Morph) -> bool:
+    """Whether the predicate of ``clause`` is a verb whose words show no gender (present/future
+    tense, plural, infinitive), so that a subject's gender is marked nowhere else. The parser's
+    tense is checked against the dictionary: no word may have a past-tense reading («колыхался»
+    tagged present)."""
+    if clause.upos != "VERB":
+        return False
+    words = [clause] + [k for k in sent.children(clause) if k.base_deprel in ("aux", "cop")]
+    if any("Gender" in w.feats or w.feats.get("VerbForm") == "Part" for w in words):
+        return False
+    return not any("past" in p.tag.grammemes or p.tag.POS in ("PRTF", "PRTS", "ADJS")
+                   for w in words for p in morph.parses(w.form))
+
+
 def _looks_like_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph) -> bool:
     """A «который» that may be the clause's subject although the parser says otherwise.
 
@@ -154,26 +184,49 @@ def _looks_like_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph
 
 
 def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Token | None:
-    """The parser's repair for an object «который» read as the subject, or None.
+    """The parser's repair for an object «который» read as the subject (or as nominative), or None.
 
-    «список, который составил Древнир»: the clause has another subject
-    candidate — a noun or pronoun that cannot be accusative (so it is the
-    nominative subject) and agrees with the predicate in number (and gender
-    in the past singular) — so «который» is the object. Returned as a copy
-    of ``pron`` with ``Case=Acc`` and relation ``obj``, where its form can be
-    accusative.
+    «список, который составил Древнир»: «который» is the object when its form
+    can be accusative and one of these holds —
+
+    * the clause has another subject candidate: a noun or pronoun that cannot
+      be accusative (so it is the nominative subject) and agrees with the
+      predicate in number (and gender in the past singular);
+    * the parser itself made it the object (``obj``, only its case says
+      nominative) and the clause — or, for an infinitive, the verb it
+      depends on («кастет, который противник готовился выхватить») — has
+      another subject;
+    * the finite predicate cannot agree with it: another number («посёлок,
+      который сожгли»), or a past singular of another gender («название,
+      которое получил вуз»).
+
+    Returned as a copy of ``pron`` with ``Case=Acc`` and relation ``obj``.
     """
-    if pron.base_deprel not in SUBJECT_RELS or pron.feats.get("Case") not in (None, "Nom", "Acc", "Gen"):
+    if pron.feats.get("Case") not in (None, "Nom", "Acc", "Gen"):
         return None
     clause = sent.head_of(pron)
     if clause is None or clause.upos not in ("VERB", "AUX"):
         return None
     readings = morph.readings(pron.form, RELATIVE_LEMMA)
     case = pron.feats.get("Case")
-    if case in ("Acc", "Gen") and readings and not any(p.tag.case == "nomn" for p in readings):
+    if pron.base_deprel in SUBJECT_RELS and case in ("Acc", "Gen") and readings \
+            and not any(p.tag.case == "nomn" for p in readings):
         # labelled subject, but the form cannot be nominative («которого … проходили»): the parser's own case stands
         return dataclasses.replace(pron, deprel="obj")
-    if not any(p.tag.case == "accs" for p in morph.readings(pron.form, RELATIVE_LEMMA)):
+    if not any(p.tag.case == "accs" for p in readings):
+        return None
+    feats = dict(pron.feats)
+    feats["Case"] = "Acc"
+    repaired = dataclasses.replace(pron, feats=feats, deprel="obj")
+    # the two structural repairs trust the clause only where the parser built a relative clause
+    # around the pronoun (its predicate is an ``acl`` of a preceding noun)
+    antecedent = sent.head_of(clause) if clause.base_deprel == "acl" else None
+    if antecedent is not None and antecedent.id < pron.id:
+        if pron.base_deprel == "obj" and _has_other_subject(sent, pron, clause):
+            return repaired
+        if _predicate_disagrees(sent, pron, clause):
+            return repaired
+    if pron.base_deprel not in SUBJECT_RELS:
         return None
     for k in sent.children(clause):
         if k.id == pron.id or k.upos not in ("NOUN", "PROPN", "PRON") or k.feats.get("Case") != "Nom":
@@ -186,26 +239,123 @@ def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Tok
             continue
         if clause.feats.get("Gender") and k.feats.get("Gender") and clause.feats["Gender"] != k.feats["Gender"]:
             continue
-        feats = dict(pron.feats)
-        feats["Case"] = "Acc"
-        return dataclasses.replace(pron, feats=feats, deprel="obj")
+        return repaired
     return None
 
 
-def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token) -> Token:
-    """The parser's antecedent, or — when it disagrees with «который» in number or gender and is
-    the genitive dependent of a noun that agrees — that noun («ствол дерева, который»: ствол)."""
-    def agrees_with_pron(t: Token) -> bool:
-        if t.feats.get("Number") != pron.feats.get("Number"):
-            return False
-        return pron.feats.get("Number") != "Sing" or t.feats.get("Gender") == pron.feats.get("Gender")
+def _has_other_subject(sent: Sentence, pron: Token, clause: Token) -> bool:
+    """Whether the clause (or the verb an infinitive clause depends on) has a subject other than ``pron``."""
+    verbs = [clause]
+    if clause.feats.get("VerbForm") == "Inf" and clause.base_deprel in ("xcomp", "csubj", "ccomp", "acl"):
+        head = sent.head_of(clause)
+        if head is not None and head.upos in ("VERB", "AUX"):
+            verbs.append(head)
+    return any(k.base_deprel in SUBJECT_RELS and k.id != pron.id for v in verbs for k in sent.children(v))
 
-    if agrees_with_pron(ante) or ante.base_deprel != "nmod" or ante.feats.get("Case") != "Gen":
+
+def _predicate_disagrees(sent: Sentence, pron: Token, clause: Token) -> bool:
+    """Whether the finite predicate of ``clause`` cannot agree with ``pron`` (so ``pron`` is not its subject)."""
+    verbs = [clause] + [k for k in sent.children(clause) if k.base_deprel in ("aux", "cop")]
+    for v in verbs:
+        if v.feats.get("VerbForm") != "Fin" or "Number" not in v.feats or "Number" not in pron.feats:
+            continue
+        if v.feats.get("Person") in ("1", "2"):
+            return True  # «который» is third person
+        if v.feats["Number"] != pron.feats["Number"]:
+            return True
+        if v.feats["Number"] == "Sing" and v.feats.get("Gender") and pron.feats.get("Gender") \
+                and v.feats["Gender"] != pron.feats["Gender"]:
+            return True
+    return False
+
+
+# relations that stay inside a noun phrase (a predicate noun's subject, copula,
+# obliques and adverbials are the clause's, not the phrase's)
+_NP_RELS = frozenset({"nmod", "amod", "det", "appos", "nummod", "flat", "case", "fixed", "compound"})
+
+
+def _noun_phrase(sent: Sentence, head: Token) -> list[Token]:
+    """``head`` and the words below it through noun-phrase relations only.
+
+    When the antecedent is the predicate of its clause («Это была борьба, к
+    которой …») its tree also holds the clause's subject, which cannot host
+    the relative clause.
+    """
+    out, todo = [], [head]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        todo.extend(k for k in sent.children(node) if k.base_deprel in _NP_RELS)
+    return out
+
+
+def _syncretic_gender(pron: Token, ante: Token, morph: Morph) -> Token:
+    """Parser repair: «котором», «которому», «которым», «которого» are masculine AND neuter; when
+    the parser chose the other one of the two than the antecedent's, the pronoun takes the
+    antecedent's («голосования[Neut], в котором[Masc]»). Otherwise ``pron`` as it is."""
+    g, ag = pron.feats.get("Gender"), ante.feats.get("Gender")
+    if pron.feats.get("Number") != "Sing" or g == ag or {g, ag} != {"Masc", "Neut"}:
+        return pron
+    case = pron.feats.get("Case")
+    for p in morph.readings(pron.form, RELATIVE_LEMMA):
+        a = agr_from_tag(p.tag)
+        if a.case == case and a.number == "Sing" and ag in a.genders:
+            return dataclasses.replace(pron, feats={**pron.feats, "Gender": ag})
+    return pron
+
+
+def _agrees_with_pronoun(t: Token, pron: Token) -> bool:
+    if t.feats.get("Number") != pron.feats.get("Number"):
+        return False
+    return pron.feats.get("Number") != "Sing" or t.feats.get("Gender") == pron.feats.get("Gender")
+
+
+def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token, morph: Morph) -> Token:
+    """The parser's antecedent, or — when it disagrees with «который» in number or gender — a repair:
+
+    * the noun it depends on as a genitive, when that one agrees («ствол дерева, который»: ствол);
+    * the noun right before the comma that opens the relative phrase, when it is a genitive
+      dependent of the parser's antecedent and agrees («персонажи сериала, который»: сериала);
+    * the parser's antecedent itself with the dictionary's features, when the parser misread
+      its number or gender and one of its readings agrees («Могилы, в которой …»: gen. sing.;
+      after a preposition only a reading in the parser's case).
+    """
+    if _agrees_with_pronoun(ante, pron):
         return ante
     head = sent.head_of(ante)
-    if head is not None and head.upos in ("NOUN", "PROPN") and head.id < ante.id and agrees_with_pron(head):
+    if ante.base_deprel == "nmod" and ante.feats.get("Case") == "Gen" and head is not None \
+            and head.upos in ("NOUN", "PROPN") and head.id < ante.id and _agrees_with_pronoun(head, pron):
         return head
-    return ante
+    start = _phrase_start(sent, pron)
+    if start >= 3 and sent.token(start - 1).form == ",":
+        near = sent.token(start - 2)
+        if near.id != ante.id and near.upos in ("NOUN", "PROPN") and near.base_deprel == "nmod" \
+                and near.head == ante.id and near.feats.get("Case") == "Gen" and _agrees_with_pronoun(near, pron):
+            return near
+    if ante.upos != "NOUN" or pron.feats.get("Number") is None:
+        return ante
+    want_number, want_gender = pron.feats["Number"], pron.feats.get("Gender")
+    prepositional = any(k.base_deprel == "case" for k in sent.children(ante))
+    fits = []
+    for p in morph.parses(ante.form):
+        if p.tag.POS != "NOUN":
+            continue
+        agr = agr_from_tag(p.tag)
+        if agr.number != want_number or (want_number == "Sing" and want_gender not in agr.genders):
+            continue
+        if prepositional and agr.case != ante.feats.get("Case"):
+            continue  # a preposition fixes the case («о любви, которые»: not the plural «любви»)
+        fits.append(agr)
+    if not fits:
+        return ante
+    agr = next((a for a in fits if a.case == ante.feats.get("Case")), fits[0])
+    feats = dict(ante.feats)
+    feats["Number"] = want_number
+    if want_number == "Sing":
+        feats["Gender"] = want_gender
+    if agr.case:
+        feats["Case"] = agr.case
+    return dataclasses.replace(ante, feats=feats)
 
 
 def _coordinated_nominal(sent: Sentence, ante: Token) -> bool:
@@ -226,7 +376,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
     """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent
     (with ``subjects``, also a subject «который», marked ``subject=True``)."""
     for pron in sent.tokens:
-        if pron.upos not in ("PRON", "DET", "ADJ"):
+        if pron.upos not in ("PRON", "DET", "ADJ") or not _norm(pron.form).startswith("котор"):
             continue
         is_subject = False
         if pron.base_deprel in SUBJECT_RELS or pron.feats.get("Case") == "Nom":
@@ -246,10 +396,16 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
         if found is None:
             continue
         clause, ante = found
-        ante = _agreeing_antecedent(sent, ante, pron)
+        synced = _syncretic_gender(pron, ante, morph)
+        if synced is not pron:
+            pron = synced
+            pa = morph.analyse(pron.form, pron.upos, pron.feats) or pa
+        ante = _agreeing_antecedent(sent, ante, pron, morph)
         if ante.id >= pron.id:
             continue
-        if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")):
+        if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")
+                or (ante.upos == "ADJ" and ante.base_deprel not in ("amod", "det", "conj"))):
+            # (a substantivised adjective heads its own phrase: «оставался первым, которого …»)
             continue
         if _coordinated_nominal(sent, ante):
             # «мыс, пролив и остров, которые он открыл»: the clause may belong to the whole
@@ -335,33 +491,51 @@ class _AnaphorAgreement(Paradigm):
         if self.morph.is_ambiguous(word, RELATIVE_LEMMA, None, forbidden):
             return None
         readings = {(a.number, g) for a in adjective_readings(self.morph, word, RELATIVE_LEMMA) for g in a.genders or {None}}
-        if self._other_host(sent, rc, readings):
+        if self._other_host(sent, rc, readings, self._common_gender_nouns(sent)):
             return None
         return word
 
+    def _common_gender_nouns(self, sent: Sentence) -> set[int]:
+        """Ids of the nouns of ``sent`` whose gender is the referent's («председатель», «врач»)."""
+        out = set()
+        for t in sent.tokens:
+            if t.upos in ("NOUN", "PROPN"):
+                a = self.morph.analyse(t.form, t.upos, t.feats)
+                if has_common_gender(self.morph, t, a, self.common_gender):
+                    out.add(t.id)
+        return out
+
     @staticmethod
-    def _other_host(sent: Sentence, rc: RelativeClause, readings: set[tuple[str | None, str | None]]) -> bool:
+    def _other_host(sent: Sentence, rc: RelativeClause, readings: set[tuple[str | None, str | None]],
+                    any_gender: set[int] = frozenset()) -> bool:
         """Whether another nominal could host the relative clause with a reading of the new form.
 
         Candidates: the nouns inside the antecedent's phrase, the nouns between
         it and the pronoun, and the nouns the antecedent depends on through a
-        genitive chain («цветение сирени, коллекция которого»).
+        genitive chain («цветение сирени, коллекция которого»). A noun in
+        ``any_gender`` (common gender: «председатель товарищества, которой …»
+        may refer to a woman chair) hosts a singular of any gender.
         """
         start = _phrase_start(sent, rc.pronoun)
-        hosts = [t for t in sent.subtree(rc.antecedent) if t.id < start]
+        hosts = [t for t in _noun_phrase(sent, rc.antecedent) if t.id < start]
         hosts += [sent.token(i) for i in range(rc.antecedent.id + 1, start)]
         node = rc.antecedent
         while node.base_deprel == "nmod" and node.head != 0:
-            node = sent.head_of(node)
+            head = sent.head_of(node)
+            if head.id > node.id:
+                break  # a genitive follows its head: a later "head" is a parser attachment
+            node = head
             hosts.append(node)
         for t in hosts:
             if t.id == rc.antecedent.id or t.upos not in _HOSTS:
                 continue
+            if t.head == rc.antecedent.id and t.base_deprel in ("amod", "det", "nummod"):
+                continue  # the antecedent's own modifier agrees with it, it hosts nothing
             number, gender = t.feats.get("Number"), t.feats.get("Gender")
             for r_number, r_gender in readings:
                 if r_number != number:
                     continue
-                if number == "Plur" or r_gender is None or gender in (None, r_gender):
+                if number == "Plur" or r_gender is None or gender in (None, r_gender) or t.id in any_gender:
                     return True
         return False
 
@@ -409,6 +583,12 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         target, word = found
         if any(a.number == target for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)):
             return None  # «который» could agree with the new noun
+        current = {(a.number, g) for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
+                   for g in a.genders or {None}}
+        if not mods and self._other_host(sent, rc, current, self._common_gender_nouns(sent)):
+            # «Председатель клубов, которому …»: the unchanged pronoun finds another host and the
+            # sentence is grammatical (with a modifier, «пушистым хвостами», it stays bad anyway)
+            return None
         if "ё" not in sent.text.lower():
             word = word.replace("ё", "е")
         return Perturbation(
@@ -432,6 +612,15 @@ class AnaphorAgreementGender(_AnaphorAgreement):
 
     name = "anaphor_agreement_gender"
     feature = "Gender"
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """Also a SUBJECT «который» whose predicate shows no gender («мальчик, который читает»
+        → «которая читает»): a present or future verb agrees in number and person only, so the
+        new gender breaks the anaphoric agreement alone (RuBLiMP edits subject relatives too)."""
+        for rc in relative_clauses(sent, self.morph, subjects=True):
+            if rc.subject and (rc.pronoun.head != rc.clause.id or not _genderless_predicate(sent, rc.clause, self.morph)):
+                continue
+            yield from self._pronoun_edits(sent, rc)
 
     def targets(self, rc):
         if rc.number != "Sing" or rc.gender is None:

@@ -40,7 +40,10 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   infinitive complement «-либо» is a common bookish variant («не оказал
   какого-либо влияния», «не мог что-либо сделать»); so is какой-либо/чей-либо
   anywhere, so никакой/ничей get only their -нибудь form, under a perfective past. A modified pronoun is skipped
-  («ничего страшного», «почти никто»: «почти кто-либо» would add a second error);
+  («ничего страшного», «почти никто»: «почти кто-либо» would add a second error), but not one
+  the parser gave a clause adverb («больше никогда»); a nominative ни-pronoun the parser hung on an
+  infinitive is the subject of the verb above it («Сумку никто открывать не стал»; dev coverage
+  0.61 → 0.64);
 * ``indefinite_pronoun_to_negative`` writes «ничего» for a nominative or
   accusative «что-то», as RuBLiMP does; it skips a pronoun with its own
   preposition («о чём-то» → «ни о чём» would change the word order) but not a
@@ -56,7 +59,9 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   and without any negative word, with no comma between it and the verb (a sign
   of a misattached dependent of another clause). As in RuBLiMP, «не» goes to
   the LAST such phrase of the clause, descending into a trailing genitive
-  («не спрашивал имени соседа» → «спрашивал имени не соседа»); targets are
+  («не спрашивал имени соседа» → «спрашивал имени не соседа»), but not
+  inside a prepositional phrase («пришёл не на встречу выпускников»; dev same
+  pair 0.46 → 0.48); targets are
   objects, obliques, a postverbal subject and adverbs that are constituents of
   their own («не здесь», «не быстро»; not «давно», which fuses into «недавно»,
   nor focus particles). Clauses with a genitive of negation are no longer
@@ -116,6 +121,8 @@ _NON_TARGET_ADVERBS = frozenset(
      "тогда", "иначе", "впрочем", "наверное", "конечно", "всегда", "иногда", "часто"}
 )
 _TARGET_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
+# adverbs of the clause, not degree modifiers of a pronoun, that the parser attaches to a ни-pronoun
+_CLAUSE_ADVERBS = frozenset({"еще", "больше", "уже", "тоже", "также", "ведь", "же", "теперь", "тогда", "здесь", "там"})
 # pronouns that make an odd constituent-negation target (relatives, interrogatives, quantifiers)
 _BAD_TARGET_PRONOUNS = frozenset(
     {"который", "кто", "что", "какой", "чей", "каждый", "весь", "всё", "все", "сам", "самый", "любой", "другой", "друг"}
@@ -234,6 +241,12 @@ def licensing_verb(sent: Sentence, item: Token, *, through_xcomp: bool = True, c
     if any(k.deprel == "case" for k in sent.children(np)):
         return None
     cur = sent.head_of(np)
+    if cur is not None and (np.base_deprel == "nsubj" or np.feats.get("Case") == "Nom") \
+            and np.base_deprel in ("nsubj", "obj") and cur.feats.get("VerbForm") == "Inf" \
+            and cur.base_deprel in ("xcomp", "csubj") and not _has_negation(sent, cur):
+        # parser repair: an infinitive has no nominative subject (nor a nominative object); the
+        # subject belongs to the verb above it («Его никто обыскивать не стал»)
+        cur = sent.head_of(cur)
     while cur is not None and _is_predicate(sent, cur, copular):
         if _has_negation(sent, cur):
             return cur if negation_particle(sent, cur) is not None else None
@@ -403,7 +416,7 @@ class NegativeConcord(_PronounParadigm):
                     continue
                 if not sent.is_aligned(*span):
                     continue
-                found.append((self._innermost(sent, dep, span), kind))
+                found.append((span if kind == "PP" else self._innermost(sent, dep, span), kind))
         if found:
             # RuBLiMP's choice: the last phrase of the clause
             yield max(found, key=lambda f: f[0][0].id)
@@ -480,9 +493,11 @@ class NegativePronounToIndefinite(_PronounParadigm):
             indefinite, pos = nibud[lemma] if only_nibud else table[lemma]
             if item.upos not in _UD_POS[pos]:
                 continue
-            if any(k.base_deprel in ("amod", "det", "advmod") for k in sent.children(item)):
+            if any(k.base_deprel in ("amod", "det") or (k.base_deprel == "advmod" and _norm(k.form) not in _CLAUSE_ADVERBS)
+                   for k in sent.children(item)):
                 # «ничего страшного» → «чего-либо страшного» is a bookish variant; «почти никто» →
-                # «почти кто-либо» adds a second error (почти cannot modify an indefinite)
+                # «почти кто-либо» adds a second error (почти cannot modify an indefinite); clause
+                # adverbs the parser hung on the pronoun («больше никогда», «никогда ещё») do not count
                 continue
             nxt = sent.token(item.id + 1) if item.id < len(sent.tokens) else None
             if nxt is not None and nxt.upos == "ADJ" and nxt.feats.get("Case") == item.feats.get("Case", nxt.feats.get("Case")):

@@ -26,6 +26,15 @@ case, number and gender: adjective endings are massively syncretic); no
 gender change with common-gender heads (pymorphy3 ``ms-f``, the job/title
 list ``resources/common_gender_nouns.tsv``), indeclinable or abbreviated heads.
 
+Parser repairs for gender and case (round 3): an adjective the parser hung on
+a verb is re-attached to the noun next to it that agrees with it
+(:func:`modifiers_reattached`), and a head with a conjunct keeps its
+prenominal modifiers (nearest-conjunct agreement). For number, «самой»/«самого»
+before their noun count as the superlative «самый» («до самого вечера» →
+«вечеров»; number .74/.71/.71 → .76/.73/.72). Fidelity on RuBLiMP's dev
+pairs (coverage / same word / same pair): gender .70/.64/.57 → .72/.68/.60,
+case .78/.72/.69 → .80/.74/.71.
+
 The module also holds the small agreement toolkit shared with
 :mod:`~rublimp.paradigms.anaphor_agreement` and
 :mod:`~rublimp.paradigms.floating_quantifier`: :class:`Agr` (case, number,
@@ -271,7 +280,8 @@ _QUANTITY_LEMMAS = frozenset(
 )
 
 
-def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None) -> bool:
+def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
+                        later_conjunct: bool = False) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
@@ -280,7 +290,9 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     a numeral or quantity word (``relative_clause``: the one relative
     clause whose pronoun is being checked separately, by the anaphor
     paradigm). (A predicate nominal may change: «было
-    редкой наградой» → «редкой наградами», as in RuBLiMP.)
+    редкой наградой» → «редкой наградами», as in RuBLiMP.) With ``later_conjunct``
+    a non-first conjunct may change (the caller has a modifier on it whose agreement breaks:
+    «а не самой коллекцией» → «а не самой коллекциями», as in RuBLiMP's floating-quantifier pairs).
     """
     if head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
         # (a genitive subject — «самого закона нет» — does not agree with its predicate)
@@ -291,7 +303,7 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
         if any(p.upos in ("VERB", "AUX", "ADJ", "DET") and ("Number" in p.feats or p.feats.get("VerbForm") == "Fin")
                for p in preds):
             return True
-    if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
+    if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS and not (later_conjunct and head.base_deprel == "conj"):
         return True
     for kid in sent.children(head):
         if kid.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
@@ -423,18 +435,79 @@ def _object_case_repair(sent: Sentence, head: Token, mods: list[Token], morph: M
     return acc(head), [acc(m) for m in mods]
 
 
-def np_candidates(sent: Sentence, morph: Morph) -> Iterator[NPCandidate]:
+def _same_agreement(a: Token, b: Token) -> bool:
+    """Whether the parser gave ``a`` and ``b`` the same case and number (and gender in the singular)."""
+    fa, fb = a.feats, b.feats
+    if not fa.get("Case") or fa.get("Case") != fb.get("Case") or not fa.get("Number") or fa.get("Number") != fb.get("Number"):
+        return False
+    return fa["Number"] != "Sing" or (fa.get("Gender") is not None and fa.get("Gender") == fb.get("Gender"))
+
+
+def modifiers_reattached(sent: Sentence, *, after_noun: bool = True) -> Sentence:
+    """``sent`` with stray adjectives re-attached to the noun they stand next to.
+
+    The parser sometimes hangs an adjective or participle on a verb or leaves
+    it the root («люк открытый находился», «Норманское имя … дает»). An
+    adjective (``ADJ``, or a participle) whose head is not a noun is made an
+    ``amod`` of the noun right after it — or, failing that, right before it —
+    when the parser gave both the same case, number and (singular) gender and
+    no punctuation separates them. Without ``after_noun`` only the noun after
+    it is tried (an adjective after its noun on a verb may be a depictive, whose
+    instrumental is grammatical: «сундук стоял пустым»). An adjective right
+    next to the noun it depends on under another relation (``nsubj``,
+    ``appos``, ``nmod``, ``acl``) that agrees with it becomes its ``amod``. A
+    copy sharing the other tokens (ids unchanged); ``sent`` itself when
+    nothing changes.
+    """
+    moved: dict[int, Token] = {}
+    n = len(sent.tokens)
+    for mod in sent.tokens:
+        if mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part":
+            continue
+        if mod.feats.get("Variant") == "Short" or sent.children(mod):
+            continue
+        head = sent.head_of(mod)
+        if mod.upos == "DET" and (head is None or head.upos not in ("NOUN", "PROPN")):
+            continue  # a determiner off a noun is often a pronoun of its own («это»)
+        if head is not None and head.upos in ("NOUN", "PROPN"):
+            if mod.base_deprel in ("nmod", "appos", "nsubj", "acl") and abs(head.id - mod.id) == 1 \
+                    and (after_noun or mod.id < head.id) and _same_agreement(mod, head):
+                # on its noun but under another relation («твой друг» as nsubj, «Диктис Критский» as appos)
+                moved[mod.id] = dataclasses.replace(mod, deprel="amod")
+            continue
+        for j in (mod.id + 1, mod.id - 1) if after_noun else (mod.id + 1,):
+            if not 1 <= j <= n:
+                continue
+            noun = sent.token(j)
+            if noun.upos == "NOUN" and noun.head != mod.id and _same_agreement(mod, noun):
+                moved[mod.id] = dataclasses.replace(mod, head=noun.id, deprel="amod")
+                break
+    if not moved:
+        return sent
+    return dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
+
+
+def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False) -> Iterator[NPCandidate]:
     """Every (head noun, agreeing modifier) of ``sent`` whose head has at most
-    :data:`MAX_NP_MODIFIERS` agreeing modifiers, each pair confirmed to agree."""
+    :data:`MAX_NP_MODIFIERS` agreeing modifiers, each pair confirmed to agree.
+
+    With ``conjoined_heads`` a head with a conjunct qualifies too, for its
+    modifiers BEFORE it: a prenominal modifier agrees with the nearest
+    conjunct («мой отец и мать»), so another gender or case is still an error
+    (a number change is not: «старые стол и стул» is grammatical).
+    """
     for head in sent.tokens:
         if head.upos not in ("NOUN", "PROPN"):
             continue
         kids = sent.children(head)
         mods = [k for k in kids if _is_modifier(k)]
-        if not 1 <= len(mods) <= MAX_NP_MODIFIERS or any(k.base_deprel == "conj" for k in kids):
+        conjoined = any(k.base_deprel == "conj" for k in kids)
+        if not 1 <= len(mods) <= MAX_NP_MODIFIERS or (conjoined and not conjoined_heads):
             continue
         head, mods = _object_case_repair(sent, head, mods, morph)
         for mod in mods:
+            if conjoined and mod.id > head.id:
+                continue
             cand = _np_candidate(sent, morph, head, mod)
             if cand is not None:
                 yield cand
@@ -526,7 +599,8 @@ class _NPAgreement(Paradigm):
     first_only: ClassVar[bool] = False
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        for cand in np_candidates(sent, self.morph):
+        repaired = modifiers_reattached(sent, after_noun=self.feature != "Case")
+        for cand in np_candidates(repaired, self.morph, conjoined_heads=True):
             seen: set[str] = set()
             for target, agr in self.targets(cand):
                 if seen and self.first_only:
@@ -615,7 +689,7 @@ class NPAgreementNumber(_NPAgreement):
                 continue
             if not _matches_ud(agr_from_tag(ha.tag), ud_agr(head)):
                 continue
-            analysed = [self._agreeing_modifier(m, ha) for m in mods]
+            analysed = [self._agreeing_modifier(m, ha, head) for m in mods]
             if any(x is None for x in analysed):
                 continue
             found = renumber_noun(self.morph, head, ha, analysed)
@@ -630,13 +704,18 @@ class NPAgreementNumber(_NPAgreement):
                 subtype="head",
             )
 
-    def _agreeing_modifier(self, mod: Token, ha: Analysis) -> tuple[str, str] | None:
+    def _agreeing_modifier(self, mod: Token, ha: Analysis, head: Token | None = None) -> tuple[str, str] | None:
         """(form, lemma) of a modifier that agrees with the head in both analyses, else None."""
         if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or not _CYRILLIC_WORD.fullmatch(mod.form):
             return None
         ma = self.morph.analyse(mod.form, mod.upos, mod.feats)
         if ma is None or ma.tag.POS not in ADJ_POS or "Fixd" in ma.tag.grammemes:
             return None
+        if _norm(ma.lemma) == "сам" and head is not None and mod.id < head.id:
+            # «у самой границы», «в самом деле»: a form shared with the superlative «самый» before
+            # its noun is «самый» (a number change of the noun breaks its agreement either way)
+            ma = next((Analysis(p, 1.0) for p in self.morph.readings(mod.form, "самый", ADJ_POS)
+                       if agrees(agr_from_tag(p.tag), agr_from_tag(ha.tag))), ma)
         if _norm(ma.lemma) in NOT_NP_MODIFIERS or _norm(ma.lemma) in PLURAL_ONLY_MODIFIERS:
             return None
         if not agrees(agr_from_tag(ma.tag), agr_from_tag(ha.tag)):

@@ -26,6 +26,12 @@ replaced: a personal pronoun, or a noun without dependents of its own phrase
 the parser hung on it does not count: «Также у него была сестра»). A third
 tree shape is accepted too: the possessor as the root with *быть* as its
 conjunct («У них всегда броня есть»). Dev coverage 0.64 → see the closing note.
+
+Parser repairs (round 3): a *у*-phrase the parser attached to some other word
+takes the finite «быть» that follows it within a few words, with no
+punctuation or other verb between (:func:`_following_be`); a nominative
+possessum hung on «быть» as ``conj``/``parataxis`` counts as its subject.
+Dev (coverage / same word / same pair) .72/.71/.71 → .75/.74/.74.
 """
 
 from __future__ import annotations
@@ -63,6 +69,14 @@ def _is_u(tok: Token) -> bool:
 def _possessum(sent: Sentence, heads: list[Token]) -> Token | None:
     """The nominal subject among the dependents of ``heads`` (None when absent or pronominal)."""
     subjects = [k for h in heads for k in sent.children(h) if k.base_deprel == "nsubj"]
+    if not subjects:
+        # parser repair: the nominative possessum hung on «быть» as a conjunct or parataxis
+        # («У меня будет к вам одна просьба»: просьба = conj of будет)
+        subjects = [
+            k for h in heads for k in sent.children(h)
+            if k.base_deprel in ("conj", "parataxis") and _is_be(h) and k.id > h.id
+            and k.upos in ("NOUN", "PROPN") and k.feats.get("Case") == "Nom" and not sent.children(k, "case")
+        ]
     if not subjects and any(_norm(k.form) == "не" for h in heads for k in sent.children(h)):
         # «У меня не было денег»: the possessum is a genitive of negation, often parsed obj/obl
         subjects = [
@@ -78,6 +92,26 @@ def _possessum(sent: Sentence, heads: list[Token]) -> Token | None:
     if subj.upos == "PRON" and _norm(subj.lemma) in PERSONAL_PRONOUNS | {"себя"}:
         return None
     return subj
+
+
+#: how far (in words) a finite «быть» may follow a possessor the parser attached elsewhere
+_MAX_BE_DISTANCE = 4
+
+
+def _following_be(sent: Sentence, poss: Token) -> Token | None:
+    """Parser repair: a finite «быть» shortly after a *у*-phrase that the parser attached to some
+    other word («Дома у соседей были гости»: у соседей → Дома; «у неё как раз есть пара» → a
+    later verb). Only with no punctuation and no other verb between them; the caller still
+    requires a nominal possessum subject of that «быть»."""
+    for i in range(poss.id + 1, min(poss.id + _MAX_BE_DISTANCE + 1, len(sent.tokens) + 1)):
+        tok = sent.token(i)
+        if tok.upos == "PUNCT":
+            return None
+        if _is_be(tok):
+            return tok if tok.feats.get("VerbForm", "Fin") == "Fin" else None
+        if tok.upos in ("VERB", "AUX"):
+            return None
+    return None
 
 
 def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
@@ -111,6 +145,10 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
                 be, subj_heads = cops[0], [poss, cops[0]]
             elif poss.head == 0 and len(loose) == 1:
                 be, subj_heads = loose[0], [loose[0]]
+            else:
+                near = _following_be(sent, poss)
+                if near is not None:
+                    be, subj_heads = near, [near]
         if be is None or be.id < poss.id:
             continue
         subj = _possessum(sent, subj_heads)
