@@ -53,6 +53,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Врач осмотрел больного.", "Врач осмотрело больного."),
         ("Я отказался от многого.", "Я отказалось от многого."),
         ("Коллега позвонил мне утром.", "Коллега позвонило мне утром."),
+        # an indeclinable common noun that can only be neuter has a fixed gender
+        ("Пальто висело в прихожей.", "Пальто висел в прихожей."),
+        # a short adjective tagged as a short participle changes together with быть
+        ("Дорога была пустынна.", "Дорога был пустынен."),
     ],
     "noun_subj_predicate_agreement_person": [
         # RuBLiMP's alternation: 3 → 1, 1 → 2, 2 → 1
@@ -148,11 +152,15 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Девочка в новом платье вошла в комнату.", "Девочка в новом платье вошло в комнату."),
         # a name: only the neuter
         ("Анна в отчаянии приникла к стойке.", "Анна в отчаянии приникло к стойке."),
+        ("Радио в комнате соседа играло всю ночь.", "Радио в комнате соседа играл всю ночь."),
     ],
 }
 
 # paradigm -> sentences that must yield nothing (near misses)
 NEGATIVE: dict[str, list[str]] = {
+    "noun_subj_predicate_agreement_gender": [
+        "Кофе остыл.",  # indeclinable, masculine or neuter
+    ],
     "noun_subj_predicate_agreement_number": [
         "Маша и Петя пришли в гости.",  # coordinated subject
         "Большинство студентов сдали экзамен.",  # quantity noun: both numbers are fine
@@ -868,3 +876,24 @@ def test_gender_of_an_unknown_attractor_from_pymorphy3(paradigms):
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
     assert [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)] == ["Озеро Кордыня давно обмелела."]
+
+
+def test_indeclinable_neuter_tagged_as_a_name(paradigms):
+    # «Ателье мастера закрылось.» with «Ателье» tagged PROPN: at the start of the sentence it is the
+    # common noun (only neuter); capitalised inside the sentence it may be a name and is left alone
+    def tree(first: bool):
+        rows = [] if first else [("Вчера", "вчера", "ADV", "Degree=Pos", 4, "advmod")]
+        off = len(rows)
+        rows += [
+            ("Ателье", "ателье", "PROPN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3 + off, "nsubj"),
+            ("мастера", "мастер", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 1 + off, "nmod"),
+            ("закрылось", "закрыться", "VERB", _VERB_NEUT, 0, "root"),
+            (".", ".", "PUNCT", "", 3 + off, "punct"),
+        ]
+        if not first:
+            rows[0] = ("Вчера", "вчера", "ADV", "Degree=Pos", 4, "advmod")
+        return _tree(rows)
+
+    att = paradigms["subj_predicate_agreement_gender_attractor"]
+    assert [b for b, _ in att.pairs(tree(True))] == ["Ателье мастера закрылся."]
+    assert list(att.pairs(tree(False))) == []

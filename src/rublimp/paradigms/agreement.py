@@ -46,7 +46,8 @@ as the original value of the feature (``Morph.is_ambiguous``, in the same mood
 and case) and must keep tense, aspect, voice, mood, case and part of speech;
 no masculine ↔ feminine change with proper-noun, unknown, abbreviated,
 indeclinable or common-gender subjects (pymorphy3's ``ms-f`` tag and
-``resources/common_gender_nouns.tsv``); quantity nouns with a genitive
+``resources/common_gender_nouns.tsv``), except indeclinable common nouns that
+can only be neuter («радио», «пальто»: :func:`_indeclinable_neuter`); quantity nouns with a genitive
 («часть клеток содержит/содержат») never enter the number paradigms. Pairs
 whose agreement condition is ``absent`` in ``ctx.agreement`` are dropped.
 
@@ -64,7 +65,8 @@ of an intransitive verb); infinitival subjects attached as xcomp, as the head
 of «было», as the root above a predicative, or below a misparsed object that
 the parser made the subject; unknown names tagged ADJ in a nominal-only
 relation, and nouns whose nominative tag or nsubj label pymorphy3
-contradicts, as attractors. A nominal subject beside a clausal one (csubj)
+contradicts, as attractors; short adjectives tagged as short participles
+(«была огромна») analysed as adjectives. A nominal subject beside a clausal one (csubj)
 is the infinitive's misattached object and is not used; neither is an
 accusative-tagged subject of a plural transitive verb without an object (the
 indefinite-personal «яблоки возили»).
@@ -910,6 +912,9 @@ class SubjectPredicateAgreement(Paradigm):
 
     def _analyse_uncached(self, tok: Token) -> Analysis | None:
         a = self.morph.analyse(tok.form, tok.upos, tok.feats)
+        if a is None and tok.upos == "VERB" and tok.feats.get("Variant") == "Short":
+            # a short adjective tagged as a short participle («была огромна», «был пустынен»)
+            a = self.morph.analyse(tok.form, "ADJ", tok.feats)
         if a is None or a.tag.POS not in ("VERB", "PRTS", "ADJS", "ADJF", "PRTF"):
             return None
         for feat in ("Number", "Gender", "Person"):
@@ -1207,6 +1212,8 @@ class SubjectPredicateAgreement(Paradigm):
     def _gender_fixed(self, sent: Sentence, subj: Token) -> bool:
         """True when the subject's grammatical gender reliably determines the predicate's."""
         lemma = _norm(subj.lemma)
+        if subj.upos == "PROPN" and _indeclinable_neuter(subj) and (subj.form.islower() or sent.tokens[0].id == subj.id):
+            return True  # «Ателье» tagged PROPN at the start of the sentence
         if subj.upos == "PROPN" or subj.feats.get("Abbr") == "Yes" or subj.feats.get("Foreign") == "Yes":
             return False
         if lemma in REFERENT_GENDER_LEMMAS:
@@ -1218,7 +1225,7 @@ class SubjectPredicateAgreement(Paradigm):
             if _is_common_gender_tag(p.tag) and _norm(p.normal_form) == lemma:
                 return False
         a = self._subject_analysis(subj)
-        if a is None or _is_common_gender_tag(a.tag) or PROPER_TAGS & set(a.tag.grammemes):
+        if a is None or _is_common_gender_tag(a.tag) or (PROPER_TAGS & set(a.tag.grammemes) and not _indeclinable_neuter(subj)):
             return False
         if _norm(a.lemma) in common:
             return False
@@ -1232,6 +1239,20 @@ class SubjectPredicateAgreement(Paradigm):
             if antecedent is None or antecedent.id == subj.id or not self._gender_fixed(sent, antecedent):
                 return False
         return True
+
+
+def _indeclinable_neuter(tok: Token) -> bool:
+    """An indeclinable common noun that pymorphy3 reads only as an inanimate neuter («радио», «ателье», «кафе»).
+
+    Its gender is fixed (a masculine or feminine predicate is an error), unlike
+    that of indeclinable names and abbreviations, or of «кофе» (masculine or neuter).
+    """
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
+    return bool(parses) and all(
+        "Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes and p.tag.gender == "neut"
+        and not (PROPER_TAGS - {"Fixd"}) & set(p.tag.grammemes)
+        for p in parses
+    )
 
 
 def _object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
