@@ -897,3 +897,21 @@ def test_indeclinable_neuter_tagged_as_a_name(paradigms):
     att = paradigms["subj_predicate_agreement_gender_attractor"]
     assert [b for b, _ in att.pairs(tree(True))] == ["Ателье мастера закрылся."]
     assert list(att.pairs(tree(False))) == []
+
+
+def test_verb_of_insufficiency_counts_as_intransitive(paradigms):
+    # «Вам бумаги не хватает.» with the genitive attached as iobj and «хватает» read by pymorphy3
+    # as transitive ('grab'): a verb of insufficiency still takes the genitive as its subject;
+    # a transitive verb («даёт») with a dative and a genitive may have a dropped subject
+    def tree(verb: str, lemma: str):
+        return _tree([
+            ("Вам", "вы", "PRON", "Case=Dat|Number=Plur|Person=2", 4, "iobj"),
+            ("бумаги", "бумага", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "iobj"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            (verb, lemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+    assert "Вам бумаги не хватаю." in [b for b, _ in person.pairs(tree("хватает", "хватать"))]
+    assert list(person.pairs(tree("даёт", "давать"))) == []

@@ -690,8 +690,15 @@ def _impersonal_verb(sent: Sentence, verb: Token) -> bool:
     return (dative and (neut_past or reflexive)) or impe or (neut_past and reflexive)
 
 
+#: verbs of (in)sufficiency: their transitive homonym («хватать» 'grab') takes no genitive of
+#: negation next to a dative, so with one they are read intransitive («нам денег не хватает»)
+_INSUFFICIENCY_LEMMAS = frozenset({"хватать", "хватить", "недоставать", "недостать"})
+
+
 def _intransitive(tok: Token) -> bool:
     if _is_byt(tok):
+        return True
+    if _norm(tok.lemma) in _INSUFFICIENCY_LEMMAS:
         return True
     a = get_morph().analyse(tok.form, tok.upos, tok.feats)
     return a is not None and "intr" in a.tag.grammemes
