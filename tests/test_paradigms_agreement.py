@@ -77,10 +77,13 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Никаких сомнений не возникло.", "Никаких сомнений не возникли."),
         ("Ответа от него так и не пришло.", "Ответа от него так и не пришли."),
         ("Писем от сестры не приходит.", "Писем от сестры не приходят."),
+        # «что» as a particle before the genitive subject
+        ("А что, ошибок в тексте не бывает?", "А что, ошибок в тексте не бывают?"),
     ],
     "genitive_subj_predicate_agreement_gender": [
         ("Детей в школе не было.", "Детей в школе не была."),
         ("Пять студентов пришло на лекцию.", "Пять студентов пришла на лекцию."),
+        ("И что никаких писем не пришло?", "И что никаких писем не пришел?"),
         ("Несколько деревьев упало на дорогу.", "Несколько деревьев упал на дорогу."),
         ("Никаких сомнений не возникло.", "Никаких сомнений не возник."),
         ("Денег у нас не осталось.", "Денег у нас не осталась."),
@@ -204,6 +207,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Денег у нас нет.",
         "Прохода ему не даёт.",  # a transitive verb: the subject may be dropped («он не даёт»)
         "Книги он не читает.",
+        "Что тебя не устраивает?",  # «что» is the subject: no genitive beside it
     ],
     "clause_subj_predicate_agreement_number": [
         "Можно войти?",
@@ -456,8 +460,9 @@ def _dative_tree(case: str) -> "Sentence":
 
 
 def _sconj_tree(upos: str) -> "Sentence":
-    # «Или что в городе не осталось ничего.» with the conjunction «что» labelled nsubj; as a
-    # nominative pronoun («что» PRON) it would be a subject of its own
+    # «Или что в городе не осталось ничего.» with the conjunction «что» labelled nsubj (tagged SCONJ,
+    # or PRON: beside a bare genitive of a negated predicate it is a particle or conjunction, and a
+    # predicate changed away from 3sg.N disagrees with «что» as a subject too)
     feats = "" if upos == "SCONJ" else "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing"
     return _tree([
         ("Или", "или", "CCONJ", "", 6, "cc"),
@@ -481,7 +486,13 @@ def test_genitive_subject_beside_a_dative_labelled_nsubj(paradigms):
 def test_genitive_subject_beside_a_conjunction_labelled_nsubj(paradigms):
     bads = {b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(_sconj_tree("SCONJ"))}
     assert bads == {"Или что в городе не остались ничего."}
-    assert list(paradigms["genitive_subj_predicate_agreement_number"].pairs(_sconj_tree("PRON"))) == []
+    bads = {b for b, _ in paradigms["genitive_subj_predicate_agreement_number"].pairs(_sconj_tree("PRON"))}
+    assert bads == {"Или что в городе не остались ничего."}
+    # without the genitive «что» is the subject: no genitive-subject pair
+    no_gen = _sconj_tree("PRON")
+    no_gen = _tree([(t.form, t.lemma, t.upos, "|".join(f"{k}={v}" for k, v in t.feats.items()), t.head, t.deprel)
+                    for t in no_gen.tokens if t.form != "ничего"])
+    assert list(paradigms["genitive_subj_predicate_agreement_number"].pairs(no_gen)) == []
 
 
 # -- parser errors around the agreeing verb, as hand-written trees ------------------------------

@@ -59,7 +59,9 @@ noun phrase (nmod, conj, obj … of a noun); the subject's case and number from
 pymorphy3 where the tag contradicts the predicate (not where the noun could
 as well be the object of a transitive verb with an unexpressed subject);
 genitive subjects of negation tagged nominative/accusative/dative (in the
-present and future with intransitive verbs only), or hung below an adverb;
+present and future with intransitive verbs only — verbs of insufficiency,
+«хватать», «недоставать», count as intransitive), or hung below an adverb, or
+beside a «что» labelled nsubj («А что, травм не бывает?»);
 nominative subjects attached as objects (or tagged accusative as the object
 of an intransitive verb); infinitival subjects attached as xcomp, as the head
 of «было», as the root above a predicative, or below a misparsed object that
@@ -728,6 +730,23 @@ def _misattached_object(tok: Token, agreeing: Token) -> bool:
     return _agrees_as_nominative(tok, agreeing) is None and _object_like(tok)
 
 
+def _chto_beside_a_genitive(sent: Sentence, tok: Token, agreeing: Token) -> bool:
+    """«что» labelled nsubj of a negated default-form predicate that also has a bare genitive nominal.
+
+    «А что, травм не бывает?», «И что ничего не случилось»: «что» is a
+    particle or conjunction, and the genitive is the subject.
+    """
+    if tok.base_deprel != "nsubj" or _norm(tok.lemma) != "что" or not _is_default_form(agreeing):
+        return False
+    pred = sent.head_of(tok)
+    if pred is None or not _negated(sent, pred, agreeing):
+        return False
+    return any(
+        k.id != tok.id and k.base_deprel in _GEN_RELS and k.upos in ("NOUN", "PROPN", "PRON") and _bare_case(sent, k, "Gen")
+        for k in sent.children(pred)
+    )
+
+
 def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
     """Genitive and clausal subject contexts that the parser left without an nsubj/csubj edge.
 
@@ -745,7 +764,9 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject;
     # so is a «subject» that cannot agree with its default-form predicate but reads as an accusative
     misparsed = {e.subject.id for e in real if _oblique_subject(e.subject) or _misattached_object(e.subject, e.agreeing)}
-    taken = {e.agreeing.id for e in real if e.subject.id not in misparsed}
+    # «что» as a particle beside the genitive subject («А что, травм не бывает?»): no subject either
+    particles = {e.subject.id for e in real if _chto_beside_a_genitive(sent, e.subject, e.agreeing)}
+    taken = {e.agreeing.id for e in real if e.subject.id not in misparsed | particles}
     out: list[AgreementEdge] = []
     # predicates whose agreeing word could be in the default form: the word itself, or the head of a быть
     preds: dict[int, Token] = {}
@@ -762,7 +783,10 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if agreeing is None or agreeing.id in taken or not _is_default_form(agreeing):
             continue
         kids = sent.children(pred)
-        if any(k.base_deprel in ("nsubj", "csubj", "expl") and not _oblique_subject(k) and k.id not in misparsed for k in kids):
+        if any(
+            k.base_deprel in ("nsubj", "csubj", "expl") and not _oblique_subject(k) and k.id not in misparsed | particles
+            for k in kids
+        ):
             continue
         subj: Token | None = None
         kind = ""
@@ -1153,6 +1177,7 @@ class SubjectPredicateAgreement(Paradigm):
             # «меня и писем не останется»: a second genitive tagged accusative
             and not (edge.subject_kind == "genitive" and edge.negated and k.feats.get("Case") == "Acc" and _genitive_reading(k))
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos in ("SCONJ", "CCONJ", "ADP"))
+            and not (edge.subject_kind == "genitive" and _chto_beside_a_genitive(sent, k, edge.agreeing))
             and not (edge.subject_kind == "clausal" and _object_like(k))
         ]
         return not others and not self._stray_nominative(sent, edge)
@@ -1177,6 +1202,7 @@ class SubjectPredicateAgreement(Paradigm):
                     and kid.upos in ("NOUN", "PROPN", "PRON")
                     and kid.feats.get("Case") == "Nom"
                     and not (edge.subject_kind == "clausal" and _object_like(kid))
+                    and not (edge.subject_kind == "genitive" and _chto_beside_a_genitive(sent, kid, edge.agreeing))
                 ):
                     return True
         return False
