@@ -926,3 +926,21 @@ def test_verb_of_insufficiency_counts_as_intransitive(paradigms):
     person = paradigms["genitive_subj_predicate_agreement_person"]
     assert "Вам бумаги не хватаю." in [b for b, _ in person.pairs(tree("хватает", "хватать"))]
     assert list(person.pairs(tree("даёт", "давать"))) == []
+
+
+def test_attractor_number_from_an_unambiguous_form(paradigms):
+    # the number attractor is the surface form: a form pymorphy3 reads with one number only counts
+    # with that number, whatever the tagger says
+    def tree(noun: str, lemma: str, number: str):
+        return _tree([
+            ("Ученик", "ученик", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+            (noun, lemma, "NOUN", f"Animacy=Anim|Case=Gen|Gender=Masc|Number={number}", 1, "nmod"),
+            ("пришёл", "прийти", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    att = paradigms["subj_predicate_agreement_number_attractor"]
+    # «мастеров» tagged singular: still a plural attractor
+    assert [b for b, _ in att.pairs(tree("мастеров", "мастер", "Sing"))] == ["Ученик мастеров пришли."]
+    # «кузнеца» tagged plural: a singular form only, no attractor
+    assert list(att.pairs(tree("кузнеца", "кузнец", "Plur"))) == []

@@ -67,7 +67,9 @@ of an intransitive verb); infinitival subjects attached as xcomp, as the head
 of «было», as the root above a predicative, or below a misparsed object that
 the parser made the subject; unknown names tagged ADJ in a nominal-only
 relation, and nouns whose nominative tag or nsubj label pymorphy3
-contradicts, as attractors; short adjectives tagged as short participles
+contradicts, as attractors; for the number attractor, the number of a form
+pymorphy3 reads with one number only, whatever its tag («друидов» tagged
+singular); short adjectives tagged as short participles
 («была огромна») analysed as adjectives. A nominal subject beside a clausal one (csubj)
 is the infinitive's misattached object and is not used; neither is an
 accusative-tagged subject of a plural transitive verb without an object (the
@@ -1569,6 +1571,15 @@ def _genitive_reading(tok: Token) -> bool:
     return any("gent" in p.tag.grammemes for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
 
 
+@functools.lru_cache(maxsize=100_000)
+def _one_number(form: str) -> str | None:
+    """The number («sing»/«plur») of every noun/pronoun reading of a known ``form``, or None when they differ."""
+    if not _known(form.lower()):
+        return None
+    numbers = {p.tag.number for p in get_morph().parses(form) if p.tag.POS in ("NOUN", "NPRO")}
+    return next(iter(numbers)) if len(numbers) == 1 and None not in numbers else None
+
+
 def _has_nominative(tok: Token) -> bool:
     return any("nomn" in p.tag.grammemes for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
 
@@ -1626,6 +1637,9 @@ class _Attractor(SubjectPredicateAgreement):
             return False
         return not any(
             not _has(a.tag, UD2OC[f][kid.feats[f]])
+            # a number the tagger got wrong on a form pymorphy3 reads with one number only («друидов»
+            # tagged singular) does not matter where only the number is checked: the form attracts
+            and not (self.checked_feats == ("Number",) and _one_number(kid.form) is not None)
             for f in self.checked_feats
             if f in kid.feats and kid.feats[f] in UD2OC[f] and (f != "Gender" or kid.feats.get("Number") == "Sing")
         )
@@ -1678,7 +1692,11 @@ class AttractorNumber(_Attractor):
             # attraction works on the surface form: a form readable with the other number attracts
             # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
             num = "Plur" if src == "Sing" else "Sing"
-            if att.feats.get("Number") != num and not self._readable_number(att, num):
+            one = _one_number(att.form)
+            if one is not None:
+                if one != UD2OC["Number"][num]:
+                    continue  # a form with one number decides, whatever the tag («шкафа» tagged plural)
+            elif att.feats.get("Number") != num and not self._readable_number(att, num):
                 continue
             # a singular predicate takes the subject's own gender («брови … приподнялась»), as RuBLiMP does
             yield num, (self._singular_gender(edge.subject) if num == "Sing" else None)
