@@ -944,3 +944,21 @@ def test_attractor_number_from_an_unambiguous_form(paradigms):
     assert [b for b, _ in att.pairs(tree("мастеров", "мастер", "Sing"))] == ["Ученик мастеров пришли."]
     # «кузнеца» tagged plural: a singular form only, no attractor
     assert list(att.pairs(tree("кузнеца", "кузнец", "Plur"))) == []
+
+
+def test_genitive_subject_below_a_prepositional_name(paradigms):
+    # «Не было на Кавказе дорог.» with «дорог» hung below «Кавказе»: a name takes no genitive of its
+    # own, so the genitive is the subject; below a common noun («в доме отца») it may be its own
+    def tree(place: str, lemma: str, upos: str):
+        return _tree([
+            ("Не", "не", "PART", "Polarity=Neg", 2, "advmod"),
+            ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+            ("на", "на", "ADP", "", 4, "case"),
+            (place, lemma, upos, "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 2, "obl"),
+            ("дорог", "дорога", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 4, "nmod"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+    assert [b for b, _ in number.pairs(tree("Кавказе", "кавказ", "PROPN"))] == ["Не были на Кавказе дорог."]
+    assert list(number.pairs(tree("участке", "участок", "NOUN"))) == []

@@ -60,7 +60,8 @@ pymorphy3 where the tag contradicts the predicate (not where the noun could
 as well be the object of a transitive verb with an unexpressed subject);
 genitive subjects of negation tagged nominative/accusative/dative (in the
 present and future with intransitive verbs only — verbs of insufficiency,
-«хватать», «недоставать», count as intransitive), or hung below an adverb, or
+«хватать», «недоставать», count as intransitive), or hung below an adverb or
+after a prepositional name or pronoun («Не было на Руси степей»), or
 beside a «что» labelled nsubj («А что, травм не бывает?»);
 nominative subjects attached as objects (or tagged accusative as the object
 of an intransitive verb); infinitival subjects attached as xcomp, as the head
@@ -761,7 +762,8 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     (``subject_kind`` ``clausal`` / ``genitive``). The infinitive may also
     hang below such a misparsed object, or be the root above a predicative
     («Но решить это было нелегко»); the genitive may hang below an adverb
-    of the predicate («Брата дома не было»).
+    of the predicate («Брата дома не было»), or after a prepositional name
+    or pronoun of the predicate («Не было на Руси степей»).
     """
     # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject;
     # so is a «subject» that cannot agree with its default-form predicate but reads as an accusative
@@ -817,6 +819,14 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 g for k in kids if k.upos in ("ADV", "PART") and _norm(k.lemma) not in QUANT_WORDS
                 for g in sent.children(k)
                 if g.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ") and _bare_case(sent, g, "Gen")
+            ]
+            # «Не было на Руси степей»: the genitive hung below a prepositional name or pronoun of the
+            # predicate, after it (names and pronouns take no genitive of their own)
+            gens += [
+                g for k in kids if k.upos in ("PROPN", "PRON") and any(c.deprel == "case" for c in sent.children(k))
+                for g in sent.children(k)
+                if g.id > k.id and g.base_deprel in ("nmod", "appos") and g.upos == "NOUN"
+                and _bare_case(sent, g, "Gen")
             ]
             if gens:
                 subj, kind = gens[0], "genitive"
