@@ -715,3 +715,79 @@ def test_relative_pronoun_syncretic_gender_and_other_hosts(paradigms):
     # «Председатель клубов, которому …» is grammatical (the clause attaches to «председатель»);
     # «которой» could refer to a woman chair (common gender): no pair at all
     assert list(number.pairs(chain)) == [] and list(gender.pairs(chain)) == []
+
+
+# round 4: two ``nsubj`` on one relative clause — an inanimate «который» and an animate noun that
+# could also be accusative («Кузьмича»: gen/acc of «Кузьмич», but labelled the nominative subject);
+# the object «который» whose real subject the parser labelled ``obj``; a surname the dictionary lacks
+RELATIVE_ROUND4 = """# sent_id = t1
+# text = Это нож, который Кузьмича точил.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t2\tnsubj\t_\t_
+2\tнож\tнож\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tnsubj\t_\t_
+5\tКузьмича\tкузьмич\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t6\tnsubj\t_\t_
+6\tточил\tточить\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = t2
+# text = Это нож, который мальчика порезал.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t2\tnsubj\t_\t_
+2\tнож\tнож\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tnsubj\t_\t_
+5\tмальчика\tмальчик\tNOUN\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Sing\t6\tobj\t_\t_
+6\tпорезал\tпорезать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = t3
+# text = Вот танец, который исполнил Олег.
+1\tВот\tвот\tPART\t_\t_\t2\tadvmod\t_\t_
+2\tтанец\tтанец\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tисполнил\tисполнить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tОлег\tолег\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tobj\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = t4
+# text = Шубанкин, которого мы ждали, опоздал.
+1\tШубанкин\tшубанкин\tPROPN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t6\tnsubj\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+3\tкоторого\tкоторый\tPRON\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Sing\t5\tobj\t_\t_
+4\tмы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t5\tnsubj\t_\t_
+5\tждали\tждать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t1\tacl:relcl\t_\tSpaceAfter=No
+6\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+7\tопоздал\tопоздать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t7\tpunct\t_\t_
+
+# sent_id = t5
+# text = Мы ждали Шубанкина, которого не было.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tждали\tждать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tШубанкина\tшубанкин\tPROPN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+5\tкоторого\tкоторый\tPRON\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t7\tobl\t_\t_
+6\tне\tне\tPART\t_\tPolarity=Neg\t7\tadvmod\t_\t_
+7\tбыло\tбыть\tVERB\t_\tAspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_round4_repairs(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    two_subjects, animate_object, subject_as_obj, surname, oblique = read_conllu_string(RELATIVE_ROUND4)
+    gender = paradigms["anaphor_agreement_gender"]
+    # both labelled subject; only «Кузьмича» is animate: it is the agent, «который» the object
+    assert [b for b, _ in gender.pairs(two_subjects)] == ["Это нож, которую Кузьмича точил."]
+    # the animate noun is the parser's object: «который» stays the subject, no pair
+    assert list(gender.pairs(animate_object)) == []
+    # «Олег» (a nominative that cannot be accusative) labelled ``obj``: it is the subject, and
+    # «который» the object — no longer taken for a subject afterwards
+    assert [b for b, _ in gender.pairs(subject_as_obj)] == ["Вот танец, которую исполнил Олег."]
+    # an unknown Russian surname in -ин is masculine by its form (a woman would be «Шубанкина»)
+    assert [b for b, _ in gender.pairs(surname)] == ["Шубанкин, которую мы ждали, опоздал."]
+    # an oblique form in -ина is also a woman's nominative («Шубанкина»): gender not fixed, no edit
+    assert list(gender.pairs(oblique)) == []

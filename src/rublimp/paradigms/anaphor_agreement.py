@@ -228,12 +228,18 @@ def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Tok
             return repaired
     if pron.base_deprel not in SUBJECT_RELS:
         return None
+    inanimate_object = antecedent is not None and antecedent.feats.get("Animacy") != "Anim" \
+        and any(p.tag.case == "accs" and "inan" in p.tag.grammemes for p in readings)
     for k in sent.children(clause):
         if k.id == pron.id or k.upos not in ("NOUN", "PROPN", "PRON") or k.feats.get("Case") != "Nom":
             continue
         if any(c.base_deprel == "case" for c in sent.children(k)):
             continue
-        if any(p.tag.case == "accs" for p in morph.parses(k.form) if p.tag.POS in ("NOUN", "NPRO")):
+        if any(p.tag.case == "accs" for p in morph.parses(k.form) if p.tag.POS in ("NOUN", "NPRO")) \
+                and not (inanimate_object and k.base_deprel in SUBJECT_RELS and k.feats.get("Animacy") == "Anim"):
+            # a form that can be accusative may be the object — unless the parser made both words
+            # subjects and only it is animate: an animate agent and an inanimate «который»
+            # («багор, который Хахана придерживал»)
             continue
         if clause.feats.get("Number") and clause.feats.get("Number") != k.feats.get("Number"):
             continue
@@ -378,11 +384,11 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
     for pron in sent.tokens:
         if pron.upos not in ("PRON", "DET", "ADJ") or not _norm(pron.form).startswith("котор"):
             continue
-        is_subject = False
+        is_subject = repaired = False
         if pron.base_deprel in SUBJECT_RELS or pron.feats.get("Case") == "Nom":
-            repaired = _object_misread_as_subject(sent, pron, morph)
-            if repaired is not None:
-                pron = repaired
+            fixed = _object_misread_as_subject(sent, pron, morph)
+            if fixed is not None:
+                pron, repaired = fixed, True
             elif subjects and pron.feats.get("Case") == "Nom":
                 is_subject = True
             else:
@@ -431,7 +437,8 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
                 continue
         elif "Pltm" not in aa.tag.grammemes:
             gender = a_agr.gender or ante.feats.get("Gender")
-        if not is_subject and _looks_like_subject(sent, pron, clause, morph):
+        if not is_subject and not repaired and _looks_like_subject(sent, pron, clause, morph):
+            # (a repaired object stays one: the repair found the clause's subject elsewhere)
             if not subjects:
                 continue
             is_subject = True

@@ -236,7 +236,22 @@ def has_common_gender(morph: Morph, tok: Token, analysis: Analysis | None, commo
         return True
     if analysis is None or "ms-f" in analysis.tag.grammemes or _UNRELIABLE_HEAD & analysis.tag.grammemes:
         return True
-    return tok.upos == "PROPN" and not morph.word_is_known(tok.form)
+    return tok.upos == "PROPN" and not morph.word_is_known(tok.form) and not _russian_surname(tok, analysis)
+
+
+# nominative endings of Russian surnames whose other gender has another form (Лаврушин / Лаврушина)
+_SURNAME_ENDINGS = {"Masc": ("ов", "ев", "ёв", "ин", "ын"), "Fem": ("ова", "ева", "ёва", "ина", "ына")}
+
+
+def _russian_surname(tok: Token, analysis: Analysis) -> bool:
+    """A surname pymorphy3 does not know but reads as one (``Surn``) in the nominative with a
+    gender-specific ending: its gender is fixed by the form («Лаврушин», «Котова»)."""
+    gender = tok.feats.get("Gender")
+    if "Surn" not in analysis.tag.grammemes or gender not in _SURNAME_ENDINGS:
+        return False
+    if analysis.tag.case != "nomn" or agr_from_tag(analysis.tag).genders != {gender}:
+        return False
+    return _norm(tok.form).endswith(tuple(e.replace("ё", "е") for e in _SURNAME_ENDINGS[gender]))
 
 
 def _norm(s: str) -> str:
