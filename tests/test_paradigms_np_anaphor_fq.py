@@ -791,3 +791,40 @@ def test_relative_pronoun_round4_repairs(paradigms):
     assert [b for b, _ in gender.pairs(surname)] == ["Шубанкин, которую мы ждали, опоздал."]
     # an oblique form in -ина is also a woman's nominative («Шубанкина»): gender not fixed, no edit
     assert list(gender.pairs(oblique)) == []
+
+
+# round 4: the subject attached away from its clause (``obl``/``nmod`` of another word), with a
+# floating «сам» right after it; a 1st person verb shows that the noun before «сам» is an object
+SAM_ROUND4 = """# sent_id = f1
+# text = Кажется, сосед сам дверь открыл.
+1\tКажется\tказаться\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+3\tсосед\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t1\tnsubj\t_\t_
+4\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tacl\t_\t_
+5\tдверь\tдверь\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t6\tobj\t_\t_
+6\tоткрыл\tоткрыть\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t1\tccomp\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_
+
+# sent_id = f2
+# text = Утром ужин сам готовлю.
+1\tУтром\tутро\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Neut|Number=Sing\t4\tobl\t_\t_
+2\tужин\tужин\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t1\tnmod\t_\t_
+3\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t4\tacl\t_\t_
+4\tготовлю\tготовить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_floating_quantifier_subject_right_before_sam(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    elsewhere, first_person = read_conllu_string(SAM_ROUND4)
+    # «сосед» hangs off «Кажется», yet it is the subject «сам» floats off
+    assert [b for b, _ in paradigms["floating_quantifier_agreement_gender"].pairs(elsewhere)] == \
+        ["Кажется, сосед сама дверь открыл."]
+    assert [b for b, _ in paradigms["floating_quantifier_agreement_number"].pairs(elsewhere)] == \
+        ["Кажется, сосед сами дверь открыл."]
+    # «готовлю» is 1st person: «ужин» is its object and «сам» the speaker's (gender unknown)
+    for name in ("floating_quantifier_agreement_gender", "floating_quantifier_agreement_number"):
+        assert list(paradigms[name].pairs(first_person)) == [], name

@@ -40,7 +40,10 @@ edit (number) is not made where the unchanged pronoun would find another host
 («председатель клубов, которому»: grammatical), and a common-gender noun
 («председатель», «врач») hosts a singular of either gender. Fidelity on
 RuBLiMP's dev pairs (coverage / same word / same pair): gender .58/.57/.56 →
-.70/.67/.64, number .65/.54/.53 → .70/.55/.54. A substantivised adjective
+.70/.67/.64 → (round 4) .72/.69/.66, number .65/.54/.53 → .70/.55/.54. Round 4: two
+``nsubj`` on one clause — an inanimate «который» and an animate noun — make «который» the
+object; an object found by the repair is not re-read as a subject; an unknown Russian surname
+(«Лаврушин») has a fixed gender. A substantivised adjective
 («оставался первым, которого …») is an antecedent too.
 """
 
