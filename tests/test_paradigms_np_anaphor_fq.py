@@ -828,3 +828,32 @@ def test_floating_quantifier_subject_right_before_sam(paradigms):
     # «готовлю» is 1st person: «ужин» is its object and «сам» the speaker's (gender unknown)
     for name in ("floating_quantifier_agreement_gender", "floating_quantifier_agreement_number"):
         assert list(paradigms[name].pairs(first_person)) == [], name
+
+
+# an indeclinable name («Ли»: pymorphy3 ``Fixd``) whose past verb shows number and gender
+SAM_FIXED_NAME = """# sent_id = g1
+# text = Сам Ли пришёл.
+1\tСам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t2\tamod\t_\t_
+2\tЛи\tли\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tnsubj\t_\t_
+3\tпришёл\tприйти\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = g2
+# text = Сам Ли придёт.
+1\tСам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t2\tamod\t_\t_
+2\tЛи\tли\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tnsubj\t_\t_
+3\tпридёт\tприйти\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_floating_quantifier_indeclinable_name_confirmed_by_past_verb(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    past, future = read_conllu_string(SAM_FIXED_NAME)
+    gender = paradigms["floating_quantifier_agreement_gender"]
+    assert [b for b, _ in gender.pairs(past)] == ["Сама Ли пришёл."]
+    # the future verb shows no gender and «Ли» none either (a woman may be called Ли): no pair
+    for name in ("floating_quantifier_agreement_gender", "floating_quantifier_agreement_number"):
+        assert list(paradigms[name].pairs(future)) == [], name

@@ -48,9 +48,10 @@ shared form on a noun inside a prepositional phrase («к самому княз�
 «самый»), made only into a form both lexemes share (самого/самому/самом/самой).
 Round 4: a nominative noun or pronoun right before a floating «сам» is its antecedent when the
 parser gave the clause no agreeing argument and the finite verb can agree with it
-(:func:`_preceding_nominative`). Fidelity on RuBLiMP's dev pairs (coverage / same word / same
+(:func:`_preceding_nominative`); an indeclinable name («сам Ли») takes the parser's features
+when its past verb confirms them. Fidelity on RuBLiMP's dev pairs (coverage / same word / same
 pair): number .71/.65/.62 → .78/.68/.66 → .79/.68/.66, gender .70/.70/.65 → .73/.73/.67 →
-.74/.74/.68, case .71/.71/.48 → .78/.78/.51 → .79/.79/.52.
+.76/.76/.69, case .71/.71/.48 → .78/.78/.51 → .79/.79/.52.
 """
 
 from __future__ import annotations
@@ -352,9 +353,14 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
         if ante.base_deprel == "conj" and not (adnominal and sam.id < ante.id):
             continue  # a floating «сам» with a conjunct antecedent (an adnominal one agrees with its own noun)
         aa = morph.analyse(ante.form, ante.upos, ante.feats)
+        confirmed = _verb_confirms(sent, ante, ud)
         guessed = (
-            (adnominal or _verb_confirms(sent, ante, ud))
+            (adnominal or confirmed)
             and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
+        ) or (
+            # an indeclinable name («сам Ли следовал»): its number and gender are the past verb's
+            confirmed and ante.upos == "PROPN" and aa is not None and "Fixd" in aa.tag.grammemes
+            and aa.tag.POS == "NOUN" and "Abbr" not in aa.tag.grammemes
         )
         if guessed:
             a_agr = ud_agr(ante)
