@@ -857,3 +857,25 @@ def test_floating_quantifier_indeclinable_name_confirmed_by_past_verb(paradigms)
     # the future verb shows no gender and «Ли» none either (a woman may be called Ли): no pair
     for name in ("floating_quantifier_agreement_gender", "floating_quantifier_agreement_number"):
         assert list(paradigms[name].pairs(future)) == [], name
+
+
+# round 4: the determiner «это» (pymorphy3 reads the form as the pronoun «это» first)
+NP_DEMONSTRATIVE = """# sent_id = d1
+# text = Это место нам нравится.
+1\tЭто\tэто\tDET\t_\tCase=Nom|Gender=Neut|Number=Sing\t2\tdet\t_\t_
+2\tместо\tместо\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t4\tnsubj\t_\t_
+3\tнам\tмы\tPRON\t_\tCase=Dat|Number=Plur|Person=1\t4\tiobj\t_\t_
+4\tнравится\tнравиться\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_np_agreement_demonstrative_eto(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    (sent,) = read_conllu_string(NP_DEMONSTRATIVE)
+    assert [b for b, _ in paradigms["np_agreement_gender"].pairs(sent)] == ["Эта место нам нравится."]
+    # every other case of the neuter («этого», «этому», «этим», «этом») is also the pronoun «это»,
+    # which stands alone («Этим место нам нравится»): no case pair
+    assert list(paradigms["np_agreement_case"].pairs(sent)) == []
