@@ -879,3 +879,63 @@ def test_np_agreement_demonstrative_eto(paradigms):
     # every other case of the neuter («этого», «этому», «этим», «этом») is also the pronoun «это»,
     # which stands alone («Этим место нам нравится»): no case pair
     assert list(paradigms["np_agreement_case"].pairs(sent)) == []
+
+
+# round 4: a singular «который» on a coordinated antecedent (gender only: the new form must fit
+# no noun before it), and a short adjective the parser made a conjunct of the antecedent
+RELATIVE_COORDINATED = """# sent_id = k1
+# text = Мы видели мыс и остров, который он открыл.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tвидели\tвидеть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tмыс\tмыс\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\t_
+4\tи\tи\tCCONJ\t_\t_\t5\tcc\t_\t_
+5\tостров\tостров\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t3\tconj\t_\tSpaceAfter=No
+6\t,\t,\tPUNCT\t_\t_\t9\tpunct\t_\t_
+7\tкоторый\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t9\tobj\t_\t_
+8\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t9\tnsubj\t_\t_
+9\tоткрыл\tоткрыть\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t5\tacl:relcl\t_\tSpaceAfter=No
+10\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = k2
+# text = Мы видели реку и остров, который он открыл.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tвидели\tвидеть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tреку\tрека\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t2\tobj\t_\t_
+4\tи\tи\tCCONJ\t_\t_\t5\tcc\t_\t_
+5\tостров\tостров\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t3\tconj\t_\tSpaceAfter=No
+6\t,\t,\tPUNCT\t_\t_\t9\tpunct\t_\t_
+7\tкоторый\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t9\tobj\t_\t_
+8\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t9\tnsubj\t_\t_
+9\tоткрыл\tоткрыть\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t5\tacl:relcl\t_\tSpaceAfter=No
+10\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = k3
+# text = Ясно, что это тот нож, который он купил.
+1\tЯсно\tясный\tADJ\t_\tDegree=Pos|Gender=Neut|Number=Sing|Variant=Short\t6\tconj\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t1\tpunct\t_\t_
+3\tчто\tчто\tSCONJ\t_\t_\t6\tmark\t_\t_
+4\tэто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t6\tnsubj\t_\t_
+5\tтот\tтот\tDET\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tdet\t_\t_
+6\tнож\tнож\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+7\t,\t,\tPUNCT\t_\t_\t10\tpunct\t_\t_
+8\tкоторый\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t10\tobj\t_\t_
+9\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t10\tnsubj\t_\t_
+10\tкупил\tкупить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t6\tacl:relcl\t_\tSpaceAfter=No
+11\t.\t.\tPUNCT\t_\t_\t6\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_on_coordinated_antecedent(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    same_gender, other_gender, short_adj = read_conllu_string(RELATIVE_COORDINATED)
+    gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
+    # no feminine noun before the clause: «которую» fits nothing
+    assert [b for b, _ in gender.pairs(same_gender)] == ["Мы видели мыс и остров, которую он открыл."]
+    # a plural «которые» may refer to the whole coordination: number still leaves it alone
+    assert list(number.pairs(same_gender)) == []
+    # «которую» would refer to «реку» (grammatical), and no other gender is tried: no pair
+    assert list(gender.pairs(other_gender)) == []
+    # «Ясно» (a short adjective, the parser's conjunct of «нож») coordinates no nominal
+    assert [b for b, _ in gender.pairs(short_adj)] == ["Ясно, что это тот нож, которую он купил."]
