@@ -357,3 +357,38 @@ def test_external_possessor_parser_repairs(paradigms):
     assert list(ep.pairs(nmod_comma)) == []
     # «просьба» attached as a conjunct of «будет»: still the possessum
     assert [b for b, _ in ep.pairs(conj)] == ["У себя будет к тебе одна просьба."]
+
+
+# round 4: «быть» with two subjects — a stray word read as a name and subject before the *у*-phrase
+# (across a comma), or an animate noun right before it, where the *у*-phrase may be a location
+POSSESSOR_TWO_SUBJECTS = """# sent_id = t1
+# text = Впрочем, у соседа есть лодка.
+1\tВпрочем\tвпрочем\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t1\tpunct\t_\t_
+3\tу\tу\tADP\t_\t_\t4\tcase\t_\t_
+4\tсоседа\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t5\tobl\t_\t_
+5\tесть\tбыть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+6\tлодка\tлодка\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Fem|Number=Sing\t5\tnsubj\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = t2
+# text = Иван у брата был гость.
+1\tИван\tиван\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t4\tnsubj\t_\t_
+2\tу\tу\tADP\t_\t_\t3\tcase\t_\t_
+3\tбрата\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t4\tobl\t_\t_
+4\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+5\tгость\tгость\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t4\tnsubj\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_external_possessor_two_subjects(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    stray, animate_before = read_conllu_string(POSSESSOR_TWO_SUBJECTS)
+    ep = paradigms["external_possessor"]
+    # the possessum follows the *у*-phrase; the word before the comma is another clause's
+    assert [b for b, _ in ep.pairs(stray)] == ["Впрочем, у себя есть лодка."]
+    # «Иван у брата был» may be a location («у себя был» is grammatical): no pair
+    assert list(ep.pairs(animate_before)) == []

@@ -715,3 +715,227 @@ def test_relative_pronoun_syncretic_gender_and_other_hosts(paradigms):
     # «Председатель клубов, которому …» is grammatical (the clause attaches to «председатель»);
     # «которой» could refer to a woman chair (common gender): no pair at all
     assert list(number.pairs(chain)) == [] and list(gender.pairs(chain)) == []
+
+
+# round 4: two ``nsubj`` on one relative clause — an inanimate «который» and an animate noun that
+# could also be accusative («Кузьмича»: gen/acc of «Кузьмич», but labelled the nominative subject);
+# the object «который» whose real subject the parser labelled ``obj``; a surname the dictionary lacks
+RELATIVE_ROUND4 = """# sent_id = t1
+# text = Это нож, который Кузьмича точил.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t2\tnsubj\t_\t_
+2\tнож\tнож\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tnsubj\t_\t_
+5\tКузьмича\tкузьмич\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t6\tnsubj\t_\t_
+6\tточил\tточить\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = t2
+# text = Это нож, который мальчика порезал.
+1\tЭто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t2\tnsubj\t_\t_
+2\tнож\tнож\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tnsubj\t_\t_
+5\tмальчика\tмальчик\tNOUN\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Sing\t6\tobj\t_\t_
+6\tпорезал\tпорезать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = t3
+# text = Вот танец, который исполнил Олег.
+1\tВот\tвот\tPART\t_\t_\t2\tadvmod\t_\t_
+2\tтанец\tтанец\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+4\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+5\tисполнил\tисполнить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tacl:relcl\t_\t_
+6\tОлег\tолег\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t5\tobj\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = t4
+# text = Шубанкин, которого мы ждали, опоздал.
+1\tШубанкин\tшубанкин\tPROPN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t6\tnsubj\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+3\tкоторого\tкоторый\tPRON\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Sing\t5\tobj\t_\t_
+4\tмы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t5\tnsubj\t_\t_
+5\tждали\tждать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t1\tacl:relcl\t_\tSpaceAfter=No
+6\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+7\tопоздал\tопоздать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t7\tpunct\t_\t_
+
+# sent_id = t5
+# text = Мы ждали Шубанкина, которого не было.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tждали\tждать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tШубанкина\tшубанкин\tPROPN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+5\tкоторого\tкоторый\tPRON\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t7\tobl\t_\t_
+6\tне\tне\tPART\t_\tPolarity=Neg\t7\tadvmod\t_\t_
+7\tбыло\tбыть\tVERB\t_\tAspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_round4_repairs(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    two_subjects, animate_object, subject_as_obj, surname, oblique = read_conllu_string(RELATIVE_ROUND4)
+    gender = paradigms["anaphor_agreement_gender"]
+    # both labelled subject; only «Кузьмича» is animate: it is the agent, «который» the object
+    assert [b for b, _ in gender.pairs(two_subjects)] == ["Это нож, которую Кузьмича точил."]
+    # the animate noun is the parser's object: «который» stays the subject, no pair
+    assert list(gender.pairs(animate_object)) == []
+    # «Олег» (a nominative that cannot be accusative) labelled ``obj``: it is the subject, and
+    # «который» the object — no longer taken for a subject afterwards
+    assert [b for b, _ in gender.pairs(subject_as_obj)] == ["Вот танец, которую исполнил Олег."]
+    # an unknown Russian surname in -ин is masculine by its form (a woman would be «Шубанкина»)
+    assert [b for b, _ in gender.pairs(surname)] == ["Шубанкин, которую мы ждали, опоздал."]
+    # an oblique form in -ина is also a woman's nominative («Шубанкина»): gender not fixed, no edit
+    assert list(gender.pairs(oblique)) == []
+
+
+# round 4: the subject attached away from its clause (``obl``/``nmod`` of another word), with a
+# floating «сам» right after it; a 1st person verb shows that the noun before «сам» is an object
+SAM_ROUND4 = """# sent_id = f1
+# text = Кажется, сосед сам дверь открыл.
+1\tКажется\tказаться\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+3\tсосед\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t1\tnsubj\t_\t_
+4\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tacl\t_\t_
+5\tдверь\tдверь\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t6\tobj\t_\t_
+6\tоткрыл\tоткрыть\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t1\tccomp\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_
+
+# sent_id = f2
+# text = Утром ужин сам готовлю.
+1\tУтром\tутро\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Neut|Number=Sing\t4\tobl\t_\t_
+2\tужин\tужин\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t1\tnmod\t_\t_
+3\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t4\tacl\t_\t_
+4\tготовлю\tготовить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_floating_quantifier_subject_right_before_sam(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    elsewhere, first_person = read_conllu_string(SAM_ROUND4)
+    # «сосед» hangs off «Кажется», yet it is the subject «сам» floats off
+    assert [b for b, _ in paradigms["floating_quantifier_agreement_gender"].pairs(elsewhere)] == \
+        ["Кажется, сосед сама дверь открыл."]
+    assert [b for b, _ in paradigms["floating_quantifier_agreement_number"].pairs(elsewhere)] == \
+        ["Кажется, сосед сами дверь открыл."]
+    # «готовлю» is 1st person: «ужин» is its object and «сам» the speaker's (gender unknown)
+    for name in ("floating_quantifier_agreement_gender", "floating_quantifier_agreement_number"):
+        assert list(paradigms[name].pairs(first_person)) == [], name
+
+
+# an indeclinable name («Ли»: pymorphy3 ``Fixd``) whose past verb shows number and gender
+SAM_FIXED_NAME = """# sent_id = g1
+# text = Сам Ли пришёл.
+1\tСам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t2\tamod\t_\t_
+2\tЛи\tли\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tnsubj\t_\t_
+3\tпришёл\tприйти\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = g2
+# text = Сам Ли придёт.
+1\tСам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t2\tamod\t_\t_
+2\tЛи\tли\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tnsubj\t_\t_
+3\tпридёт\tприйти\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_floating_quantifier_indeclinable_name_confirmed_by_past_verb(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    past, future = read_conllu_string(SAM_FIXED_NAME)
+    gender = paradigms["floating_quantifier_agreement_gender"]
+    assert [b for b, _ in gender.pairs(past)] == ["Сама Ли пришёл."]
+    # the future verb shows no gender and «Ли» none either (a woman may be called Ли): no pair
+    for name in ("floating_quantifier_agreement_gender", "floating_quantifier_agreement_number"):
+        assert list(paradigms[name].pairs(future)) == [], name
+
+
+# round 4: the determiner «это» (pymorphy3 reads the form as the pronoun «это» first)
+NP_DEMONSTRATIVE = """# sent_id = d1
+# text = Это место нам нравится.
+1\tЭто\tэто\tDET\t_\tCase=Nom|Gender=Neut|Number=Sing\t2\tdet\t_\t_
+2\tместо\tместо\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t4\tnsubj\t_\t_
+3\tнам\tмы\tPRON\t_\tCase=Dat|Number=Plur|Person=1\t4\tiobj\t_\t_
+4\tнравится\tнравиться\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_np_agreement_demonstrative_eto(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    (sent,) = read_conllu_string(NP_DEMONSTRATIVE)
+    assert [b for b, _ in paradigms["np_agreement_gender"].pairs(sent)] == ["Эта место нам нравится."]
+    # every other case of the neuter («этого», «этому», «этим», «этом») is also the pronoun «это»,
+    # which stands alone («Этим место нам нравится»): no case pair
+    assert list(paradigms["np_agreement_case"].pairs(sent)) == []
+
+
+# round 4: a singular «который» on a coordinated antecedent (gender only: the new form must fit
+# no noun before it), and a short adjective the parser made a conjunct of the antecedent
+RELATIVE_COORDINATED = """# sent_id = k1
+# text = Мы видели мыс и остров, который он открыл.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tвидели\tвидеть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tмыс\tмыс\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\t_
+4\tи\tи\tCCONJ\t_\t_\t5\tcc\t_\t_
+5\tостров\tостров\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t3\tconj\t_\tSpaceAfter=No
+6\t,\t,\tPUNCT\t_\t_\t9\tpunct\t_\t_
+7\tкоторый\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t9\tobj\t_\t_
+8\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t9\tnsubj\t_\t_
+9\tоткрыл\tоткрыть\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t5\tacl:relcl\t_\tSpaceAfter=No
+10\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = k2
+# text = Мы видели реку и остров, который он открыл.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tвидели\tвидеть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tреку\tрека\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t2\tobj\t_\t_
+4\tи\tи\tCCONJ\t_\t_\t5\tcc\t_\t_
+5\tостров\tостров\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t3\tconj\t_\tSpaceAfter=No
+6\t,\t,\tPUNCT\t_\t_\t9\tpunct\t_\t_
+7\tкоторый\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t9\tobj\t_\t_
+8\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t9\tnsubj\t_\t_
+9\tоткрыл\tоткрыть\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t5\tacl:relcl\t_\tSpaceAfter=No
+10\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = k3
+# text = Ясно, что это тот нож, который он купил.
+1\tЯсно\tясный\tADJ\t_\tDegree=Pos|Gender=Neut|Number=Sing|Variant=Short\t6\tconj\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t1\tpunct\t_\t_
+3\tчто\tчто\tSCONJ\t_\t_\t6\tmark\t_\t_
+4\tэто\tэто\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t6\tnsubj\t_\t_
+5\tтот\tтот\tDET\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tdet\t_\t_
+6\tнож\tнож\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t0\troot\t_\tSpaceAfter=No
+7\t,\t,\tPUNCT\t_\t_\t10\tpunct\t_\t_
+8\tкоторый\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t10\tobj\t_\t_
+9\tон\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t10\tnsubj\t_\t_
+10\tкупил\tкупить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t6\tacl:relcl\t_\tSpaceAfter=No
+11\t.\t.\tPUNCT\t_\t_\t6\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_on_coordinated_antecedent(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    same_gender, other_gender, short_adj = read_conllu_string(RELATIVE_COORDINATED)
+    gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
+    # no feminine noun before the clause: «которую» fits nothing
+    assert [b for b, _ in gender.pairs(same_gender)] == ["Мы видели мыс и остров, которую он открыл."]
+    # a plural «которые» may refer to the whole coordination: number still leaves it alone
+    assert list(number.pairs(same_gender)) == []
+    # «которую» would refer to «реку» (grammatical), and no other gender is tried: no pair
+    assert list(gender.pairs(other_gender)) == []
+    # «Ясно» (a short adjective, the parser's conjunct of «нож») coordinates no nominal
+    assert [b for b, _ in gender.pairs(short_adj)] == ["Ясно, что это тот нож, которую он купил."]

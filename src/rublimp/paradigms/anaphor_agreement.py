@@ -40,7 +40,12 @@ edit (number) is not made where the unchanged pronoun would find another host
 («председатель клубов, которому»: grammatical), and a common-gender noun
 («председатель», «врач») hosts a singular of either gender. Fidelity on
 RuBLiMP's dev pairs (coverage / same word / same pair): gender .58/.57/.56 →
-.70/.67/.64, number .65/.54/.53 → .70/.55/.54. A substantivised adjective
+.70/.67/.64 → (round 4) .74/.70/.67, number .65/.54/.53 → .70/.55/.54. Round 4: two
+``nsubj`` on one clause — an inanimate «который» and an animate noun — make «который» the
+object; an object found by the repair is not re-read as a subject; an unknown Russian surname
+(«Лаврушин») has a fixed gender; for gender, a singular «который» on a coordinated antecedent
+is changed when no nominal before it fits the new form (RuBLiMP's first target only), and a
+short adjective or a conjunct after the pronoun is no coordination. A substantivised adjective
 («оставался первым, которого …») is an antecedent too.
 """
 
@@ -95,6 +100,8 @@ class RelativeClause:
     animacy: str | None
     #: «который» is the clause's subject (only the antecedent noun may then be changed)
     subject: bool = False
+    #: the nominals the antecedent is coordinated with (gender paradigm only)
+    conjuncts: tuple[Token, ...] = ()
 
 
 def _relative_clause_head(sent: Sentence, pron: Token) -> Token | None:
@@ -228,12 +235,18 @@ def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Tok
             return repaired
     if pron.base_deprel not in SUBJECT_RELS:
         return None
+    inanimate_object = antecedent is not None and antecedent.feats.get("Animacy") != "Anim" \
+        and any(p.tag.case == "accs" and "inan" in p.tag.grammemes for p in readings)
     for k in sent.children(clause):
         if k.id == pron.id or k.upos not in ("NOUN", "PROPN", "PRON") or k.feats.get("Case") != "Nom":
             continue
         if any(c.base_deprel == "case" for c in sent.children(k)):
             continue
-        if any(p.tag.case == "accs" for p in morph.parses(k.form) if p.tag.POS in ("NOUN", "NPRO")):
+        if any(p.tag.case == "accs" for p in morph.parses(k.form) if p.tag.POS in ("NOUN", "NPRO")) \
+                and not (inanimate_object and k.base_deprel in SUBJECT_RELS and k.feats.get("Animacy") == "Anim"):
+            # a form that can be accusative may be the object — unless the parser made both words
+            # subjects and only it is animate: an animate agent and an inanimate «который»
+            # («багор, который Хахана придерживал»)
             continue
         if clause.feats.get("Number") and clause.feats.get("Number") != k.feats.get("Number"):
             continue
@@ -358,31 +371,41 @@ def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token, morph: Morph)
     return dataclasses.replace(ante, feats=feats)
 
 
-def _coordinated_nominal(sent: Sentence, ante: Token) -> bool:
-    """Whether ``ante`` is coordinated with another nominal.
+def _conjuncts(sent: Sentence, ante: Token, pron: Token) -> list[Token]:
+    """The nominals ``ante`` is coordinated with (empty when it is not coordinated).
 
     A ``conj`` whose head is a verb or a clause («Говорили по-чадорийски, но на
-    жаргоне, которого …») is a parser attachment, not a coordination of nouns.
+    жаргоне, которого …») is a parser attachment, not a coordination of nouns;
+    nor is a short adjective («ясно», a predicate) or a conjunct after the
+    relative pronoun (the clause stands between them: «княжича, которого … Смерть»).
     """
-    nominal = ("NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ")
+    def nominal(t: Token) -> bool:
+        return t.upos in ("NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ") and t.feats.get("Variant") != "Short"
+
+    out = []
     if ante.base_deprel == "conj":
         head = sent.head_of(ante)
-        if head is not None and head.upos in nominal:
-            return True
-    return any(k.base_deprel == "conj" and k.upos in nominal for k in sent.children(ante))
+        if head is not None and nominal(head):
+            out.append(head)
+            out += [k for k in sent.children(head) if k.base_deprel == "conj" and k.id != ante.id
+                    and nominal(k) and k.id < pron.id]
+    out += [k for k in sent.children(ante) if k.base_deprel == "conj" and nominal(k) and k.id < pron.id]
+    return out
 
 
-def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) -> Iterator[RelativeClause]:
+def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
+                     coordinated: bool = False) -> Iterator[RelativeClause]:
     """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent
-    (with ``subjects``, also a subject «который», marked ``subject=True``)."""
+    (with ``subjects``, also a subject «который», marked ``subject=True``; with ``coordinated``,
+    also a singular one whose antecedent is a conjunct, its conjuncts kept in ``conjuncts``)."""
     for pron in sent.tokens:
         if pron.upos not in ("PRON", "DET", "ADJ") or not _norm(pron.form).startswith("котор"):
             continue
-        is_subject = False
+        is_subject = repaired = False
         if pron.base_deprel in SUBJECT_RELS or pron.feats.get("Case") == "Nom":
-            repaired = _object_misread_as_subject(sent, pron, morph)
-            if repaired is not None:
-                pron = repaired
+            fixed = _object_misread_as_subject(sent, pron, morph)
+            if fixed is not None:
+                pron, repaired = fixed, True
             elif subjects and pron.feats.get("Case") == "Nom":
                 is_subject = True
             else:
@@ -407,9 +430,12 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
                 or (ante.upos == "ADJ" and ante.base_deprel not in ("amod", "det", "conj"))):
             # (a substantivised adjective heads its own phrase: «оставался первым, которого …»)
             continue
-        if _coordinated_nominal(sent, ante):
+        conjuncts = _conjuncts(sent, ante, pron)
+        if conjuncts and not (coordinated and pron.feats.get("Number") == "Sing"):
             # «мыс, пролив и остров, которые он открыл»: the clause may belong to the whole
-            # coordination, or to a noun of another conjunct («очки в оправе и журнал, который»)
+            # coordination, or to a noun of another conjunct («очки в оправе и журнал, который»);
+            # a singular pronoun belongs to one conjunct, and the new form must fit none of the
+            # others (checked as other hosts)
             continue
         aa = morph.analyse(ante.form, ante.upos, ante.feats)
         if aa is None or aa.tag.POS not in ("NOUN", "ADJF", "NPRO") or {"Fixd", "Abbr", "Init"} & aa.tag.grammemes:
@@ -431,12 +457,13 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False) ->
                 continue
         elif "Pltm" not in aa.tag.grammemes:
             gender = a_agr.gender or ante.feats.get("Gender")
-        if not is_subject and _looks_like_subject(sent, pron, clause, morph):
+        if not is_subject and not repaired and _looks_like_subject(sent, pron, clause, morph):
+            # (a repaired object stays one: the repair found the clause's subject elsewhere)
             if not subjects:
                 continue
             is_subject = True
         animacy = a_agr.animacy or ante.feats.get("Animacy")
-        yield RelativeClause(pron, clause, ante, pa, aa, number, gender, animacy, is_subject)
+        yield RelativeClause(pron, clause, ante, pa, aa, number, gender, animacy, is_subject, tuple(conjuncts))
 
 
 class _AnaphorAgreement(Paradigm):
@@ -460,9 +487,9 @@ class _AnaphorAgreement(Paradigm):
     def _pronoun_edits(self, sent: Sentence, rc: RelativeClause) -> Iterator[Perturbation]:
         """«который» re-inflected for each target of :meth:`targets`."""
         seen: set[str] = set()
-        for source, target, number, gender in self.targets(rc):
-            if seen and self.feature == "Gender":
-                break  # gender: RuBLiMP's one deterministic edit
+        for i, (source, target, number, gender) in enumerate(self.targets(rc)):
+            if (seen or (i and rc.conjuncts)) and self.feature == "Gender":
+                break  # gender: RuBLiMP's one deterministic edit (with conjuncts, only its first choice)
             word = self._new_form(sent, rc, number, gender)
             if word is None or word in seen:
                 continue
@@ -517,9 +544,14 @@ class _AnaphorAgreement(Paradigm):
         may refer to a woman chair) hosts a singular of any gender.
         """
         start = _phrase_start(sent, rc.pronoun)
-        hosts = [t for t in _noun_phrase(sent, rc.antecedent) if t.id < start]
-        hosts += [sent.token(i) for i in range(rc.antecedent.id + 1, start)]
+        hosts = [t for t in _noun_phrase(sent, rc.antecedent) if t.id < start] + list(rc.conjuncts)
+        # (with conjuncts, every nominal before the relative phrase: the parser's attachments
+        # inside a coordination are unreliable — «снеговик с морковкой, …, с метлой, который»)
+        first = 0 if rc.conjuncts else rc.antecedent.id
+        hosts += [sent.token(i) for i in range(first + 1, start) if i != rc.antecedent.id]
         node = rc.antecedent
+        if rc.conjuncts and node.base_deprel == "conj" and node.head != 0:
+            node = sent.head_of(node)  # the coordination's nouns hang off the first conjunct's head
         while node.base_deprel == "nmod" and node.head != 0:
             head = sent.head_of(node)
             if head.id > node.id:
@@ -617,7 +649,7 @@ class AnaphorAgreementGender(_AnaphorAgreement):
         """Also a SUBJECT «который» whose predicate shows no gender («мальчик, который читает»
         → «которая читает»): a present or future verb agrees in number and person only, so the
         new gender breaks the anaphoric agreement alone (RuBLiMP edits subject relatives too)."""
-        for rc in relative_clauses(sent, self.morph, subjects=True):
+        for rc in relative_clauses(sent, self.morph, subjects=True, coordinated=True):
             if rc.subject and (rc.pronoun.head != rc.clause.id or not _genderless_predicate(sent, rc.clause, self.morph)):
                 continue
             yield from self._pronoun_edits(sent, rc)

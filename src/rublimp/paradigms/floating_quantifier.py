@@ -46,9 +46,12 @@ paradigm may change that conjunct; a nominative antecedent under an adnominal
 «сам» is the clause's subject whatever its relation. Case and gender also take a
 shared form on a noun inside a prepositional phrase («к самому князю», «сам» or
 «самый»), made only into a form both lexemes share (самого/самому/самом/самой).
-Fidelity on RuBLiMP's dev pairs (coverage / same word / same pair): number
-.71/.65/.62 → .78/.68/.66, gender .70/.70/.65 → .73/.73/.67, case .71/.71/.48 →
-.78/.78/.51.
+Round 4: a nominative noun or pronoun right before a floating «сам» is its antecedent when the
+parser gave the clause no agreeing argument and the finite verb can agree with it
+(:func:`_preceding_nominative`); an indeclinable name («сам Ли») takes the parser's features
+when its past verb confirms them. Fidelity on RuBLiMP's dev pairs (coverage / same word / same
+pair): number .71/.65/.62 → .78/.68/.66 → .79/.68/.66, gender .70/.70/.65 → .73/.73/.67 →
+.76/.76/.69, case .71/.71/.48 → .78/.78/.51 → .79/.79/.52.
 """
 
 from __future__ import annotations
@@ -218,6 +221,34 @@ def _verb_confirms(sent: Sentence, subj: Token, sam: Agr) -> bool:
     return sam.number != "Sing" or (len(sam.genders) == 1 and verb.feats.get("Gender") in sam.genders)
 
 
+def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
+    """Parser repair: a nominative noun or pronoun right before a floating nominative «сам» (only
+    «и» may stand between) that agrees with it, when the parser gave the clause no argument that
+    does («жених сам невесту высватал» with «жених» attached elsewhere, «он и сам рад»): the
+    subject «сам» floats off. None when there is no such word."""
+    if ud.case != "Nom" or sam.id < 2:
+        return None
+    prev = sent.token(sam.id - 1)
+    if _norm(prev.form) == "и" and sam.id > 2:
+        prev = sent.token(sam.id - 2)
+    if prev.upos not in ("NOUN", "PROPN", "PRON") or prev.feats.get("Case") != "Nom":
+        return None
+    if sent.children(prev, "case") or prev.base_deprel in ("nmod", "appos", "flat", "conj"):
+        return None
+    if not _ud_match(ud, ud_agr(prev)):
+        return None
+    # the clause's finite verb must be able to agree with it («таке-ир сам делаю»: «делаю» is 1st
+    # person, so the noun is an object and «сам» the speaker's)
+    pred = _predicate(sent, sent.head_of(sam))
+    if pred is not None and pred.upos in ("VERB", "AUX") and pred.feats.get("VerbForm") == "Fin":
+        f = pred.feats
+        if f.get("Person") in ("1", "2") or f.get("Number") not in (None, ud.number):
+            return None
+        if f.get("Number") == "Sing" and f.get("Gender") and ud.genders and f["Gender"] not in ud.genders:
+            return None
+    return prev
+
+
 def _ud_match(sam: Agr, arg: Agr) -> bool:
     """Parser features of an argument equal those of «сам» (gender only where both have one)."""
     if arg.case != sam.case or arg.number != sam.number:
@@ -310,17 +341,26 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
             ante = head
         else:
             matches = [a for a in args if _ud_match(ud, ud_agr(a))]
-            if len(matches) != 1:
+            near = _preceding_nominative(sent, sam, ud) if len(matches) != 1 else None
+            if near is not None and not matches:
+                ante, has_subject = near, True  # the subject the parser attached elsewhere
+            elif len(matches) != 1:
                 continue
-            ante = matches[0]
+            else:
+                ante = matches[0]
         if any(k.base_deprel == "conj" for k in sent.children(ante)):
             continue  # «сам» may scope over the whole coordination
         if ante.base_deprel == "conj" and not (adnominal and sam.id < ante.id):
             continue  # a floating «сам» with a conjunct antecedent (an adnominal one agrees with its own noun)
         aa = morph.analyse(ante.form, ante.upos, ante.feats)
+        confirmed = _verb_confirms(sent, ante, ud)
         guessed = (
-            (adnominal or _verb_confirms(sent, ante, ud))
+            (adnominal or confirmed)
             and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
+        ) or (
+            # an indeclinable name («сам Ли следовал»): its number and gender are the past verb's
+            confirmed and ante.upos == "PROPN" and aa is not None and "Fixd" in aa.tag.grammemes
+            and aa.tag.POS == "NOUN" and "Abbr" not in aa.tag.grammemes
         )
         if guessed:
             a_agr = ud_agr(ante)

@@ -33,7 +33,10 @@ prenominal modifiers (nearest-conjunct agreement). For number, «самой»/«
 before their noun count as the superlative «самый» («до самого вечера» →
 «вечеров»; number .74/.71/.71 → .76/.73/.72). Fidelity on RuBLiMP's dev
 pairs (coverage / same word / same pair): gender .70/.64/.57 → .72/.68/.60,
-case .78/.72/.69 → .80/.74/.71.
+case .78/.72/.69 → .80/.74/.71. Round 4: the determiner «это», which pymorphy3 reads
+as the pronoun first, is taken as «этот» (a new form that is also the pronoun, «этим», is
+not made), and an unknown Russian surname («Лаврушин») has a fixed gender: gender
+.73/.68/.60 → .74/.69/.61.
 
 The module also holds the small agreement toolkit shared with
 :mod:`~rublimp.paradigms.anaphor_agreement` and
@@ -236,7 +239,22 @@ def has_common_gender(morph: Morph, tok: Token, analysis: Analysis | None, commo
         return True
     if analysis is None or "ms-f" in analysis.tag.grammemes or _UNRELIABLE_HEAD & analysis.tag.grammemes:
         return True
-    return tok.upos == "PROPN" and not morph.word_is_known(tok.form)
+    return tok.upos == "PROPN" and not morph.word_is_known(tok.form) and not _russian_surname(tok, analysis)
+
+
+# nominative endings of Russian surnames whose other gender has another form (Лаврушин / Лаврушина)
+_SURNAME_ENDINGS = {"Masc": ("ов", "ев", "ёв", "ин", "ын"), "Fem": ("ова", "ева", "ёва", "ина", "ына")}
+
+
+def _russian_surname(tok: Token, analysis: Analysis) -> bool:
+    """A surname pymorphy3 does not know but reads as one (``Surn``) in the nominative with a
+    gender-specific ending: its gender is fixed by the form («Лаврушин», «Котова»)."""
+    gender = tok.feats.get("Gender")
+    if "Surn" not in analysis.tag.grammemes or gender not in _SURNAME_ENDINGS:
+        return False
+    if analysis.tag.case != "nomn" or agr_from_tag(analysis.tag).genders != {gender}:
+        return False
+    return _norm(tok.form).endswith(tuple(e.replace("ё", "е") for e in _SURNAME_ENDINGS[gender]))
 
 
 def _norm(s: str) -> str:
@@ -392,6 +410,8 @@ class NPCandidate:
     head_analysis: Analysis
     modifier_analysis: Analysis
     head_agr: Agr  # the head's case/number/gender/animacy (parser values, pymorphy3-confirmed)
+    #: the modifier is the determiner «это» (этот) that pymorphy3 first read as the pronoun
+    pronoun_homograph: bool = False
 
     @property
     def kind(self) -> str:
@@ -550,6 +570,10 @@ def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCa
     if head_ud.number == "Sing" and (not head_ud.genders or mod_ud.genders != head_ud.genders):
         return None
     ma = morph.analyse(mod.form, mod.upos, mod.feats)
+    homograph = ma is not None and ma.tag.POS == "NPRO" and mod.upos == "DET" and mod.base_deprel == "det"
+    if homograph:
+        # «Это место»: the determiner read as the pronoun «это»; its adjectival reading (этот) is meant
+        ma = morph.analyse(mod.form, "ADJ", mod.feats)
     ha = morph.analyse(head.form, head.upos, head.feats)
     if ma is None or ha is None or ma.tag.POS not in ADJ_POS or ha.tag.POS != "NOUN":
         return None
@@ -561,7 +585,7 @@ def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCa
     if not _matches_ud(m_agr, mod_ud) or not _matches_ud(h_agr, head_ud) or not agrees(m_agr, h_agr):
         return None
     animacy = h_agr.animacy or head.feats.get("Animacy")
-    return NPCandidate(head, mod, ha, ma, Agr(head_ud.case, head_ud.number, h_agr.genders, animacy))
+    return NPCandidate(head, mod, ha, ma, Agr(head_ud.case, head_ud.number, h_agr.genders, animacy), homograph)
 
 
 class _NPAgreement(Paradigm):
@@ -635,6 +659,8 @@ class _NPAgreement(Paradigm):
             return None
         if any(p.tag.POS in FUNCTION_POS for p in self.morph.parses(word)):
             return None  # «Эта версия» → «Это версия»: «это», «то», «все», «всего» also stand alone
+        if cand.pronoun_homograph and any(p.tag.POS == "NPRO" for p in self.morph.parses(word)):
+            return None  # «это вещество» → «этим вещество»: the pronoun «этим» stands alone («сегодня этим …»)
         # stronger: the new form agrees with no reading at all of the head form
         mod_readings = adjective_readings(self.morph, word, parse.normal_form)
         head_readings = noun_readings(self.morph, cand.head.form, cand.head_analysis.lemma, ("NOUN",))
