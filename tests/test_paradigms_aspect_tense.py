@@ -121,6 +121,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("В прошлом году была открыта новая школа.", "В будущем году была открыта новая школа."),
         # «вчера» hung on a noun (Смирновых) belongs to the first finite verb after it
         ("Это Петров вчера Смирновых из сорок второй затопил?", "Это Петров завтра Смирновых из сорок второй затопил?"),
+        # months and recurring events placed in time are period nouns too
+        ("В прошлом матче наша команда проиграла.", "В будущем матче наша команда проиграла."),
+        ("В прошлом сентябре мы посадили яблоню.", "В будущем сентябре мы посадили яблоню."),
     ],
 }
 
@@ -181,6 +184,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера я бы пришёл.",  # subjunctive
         "На следующей неделе он уедет.",  # not a deictic marker
         "Вчера утром, когда все спали, он ушёл.",  # a comma between the stray marker and the verb
+        "В прошлой комнате он оставил зонт.",  # «комната» is no time period
     ],
 }
 
