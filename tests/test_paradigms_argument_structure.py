@@ -596,9 +596,26 @@ REPAIRED_TREES = {
         ("героем", "герой", "NOUN", _ANIM_M.format("Ins"), 2, "xcomp"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ], "Король объявил фрагмент героем."),
+    # an unknown name in the dative tagged as an adjective of the object after it
+    "adjective_recipient": ("transitive_verb_iobject", [
+        ("Лоцман", "лоцман", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("подал", "подать", "VERB", _PAST_M, 0, "root"),
+        ("Бруствиллу", "бруствилл", "ADJ", "Case=Acc|Gender=Masc|Number=Sing", 4, "amod"),
+        ("фонарь", "фонарь", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Лоцман подал фрагменту фонарь."),
 }
 
 REPAIRED_NEGATIVE = {
+    # an adjective that agrees with the object stays its adjective («подал старому фонарь» is
+    # not at issue: «старый» has an accusative masculine reading)
+    "agreeing_adjective": ("transitive_verb_iobject", [
+        ("Лоцман", "лоцман", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("подал", "подать", "VERB", _PAST_M, 0, "root"),
+        ("старый", "старый", "ADJ", "Case=Acc|Gender=Masc|Number=Sing", 4, "amod"),
+        ("фонарь", "фонарь", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
     # a capitalised inanimate word the parser calls inanimate, with nothing forcing a person
     "capitalised_word_unforced": ("transitive_verb_object", [
         ("Отец", "отец", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
