@@ -43,7 +43,8 @@ def test_second_job_reuses_and_values_are_bit_identical(model_dir, tmp_path):
     first = SENTENCES[:12]
     info1 = score_stage(_table(tmp_path / "a.parquet", first), tmp_path / "a_out.parquet", spec=_spec(model_dir),
                         ks=(30, 60), cache_dir=cache, threads=1)
-    assert info1 == {"tables": 1, "sentences": 12, "cascade_dropped": 0, "reused": 0, "scored": 12}
+    assert info1 == {"tables": 1, "sentences": 12, "cascade_dropped": 0, "reused": 0, "scored": 12,
+                     "dtype": "float32"}
     info2 = score_stage(_table(tmp_path / "b.parquet", SENTENCES), tmp_path / "b_out.parquet", spec=_spec(model_dir),
                         ks=(30, 60), cache_dir=cache, threads=1)
     assert info2["reused"] == 12 and info2["scored"] == len(SENTENCES) - 12

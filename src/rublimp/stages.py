@@ -394,8 +394,12 @@ def score_stage(
             write_parquet_atomic(scores.join(pl.DataFrame({"sentence": sents}, schema={"sentence": pl.String}),
                                              on="sentence", how="semi"), out)
     model = str(spec.get("name") or Path(str(spec["path"])).name)
+    from .scoring.dtypes import resolve_dtype
+
     info = {"tables": len(tables), "sentences": n_all, "cascade_dropped": n_all - len(sentences),
-            "reused": len(sentences) - n_scored, "scored": n_scored}
+            "reused": len(sentences) - n_scored, "scored": n_scored,
+            # what `dtype: auto` became on this machine (it is part of the score cache's key)
+            "dtype": resolve_dtype(spec.get("dtype"), spec.get("device") or "cpu", backend=str(spec["backend"]))}
     log.info("score %s: %s", model, info)
     return info
 
