@@ -109,6 +109,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мы пригласили Машу.", "Мы пригласили химию."),
         # the parser hangs the object on the intransitive infinitive (свидетельницу → obj of сесть)
         ("Вечером Мегрэ пригласил свидетельницу сесть.", "Вечером Мегрэ пригласил химию сесть."),
+        # a reflexive infinitive only a person does (grooming, effort, contact)
+        ("Бабушка заставила внука умыться.", "Бабушка заставила фрагмент умыться."),
     ],
     "transitive_verb_iobject": [
         ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
@@ -182,6 +184,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы приклеили его к двери, чтобы не забыть.",  # a pronoun object; the infinitive is not next to it
         "Отец отправил сына вчера учиться.",  # the infinitive does not follow the object at once
         "Мама велела сестру встретить.",  # the object of a transitive infinitive is its own
+        "Мастер заставил колесо опуститься.",  # a reflexive a thing does as well
     ],
     "transitive_verb_iobject": [
         "Врач посоветовал отдохнуть.",  # no indirect object
@@ -561,9 +564,81 @@ REPAIRED_TREES = {
         ("уйти", "уйти", "NOUN", _INAN_M.format("Nom"), 2, "advcl"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ], "Учитель попросил фрагмент уйти."),
+    # a name pymorphy3 knows only as an inanimate word, controller of an agentive infinitive
+    "capitalised_common_name": ("transitive_verb_object", [
+        ("Отец", "отец", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("уговорил", "уговорить", "VERB", _PAST_M, 0, "root"),
+        ("Вишню", "вишня", "PROPN", _INAN_F.format("Acc"), 2, "obj"),
+        ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf", 2, "xcomp"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Отец уговорил химию уйти."),
+    # the controller tagged genitive inanimate: a masculine genitive form is an animate accusative
+    "genitive_controller": ("transitive_verb_object", [
+        ("Учитель", "учитель", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("попросил", "попросить", "VERB", _PAST_M, 0, "root"),
+        ("Орешка", "орешек", "PROPN", _INAN_M.format("Gen"), 2, "obj"),
+        ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf", 2, "xcomp"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Учитель попросил фрагмент уйти."),
+    # a controller of «научить» read as a dative: the accusative reading (feminine) is taken
+    "dative_controller": ("transitive_verb_object", [
+        ("Бабушка", "бабушка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("научила", "научить", "VERB", _PAST_F, 0, "root"),
+        ("Александру", "александр", "PROPN", _ANIM_M.format("Dat"), 2, "iobj"),
+        ("плавать", "плавать", "VERB", "Aspect=Imp|VerbForm=Inf", 2, "xcomp"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Бабушка научила химию плавать."),
+    # the object of a predicative verb labelled xcomp in a case its form cannot have
+    "role_noun_object": ("transitive_verb_object", [
+        ("Король", "король", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("объявил", "объявить", "VERB", _PAST_M, 0, "root"),
+        ("рыцаря", "рыцарь", "NOUN", _ANIM_M.format("Ins"), 2, "xcomp"),
+        ("героем", "герой", "NOUN", _ANIM_M.format("Ins"), 2, "xcomp"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Король объявил фрагмент героем."),
+    # an unknown name in the dative tagged as an adjective of the object after it
+    "adjective_recipient": ("transitive_verb_iobject", [
+        ("Лоцман", "лоцман", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("подал", "подать", "VERB", _PAST_M, 0, "root"),
+        ("Бруствиллу", "бруствилл", "ADJ", "Case=Acc|Gender=Masc|Number=Sing", 4, "amod"),
+        ("фонарь", "фонарь", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Лоцман подал фрагменту фонарь."),
 }
 
 REPAIRED_NEGATIVE = {
+    # an adjective that agrees with the object stays its adjective («подал старому фонарь» is
+    # not at issue: «старый» has an accusative masculine reading)
+    "agreeing_adjective": ("transitive_verb_iobject", [
+        ("Лоцман", "лоцман", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("подал", "подать", "VERB", _PAST_M, 0, "root"),
+        ("старый", "старый", "ADJ", "Case=Acc|Gender=Masc|Number=Sing", 4, "amod"),
+        ("фонарь", "фонарь", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
+    # a capitalised inanimate word the parser calls inanimate, with nothing forcing a person
+    "capitalised_word_unforced": ("transitive_verb_object", [
+        ("Отец", "отец", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("позвал", "позвать", "VERB", _PAST_M, 0, "root"),
+        ("Вишню", "вишня", "PROPN", _INAN_F.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
+    # a genitive object with no infinitive after it stays genitive («попросил орешка»)
+    "genitive_without_infinitive": ("transitive_verb_object", [
+        ("Учитель", "учитель", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("попросил", "попросить", "VERB", _PAST_M, 0, "root"),
+        ("Орешка", "орешек", "PROPN", _INAN_M.format("Gen"), 2, "obj"),
+        ("вчера", "вчера", "ADV", "", 2, "advmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
+    # a dative under a verb that governs a dative («велела Александру уйти») stays a dative
+    "dative_of_dative_verb": ("transitive_verb_object", [
+        ("Бабушка", "бабушка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("велела", "велеть", "VERB", _PAST_F, 0, "root"),
+        ("Александру", "александр", "PROPN", _ANIM_M.format("Dat"), 2, "iobj"),
+        ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf", 2, "xcomp"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
     # the first part of a full name is not replaced: the surname would take its role
     "full_name": ("transitive_verb_subject", [
         ("Роль", "роль", "NOUN", _INAN_F.format("Acc"), 2, "obj"),
@@ -633,3 +708,15 @@ def test_repair_tree_changes_only_sure_readings():
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
     assert repair_tree(morph, guessed) is guessed
+
+
+def test_repair_tree_is_memoised_per_sentence():
+    """The five paradigms share one repair of the sentence they read (same object back)."""
+    from rublimp.paradigms.argument_structure import repair_tree
+
+    morph = get_morph()
+    sent = _tree(REPAIRED_TREES["adj_dative"][1])
+    first = repair_tree(morph, sent)
+    assert repair_tree(morph, sent) is first
+    other = _tree(REPAIRED_TREES["adj_dative"][1])  # equal, but another sentence object
+    assert repair_tree(morph, other) is not first and repair_tree(morph, other) == first

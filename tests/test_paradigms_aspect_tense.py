@@ -121,6 +121,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("В прошлом году была открыта новая школа.", "В будущем году была открыта новая школа."),
         # «вчера» hung on a noun (Смирновых) belongs to the first finite verb after it
         ("Это Петров вчера Смирновых из сорок второй затопил?", "Это Петров завтра Смирновых из сорок второй затопил?"),
+        # months and recurring events placed in time are period nouns too
+        ("В прошлом матче наша команда проиграла.", "В будущем матче наша команда проиграла."),
+        ("В прошлом сентябре мы посадили яблоню.", "В будущем сентябре мы посадили яблоню."),
     ],
 }
 
@@ -181,6 +184,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера я бы пришёл.",  # subjunctive
         "На следующей неделе он уедет.",  # not a deictic marker
         "Вчера утром, когда все спали, он ушёл.",  # a comma between the stray marker and the verb
+        "В прошлой комнате он оставил зонт.",  # «комната» is no time period
     ],
 }
 
@@ -439,3 +443,52 @@ def test_tense_verb_the_parser_calls_an_infinitive(paradigms):
     (sent,) = read_conllu_string("\n".join(lines) + "\n\n")
     assert [b for b, _ in paradigms["single_verb_tense"].pairs(sent)] == ["Сосед вчера выудит леща."]
     assert [b for b, _ in paradigms["tense_marker"].pairs(sent)] == ["Сосед завтра выудил леща."]
+
+
+def _tense_tree(rows):
+    """A one-sentence tree from (form, lemma, upos, feats, head, deprel) rows."""
+    from rublimp.conllu_doc import read_conllu_string
+
+    text = " ".join(r[0] for r in rows).replace(" ,", ",").replace(" .", ".")
+    lines = ["# sent_id = t", f"# text = {text}"]
+    for i, (form, lemma, upos, feats, head, deprel) in enumerate(rows, start=1):
+        lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats or '_'}\t{head}\t{deprel}\t_\t_")
+    return read_conllu_string("\n".join(lines) + "\n\n")[0]
+
+
+_PAST = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+
+
+def _misattached(comma: bool):
+    # «Брат уехал, а сосед вернулся три дня назад.» with «дня» hung on «уехал»
+    rows = [
+        ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("уехал", "уехать", "VERB", _PAST, 0, "root"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("а", "а", "CCONJ", "", 6, "cc"),
+        ("сосед", "сосед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 6, "nsubj"),
+        ("вернулся", "вернуться", "VERB", _PAST.replace("Act", "Mid"), 2, "conj"),
+    ]
+    if comma:
+        rows.append((",", ",", "PUNCT", "", 9, "punct"))
+    n = len(rows)
+    rows += [
+        ("три", "три", "NUM", "Case=Acc", n + 2, "nummod:gov"),
+        ("дня", "день", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "obl"),
+        ("назад", "назад", "ADV", "", n + 2, "advmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    return _tense_tree(rows)
+
+
+def test_numeric_marker_next_to_its_verb():
+    """Tree repair: «N назад» right after a verb is that verb's, wherever the parser hung it."""
+    p = get_paradigm("conj_verb_tense")
+    sent = _misattached(comma=False)
+    labels = [m.label for m in p.markers_of(sent, sent.token(6))]
+    assert "numeric:назад" in labels
+    bads = [b for b, _ in p.pairs(sent)]
+    assert "Брат уехал, а сосед вернется три дня назад." in bads  # (ё only where the sentence writes it)
+    # a comma between the verb and the phrase: not the verb's
+    sep = _misattached(comma=True)
+    assert "numeric:назад" not in [m.label for m in p.markers_of(sep, sep.token(6))]
