@@ -195,5 +195,5 @@ def test_default_settings_on_bundled_demo_corpus(tmp_path):
     sentences = sorted({ln for ln in lines if ln and not ln.startswith("#")})
     if len(sentences) < 100:
         pytest.skip("bundled demo corpus not available")
-    auroc, info = _auroc_after_training(sentences, tmp_path / "lm", num_threads=1, progress=False)
+    auroc, info = _auroc_after_training(sentences, tmp_path / "lm", num_threads=2, progress=False)
     assert auroc > 0.9, info
