@@ -9,6 +9,7 @@ from rublimp.io import InputError
 from rublimp.scoring import dtypes, make_scorer, resolve_dtype
 from rublimp.scoring.cache import model_fingerprint
 from rublimp.scoring.hf import HFCausalScorer
+from tests.test_scoring import _bpe_tokenizer, _random_gpt2
 
 torch.set_num_threads(1)
 
@@ -30,21 +31,10 @@ FLAGS_WITHOUT = "processor\t: 0\nflags\t\t: fpu sse2 avx2 avx512f avx512_vnni\n"
 @pytest.fixture(scope="module")
 def tiny_dir(tmp_path_factory):
     """A random tiny GPT-2 saved to disk (as the pipeline loads models: by path, default settings)."""
-    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
-    from transformers import GPT2Config, GPT2LMHeadModel, PreTrainedTokenizerFast
-
-    bpe = Tokenizer(models.BPE())
-    bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    bpe.decoder = decoders.ByteLevel()
-    bpe.train_from_iterator(SENTENCES, trainers.BpeTrainer(
-        vocab_size=400, special_tokens=["<|endoftext|>"], initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-        show_progress=False))
-    tok = PreTrainedTokenizerFast(tokenizer_object=bpe, bos_token="<|endoftext|>", eos_token="<|endoftext|>")
-    torch.manual_seed(1)
-    cfg = GPT2Config(vocab_size=len(tok), n_positions=128, n_embd=64, n_layer=2, n_head=2, initializer_range=0.3,
-                     bos_token_id=tok.bos_token_id, eos_token_id=tok.eos_token_id)
+    tok = _bpe_tokenizer(SENTENCES, 400, ["<|endoftext|>"], bos_token="<|endoftext|>", eos_token="<|endoftext|>")
+    eot = tok.convert_tokens_to_ids("<|endoftext|>")
     path = tmp_path_factory.mktemp("tiny_dtype_lm")
-    GPT2LMHeadModel(cfg).eval().save_pretrained(path)
+    _random_gpt2(len(tok), bos=eot, eos=eot, seed=1).save_pretrained(path)
     tok.save_pretrained(path)
     return path
 
