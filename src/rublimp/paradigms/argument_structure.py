@@ -737,25 +737,25 @@ def _agent_relation(tok: Token) -> bool:
 
 
 @functools.lru_cache(maxsize=50_000)
+def _only_common_noun(morph, form: str, animacy: str) -> bool:
+    """pymorphy3 knows ``form`` and reads it only as a common noun (no name, place or
+    abbreviation tag) of ``animacy`` (``anim`` or ``inan``)."""
+    parses = morph.parses(form)
+    return (
+        morph.word_is_known(form)
+        and bool(parses)
+        and all(p.tag.POS == "NOUN" and animacy in p.tag.grammemes and not set(p.tag.grammemes) & PROPER_TAGS for p in parses)
+    )
+
+
 def _dictionary_animate(morph, form: str) -> bool:
     """pymorphy3 knows ``form`` and reads it only as an animate common noun."""
-    parses = morph.parses(form)
-    return (
-        morph.word_is_known(form)
-        and bool(parses)
-        and all(p.tag.POS == "NOUN" and "anim" in p.tag.grammemes and not set(p.tag.grammemes) & PROPER_TAGS for p in parses)
-    )
+    return _only_common_noun(morph, form, "anim")
 
 
-@functools.lru_cache(maxsize=50_000)
 def _only_inanimate_common_noun(morph, form: str) -> bool:
     """pymorphy3 knows ``form`` and reads it only as an inanimate common noun (no name, place or abbreviation tag)."""
-    parses = morph.parses(form)
-    return (
-        morph.word_is_known(form)
-        and bool(parses)
-        and all(p.tag.POS == "NOUN" and "inan" in p.tag.grammemes and not set(p.tag.grammemes) & PROPER_TAGS for p in parses)
-    )
+    return _only_common_noun(morph, form, "inan")
 
 
 @functools.lru_cache(maxsize=50_000)
