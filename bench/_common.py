@@ -193,8 +193,23 @@ def load_sets(gsd_dir: Path, cache_dir: Path | None) -> dict[str, list[Sentence]
     return {"gold": gold, "parsed": parsed, "demo": demo, "all": parsed + demo}
 
 
-def sets_bench_main(names: tuple[str, ...], description: str, width: int, argv: list[str] | None = None) -> int:
-    """The command line of a ``bench_paradigms_*.py`` script that measures ``names`` on GSD and the demo corpus."""
+def sets_bench_main(
+    names: tuple[str, ...],
+    description: str,
+    width: int,
+    argv: list[str] | None = None,
+    *,
+    add_arguments=None,
+    row_extra=None,
+    after=None,
+) -> int:
+    """The command line of a ``bench_paradigms_*.py`` script that measures ``names`` on GSD and the demo corpus.
+
+    Optional hooks for a script that prints more: ``add_arguments(parser)`` adds its options,
+    ``row_extra(found_sets) -> dict`` adds keys to a paradigm's results (before its row is
+    printed), and ``after(args, results)`` prints what follows the samples (it may add to
+    ``results`` before the JSON is written).
+    """
     import argparse
 
     from rublimp.io import write_json_atomic
@@ -209,6 +224,8 @@ def sets_bench_main(names: tuple[str, ...], description: str, width: int, argv: 
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--paradigms", nargs="*", default=list(names))
     ap.add_argument("--json", type=Path, default=None)
+    if add_arguments is not None:
+        add_arguments(ap)
     args = ap.parse_args(argv)
 
     sets = load_sets(args.gsd_dir, args.cache_dir)
@@ -217,11 +234,14 @@ def sets_bench_main(names: tuple[str, ...], description: str, width: int, argv: 
     results: dict[str, dict] = {}
     found: dict[str, dict[str, list]] = {}
     for name in args.paradigms:
-        found[name], results[name] = measure_sets(get_paradigm(name), sets, args.repeat)
+        found[name], core = measure_sets(get_paradigm(name), sets, args.repeat)
+        results[name] = {**row_extra(found[name]), **core} if row_extra is not None else core
         print(sets_row(name, results[name], width))
 
     if args.sample:
         print_samples(found, args.paradigms, args.sample_from, args.sample, args.seed, results)
+    if after is not None:
+        after(args, results)
     if args.json is not None:
         write_json_atomic(args.json, results)
     return 0

@@ -31,12 +31,10 @@ import sys
 from pathlib import Path
 
 from rublimp.aspect_pairs import ASPECT_PAIRS_FILE, load_aspect_pairs
-from rublimp.io import write_json_atomic
-from rublimp.paradigms import get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import GSD_DIR, load_sets, measure_sets, print_samples, sets_header, sets_row  # noqa: E402
+from _common import sets_bench_main  # noqa: E402
 
 NAMES = (
     "change_duration_aspect",
@@ -48,40 +46,16 @@ NAMES = (
 )
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--gsd-dir", type=Path, default=GSD_DIR)
-    ap.add_argument("--cache-dir", type=Path, default=None)
-    ap.add_argument("--sample", type=int, default=20)
-    ap.add_argument("--sample-from", choices=("gold", "parsed", "demo", "all"), default="all")
+def _add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--pairs-sample", type=int, default=50)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--paradigms", nargs="*", default=list(NAMES))
-    ap.add_argument("--json", type=Path, default=None)
-    args = ap.parse_args(argv)
 
-    sets = load_sets(args.gsd_dir, args.cache_dir)
-    gold, demo = sets["gold"], sets["demo"]
 
-    print(f"GSD dev+test: {len(gold)} sentences; demo corpus: {len(demo)} sentences")
-    print(sets_header(28))
-    results: dict[str, dict] = {}
-    found: dict[str, dict[str, list]] = {}
-    for name in args.paradigms:
-        p = get_paradigm(name)
-        found[name], core = measure_sets(p, sets, args.repeat)
-        r = {
-            "gold_pairs": len(found[name]["gold"]),
-            "parsed_pairs": len(found[name]["parsed"]),
-            **core,
-        }
-        results[name] = r
-        print(sets_row(name, r, 28))
+def _pair_counts(found_sets: dict[str, list]) -> dict[str, int]:
+    return {"gold_pairs": len(found_sets["gold"]), "parsed_pairs": len(found_sets["parsed"])}
 
-    if args.sample:
-        print_samples(found, args.paradigms, args.sample_from, args.sample, args.seed, results)
 
+def _aspect_pairs_report(args: argparse.Namespace, results: dict[str, dict]) -> None:
+    """The aspect pair table's size by pattern and ``--pairs-sample`` of its pairs."""
     table = load_aspect_pairs(RESOURCES_DIR / ASPECT_PAIRS_FILE)
     kinds = collections.Counter(table.pattern(i).split(":")[0] for i in table)
     print(f"\naspect pairs: {len(table)} ({', '.join(f'{k} {n}' for k, n in kinds.most_common())})")
@@ -91,9 +65,11 @@ def main(argv: list[str] | None = None) -> int:
         for k, impf in enumerate(picked, start=1):
             print(f"{k:>2}. {impf} → {table.perfective(impf)}  ({table.pattern(impf)})")
         results["aspect_pairs"] = {"size": len(table), "by_pattern": dict(kinds), "sample": picked}
-    if args.json is not None:
-        write_json_atomic(args.json, results)
-    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return sets_bench_main(NAMES, __doc__.split("\n")[0], 28, argv, add_arguments=_add_arguments,
+                           row_extra=_pair_counts, after=_aspect_pairs_report)
 
 
 if __name__ == "__main__":
