@@ -10,6 +10,7 @@ from rublimp.io import InputError
 from rublimp.paradigms import REGISTRY, ParadigmContext, get_paradigm
 from rublimp.paradigms.agreement import PHENOMENON, load_common_gender_nouns
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
+from tests.trees import tree as _tree
 
 NAMES = [
     "noun_subj_predicate_agreement_number",
@@ -435,15 +436,6 @@ def test_demo_pool_invariants(demo):
 _VERB_NEUT = "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
 
 
-def _tree(rows: list[tuple]) -> "Sentence":
-    """A one-sentence tree from (form, lemma, upos, feats, head, deprel) rows."""
-    from rublimp.conllu_doc import read_conllu_string
-
-    text = " ".join(r[0] for r in rows).replace(" .", ".").replace(" ,", ",")
-    lines = [f"# sent_id = t", f"# text = {text}"]
-    for i, (form, lemma, upos, feats, head, deprel) in enumerate(rows, start=1):
-        lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats or '_'}\t{head}\t{deprel}\t_\t_")
-    return read_conllu_string("\n".join(lines) + "\n\n")[0]
 
 
 def _dative_tree(case: str) -> "Sentence":

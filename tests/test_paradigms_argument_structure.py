@@ -31,6 +31,7 @@ from rublimp.paradigms.argument_structure import (
     load_intransitive_verbs,
 )
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
+from tests.trees import tree
 
 NAMES = [
     "transitive_verb",
@@ -466,13 +467,7 @@ _INAN_F = "Animacy=Inan|Case={}|Gender=Fem|Number=Sing"
 
 def _tree(rows: list[tuple]):
     """A one-sentence tree from (form, lemma, upos, feats, head, deprel) rows."""
-    from rublimp.conllu_doc import read_conllu_string
-
-    text = " ".join(r[0] for r in rows).replace(" .", ".").replace(" ,", ",").replace(" !", "!")
-    lines = ["# sent_id = rep", f"# text = {text}"]
-    for i, (form, lemma, upos, feats, head, deprel) in enumerate(rows, start=1):
-        lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats or '_'}\t{head}\t{deprel}\t_\t_")
-    return read_conllu_string("\n".join(lines) + "\n\n")[0]
+    return tree(rows, sent_id="rep")
 
 
 REPAIRED_TREES = {

@@ -20,6 +20,7 @@ from rublimp.io import InputError
 from rublimp.paradigms import REGISTRY, ParadigmContext, get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
 from rublimp.paradigms.tense import TEMPORAL_MARKERS_FILE, load_temporal_markers
+from tests.trees import tree
 
 ASPECT = ["change_duration_aspect", "change_repetition_aspect", "deontic_imperative_aspect"]
 TENSE = ["single_verb_tense", "conj_verb_tense", "tense_marker"]
@@ -429,8 +430,6 @@ def test_demo_pool_invariants(demo_sentences):
 
 def test_tense_verb_the_parser_calls_an_infinitive(paradigms):
     """Tree repair: a word pymorphy3 reads only as a finite verb is one, whatever its VerbForm."""
-    from rublimp.conllu_doc import read_conllu_string
-
     rows = [
         ("Сосед", "сосед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
         ("вчера", "вчера", "ADV", "_", 3, "advmod"),
@@ -438,22 +437,11 @@ def test_tense_verb_the_parser_calls_an_infinitive(paradigms):
         ("леща", "лещ", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 3, "obj"),
         (".", ".", "PUNCT", "_", 3, "punct"),
     ]
-    lines = ["# sent_id = vf", "# text = Сосед вчера выудил леща."]
-    lines += [f"{i}\t{f}\t{l}\t{u}\t_\t{x}\t{h}\t{d}\t_\t_" for i, (f, l, u, x, h, d) in enumerate(rows, start=1)]
-    (sent,) = read_conllu_string("\n".join(lines) + "\n\n")
+    sent = tree(rows, text="Сосед вчера выудил леща.", sent_id="vf")
     assert [b for b, _ in paradigms["single_verb_tense"].pairs(sent)] == ["Сосед вчера выудит леща."]
     assert [b for b, _ in paradigms["tense_marker"].pairs(sent)] == ["Сосед завтра выудил леща."]
 
 
-def _tense_tree(rows):
-    """A one-sentence tree from (form, lemma, upos, feats, head, deprel) rows."""
-    from rublimp.conllu_doc import read_conllu_string
-
-    text = " ".join(r[0] for r in rows).replace(" ,", ",").replace(" .", ".")
-    lines = ["# sent_id = t", f"# text = {text}"]
-    for i, (form, lemma, upos, feats, head, deprel) in enumerate(rows, start=1):
-        lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats or '_'}\t{head}\t{deprel}\t_\t_")
-    return read_conllu_string("\n".join(lines) + "\n\n")[0]
 
 
 _PAST = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
@@ -478,7 +466,7 @@ def _misattached(comma: bool):
         ("назад", "назад", "ADV", "", n + 2, "advmod"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ]
-    return _tense_tree(rows)
+    return tree(rows)
 
 
 def test_numeric_marker_next_to_its_verb():

@@ -26,6 +26,7 @@ from rublimp.paradigms.word_inflection import (
     load_declension_swaps,
     spell_ending,
 )
+from tests.trees import tree
 
 FORMATION = ["add_new_suffix", "add_verb_prefix", "change_verb_prefixes_order"]
 INFLECTION = ["change_declension_ending", "change_declension_ending_has_dep", "change_verb_conjugation"]
@@ -479,8 +480,6 @@ def test_adjacent_agreeing_repair():
 
 def test_conjugation_verb_tagged_as_noun():
     """Tree repair: a word pymorphy3 reads only as a present/future verb is one, whatever the tag."""
-    from rublimp.conllu_doc import read_conllu_string
-
     rows = [
         ("Ты", "ты", "PRON", "Case=Nom|Number=Sing|Person=2", 3, "nsubj"),
         ("завтра", "завтра", "ADV", "_", 3, "advmod"),
@@ -488,16 +487,12 @@ def test_conjugation_verb_tagged_as_noun():
         ("решение", "решение", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 3, "obj"),
         (".", ".", "PUNCT", "_", 3, "punct"),
     ]
-    lines = ["# sent_id = conj", "# text = Ты завтра примешь решение."]
-    lines += [f"{i}\t{f}\t{l}\t{u}\t_\t{x}\t{h}\t{d}\t_\t_" for i, (f, l, u, x, h, d) in enumerate(rows, start=1)]
-    (sent,) = read_conllu_string("\n".join(lines) + "\n\n")
+    sent = tree(rows, text="Ты завтра примешь решение.", sent_id="conj")
     got = [b for b, _ in get_paradigm("change_verb_conjugation").pairs(sent)]
     assert got == ["Ты завтра примишь решение."]
     # a word that is also a noun stays as the parser tagged it
     rows[2] = ("печь", "печь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root")
-    lines = ["# sent_id = conj2", "# text = Ты завтра печь решение."]
-    lines += [f"{i}\t{f}\t{l}\t{u}\t_\t{x}\t{h}\t{d}\t_\t_" for i, (f, l, u, x, h, d) in enumerate(rows, start=1)]
-    (sent,) = read_conllu_string("\n".join(lines) + "\n\n")
+    sent = tree(rows, text="Ты завтра печь решение.", sent_id="conj2")
     assert list(get_paradigm("change_verb_conjugation").pairs(sent)) == []
 
 
