@@ -55,21 +55,30 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Она никогда не вставала рано.": {"Она никогда вставала не рано."},  # qualitative adverb
     },
     "negative_pronoun_to_indefinite": {
-        # a perfective past verb: -нибудь (RuBLiMP's series), unlicensed there
+        # a past or present indicative: -нибудь (RuBLiMP's series), unlicensed there
         "Никто не пришёл на собрание.": {"Кто-нибудь не пришёл на собрание."},
         "Мы никому не рассказали о находке.": {"Мы кому-нибудь не рассказали о находке."},
-        # elsewhere -либо («когда-нибудь не забуду» would be well formed)
-        "Я никогда не забуду этот день.": {"Я когда-либо не забуду этот день."},
-        # никакой has no -либо replacement; its -нибудь form only with a perfective past
         "Никакой помощи он не получил.": {"Какой-нибудь помощи он не получил."},
-        "Он никогда не был в Париже.": {"Он когда-либо не был в Париже."},
-        "Я ничего не слышал.": {"Я чего-либо не слышал."},
-        "Кошелька нигде не было.": {"Кошелька где-либо не было."},
-        "Они никуда не торопились.": {"Они куда-либо не торопились."},
+        "Он никогда не был в Париже.": {"Он когда-нибудь не был в Париже."},
+        "Я ничего не слышал.": {"Я чего-нибудь не слышал."},
+        "Кошелька нигде не было.": {"Кошелька где-нибудь не было."},
+        "Они никуда не торопились.": {"Они куда-нибудь не торопились."},
+        "Никакой помощи он не получает.": {"Какой-нибудь помощи он не получает."},
+        # in the scope of the negation, after the verb, and with a modifier: -нибудь is never
+        # licensed there (-либо would be a bookish variant, so it is not made)
+        "Он не видел никого.": {"Он не видел кого-нибудь."},
+        "Мы не нашли никаких следов в лесу.": {"Мы не нашли каких-нибудь следов в лесу."},
+        "Никакой помощи не было.": {"Какой-нибудь помощи не было."},
+        "Ничего страшного не случилось.": {"Чего-нибудь страшного не случилось."},
+        # a future, a modal or a habitual adverb licenses -нибудь before the verb («Кто-нибудь
+        # не придёт» is well formed): the bare -либо pronoun instead
+        "Я никогда не забуду этот день.": {"Я когда-либо не забуду этот день."},
+        "Никто не сможет открыть эту дверь.": {"Кто-либо не сможет открыть эту дверь."},
+        "Никто обычно не спорил с ним.": {"Кто-либо обычно не спорил с ним."},
         # parser repair: «никто» hung on the infinitive is the subject of the negated verb above it
         "Сумку никто открывать не стал.": {"Сумку кто-нибудь открывать не стал."},
         # a clause adverb the parser attached to the pronoun does not block it (a degree word does)
-        "Старик больше никогда не приходил на причал.": {"Старик больше когда-либо не приходил на причал."},
+        "Старик больше никогда не приходил на причал.": {"Старик больше когда-нибудь не приходил на причал."},
     },
     "indefinite_pronoun_to_negative": {
         "Кто-то постучал в дверь.": {"Никто постучал в дверь."},
@@ -106,12 +115,10 @@ NEGATIVE: dict[str, list[str]] = {
         "Никто его не видел.",  # the only constituent precedes the verb
     ],
     "negative_pronoun_to_indefinite": [
-        "Он не видел никого.",  # after the verb: «не видел кого-либо» is a bookish variant
-        "Никакой помощи не было.",  # какой-либо is acceptable under negation
-        "Никакой помощи он не получает.",  # present tense: «какой-нибудь» may be licensed (habitual)
+        "Он не увидит никого.",  # future: «кого-нибудь» may take scope over «не», «кого-либо» is bookish
+        "Ничего страшного не случится.",  # future and a modifier («чего-либо страшного» is bookish)
         "Никто не придёт, если пойдёт дождь.",  # conditional
         "Ни с кем он не говорил.",  # split ни-pronoun: word count would change
-        "Ничего страшного не случилось.",  # modified pronoun
         "Почти никто не пришёл на собрание.",  # a degree word on the pronoun («почти кто-нибудь»: two errors)
         "Он ничего делать не стал.",  # the object of an infinitive stays the infinitive's («чего-либо делать»)
     ],
@@ -160,7 +167,7 @@ def test_pool_columns(parsed, paradigms):
     cases = {
         "external_possessor": ("У Маши будет свой кабинет.", ("possessor", "PROPN", "себя", "быть")),
         "negative_concord": ("Он никогда не ездил в Москву.", ("negation", "verb", "PP", "никогда")),
-        "negative_pronoun_to_indefinite": ("Я ничего не слышал.", ("PronType", "Neg", "Ind", "ничто→что-либо")),
+        "negative_pronoun_to_indefinite": ("Я ничего не слышал.", ("PronType", "Neg", "Ind", "ничто→что-нибудь")),
         "indefinite_pronoun_to_negative": ("Мы видели какого-то человека у ворот.", ("PronType", "Ind", "Neg", "какой-то→никакой")),
     }
     for name, (text, want) in cases.items():

@@ -224,13 +224,16 @@ def preposition_of(sent: Sentence, tok: Token) -> tuple[Token, str] | None:
     return adp, " ".join(normalize(p) for p in parts)
 
 
-def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool = False) -> bool:
+def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool = False, morph=None) -> bool:
     """True when ``tok`` has a dependent whose form depends on ``tok``'s case (or fixes it).
 
     Agreeing modifiers (adjectives, participles, non-possessive determiners,
     numerals), appositions, conjuncts, name parts and quantity words block; a
     genitive ``nmod``, a relative clause, an invariable possessive (его/её/их)
-    and the clause-level dependents of a predicative noun do not.
+    and the clause-level dependents of a predicative noun do not. With ``morph``,
+    neither does an ``amod``/``appos``/``conj`` word that has no reading in
+    ``tok``'s case (:func:`cannot_agree`: «помахал Миклему рукой» with «Миклему»
+    as amod of «рукой»).
     """
     for kid in sent.children(tok):
         base = kid.base_deprel
@@ -243,6 +246,7 @@ def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool =
         if base in ("amod", "appos", "conj") and (
             (kid.upos in ("NOUN", "PROPN", "PRON") and kid.feats.get("Case") not in (None, tok.feats.get("Case")))
             or (kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin")
+            or (morph is not None and cannot_agree(morph, kid, tok.feats.get("Case")))
         ):
             # parser repair: a nominal in another case, or a finite verb, cannot agree with ``tok``
             # nor be its conjunct («помахал Мише рукой» with «Мише» as amod of «рукой»; «поднял
@@ -250,13 +254,24 @@ def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool =
             continue
         if base in _BLOCKING_DEPRELS:
             return True
-        if kid.deprel.startswith("acl") and kid.deprel != "acl:relcl":
+        if kid.deprel.startswith("acl") and kid.deprel != "acl:relcl" and not (
+            kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin"
+        ):
+            # (a finite verb is a clause of its own, misattached: «носит корону, этот скитается»)
             return True
         if normalize(kid.lemma) in QUANTIFIERS or normalize(kid.form) in QUANTIFIERS:
             return True
         if kid.upos in ("ADJ", "DET", "NUM") and base not in _CLAUSAL_DEPRELS:
             return True
     return False
+
+
+def cannot_agree(morph, word: Token, case: str | None) -> bool:
+    """Whether ``word`` (a dictionary word) has no declined reading in ``case``: it cannot
+    agree with a noun in that case, so the parser misattached it («помахал Миклему рукой»)."""
+    if case is None or not _WORD_RE.match(word.form) or not morph.word_is_known(word.form):
+        return False
+    return not any(_tag_case(p.tag) == case for p in morph.parses(word.form) if p.tag.POS in _NOMINAL_POS)
 
 
 def _tag_case(tag) -> str | None:
@@ -345,7 +360,8 @@ class GovernmentParadigm(Paradigm):
         number = tok.feats.get("Number")
         if number and _tag_number(a.tag) not in (None, number):
             return None
-        if has_blocking_dependents(sent, tok, quantified_ok=self.quantified_ok) or self.after_stray_modifier(sent, tok):
+        if has_blocking_dependents(sent, tok, quantified_ok=self.quantified_ok, morph=self.morph) \
+                or self.after_stray_modifier(sent, tok):
             return None
         return a
 
@@ -356,12 +372,13 @@ class GovernmentParadigm(Paradigm):
                 return Analysis(p, 1.0)
         return None
 
-    @staticmethod
-    def after_stray_modifier(sent: Sentence, tok: Token) -> bool:
+    def after_stray_modifier(self, sent: Sentence, tok: Token) -> bool:
         """True when the word just before ``tok`` is a declined adjective, determiner or participle.
 
         Such a word almost always modifies ``tok`` even when the parser attached
-        it elsewhere; re-casing ``tok`` would then break agreement too.
+        it elsewhere; re-casing ``tok`` would then break agreement too. Not when
+        the word has no reading in ``tok``'s case (a noun tagged ADJ: «помахал
+        Лелику хвостом»).
         """
         if tok.id == 1:
             return False
@@ -369,7 +386,7 @@ class GovernmentParadigm(Paradigm):
         if normalize(prev.form) in INVARIANT_DET or normalize(prev.form) in QUANTIFIERS:
             return False  # a quantity word governs, it does not agree («много жизней»)
         declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
-        return declined and "Case" in prev.feats
+        return declined and "Case" in prev.feats and not cannot_agree(self.morph, prev, tok.feats.get("Case"))
 
     # -- making the new form -----------------------------------------------------
     def recase(self, sent: Sentence, tok: Token, a: Analysis, new_case: str, forbidden: Iterable[str]) -> str | None:
@@ -689,11 +706,13 @@ class VerbObjectCase(GovernmentParadigm):
 
     @staticmethod
     def has_bare_dative(sent: Sentence, verb: Token, tok: Token) -> bool:
-        """Whether ``verb`` has a prepositionless dative nominal argument other than ``tok``."""
+        """Whether ``verb`` has a prepositionless dative nominal argument other than ``tok``
+        (also one the parser hung on ``tok`` as its iobj: a noun has no indirect object)."""
         return any(
             k.id != tok.id and k.feats.get("Case") == "Dat" and k.upos in ("NOUN", "PROPN", "PRON")
-            and k.base_deprel in ("iobj", "obj", "obl") and not sent.children(k, "case")
-            for k in sent.children(verb)
+            and (k.base_deprel in ("iobj", "obj", "obl") if k.head == verb.id else k.base_deprel == "iobj")
+            and not sent.children(k, "case")
+            for k in sent.children(verb) + sent.children(tok)
         )
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
@@ -787,6 +806,13 @@ class VerbAccObject(VerbObjectCase):
           («Даже Макс тебя воспринимает»).
         """
         case = tok.feats.get("Case")
+        if case == "Acc" and tok.base_deprel in ("obl", "nmod", "obj", "advmod") and not sent.children(tok, "case"):
+            # an accusative hung on an adverb of its verb («так её защищал», «просто так мужчину не отдавали»):
+            # no adverb governs a bare accusative
+            adv = sent.head_of(tok)
+            verb = sent.head_of(adv) if adv is not None and adv.upos == "ADV" else None
+            if verb is not None and verb.upos == "VERB" and not any(k.base_deprel == "obj" for k in sent.children(verb)):
+                return dataclasses.replace(tok, head=verb.id, deprel="obj")
         pair = (tok.base_deprel, case)
         if pair == ("nsubj", "Nom"):
             # a 1st/2nd person verb cannot have a noun subject: the noun is its object
@@ -861,14 +887,20 @@ class VerbGenObject(VerbObjectCase):
 
     def object_candidate(self, sent: Sentence, tok: Token) -> Token | None:
         """As for any verb object, plus a genitive the parser made a second subject of a verb that
-        has a nominative subject or is 1st/2nd person («Пиняев не набрал физики»)."""
-        if tok.base_deprel == "nsubj" and tok.feats.get("Case") == "Gen":
+        has a nominative subject or is 1st/2nd person («Пиняев не набрал физики»), and the genitive
+        "subject" of a verb listed with a genitive argument or negated («У него хватило ума»,
+        «рук не доставало»), which RuBLiMP re-cases as an object."""
+        if tok.base_deprel == "nsubj" and tok.feats.get("Case") == "Gen" and not sent.children(tok, "case"):
             verb = sent.head_of(tok)
             if verb is not None and verb.upos == "VERB" and (
                 verb.feats.get("Person") in ("1", "2")
                 or any(k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom" for k in sent.children(verb))
             ):
                 return dataclasses.replace(tok, deprel="obj")
+            if verb is not None and verb.upos == "VERB" and verb.feats.get("Voice") != "Pass":
+                lemmas = self.verb_lemmas(verb)
+                if not lemmas & self.skip_verbs and ("Gen" in self.governs(lemmas) or self.negated(sent, verb)):
+                    return dataclasses.replace(tok, deprel="obj")
         return super().object_candidate(sent, tok)
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
@@ -958,30 +990,102 @@ class VerbGenObject(VerbObjectCase):
         return True
 
 
-def verbs_retagged(sent: Sentence, morph) -> Sentence:
-    """``sent`` with finite verbs the parser tagged NOUN or ADJ given back their VERB tag.
+# relations of a verb's nominal arguments: a NOUN/ADJ heading one may be a mis-tagged verb
+_ARGUMENT_DEPRELS = frozenset({"obj", "nsubj", "obl", "iobj"})
 
-    The parser sometimes tags a finite verb as a noun or adjective («не отрывал
-    взгляда»: ADJ) while still attaching its object to it. A word is retagged
-    only when it heads an ``obj`` or ``nsubj`` and every pymorphy3 analysis of
-    its form is a finite verb (so no noun or adjective reading exists: not
-    «обману», also обман.Dat); it gets pymorphy3's features. The copy shares
-    the other tokens (ids are unchanged, so edits apply to ``sent``).
+
+def _finite_verb_parse(morph, form: str):
+    """pymorphy3's first parse of ``form`` when every analysis of it is a finite verb, else None
+    (so no noun, adjective or adverb reading exists: not «обману», also обман.Dat)."""
+    if not _WORD_RE.match(form) or not morph.word_is_known(form):
+        return None
+    parses = morph.parses(form)
+    if not parses or any(p.tag.POS != "VERB" for p in parses):
+        return None
+    return parses[0]
+
+
+def _verb_feats(parse) -> dict[str, str]:
+    feats = {"VerbForm": "Fin"}
+    feats.update({k: v for k, v in grammemes_to_ud(parse.tag).items()
+                  if k in ("Aspect", "Gender", "Mood", "Number", "Person", "Tense")})
+    return feats
+
+
+_VERBAL_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
+
+
+def _swapped_verb(sent: Sentence, morph) -> dict[int, Token]:
+    """Repairs for a verb tagged as something else next to a word tagged as a finite verb that
+    has no verbal reading at all («предостерегающе замахал рукой»: the adverb tagged VERB, the
+    verb ADJ): the real verb takes the false one's place and dependents, the false one becomes
+    its ``advmod``."""
+    fixed: dict[int, Token] = {}
+    for f in sent.tokens:
+        if f.upos != "VERB" or f.feats.get("VerbForm") != "Fin" or f.id in fixed:
+            continue
+        if not _WORD_RE.match(f.form) or not morph.word_is_known(f.form) \
+                or any(p.tag.POS in _VERBAL_POS for p in morph.parses(f.form)):
+            continue
+        for rid in (f.id + 1, f.id - 1):
+            if not 1 <= rid <= len(sent.tokens) or rid in fixed:
+                continue
+            r = sent.token(rid)
+            p = None if r.upos in ("VERB", "AUX") else _finite_verb_parse(morph, r.form)
+            if p is None:
+                continue
+            fixed[r.id] = dataclasses.replace(r, upos="VERB", lemma=p.normal_form, feats=_verb_feats(p),
+                                              head=f.head, deprel=f.deprel)
+            fixed[f.id] = dataclasses.replace(f, upos="ADV", feats={}, head=r.id, deprel="advmod")
+            for t in sent.children(f):
+                if t.id != r.id and t.id not in fixed:
+                    fixed[t.id] = dataclasses.replace(t, head=r.id)
+            break
+    return fixed
+
+
+def verbs_retagged(sent: Sentence, morph) -> Sentence:
+    """``sent`` with finite verbs the parser tagged NOUN, ADJ or ADV given back their VERB tag.
+
+    The parser sometimes tags a finite verb as a noun, adjective or adverb («не
+    отрывал взгляда», «шевельнул губами»: ADJ) while still attaching its arguments
+    to it, makes it an ``amod`` of its own object («замахал рукой» with «замахал» as
+    amod of «рукой»), or swaps its tag with an adverb next to it (:func:`_swapped_verb`).
+    A word is retagged only when every pymorphy3 analysis of its form is a finite
+    verb, and it gets pymorphy3's features; one that heads an
+    ``obj``/``nsubj``/``obl``/``iobj`` keeps its place, one that is the ``amod`` of a
+    following oblique noun takes that noun's place in the tree and the noun becomes
+    its ``obl``. The copy shares the other tokens (ids are unchanged, so edits apply
+    to ``sent``).
     """
+    swapped = _swapped_verb(sent, morph)
+    if swapped:
+        sent = dataclasses.replace(sent, tokens=[swapped.get(t.id, t) for t in sent.tokens])
     fixed: dict[int, Token] = {}
     for tok in sent.tokens:
-        if tok.upos not in ("NOUN", "ADJ") or not any(k.base_deprel in ("obj", "nsubj") for k in sent.children(tok)):
+        if tok.id in swapped:
             continue
-        if not morph.word_is_known(tok.form):
+        noun = sent.head_of(tok) if tok.base_deprel == "amod" else None
+        if noun is not None and not (
+            noun.upos in ("NOUN", "PROPN", "PRON") and tok.id < noun.id
+            and noun.feats.get("Case") not in (None, "Nom") and noun.id not in fixed
+        ):
+            noun = None
+        if noun is None and (
+            tok.upos not in ("NOUN", "ADJ", "ADV") or not any(k.base_deprel in _ARGUMENT_DEPRELS for k in sent.children(tok))
+        ):
             continue
-        parses = morph.parses(tok.form)
-        if not parses or any(p.tag.POS != "VERB" for p in parses):
+        if tok.id in fixed:
             continue
-        p = parses[0]
-        feats = {"VerbForm": "Fin"}
-        feats.update({k: v for k, v in grammemes_to_ud(p.tag).items()
-                      if k in ("Aspect", "Gender", "Mood", "Number", "Person", "Tense")})
-        fixed[tok.id] = dataclasses.replace(tok, upos="VERB", lemma=p.normal_form, feats=feats)
+        p = _finite_verb_parse(morph, tok.form)
+        if p is None:
+            continue
+        if noun is None:
+            fixed[tok.id] = dataclasses.replace(tok, upos="VERB", lemma=p.normal_form, feats=_verb_feats(p))
+        else:
+            fixed[tok.id] = dataclasses.replace(tok, upos="VERB", lemma=p.normal_form, feats=_verb_feats(p),
+                                                head=noun.head, deprel=noun.deprel if noun.head else "root")
+            fixed[noun.id] = dataclasses.replace(noun, head=tok.id, deprel="obl")
     if not fixed:
         return sent
     return dataclasses.replace(sent, tokens=[fixed.get(t.id, t) for t in sent.tokens])

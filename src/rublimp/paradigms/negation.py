@@ -128,6 +128,15 @@ _BAD_TARGET_PRONOUNS = frozenset(
     {"который", "кто", "что", "какой", "чей", "каждый", "весь", "всё", "все", "сам", "самый", "любой", "другой", "друг"}
 )
 # adverbs that pass the qualitative-adverb test but read as one word with «не» (недавно, …)
+# verbs and adverbs that license a -нибудь pronoun above a clause-mate negation
+_NIBUD_MODALS = frozenset(
+    {"мочь", "смочь", "хотеть", "захотеть", "уметь", "суметь", "желать", "пожелать", "собираться", "должный",
+     "можно", "нужно", "надо", "должен"}
+)
+_HABITUAL_WORDS = frozenset(
+    {"всегда", "обычно", "часто", "иногда", "порой", "постоянно", "регулярно", "нередко", "редко", "временами",
+     "зачастую", "периодически", "каждый", "бывало", "подчас", "изредка"}
+)
 _BAD_TARGET_ADVERBS = frozenset({"давно", "далеко", "мало", "много", "плохо", "редко", "легко", "трудно", "сложно"})
 
 
@@ -437,7 +446,7 @@ class NegativeConcord(_PronounParadigm):
                 return span
             if sent.token(ids[0] - 1).upos in ("DET", "ADJ", "NUM"):
                 return span
-            node, span = tail[0], sub
+            return sub  # one level only, as RuBLiMP («информацию доли сигнала» → «не доли сигнала»)
 
     def _adverb_target(self, tok: Token) -> bool:
         """A qualitative adverb («не быстро»), or a place/time/manner adverb that is a constituent of
@@ -480,55 +489,86 @@ class NegativePronounToIndefinite(_PronounParadigm):
         if excluded_sentence(sent):
             return
         table = self.table.to_indefinite
-        # ни-pronouns without a -либо replacement (никакой, ничей: какой-либо is a bookish variant)
-        # get their -нибудь form, which only a perfective past leaves unlicensed (see episodic_past)
+        # the -нибудь series (RuBLiMP's): никто → кто-нибудь, никакой → какой-нибудь, …
         nibud = {neg: (ind, pos) for ind, (neg, pos) in self.table.to_negative.items() if ind.endswith("-нибудь")}
         for item in sent.tokens:
             if not _norm(item.form).startswith("ни"):
                 continue
             lemma, analysis = self._lemma(item)
-            only_nibud = lemma not in table and lemma in nibud
-            if lemma not in table and not only_nibud:
+            if lemma not in table and lemma not in nibud:
                 continue
-            indefinite, pos = nibud[lemma] if only_nibud else table[lemma]
+            pos = (nibud.get(lemma) or table[lemma])[1]
             if item.upos not in _UD_POS[pos]:
                 continue
-            if any(k.base_deprel in ("amod", "det") or (k.base_deprel == "advmod" and _norm(k.form) not in _CLAUSE_ADVERBS)
-                   for k in sent.children(item)):
-                # «ничего страшного» → «чего-либо страшного» is a bookish variant; «почти никто» →
-                # «почти кто-либо» adds a second error (почти cannot modify an indefinite); clause
-                # adverbs the parser hung on the pronoun («больше никогда», «никогда ещё») do not count
+            if any(k.base_deprel == "advmod" and _norm(k.form) not in _CLAUSE_ADVERBS for k in sent.children(item)):
+                # «почти никто» → «почти кто-нибудь» adds a second error (почти cannot modify an
+                # indefinite); clause adverbs the parser hung on the pronoun («больше никогда») do not count
                 continue
-            nxt = sent.token(item.id + 1) if item.id < len(sent.tokens) else None
-            if nxt is not None and nxt.upos == "ADJ" and nxt.feats.get("Case") == item.feats.get("Case", nxt.feats.get("Case")):
-                continue  # the same modifier, attached elsewhere by the parser («ничего страшного не увидел»)
             verb = licensing_verb(sent, item, through_xcomp=False, copular=True)
-            if verb is None or (only_nibud and not self.episodic_past(verb)):
+            if verb is None:
                 continue
             ne = negation_particle(sent, verb)
-            if ne is None or item.id > ne.id or _np_head(sent, item).id > ne.id:
-                continue  # only before the negated verb (see the module docstring)
+            if ne is None:
+                continue
+            before = item.id < ne.id and _np_head(sent, item).id < ne.id
+            if lemma in nibud and self.nibud_unlicensed(sent, verb) and (before or self.in_negation_scope(sent, item, verb)):
+                indefinite = nibud[lemma][0]
+            elif lemma in table and before and self.bare(sent, item):
+                indefinite = table[lemma][0]
+            else:
+                continue
             new = self._inflect_like(analysis, indefinite, pos)
             if new is None:
                 continue
-            if self.episodic_past(verb) and new.endswith("-либо") and not only_nibud:
-                # RuBLiMP's series (никогда → когда-нибудь); -нибудь is unlicensed only in an
-                # episodic past, so elsewhere («никогда не забуду» → «когда-нибудь не забуду» is
-                # well formed) the -либо form is kept
-                new = new[: -len("-либо")] + "-нибудь"
             yield Perturbation(
                 edits=(Edit(item.id, new),),
                 feature="PronType",
                 source_value="Neg",
                 target_value="Ind",
-                subtype=f"{lemma}→{indefinite if new.endswith('-либо') else indefinite.replace('-либо', '-нибудь')}",
+                subtype=f"{lemma}→{indefinite}",
             )
 
     @staticmethod
-    def episodic_past(verb: Token) -> bool:
-        """A perfective past indicative predicate: no -нибудь pronoun is licensed in its clause."""
-        f = verb.feats
-        return f.get("Tense") == "Past" and f.get("Mood", "Ind") == "Ind" and f.get("Aspect") == "Perf"
+    def bare(sent: Sentence, item: Token) -> bool:
+        """No agreeing modifier, on the pronoun or right after it («ничего страшного»: «чего-либо
+        страшного» is a bookish variant)."""
+        if any(k.base_deprel in ("amod", "det") for k in sent.children(item)):
+            return False
+        nxt = sent.token(item.id + 1) if item.id < len(sent.tokens) else None
+        return not (nxt is not None and nxt.upos == "ADJ" and nxt.feats.get("Case") == item.feats.get("Case", nxt.feats.get("Case")))
+
+    @staticmethod
+    def in_negation_scope(sent: Sentence, item: Token, verb: Token) -> bool:
+        """A direct dependent after the negated verb («не задавал никаких вопросов»): -нибудь is never
+        licensed in the scope of a clause-mate negation («*не задавал каких-нибудь вопросов»)."""
+        np = _np_head(sent, item)
+        return item.id > verb.id and np.head == verb.id
+
+    @staticmethod
+    def nibud_unlicensed(sent: Sentence, verb: Token) -> bool:
+        """Whether nothing in the clause of ``verb`` licenses a -нибудь pronoun.
+
+        -нибудь needs a non-veridical context: future («Кто-нибудь не придёт» is well formed),
+        a modal («не мог»), a habitual adverb («всегда», «обычно»), a question, a conditional or
+        an imperative (those sentences are excluded altogether). A past or present indicative
+        without them leaves it unlicensed, so the -нибудь pronoun of RuBLiMP is ungrammatical.
+        """
+        preds = [verb] + [k for k in sent.children(verb) if k.base_deprel in ("cop", "aux")]
+        for p in preds:
+            f = p.feats
+            if f.get("Tense") == "Fut" or f.get("Mood", "Ind") != "Ind":
+                return False
+            if p.upos in ("VERB", "AUX") and f.get("VerbForm", "Fin") == "Fin" and f.get("Aspect") == "Perf" \
+                    and f.get("Tense") != "Past":
+                return False  # a perfective non-past is a future
+        if verb.upos in ("VERB", "AUX") and verb.feats.get("VerbForm", "Fin") != "Fin":
+            return False
+        if _norm(verb.lemma) in _NIBUD_MODALS:
+            return False
+        for k in sent.subtree(verb):
+            if _norm(k.form) in _HABITUAL_WORDS or _norm(k.lemma) in _HABITUAL_WORDS:
+                return False
+        return True
 
 
 # -- (iii) indefinite pronoun → negative --------------------------------------------
