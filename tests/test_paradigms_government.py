@@ -549,3 +549,161 @@ def test_pronoun_object_right_before_negated_verb_after_a_noun():
     [sent] = parse_texts([("p", "Сосед их совсем не слушал.", "test")])
     # «их» after the noun «Сосед» but right before its negated verb (only adverbs between)
     assert [b for b, _ in get_paradigm("verb_gen_object").pairs(sent)] == ["Сосед ими совсем не слушал."]
+
+
+# -- round 5 tree repairs, on hand-written wrong trees of the shapes the default parser gives ----------
+from trees import tree  # noqa: E402
+
+_FIN_PAST_M = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+
+
+def _bads(name: str, sent) -> set[str]:
+    return {b for b, _ in get_paradigm(name).pairs(sent)}
+
+
+def test_repair_verb_swapped_with_adverb():
+    # «предостерегающе» (an adverb) tagged as the verb, «замахал» tagged ADJ
+    s = tree([
+        ("Сторож", "сторож", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("предостерегающе", "предостерегающе", "VERB", _FIN_PAST_M, 0, "root"),
+        ("замахал", "замахал", "ADJ", "Case=Ins|Gender=Fem|Number=Sing", 2, "obj"),
+        ("рукой", "рука", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 2, "iobj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    # замахать admits a bare dative («замахал ему»): the next case, as for помахать
+    assert _bads("verb_ins_object", s) == {"Сторож предостерегающе замахал руку."}
+
+
+def test_repair_verb_as_amod_of_its_instrumental():
+    s = tree([
+        ("Дед", "дед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 5, "nsubj"),
+        ("устало", "устало", "ADV", "", 5, "advmod"),
+        ("махал", "махал", "ADJ", "Case=Ins|Gender=Fem|Number=Sing", 4, "amod"),
+        ("палкой", "палка", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 5, "obl"),
+        ("шагая", "шагать", "VERB", "Aspect=Imp|Tense=Pres|VerbForm=Conv|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert _bads("verb_ins_object", s) == {"Дед устало махал палку шагая."}
+
+
+def test_repair_verb_tagged_adverb_heading_its_object():
+    s = tree([
+        ("Дед", "дед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("сердито", "сердито", "ADV", "", 3, "advmod"),
+        ("махал", "махал", "ADV", "Degree=Pos", 0, "root"),
+        ("палкой", "палка", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 3, "iobj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert _bads("verb_ins_object", s) == {"Дед сердито махал палку."}
+    # a word with a noun reading is not retagged («печь»: a verb and a noun)
+    s2 = tree([
+        ("Мать", "мать", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+        ("печь", "печь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 1, "appos"),
+        ("пирогами", "пирог", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Plur", 2, "obl"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert _bads("verb_ins_object", s2) == set()
+
+
+def test_repair_modifier_that_cannot_agree_does_not_block():
+    # «соседу» (a dative noun tagged ADJ) as the amod of «хвостом»: it has no instrumental reading
+    s = tree([
+        ("Пёс", "пёс", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("помахал", "помахать", "VERB", _FIN_PAST_M, 0, "root"),
+        ("соседу", "сосед", "ADJ", "Case=Dat|Gender=Masc|Number=Sing", 4, "amod"),
+        ("хвостом", "хвост", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 2, "iobj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    # (помахать admits a bare dative and the tagger's ADJ is not counted as one: the locative)
+    assert _bads("verb_ins_object", s) == {"Пёс помахал соседу хвосте."}
+    # an adjective that can be instrumental still blocks
+    s2 = tree([
+        ("Пёс", "пёс", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("помахал", "помахать", "VERB", _FIN_PAST_M, 0, "root"),
+        ("пушистым", "пушистый", "ADJ", "Case=Ins|Gender=Masc|Number=Sing", 4, "amod"),
+        ("хвостом", "хвост", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 2, "iobj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads("verb_ins_object", s2) == set()
+
+
+def test_repair_finite_clause_misattached_as_acl_does_not_block():
+    s = tree([
+        ("Отец", "отец", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("чинит", "чинить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("забор", "забор", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("сын", "сын", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 6, "nsubj"),
+        ("играет", "играть", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 3, "acl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads("verb_acc_object", s) == {"Отец чинит забора, сын играет."}
+    # a participle clause does agree with the noun: it blocks
+    s2 = tree([
+        ("Отец", "отец", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("чинит", "чинить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("забор", "забор", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        (",", ",", "PUNCT", "", 5, "punct"),
+        ("сломанный", "сломать", "VERB", "Aspect=Perf|Case=Acc|Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part|Voice=Pass", 3, "acl"),
+        ("ветром", "ветер", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 5, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads("verb_acc_object", s2) == set()
+
+
+def test_repair_dative_hung_on_the_object_counts_as_the_verbs():
+    s = tree([
+        ("Мама", "мама", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("отдала", "отдать", "VERB", "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 2, "obj"),
+        ("сыну", "сын", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing", 3, "iobj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads("verb_acc_object", s) == {"Мама отдала письму сыну."}
+
+
+def test_repair_accusative_hung_on_an_adverb():
+    s = tree([
+        ("Только", "только", "PART", "", 2, "advmod"),
+        ("мать", "мать", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 5, "nsubj"),
+        ("так", "так", "ADV", "", 5, "advmod"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 3, "obl"),
+        ("любила", "любить", "VERB", "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert _bads("verb_acc_object", s) == {"Только мать так ему любила."}
+    # not when the verb already has its object
+    s2 = tree([
+        ("Мать", "мать", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 4, "nsubj"),
+        ("так", "так", "ADV", "", 4, "advmod"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 2, "obl"),
+        ("любила", "любить", "VERB", "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("сына", "сын", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 4, "obj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert "Мать так ему любила сына." not in _bads("verb_acc_object", s2)
+
+
+def test_repair_genitive_subject_of_a_genitive_or_negated_verb():
+    s = tree([
+        ("Ответа", "ответ", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+        ("последовало", "последовать", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert _bads("verb_gen_object", s) == {"Ответом не последовало."}
+    # not for a verb that neither governs the genitive nor is negated, nor for быть
+    s2 = tree([
+        ("Снега", "снег", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("выпало", "выпасть", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("немного", "немного", "ADV", "", 2, "advmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads("verb_gen_object", s2) == set()
+    s3 = tree([
+        ("Денег", "деньги", "NOUN", "Animacy=Inan|Case=Gen|Number=Plur", 3, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+        ("было", "быть", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert _bads("verb_gen_object", s3) == set()

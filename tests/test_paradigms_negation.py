@@ -33,6 +33,11 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Мне кажется, что у соседа есть ключ от подвала.": {"Мне кажется, что у себя есть ключ от подвала."},
         # «быть» parsed as the conjunct of a root possessor is not a noun conjunct
         "У них всегда деньги есть.": {"У себя всегда деньги есть."},
+        # what follows the possessor in its phrase stays (RuBLiMP's edit): «себя» is still unbound
+        "У Лулу Белл была слуга.": {"У себя Белл была слуга."},
+        "У Анны Петровны была большая библиотека.": {"У себя Петровны была большая библиотека."},
+        "У брата и сестры всегда деньги есть.": {"У себя и сестры всегда деньги есть."},
+        "У соседки тёти Маши была коза.": {"У себя тёти Маши была коза."},
     },
     "negative_concord": {
         # RuBLiMP's choice: the last phrase of the clause
@@ -99,13 +104,10 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
 NEGATIVE: dict[str, list[str]] = {
     "external_possessor": [
         "Он был у брата вчера вечером.",  # у-phrase after быть: locative
-        "У моего брата есть машина.",  # possessor with a dependent: word count would change
+        "У моего брата есть машина.",  # a modifier before the possessor would be stranded («у моего себя»)
         "Клуб, у которого есть стадион, выиграл кубок.",  # relative pronoun
         "У себя дома он был спокоен.",  # already reflexive
         "У окна стоял стол.",  # no быть
-        "У Лулу Белл была слуга.",  # a two-word name: «у себя Белл» would strand a name part
-        "У соседки тёти Маши была коза.",  # an apposition the parser may attach elsewhere
-        "У брата и сестры всегда деньги есть.",  # a coordinated possessor
     ],
     "negative_concord": [
         "Он не пришёл на работу.",  # no negative pronoun

@@ -22,8 +22,11 @@ must have a subject other than a personal pronoun (the possessum), so that the
 *у*-phrase is a possessor rather than a location of a pronominal subject
 («он был у брата»). To keep the word count, only single-word possessors are
 replaced: a personal pronoun, or a noun without dependents of its own phrase
-(«у моего дяди», «у Лулу Белл» are skipped; a sentence adverb or punctuation
-the parser hung on it does not count: «Также у него была сестра»). A third
+(«у моего дяди» is skipped; a sentence adverb or punctuation the parser hung on
+it does not count: «Также у него была сестра»). Words after the possessor in its
+phrase — a name part, a conjunct, a genitive — stay, as in RuBLiMP («У Лулу Белл
+была слуга» → «У себя Белл была слуга», «У брата и сестры…» → «У себя и
+сестры…»): nothing binds «себя» either way (round 5: .77/.76/.76 → see below). A third
 tree shape is accepted too: the possessor as the root with *быть* as its
 conjunct («У них всегда броня есть»). Dev coverage 0.64 → see the closing note.
 
@@ -147,12 +150,11 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         case = [k for k in kids if k.deprel == "case"]
         if len(case) != 1 or not _is_u(case[0]) or case[0].id != poss.id - 1:
             continue
-        if any(k.base_deprel in _NP_INTERNAL and not (k.base_deprel == "conj" and _is_be(k)) for k in kids):
-            # (a «быть» hung on the possessor as its conjunct is the third shape below, not a noun conjunct)
-            continue  # a modifier or name part would be stranded by the replacement («у моего дяди»)
-        nxt = sent.token(poss.id + 1) if poss.id < len(sent.tokens) else None
-        if nxt is not None and nxt.upos in ("NOUN", "PROPN") and nxt.feats.get("Case") == poss.feats.get("Case"):
-            continue  # an apposition or name the parser attached elsewhere («у соседки тёти Маши»)
+        if any(k.base_deprel in _NP_INTERNAL and k.id < poss.id for k in kids):
+            continue  # a modifier before the possessor would be stranded inside «у … себя» («у моего дяди»)
+        # what follows the possessor in its phrase stays, as in RuBLiMP: a name part, a conjunct,
+        # a genitive («У Кена Арока было…» → «У себя Арока…», «У брата и сестры…» → «У себя и
+        # сестры…»): «себя» still has nothing to bind it, so the sentence stays ungrammatical
         if poss.upos == "PRON" and _norm(poss.lemma) not in PERSONAL_PRONOUNS:
             continue  # себя itself, relatives (у которого), interrogatives, quantifiers
         head = sent.head_of(poss)
