@@ -246,7 +246,7 @@ def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool =
         if base in ("amod", "appos", "conj") and (
             (kid.upos in ("NOUN", "PROPN", "PRON") and kid.feats.get("Case") not in (None, tok.feats.get("Case")))
             or (kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin")
-            or (morph is not None and cannot_agree(morph, kid, tok.feats.get("Case")))
+            or (morph is not None and cannot_agree(morph, kid, tok))
         ):
             # parser repair: a nominal in another case, or a finite verb, cannot agree with ``tok``
             # nor be its conjunct («помахал Мише рукой» with «Мише» as amod of «рукой»; «поднял
@@ -265,12 +265,19 @@ def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool =
     return False
 
 
-def cannot_agree(morph, word: Token, case: str | None) -> bool:
-    """Whether ``word`` (a dictionary word) has no declined reading in ``case``: it cannot
-    agree with a noun in that case, so the parser misattached it («помахал Миклему рукой»)."""
-    if case is None or not _WORD_RE.match(word.form) or not morph.word_is_known(word.form):
+def _nominal_cases(morph, form: str) -> frozenset[str]:
+    return frozenset(c for p in morph.parses(form) if p.tag.POS in _NOMINAL_POS and (c := _tag_case(p.tag)))
+
+
+def cannot_agree(morph, word: Token, noun: Token) -> bool:
+    """Whether ``word`` (a dictionary word) shares no case with any reading of ``noun``: it cannot
+    agree with it, so the parser misattached it («помахал Миклему рукой»: Dat vs Ins). Every
+    reading of the noun counts, not only the parser's case, which may be wrong («лишило многие
+    пары»: пары parsed genitive, многие agrees with it as an accusative)."""
+    if not _WORD_RE.match(word.form) or not morph.word_is_known(word.form) or not morph.word_is_known(noun.form):
         return False
-    return not any(_tag_case(p.tag) == case for p in morph.parses(word.form) if p.tag.POS in _NOMINAL_POS)
+    mine = _nominal_cases(morph, word.form)
+    return bool(mine) and not (mine & _nominal_cases(morph, noun.form))
 
 
 def _tag_case(tag) -> str | None:
@@ -385,7 +392,7 @@ class GovernmentParadigm(Paradigm):
         if normalize(prev.form) in INVARIANT_DET or normalize(prev.form) in QUANTIFIERS:
             return False  # a quantity word governs, it does not agree («много жизней»)
         declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
-        return declined and "Case" in prev.feats and not cannot_agree(self.morph, prev, tok.feats.get("Case"))
+        return declined and "Case" in prev.feats and not cannot_agree(self.morph, prev, tok)
 
     # -- making the new form -----------------------------------------------------
     def recase(self, sent: Sentence, tok: Token, a: Analysis, new_case: str, forbidden: Iterable[str]) -> str | None:
@@ -896,11 +903,21 @@ class VerbGenObject(VerbObjectCase):
                 or any(k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom" for k in sent.children(verb))
             ):
                 return dataclasses.replace(tok, deprel="obj")
-            if verb is not None and verb.upos == "VERB" and verb.feats.get("Voice") != "Pass":
+            if verb is not None and verb.upos == "VERB" and verb.feats.get("Voice") != "Pass" \
+                    and not self.counted(sent, tok) \
+                    and (not self.readable_in(tok.form.lower(), normalize(tok.lemma), {"Nom"})
+                         or self.not_a_subject(verb, tok.form.lower(), normalize(tok.lemma))):
+                # (not a quantified subject, «несколько видов не растут», nor a form that may be the
+                # verb's nominative subject, «щетинки достигают»)
                 lemmas = self.verb_lemmas(verb)
                 if not lemmas & self.skip_verbs and ("Gen" in self.governs(lemmas) or self.negated(sent, verb)):
                     return dataclasses.replace(tok, deprel="obj")
         return super().object_candidate(sent, tok)
+
+    @staticmethod
+    def counted(sent: Sentence, tok: Token) -> bool:
+        """Whether a numeral or quantity word counts ``tok`` («несколько видов», «столько детей»)."""
+        return any(k.base_deprel == "nummod" or normalize(k.form) in QUANTIFIERS for k in sent.children(tok))
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed accusative whose form is also genitive, where a genitive is expected:
@@ -948,7 +965,8 @@ class VerbGenObject(VerbObjectCase):
         lemma = normalize(tok.lemma)
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if expected:
-            has_subject = any(k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
+            # (the token itself may be the "subject" the parser saw: «знания не успевают»)
+            has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
             return has_subject or not as_nom or self.not_a_subject(verb, tok.form.lower(), lemma)
         return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
 
