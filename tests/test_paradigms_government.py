@@ -58,6 +58,9 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         # nominative, an accusative pronoun parsed as a second subject
         ("Я голос потерял, пока пел.", "Я голосу потерял, пока пел.", "Dat"),
         ("Даже Ольга тебя воспринимает как сестру.", "Даже Ольга тебе воспринимает как сестру.", "Dat"),
+        # the person named by «звать» is its accusative object (RuBLiMP re-cases it too)
+        ("Мальчика звали Петей.", "Мальчику звали Петей.", "Dat"),
+        ("Меня зовут Анна.", "Мне зовут Анна.", "Dat"),
     ],
     # RuBLiMP's rule: genitive object → instrumental
     "verb_gen_object": [

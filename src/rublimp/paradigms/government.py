@@ -798,6 +798,9 @@ class VerbAccObject(VerbObjectCase):
 
     name: ClassVar[str] = "verb_acc_object"
     object_case: ClassVar[str] = "Acc"
+    # the person named by «звать» is a plain accusative object («Его звали Иван» → «Ему звали Иван»,
+    # as in RuBLiMP); the name itself is a nominative or instrumental, never taken here
+    skip_verbs: ClassVar[frozenset[str]] = SKIP_VERBS - {"звать"}
     target_cases: ClassVar[tuple[str, ...]] = ("Gen", "Dat")
     # instrumental adjunct («ударил палкой»); a nominative or accusative reading is another clause
     alternations: ClassVar[frozenset[str]] = frozenset({"Ins", "Nom"})
