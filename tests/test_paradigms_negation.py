@@ -58,6 +58,10 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Мы никуда не ходили вечером.": {"Мы никуда ходили не вечером."},
         "Она ничем не помогла соседям.": {"Она ничем помогла не соседям."},
         "Она никогда не вставала рано.": {"Она никогда вставала не рано."},  # qualitative adverb
+        # a degree adverb opening the phrase stays before «не» (RuBLiMP's placement)
+        "Никто не играет исключительно в свою игру.": {"Никто играет исключительно не в свою игру."},
+        # «Ничто» tagged NOUN by the parser is still the ни-pronoun
+        "Ничто в этом доме не напоминало о прошлом.": {"Ничто в этом доме напоминало не о прошлом."},
     },
     "negative_pronoun_to_indefinite": {
         # a past or present indicative: -нибудь (RuBLiMP's series), unlicensed there
