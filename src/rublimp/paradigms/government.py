@@ -65,6 +65,19 @@ verb_gen_object .64/.64/.58 → .69/.69/.64, verb_ins_object .72/.72/.62 →
 .75/.75/.63 (with править/шевелить listed), adposition_government
 .88/.85/.84 → .89/.86/.85.
 
+Round 5 repairs, each decided by pymorphy3: a finite verb tagged NOUN/ADJ/ADV
+heading an oblique or indirect object too, one made the ``amod`` of its own
+instrumental («замахал рукой»), and one whose tag was swapped with the adverb
+next to it («предостерегающе замахал») (:func:`verbs_retagged`); a modifier
+that shares no case with any reading of the noun, and a finite verb labelled
+``acl``, do not block the noun (:func:`cannot_agree`); an accusative hung on an
+adverb of its verb («так её защищал»); the genitive "subject" of a negated or
+genitive-governing verb («хватило ума», «ответа не последовало»); a dative hung on
+the object counts as the verb's own; «звать» takes an accusative object. Dev:
+verb_acc_object .69/.66/.61 → .71/.69/.65, verb_gen_object .70/.70/.64 →
+.71/.71/.64, verb_ins_object .75/.75/.63 → .80/.80/.65, adposition_government
+.89/.86/.85 (unchanged; 46 more GSD pairs, all read valid).
+
 Pool columns: ``feature`` = ``Case``, ``source_value``/``target_value`` = the
 UD cases, ``subtype`` = the preposition, the verb lemma or the nominalization
 lemma.

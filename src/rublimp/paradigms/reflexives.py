@@ -26,7 +26,7 @@ replaced: a personal pronoun, or a noun without dependents of its own phrase
 it does not count: «Также у него была сестра»). Words after the possessor in its
 phrase — a name part, a conjunct, a genitive — stay, as in RuBLiMP («У Лулу Белл
 была слуга» → «У себя Белл была слуга», «У брата и сестры…» → «У себя и
-сестры…»): nothing binds «себя» either way (round 5: .77/.76/.76 → see below). A third
+сестры…»): nothing binds «себя» either way (round 5: dev .77/.76/.76 → .86/.85/.85). A third
 tree shape is accepted too: the possessor as the root with *быть* as its
 conjunct («У них всегда броня есть»). Dev coverage 0.64 → see the closing note.
 
