@@ -259,7 +259,7 @@ def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool =
         if base in ("amod", "appos", "conj") and (
             (kid.upos in ("NOUN", "PROPN", "PRON") and kid.feats.get("Case") not in (None, tok.feats.get("Case")))
             or (kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin")
-            or (morph is not None and cannot_agree(morph, kid, tok))
+            or (morph is not None and kid.feats.get("Case") != tok.feats.get("Case") and cannot_agree(morph, kid, tok))
         ):
             # parser repair: a nominal in another case, or a finite verb, cannot agree with ``tok``
             # nor be its conjunct («помахал Мише рукой» with «Мише» as amod of «рукой»; «поднял
@@ -278,8 +278,17 @@ def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool =
     return False
 
 
+_CASES_CACHE: dict[str, frozenset[str]] = {}
+
+
 def _nominal_cases(morph, form: str) -> frozenset[str]:
-    return frozenset(c for p in morph.parses(form) if p.tag.POS in _NOMINAL_POS and (c := _tag_case(p.tag)))
+    out = _CASES_CACHE.get(form)
+    if out is None:
+        if len(_CASES_CACHE) > 100_000:
+            _CASES_CACHE.clear()
+        out = _CASES_CACHE[form] = frozenset(
+            c for p in morph.parses(form) if p.tag.POS in _NOMINAL_POS and (c := _tag_case(p.tag)))
+    return out
 
 
 def cannot_agree(morph, word: Token, noun: Token) -> bool:
@@ -405,7 +414,8 @@ class GovernmentParadigm(Paradigm):
         if normalize(prev.form) in INVARIANT_DET or normalize(prev.form) in QUANTIFIERS:
             return False  # a quantity word governs, it does not agree («много жизней»)
         declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
-        return declined and "Case" in prev.feats and not cannot_agree(self.morph, prev, tok)
+        return declined and "Case" in prev.feats and not (
+            prev.feats["Case"] != tok.feats.get("Case") and cannot_agree(self.morph, prev, tok))
 
     # -- making the new form -----------------------------------------------------
     def recase(self, sent: Sentence, tok: Token, a: Analysis, new_case: str, forbidden: Iterable[str]) -> str | None:
@@ -1027,10 +1037,18 @@ class VerbGenObject(VerbObjectCase):
 _ARGUMENT_DEPRELS = frozenset({"obj", "nsubj", "obl", "iobj"})
 
 
+# endings no finite verb form has (declined nominal endings): a cheap test before pymorphy3
+_NOMINAL_ENDINGS = (
+    "ый", "ой", "ая", "яя", "ое", "ее", "ые", "ие", "ого", "его", "ому", "ему", "ым", "ом", "ую", "юю", "ей",
+    "ых", "их", "ыми", "ими", "ами", "ями", "ах", "ях", "ов", "ев", "ость", "ние", "тие", "ия", "ию",
+)
+
+
 def _finite_verb_parse(morph, form: str):
     """pymorphy3's first parse of ``form`` when every analysis of it is a finite verb, else None
     (so no noun, adjective or adverb reading exists: not «обману», also обман.Dat)."""
-    if not _WORD_RE.match(form) or not morph.word_is_known(form):
+    low = form.lower()
+    if low.endswith(_NOMINAL_ENDINGS) or not _WORD_RE.match(form) or not morph.word_is_known(form):
         return None
     parses = morph.parses(form)
     if not parses or any(p.tag.POS != "VERB" for p in parses):
@@ -1054,17 +1072,17 @@ def _swapped_verb(sent: Sentence, morph) -> dict[int, Token]:
     verb ADJ): the real verb takes the false one's place and dependents, the false one becomes
     its ``advmod``."""
     fixed: dict[int, Token] = {}
+    n = len(sent.tokens)
     for f in sent.tokens:
         if f.upos != "VERB" or f.feats.get("VerbForm") != "Fin" or f.id in fixed:
             continue
-        if not _WORD_RE.match(f.form) or not morph.word_is_known(f.form) \
+        neighbours = [sent.token(i) for i in (f.id + 1, f.id - 1)
+                      if 1 <= i <= n and i not in fixed and sent.token(i).upos in ("ADJ", "ADV", "NOUN")]
+        if not neighbours or not _WORD_RE.match(f.form) or not morph.word_is_known(f.form) \
                 or any(p.tag.POS in _VERBAL_POS for p in morph.parses(f.form)):
             continue
-        for rid in (f.id + 1, f.id - 1):
-            if not 1 <= rid <= len(sent.tokens) or rid in fixed:
-                continue
-            r = sent.token(rid)
-            p = None if r.upos in ("VERB", "AUX") else _finite_verb_parse(morph, r.form)
+        for r in neighbours:
+            p = _finite_verb_parse(morph, r.form)
             if p is None:
                 continue
             fixed[r.id] = dataclasses.replace(r, upos="VERB", lemma=p.normal_form, feats=_verb_feats(p),
@@ -1091,6 +1109,15 @@ def verbs_retagged(sent: Sentence, morph) -> Sentence:
     its ``obl``. The copy shares the other tokens (ids are unchanged, so edits apply
     to ``sent``).
     """
+    cached = sent.__dict__.get("_verbs_retagged")
+    if cached is not None:
+        return cached  # the three verb paradigms repair the same tree
+    out = _verbs_retagged(sent, morph)
+    sent.__dict__["_verbs_retagged"] = out
+    return out
+
+
+def _verbs_retagged(sent: Sentence, morph) -> Sentence:
     swapped = _swapped_verb(sent, morph)
     if swapped:
         sent = dataclasses.replace(sent, tokens=[swapped.get(t.id, t) for t in sent.tokens])
