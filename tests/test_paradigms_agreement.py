@@ -440,10 +440,15 @@ _VERB_NEUT = "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fi
 
 def _dative_tree(case: str) -> "Sentence":
     # «Но Ивану не было дела.» with the dative experiencer labelled nsubj (as the parser does with
-    # «Но Гаумате не было дела до их удивления»); with case=Nom the second subject is a real one
+    # «Но Гаумате не было дела до их удивления»); with case=Nom a second subject that could agree
+    # with «было» («оно»)
+    second = (
+        ("Ивану", "иван", "PROPN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing", 4, "nsubj") if case == "Dat"
+        else ("оно", "он", "PRON", "Case=Nom|Gender=Neut|Number=Sing|Person=3", 4, "nsubj")
+    )
     return _tree([
         ("Но", "но", "CCONJ", "", 4, "cc"),
-        ("Ивану" if case == "Dat" else "Иван", "иван", "PROPN", f"Animacy=Anim|Case={case}|Gender=Masc|Number=Sing", 4, "nsubj"),
+        second,
         ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
         ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
         ("дела", "дело", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 4, "nsubj"),
@@ -471,8 +476,30 @@ def _sconj_tree(upos: str) -> "Sentence":
 def test_genitive_subject_beside_a_dative_labelled_nsubj(paradigms):
     bads = {b for b, _ in paradigms["genitive_subj_predicate_agreement_gender"].pairs(_dative_tree("Dat"))}
     assert bads == {"Но Ивану не был дела.", "Но Ивану не была дела."}
-    # a nominative second subject still means the parser missed the real subject
+    # a nominative second subject that could agree still means the parser missed the real subject
     assert list(paradigms["genitive_subj_predicate_agreement_gender"].pairs(_dative_tree("Nom"))) == []
+
+
+def _stray_nominative_tree(noun: str, lemma: str, feats: str) -> "Sentence":
+    # «Ответа не было, сестра уже ушла.» with the second clause's subject attached to «было»
+    return _tree([
+        ("Ответа", "ответ", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+        ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        (noun, lemma, "NOUN", feats, 3, "nsubj"),
+        ("уже", "уже", "ADV", "Degree=Pos", 7, "advmod"),
+        ("ушло" if "Neut" in feats else "ушла", "уйти", "VERB", _VERB_NEUT.replace("Neut", "Neut" if "Neut" in feats else "Fem"), 3, "conj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+
+
+def test_nominative_that_cannot_agree_with_a_neuter_past_is_no_subject(paradigms):
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+    got = [b for b, _ in number.pairs(_stray_nominative_tree("сестра", "сестра", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing"))]
+    assert got == ["Ответа не были, сестра уже ушла."]
+    # a neuter nominative («облако») could be the subject of «было»: nothing is made
+    assert list(number.pairs(_stray_nominative_tree("облако", "облако", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing"))) == []
 
 
 def test_genitive_subject_beside_a_conjunction_labelled_nsubj(paradigms):

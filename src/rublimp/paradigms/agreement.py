@@ -200,7 +200,7 @@ def _cache(sent: Sentence) -> list:
     cache = sent.__dict__.get(_CACHE_ATTR)
     if cache is None:
         rsent = retag_verbs(sent)
-        real = [_subject_repair(rsent, _case_repair(rsent, repair_edge(rsent, e))) for e in subject_predicate_edges(rsent)]
+        real = [_pronoun_repair(_subject_repair(rsent, _case_repair(rsent, repair_edge(rsent, e)))) for e in subject_predicate_edges(rsent)]
         real += [repair_edge(rsent, e) for e in unlabelled_subject_edges(rsent, real)]
         real += [repair_edge(rsent, e) for e in stranded_subject_edges(rsent, real)]
         cache = [real, None, rsent]
@@ -290,6 +290,19 @@ def _verb_only_reading(form: str) -> tuple[str, str, dict[str, str]] | None:
     return "ADJ", best.normal_form, feats
 
 
+@functools.lru_cache(maxsize=100_000)
+def _infinitive_only(form: str) -> str | None:
+    """The aspect («perf»/«impf») of a known form that pymorphy3 reads only as an infinitive of that aspect, else None."""
+    morph = get_morph()
+    if not form.endswith(("ть", "ти", "чь", "ться", "тись", "чься")) or not morph.word_is_known(form):
+        return None
+    parses = morph.parses(form)
+    if not parses or any(p.tag.POS != "INFN" for p in parses):
+        return None
+    aspects = {p.tag.aspect for p in parses}
+    return aspects.pop() if len(aspects) == 1 and None not in aspects else None
+
+
 def retag_verbs(sent: Sentence) -> Sentence:
     """``sent`` with finite verbs and short forms that the tagger gave another POS or a non-finite form retagged.
 
@@ -298,13 +311,23 @@ def retag_verbs(sent: Sentence) -> Sentence:
     number, gender and person (:func:`_verb_only_reading`): «покачивалась» tagged
     NOUN, «отвесили» ADJ, «наливался» a long participle, «умолкал» a short
     adjective (a short form is retagged only as a finite verb). It gets that
-    reading's UPOS, lemma and features; head and relation stay. Returns
+    reading's UPOS, lemma and features; head and relation stay. A form that
+    pymorphy3 reads only as an infinitive (:func:`_infinitive_only`:
+    «прополоскать» tagged NOUN, «подворачиваться» a finite verb) becomes an
+    infinitive, and as ``nsubj`` a clausal subject (``csubj``). Returns
     ``sent`` itself when nothing changes, else a copy (token ids are kept,
     so edits made on the copy apply to ``sent``).
     """
     changed = False
     tokens = list(sent.tokens)
     for i, tok in enumerate(tokens):
+        if tok.feats.get("VerbForm") != "Inf" and _infinitive_only(tok.form.lower()):
+            # «прополоскать» tagged NOUN, «подворачиваться» a finite verb: an infinitive; as a subject it is clausal
+            aspect = "Perf" if _infinitive_only(tok.form.lower()) == "perf" else "Imp"
+            deprel = "csubj" + tok.deprel[len("nsubj"):] if tok.base_deprel == "nsubj" else tok.deprel
+            tokens[i] = dataclasses.replace(tok, upos="VERB", lemma=tok.form.lower(), feats={"Aspect": aspect, "VerbForm": "Inf"}, deprel=deprel)
+            changed = True
+            continue
         if (tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin") or tok.feats.get("VerbForm") == "Inf":
             # an infinitive spelt as a finite form («согласится» for «согласиться») stays an infinitive
             continue
@@ -402,6 +425,39 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         if any({"nomn", number} <= set(p.tag.grammemes) for p in parses):
             return dataclasses.replace(edge, subject_kind="nominal")
     return edge
+
+
+#: pronouns that are grammatically 3rd person singular whatever their referent («кто пришёл», «никто не знает»)
+SINGULAR_PRONOUNS = frozenset({"кто", "никто", "некто", "кто-то", "кто-нибудь", "кто-либо", "кое-кто"})
+
+
+def _pronoun_repair(edge: AgreementEdge) -> AgreementEdge:
+    """A nominative pronoun subject's number where the tagger left it out or contradicts the predicate.
+
+    * «кто», «никто», «кто-то» … tagged without a number: singular (they take
+      3sg agreement: «никто не знает»), so that the number and person
+      paradigms can read the subject's value.
+    * a pronoun tagged with the other number than its predicate that
+      pymorphy3 reads, with the same lemma, as a nominative of the
+      predicate's number («Все (tagged singular всё) мне дают»): that number.
+    """
+    subj = edge.subject
+    if edge.subject_kind != "nominal" or subj.upos not in ("PRON", "DET") or subj.feats.get("Case", "Nom") != "Nom":
+        return edge
+    lemma = _norm(subj.lemma)
+    if lemma in SINGULAR_PRONOUNS and "Number" not in subj.feats:
+        feats = dict(subj.feats, Number="Sing")
+    else:
+        sv, pv = subj.feats.get("Number"), edge.agreeing.feats.get("Number")
+        if sv not in ("Sing", "Plur") or pv not in ("Sing", "Plur") or sv == pv or subj.feats.get("Person") in ("1", "2"):
+            return edge
+        want = {"nomn", UD2OC["Number"][pv]}
+        if not any(want <= set(p.tag.grammemes) and _norm(p.normal_form) == lemma for p in get_morph().parses(subj.form)):
+            return edge
+        feats = dict(subj.feats, Number=pv)
+        if pv == "Plur":
+            feats.pop("Gender", None)
+    return dataclasses.replace(edge, subject=dataclasses.replace(subj, feats=feats))
 
 
 def _subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
@@ -720,6 +776,27 @@ def _oblique_subject(tok: Token) -> bool:
     return bool(parses) and not any("nomn" in p.tag.grammemes for p in parses)
 
 
+def _disagreeing_nominative(tok: Token, agreeing: Token) -> bool:
+    """A nominative nominal that cannot be the subject of a neuter singular past or short form.
+
+    «Такая простота, точно и не было ничего дурного», «Однако ответа не было,
+    агент … прервала связь»: the parser made a masculine, feminine or plural
+    nominative of a neighbouring phrase the subject of «было». A form that
+    marks gender agrees with its subject, so such a nominative (pymorphy3 has
+    no reading of it that agrees; for a word it does not know, the tagger's
+    gender or number differs) is not the predicate's subject and does not
+    stand in the way of its genitive or clausal subject.
+    """
+    f = agreeing.feats
+    if not (f.get("Tense") == "Past" or f.get("Variant") == "Short") or not _is_default_form(agreeing) or f.get("Gender") != "Neut":
+        return False
+    if tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case", "Nom") != "Nom":
+        return False
+    if _known(tok.form.lower()):
+        return _agrees_as_nominative(tok, agreeing) is None
+    return tok.feats.get("Number") == "Plur" or tok.feats.get("Gender") in ("Masc", "Fem")
+
+
 def _misattached_object(tok: Token, agreeing: Token) -> bool:
     """An nsubj noun or pronoun of a default-form (3sg.N) predicate that cannot agree with it but reads as an accusative.
 
@@ -770,6 +847,8 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     misparsed = {e.subject.id for e in real if _oblique_subject(e.subject) or _misattached_object(e.subject, e.agreeing)}
     # «что» as a particle beside the genitive subject («А что, травм не бывает?»): no subject either
     particles = {e.subject.id for e in real if _chto_beside_a_genitive(sent, e.subject, e.agreeing)}
+    # a nominative that cannot agree with a neuter past or short form is not its subject either
+    particles |= {e.subject.id for e in real if _disagreeing_nominative(e.subject, e.agreeing)}
     taken = {e.agreeing.id for e in real if e.subject.id not in misparsed | particles}
     out: list[AgreementEdge] = []
     # predicates whose agreeing word could be in the default form: the word itself, or the head of a быть
@@ -1110,12 +1189,15 @@ class SubjectPredicateAgreement(Paradigm):
                 if feat != "Gender" or self.feature == "Gender" or self._gender_fixed(sent, subj):
                     return False
         a = self._subject_analysis(subj)
+        # a name's person does not hang on its number: pymorphy3's guesses for an unknown name
+        # («Джошия» read as a neuter plural) do not rule out a person pair
+        name_person = self.feature == "Person" and subj.upos == "PROPN"
         if a is None:
             # a word pymorphy3 does not know as a noun («кметь»): the parser's number is all there is,
             # unless pymorphy3 reads the form as a nominative of the other number
-            return subj.upos in ("NOUN", "PROPN") and not self._other_number_reading(subj)
+            return subj.upos in ("NOUN", "PROPN") and (name_person or not self._other_number_reading(subj))
         if not _known(subj.form.lower()):
-            return not self._other_number_reading(subj)
+            return name_person or not self._other_number_reading(subj)
         # pymorphy3 must read the subject with the same number (and gender, when it is perturbed)
         for feat in ("Number", "Gender") if self.feature == "Gender" and not referent else ("Number",):
             val = subj.feats.get(feat)
@@ -1191,6 +1273,7 @@ class SubjectPredicateAgreement(Paradigm):
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos in ("SCONJ", "CCONJ", "ADP"))
             and not (edge.subject_kind == "genitive" and _chto_beside_a_genitive(sent, k, edge.agreeing))
             and not (edge.subject_kind == "clausal" and _object_like(k))
+            and not (edge.subject_kind in ("genitive", "clausal") and _disagreeing_nominative(k, edge.agreeing))
         ]
         return not others and not self._stray_nominative(sent, edge)
 
@@ -1215,6 +1298,7 @@ class SubjectPredicateAgreement(Paradigm):
                     and kid.feats.get("Case") == "Nom"
                     and not (edge.subject_kind == "clausal" and _object_like(kid))
                     and not (edge.subject_kind == "genitive" and _chto_beside_a_genitive(sent, kid, edge.agreeing))
+                    and not _disagreeing_nominative(kid, edge.agreeing)
                 ):
                     return True
         return False
@@ -1259,7 +1343,9 @@ class SubjectPredicateAgreement(Paradigm):
         lemma = _norm(subj.lemma)
         if subj.upos == "PROPN" and _indeclinable_neuter(subj) and (subj.form.islower() or sent.tokens[0].id == subj.id):
             return True  # «Ателье» tagged PROPN at the start of the sentence
-        if subj.upos == "PROPN" or subj.feats.get("Abbr") == "Yes" or subj.feats.get("Foreign") == "Yes":
+        if subj.upos == "PROPN" and not _capitalised_common_noun(subj.form):
+            return False
+        if subj.feats.get("Abbr") == "Yes" or subj.feats.get("Foreign") == "Yes":
             return False
         if lemma in REFERENT_GENDER_LEMMAS:
             return False
@@ -1284,6 +1370,27 @@ class SubjectPredicateAgreement(Paradigm):
             if antecedent is None or antecedent.id == subj.id or not self._gender_fixed(sent, antecedent):
                 return False
         return True
+
+
+@functools.lru_cache(maxsize=100_000)
+def _capitalised_common_noun(form: str) -> bool:
+    """A word tagged PROPN that pymorphy3 knows only as an inanimate common noun of one gender («Эра», «Система», «Союз»).
+
+    No reading of the form is a name, surname, patronymic, place, organisation
+    or abbreviation, none is indeclinable or of common gender, and the
+    nominative readings share one gender: the tagger took a capitalised common
+    noun for a name, and its gender is fixed («Эра закончилась» → «Эра
+    закончился»). Names («Роза», «Лев») keep their referent's gender.
+    """
+    if form.isupper() or not _known(form.lower()):
+        return False
+    parses = get_morph().parses(form)
+    nouns = [p for p in parses if p.tag.POS == "NOUN"]
+    if not nouns or any(PROPER_TAGS & set(p.tag.grammemes) or _is_common_gender_tag(p.tag) for p in parses):
+        return False
+    nominative = [p for p in nouns if "nomn" in p.tag.grammemes]
+    genders = {p.tag.gender for p in nominative}
+    return bool(nominative) and len(genders) == 1 and None not in genders and all("inan" in p.tag.grammemes for p in nominative)
 
 
 def _indeclinable_neuter(tok: Token) -> bool:
@@ -1378,6 +1485,20 @@ def _number_ok(sent: Sentence, subj: Token) -> bool:
     return subj.feats.get("Number") == "Plur" or not _comitative(sent, subj)
 
 
+def _relative_kto(sent: Sentence, edge: AgreementEdge) -> bool:
+    """«кто» introducing a relative clause («те, кто пришёл / пришли»): plural agreement with the antecedent is grammatical too.
+
+    A relative clause: the predicate is attached as ``acl``, or a form of
+    «тот»/«весь» stands just before «кто» (commas aside).
+    """
+    if _norm(edge.subject.lemma) not in SINGULAR_PRONOUNS:
+        return False
+    if edge.predicate.base_deprel == "acl":
+        return True
+    before = [t for t in sent.tokens[: edge.subject.id - 1] if t.upos != "PUNCT"][-2:]
+    return any(_norm(t.lemma) in ("тот", "весь", "все", "те") for t in before)
+
+
 def _other(values: tuple[str, ...], value: str) -> list[str]:
     return [v for v in values if v != value]
 
@@ -1396,6 +1517,8 @@ class NounSubjNumber(SubjectPredicateAgreement):
 
     def targets(self, sent, edge):
         if not self._nominal_ok(sent, edge) or not _number_ok(sent, edge.subject):
+            return
+        if _relative_kto(sent, edge):
             return
         src = edge.predicate_value("Number")
         if src == "Sing":
