@@ -200,7 +200,7 @@ def _cache(sent: Sentence) -> list:
     cache = sent.__dict__.get(_CACHE_ATTR)
     if cache is None:
         rsent = retag_verbs(sent)
-        real = [_pronoun_repair(_subject_repair(rsent, _case_repair(rsent, repair_edge(rsent, e)))) for e in subject_predicate_edges(rsent)]
+        real = [_pronoun_repair(_subject_repair(rsent, _case_repair(rsent, _negation_repair(rsent, repair_edge(rsent, e))))) for e in subject_predicate_edges(rsent)]
         real += [repair_edge(rsent, e) for e in unlabelled_subject_edges(rsent, real)]
         real += [repair_edge(rsent, e) for e in stranded_subject_edges(rsent, real)]
         cache = [real, None, rsent]
@@ -371,6 +371,23 @@ def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     if feats == tok.feats:
         return edge
     return dataclasses.replace(edge, agreeing=dataclasses.replace(tok, feats=feats))
+
+
+def _ne_before(sent: Sentence, tok: Token) -> bool:
+    """Whether the word right before ``tok`` is «не» («Ну не было на Руси степей» with «не» attached to «Руси»)."""
+    return tok.id > 1 and _norm(sent.tokens[tok.id - 2].form) == "не"
+
+
+def _negation_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """The edge marked negated when «не» stands right before its agreeing word but the parser attached it elsewhere.
+
+    A subject tagged genitive that :func:`subject_predicate_edges` demoted to
+    ``other`` for want of negation gets its genitive kind back through
+    :func:`_case_repair`.
+    """
+    if edge.negated or not _ne_before(sent, edge.agreeing):
+        return edge
+    return dataclasses.replace(edge, negated=True)
 
 
 def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
@@ -797,6 +814,31 @@ def _disagreeing_nominative(tok: Token, agreeing: Token) -> bool:
     return tok.feats.get("Number") == "Plur" or tok.feats.get("Gender") in ("Masc", "Fem")
 
 
+_VOCATIVE_OPEN = frozenset({",", "—", "–", "-", "(", "«", '"'})
+_VOCATIVE_CLOSE = frozenset({",", ":", "!", "—", "–", "-"})
+
+
+def _vocative(sent: Sentence, tok: Token) -> bool:
+    """A nominative name set off by punctuation: an address or a speaker's label («Джордж, ничего не остаётся», «Сергей Гуриев: …»).
+
+    A PROPN in the nominative without a preposition, with its flat/appos name
+    parts, preceded by the start of the sentence or a comma/dash/opening
+    quote or bracket, and followed by a comma, colon, exclamation mark or dash.
+    """
+    if tok.upos != "PROPN" or tok.feats.get("Case", "Nom") != "Nom":
+        return False
+    kids = sent.children(tok)
+    if any(k.deprel == "case" for k in kids):
+        return False
+    last = tok.id
+    for k in sorted(kids, key=lambda t: t.id):
+        if k.id == last + 1 and k.upos == "PROPN" and k.base_deprel in ("flat", "appos"):
+            last = k.id
+    if last >= len(sent.tokens) or sent.tokens[last].form not in _VOCATIVE_CLOSE:
+        return False
+    return tok.id == 1 or sent.tokens[tok.id - 2].form in _VOCATIVE_OPEN
+
+
 def _misattached_object(tok: Token, agreeing: Token) -> bool:
     """An nsubj noun or pronoun of a default-form (3sg.N) predicate that cannot agree with it but reads as an accusative.
 
@@ -911,7 +953,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 subj, kind = gens[0], "genitive"
         if subj is None:
             continue
-        negated = _negated(sent, pred, agreeing)
+        negated = _negated(sent, pred, agreeing) or _ne_before(sent, agreeing)
         if kind == "genitive" and not negated:
             continue
         edge = AgreementEdge(
@@ -1274,6 +1316,12 @@ class SubjectPredicateAgreement(Paradigm):
             and not (edge.subject_kind == "genitive" and _chto_beside_a_genitive(sent, k, edge.agreeing))
             and not (edge.subject_kind == "clausal" and _object_like(k))
             and not (edge.subject_kind in ("genitive", "clausal") and _disagreeing_nominative(k, edge.agreeing))
+            # «Джордж, ничего нам не остаётся»: a name set off by punctuation is an address; «ничего не
+            # остаётся, как ехать», «воздуха не хватит дойти»: the infinitive of an intransitive
+            # predicate with a genitive subject is its complement (with a transitive verb the genitive
+            # may be its object: «ничего не хочет делать»)
+            and not (edge.subject_kind == "genitive" and _intransitive(edge.agreeing)
+                     and (_vocative(sent, k) or (k.base_deprel == "csubj" and _is_inf(k))))
         ]
         return not others and not self._stray_nominative(sent, edge)
 
@@ -1299,6 +1347,7 @@ class SubjectPredicateAgreement(Paradigm):
                     and not (edge.subject_kind == "clausal" and _object_like(kid))
                     and not (edge.subject_kind == "genitive" and _chto_beside_a_genitive(sent, kid, edge.agreeing))
                     and not _disagreeing_nominative(kid, edge.agreeing)
+                    and not (edge.subject_kind == "genitive" and _intransitive(edge.agreeing) and _vocative(sent, kid))
                 ):
                     return True
         return False
@@ -1485,6 +1534,26 @@ def _number_ok(sent: Sentence, subj: Token) -> bool:
     return subj.feats.get("Number") == "Plur" or not _comitative(sent, subj)
 
 
+def _genitive_quantifier(sent: Sentence, subj: Token) -> bool:
+    """Whether the quantifier of a quantified subject (the numeral itself, or its nummod/quantity-word dependent) is genitive only.
+
+    «трёх рублей», «двух», «пяти минут», «ста лянов»: no reading of the
+    quantifier is a nominative. «три рубля», «много», «несколько», «сколько»
+    have one and are left out (plural agreement is possible with them).
+    """
+    if subj.upos == "NUM" or _norm(subj.lemma) in QUANT_WORDS:
+        quants = [subj]
+    else:
+        quants = [
+            k for k in sent.children(subj)
+            if k.base_deprel == "nummod" or (k.deprel in ("det", "advmod", "amod") and _norm(k.lemma) in QUANT_WORDS)
+        ]
+    if len(quants) != 1 or not _known(quants[0].form.lower()):
+        return False
+    parses = get_morph().parses(quants[0].form)
+    return any("gent" in p.tag.grammemes for p in parses) and not any("nomn" in p.tag.grammemes for p in parses)
+
+
 def _relative_kto(sent: Sentence, edge: AgreementEdge) -> bool:
     """«кто» introducing a relative clause («те, кто пришёл / пришли»): plural agreement with the antecedent is grammatical too.
 
@@ -1601,6 +1670,13 @@ class GenitiveSubjNumber(_GenitiveSubj):
     name = "genitive_subj_predicate_agreement_number"
     feature = "Number"
     allow_quantified = False
+
+    def _genitive_ok(self, sent: Sentence, edge: AgreementEdge) -> bool:
+        if edge.subject_kind == "quantified":
+            # a quantified phrase in the genitive of negation («трёх рублей не было», «двух не
+            # хватает»): its quantifier has no nominative reading, so plural agreement is no option
+            return edge.negated and _genitive_quantifier(sent, edge.subject) and self._default_ok(sent, edge)
+        return super()._genitive_ok(sent, edge)
 
     def targets(self, sent, edge):
         if self._genitive_ok(sent, edge) and not self._nominative_reading(sent, edge.subject, "Plur"):
