@@ -818,14 +818,38 @@ _VOCATIVE_OPEN = frozenset({",", "—", "–", "-", "(", "«", '"'})
 _VOCATIVE_CLOSE = frozenset({",", ":", "!", "—", "–", "-"})
 
 
-def _vocative(sent: Sentence, tok: Token) -> bool:
-    """A nominative name set off by punctuation: an address or a speaker's label («Джордж, ничего не остаётся», «Сергей Гуриев: …»).
+def _other_clause(sent: Sentence, tok: Token) -> bool:
+    """A csubj that is an infinitive, or a finite verb with a subject of its own: no obstacle to a clausal subject beside it."""
+    if tok.base_deprel != "csubj":
+        return False
+    return _is_inf(tok) or any(k.base_deprel == "nsubj" for k in sent.children(tok))
 
-    A PROPN in the nominative without a preposition, with its flat/appos name
-    parts, preceded by the start of the sentence or a comma/dash/opening
-    quote or bracket, and followed by a comma, colon, exclamation mark or dash.
+
+@functools.lru_cache(maxsize=100_000)
+def _dative_form(form: str) -> bool:
+    return any("datv" in p.tag.grammemes for p in get_morph().parses(form) if p.tag.POS in ("NOUN", "NPRO"))
+
+
+def _dative_reading(tok: Token) -> bool:
+    return tok.upos in ("NOUN", "PROPN", "PRON") and _dative_form(tok.form)
+
+
+def _vocative(sent: Sentence, tok: Token) -> bool:
+    """A nominative name or animate noun set off by punctuation: an address or a speaker's label.
+
+    «Джордж, ничего не остаётся», «Сергей Гуриев: …», «Придётся нам, парень,
+    назад идти». A PROPN in the nominative without a preposition, with its
+    flat/appos name parts, preceded by the start of the sentence or a
+    comma/dash/opening quote or bracket, and followed by a comma, colon,
+    exclamation mark or dash; an animate common noun only between commas.
     """
-    if tok.upos != "PROPN" or tok.feats.get("Case", "Nom") != "Nom":
+    if tok.feats.get("Case", "Nom") != "Nom":
+        return False
+    if tok.upos == "NOUN":
+        if tok.feats.get("Animacy") != "Anim" or tok.id == 1 or tok.id >= len(sent.tokens):
+            return False
+        return sent.tokens[tok.id - 2].form == "," and sent.tokens[tok.id].form == "," and not sent.children(tok)
+    if tok.upos != "PROPN":
         return False
     kids = sent.children(tok)
     if any(k.deprel == "case" for k in kids):
@@ -889,8 +913,12 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     misparsed = {e.subject.id for e in real if _oblique_subject(e.subject) or _misattached_object(e.subject, e.agreeing)}
     # «что» as a particle beside the genitive subject («А что, травм не бывает?»): no subject either
     particles = {e.subject.id for e in real if _chto_beside_a_genitive(sent, e.subject, e.agreeing)}
-    # a nominative that cannot agree with a neuter past or short form is not its subject either
-    particles |= {e.subject.id for e in real if _disagreeing_nominative(e.subject, e.agreeing)}
+    # a nominative that cannot agree with a neuter past or short form is not its subject either, nor is
+    # an address set off by commas («Придётся нам, парень, назад идти»)
+    particles |= {
+        e.subject.id for e in real
+        if _disagreeing_nominative(e.subject, e.agreeing) or (_is_default_form(e.agreeing) and _vocative(sent, e.subject))
+    }
     taken = {e.agreeing.id for e in real if e.subject.id not in misparsed | particles}
     out: list[AgreementEdge] = []
     # predicates whose agreeing word could be in the default form: the word itself, or the head of a быть
@@ -1322,6 +1350,11 @@ class SubjectPredicateAgreement(Paradigm):
             # may be its object: «ничего не хочет делать»)
             and not (edge.subject_kind == "genitive" and _intransitive(edge.agreeing)
                      and (_vocative(sent, k) or (k.base_deprel == "csubj" and _is_inf(k))))
+            # «Если выпало родиться, за неё и умирать придётся»: a second infinitive (or a finite clause
+            # with its own subject, «ты что предпочитаешь») labelled csubj leaves the predicate in the
+            # default form all the same; «придётся по-любому»: an adverb is no subject
+            and not (edge.subject_kind == "clausal" and (_vocative(sent, k) or _other_clause(sent, k)))
+            and not (edge.subject_kind in ("genitive", "clausal") and k.upos == "ADV" and _norm(k.lemma) not in QUANT_WORDS)
         ]
         return not others and not self._stray_nominative(sent, edge)
 
@@ -1348,6 +1381,9 @@ class SubjectPredicateAgreement(Paradigm):
                     and not (edge.subject_kind == "genitive" and _chto_beside_a_genitive(sent, kid, edge.agreeing))
                     and not _disagreeing_nominative(kid, edge.agreeing)
                     and not (edge.subject_kind == "genitive" and _intransitive(edge.agreeing) and _vocative(sent, kid))
+                    and not (edge.subject_kind == "clausal" and _vocative(sent, kid))
+                    # «Тасе (tagged nominative) следует думать»: an iobj that reads as a dative
+                    and not (kid.base_deprel == "iobj" and _dative_reading(kid))
                 ):
                     return True
         return False
