@@ -1259,9 +1259,10 @@ class SubjectPredicateAgreement(Paradigm):
                 if feat != "Gender" or self.feature == "Gender" or self._gender_fixed(sent, subj):
                     return False
         a = self._subject_analysis(subj)
-        # a name's person does not hang on its number: pymorphy3's guesses for an unknown name
-        # («Джошия» read as a neuter plural) do not rule out a person pair
-        name_person = self.feature == "Person" and subj.upos == "PROPN"
+        # a name's person, or its referent's gender shown by a singular predicate, does not hang on
+        # its number: pymorphy3's guesses for an unknown name («Джошия» read as a neuter plural) do
+        # not rule out a person pair or a neuter predicate
+        name_person = subj.upos == "PROPN" and (self.feature == "Person" or referent)
         if a is None:
             # a word pymorphy3 does not know as a noun («кметь»): the parser's number is all there is,
             # unless pymorphy3 reads the form as a nominative of the other number
@@ -1313,8 +1314,11 @@ class SubjectPredicateAgreement(Paradigm):
         if subj.feats.get("Abbr") == "Yes" or (subj.form.isupper() and len(subj.form) > 1):
             return False  # «ООН», «Би-би-си»: gender of an implied noun, neuter also possible
         parses = self.morph.parses(subj.form)
-        if any("Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes for p in parses if p.tag.POS == "NOUN"):
-            return False  # indeclinable inanimates («кафе», «Сочи») may be neuter
+        guessed_name = subj.upos == "PROPN" and subj.feats.get("Animacy") == "Anim" and not _known(subj.form.lower())
+        if not guessed_name and any("Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes for p in parses if p.tag.POS == "NOUN"):
+            # indeclinable inanimates («кафе», «Сочи») may be neuter; pymorphy3's guesses for a word it
+            # does not know, tagged as an animate name («Виктерис кивнул»), do not count
+            return False
         if subj.upos == "PROPN" or not _known(subj.form.lower()):
             return True
         common = load_common_gender_nouns(self.ctx.resources_dir / COMMON_GENDER_FILE)
@@ -1661,9 +1665,29 @@ class NounSubjGender(SubjectPredicateAgreement):
         elif (
             edge.predicate_value("Gender") in ("Masc", "Fem")
             and self._referent_gender(sent, edge.subject)
-            and self._nominal_ok(sent, edge, referent=True)
+            and self._nominal_ok(sent, _unknown_name_as_nominative(sent, edge), referent=True)
         ):
             yield "Neut", None
+
+
+def _unknown_name_as_nominative(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """An unknown animate name labelled nsubj but tagged with an oblique case, read as the nominative subject.
+
+    «Дагенхем (tagged dative) вскрикнул»: pymorphy3 has only guesses for the
+    name, and the tagger's case is no better. Used for the neuter gender pair
+    only, which is ungrammatical whether or not the name is the subject (a
+    dropped subject is never «оно»); the number and person pairs would not be
+    («Тео поддержали» is grammatical with «Тео» as the object).
+    """
+    subj = edge.subject
+    if (
+        edge.subject_kind != "other" or edge.negated or subj.upos != "PROPN" or subj.feats.get("Animacy") != "Anim"
+        or subj.feats.get("Case") not in ("Acc", "Dat", "Gen", "Ins") or _known(subj.form.lower())
+        or subj.feats.get("Number") != edge.agreeing.feats.get("Number")
+        or any(k.deprel == "case" for k in sent.children(subj))
+    ):
+        return edge
+    return dataclasses.replace(edge, subject=dataclasses.replace(subj, feats=dict(subj.feats, Case="Nom")), subject_kind="nominal")
 
 
 @register
