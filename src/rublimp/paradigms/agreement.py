@@ -1635,6 +1635,8 @@ def _other(values: tuple[str, ...], value: str) -> list[str]:
 
 
 # -- nominal subjects ---------------------------------------------------------------
+#: plural pronouns that float off a dropped 1st/2nd person subject («(мы) все знаем», «(вы) оба правы»)
+FLOATING_QUANTIFIERS = frozenset({"весь", "все", "оба", "обе", "сам", "сами"})
 #: RuBLiMP's person alternation (dev split: 3→1 in 168 of 200 pairs, 1→2 in 12, 2→1 in 5, 3→2 in 4)
 PERSON_TARGET = {"3": "1", "1": "2", "2": "1"}
 
@@ -1725,6 +1727,8 @@ class NounSubjPerson(SubjectPredicateAgreement):
     def targets(self, sent, edge):
         if not self._nominal_ok(sent, edge):
             return
+        if _norm(edge.subject.lemma) in FLOATING_QUANTIFIERS and edge.subject.feats.get("Number") == "Plur":
+            return  # «все знают» → «все знаем» is grammatical: «(мы) все знаем»
         target = PERSON_TARGET.get(edge.predicate_value("Person") or "")
         if target is not None:
             yield target, None
