@@ -1223,3 +1223,35 @@ def test_genitive_looking_subject_in_the_person_paradigm(paradigms):
     assert "Стража не иду." in _bads(paradigms["genitive_subj_predicate_agreement_person"], tree("Стража", "стража"))
     assert _bads(paradigms["genitive_subj_predicate_agreement_number"], tree("Стража", "стража")) == []
     assert _bads(paradigms["genitive_subj_predicate_agreement_person"], tree("Охрана", "охрана")) == []
+
+
+def test_finite_clause_as_the_subject_of_an_impersonal_predicate(paradigms):
+    # «Оказалось, что дверь заперта.» with the что-clause labelled ccomp: the clause is the subject
+    def tree(verb: str, lemma: str, feats: str):
+        return _tree([
+            (verb, lemma, "VERB", feats, 0, "root"),
+            (",", ",", "PUNCT", "", 6, "punct"),
+            ("что", "что", "SCONJ", "", 6, "mark"),
+            ("дверь", "дверь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 6, "nsubj"),
+            ("была", "быть", "AUX", _PAST_FEM.replace("Perf", "Imp").replace("Mid", "Act"), 6, "aux:pass"),
+            ("заперта", "запереть", "VERB", "Aspect=Perf|Gender=Fem|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 1, "ccomp"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ])
+
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+    assert _bads(gender, tree("Оказалось", "оказаться", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"))) == [
+        "Оказался, что дверь была заперта."]
+    # a present-tense verb may have a dropped personal subject («(он) думает, что …»): nothing
+    assert _bads(paradigms["clause_subj_predicate_agreement_person"], tree("Думает", "думать", _PRES_3SG)) == []
+    # «так похоже, что …» is a result clause, not a subject
+    result = _tree([
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("рычал", "рычать", "VERB", _PAST_MASC.replace("Perf", "Imp"), 0, "root"),
+        ("так", "так", "ADV", "Degree=Pos", 4, "advmod"),
+        ("похоже", "похоже", "ADV", "Degree=Pos", 2, "advmod"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        ("что", "что", "SCONJ", "", 7, "mark"),
+        ("испугались", "испугаться", "VERB", _PAST_MASC.replace("Gender=Masc|", "").replace("Sing", "Plur"), 4, "ccomp"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads(gender, result) == []

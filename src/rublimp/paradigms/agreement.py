@@ -877,6 +877,56 @@ def _vocative(sent: Sentence, tok: Token) -> bool:
     return tok.id == 1 or sent.tokens[tok.id - 2].form in _VOCATIVE_OPEN
 
 
+def _finite_clause_host(pred: Token, agreeing: Token) -> bool:
+    """A predicate whose neuter singular past or short form takes a finite clause as its subject.
+
+    A predicative («неважно», «ясно», «надо») in the present or with «было»,
+    or a neuter past or short form of an intransitive or reflexive verb
+    («выяснилось», «оказалось») or a short passive participle («сказано»).
+    Present-tense verbs are left out: with a dropped personal subject another
+    person would be grammatical («(он) думает, что …»).
+    """
+    f = agreeing.feats
+    if f.get("Number") != "Sing" or f.get("Gender", "Neut") != "Neut" or f.get("Person", "3") != "3":
+        return False
+    if _predicative(pred):
+        return True
+    if pred is not agreeing or f.get("Gender") != "Neut":
+        return False
+    if f.get("Variant") == "Short":
+        return f.get("VerbForm") == "Part"
+    return f.get("Tense") == "Past" and (_intransitive(pred) or pred.form.lower().endswith(("ся", "сь")))
+
+
+def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
+    """A finite clause after ``pred`` attached as ccomp/csubj/parataxis and introduced as a subject clause.
+
+    It is introduced by a subordinator or a question word («что», «почему»,
+    «куда») or follows a dash or colon right after the predicate.
+    """
+    if tok.base_deprel not in ("ccomp", "csubj", "parataxis") or tok.id < pred.id:
+        return False
+    finite = tok.feats.get("VerbForm") == "Fin" or any(
+        k.deprel in ("cop", "aux", "aux:pass") and k.feats.get("VerbForm") == "Fin" for k in sent.children(tok)
+    )
+    if not finite or tok.feats.get("Mood") == "Imp":
+        return False
+    if any(_norm(k.lemma) in ("так", "настолько", "столь", "такой") for k in sent.children(pred)):
+        return False  # «так похоже, что …»: a result clause, not a subject
+    if any(k.base_deprel == "nsubj" and k.id < pred.id for k in sent.children(tok)):
+        return False
+    kids = sent.children(tok)
+    first = min([tok.id] + [k.id for k in kids if k.upos != "PUNCT"])
+    if any(k.deprel == "mark" and k.id == first for k in kids):
+        return True
+    if any(k.id == first and _norm(k.lemma) in _WH_WORDS | {"почему", "зачем", "как", "ли"} for k in kids):
+        return True
+    before = sent.tokens[first - 2] if first > 1 else None
+    return before is not None and before.form in ("–", "—", "-", ":") and all(
+        t.upos == "PUNCT" for t in sent.tokens[pred.id:first - 1]
+    )
+
+
 def _misattached_object(tok: Token, agreeing: Token) -> bool:
     """An nsubj noun or pronoun of a default-form (3sg.N) predicate that cannot agree with it but reads as an accusative.
 
@@ -970,6 +1020,12 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"
+        if subj is None and _finite_clause_host(pred, agreeing):
+            # «Потом выяснилось – просто били человека», «Мало сказано, почему он ушёл»: a finite clause
+            # labelled ccomp/parataxis is the subject of an impersonal neuter predicate
+            clauses = [k for k in kids if _finite_clause_subject(sent, pred, k)]
+            if clauses:
+                subj, kind = clauses[0], "clausal"
         if subj is None and pred_type == "verb" and _intransitive(pred) and not any(k.id in misparsed for k in kids):
             gens = [
                 k for k in kids
