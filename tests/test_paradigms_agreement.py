@@ -1255,3 +1255,24 @@ def test_finite_clause_as_the_subject_of_an_impersonal_predicate(paradigms):
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
     assert _bads(gender, result) == []
+
+
+def test_byt_attached_to_an_oblique_nominal(paradigms):
+    # «На детей было жаль смотреть.» with «было» attached as cop to «детей» (obl of «жаль»): the
+    # predicative above the nominal is the predicate, the infinitive its subject
+    def tree(with_inf: bool):
+        rows = [
+            ("На", "на", "ADP", "", 2, "case"),
+            ("детей", "ребёнок", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Plur", 4, "obl"),
+            ("было", "быть", "AUX", _VERB_NEUT, 2, "cop"),
+            ("жаль", "жаль", "ADV", "", 0, "root"),
+        ]
+        if with_inf:
+            rows.append(("смотреть", "смотреть", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 4, "csubj"))
+        rows.append((".", ".", "PUNCT", "", 4, "punct"))
+        return _tree(rows)
+
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert _bads(number, tree(True)) == ["На детей были жаль смотреть."]
+    # no infinitive: no clausal subject
+    assert _bads(number, tree(False)) == []

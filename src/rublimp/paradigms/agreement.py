@@ -877,6 +877,31 @@ def _vocative(sent: Sentence, tok: Token) -> bool:
     return tok.id == 1 or sent.tokens[tok.id - 2].form in _VOCATIVE_OPEN
 
 
+def _above_oblique_nominal(sent: Sentence, head: Token) -> Token | None:
+    """The predicative or infinitive above an oblique nominal that the parser gave a «было» as cop/aux.
+
+    The nominal is a noun or pronoun with a preposition or in an oblique case
+    («на детей», «за мной», «мечтой»): it is no predicate of «было» in the
+    default form. Up to two heads above it, the first predicative («жаль»)
+    or infinitive («следить», «стать») is.
+    """
+    if head.upos not in ("NOUN", "PROPN", "PRON") or _predicative(head):
+        return None
+    if head.feats.get("Case") in (None, "Nom") and not any(k.deprel == "case" for k in sent.children(head)):
+        return None
+    cur = head
+    for _ in range(2):
+        nxt = sent.head_of(cur)
+        if nxt is None:
+            return None
+        if _predicative(nxt) or _is_inf(nxt):
+            return nxt
+        if nxt.upos not in ("NOUN", "PROPN", "PRON"):
+            return None
+        cur = nxt
+    return None
+
+
 def _finite_clause_host(pred: Token, agreeing: Token) -> bool:
     """A predicate whose neuter singular past or short form takes a finite clause as its subject.
 
@@ -987,21 +1012,34 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     out: list[AgreementEdge] = []
     # predicates whose agreeing word could be in the default form: the word itself, or the head of a быть
     preds: dict[int, Token] = {}
+    # «На детей было жаль смотреть», «Её мечтой было стать …»: быть attached to an oblique nominal;
+    # the predicative or infinitive above that nominal is the predicate (pred id -> быть)
+    climbed: dict[int, Token] = {}
     for tok in sent.tokens:
         if tok.id in taken or not _is_default_form(tok):
             continue
         if tok.feats.get("VerbForm") != "Fin" and tok.feats.get("Variant") != "Short":
             continue
         pred = sent.head_of(tok) if tok.deprel in ("aux", "aux:pass", "cop") and tok.head else tok
+        if pred is not None and pred is not tok and _is_byt(tok):
+            above = _above_oblique_nominal(sent, pred)
+            if above is not None and above.id not in climbed:
+                climbed[above.id] = tok
+                pred = above
         if pred is not None:
             preds.setdefault(pred.id, pred)
     for pred in sorted(preds.values(), key=lambda t: t.id):
-        agreeing, pred_type, co = _agreeing_word(sent, pred)
+        if pred.id in climbed:
+            agreeing, pred_type, co = climbed[pred.id], "aux", ()
+        else:
+            agreeing, pred_type, co = _agreeing_word(sent, pred)
         if agreeing is None or agreeing.id in taken or not _is_default_form(agreeing):
             continue
         kids = sent.children(pred)
         if any(
             k.base_deprel in ("nsubj", "csubj", "expl") and not _oblique_subject(k) and k.id not in misparsed | particles
+            # a csubj infinitive of a predicate reached from a misattached «было» has no edge of its own
+            and not (pred.id in climbed and k.base_deprel == "csubj" and _is_inf(k))
             for k in kids
         ):
             continue
@@ -1012,6 +1050,9 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             subj, kind = pred, "clausal"
         elif _predicative(pred) or (pred_type == "verb" and (_is_byt(pred) or _impersonal_verb(sent, pred))):
             infs = [k for k in kids if _is_inf(k) and k.base_deprel in _INF_RELS]
+            if agreeing is not pred:
+                # «Мне неважно было – … справить торг»: the infinitive attached to «было» itself
+                infs += [k for k in sent.children(agreeing) if _is_inf(k) and k.base_deprel in _INF_RELS]
             # «Дорогу его найти было трудно»: the infinitive hangs below the misparsed object
             infs += [g for k in kids if k.id in misparsed for g in sent.children(k) if _is_inf(g) and g.base_deprel in _INF_RELS]
             head = sent.head_of(pred)
