@@ -1276,3 +1276,19 @@ def test_byt_attached_to_an_oblique_nominal(paradigms):
     assert _bads(number, tree(True)) == ["На детей были жаль смотреть."]
     # no infinitive: no clausal subject
     assert _bads(number, tree(False)) == []
+
+
+def test_coordinated_subject_of_a_third_person_predicate_in_the_person_paradigm(paradigms):
+    # «Приём и выезд проводится по записи.»: the conjuncts leave the person of a 3rd-person predicate
+    # alone, so the person pair is made; number and gender still skip coordinated subjects
+    sent = _tree([
+        ("Приём", "приём", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj:pass"),
+        ("и", "и", "CCONJ", "", 3, "cc"),
+        ("выезд", "выезд", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 1, "conj"),
+        ("проводится", "проводиться", "VERB", _PRES_3SG.replace("Act", "Pass"), 0, "root"),
+        ("по", "по", "ADP", "", 6, "case"),
+        ("записи", "запись", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 4, "obl"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert "Приём и выезд провожусь по записи." in _bads(paradigms["noun_subj_predicate_agreement_person"], sent)
+    assert _bads(paradigms["noun_subj_predicate_agreement_number"], sent) == []

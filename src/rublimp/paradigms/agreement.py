@@ -1178,6 +1178,9 @@ class SubjectPredicateAgreement(Paradigm):
 
     #: whether the paradigm also reads the repaired default-agreement contexts (genitive, clausal)
     default_contexts: ClassVar[bool] = False
+    #: whether a coordinated nominal subject may be used (its conjuncts decide number and gender,
+    #: but not the person of a 3rd-person predicate)
+    coordination_ok: ClassVar[bool] = False
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         min_conf = float(self.ctx.options.get("agreement_min_conf", 0.0))
@@ -1185,7 +1188,10 @@ class SubjectPredicateAgreement(Paradigm):
         sent = _repaired(sent)
         for edge in (_all_edges(sent) if self.default_contexts else _edges(sent)):
             # conjoined infinitives («отвлечь и спасти») and genitives («ни её, ни его не было») still take default agreement
-            if (edge.coordinated and edge.subject_kind not in ("clausal", "genitive")) or edge.outer or edge.conf < min_conf:
+            if (
+                (edge.coordinated and edge.subject_kind not in ("clausal", "genitive") and not self.coordination_ok)
+                or edge.outer or edge.conf < min_conf
+            ):
                 continue
             if not self._condition_allowed(edge):
                 continue
@@ -1834,16 +1840,22 @@ class NounSubjPerson(SubjectPredicateAgreement):
     """«Мы живём в городе.» → «Мы живу в городе.»
 
     RuBLiMP's alternation: 3rd → 1st, 1st → 2nd, 2nd → 1st person (:data:`PERSON_TARGET`).
+    A coordinated subject is used too when the predicate is in the 3rd person
+    («Приём, выезд и заезд проводится» → «… провожусь»): no conjunct is then
+    a 1st- or 2nd-person pronoun, and the number is left as it is.
     """
 
     name = "noun_subj_predicate_agreement_person"
     feature = "Person"
+    coordination_ok = True
 
     def targets(self, sent, edge):
         if not self._nominal_ok(sent, edge):
             return
         if _norm(edge.subject.lemma) in FLOATING_QUANTIFIERS and edge.subject.feats.get("Number") == "Plur":
             return  # «все знают» → «все знаем» is grammatical: «(мы) все знаем»
+        if edge.coordinated and edge.predicate_value("Person") != "3":
+            return
         target = PERSON_TARGET.get(edge.predicate_value("Person") or "")
         if target is not None:
             yield target, None
