@@ -1292,3 +1292,22 @@ def test_coordinated_subject_of_a_third_person_predicate_in_the_person_paradigm(
     ])
     assert "Приём и выезд провожусь по записи." in _bads(paradigms["noun_subj_predicate_agreement_person"], sent)
     assert _bads(paradigms["noun_subj_predicate_agreement_number"], sent) == []
+
+
+def test_long_participle_tagged_as_a_finite_verb_is_no_predicate(paradigms):
+    # «Дивизия, не успевшая занять позиции, отступила.» with «успевшая» tagged as a finite verb, made the
+    # root and given «Дивизия» as its subject: a long participle is an attribute, never the predicate
+    sent = _tree([
+        ("Дивизия", "дивизия", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 4, "nsubj"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("успевшая", "успеть", "VERB", _PAST_FEM.replace("Mid", "Act"), 0, "root"),
+        ("занять", "занять", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 4, "xcomp"),
+        ("позиции", "позиция", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Plur", 5, "obj"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("отступила", "отступить", "VERB", _PAST_FEM.replace("Mid", "Act"), 4, "conj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    for name in ("noun_subj_predicate_agreement_gender", "noun_subj_predicate_agreement_number"):
+        bads = _bads(paradigms[name], sent)
+        assert not any("успевш" in b and "успевшая" not in b for b in bads), (name, bads)

@@ -1226,6 +1226,9 @@ class SubjectPredicateAgreement(Paradigm):
             a = self.morph.analyse(tok.form, "ADJ", tok.feats)
         if a is None or a.tag.POS not in ("VERB", "PRTS", "ADJS", "ADJF", "PRTF"):
             return None
+        if a.tag.POS in ("ADJF", "PRTF") and tok.feats.get("VerbForm") == "Fin" and _long_form_only(tok.form):
+            # «успевшая» tagged as a finite verb: a long participle is an attribute, not a predicate
+            return None
         for feat in ("Number", "Gender", "Person"):
             val = tok.feats.get(feat)
             if val is None:
@@ -1608,6 +1611,13 @@ def _capitalised_common_noun(form: str) -> bool:
     nominative = [p for p in nouns if "nomn" in p.tag.grammemes]
     genders = {p.tag.gender for p in nominative}
     return bool(nominative) and len(genders) == 1 and None not in genders and all("inan" in p.tag.grammemes for p in nominative)
+
+
+@functools.lru_cache(maxsize=100_000)
+def _long_form_only(form: str) -> bool:
+    """Whether pymorphy3 reads a known ``form`` only as a full (long) adjective or participle."""
+    parses = get_morph().parses(form)
+    return _known(form.lower()) and bool(parses) and all(p.tag.POS in ("ADJF", "PRTF") for p in parses)
 
 
 def _indeclinable_neuter(tok: Token) -> bool:
