@@ -710,3 +710,18 @@ def test_repair_genitive_subject_of_a_genitive_or_negated_verb():
         (".", ".", "PUNCT", "", 3, "punct"),
     ])
     assert _bads("verb_gen_object", s3) == set()
+
+
+def test_repair_unknown_name_tagged_as_agreeing_modifier():
+    # a name unknown to the dictionary, tagged as an instrumental amod of «рукой»: its guessed readings
+    # are dative, so it cannot agree; an unknown name that can be instrumental («Лелиным») still blocks
+    def sent(name, case):
+        return tree([
+            ("Том", "Том", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+            ("помахал", "помахать", "VERB", _FIN_PAST_M, 0, "root"),
+            (name, name.lower(), "PROPN", f"Animacy=Anim|Case={case}|Gender=Masc|Number=Sing", 4, "amod"),
+            ("рукой", "рука", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 2, "iobj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+    assert _bads("verb_ins_object", sent("Миклему", "Ins")) == {"Том помахал Миклему руку."}
+    assert _bads("verb_ins_object", sent("Лелиным", "Ins")) == set()
