@@ -79,6 +79,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Мы не нашли никаких следов в лесу.": {"Мы не нашли каких-нибудь следов в лесу."},
         "Никакой помощи не было.": {"Какой-нибудь помощи не было."},
         "Ничего страшного не случилось.": {"Чего-нибудь страшного не случилось."},
+        # a degree word on the pronoun: RuBLiMP replaces it too (still ungrammatical)
+        "Почти никто не пришёл на собрание.": {"Почти кто-нибудь не пришёл на собрание."},
         # a future, a modal or a habitual adverb licenses -нибудь before the verb («Кто-нибудь
         # не придёт» is well formed): the bare -либо pronoun instead
         "Я никогда не забуду этот день.": {"Я когда-либо не забуду этот день."},
@@ -130,7 +132,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Ничего страшного не случится.",  # future and a modifier («чего-либо страшного» is bookish)
         "Никто не придёт, если пойдёт дождь.",  # conditional
         "Ни с кем он не говорил.",  # split ни-pronoun: word count would change
-        "Почти никто не пришёл на собрание.",  # a degree word on the pronoun («почти кто-нибудь»: two errors)
+        "Почти никто не придёт на собрание.",  # a degree word and a future: no -либо form either
         "Он ничего делать не стал.",  # the object of an infinitive stays the infinitive's («чего-либо делать»)
     ],
     "indefinite_pronoun_to_negative": [

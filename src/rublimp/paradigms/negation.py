@@ -22,7 +22,7 @@ without «не» is ungrammatical. The paradigms:
   забуду» → «Я когда-либо не забуду»). RuBLiMP also writes ничего → что-то,
   which is well formed («Из речи что-то не следует»), so ничего gets its
   -нибудь form «чего-нибудь» (round 5: dev coverage / same pair 0.64/0.12 →
-  0.81/0.62; GSD and demo pairs read for validity);
+  0.84/0.65; GSD and demo pairs read for validity);
 * ``indefinite_pronoun_to_negative`` — a -то/-нибудь/кое- pronoun of a clause
   without negation → the ни-pronoun: «Кто-то постучал в дверь» → «Никто
   постучал в дверь».
@@ -48,9 +48,9 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   сделать» is well formed). Its -либо form is made only before the predicate and
   for a bare pronoun: after the verb «-либо» is a common bookish variant («не
   оказал какого-либо влияния»), so are какой-либо/чей-либо anywhere and a
-  modified «чего-либо страшного». A degree word on the pronoun blocks both series
-  («почти никто» → «почти кто-нибудь» would add a second error), a clause adverb
-  the parser gave it does not («больше никогда»); a nominative ни-pronoun the parser
+  modified «чего-либо страшного», or one with a degree word («почти никто»); the
+  -нибудь form is made there too, as in RuBLiMP («почти кто-нибудь не пришёл»
+  stays ungrammatical); a nominative ни-pronoun the parser
   hung on an infinitive is the subject of the verb above it («Сумку никто
   открывать не стал»);
 * ``indefinite_pronoun_to_negative`` writes «ничего» for a nominative or
@@ -520,10 +520,10 @@ class NegativePronounToIndefinite(_PronounParadigm):
             pos = (nibud.get(lemma) or table[lemma])[1]
             if item.upos not in _UD_POS[pos]:
                 continue
-            if any(k.base_deprel == "advmod" and _norm(k.form) not in _CLAUSE_ADVERBS for k in sent.children(item)):
-                # «почти никто» → «почти кто-нибудь» adds a second error (почти cannot modify an
-                # indefinite); clause adverbs the parser hung on the pronoun («больше никогда») do not count
-                continue
+            # a degree word on the pronoun («почти никто»; clause adverbs the parser hung on it, «больше
+            # никогда», do not count): RuBLiMP still replaces it («почти кто-нибудь не погиб» stays
+            # ungrammatical), the -либо form is not made («почти кто-либо» is no better than «почти кто-то»)
+            degree = any(k.base_deprel == "advmod" and _norm(k.form) not in _CLAUSE_ADVERBS for k in sent.children(item))
             verb = licensing_verb(sent, item, through_xcomp=False, copular=True)
             if verb is None:
                 continue
@@ -533,7 +533,7 @@ class NegativePronounToIndefinite(_PronounParadigm):
             before = item.id < ne.id and _np_head(sent, item).id < ne.id
             if lemma in nibud and self.nibud_unlicensed(sent, verb) and (before or self.in_negation_scope(sent, item, verb)):
                 indefinite = nibud[lemma][0]
-            elif lemma in table and before and self.bare(sent, item):
+            elif lemma in table and before and self.bare(sent, item) and not degree:
                 indefinite = table[lemma][0]
             else:
                 continue
