@@ -108,6 +108,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Скажи кому-нибудь об этом.": {"Скажи никому об этом."},
         "Если кто-нибудь придёт, позови меня.": {"Если никто придёт, позови меня."},
         "Вы когда-нибудь бывали в Казани?": {"Вы никогда бывали в Казани?"},
+        # a -либо pronoun licensed by a negative verb or a superlative: no ни-pronoun there either
+        "Он отказался сообщить какие-либо подробности.": {"Он отказался сообщить никакие подробности."},
     },
 }
 
@@ -139,6 +141,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Кто-то не закрыл окно.",  # negated verb: «Никто не закрыл окно» is grammatical
         "Он думал о чём-то своём.",  # preposition: «ни о чём» changes the word count
         "Я не думаю, что кто-то придёт.",  # negation higher up
+        "Он не получил каких-либо объяснений.",  # a -либо pronoun under «не»: «никаких» is grammatical
+        "Она любила его больше, чем кто-либо другой.",  # a comparison
     ],
 }
 
@@ -226,7 +230,10 @@ def test_table_contents():
     assert "никакой" not in table.to_indefinite  # какой-либо is acceptable under negation
     assert table.to_negative["кто-то"] == ("никто", "NPRO")
     assert table.to_negative["какой-нибудь"] == ("никакой", "ADJF")
-    assert not any(ind.endswith("-либо") for ind in table.to_negative)
+    # -либо pronouns stand where a question, condition or negative verb licenses them; a ни-pronoun
+    # is licensed by none of those («отказался сообщить *никакие детали»)
+    assert table.to_negative["какой-либо"] == ("никакой", "ADJF")
+    assert table.to_negative["когда-либо"] == ("никогда", "ADVB")
     assert {"никто", "ничто", "никакой", "никогда", "нигде", "никуда"} <= table.negatives
 
 

@@ -9,9 +9,12 @@ Paducheva's and Testelets' descriptions of negative concord):
   («*Кто-либо не пришёл»), so it is the replacement for ``to_indefinite``;
   -то and -нибудь indefinites can scope over negation («Кто-то не пришёл»),
   so they are never used there;
-* every specific or non-specific indefinite (-то, -нибудь, кое-) turns into
-  the negative pronoun of the same stem when it is made negative without a
-  «не» («*Никто пришёл»): the ``to_negative`` direction.
+* every indefinite (-то, -нибудь, кое-, and -либо, which stands where a
+  question, a condition, a comparison or a negative verb licenses it)
+  turns into the negative pronoun of the same stem when it is made
+  negative without a «не» («*Никто пришёл», «отказался сообщить
+  *никакие детали»): the ``to_negative`` direction (the paradigm skips
+  comparisons and pronouns under a negation, which license the ни-series).
 
 pymorphy3 decides which of the combinations are words (every form in the
 table must be a dictionary lemma) and gives each its part of speech, which
@@ -41,7 +44,7 @@ STEMS: list[tuple[str, str]] = [
     ("как", "никак"),
 ]
 TO_INDEFINITE = ["{}-либо"]
-TO_NEGATIVE = ["{}-то", "{}-нибудь", "кое-{}"]
+TO_NEGATIVE = ["{}-то", "{}-нибудь", "кое-{}", "{}-либо"]
 # stems left out of to_indefinite: the -либо determiners are a common bookish variant under
 # negation («не имеет какого-либо отношения», «каких-либо сведений не сохранилось»),
 # so replacing никакой/ничей by them would often give a grammatical sentence
@@ -59,7 +62,8 @@ HEADER = """\
 #   никакой and ничей have none, as какой-либо/чей-либо are a bookish variant under
 #   negation («не имеет какого-либо отношения»).
 # direction = to_negative: this indefinite with a non-negated verb → the negative pronoun
-#   («Кто-то пришёл» → «*Никто пришёл»).
+#   («Кто-то пришёл» → «*Никто пришёл», «отказался сообщить какие-либо детали» →
+#   «*…никакие детали»).
 # pos: the pymorphy3 part of speech of both words (NPRO: inflect for case; ADJF: case,
 #   number, gender, animacy; ADVB: no inflection).
 # Provenance: the pronoun series are general facts of Russian grammar, written by hand for

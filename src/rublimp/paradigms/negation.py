@@ -23,7 +23,7 @@ without «не» is ungrammatical. The paradigms:
   which is well formed («Из речи что-то не следует»), so ничего gets its
   -нибудь form «чего-нибудь» (round 5: dev coverage / same pair 0.64/0.12 →
   0.84/0.65; GSD and demo pairs read for validity);
-* ``indefinite_pronoun_to_negative`` — a -то/-нибудь/кое- pronoun of a clause
+* ``indefinite_pronoun_to_negative`` — a -то/-нибудь/кое-/-либо pronoun of a clause
   without negation → the ни-pronoun: «Кто-то постучал в дверь» → «Никто
   постучал в дверь».
 
@@ -32,8 +32,9 @@ The replacement table is ``resources/negative_indefinite_pronouns.tsv``
 As in the paper, questions, conditionals (если, бы, ли) and sentences with an
 imperative are skipped by ``negative_pronoun_to_indefinite``: they license the
 indefinite it writes. ``indefinite_pronoun_to_negative`` keeps them, as
-RuBLiMP's pairs do: nothing there licenses a ни-pronoun without «не» (dev
-coverage 0.80 → 0.93). ``negative_concord`` keeps them, as RuBLiMP's pairs do
+RuBLiMP's pairs do: nothing there licenses a ни-pronoun without «не»; -либо
+pronouns are replaced too («отказался сообщить какие-либо детали» → «никакие»),
+as RuBLiMP does (dev coverage 0.80 → 0.94). ``negative_concord`` keeps them, as RuBLiMP's pairs do
 («Никогда не ешьте…», «Разве никто не слышал…?»): a ни-pronoun needs the
 verb's «не» in every mood.
 
