@@ -62,6 +62,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Никто не играет исключительно в свою игру.": {"Никто играет исключительно не в свою игру."},
         # «Ничто» tagged NOUN by the parser is still the ни-pronoun
         "Ничто в этом доме не напоминало о прошлом.": {"Ничто в этом доме напоминало не о прошлом."},
+        # a short adjective is a predicate by itself
+        "Никто не виноват в этой истории.": {"Никто виноват не в этой истории."},
     },
     "negative_pronoun_to_indefinite": {
         # a past or present indicative: -нибудь (RuBLiMP's series), unlicensed there
@@ -81,6 +83,7 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Ничего страшного не случилось.": {"Чего-нибудь страшного не случилось."},
         # a degree word on the pronoun: RuBLiMP replaces it too (still ungrammatical)
         "Почти никто не пришёл на собрание.": {"Почти кто-нибудь не пришёл на собрание."},
+        "Никто не виноват в этой истории.": {"Кто-нибудь не виноват в этой истории."},  # a short adjective
         # a future, a modal or a habitual adverb licenses -нибудь before the verb («Кто-нибудь
         # не придёт» is well formed): the bare -либо pronoun instead
         "Я никогда не забуду этот день.": {"Я когда-либо не забуду этот день."},

@@ -246,7 +246,10 @@ def _np_head(sent: Sentence, tok: Token) -> Token:
 
 
 def _is_predicate(sent: Sentence, tok: Token, copular: bool) -> bool:
-    return tok.upos in ("VERB", "AUX") or copular and bool(sent.children(tok, "cop"))
+    """A verb, a short adjective (a predicate by itself: «никто не виноват», «никто не смел»),
+    or with ``copular`` a nominal with a copula."""
+    return tok.upos in ("VERB", "AUX") or (tok.upos == "ADJ" and tok.feats.get("Variant") == "Short") \
+        or copular and bool(sent.children(tok, "cop"))
 
 
 def licensing_verb(sent: Sentence, item: Token, *, through_xcomp: bool = True, copular: bool = False) -> Token | None:
