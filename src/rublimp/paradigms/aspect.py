@@ -69,7 +69,7 @@ __all__ = [
 
 PHENOMENON = "aspect"
 
-DURATION_ADVERBS = frozenset({"долго", "длительно", "продолжительно"})
+DURATION_ADVERBS = frozenset({"долго", "длительно", "продолжительно", "подолгу"})
 # time-period nouns that make «каждый + X» a repetition cue
 REPETITION_NOUNS = frozenset(
     {
@@ -95,6 +95,9 @@ _QUESTION = frozenset({"ли", "ль"})
 _DURATION_BAD_PREFIXES = ("по", "про")
 # ждать → подождать is a delimitative in a prefix's disguise (под-)
 _DURATION_SKIP_LEMMAS = frozenset({"ждать"})
+# modal and volitional verbs whose negated perfective names a failure, not an event, and is
+# used with «долго» («долго не смогла вымолвить ни слова», «долго не решился»)
+_NEGATED_SKIP_LEMMAS = frozenset({"мочь", "хотеть", "уметь", "решаться"})
 _PAST_GRAMMEMES = ("masc", "femn", "neut", "plur")
 
 
@@ -184,9 +187,10 @@ class AspectParadigm(Paradigm):
             return None
         return form, lemma, partner
 
-    def make(self, sent: Sentence, verb: Token, cue: str, *, finite_past: bool) -> Perturbation | None:
+    def make(self, sent: Sentence, verb: Token, cue: str, *, finite_past: bool, skip=()) -> Perturbation | None:
+        """The pair for ``verb``, unless it has no partner or its imperfective lemma is in ``skip``."""
         got = self.perfective(sent, verb, finite_past=finite_past)
-        if got is None:
+        if got is None or got[1] in skip:
             return None
         form, _, _ = got
         return Perturbation(
@@ -197,7 +201,7 @@ class AspectParadigm(Paradigm):
             subtype=cue,
         )
 
-    def past_verb_ok(self, sent: Sentence, verb: Token) -> bool:
+    def past_verb_ok(self, sent: Sentence, verb: Token, *, negation_ok: bool = False) -> bool:
         """A past indicative verb without negation, «бы»/«чтобы» or its own question particle.
 
         Tree repair: a form pymorphy3 reads only as a finite verb counts as one whatever the
@@ -208,7 +212,7 @@ class AspectParadigm(Paradigm):
             parses = self.morph.parses(verb.form)
             if not (parses and self.morph.word_is_known(verb.form) and all(p.tag.POS == "VERB" for p in parses)):
                 return False
-        return not self.has_child(sent, verb, _NEGATIONS | _CONDITIONAL | _QUESTION)
+        return not self.has_child(sent, verb, (frozenset() if negation_ok else _NEGATIONS) | _CONDITIONAL | _QUESTION)
 
 
 @register
@@ -219,16 +223,42 @@ class ChangeDurationAspect(AspectParadigm):
     bad_prefixes = _DURATION_BAD_PREFIXES
     skip_lemmas = _DURATION_SKIP_LEMMAS
 
+    def stray_cue_verb(self, sent: Sentence, cue: Token) -> Token | None:
+        """Tree repair: the verb of a duration adverb the parser hung on a non-verb (a noun
+        taken for the root, a predicative adjective: «Мир оставался пустым очень долго»,
+        долго → advmod of пустым) — the nearest past finite verb in the same stretch, with no
+        punctuation, conjunction or other verb between them."""
+        best = None
+        for step in (-1, 1):
+            i = cue.id + step
+            while 1 <= i <= len(sent.tokens):
+                tok = sent.token(i)
+                if tok.upos in ("PUNCT", "CCONJ", "SCONJ"):
+                    break
+                if self.is_verb(tok):
+                    if tok.feats.get("VerbForm") in (None, "Fin") and (best is None or abs(i - cue.id) < abs(best.id - cue.id)):
+                        best = tok
+                    break
+                i += step
+        return best
+
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for cue in sent.tokens:
-            if _norm(cue.form) not in DURATION_ADVERBS or cue.base_deprel != "advmod" or not cue.head:
+            if _norm(cue.form) not in DURATION_ADVERBS or cue.base_deprel not in ("advmod", "obl") or not cue.head:
                 continue
             if self.has_child(sent, cue, _NEGATIONS):
                 continue
             verb = sent.token(cue.head)
-            if not self.past_verb_ok(sent, verb):
+            if not self.is_verb(verb):
+                verb = self.stray_cue_verb(sent, cue)
+                if verb is None:
+                    continue
+            elif cue.base_deprel != "advmod":
                 continue
-            pert = self.make(sent, verb, _norm(cue.form), finite_past=True)
+            if not self.past_verb_ok(sent, verb, negation_ok=True):
+                continue
+            negated = self.has_child(sent, verb, _NEGATIONS)
+            pert = self.make(sent, verb, _norm(cue.form), finite_past=True, skip=_NEGATED_SKIP_LEMMAS if negated else ())
             if pert is not None:
                 yield pert
 

@@ -116,6 +116,7 @@ _SUBORDINATORS = frozenset({"пока", "когда", "если", "хотя", "�
 # punctuation that sets off reported speech or an explanation, not a coordinated clause
 _QUOTE_DASH = frozenset({"«", "»", '"', "„", "“", "”", "—", "–", "-", ":", "(", ")"})
 _COORDINATORS = frozenset({"и", "а", "но", "или", "да"})
+_QUOTES = frozenset({"«", "»", '"', "„", "“", "”"})
 
 
 def _norm(s: str) -> str:
@@ -441,9 +442,32 @@ class TenseParadigm(Paradigm):
         for m in find_markers(sent, verb, self.markers):
             ids = [t.id for t in m.tokens]
             lo, hi = (max(ids), verb.id) if max(ids) < verb.id else (verb.id, min(ids))
-            if not any(sent.token(i).upos == "PUNCT" for i in range(lo + 1, hi)):
+            puncts = [i for i in range(lo + 1, hi) if sent.token(i).upos == "PUNCT"]
+            if not puncts or (hi == verb.id and self._framing_marker(sent, verb, m, puncts)):
                 out.append(m)
         return out
+
+    @staticmethod
+    def _framing_marker(sent: Sentence, verb: Token, m: FoundMarker, puncts: list[int]) -> bool:
+        """A marker opening the sentence («Вчера, кажется, он выиграл»; «Вчера он, не глядя,
+        ответил») frames the whole clause: the punctuation between it and its verb only sets
+        off another dependent of the verb (a parenthetical, a gerund phrase, a subject's
+        modifier), never a conjunct or a subordinate clause (the marker may be that clause's).
+        Only words the parser calls conjunctions or particles may stand before it."""
+        first = min(t.id for t in m.tokens)
+        if any(t.upos not in ("CCONJ", "PART") for t in sent.tokens[: first - 1]):
+            return False
+        own = {t.id for t in m.tokens}
+        for i in puncts:
+            tok = sent.token(i)
+            # climb to the dependent of the verb whose subtree holds the punctuation
+            while tok.head and tok.head != verb.id:
+                tok = sent.token(tok.head)
+            if tok.head != verb.id or tok.id in own or tok.base_deprel in ("conj", "punct", "cc"):
+                return False
+            if any(k.base_deprel == "mark" or _norm(k.form) in _SUBORDINATORS for k in sent.children(tok)):
+                return False  # a subordinate clause may be the marker's («Вчера, когда все спали, …»)
+        return True
 
     def _adjacent_numeric(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
         """Tree repair: a numeric marker («три недели назад») standing right after or right
@@ -602,6 +626,42 @@ class TenseParadigm(Paradigm):
             return any(self._finite(t) for t in sent.tokens[: i - 1])
         return False
 
+    def other_clauses(self, sent: Sentence, verb: Token) -> list[Token]:
+        """Tree repair for ``conj_verb_tense``: the finite predicates of other main clauses of the
+        sentence, however the parser joined them to the verb's (``ccomp`` under an imperative,
+        ``parataxis`` across a dash, a missed coordination: «Вот слушай, он только что выучил»,
+        «Он знал, где они, а только что обнаружил и магов»). A subordinate clause (opened by
+        a conjunction or a relative word) is no conjunct, and neither is the verb's own
+        subordinate clause."""
+        if self._subordinate(sent, verb):
+            return []  # («Дом, который дед построил сорок лет назад, стоит пустой»)
+        out = []
+        for k in sent.tokens:
+            if k.id == verb.id or not self._finite(k) or self._subordinate(sent, k):
+                continue
+            lo, hi = sorted((k.id, verb.id))
+            if any(_norm(t.form) in _QUOTES for t in sent.tokens[lo : hi - 1]):
+                continue  # reported speech and its reporting clause («…», — сказала она)
+            out.append(k)
+        return out
+
+    def _subordinate(self, sent: Sentence, pred: Token) -> bool:
+        """``pred`` heads a subordinate clause: a ``mark`` or a relative/interrogative word among
+        its dependents, or one right before it (the parser may hang «когда» elsewhere)."""
+        kids = sent.children(pred)
+        if any(k.base_deprel == "mark" or (_norm(k.form) in _SUBORDINATORS and k.base_deprel != "fixed" and not sent.children(k, "fixed")) for k in kids):
+            return True
+        if pred.base_deprel == "acl":
+            return True
+        # the clause's first word: a subordinator at the clause start (after a comma)
+        i = pred.id - 1
+        while i >= 1 and sent.token(i).upos not in ("PUNCT",):
+            t = sent.token(i)
+            if _norm(t.form) in _SUBORDINATORS and t.upos in ("SCONJ", "ADV", "PRON", "DET") and t.base_deprel != "fixed" and not sent.children(t, "fixed"):
+                return True
+            i -= 1
+        return False
+
     def _finite(self, tok: Token) -> bool:
         if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
             # unless pymorphy3 knows the word and never as a verb («небось» tagged VERB)
@@ -732,7 +792,9 @@ class ConjVerbTense(TenseParadigm):
             # («вчера был в Италии, а завтра полетит») is skipped, as in the paper.
             partners = self.clause_partners(sent, verb)
             if not partners and not self.missed_conjunct(sent, verb) and not self.asyndetic_conjunct(sent, verb):
-                continue
+                partners = self.other_clauses(sent, verb)
+                if not partners:
+                    continue
             if any(m.marker.tense != tense for k in partners for m in find_markers(sent, k, self.markers)):
                 continue
             pert = self.verb_perturbation(sent, verb, tense, cues[0], analysis)

@@ -85,6 +85,9 @@ IRREGULAR_NOUNS = frozenset({"путь", "дитя", "мать", "дочь"})
 EXCLUDED_VERBS = frozenset({"быть"})
 CASES = tuple(UD2OC["Case"])
 _CYRILLIC = re.compile(r"^[а-яё]+$", re.IGNORECASE)
+_INVARIANT_POSSESSIVES = frozenset({"его", "ее", "их"})
+# pymorphy3 cases (the second genitive and locative count as theirs) → UD
+_OC_CASE = {"nomn": "Nom", "gent": "Gen", "gen2": "Gen", "datv": "Dat", "accs": "Acc", "ablt": "Ins", "loct": "Loc", "loc2": "Loc"}
 _ADJ_LEMMA_ENDINGS = ("ый", "ой", "ий", "ая", "яя", "ое", "ее")
 
 
@@ -272,9 +275,37 @@ class _Declension(_InflectionParadigm):
     def swaps(self) -> tuple[DeclensionSwap, ...]:
         return load_declension_swaps(Path(self.ctx.resources_dir) / DECLENSION_FILE)
 
+    def noun_view(self, tok: Token) -> Token | None:
+        """``tok`` as a noun with a case its form can have, or None.
+
+        Tree repairs decided by pymorphy3: a word the parser tagged ADJ that pymorphy3 knows
+        only as a noun («вопрос старика», «с конницей»: ADJ) is a noun; and a noun whose
+        parser case its form cannot have («под этой сосной»: Gen; «лишил завтрака»: Acc)
+        takes the one case its noun readings give (with the parser's number, or any number
+        when none matches). The case settles the swap; ambiguous forms are left as they are."""
+        if tok.upos not in ("NOUN", "ADJ") or not _plain_word(tok):
+            return None
+        parses = self.morph.parses(tok.form)
+        if tok.upos == "ADJ" and not (
+            parses and self.morph.word_is_known(tok.form) and all(p.tag.POS == "NOUN" for p in parses)
+        ):
+            return None
+        nouns = [p for p in parses if p.tag.POS == "NOUN"]
+        number = tok.feats.get("Number")
+        same_number = [p for p in nouns if UD2OC["Number"].get(number or "", "-") in p.tag.grammemes]
+        readings = {(_OC_CASE[g], n) for p in (same_number or nouns) for g in p.tag.grammemes if g in _OC_CASE
+                    for n in ("Sing", "Plur") if UD2OC["Number"][n] in p.tag.grammemes}
+        if (tok.feats.get("Case"), number) in readings:
+            return tok if tok.upos == "NOUN" else replace(tok, upos="NOUN")
+        if len(readings) != 1:
+            return tok if tok.upos == "NOUN" else None
+        case, number = readings.pop()
+        return replace(tok, upos="NOUN", feats={**tok.feats, "Case": case, "Number": number})
+
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        for tok in sent.tokens:
-            if tok.upos != "NOUN" or not _plain_word(tok):
+        for orig in sent.tokens:
+            tok = self.noun_view(orig)
+            if tok is None:
                 continue
             agreeing = bool(_agreeing_dependents(sent, tok))
             if self.with_dependent:
@@ -285,7 +316,9 @@ class _Declension(_InflectionParadigm):
                     continue
             elif agreeing:
                 continue
-            if not self.with_dependent and sent.children(tok, "amod") + sent.children(tok, "det"):
+            if not self.with_dependent and any(
+                not _invariant_possessive(k) for k in sent.children(tok, "amod") + sent.children(tok, "det")
+            ):
                 continue  # a modifier that does not agree (a parser slip): neither paradigm
             pert = self._swap(sent, tok)
             if pert is not None:
@@ -422,7 +455,7 @@ def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
         return []
     out = []
     for t in sent.children(noun):
-        if t.feats.get("Case") != case:
+        if t.feats.get("Case") != case or _invariant_possessive(t):
             continue
         if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB", "PRON"):
             out.append(t)  # PRON: the parser's tag for «этого», «своего» as determiners
@@ -431,6 +464,12 @@ def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
             # («совету благому»: благому → NOUN nmod)
             out.append(t)
     return out
+
+
+def _invariant_possessive(tok: Token) -> bool:
+    """«его», «её», «их» as possessives: they never agree, so a noun with one has no agreeing
+    modifier («взял её руку» is the plain paradigm's, as in RuBLiMP's pairs)."""
+    return tok.base_deprel == "det" and normalize(tok.form) in _INVARIANT_POSSESSIVES
 
 
 def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
