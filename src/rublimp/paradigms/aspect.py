@@ -6,7 +6,7 @@ the paper's lexical cues among its dependents and replaces it by its
 perfective partner (``resources/aspect_pairs.tsv``, or the TSV named by
 ``ctx.options["aspect_pairs"]``), inflected to the same form:
 
-* ``change_duration_aspect`` — duration: «долго», «длительно»,
+* ``change_duration_aspect`` — duration: «долго», «подолгу», «длительно»,
   «продолжительно» («вопрос долго оставался открытым» → «*долго остался»);
 * ``change_repetition_aspect`` — repetition: «каждый» + a time noun without a
   preposition («каждый год», «каждую неделю», «каждые два дня») or an
@@ -22,14 +22,17 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
 * duration and repetition take past-tense verbs only: a perfective future is
   fine in both contexts («этот день долго останется в памяти»; «каждый раз он
   что-нибудь забудет», the exemplary use of the perfective future);
-* a negated verb is skipped («долго не мог» → «долго не смог» is acceptable
-  to many speakers), and so is a verb with «бы» or «чтобы» (a subjunctive
-  past form is no past tense). RuBLiMP keeps negated verbs: 53 of its 200
-  dev pairs for ``change_duration_aspect`` are negated («долго не ответил»,
-  «сон долго не пришёл»), which caps this paradigm's coverage of them at
-  about 0.73 (0.62 reached: 0.56 before the pair-table and finite-verb repairs of
-  round 3); we keep the stricter rule because «долго не + perfective» is
-  grammatical (the event failed to happen for a long time);
+* for repetition a negated verb is skipped («каждое утро не успевала» → «не успела»
+  is acceptable to many speakers), and for both a verb with «бы» or «чтобы» (a
+  subjunctive past form is no past tense);
+* duration keeps negated verbs, as RuBLiMP does (53 of its 200 dev pairs: «долго не
+  ответил», «сон долго не пришёл»): «долго не + perfective past» names no event that
+  lasted and is rejected like the positive form (round 5: every new negated pair on the
+  demo corpus read as ungrammatical, 9 of 9), except for the modal and volitional verbs
+  мочь, хотеть, уметь, решаться, whose negated perfective names a failure and is used
+  with «долго» («долго не смогла вымолвить ни слова»); «подолгу» is a cue too, and a cue
+  the parser hung on a non-verb (a predicative adjective, a noun taken for the root)
+  belongs to the nearest past verb of its stretch (dev coverage 0.62 → 0.85);
 * for duration, partners made with the delimitative по- or the perdurative
   про- are not used: they combine with duration adverbs («долго проработал»,
   «долго посмотрел на неё»);
