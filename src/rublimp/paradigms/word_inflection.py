@@ -291,22 +291,37 @@ class _Declension(_InflectionParadigm):
         when none matches). The case settles the swap; ambiguous forms are left as they are."""
         if tok.upos not in ("NOUN", "ADJ") or not _plain_word(tok):
             return None
-        parses = self.morph.parses(tok.form)
-        if tok.upos == "ADJ" and not (
-            parses and self.morph.word_is_known(tok.form) and all(p.tag.POS == "NOUN" for p in parses)
-        ):
+        got = self._noun_reading(tok.form.lower(), tok.upos, tok.feats.get("Case"), tok.feats.get("Number"))
+        if got is None:
             return None
-        nouns = [p for p in parses if p.tag.POS == "NOUN"]
-        number = tok.feats.get("Number")
-        same_number = [p for p in nouns if UD2OC["Number"].get(number or "", "-") in p.tag.grammemes]
-        readings = {(_OC_CASE[g], n) for p in (same_number or nouns) for g in p.tag.grammemes if g in _OC_CASE
-                    for n in ("Sing", "Plur") if UD2OC["Number"][n] in p.tag.grammemes}
-        if (tok.feats.get("Case"), number) in readings:
+        if got == (tok.feats.get("Case"), tok.feats.get("Number")):
             return tok if tok.upos == "NOUN" else replace(tok, upos="NOUN")
-        if len(readings) != 1:
-            return tok if tok.upos == "NOUN" else None
-        case, number = readings.pop()
-        return replace(tok, upos="NOUN", feats={**tok.feats, "Case": case, "Number": number})
+        if got == ("", ""):
+            return tok  # ambiguous: the parser's tags stand (a noun only)
+        return replace(tok, upos="NOUN", feats={**tok.feats, "Case": got[0], "Number": got[1]})
+
+    @functools.cached_property
+    def _noun_reading(self):
+        """``(form, upos, case, number)`` → the noun's ``(case, number)``: the parser's when the form
+        has that reading, else its only noun reading; ``("", "")`` when ambiguous for a NOUN; None
+        for no noun. Memoised: words recur across sentences."""
+
+        @functools.lru_cache(maxsize=200_000)
+        def reading(form: str, upos: str, case: str | None, number: str | None):
+            parses = self.morph.parses(form)
+            if upos == "ADJ" and not (parses and self.morph.word_is_known(form) and all(p.tag.POS == "NOUN" for p in parses)):
+                return None
+            nouns = [p for p in parses if p.tag.POS == "NOUN"]
+            same_number = [p for p in nouns if UD2OC["Number"].get(number or "", "-") in p.tag.grammemes]
+            readings = {(_OC_CASE[g], n) for p in (same_number or nouns) for g in p.tag.grammemes if g in _OC_CASE
+                        for n in ("Sing", "Plur") if UD2OC["Number"][n] in p.tag.grammemes}
+            if (case, number) in readings:
+                return (case, number)
+            if len(readings) != 1:
+                return ("", "") if upos == "NOUN" else None
+            return readings.pop()
+
+        return reading
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for orig in sent.tokens:
