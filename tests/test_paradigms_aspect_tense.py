@@ -523,3 +523,37 @@ def test_duration_cue_hung_on_a_non_verb():
     assert [b for b, _ in p.pairs(sent)] == ["Сад остался пустым очень долго."]
     sep = tree(rows(comma=True), sent_id="dur2")
     assert [b for b, _ in p.pairs(sep)] == []
+
+
+def test_repetition_past_form_tagged_present_and_stray_adverb():
+    """Tree repairs: a form pymorphy3 knows only as a past verb is past whatever the parser's tense;
+    an еже- adverb hung on a pronoun belongs to the nearest verb of its stretch."""
+    p = get_paradigm("change_repetition_aspect")
+    pres = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+    sent = tree([
+        ("Бригада", "бригада", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        ("ежегодно", "ежегодно", "ADV", "Degree=Pos", 3, "advmod"),
+        ("перевыполняла", "перевыполнять", "VERB", pres, 0, "root"),
+        ("план", "план", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], sent_id="rep1")
+    assert [b for b, _ in p.pairs(sent)] == ["Бригада ежегодно перевыполнила план."]
+    # a present form stays out («ежегодно перевыполняет» → «перевыполнит» may be a habitual future)
+    now = tree([
+        ("Бригада", "бригада", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        ("ежегодно", "ежегодно", "ADV", "Degree=Pos", 3, "advmod"),
+        ("перевыполняет", "перевыполнять", "VERB", pres, 0, "root"),
+        ("план", "план", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], sent_id="rep2")
+    assert [b for b, _ in p.pairs(now)] == []
+    past = "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    stray = tree([
+        ("Мама", "мама", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("напоминала", "напоминать", "VERB", past, 0, "root"),
+        ("о", "о", "ADP", "", 4, "case"),
+        ("себе", "себя", "PRON", "Case=Loc", 2, "obl"),
+        ("ежедневно", "ежедневно", "ADV", "Degree=Pos", 4, "advmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], sent_id="rep3")
+    assert [b for b, _ in p.pairs(stray)] == ["Мама напомнила о себе ежедневно."]
