@@ -557,3 +557,29 @@ def test_repetition_past_form_tagged_present_and_stray_adverb():
         (".", ".", "PUNCT", "", 2, "punct"),
     ], sent_id="rep3")
     assert [b for b, _ in p.pairs(stray)] == ["Мама напомнила о себе ежедневно."]
+
+
+def test_deontic_infinitive_linked_elsewhere():
+    """Tree repair: the infinitive of the predicate's clause, however the parser linked it (here an
+    advmod of the predicate, and a finite tag), across a one-word parenthetical but no further."""
+    p = get_paradigm("deontic_imperative_aspect")
+    fin = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+
+    def sent(paren: bool, extra_comma: bool = False):
+        rows = [("Об", "о", "ADP", "", 2, "case"),
+                ("этом", "это", "PRON", "Case=Loc|Number=Sing", 3, "obl"),
+                ("забывать", "забывать", "VERB", fin, 0, "root")]
+        if paren:
+            rows += [(",", ",", "PUNCT", "", 5, "punct"), ("конечно", "конечно", "ADV", "Degree=Pos", 3, "parataxis"),
+                     (",", ",", "PUNCT", "", 5, "punct")]
+        if extra_comma:
+            rows += [("он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 3, "nsubj"), (",", ",", "PUNCT", "", 3, "punct")]
+        n = len(rows)
+        rows += [("не", "не", "PART", "Polarity=Neg", n + 2, "advmod"),
+                 ("следует", "следовать", "VERB", fin, 3, "advmod"),
+                 (".", ".", "PUNCT", "", 3, "punct")]
+        return tree(rows, sent_id=f"deon{paren}{extra_comma}")
+
+    assert [b for b, _ in p.pairs(sent(False))] == ["Об этом забыть не следует."]
+    assert [b for b, _ in p.pairs(sent(True))] == ["Об этом забыть, конечно, не следует."]
+    assert [b for b, _ in p.pairs(sent(False, extra_comma=True))] == []

@@ -43,6 +43,10 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
 * repetition nouns with a preposition are skipped: «за каждый год» is not
   repetition («за каждый год он получил премию»); «с каждым днём/годом» (gradual
   change, which needs the imperfective: «*с каждым днём увеличился») is a cue;
+* deontic: an infinitive the parser linked elsewhere (a conjunct of another verb, an
+  advmod, a finite tag) is the predicate's when it is the first word of the predicate's
+  stretch that can only be an infinitive (no finite verb, subordinator or punctuation
+  between, bar the commas of a one-word parenthetical: dev coverage 0.85 → 0.92);
 * the deontic predicate must carry «не» itself, the infinitive must not be
   negated, and a question particle «ли» on the predicate disqualifies it
   («Не стоит ли подумать?» is a suggestion, open to the perfective).
@@ -355,6 +359,37 @@ class DeonticImperativeAspect(AspectParadigm):
                 return [head]
         return []
 
+    def _nearby_infinitive(self, sent: Sentence, pred: Token) -> Token | None:
+        """Tree repair: the infinitive of the predicate's clause when the parser linked it
+        elsewhere («появляться нам там не стоит»: a conjunct of another verb; «о поле забывать
+        не следует»: advmod; «порывать … не стоило»: tagged finite) — the first word after
+        the predicate, else before it, that can only be an infinitive, with no finite verb,
+        subordinator or punctuation between them other than the commas around a one-word
+        parenthetical («показывать, разумеется, не следует»)."""
+        for step in (1, -1):
+            i = pred.id + step
+            while 1 <= i <= len(sent.tokens):
+                tok = sent.token(i)
+                if tok.upos == "PUNCT":
+                    # «, X ,»: a one-word parenthetical is crossed whole
+                    j = i + 2 * step
+                    if _norm(tok.form) == "," and 1 <= j <= len(sent.tokens) and _norm(sent.token(j).form) == ",":
+                        mid = sent.token(i + step)
+                        if mid.upos in ("ADV", "PART", "VERB") and not self._infinitive_only(mid.form):
+                            i = j + step
+                            continue
+                    break
+                if self._infinitive_only(tok.form) or (tok.upos == "VERB" and tok.feats.get("VerbForm") == "Inf"):
+                    return tok
+                if tok.upos in ("SCONJ", "AUX") or (tok.upos == "VERB" and tok.feats.get("VerbForm") in (None, "Fin")):
+                    break
+                i += step
+        return None
+
+    def _infinitive_only(self, form: str) -> bool:
+        parses = self.morph.parses(form)
+        return bool(parses) and self.morph.word_is_known(form) and all(p.tag.POS == "INFN" for p in parses)
+
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for pred in sent.tokens:
             form = _norm(pred.form)
@@ -366,7 +401,11 @@ class DeonticImperativeAspect(AspectParadigm):
                 continue
             if self.has_child(sent, pred, _QUESTION | _CONDITIONAL):
                 continue
-            for inf in self._infinitives(sent, pred, kids):
+            infs = self._infinitives(sent, pred, kids)
+            if not infs:
+                near = self._nearby_infinitive(sent, pred)
+                infs = [near] if near is not None else []
+            for inf in infs:
                 if self.has_child(sent, inf, _NEGATIONS):
                     continue
                 cue = "не " + ("стоит" if form.startswith("сто") else "следует" if form.startswith("след") else form)
