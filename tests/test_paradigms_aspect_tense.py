@@ -90,6 +90,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # round 5: a sentence-initial marker across a parenthetical or a gerund phrase
         ("Вчера, кажется, сосед продал машину.", "Вчера, кажется, сосед продаст машину."),
         ("Вчера отец, не раздумывая, подписал договор.", "Вчера отец, не раздумывая, подпишет договор."),
+        # a finite clausal complement is no obstacle (only an infinitival one is)
+        ("Вчера сосед сказал, что уезжает.", "Вчера сосед скажет, что уезжает."),
     ],
     "conj_verb_tense": [
         ("Послезавтра он покинет станцию и вернётся на Землю.", "Послезавтра он покинул станцию и вернётся на Землю."),
