@@ -585,3 +585,38 @@ def test_deontic_infinitive_linked_elsewhere():
     assert [b for b, _ in p.pairs(sent(False))] == ["Об этом забыть не следует."]
     assert [b for b, _ in p.pairs(sent(True))] == ["Об этом забыть, конечно, не следует."]
     assert [b for b, _ in p.pairs(sent(False, extra_comma=True))] == []
+
+
+def test_shared_subject_of_a_missed_coordination():
+    """Tree repair: a later verb without a subject (the parser made it an advcl) takes the nearest
+    agreeing subject before it; the subject of a relative clause is never taken."""
+    p = get_paradigm("conj_verb_tense")
+    past = _PAST
+    sent = tree([
+        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 2, "nsubj"),
+        ("побывал", "побывать", "VERB", past, 0, "root"),
+        ("у", "у", "ADP", "", 4, "case"),
+        ("него", "он", "PRON", "Case=Gen|Gender=Masc|Number=Sing|Person=3", 2, "obl"),
+        ("и", "и", "CCONJ", "", 9, "cc"),
+        ("только", "только", "PART", "", 9, "advmod"),
+        ("что", "что", "SCONJ", "", 9, "mark"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 9, "obj"),
+        ("узнал", "узнать", "VERB", past, 2, "advcl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], sent_id="shared")
+    v = sent.token(9)
+    assert p.shared_subject(sent, v, p.verb_tense(sent, v)[0].tag).form == "Я"
+    assert "Я побывал у него и только что его узнаю." in [b for b, _ in p.pairs(sent)]
+    rel = tree([
+        ("Паром", "паром", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("которым", "который", "PRON", "Case=Ins|Gender=Masc|Number=Sing", 4, "obl"),
+        ("управлял", "управлять", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 1, "acl:relcl"),
+        ("дед", "дед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("вчера", "вчера", "ADV", "Degree=Pos", 8, "advmod"),
+        ("утонул", "утонуть", "VERB", past, 1, "acl"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ], sent_id="rel")
+    v = rel.token(8)
+    assert p.shared_subject(rel, v, p.verb_tense(rel, v)[0].tag) is None

@@ -72,7 +72,12 @@ Safeguards:
   отчитается» is grammatical);
 * the new verb form needs the subject's person (past → future) or gender
   (future → past): it comes from the subject or the verb itself; when neither
-  tells (a singular past verb without subject) the verb is skipped. For 1st
+  tells (a singular past verb without subject) the verb is skipped. Tree repair: a
+  singular verb the parser left without a subject (a missed coordination made an
+  ``advcl`` or ``acl``: «Я побывал у него и только что его узнал») takes the nearest
+  nominative subject before it in the same stretch that agrees with it in number and
+  gender, never one of a subordinate or relative clause (conj_verb_tense dev coverage
+  0.74 → 0.79; «что» of «только что» opens no clause). For 1st
   and 2nd person singular either gender is grammatical and the masculine is used;
 * the new form must not also be a form of the original tense.
 
@@ -222,6 +227,11 @@ class FoundMarker:
     @property
     def text(self) -> str:
         return " ".join(t.form for t in self.tokens)
+
+
+def _only_chto(sent: Sentence, tok: Token) -> bool:
+    """«что» of «только что» (a past marker, whatever the parser made of «что»)."""
+    return _norm(tok.form) == "что" and tok.id > 1 and _norm(sent.token(tok.id - 1).form) == "только"
 
 
 def _contiguous(toks: list[Token]) -> bool:
@@ -401,11 +411,45 @@ class TenseParadigm(Paradigm):
             return subs[0] if subs else None
         return None
 
+    def shared_subject(self, sent: Sentence, verb: Token, tag) -> Token | None:
+        """Tree repair: the subject the parser gave to another verb of a missed coordination
+        («Я побывал у него и только что его узнал»: узнал → advcl, no subject; «Ты только что
+        потопил катер, погубил ребят»: ты → nsubj of погубил) — the nearest nominative subject
+        before the verb, in the same sentence stretch (no punctuation other than commas, no
+        subordinator or relative word between), agreeing with the verb's number and, for a
+        singular past verb, its gender."""
+        for k in reversed(sent.tokens[: verb.id - 1]):
+            form = _norm(k.form)
+            if k.upos == "PUNCT" and form != ",":
+                return None
+            if _only_chto(sent, k):
+                continue  # «только что» is a marker, not a subordinator
+            if k.upos == "SCONJ" or (
+                (form in _SUBORDINATORS or _norm(k.lemma) in _SUBORDINATORS) and k.upos in ("PRON", "ADV", "DET") and k.base_deprel != "fixed"
+            ):
+                return None  # a subordinate or relative clause: its subject is not the verb's
+            if k.base_deprel != "nsubj" or k.upos not in ("NOUN", "PROPN", "PRON") or k.feats.get("Case") != "Nom":
+                continue
+            head = sent.head_of(k)
+            if head is not None and head.id != verb.id and self._subordinate(sent, head):
+                return None  # the subject of a subordinate or relative clause
+            number = k.feats.get("Number")
+            if number and (number == "Plur") != ("plur" in tag):
+                return None
+            if "past" in tag and "plur" not in tag:
+                gender = k.feats.get("Gender")
+                if gender and {"Masc": "masc", "Fem": "femn", "Neut": "neut"}.get(gender) not in tag:
+                    return None
+            return k
+        return None
+
     def retense(self, sent: Sentence, verb: Token, analysis, tense: str) -> str | None:
         """The form of ``verb`` in the opposite tense, agreeing with its subject, or None."""
         tag = analysis.tag
         number = "plur" if "plur" in tag else "sing"
         subj = self.subject(sent, verb)
+        if subj is None and number == "sing":
+            subj = self.shared_subject(sent, verb, tag)
         subj_person = subj.feats.get("Person") if subj is not None and subj.upos == "PRON" else None
         if tense == "Past":  # → future: needs a person
             if subj is not None:
@@ -663,7 +707,11 @@ class TenseParadigm(Paradigm):
         """``pred`` heads a subordinate clause: a ``mark`` or a relative/interrogative word among
         its dependents, or one right before it (the parser may hang «когда» elsewhere)."""
         kids = sent.children(pred)
-        if any(k.base_deprel == "mark" or (_norm(k.form) in _SUBORDINATORS and k.base_deprel != "fixed" and not sent.children(k, "fixed")) for k in kids):
+        if any(
+            (k.base_deprel == "mark" or (_norm(k.form) in _SUBORDINATORS and k.base_deprel != "fixed" and not sent.children(k, "fixed")))
+            and not _only_chto(sent, k)
+            for k in kids
+        ):
             return True
         if pred.base_deprel == "acl":
             return True
@@ -671,7 +719,10 @@ class TenseParadigm(Paradigm):
         i = pred.id - 1
         while i >= 1 and sent.token(i).upos not in ("PUNCT",):
             t = sent.token(i)
-            if _norm(t.form) in _SUBORDINATORS and t.upos in ("SCONJ", "ADV", "PRON", "DET") and t.base_deprel != "fixed" and not sent.children(t, "fixed"):
+            if (
+                _norm(t.form) in _SUBORDINATORS and t.upos in ("SCONJ", "ADV", "PRON", "DET") and t.base_deprel != "fixed"
+                and not sent.children(t, "fixed") and not _only_chto(sent, t)
+            ):
                 return True
             i -= 1
         return False
