@@ -99,6 +99,7 @@ from ..io import InputError
 from ..lexicon import read_resource_tsv
 from ..morph import UD2OC, grammemes_to_ud
 from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
+from .government import VERB_GOVERNMENT_FILE, load_verb_government
 
 __all__ = [
     "PHENOMENON",
@@ -190,7 +191,9 @@ PASSIVE_INSTRUMENTAL_VERBS: frozenset[str] = _words(
     # a role noun in the instrumental is predicative with these («направлен рядовым»,
     # «принят учеником», «зачислен курсантом»)
     "направить направлять принять принимать взять брать зачислить зачислять призвать призывать "
-    "мобилизовать перевести переводить оставить оставлять"
+    "мобилизовать перевести переводить оставить оставлять "
+    # equipping: «оснащены новинкой», «вооружены копьями»
+    "оснастить оснащать оборудовать вооружить вооружать снарядить снаряжать"
 )
 
 # Verbs whose direct object must be animate (a person or an animal).
@@ -236,6 +239,11 @@ DATIVE_DIRECTIVE_VERBS: frozenset[str] = _words(
 DATIVE_PERMISSIVE_VERBS: frozenset[str] = _words(
     "помочь помогать позволить позволять разрешить разрешать мешать помешать дать давать доверить доверять"
 )
+# Prepositions whose object is the theme of an infinitive (забыть о деле, присмотреть за больным):
+# with one, the infinitive's object slot is filled (на/в count with an accusative: смотреть на
+# комету, играть в футбол).
+THEME_PREPOSITIONS = frozenset({"о", "об", "обо", "за"})
+
 # Intransitive infinitives that need a volitional agent (for the causative/permissive checks).
 VOLITIONAL_VERBS: frozenset[str] = _words(
     "уйти уходить прийти приходить приехать уехать поехать ехать вернуться возвращаться отдохнуть отдыхать "
@@ -307,12 +315,29 @@ CAUSER_VERBS: frozenset[str] = _words(
     "убедить убеждать успокоить успокаивать вести провести проводить выполнить выполнять"
 )
 
+# Causer verbs of handling things that a subject from the replacement pool cannot do: their
+# inanimate subjects are forces and instruments («ветер открыл окно», «кран поднял балку»), which
+# the pool leaves out, and abstract nouns do not open, close, raise or take away objects
+# («Тришка открыл рот» → «*Опасность открыла рот»).
+SUBJECT_AGENT_CAUSER_VERBS: frozenset[str] = _words(
+    "открыть открывать закрыть закрывать поднять поднимать отнять отнимать"
+)
+# ... only with an object of these classes of ``excluded_subject_nouns.tsv`` (a body part, an
+# institution, a place, a vehicle, an instrument: «открыл глаза», «открыла аптеку», «закрыл
+# кузов»); with an abstract object an abstract causer is fine («рост цен поднял экономику»).
+HANDLED_CATEGORIES = frozenset({"body", "organisation", "place", "vehicle", "instrument"})
+
 # Causer verbs whose passive still needs a person in the instrumental: making, executing and
 # describing («создан художником», «описан Достоевским», «выполнен архитекторами» — 46 of
 # RuBLiMP's 200 dev passives were refused by the causer list); the replacement pool has no
 # force, instrument or material nouns that could be their means.
 PASSIVE_AGENT_CAUSER_VERBS: frozenset[str] = _words(
-    "создать создавать выполнить выполнять сделать делать описать описывать выдать выдавать"
+    "создать создавать выполнить выполнять сделать делать описать описывать выдать выдавать "
+    # capture, stopping, discovery, interruption and destruction by people («захвачен французами»,
+    # «бой был остановлен врачом», «остров был открыт мореплавателем», «разрушен немцами»): their
+    # inanimate instrumentals are forces, events and instruments, none of which the pool has
+    "захватить захватывать остановить останавливать открыть открывать прервать прерывать "
+    "разрушить разрушать уничтожить уничтожать"
 )
 
 # Reflexive verbs with an instrumental complement that are no passives («являлся
@@ -1130,6 +1155,19 @@ def repair_tree(morph, sent: Sentence) -> Sentence:
 _REPAIR_MEMO: tuple[object, Sentence, Sentence] | None = None
 
 
+def _pronoun_agent(tok: Token) -> Token:
+    """A pronoun «им»/«ей» the parser tagged dative, read as the singular instrumental agent."""
+    gender = "Fem" if _norm(tok.form) == "ей" else "Masc"
+    return replace(tok, feats={**tok.feats, "Case": "Ins", "Number": "Sing", "Gender": gender}, deprel="obl")
+
+
+def _with_token(sent: Sentence, tok: Token) -> Sentence:
+    """``sent`` with ``tok`` in place of the token with its id (forms and offsets unchanged)."""
+    tokens = list(sent.tokens)
+    tokens[tok.id - 1] = tok
+    return Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
+
+
 def _finite_active(tok: Token) -> bool:
     return tok.upos == "VERB" and tok.feats.get("VerbForm") == "Fin" and tok.feats.get("Voice") != "Pass"
 
@@ -1292,6 +1330,10 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             subj = _subject(sent, verb)
             if subj is None:
                 continue
+            if self.verb_lemma(verb) in SUBJECT_AGENT_CAUSER_VERBS and not any(
+                self.excluded_category(o.lemma) in HANDLED_CATEGORIES for o in objects
+            ):
+                continue  # «поднял экономику», «открыл возможность»: an abstract causer would do
             arg = self._subject_argument(sent, subj, verb)
             if arg is None:
                 continue
@@ -1303,9 +1345,10 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
                 yield pert
 
     def _agentive(self, verb: Token) -> bool:
-        """A verb from :data:`AGENT_VERBS`, or any non-reflexive transitive verb outside :data:`CAUSER_VERBS`."""
+        """A verb from :data:`AGENT_VERBS`, or any non-reflexive transitive verb outside
+        :data:`CAUSER_VERBS` (:data:`SUBJECT_AGENT_CAUSER_VERBS` excepted)."""
         lemma = self.verb_lemma(verb)
-        if lemma in AGENT_VERBS:
+        if lemma in AGENT_VERBS or lemma in SUBJECT_AGENT_CAUSER_VERBS:
             return True
         if lemma in CAUSER_VERBS or lemma.endswith(("ся", "сь")):
             return False
@@ -1380,41 +1423,90 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
     """The animate instrumental agent of a passive → a random inanimate noun, or ↔ the passive subject."""
 
     name = "transitive_verb_passive"
+    resources = ArgumentStructureParadigm.resources + (VERB_GOVERNMENT_FILE,)
+
+    def __init__(self, ctx: ParadigmContext | None = None) -> None:
+        super().__init__(ctx)
+        government = load_verb_government(Path(self.ctx.resources_dir) / VERB_GOVERNMENT_FILE)
+        self._dative_verbs = frozenset(v for v, cases in government.items() if "Dat" in cases)
+        # verbs that govern an instrumental object (наградить чем, украсить чем): their passive's
+        # instrumental of means takes any noun («украшен гирляндой»)
+        self._instrumental_verbs = frozenset(v for v, cases in government.items() if "Ins" in cases)
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        for agent in sent.tokens:
-            if agent.feats.get("Case") != "Ins" or agent.upos not in ("NOUN", "PROPN", "PRON") or not _agent_relation(agent):
-                continue
-            if any(c.base_deprel == "case" for c in sent.children(agent)):
-                continue
-            verb = sent.head_of(agent)
-            if verb is None or verb.upos != "VERB":
+        for tok in sent.tokens:
+            if tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case") not in ("Ins", "Dat"):
+                continue  # (cheap exit: most words are no instrumental)
+            agent, verb = self._agent(sent, tok)
+            if agent is None:
                 continue
             lemma = self._passive_lemma(sent, verb)
             if lemma is None or lemma in PASSIVE_INSTRUMENTAL_VERBS or lemma in PREDICATIVE_VERBS:
                 continue
-            if lemma in CAUSER_VERBS and lemma not in PASSIVE_AGENT_CAUSER_VERBS:
+            if (lemma in CAUSER_VERBS and lemma not in PASSIVE_AGENT_CAUSER_VERBS) or lemma in self._instrumental_verbs:
                 continue
+            if agent.upos == "PRON" and agent.feats.get("Case") == "Dat" and lemma in self._dative_verbs:
+                continue  # «им были выданы паспорта»: the dative of a verb that takes one
             # one bare instrumental only (besides time: «весной»): with two, one may be a
             # predicate or an instrument
-            instrumentals = [
-                k for k in sent.children(verb)
-                if _agent_relation(k) and k.feats.get("Case") == "Ins" and self.excluded_category(k.lemma) != "time"
+            if any(
+                _agent_relation(k) and k.feats.get("Case") == "Ins" and self.excluded_category(k.lemma) != "time"
                 and not any(c.base_deprel == "case" for c in sent.children(k))
-            ]
-            if len(instrumentals) != 1:
+                for k in sent.children(verb) if k.id != agent.id
+            ):
                 continue
-            # a personal pronoun agent («написана им») only with a verb that needs a person: «им»
-            # may stand for a thing («поглощено ею» = тьмой)
-            arg = self.animate_argument(sent, agent, allow_pronoun=lemma in AGENT_VERBS, case="Ins")
-            if arg is None or (arg.pronoun and (arg.lemma not in ("он", "она", "они") or arg.gender == "Neut")):
+            # a personal pronoun agent («написана им», «им был обнаружен череп»): «им» may stand
+            # for a thing as a causer («поглощено ею» = тьмой), which causer verbs are left out for
+            if agent.feats.get("Case") == "Dat":
+                agent = _pronoun_agent(agent)
+            here = sent if agent is tok else _with_token(sent, agent)
+            arg = self.animate_argument(here, agent, case="Ins")
+            if arg is None or (arg.pronoun and (arg.lemma not in ("он", "она") or arg.gender == "Neut")):
                 continue
-            swap = self._swap(sent, verb, arg) if self.unmodified(sent, agent) and not arg.pronoun else None
+            swap = self._swap(here, verb, arg) if self.unmodified(here, agent) and not arg.pronoun else None
             if swap is not None:
                 yield swap
-            pert = self.replace_perturbation(sent, arg, "Ins", "random")
+            pert = self.replace_perturbation(here, arg, "Ins", "random")
             if pert is not None:
                 yield pert
+
+    def _agent(self, sent: Sentence, tok: Token) -> tuple[Token | None, Token | None]:
+        """(``tok``, its passive verb) if ``tok`` may be a passive's bare instrumental agent.
+
+        Tree repairs: the default parser tags the pronoun «им»/«ей» under a passive as a
+        dative («Им была написана картина», «митинг был запрещён им»): it is the agent
+        where the verb takes no dative (the caller checks, from ``verb_government.tsv``);
+        and it hangs an agent after an adjunct noun under that noun
+        («основан, по всей видимости, императором»: acl of видимости; «написаны … на
+        золотой основе живописцем»: nmod of основе): a bare animate instrumental under a
+        noun, whose nearest verb up the tree is a passive, is that passive's agent.
+        """
+        if any(c.base_deprel == "case" for c in sent.children(tok)):
+            return None, None
+        head = sent.head_of(tok)
+        if tok.feats.get("Case") == "Dat":
+            if tok.upos != "PRON" or _norm(tok.form) not in ("им", "ей") or tok.base_deprel not in ("iobj", "obl", "obj"):
+                return None, None
+            if head is None or head.upos != "VERB" or head.feats.get("Voice") != "Pass":
+                return None, None
+            if any(k.feats.get("Case") == "Ins" and _agent_relation(k) for k in sent.children(head)):
+                return None, None
+            return tok, head
+        if _agent_relation(tok):
+            return (tok, head) if head is not None and head.upos == "VERB" else (None, None)
+        if tok.base_deprel not in ("nmod", "acl", "appos", "amod") or tok.upos != "NOUN" or tok.feats.get("Animacy") != "Anim":
+            return None, None  # (a common noun: name parts hang under names)
+        node = head
+        for _ in range(4):
+            if node is None or node.upos not in ("NOUN", "PROPN"):
+                break
+            node = sent.head_of(node)
+        if node is None or node.upos != "VERB" or node.feats.get("Voice") != "Pass":
+            return None, None
+        if any(k.feats.get("Case") == "Ins" and _agent_relation(k) and not sent.children(k, "case") for k in sent.children(node)):
+            return None, None
+        moved = replace(tok, head=node.id, deprel="obl")
+        return moved, node
 
     def _passive_lemma(self, sent: Sentence, verb: Token) -> str | None:
         """The active infinitive of a passive verb or participle, or None.
@@ -1552,11 +1644,26 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
         return head
 
     def _open_object(self, sent: Sentence, inf: Token) -> bool:
-        """A transitive infinitive without an object of its own."""
+        """A transitive infinitive without an object of its own.
+
+        A prepositional theme fills the slot too («пригласил горожан посмотреть на комету»,
+        «звали Диму играть в футбол», «попросил его забыть об этом»): a noun before such an
+        infinitive does not read as its object («*пригласил одежды посмотреть на комету»).
+        Read on the demo corpus and GSD, bare open infinitives made invalid pairs («учила дочь
+        вышивать» → «учила куртку вышивать» reads as embroidering the jacket), so they stay out.
+        """
         a = self.morph.analyse(inf.form, "VERB", inf.feats)
         if a is None or "tran" not in a.tag.grammemes:
             return False
-        return not any(k.deprel in ("obj", "ccomp") for k in sent.children(inf))
+        for k in sent.children(inf):
+            if k.deprel in ("obj", "ccomp"):
+                return False
+            if k.base_deprel == "obl" and k.upos in ("NOUN", "PROPN", "PRON"):
+                for c in sent.children(k, "case"):
+                    prep = _norm(c.form)
+                    if prep in THEME_PREPOSITIONS or (prep in ("на", "в") and k.feats.get("Case") == "Acc"):
+                        return False
+        return True
 
     @staticmethod
     def _has_agreeing_predicate(sent: Sentence, verb: Token) -> bool:
