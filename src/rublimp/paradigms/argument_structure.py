@@ -326,6 +326,7 @@ SUBJECT_AGENT_CAUSER_VERBS: frozenset[str] = _words(
 # institution, a place, a vehicle, an instrument: «открыл глаза», «открыла аптеку», «закрыл
 # кузов»); with an abstract object an abstract causer is fine («рост цен поднял экономику»).
 HANDLED_CATEGORIES = frozenset({"body", "organisation", "place", "vehicle", "instrument"})
+BODY_CATEGORIES = frozenset({"body"})
 
 # Causer verbs whose passive still needs a person in the instrumental: making, executing and
 # describing («создан художником», «описан Достоевским», «выполнен архитекторами» — 46 of
@@ -338,6 +339,13 @@ PASSIVE_AGENT_CAUSER_VERBS: frozenset[str] = _words(
     # inanimate instrumentals are forces, events and instruments, none of which the pool has
     "захватить захватывать остановить останавливать открыть открывать прервать прерывать "
     "разрушить разрушать уничтожить уничтожать"
+)
+
+# Occupation verbs: with a place as the passive subject their instrumental is the force that
+# took it («Тир был занят мусульманами», «Очаков был взят фельдмаршалом», «Мец был немцами
+# оставлен»); elsewhere it may be a filler or a role («стол занят книгами», «взят рядовым»).
+PASSIVE_CONQUEST_VERBS: frozenset[str] = _words(
+    "занять занимать взять брать оставить оставлять окружить окружать"
 )
 
 # Reflexive verbs with an instrumental complement that are no passives («являлся
@@ -1330,10 +1338,14 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             subj = _subject(sent, verb)
             if subj is None:
                 continue
-            if self.verb_lemma(verb) in SUBJECT_AGENT_CAUSER_VERBS and not any(
-                self.excluded_category(o.lemma) in HANDLED_CATEGORIES for o in objects
-            ):
-                continue  # «поднял экономику», «открыл возможность»: an abstract causer would do
+            lemma = self.verb_lemma(verb)
+            if lemma in CAUSER_VERBS and lemma not in AGENT_VERBS:
+                # a causer verb: only with the object a person's own body part («закрыл лицо»,
+                # «отнял руки»), or for the handling verbs a place or institution («открыла
+                # аптеку»); «поднял экономику», «открыл возможность»: an abstract causer would do
+                wanted = HANDLED_CATEGORIES if lemma in SUBJECT_AGENT_CAUSER_VERBS else BODY_CATEGORIES
+                if not any(self.excluded_category(o.lemma) in wanted for o in objects):
+                    continue
             arg = self._subject_argument(sent, subj, verb)
             if arg is None:
                 continue
@@ -1345,12 +1357,12 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
                 yield pert
 
     def _agentive(self, verb: Token) -> bool:
-        """A verb from :data:`AGENT_VERBS`, or any non-reflexive transitive verb outside
-        :data:`CAUSER_VERBS` (:data:`SUBJECT_AGENT_CAUSER_VERBS` excepted)."""
+        """A verb from :data:`AGENT_VERBS`, or any non-reflexive transitive verb (the caller
+        checks the object of one of :data:`CAUSER_VERBS`)."""
         lemma = self.verb_lemma(verb)
-        if lemma in AGENT_VERBS or lemma in SUBJECT_AGENT_CAUSER_VERBS:
+        if lemma in AGENT_VERBS:
             return True
-        if lemma in CAUSER_VERBS or lemma.endswith(("ся", "сь")):
+        if lemma.endswith(("ся", "сь")):
             return False
         a = self.morph.analyse(verb.form, "VERB", verb.feats)
         return a is not None and "tran" in a.tag.grammemes
@@ -1441,9 +1453,14 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             if agent is None:
                 continue
             lemma = self._passive_lemma(sent, verb)
-            if lemma is None or lemma in PASSIVE_INSTRUMENTAL_VERBS or lemma in PREDICATIVE_VERBS:
+            if lemma is None:
                 continue
-            if (lemma in CAUSER_VERBS and lemma not in PASSIVE_AGENT_CAUSER_VERBS) or lemma in self._instrumental_verbs:
+            if lemma in PASSIVE_CONQUEST_VERBS:
+                if not self._place_subject(sent, verb):
+                    continue
+            elif lemma in PASSIVE_INSTRUMENTAL_VERBS or lemma in PREDICATIVE_VERBS:
+                continue
+            elif (lemma in CAUSER_VERBS and lemma not in PASSIVE_AGENT_CAUSER_VERBS) or lemma in self._instrumental_verbs:
                 continue
             if agent.upos == "PRON" and agent.feats.get("Case") == "Dat" and lemma in self._dative_verbs:
                 continue  # «им были выданы паспорта»: the dative of a verb that takes one
@@ -1507,6 +1524,22 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             return None, None
         moved = replace(tok, head=node.id, deprel="obl")
         return moved, node
+
+    def _place_subject(self, sent: Sentence, verb: Token) -> bool:
+        """The passive subject is a place: a noun of the ``place`` class or a place name
+        (one reading Geox: «Очаков был взят»), or a name pymorphy3 does not know («Трилесино было
+        занято») except with «окружить» («Джон был окружён друзьями» / «цветами»)."""
+        subjects = [k for k in sent.children(verb) if k.base_deprel == "nsubj"]
+        if len(subjects) != 1:
+            return False
+        subj = subjects[0]
+        if subj.upos == "NOUN":
+            return self.excluded_category(subj.lemma) == "place"
+        if subj.upos != "PROPN":
+            return False
+        if not self.morph.word_is_known(subj.form):
+            return _norm(self.verb_lemma(verb)) not in ("окружить", "окружать")
+        return any("Geox" in p.tag.grammemes for p in self.morph.parses(subj.form))
 
     def _passive_lemma(self, sent: Sentence, verb: Token) -> str | None:
         """The active infinitive of a passive verb or participle, or None.
@@ -1695,7 +1728,16 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
     name = "transitive_verb_iobject"
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        for iobj in sent.tokens:
+        base = sent
+        for iobj in base.tokens:
+            sent = base
+            if iobj.upos not in ("NOUN", "PROPN", "PRON"):
+                continue  # (cheap exit: the shared repairs give datives tagged VERB or ADJ a noun tag)
+            if iobj.feats.get("Case") == "Nom" and iobj.deprel in ("nsubj", "acl", "appos", "nmod", "obl"):
+                fixed = self._nominative_recipient(sent, iobj)
+                if fixed is None:
+                    continue
+                iobj, sent = fixed, _with_token(sent, fixed)
             if not self._dative(iobj) or any(k.base_deprel == "case" for k in sent.children(iobj)):
                 continue
             if iobj.deprel not in ("iobj", "obl", "obj", "nmod", "amod", "appos") and not (
@@ -1727,6 +1769,20 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             pronoun_objects = [
                 o for o in sent.children(verb) if o.deprel == "obj" and o.upos == "PRON" and o.feats.get("Case") == "Acc"
             ]
+            if not objects and not pronoun_objects and not any(
+                k.deprel in ("obj", "ccomp") and k.id != iobj.id for k in sent.children(verb)
+            ):
+                # tree repair: «продал его Санти», «протянула его Сальтеадору»: the object pronoun
+                # right before the recipient is taken for its possessive; a verb with no object
+                # has it as its object (and under either reading a thing in the dative is odd)
+                poss = [
+                    k for k in sent.children(iobj)
+                    if k.id == iobj.id - 1 and k.base_deprel in ("det", "nmod") and _norm(k.form) in ("его", "ее", "их")
+                ]
+                if len(poss) == 1 and len(sent.children(iobj)) == 1 and iobj.id - 1 > verb.id:
+                    pron = replace(poss[0], upos="PRON", head=verb.id, deprel="obj", feats={**poss[0].feats, "Case": "Acc"})
+                    sent = _with_token(sent, pron)
+                    pronoun_objects = [pron]
             if not objects:
                 # tree-pattern repair: the parser hangs the object right after a dative under
                 # the dative as an nmod («протянула сыну яблоко»: яблоко → nmod of сыну)
@@ -1768,6 +1824,29 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             pert = self.replace_perturbation(sent, arg, "Dat", "random")
             if pert is not None:
                 yield pert
+
+    def _nominative_recipient(self, sent: Sentence, tok: Token) -> Token | None:
+        """``tok`` as the verb's dative recipient where the parser called it nominative.
+
+        Tree repair: a recipient before the verb, often sentence-initially, is tagged
+        nominative and hung as a subject or under the subject («Гошке недавно отец прислал
+        деньги»: acl of отец; «Рите Арчи приготовил другое»: nsubj). A word whose noun readings
+        (pymorphy3's, guesses included for a capitalised name) are dative or prepositional only
+        cannot be a subject, and a bare prepositional does not exist: it is the verb's ``iobj``.
+        """
+        if any(k.base_deprel in ("case", "flat") for k in sent.children(tok)):
+            return None
+        if not self.morph.word_is_known(tok.form) and not tok.form[:1].isupper():
+            return None
+        cases = _noun_cases(self.morph, tok.form)
+        if "Dat" not in cases or not cases <= {"Dat", "Loc"}:
+            return None
+        verb = sent.head_of(tok)
+        if verb is not None and verb.upos in ("NOUN", "PROPN") and verb.deprel in ("nsubj", "obj"):
+            verb = sent.head_of(verb)
+        if verb is None or verb.upos != "VERB" or verb.id == tok.id:
+            return None
+        return replace(tok, head=verb.id, deprel="iobj", feats={**tok.feats, "Case": "Dat"})
 
     def _dative(self, tok: Token) -> bool:
         """A dative noun: by the parser's case, or — tree repair — an ``iobj`` or ``nmod`` the
