@@ -535,7 +535,7 @@ class ArgumentStructureParadigm(Paradigm):
 
     def verb_lemma(self, tok: Token) -> str:
         """The infinitive of a verb, participle or gerund token (pymorphy3's normal form)."""
-        a = self.morph.analyse(tok.form, "VERB", tok.feats)
+        a = _analyse(self.morph, tok.form, "VERB", tok.feats)
         return _norm(a.lemma) if a is not None else _norm(tok.lemma)
 
     def excluded_category(self, lemma: str) -> str | None:
@@ -575,7 +575,7 @@ class ArgumentStructureParadigm(Paradigm):
         if number not in ("Sing", "Plur"):
             return None
         if tok.upos == "PRON":
-            a = self.morph.analyse(tok.form, "PRON", tok.feats)
+            a = _analyse(self.morph, tok.form, "PRON", tok.feats)
             if not allow_pronoun or a is None or a.tag.POS != "NPRO" or _norm(a.lemma) not in PERSONAL_PRONOUNS:
                 return None
             gender = tok.feats.get("Gender") if number == "Sing" else None
@@ -587,7 +587,7 @@ class ArgumentStructureParadigm(Paradigm):
             # tree repair: the parser calls some person nouns inanimate («джинн», «кок»,
             # «аббат»); every dictionary reading animate overrides it
             return None
-        a = self.morph.analyse(tok.form, tok.upos, tok.feats)
+        a = _analyse(self.morph, tok.form, tok.upos, tok.feats)
         if a is None or a.tag.POS != "NOUN":
             return None
         tags = set(a.tag.grammemes)
@@ -624,7 +624,7 @@ class ArgumentStructureParadigm(Paradigm):
         """The pymorphy3 parse of ``tok`` if it is an unmodified, non-excluded, common inanimate noun."""
         if tok.upos != "NOUN" or tok.feats.get("Animacy") != "Inan" or tok.start < 0 or not self.unmodified(sent, tok):
             return None
-        a = self.morph.analyse(tok.form, "NOUN", tok.feats)
+        a = _analyse(self.morph, tok.form, "NOUN", tok.feats)
         if a is None or a.tag.POS != "NOUN" or "inan" not in a.tag.grammemes:
             return None
         if set(a.tag.grammemes) & PROPER_TAGS or "Fixd" in a.tag.grammemes:
@@ -702,6 +702,17 @@ class ArgumentStructureParadigm(Paradigm):
             target_value="Inan",
             subtype=subtype,
         )
+
+
+def _analyse(morph, form: str, upos: str, feats: dict[str, str]):
+    """``morph.analyse`` memoised on the form, UPOS and features (the five paradigms ask the
+    same questions of the same verbs and nouns)."""
+    return _analyse_cached(morph, form, upos, tuple(feats.items()))
+
+
+@functools.lru_cache(maxsize=100_000)
+def _analyse_cached(morph, form: str, upos: str, feats: tuple[tuple[str, str], ...]):
+    return morph.analyse(form, upos, dict(feats))
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -838,6 +849,13 @@ def _noun_cases(morph, form: str) -> frozenset[str]:
     return frozenset(_reading_cases(p for p in morph.parses(form) if p.tag.POS == "NOUN"))
 
 
+def _animacies(parse) -> tuple[str, ...]:
+    """The animacy grammemes of a reading: both for pymorphy3's mixed-animacy accusatives
+    («куклы»: ``inan … Inmx anim``), whose ``tag.animacy`` is either one, by string-hash order."""
+    grammemes = parse.tag.grammemes
+    return tuple(a for a in ("anim", "inan") if a in grammemes)
+
+
 def _one(values) -> str | None:
     values = set(values)
     return values.pop() if len(values) == 1 else None
@@ -859,7 +877,7 @@ def _only_noun_features(morph, form: str) -> dict[str, str] | None:
     parses = morph.parses(form)
     if not parses or not morph.word_is_known(form) or any(p.tag.POS != "NOUN" or set(p.tag.grammemes) & PROPER_TAGS for p in parses):
         return None
-    anim = _one(p.tag.animacy for p in parses)
+    anim = _one(a for p in parses for a in _animacies(p))
     if anim is None:
         return None
     out = {"Animacy": "Anim" if anim == "anim" else "Inan"}
@@ -888,7 +906,7 @@ def _only_noun_case(morph, form: str) -> dict[str, str] | None:
     if not parses or not morph.word_is_known(form) or any(p.tag.POS != "NOUN" for p in parses):
         return None
     case = _one(_reading_cases(parses))
-    anim = _one(p.tag.animacy for p in parses)
+    anim = _one(a for p in parses for a in _animacies(p))
     if case is None or anim is None:
         return None
     feats = {"Case": case, "Animacy": "Anim" if anim == "anim" else "Inan"}
@@ -903,22 +921,36 @@ def _only_noun_case(morph, form: str) -> dict[str, str] | None:
     return feats
 
 
+@functools.lru_cache(maxsize=100_000)
+def _form_readings(morph, form: str):
+    """(finite-verb reading, one-case noun features, one-animacy noun features, infinitive
+    reading) of ``form``: the four lookups :func:`_repair_token` makes, in one cache entry."""
+    verb = _only_finite_verb(morph, form)
+    if verb is not None:
+        return verb, None, None, None
+    return None, _only_noun_case(morph, form), _only_noun_features(morph, form), _only_infinitive(morph, form)
+
+
+# parts of speech no repair applies to: function words and pronouns (pymorphy3 never reads
+# their forms as only a verb, noun or infinitive), skipped before any lookup
+_NO_REPAIR_UPOS = frozenset({"PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "PRON", "DET", "NUM", "SYM"})
+
+
 def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
     """``tok`` with the parser's part of speech, case or relation corrected where pymorphy3
     leaves no doubt (see :func:`repair_tree`), or ``tok`` itself."""
-    if tok.start < 0 or not tok.form.isalpha():
+    if tok.upos in _NO_REPAIR_UPOS or tok.start < 0 or not tok.form.isalpha():
         return tok
     if tok.upos == "ADJ" and tok.deprel == "amod":
         recipient = _recipient_before_object(morph, sent, tok)
         if recipient is not None:
             return recipient
+    verb, noun, known, inf = _form_readings(morph, tok.form)
     if tok.upos in ("NOUN", "PROPN", "ADJ"):
-        verb = _only_finite_verb(morph, tok.form)
         if verb is not None:
             feats = {k: v for k, v in grammemes_to_ud(verb.tag).items() if k != "Variant"}
             feats["Voice"] = "Mid" if verb.normal_form.endswith(("ся", "сь")) else "Act"
             return replace(tok, upos="VERB", lemma=verb.normal_form, feats=feats)
-        noun = _only_noun_case(morph, tok.form)
         if noun is not None and _genitive_controller(morph, sent, tok):
             noun = None  # an accusative controller whose form pymorphy3 reads only as genitive: kept below
         if noun is not None and (tok.upos == "ADJ" or any(tok.feats.get(k) != v for k, v in noun.items() if k != "_upos")):
@@ -929,12 +961,10 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
         if noun is None and tok.upos in ("ADJ", "NOUN"):
             # a word read only as a common noun (in several cases): its POS and animacy
             # («отвесил поклон»: ADJ, or NOUN Anim)
-            known = _only_noun_features(morph, tok.form)
             if known is not None and (tok.upos == "ADJ" or any(tok.feats.get(k) != v for k, v in known.items())):
                 feats = {k: v for k, v in tok.feats.items() if k not in ("Degree", "Variant")}
                 feats.update(known)
                 return replace(tok, upos="NOUN", feats=feats)
-    inf = _only_infinitive(morph, tok.form)
     if inf is not None and (tok.upos != "VERB" or tok.feats.get("VerbForm") != "Inf" or tok.deprel != "xcomp"):
         head = sent.head_of(tok)
         prev = sent.token(tok.id - 1) if tok.id > 1 else None
@@ -1015,13 +1045,15 @@ def _predicative_object_verb(morph, sent: Sentence, tok: Token) -> Token | None:
     («объявил тюремщика сообщником»: тюремщика xcomp Ins). A known animate-accusative form
     right before an instrumental noun, under that noun or beside it under the verb.
     """
-    if tok.id >= len(sent.tokens) or not morph.word_is_known(tok.form):
-        return None
-    cases = _noun_cases(morph, tok.form)
-    if tok.feats.get("Case") in cases or "Acc" not in cases or not _animate_accusative(morph, tok.form):
+    if tok.id >= len(sent.tokens):
         return None
     role = sent.token(tok.id + 1)
     if role.upos != "NOUN" or role.feats.get("Case") != "Ins" or "Ins" not in _noun_cases(morph, role.form):
+        return None
+    if not morph.word_is_known(tok.form):
+        return None
+    cases = _noun_cases(morph, tok.form)
+    if tok.feats.get("Case") in cases or "Acc" not in cases or not _animate_accusative(morph, tok.form):
         return None
     head = sent.head_of(tok)
     verb = sent.head_of(role) if head is not None and head.id == role.id else head
@@ -1142,17 +1174,35 @@ def repair_tree(morph, sent: Sentence) -> Sentence:
     if memo is not None and memo[0] is morph and memo[1] is sent:
         return memo[2]
     out = sent
-    for _ in range(2):
+    todo = out.tokens
+    for second in (False, True):
         tokens = None
-        for tok in out.tokens:
+        changed: set[int] = set()
+        heads: set[int] = set()
+        for tok in todo:
+            if tok.upos in _NO_REPAIR_UPOS:
+                continue
             fixed = _repair_token(morph, out, tok)
             if fixed is not tok and fixed != tok:
                 if tokens is None:
                     tokens = list(out.tokens)
                 tokens[tok.id - 1] = fixed
-        if tokens is None:
+                changed.add(tok.id)
+                heads.update((tok.head, fixed.head))
+        if tokens is None or second:
+            if tokens is not None:
+                out = Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
             break
         out = Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
+        # the second pass reads only the tokens whose context changed: a token's repair reads
+        # itself, its neighbours, its head, the next word's head and those heads' other dependents
+        touched = changed | heads
+        n = len(tokens)
+        todo = [
+            t for t in tokens
+            if t.id in changed or t.id - 1 in changed or t.id + 1 in changed or t.head in touched
+            or (t.id < n and tokens[t.id].head in touched)
+        ]
     _REPAIR_MEMO = (morph, sent, out)
     return out
 
@@ -1203,8 +1253,9 @@ class TransitiveVerb(ArgumentStructureParadigm):
         self._by_aspect = {asp: tuple(v.lemma for v in verbs if v.aspect == asp) for asp in ("Perf", "Imp")}
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        with_object = {t.head for t in sent.tokens if t.deprel == "obj"}  # (cheap exit)
         for verb in sent.tokens:
-            if not _finite_active(verb) or verb.start < 0:
+            if verb.id not in with_object or not _finite_active(verb) or verb.start < 0:
                 continue
             # a conjoined verb may share the object («читал и писал книгу», the object under
             # the first conjunct): only when every verb conjoined to this one has an object of
@@ -1229,7 +1280,7 @@ class TransitiveVerb(ArgumentStructureParadigm):
             ]
             if not objects:
                 continue
-            a = self.morph.analyse(verb.form, "VERB", verb.feats)
+            a = _analyse(self.morph, verb.form, "VERB", verb.feats)
             if a is None or a.tag.POS != "VERB" or "tran" not in a.tag.grammemes or a.lemma.endswith(("ся", "сь")):
                 continue
             pert = self._replace(sent, verb, a.parse)
@@ -1239,7 +1290,7 @@ class TransitiveVerb(ArgumentStructureParadigm):
     def _may_take_object(self, verb: Token) -> bool:
         """A conjoined verb that could share the object: not reflexive, not intransitive by
         the dictionary («налил себе вина и задумался»: задумался shares nothing)."""
-        a = self.morph.analyse(verb.form, "VERB", verb.feats)
+        a = _analyse(self.morph, verb.form, "VERB", verb.feats)
         if a is None:
             return True
         return not (a.lemma.endswith(("ся", "сь")) or "intr" in a.tag.grammemes)
@@ -1250,7 +1301,7 @@ class TransitiveVerb(ArgumentStructureParadigm):
             return False
         if _norm(obj.lemma) in NON_OBJECT_LEMMAS or _norm(obj.form) in NON_OBJECT_LEMMAS:
             return False
-        a = self.morph.analyse(obj.form, obj.upos, obj.feats)
+        a = _analyse(self.morph, obj.form, obj.upos, obj.feats)
         wanted = ("gent", "gen1", "gen2") if obj.feats.get("Case") == "Gen" else ("accs", "acc2")
         if a is None or not any(g in a.tag.grammemes for g in wanted):
             return False
@@ -1328,8 +1379,9 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
     name = "transitive_verb_subject"
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        with_subject = {t.head for t in sent.tokens if t.deprel == "nsubj"}  # (cheap exit)
         for verb in sent.tokens:
-            if not _finite_active(verb) or not self._agentive(verb):
+            if verb.id not in with_subject or not _finite_active(verb) or not self._agentive(verb):
                 continue
             # (the object is needed for the swap only: the verb is transitive by the
             # dictionary, and the parser often hangs its object elsewhere — 21 of RuBLiMP's
@@ -1364,7 +1416,7 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             return True
         if lemma.endswith(("ся", "сь")):
             return False
-        a = self.morph.analyse(verb.form, "VERB", verb.feats)
+        a = _analyse(self.morph, verb.form, "VERB", verb.feats)
         return a is not None and "tran" in a.tag.grammemes
 
     def _subject_argument(self, sent: Sentence, subj: Token, verb: Token) -> _Argument | None:
@@ -1671,7 +1723,7 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
             head is not None and head.upos == "VERB" and head.feats.get("VerbForm") == "Inf"
             and head.base_deprel == "xcomp" and head.id == obj.id + 1
         ):
-            a = self.morph.analyse(head.form, "VERB", head.feats)
+            a = _analyse(self.morph, head.form, "VERB", head.feats)
             if a is not None and "intr" in a.tag.grammemes:
                 return sent.head_of(head)
         return head
@@ -1685,7 +1737,7 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
         Read on the demo corpus and GSD, bare open infinitives made invalid pairs («учила дочь
         вышивать» → «учила куртку вышивать» reads as embroidering the jacket), so they stay out.
         """
-        a = self.morph.analyse(inf.form, "VERB", inf.feats)
+        a = _analyse(self.morph, inf.form, "VERB", inf.feats)
         if a is None or "tran" not in a.tag.grammemes:
             return False
         for k in sent.children(inf):
