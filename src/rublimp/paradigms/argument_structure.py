@@ -312,7 +312,8 @@ CAUSER_VERBS: frozenset[str] = _words(
     "тянуть потянуть двигать подвинуть развивать развить усилить усиливать ослабить ослаблять нарушить "
     "нарушать рассмешить смешить развеселить вдохновить вдохновлять впечатлить шокировать смутить "
     "смущать рассердить сердить разозлить злить огорчить огорчать утешить утешать мучить измучить "
-    "убедить убеждать успокоить успокаивать вести провести проводить выполнить выполнять"
+    "убедить убеждать успокоить успокаивать вести провести проводить выполнить выполнять "
+    "поглотить поглощать"
 )
 
 # Causer verbs of handling things that a subject from the replacement pool cannot do: their
@@ -334,11 +335,11 @@ BODY_CATEGORIES = frozenset({"body"})
 # force, instrument or material nouns that could be their means.
 PASSIVE_AGENT_CAUSER_VERBS: frozenset[str] = _words(
     "создать создавать выполнить выполнять сделать делать описать описывать выдать выдавать "
-    # capture, stopping, discovery, interruption and destruction by people («захвачен французами»,
-    # «бой был остановлен врачом», «остров был открыт мореплавателем», «разрушен немцами»): their
-    # inanimate instrumentals are forces, events and instruments, none of which the pool has
-    "захватить захватывать остановить останавливать открыть открывать прервать прерывать "
-    "разрушить разрушать уничтожить уничтожать"
+    # capture, stopping, discovery and interruption by people («захвачен французами», «бой был
+    # остановлен врачом», «остров был открыт мореплавателем»): their inanimate instrumentals
+    # are forces, events and instruments, none of which the pool has (not destruction:
+    # «разрушен временем», «уничтожен небрежностью» take abstract causes as well)
+    "захватить захватывать остановить останавливать открыть открывать прервать прерывать"
 )
 
 # Occupation verbs: with a place as the passive subject their instrumental is the force that
