@@ -84,6 +84,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # a causer verb with a body part of the subject as its object
         ("Мальчик открыл глаза.", "Фрагмент открыл глаза."),
         ("Солдат потерял руку.", "Фрагмент потерял руку."),
+        # a subject counted by a numeral: replaced in the genitive
+        ("Эту книгу прочитали пять студентов.", "Эту книгу прочитали пять фрагментов."),
     ],
     "transitive_verb_passive": [
         ("Картина была написана художником.", "Картина была написана фрагментом."),
@@ -658,6 +660,26 @@ REPAIRED_TREES.update({
     ], "Отец продал его фрагменту."),
 })
 
+_PRES_3 = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+REPAIRED_TREES.update({
+    # a finite verb tagged with a tense its form cannot have («сует»: Past Fem)
+    "verb_tense": ("transitive_verb_subject", [
+        ("Монах", "монах", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("сует", "совать", "VERB", _PAST_F, 0, "root"),
+        ("мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 2, "iobj"),
+        ("автомат", "автомат", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Фрагмент сует мне автомат."),
+    # a subject after its verb labelled obj, in a form that cannot be accusative
+    "subject_labelled_obj": ("transitive_verb_subject", [
+        ("Тут", "тут", "ADV", "", 2, "advmod"),
+        ("чувствует", "чувствовать", "VERB", _PRES_3, 0, "root"),
+        ("слуга", "слуга", "NOUN", _ANIM_M.format("Nom"), 2, "obj"),
+        ("взгляд", "взгляд", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Тут чувствует фрагмент взгляд."),
+})
+
 REPAIRED_NEGATIVE = {
     # an adjective that agrees with the object stays its adjective («подал старому фонарь» is
     # not at issue: «старый» has an accusative masculine reading)
@@ -738,6 +760,14 @@ REPAIRED_NEGATIVE = {
         ("продал", "продать", "VERB", _PAST_M, 0, "root"),
         ("его", "он", "PRON", "Case=Gen|Gender=Masc|Number=Sing|Person=3", 4, "det"),
         ("машину", "машина", "NOUN", _INAN_F.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
+    # a nominative-tagged object that can be accusative (a masculine inanimate form) stays the
+    # object, and a verb with a subject keeps it («Мальчик увидел стол»)
+    "object_nominative_form": ("transitive_verb_subject", [
+        ("Тут", "тут", "ADV", "", 2, "advmod"),
+        ("чувствует", "чувствовать", "VERB", _PRES_3, 0, "root"),
+        ("холод", "холод", "NOUN", _INAN_M.format("Nom"), 2, "obj"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ]),
     # an animate form that can be nominative is no accusative second subject

@@ -881,6 +881,25 @@ def _only_finite_verb(morph, form: str):
 
 
 @functools.lru_cache(maxsize=50_000)
+def _finite_verb_features(morph, form: str) -> dict[str, str] | None:
+    """Mood, tense, number, person and gender of the finite-verb readings of a known ``form``,
+    where they all agree (None otherwise or with no such reading)."""
+    if not morph.word_is_known(form):
+        return None
+    keys = ("Mood", "Tense", "Number", "Person", "Gender")
+    seen = {
+        tuple(grammemes_to_ud(p.tag).get(k) for k in keys)
+        for p in morph.parses(form) if p.tag.POS == "VERB"
+    }
+    if len(seen) != 1:
+        return None
+    values = seen.pop()
+    if values[1] is None:
+        return None
+    return {k: v for k, v in zip(keys, values) if v is not None}
+
+
+@functools.lru_cache(maxsize=50_000)
 def _only_noun_features(morph, form: str) -> dict[str, str] | None:
     """Animacy (and gender, number where unique) if pymorphy3 knows ``form`` and reads it
     only as a common noun of one animacy."""
@@ -955,6 +974,14 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
         recipient = _recipient_before_object(morph, sent, tok)
         if recipient is not None:
             return recipient
+    if tok.upos == "VERB" and tok.feats.get("VerbForm") == "Fin" and tok.feats.get("Mood") != "Imp":
+        # a finite verb with a tense its form cannot have («Монах сует мне автомат»: Past Fem):
+        # the features of its verb readings where they agree
+        fixed = _finite_verb_features(morph, tok.form)
+        if fixed is not None and fixed.get("Tense") != tok.feats.get("Tense"):
+            feats = {k: v for k, v in tok.feats.items() if k not in ("Tense", "Number", "Person", "Gender", "Mood")}
+            feats.update(fixed)
+            return replace(tok, feats=feats)
     verb, noun, known, inf = _form_readings(morph, tok.form)
     if tok.upos in ("NOUN", "PROPN", "ADJ"):
         if verb is not None:
@@ -994,6 +1021,15 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
         return tok
     cases = _noun_cases(morph, tok.form)
     if "Acc" not in cases and not _genitive_controller(morph, sent, tok):
+        if tok.deprel == "obj" and tok.feats.get("Case") == "Nom" and "Nom" in cases and morph.word_is_known(tok.form):
+            # a subject after its verb labelled obj («И чувствует тут слуга взгляд»): a form
+            # that cannot be accusative is the subject of a verb that has none
+            head = sent.head_of(tok)
+            if (
+                head is not None and head.upos == "VERB" and head.feats.get("VerbForm") == "Fin"
+                and not any(k.base_deprel == "nsubj" for k in sent.children(head))
+            ):
+                return replace(tok, deprel="nsubj")
         return tok
     if tok.deprel in ("obj", "iobj") and tok.feats.get("Case") != "Acc":
         head = sent.head_of(tok)
@@ -1236,6 +1272,11 @@ def _with_token(sent: Sentence, tok: Token) -> Sentence:
     return Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
 
 
+def _quantified(sent: Sentence, tok: Token) -> bool:
+    """A genitive noun counted by a numeral that governs it (``nummod:gov``: «восемьдесят человек»)."""
+    return tok.feats.get("Case") == "Gen" and any(k.deprel == "nummod:gov" for k in sent.children(tok))
+
+
 def _finite_active(tok: Token) -> bool:
     return tok.upos == "VERB" and tok.feats.get("VerbForm") == "Fin" and tok.feats.get("Voice") != "Pass"
 
@@ -1414,7 +1455,7 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             swap = self._swap(sent, verb, arg, [o for o in objects if o.deprel == "obj"])
             if swap is not None:
                 yield swap
-            pert = self.replace_perturbation(sent, arg, "Nom", "random")
+            pert = self.replace_perturbation(sent, arg, "Gen" if _quantified(sent, subj) else "Nom", "random")
             if pert is not None:
                 yield pert
 
@@ -1430,6 +1471,11 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
         return a is not None and "tran" in a.tag.grammemes
 
     def _subject_argument(self, sent: Sentence, subj: Token, verb: Token) -> _Argument | None:
+        if _quantified(sent, subj):
+            # «товар видели восемьдесят человек»: the verb agrees with the numeral, the noun is
+            # replaced in the genitive (same number and, in the singular, gender: «две девушки»)
+            arg = self.animate_argument(sent, subj, case="Gen")
+            return None if arg is None or arg.pronoun else arg
         if subj.feats.get("Case", "Nom") != "Nom":
             return None
         arg = self.animate_argument(sent, subj, case="Nom")
