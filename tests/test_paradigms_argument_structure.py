@@ -662,6 +662,16 @@ REPAIRED_TREES.update({
 
 _PRES_3 = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
 REPAIRED_TREES.update({
+    # two animate instrumentals (a second agent of a conjoined verb the parser hung here)
+    "two_animate_instrumentals": ("transitive_verb_passive", [
+        ("Сборник", "сборник", "NOUN", _INAN_M.format("Nom"), 3, "nsubj:pass"),
+        ("был", "быть", "AUX", _AUX_M, 3, "aux:pass"),
+        ("создан", "создать", "VERB", _PASS_M, 0, "root"),
+        ("автором", "автор", "NOUN", _ANIM_M.format("Ins"), 3, "obl"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("переписчиками", "переписчик", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 3, "obl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], "Сборник был создан фрагментом, переписчиками."),
     # a finite verb tagged with a tense its form cannot have («сует»: Past Fem)
     "verb_tense": ("transitive_verb_subject", [
         ("Монах", "монах", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),

@@ -1574,9 +1574,13 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
                 continue  # «им были выданы паспорта»: the dative of a verb that takes one
             # one bare instrumental only (besides time: «весной»): with two, one may be a
             # predicate or an instrument
+            # (another animate one is a second agent or a role noun: «создан одним автором, а
+            # составлялся многими авторами», «избран президентом депутатами»; with either one
+            # inanimate the sentence is still odd)
             if any(
                 _agent_relation(k) and k.feats.get("Case") == "Ins" and self.excluded_category(k.lemma) != "time"
                 and not any(c.base_deprel == "case" for c in sent.children(k))
+                and not (k.upos in ("NOUN", "PROPN") and k.feats.get("Animacy") == "Anim")
                 for k in sent.children(verb) if k.id != agent.id
             ):
                 continue
