@@ -952,12 +952,18 @@ def _only_noun_case(morph, form: str) -> dict[str, str] | None:
 
 @functools.lru_cache(maxsize=100_000)
 def _form_readings(morph, form: str):
-    """(finite-verb reading, one-case noun features, one-animacy noun features, infinitive
-    reading) of ``form``: the four lookups :func:`_repair_token` makes, in one cache entry."""
+    """(finite-verb reading, one-case noun features and their item set, one-animacy noun
+    features and their item set, infinitive reading) of ``form``: the lookups
+    :func:`_repair_token` makes, in one cache entry."""
     verb = _only_finite_verb(morph, form)
     if verb is not None:
-        return verb, None, None, None
-    return None, _only_noun_case(morph, form), _only_noun_features(morph, form), _only_infinitive(morph, form)
+        return verb, None, None, None, None, None
+    noun = _only_noun_case(morph, form)
+    known = _only_noun_features(morph, form)
+    # (the features as item sets: «already tagged so» is one subset test of the token's items)
+    noun_items = None if noun is None else frozenset((k, v) for k, v in noun.items() if k != "_upos")
+    known_items = None if known is None else frozenset(known.items())
+    return None, noun, noun_items, known, known_items, _only_infinitive(morph, form)
 
 
 # parts of speech no repair applies to: function words and pronouns (pymorphy3 never reads
@@ -982,7 +988,7 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
             feats = {k: v for k, v in tok.feats.items() if k not in ("Tense", "Number", "Person", "Gender", "Mood")}
             feats.update(fixed)
             return replace(tok, feats=feats)
-    verb, noun, known, inf = _form_readings(morph, tok.form)
+    verb, noun, noun_items, known, known_items, inf = _form_readings(morph, tok.form)
     if tok.upos in ("NOUN", "PROPN", "ADJ"):
         if verb is not None:
             feats = {k: v for k, v in grammemes_to_ud(verb.tag).items() if k != "Variant"}
@@ -990,7 +996,7 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
             return replace(tok, upos="VERB", lemma=verb.normal_form, feats=feats)
         if noun is not None and _genitive_controller(morph, sent, tok):
             noun = None  # an accusative controller whose form pymorphy3 reads only as genitive: kept below
-        if noun is not None and (tok.upos == "ADJ" or any(tok.feats.get(k) != v for k, v in noun.items() if k != "_upos")):
+        if noun is not None and (tok.upos == "ADJ" or not noun_items <= tok.feats.items()):
             feats = dict(tok.feats)
             feats.update({k: v for k, v in noun.items() if k != "_upos"})
             upos = tok.upos if tok.upos in ("NOUN", "PROPN") else noun["_upos"]
@@ -998,7 +1004,7 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
         if noun is None and tok.upos in ("ADJ", "NOUN"):
             # a word read only as a common noun (in several cases): its POS and animacy
             # («отвесил поклон»: ADJ, or NOUN Anim)
-            if known is not None and (tok.upos == "ADJ" or any(tok.feats.get(k) != v for k, v in known.items())):
+            if known is not None and (tok.upos == "ADJ" or not known_items <= tok.feats.items()):
                 feats = {k: v for k, v in tok.feats.items() if k not in ("Degree", "Variant")}
                 feats.update(known)
                 return replace(tok, upos="NOUN", feats=feats)
