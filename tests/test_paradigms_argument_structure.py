@@ -63,6 +63,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # a rare verb or short-adjective reading of the object («вещи»: вещий) is no adverbial
         ("Мальчики всегда берут свои вещи.", "Мальчики всегда спят свои вещи."),
         ("Кот ест еду из миски.", "Кот спит еду из миски."),
+        # the animate plural «всех» is an object («все» and «всё» are not)
+        ("Учитель знал всех.", "Учитель спал всех."),
     ],
     "transitive_verb_subject": [
         ("Мальчик читал интересную книгу.", "Фрагмент читал интересную книгу."),
@@ -162,6 +164,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Жители весь вечер скучали дома.",  # «дома» is also an adverb
         "Что ты делаешь?",  # «что» = «почему» with an intransitive verb
         "Он не ждал ничего.",  # «ничего» is no noun phrase an intransitive verb rejects
+        "Он всё понял.",  # «всё» is also an adverb («всё спит»)
         "Книга была прочитана.",  # passive
     ],
     "transitive_verb_subject": [
@@ -672,6 +675,21 @@ REPAIRED_TREES.update({
         ("переписчиками", "переписчик", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 3, "obl"),
         (".", ".", "PUNCT", "", 3, "punct"),
     ], "Сборник был создан фрагментом, переписчиками."),
+    # a finite form tagged as an infinitive
+    "finite_tagged_infinitive": ("transitive_verb", [
+        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 4, "nsubj"),
+        ("никого", "никто", "PRON", "Case=Gen", 4, "obj"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("вычитаю", "вычитать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ], "Я никого не сплю."),
+    # a noun tagged as a participle
+    "noun_tagged_participle": ("transitive_verb", [
+        ("Сирена", "сирена", "NOUN", _INAN_F.format("Nom"), 2, "nsubj"),
+        ("издала", "издать", "VERB", _PAST_F, 0, "root"),
+        ("писк", "пискать", "VERB", "Aspect=Imp|Case=Acc|Gender=Masc|Number=Sing|Tense=Pres|VerbForm=Part|Voice=Act", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Сирена уснула писк."),
     # a finite verb tagged with a tense its form cannot have («сует»: Past Fem)
     "verb_tense": ("transitive_verb_subject", [
         ("Монах", "монах", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),

@@ -395,6 +395,8 @@ PERSONAL_PRONOUNS = frozenset({"я", "ты", "мы", "вы", "он", "она", "
 # accusative "objects" that are no noun phrase an intransitive verb could reject
 # («что ты делаешь» → «что ты спишь» is fine: что = почему; «всё» is also an adverb)
 NON_OBJECT_LEMMAS = frozenset({"что", "что-то", "что-нибудь", "что-либо", "ничто", "ничего", "весь", "все", "всё"})
+# ... except the animate plural «всех» («знала всех» → «*уезжала всех»: no adverb reads so)
+NON_OBJECT_EXCEPT_FORMS = frozenset({"всех"})
 # excluded-noun categories that make an accusative an adverbial, not an object («спал неделю»)
 ADVERBIAL_CATEGORIES = frozenset({"time", "measure"})
 # readings of an object form that could stand without a governor (an adverbial)
@@ -880,15 +882,17 @@ def _only_finite_verb(morph, form: str):
     return parses[0]
 
 
+_FINITE_KEYS = ("Mood", "Tense", "Number", "Person", "Gender")
+
+
 @functools.lru_cache(maxsize=50_000)
 def _finite_verb_features(morph, form: str) -> dict[str, str] | None:
     """Mood, tense, number, person and gender of the finite-verb readings of a known ``form``,
     where they all agree (None otherwise or with no such reading)."""
     if not morph.word_is_known(form):
         return None
-    keys = ("Mood", "Tense", "Number", "Person", "Gender")
     seen = {
-        tuple(grammemes_to_ud(p.tag).get(k) for k in keys)
+        tuple(grammemes_to_ud(p.tag).get(k) for k in _FINITE_KEYS)
         for p in morph.parses(form) if p.tag.POS == "VERB"
     }
     if len(seen) != 1:
@@ -896,7 +900,23 @@ def _finite_verb_features(morph, form: str) -> dict[str, str] | None:
     values = seen.pop()
     if values[1] is None:
         return None
-    return {k: v for k, v in zip(keys, values) if v is not None}
+    return {k: v for k, v in zip(_FINITE_KEYS, values) if v is not None}
+
+
+@functools.lru_cache(maxsize=50_000)
+def _only_finite_features(morph, form: str) -> dict[str, str] | None:
+    """VerbForm=Fin and the features all readings share, if pymorphy3 knows ``form`` only as a
+    finite verb («вычитаю»: present or future, 1st person singular either way)."""
+    parses = morph.parses(form)
+    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
+        return None
+    readings = [grammemes_to_ud(p.tag) for p in parses]
+    out = {"VerbForm": "Fin"}
+    for k in _FINITE_KEYS:
+        values = {r.get(k) for r in readings}
+        if len(values) == 1 and None not in values:
+            out[k] = values.pop()
+    return out if "Number" in out else None
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -980,6 +1000,11 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
         recipient = _recipient_before_object(morph, sent, tok)
         if recipient is not None:
             return recipient
+    if tok.upos == "VERB" and tok.feats.get("VerbForm") == "Inf":
+        # a finite form tagged as an infinitive («Я ему никого не вычитаю»)
+        fixed = _only_finite_features(morph, tok.form)
+        if fixed is not None:
+            return replace(tok, feats={**tok.feats, **fixed})
     if tok.upos == "VERB" and tok.feats.get("VerbForm") == "Fin" and tok.feats.get("Mood") != "Imp":
         # a finite verb with a tense its form cannot have («Монах сует мне автомат»: Past Fem):
         # the features of its verb readings where they agree
@@ -989,6 +1014,11 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
             feats.update(fixed)
             return replace(tok, feats=feats)
     verb, noun, noun_items, known, known_items, inf = _form_readings(morph, tok.form)
+    if tok.upos == "VERB" and verb is None and noun is None and known is not None:
+        # a word pymorphy3 reads only as a common noun tagged as a verb form («издала писк»: VERB Part)
+        feats = {k: v for k, v in tok.feats.items() if k not in ("Aspect", "Tense", "VerbForm", "Voice", "Mood", "Person")}
+        feats.update(known)
+        return replace(tok, upos="NOUN", lemma=_norm(tok.lemma), feats=feats)
     if tok.upos in ("NOUN", "PROPN", "ADJ"):
         if verb is not None:
             feats = {k: v for k, v in grammemes_to_ud(verb.tag).items() if k != "Variant"}
@@ -1356,7 +1386,7 @@ class TransitiveVerb(ArgumentStructureParadigm):
         """An accusative noun phrase that stays an orphaned object once the verb is intransitive."""
         if obj.upos not in ("NOUN", "PROPN", "PRON") or obj.start < 0:
             return False
-        if _norm(obj.lemma) in NON_OBJECT_LEMMAS or _norm(obj.form) in NON_OBJECT_LEMMAS:
+        if (_norm(obj.lemma) in NON_OBJECT_LEMMAS or _norm(obj.form) in NON_OBJECT_LEMMAS) and _norm(obj.form) not in NON_OBJECT_EXCEPT_FORMS:
             return False
         a = _analyse(self.morph, obj.form, obj.upos, obj.feats)
         wanted = ("gent", "gen1", "gen2") if obj.feats.get("Case") == "Gen" else ("accs", "acc2")
