@@ -653,6 +653,14 @@ REPAIRED_TREES.update({
         ("посылку", "посылка", "NOUN", _INAN_F.format("Acc"), 3, "obj"),
         (".", ".", "PUNCT", "", 3, "punct"),
     ], "Химии отец прислал посылку."),
+    # a recipient after the verb tagged as a nominative object
+    "nominative_recipient_object": ("transitive_verb_iobject", [
+        ("Пётр", "пётр", "PROPN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("отдал", "отдать", "VERB", _PAST_M, 0, "root"),
+        ("соседке", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "obj"),
+        ("ключ", "ключ", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Пётр отдал химии ключ."),
     # the object pronoun taken for the recipient's possessive
     "pronoun_object_as_possessive": ("transitive_verb_iobject", [
         ("Отец", "отец", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
@@ -680,7 +688,7 @@ REPAIRED_TREES.update({
         ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 4, "nsubj"),
         ("никого", "никто", "PRON", "Case=Gen", 4, "obj"),
         ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
-        ("вычитаю", "вычитать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 0, "root"),
+        ("обвиняю", "обвинять", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 0, "root"),
         (".", ".", "PUNCT", "", 4, "punct"),
     ], "Я никого не сплю."),
     # a noun tagged as a participle
@@ -692,20 +700,20 @@ REPAIRED_TREES.update({
     ], "Сирена уснула писк."),
     # a finite verb tagged with a tense its form cannot have («сует»: Past Fem)
     "verb_tense": ("transitive_verb_subject", [
-        ("Монах", "монах", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("Сторож", "сторож", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
         ("сует", "совать", "VERB", _PAST_F, 0, "root"),
         ("мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 2, "iobj"),
-        ("автомат", "автомат", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        ("ключ", "ключ", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
         (".", ".", "PUNCT", "", 2, "punct"),
-    ], "Фрагмент сует мне автомат."),
+    ], "Фрагмент сует мне ключ."),
     # a subject after its verb labelled obj, in a form that cannot be accusative
     "subject_labelled_obj": ("transitive_verb_subject", [
-        ("Тут", "тут", "ADV", "", 2, "advmod"),
-        ("чувствует", "чувствовать", "VERB", _PRES_3, 0, "root"),
+        ("Вдруг", "вдруг", "ADV", "", 2, "advmod"),
+        ("заметил", "заметить", "VERB", _PAST_M, 0, "root"),
         ("слуга", "слуга", "NOUN", _ANIM_M.format("Nom"), 2, "obj"),
-        ("взгляд", "взгляд", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        ("лодку", "лодка", "NOUN", _INAN_F.format("Acc"), 2, "obj"),
         (".", ".", "PUNCT", "", 2, "punct"),
-    ], "Тут чувствует фрагмент взгляд."),
+    ], "Вдруг заметил фрагмент лодку."),
 })
 
 REPAIRED_NEGATIVE = {
