@@ -50,7 +50,7 @@ capture/stop/discovery verbs and occupation verbs with a place as subject), ``_s
 (causer verbs with a body part of the subject as object, handling verbs with a place or
 institution, subjects labelled ``obj``, verbs tagged with a tense their form cannot have, subjects
 counted by a numeral), ``_object`` 0.69 → 0.72 (infinitives whose theme is a prepositional phrase),
-``_iobject`` 0.60 → 0.62 (recipients tagged nominative before the subject, object pronouns taken
+``_iobject`` 0.60 → 0.63 (recipients tagged nominative before the subject or as an object, object pronouns taken
 for the recipient's possessive), ``transitive_verb`` 0.73 → 0.75 (finite forms tagged as
 infinitives, nouns tagged as participles, the object «всех»).
 Of the misses left, the largest groups are choices kept on purpose: other causer verbs
