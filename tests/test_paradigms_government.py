@@ -85,6 +85,8 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         # the genitive of a quantity word (RuBLiMP re-cases it too)
         ("Война унесла много жизней.", "Война унесла много жизнями.", "Ins"),
         ("Он купил много хлеба.", "Он купил много хлебом.", "Ins"),
+        # the quantity word counts the genitive wherever the parser attached it
+        ("Эта война много жизней унесла.", "Эта война много жизнями унесла.", "Ins"),
         # a genitive parsed as a second subject of a verb that has one
         ("Пиняев ещё не набрал физики.", "Пиняев ещё не набрал физикой.", "Ins"),
         # the substantive «это»
@@ -725,3 +727,18 @@ def test_repair_unknown_name_tagged_as_agreeing_modifier():
         ])
     assert _bads("verb_ins_object", sent("Миклему", "Ins")) == {"Том помахал Миклему руку."}
     assert _bads("verb_ins_object", sent("Лелиным", "Ins")) == set()
+
+
+def test_repair_quantity_word_attached_to_the_verb_still_counts_the_genitive():
+    rows = [
+        ("Болезни", "болезнь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 4, "nsubj"),
+        ("много", "много", "NUM", "Case=Acc", 4, "nsubj"),
+        ("жизней", "жизнь", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 4, "obj"),
+        ("унесли", "унести", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ]
+    assert _bads("verb_gen_object", tree(rows)) == {"Болезни много жизнями унесли."}
+    # without the quantity word, a genitive right after a noun is that noun's dependent
+    rows2 = [r for r in rows if r[0] != "много"]
+    rows2 = [(f, l, u, ft, (h - 1 if h > 2 else h), d) for f, l, u, ft, h, d in rows2]
+    assert _bads("verb_gen_object", tree(rows2)) == set()
