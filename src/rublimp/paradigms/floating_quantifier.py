@@ -97,6 +97,10 @@ __all__ = [
 
 PHENOMENON = "floating_quantifier_agreement"
 SAM = "сам"
+#: the superlative whose forms самого/самой/самому/самом share
+SAMYJ = "самый"
+#: its nominatives: the case paradigm makes them from a shared form (самого → самый), whichever lexeme it is
+SAMYJ_NOMINATIVES = frozenset({"самый", "самая", "самое", "самые"})
 #: forms that only «сам» has (the superlative «самый» has самая, самое, самые, самую, самым, самых, самыми);
 #: the bookish accusative «самоё» is left out: with ё written as е it is «самое»
 SAM_ONLY_FORMS = frozenset({"сам", "сама", "само", "сами", "саму", "самим", "самих", "самими"})
@@ -417,7 +421,7 @@ class _FloatingQuantifier(Paradigm):
             if seen and self.first_only:
                 break
             word = self._new_form(sa, source, agr)
-            if word is not None and shared_only and _norm(word) not in SHARED_FORMS:
+            if word is not None and shared_only and _norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
                 word = None
             if word is None or word in seen:
                 continue
@@ -588,10 +592,46 @@ class FloatingQuantifierCase(_FloatingQuantifier):
         "Nom": ("Gen", "Dat", "Ins", "Loc", "Acc"),
     }
     OTHER_ORDER: ClassVar[tuple[str, ...]] = ("Nom", "Gen", "Dat", "Ins", "Loc", "Acc")
+    NEUTER_NOM_ORDER: ClassVar[tuple[str, ...]] = ("Dat", "Gen", "Ins", "Loc", "Acc")
+    INANIMATE_PLURAL_NOM_ORDER: ClassVar[tuple[str, ...]] = ("Ins", "Gen", "Dat", "Loc", "Acc")
 
     def targets(self, sa):
         a = sa.agr
         options = dict(case_targets(a))
-        for c in self.CASE_ORDER.get(a.case or "", self.OTHER_ORDER):
+        order = self.CASE_ORDER.get(a.case or "", self.OTHER_ORDER)
+        if a.case == "Nom" and a.number == "Sing" and a.gender == "Neut":
+            order = self.NEUTER_NOM_ORDER  # RuBLiMP: само → самому (6 of 6 dev pairs)
+        elif a.case == "Nom" and a.number == "Plur" and _inanimate(sa):
+            order = self.INANIMATE_PLURAL_NOM_ORDER  # RuBLiMP: «сами границы» → «самими» (6 of 7)
+        for c in order:
             if c in options:
                 yield a.case, c, options[c]
+
+    def _new_form(self, sa: SamAntecedent, source: str, agr: Agr) -> str | None:
+        """As for the other features; but a form shared with «самый» (самого, самой, самому, самом)
+        made nominative becomes that of «самый», as in RuBLiMP (самого → самый, самой → самая:
+        43 of its 200 dev pairs): «возле самого КПП» → «возле самый КПП». The form must still agree
+        with no reading of the antecedent («самое» with a nominative neuter noun is not made)."""
+        if agr.case != "Nom" or _norm(sa.sam.form) not in SHARED_FORMS:
+            return super()._new_form(sa, source, agr)
+        for p in self.morph.readings(sa.sam.form, SAMYJ, ADJ_POS):
+            a = agr_from_tag(p.tag)
+            if a.case != source or a.number != sa.agr.number or (a.number == "Sing" and sa.agr.gender not in a.genders):
+                continue
+            word = inflect_agreeing(self.morph, p, "Nom", agr.number or "", agr.gender, agr.animacy)
+            if word is None or self.morph.is_ambiguous(word, SAMYJ, ADJ_POS, {"Case": source}):
+                return None
+            readings = adjective_readings(self.morph, word, SAMYJ)
+            ante = {ud_agr(sa.antecedent)} if sa.guessed else \
+                noun_readings(self.morph, sa.antecedent.form, sa.antecedent_analysis.lemma)
+            if any(agrees(r, x) for r in readings for x in ante):
+                return None
+            return word  # («самый» does not float: the clause's other arguments cannot host it)
+        return None
+
+
+def _inanimate(sa: SamAntecedent) -> bool:
+    """Whether the antecedent of «сам» is an inanimate noun (pronouns count as animate)."""
+    if sa.antecedent.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
+        return False
+    return "inan" in sa.antecedent_analysis.tag.grammemes
