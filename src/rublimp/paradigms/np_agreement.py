@@ -100,6 +100,8 @@ MAX_ENDING = 3
 _CYRILLIC_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*", re.IGNORECASE)
 # quantifier adjectives whose singular is archaic («многая лета»): no number change
 PLURAL_ONLY_MODIFIERS = frozenset({"многий", "немногий"})
+#: possessive determiners that do not inflect (his, her, their)
+INVARIABLE_POSSESSIVES = frozenset({"его", "ее", "её", "их"})
 # a new form that can also be a particle or conjunction makes a grammatical string
 # of its own («Это версия …», «то решение …», «все время»)
 FUNCTION_POS = frozenset({"PRCL", "CONJ"})
@@ -291,6 +293,33 @@ def number_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
 
 #: noun relations whose number another word also agrees with, or which share it with a neighbour
 _HEAD_NUMBER_BLOCKING_RELS = frozenset({"conj", "appos", "flat", "fixed", "compound", "nummod", "orphan", "list"})
+#: parts of speech that a noun cannot be coordinated with (a ``conj`` to one is a parser attachment)
+_NON_NOMINAL_UPOS = frozenset({"VERB", "AUX", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "INTJ", "PUNCT"})
+#: relative words through which a relative clause agrees with its noun
+_AGREEING_RELATIVES = frozenset({"который", "что", "кто"})
+
+
+def _relative_words(sent: Sentence, clause: Token, max_depth: int = 4) -> list[Token]:
+    """The agreeing relative words («который», «что», «кто») inside the clause headed by ``clause``
+    (at most ``max_depth`` links below it, before any nested clause)."""
+    out = []
+    for t in sent.tokens:
+        if t.upos not in ("PRON", "DET", "ADJ") or (
+                _norm(t.lemma) not in _AGREEING_RELATIVES and not _norm(t.form).startswith("котор")):
+            continue
+        node = t
+        for _ in range(max_depth):
+            if node.head == 0:
+                break
+            node = sent.head_of(node)
+            if node.id == clause.id:
+                out.append(t)
+                break
+            if node.base_deprel in ("acl", "advcl", "ccomp", "csubj", "parataxis"):
+                break
+    return out
+
+
 #: quantity words that fix the number of the noun they quantify («много книг», «две книги»)
 _QUANTITY_LEMMAS = frozenset(
     {"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "пара", "множество", "большинство",
@@ -299,7 +328,7 @@ _QUANTITY_LEMMAS = frozenset(
 
 
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
-                        later_conjunct: bool = False) -> bool:
+                        later_conjunct: bool = False, other_relatives: bool = False) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
@@ -311,6 +340,14 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     редкой наградой» → «редкой наградами», as in RuBLiMP.) With ``later_conjunct``
     a non-first conjunct may change (the caller has a modifier on it whose agreement breaks:
     «а не самой коллекцией» → «а не самой коллекциями», as in RuBLiMP's floating-quantifier pairs).
+
+    Parser repairs: an ``acl:relcl`` with no relative word that agrees («который», «что», «кто»)
+    is a clause the parser hung on the noun, not a relative clause on it («мимо колеса, на котором
+    виднелся труп, а … смотрела голова»: «смотрела» is no relative clause of «колеса»); a ``conj``
+    or ``appos`` link to a verb, adverb or conjunction is no coordination of nominals («по-чадорийски,
+    но на жаргоне»). With ``other_relatives`` another relative clause whose «который» agrees with
+    the noun does not block either (the anaphor paradigm: both pronouns then disagree, as in
+    RuBLiMP's «стола, за которым … и перед которым» → «столов»).
     """
     if head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
         # (a genitive subject — «самого закона нет» — does not agree with its predicate)
@@ -322,12 +359,17 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
                for p in preds):
             return True
     if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS and not (later_conjunct and head.base_deprel == "conj"):
-        return True
+        other = sent.head_of(head)
+        if not (head.base_deprel in ("conj", "appos") and other is not None and other.upos in _NON_NOMINAL_UPOS):
+            return True
     for kid in sent.children(head):
         if kid.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
-            return True
+            if not (kid.base_deprel in ("conj", "appos") and kid.upos in _NON_NOMINAL_UPOS):
+                return True
         if kid.deprel == "acl:relcl" and (relative_clause is None or kid.id != relative_clause.id):
-            return True
+            relatives = _relative_words(sent, kid)
+            if relatives and not (other_relatives and all(_norm(r.lemma) == "который" for r in relatives)):
+                return True
         if _norm(kid.lemma) in _QUANTITY_LEMMAS or kid.upos == "NUM":
             return True
     parent = sent.head_of(head)
@@ -710,14 +752,13 @@ class NPAgreementNumber(_NPAgreement):
             mods = [k for k in sent.children(head) if _is_modifier(k)]
             if not 1 <= len(mods) <= self.MAX_MODIFIERS or head_number_blocked(sent, head):
                 continue
-            ha = self.morph.analyse(head.form, head.upos, head.feats)
-            if ha is None or ha.tag.POS != "NOUN" or not self.morph.word_is_known(head.form):
+            if not self.morph.word_is_known(head.form):
                 continue
-            if not _matches_ud(agr_from_tag(ha.tag), ud_agr(head)):
+            mods = [m for m in mods if not self._invariable_possessive(m)]
+            found_head = self._head_reading(head, mods) if mods else None
+            if found_head is None:
                 continue
-            analysed = [self._agreeing_modifier(m, ha, head) for m in mods]
-            if any(x is None for x in analysed):
-                continue
+            ha, analysed = found_head
             found = renumber_noun(self.morph, head, ha, analysed)
             if found is None:
                 continue
@@ -730,21 +771,58 @@ class NPAgreementNumber(_NPAgreement):
                 subtype="head",
             )
 
+    def _invariable_possessive(self, mod: Token) -> bool:
+        """«его», «её», «их» as determiners («все её жалобы»): they do not agree, so they are no
+        modifiers whose agreement a number change breaks (nor do they stop one)."""
+        return mod.base_deprel == "det" and _norm(mod.form) in INVARIABLE_POSSESSIVES
+
+    def _head_reading(self, head: Token, mods: list[Token]) -> tuple[Analysis, list[tuple[str, str]]] | None:
+        """(the head's reading, (form, lemma) of each modifier) with every modifier agreeing, or None.
+
+        The reading pymorphy3 ranks first for the parser's features is tried first; when it fails —
+        the parser misread the head's gender («второй медиальной жилки»: Masc), or the form belongs to
+        two nouns («в старом карьере»: карьера/карьер) — another noun reading in the parser's case
+        and number with which every modifier agrees is taken (repair decided by the modifiers)."""
+        ha = self.morph.analyse(head.form, head.upos, head.feats)
+        ud = ud_agr(head)
+        candidates = [] if ha is None else [ha]
+        for p in self.morph.parses(head.form):
+            a = agr_from_tag(p.tag)
+            if p.tag.POS == "NOUN" and a.case == ud.case and a.number == ud.number and (ha is None or p != ha.parse):
+                candidates.append(Analysis(p, 0.0))
+        for i, cand in enumerate(candidates):
+            if cand.tag.POS != "NOUN":
+                continue
+            h_agr = agr_from_tag(cand.tag)
+            if i == 0 and not _matches_ud(h_agr, ud):
+                continue
+            analysed = [self._agreeing_modifier(m, cand, head) for m in mods]
+            if all(x is not None for x in analysed):
+                return cand, analysed
+        return None
+
     def _agreeing_modifier(self, mod: Token, ha: Analysis, head: Token | None = None) -> tuple[str, str] | None:
-        """(form, lemma) of a modifier that agrees with the head in both analyses, else None."""
+        """(form, lemma) of a modifier that agrees with the head in both analyses, else None.
+
+        Any adjectival reading of the modifier may agree (the parser's case may be the other one of
+        a nominative/accusative pair: «Главные[Acc] культуры[Nom]»); the determiner «это», «этом»,
+        … which pymorphy3 first reads as the pronoun is taken as «этот»."""
         if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or not _CYRILLIC_WORD.fullmatch(mod.form):
             return None
         ma = self.morph.analyse(mod.form, mod.upos, mod.feats)
+        if ma is not None and ma.tag.POS == "NPRO" and mod.upos == "DET":
+            ma = self.morph.analyse(mod.form, "ADJ", mod.feats)
         if ma is None or ma.tag.POS not in ADJ_POS or "Fixd" in ma.tag.grammemes:
             return None
+        h_agr = agr_from_tag(ha.tag)
         if _norm(ma.lemma) == "сам" and head is not None and mod.id < head.id:
             # «у самой границы», «в самом деле»: a form shared with the superlative «самый» before
             # its noun is «самый» (a number change of the noun breaks its agreement either way)
             ma = next((Analysis(p, 1.0) for p in self.morph.readings(mod.form, "самый", ADJ_POS)
-                       if agrees(agr_from_tag(p.tag), agr_from_tag(ha.tag))), ma)
+                       if agrees(agr_from_tag(p.tag), h_agr)), ma)
         if _norm(ma.lemma) in NOT_NP_MODIFIERS or _norm(ma.lemma) in PLURAL_ONLY_MODIFIERS:
             return None
-        if not agrees(agr_from_tag(ma.tag), agr_from_tag(ha.tag)):
+        if not any(agrees(r, h_agr) for r in adjective_readings(self.morph, mod.form, ma.lemma)):
             return None
         return mod.form, ma.lemma
 
