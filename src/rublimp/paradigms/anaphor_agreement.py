@@ -269,10 +269,11 @@ def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Tok
 def _postverbal_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph) -> bool:
     """Whether a nominal after the finite predicate of the relative clause can be its subject.
 
-    The inverted order «настрой, который показал весь стадион» / «осмотра, который учинил ему
-    Граис»: a noun, name or pronoun after the verb (any relation the parser gave it, no
-    preposition) with a nominative reading that agrees with the verb in number (and gender in
-    the past singular) makes «который» the object. (If it still were the subject, the new
+    The inverted order «осмотра, который учинил ему Граис»: a nominal after the verb that the
+    parser made a subject too, or an animate noun, name or pronoun after it (any relation, no
+    preposition), with a nominative reading that agrees with the verb in number (and gender in
+    the past singular) makes «который» the object. (An inanimate object after the verb is the
+    ordinary order of a subject relative — «пожар, который уничтожил центр» — and is left alone.) (If it still were the subject, the new
     accusative form — «которую показал» — would be wrong in case: the pair stays an error.)
     """
     if clause.feats.get("VerbForm") != "Fin" or clause.feats.get("Person") in ("1", "2"):
@@ -285,8 +286,12 @@ def _postverbal_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph
             continue
         if any(c.base_deprel == "case" for c in sent.children(k)):
             continue
+        if k.base_deprel != "nsubj" and k.upos != "PROPN" and k.feats.get("Animacy") != "Anim":
+            continue  # an inanimate object after the verb is the usual order («пожар, который уничтожил центр»)
         for p in morph.parses(k.form):
             if p.tag.POS not in ("NOUN", "NPRO") or p.tag.case != "nomn":
+                continue
+            if k.base_deprel != "nsubj" and "inan" in p.tag.grammemes:
                 continue
             a = agr_from_tag(p.tag)
             if a.number == number and (number != "Sing" or gender is None or not a.genders or gender in a.genders):
@@ -599,8 +604,10 @@ class _AnaphorAgreement(Paradigm):
         for t in hosts:
             if t.id == rc.antecedent.id or t.upos not in _HOSTS:
                 continue
-            if t.head == rc.antecedent.id and t.base_deprel in ("amod", "det", "nummod"):
-                continue  # the antecedent's own modifier agrees with it, it hosts nothing
+            if t.head == rc.antecedent.id and t.base_deprel in ("amod", "det", "nummod") \
+                    and t.upos not in ("NOUN", "PROPN", "PRON"):
+                continue  # the antecedent's own modifier agrees with it, it hosts nothing (a noun
+                # labelled amod — «воззрения[amod] апологетов» — is the parser's error and may host)
             number, gender = t.feats.get("Number"), t.feats.get("Gender")
             for r_number, r_gender in readings:
                 if r_number != number:

@@ -811,6 +811,8 @@ class NPAgreementNumber(_NPAgreement):
             return None
         ma = self.morph.analyse(mod.form, mod.upos, mod.feats)
         if ma is not None and ma.tag.POS == "NPRO" and mod.upos == "DET":
+            if _norm(mod.form) == "это":
+                return None  # «это вещества синтезируют»: «это» may be the pronoun subject ('these are …')
             ma = self.morph.analyse(mod.form, "ADJ", mod.feats)
         if ma is None or ma.tag.POS not in ADJ_POS or "Fixd" in ma.tag.grammemes:
             return None
