@@ -941,3 +941,52 @@ def test_relative_pronoun_on_coordinated_antecedent(paradigms):
     assert list(gender.pairs(other_gender)) == []
     # «Ясно» (a short adjective, the parser's conjunct of «нож») coordinates no nominal
     assert [b for b, _ in gender.pairs(short_adj)] == ["Ясно, что это тот нож, которую он купил."]
+
+
+# Round 5: RuBLiMP's rules and parser repairs, with the exact pairs each sentence must give
+# (one deterministic edit each; [] for a sentence that must give none).
+ROUND5 = [
+    # anaphor number: the pronoun where its new form has one case only (которыми: instrumental) …
+    ("anaphor_agreement_number", "Я видел дом, за которым течёт река.", ["Я видел дом, за которыми течёт река."]),
+    # … the noun where it would have several (которые: nominative or accusative; которых: gen/acc/loc)
+    ("anaphor_agreement_number", "Мы купили билет, который продавали со скидкой.",
+     ["Мы купили билеты, который продавали со скидкой."]),
+    ("anaphor_agreement_number", "Он поднялся на холм, с которого был виден весь город.",
+     ["Он поднялся на холмы, с которого был виден весь город."]),
+    # a second «который» clause on the same noun does not stop its pronoun edits
+    ("anaphor_agreement_number", "Мы сидели за столом, за которым обедали и перед которым стояла скамья.",
+     ["Мы сидели за столом, за которыми обедали и перед которым стояла скамья.",
+      "Мы сидели за столом, за которым обедали и перед которыми стояла скамья."]),
+    # anaphor gender: «на который» is no subject (the parser read it as one)
+    ("anaphor_agreement_gender", "Он так и не получил ответа, на который надеялся.",
+     ["Он так и не получил ответа, на которую надеялся."]),
+    # an animate noun or a name after the verb is the subject: «который» is the object
+    ("anaphor_agreement_gender", "Мы долго обсуждали договор, который подписал директор.",
+     ["Мы долго обсуждали договор, которую подписал директор."]),
+    ("anaphor_agreement_gender", "Мы обсуждали план, который предложил Петров.",
+     ["Мы обсуждали план, которую предложил Петров."]),
+    # an inanimate object after the verb: «который» is the subject of a past verb, left alone
+    ("anaphor_agreement_gender", "Это был пожар, который уничтожил центр города.", []),
+    ("anaphor_agreement_gender", "Иконы написал монах, который жил при церкви много лет.", []),
+    # np number: the head noun read as the lexeme its modifier agrees with (карьер, not карьера)
+    ("np_agreement_number", "Он долго работал в старом карьере за городом.",
+     ["Он долго работал в старом карьерах за городом."]),
+    # «этом» is the determiner этот, not the pronoun «это»
+    ("np_agreement_number", "Мы долго говорили об этом случае.", ["Мы долго говорили об этом случаях."]),
+    # … but «это вещества» could read 'these are substances': no head change after «это»
+    ("np_agreement_number", "Сегодня это вещество синтезируют на заводах.", []),
+    # «её» does not inflect: it neither agrees nor stops the change
+    ("np_agreement_number", "Он молча выслушал все её жалобы.", ["Он молча выслушал все её жалобу."]),
+    # floating quantifier case: neuter nominative → dative, inanimate plural → instrumental,
+    # animate plural → genitive, a shared form → the nominative of «самый»
+    ("floating_quantifier_agreement_case", "Само здание давно снесли.", ["Самому здание давно снесли."]),
+    ("floating_quantifier_agreement_case", "Сами стены были холодными.", ["Самими стены были холодными."]),
+    ("floating_quantifier_agreement_case", "Сами дети ничего не сказали.", ["Самих дети ничего не сказали."]),
+    ("floating_quantifier_agreement_case", "Мы подошли к самому дому.", ["Мы подошли к самый дому."]),
+]
+
+
+def test_round5_rules_and_repairs(paradigms):
+    trees = {s.text: s for s in parse_texts([(str(i), t, "test") for i, (_, t, _) in enumerate(ROUND5)])}
+    for name, text, expected in ROUND5:
+        assert [b for b, _ in paradigms[name].pairs(trees[text])] == expected, (name, text)
