@@ -424,8 +424,9 @@ def test_nominative_accusative_split_takes_the_relations_case(paradigms):
     gender = paradigms["np_agreement_gender"]
     assert [b for b, _ in gender.pairs(subj)] == ["Нам такая облик сразу понравился."]
     assert [b for b, _ in gender.pairs(obj)] == ["Мы обсудили такую облик."]
-    # a relation that fixes no case: the split is left alone (no pair)
-    assert list(gender.pairs(other)) == []
+    # a relation that fixes no case: the modifier's own case (accusative here); the feminine form
+    # disagrees in gender whichever case the noun is in, so the pair is an error either way
+    assert [b for b, _ in gender.pairs(other)] == ["Нам такую облик ближе."]
 
 
 # the clause's subject («капитан») mislabelled ``obj``: «которое» looks like the only subject
@@ -977,6 +978,8 @@ ROUND5 = [
     ("np_agreement_number", "Сегодня это вещество синтезируют на заводах.", []),
     # «её» does not inflect: it neither agrees nor stops the change
     ("np_agreement_number", "Он молча выслушал все её жалобы.", ["Он молча выслушал все её жалобу."]),
+    # np gender: the pronoun «это» right after a neuter noun is its determiner («Дело это»)
+    ("np_agreement_gender", "Дело это продолжал его брат.", ["Дело эту продолжал его брат."]),
     # floating quantifier case: neuter nominative → dative, inanimate plural → instrumental,
     # animate plural → genitive, a shared form → the nominative of «самый»
     ("floating_quantifier_agreement_case", "Само здание давно снесли.", ["Самому здание давно снесли."]),
@@ -990,3 +993,42 @@ def test_round5_rules_and_repairs(paradigms):
     trees = {s.text: s for s in parse_texts([(str(i), t, "test") for i, (_, t, _) in enumerate(ROUND5)])}
     for name, text, expected in ROUND5:
         assert [b for b, _ in paradigms[name].pairs(trees[text])] == expected, (name, text)
+
+
+# an adjective the parser tagged NOUN (pymorphy3 knows it only as an adjective), and «один» left
+# without a number: both are modifiers again
+RETAGGED = """# sent_id = r1
+# text = Старый рыбак чинил сеть.
+1\tСтарый\tстарый\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tamod\t_\t_
+2\tрыбак\tрыбак\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tnsubj\t_\t_
+3\tчинил\tчинить\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tсеть\tсеть\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t3\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = r2
+# text = Он съел один пирожок.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tсъел\tсъесть\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tодин\tодин\tNUM\t_\tCase=Acc|Gender=Masc\t4\tnummod\t_\t_
+4\tпирожок\tпирожок\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = r3
+# text = Сеть эта давно порвалась.
+1\tСеть\tсеть\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Fem|Number=Sing\t4\tnsubj\t_\t_
+2\tэта\tэтот\tPRON\t_\tCase=Nom|Gender=Fem|Number=Sing\t4\tnsubj\t_\t_
+3\tдавно\tдавно\tADV\t_\tDegree=Pos\t4\tadvmod\t_\t_
+4\tпорвалась\tпорваться\tVERB\t_\tAspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+"""
+
+
+def test_retagged_modifiers(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    noun_adj, one, not_eto = read_conllu_string(RETAGGED)
+    gender = paradigms["np_agreement_gender"]
+    assert [b for b, _ in gender.pairs(noun_adj)] == ["Старая рыбак чинил сеть."]
+    assert [b for b, _ in gender.pairs(one)] == ["Он съел одну пирожок."]
+    # only the pronoun «это» after a neuter noun is re-read as its determiner, not «эта»
+    assert list(gender.pairs(not_eto)) == []

@@ -505,7 +505,29 @@ def _same_agreement(a: Token, b: Token) -> bool:
     return fa["Number"] != "Sing" or (fa.get("Gender") is not None and fa.get("Gender") == fb.get("Gender"))
 
 
-def modifiers_reattached(sent: Sentence, *, after_noun: bool = True) -> Sentence:
+def _retagged(tok: Token, morph: Morph | None) -> Token:
+    """Parser repairs of one token's tags, decided by pymorphy3 (``tok`` itself when none applies):
+
+    * a word tagged NOUN that the dictionary knows only as a full adjective («хитрый[NOUN] тиун»)
+      is an ``ADJ``;
+    * the numeral «один/одна/одно» left without a number is singular («Один[NUM] июнь»);
+    * the pronoun «это» right after a neuter singular noun in its case is the determiner of it
+      («Дело это продолжал …»), tagged ``DET``.
+    """
+    if morph is None:
+        return tok
+    if tok.upos == "NOUN" and _CYRILLIC_WORD.fullmatch(tok.form) and morph.word_is_known(tok.form):
+        parses = morph.parses(tok.form)
+        if parses and all(p.tag.POS == "ADJF" for p in parses):
+            feats = {k: v for k, v in tok.feats.items() if k != "Animacy"}
+            return dataclasses.replace(tok, upos="ADJ", feats=feats)
+    if tok.upos == "NUM" and _norm(tok.form) in ("один", "одна", "одно", "одного", "одной", "одному", "одним", "одном", "одну") \
+            and "Number" not in tok.feats:
+        return dataclasses.replace(tok, feats={**tok.feats, "Number": "Sing"})
+    return tok
+
+
+def modifiers_reattached(sent: Sentence, *, after_noun: bool = True, morph: Morph | None = None) -> Sentence:
     """``sent`` with stray adjectives re-attached to the noun they stand next to.
 
     The parser sometimes hangs an adjective or participle on a verb or leaves
@@ -523,8 +545,23 @@ def modifiers_reattached(sent: Sentence, *, after_noun: bool = True) -> Sentence
     """
     moved: dict[int, Token] = {}
     n = len(sent.tokens)
+    if morph is not None:
+        for t in sent.tokens:
+            fixed = _retagged(t, morph)
+            if fixed is not t:
+                moved[t.id] = fixed
+        for t in sent.tokens:
+            if t.upos == "PRON" and _norm(t.form) == "это" and t.id > 1 and not sent.children(t):
+                noun = sent.token(t.id - 1)
+                if noun.upos == "NOUN" and noun.feats.get("Gender") == "Neut" and noun.feats.get("Number") == "Sing" \
+                        and noun.feats.get("Case") == t.feats.get("Case") and noun.head != t.id:
+                    moved[t.id] = dataclasses.replace(t, upos="DET", head=noun.id, deprel="det")
+        if moved:
+            sent = dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
     for mod in sent.tokens:
         if mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part":
+            continue
+        if mod.id in moved and mod.deprel == "det" and mod.upos == "DET" and _norm(mod.form) == "это":
             continue
         if mod.feats.get("Variant") == "Short" or sent.children(mod):
             continue
@@ -582,10 +619,14 @@ _RELATION_CASE = {"nsubj": "Nom", "obj": "Acc"}
 def _nom_acc_repair(head: Token, mod: Token) -> tuple[Token, Token]:
     """Head and modifier the parser split between nominative and accusative («такой[Acc]
     облик[Nom] напоминает», «Отельный[Nom] бизнес[Acc] не развит»): both take the case
-    the head's relation fixes (a subject is nominative, a direct object accusative).
+    the head's relation fixes (a subject is nominative, a direct object accusative), under any
+    other relation the modifier's own case (round 5: a gender or case change of the modifier is an
+    error in either case; RuBLiMP's dev pairs take the modifier's: «Наш[Nom] фарт[Acc]» → «Наша»).
     Whether each form really has that reading is checked against pymorphy3 afterwards."""
     cases = {head.feats.get("Case"), mod.feats.get("Case")}
-    want = _RELATION_CASE.get(head.base_deprel)
+    want = _RELATION_CASE.get(head.base_deprel) or mod.feats.get("Case")
+    # (another relation: the modifier's own case, «Наш[Nom] фарт[Acc] ведь что?»; the pymorphy3
+    # check that follows keeps only a head form that has it — an inanimate nominative = accusative)
     if cases != {"Nom", "Acc"} or want is None:
         return head, mod
 
@@ -665,7 +706,7 @@ class _NPAgreement(Paradigm):
     first_only: ClassVar[bool] = False
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        repaired = modifiers_reattached(sent, after_noun=self.feature != "Case")
+        repaired = modifiers_reattached(sent, after_noun=self.feature != "Case", morph=self.morph)
         for cand in np_candidates(repaired, self.morph, conjoined_heads=True):
             seen: set[str] = set()
             for target, agr in self.targets(cand):
