@@ -328,7 +328,8 @@ _QUANTITY_LEMMAS = frozenset(
 
 
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
-                        later_conjunct: bool = False, other_relatives: bool = False) -> bool:
+                        later_conjunct: bool = False, other_relatives: bool = False,
+                        subject: bool = True) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
@@ -347,9 +348,11 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     or ``appos`` link to a verb, adverb or conjunction is no coordination of nominals («по-чадорийски,
     но на жаргоне»). With ``other_relatives`` another relative clause whose «который» agrees with
     the noun does not block either (the anaphor paradigm: both pronouns then disagree, as in
-    RuBLiMP's «стола, за которым … и перед которым» → «столов»).
+    RuBLiMP's «стола, за которым … и перед которым» → «столов»). Without ``subject`` a subject
+    may change although its predicate agrees with it (the floating-quantifier paradigm, as RuBLiMP:
+    «сам музыкант должен» → «сам музыканты должен»).
     """
-    if head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
+    if subject and head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
         # (a genitive subject — «самого закона нет» — does not agree with its predicate)
         pred = sent.head_of(head)
         if pred is None:
