@@ -10,7 +10,8 @@ singular — gender of «сам». None or several → the sentence is skipped. 
 «сам» is attached to a nominal that agrees with it, that nominal is the
 antecedent. «сам» is then re-inflected for one feature:
 
-* ``floating_quantifier_agreement_number``: «Дворники сами расчищали тротуары» → «Дворники сам расчищали тротуары»;
+* ``floating_quantifier_agreement_number``: «Дворники сами расчищали тротуары» → «Дворник сами расчищали тротуары»
+  (the noun, as RuBLiMP; «сам» where the noun cannot change: «Она сама испекла» → «Она сами испекла»);
 * ``floating_quantifier_agreement_gender``: «Художница сама подготовила выставку» → «Художница сам подготовила выставку»;
 * ``floating_quantifier_agreement_case``: «Его самого мало кто признаёт» → «Его самому мало кто признаёт».
 
@@ -34,9 +35,9 @@ RuBLiMP's choices, measured on its dev pairs: the number paradigm changes the
 NOUN «сам» stands on (see :class:`FloatingQuantifierNumber`); gender goes
 masculine/neuter → feminine, feminine → masculine; case goes nominative →
 genitive (сам → самого), other cases → nominative. Each of gender and case
-makes one deterministic edit. Where RuBLiMP writes a form of «самый»
-(«самого» → «самый», «само» → «самое»: 34 of 400 dev pairs) the «сам» form is
-made instead: «самое существование» is grammatical.
+makes one deterministic edit. In the gender paradigm a form of «самый» is never
+made («самое существование» is grammatical); the case paradigm makes RuBLiMP's
+«самый» nominative from a shared form (round 5, below).
 
 Parser repairs (round 3): «сам» tagged in another case than the nominal next to
 it that it is attached to takes that nominal's case when the nominal cannot be
@@ -52,6 +53,12 @@ parser gave the clause no agreeing argument and the finite verb can agree with i
 when its past verb confirms them. Fidelity on RuBLiMP's dev pairs (coverage / same word / same
 pair): number .71/.65/.62 → .78/.68/.66 → .79/.68/.66, gender .70/.70/.65 → .73/.73/.67 →
 .76/.76/.69, case .71/.71/.48 → .78/.78/.51 → .79/.79/.52.
+Round 5, RuBLiMP's choices: the number paradigm changes a SUBJECT noun under «сам» as well (RuBLiMP
+never edits a nominative «сам»: «Мэр сам открыл» → «Мэры сам открыл»; the verb then disagrees too);
+the case paradigm makes a shared form nominative as «самый» (самого → самый, самой → самая: 43
+dev pairs; «самый» does not float, so the clause's other arguments cannot host it), a neuter
+nominative dative (само → самому, 6 of 6) and an inanimate plural nominative instrumental
+(«сами границы» → «самими», 6 of 7). Fidelity: number → .79/.70/.68, case → .79/.79/.63.
 """
 
 from __future__ import annotations
@@ -495,7 +502,7 @@ class _FloatingQuantifier(Paradigm):
 
 @register
 class FloatingQuantifierNumber(_FloatingQuantifier):
-    """«Дворники сами расчищали тротуары.» → «Дворники сам расчищали тротуары.»"""
+    """«Дворники сами расчищали тротуары.» → «Дворник сами расчищали тротуары.»"""
 
     name = "floating_quantifier_agreement_number"
     feature = "Number"
@@ -504,10 +511,10 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
         """RuBLiMP changes the NOUN when «сам» stands on it («в самом клубе» → «в самом клубах»,
         143 of its 200 dev pairs), else «сам» («Им самим» → «Им самому»).
 
-        The noun is changed only where nothing else agrees with its number
-        (:func:`~rublimp.paradigms.np_agreement.head_number_blocked`) and its
-        new form agrees with no reading of «сам» or of its other modifiers;
-        otherwise «сам» is changed as for a floating «сам».
+        The noun is changed only where nothing else but its predicate agrees with its number
+        (:func:`~rublimp.paradigms.np_agreement.head_number_blocked` with ``subject=False``: a
+        subject changes, as in RuBLiMP) and its new form agrees with no reading of «сам» or of
+        its other modifiers; otherwise «сам» is changed as for a floating «сам».
         """
         plain = {sa.sam.id for sa in sam_antecedents(sent, self.morph)}
         for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):

@@ -36,7 +36,15 @@ pairs (coverage / same word / same pair): gender .70/.64/.57 → .72/.68/.60,
 case .78/.72/.69 → .80/.74/.71. Round 4: the determiner «это», which pymorphy3 reads
 as the pronoun first, is taken as «этот» (a new form that is also the pronoun, «этим», is
 not made), and an unknown Russian surname («Лаврушин») has a fixed gender: gender
-.73/.68/.60 → .74/.69/.61.
+.73/.68/.60 → .74/.69/.61. Round 5 (:func:`modifiers_reattached` with ``morph``): an adjective
+the parser tagged NOUN, «один» without a number, and the pronoun «это» right after its neuter
+noun are modifiers again; a nominative/accusative split under a relation that fixes no case
+takes the modifier's case. Number: any adjectival reading of a modifier may agree, «этом/этим»
+are «этот», invariable «его/её/их» are no modifiers, the head's lexeme is the one its modifiers
+agree with («в старом карьере»), and «это» + head is left alone («это вещества …»).
+:func:`head_number_blocked` ignores ``acl:relcl`` clauses without an agreeing relative word and
+``conj``/``appos`` links to non-nominals. Fidelity: gender .74/.69/.61 → .79/.73/.65, case
+.80/.74/.71 → .81/.76/.71, number .76/.73/.72 → .80/.77/.76.
 
 The module also holds the small agreement toolkit shared with
 :mod:`~rublimp.paradigms.anaphor_agreement` and
