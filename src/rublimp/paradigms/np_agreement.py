@@ -152,14 +152,19 @@ def agr_from_tag(tag) -> Agr:
     return Agr(case, number, genders, animacy)
 
 
-def adjective_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ADJ_POS) -> set[Agr]:
+def adjective_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ADJ_POS) -> frozenset[Agr]:
     """Every agreement reading of ``form`` as a form of the adjective-like lexeme ``lemma``."""
-    return {agr_from_tag(p.tag) for p in morph.readings(form, lemma, frozenset(pos))}
+    return _readings(morph, form, lemma, frozenset(pos))
 
 
-def noun_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ("NOUN", "NPRO")) -> set[Agr]:
+def noun_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ("NOUN", "NPRO")) -> frozenset[Agr]:
     """Every agreement reading of ``form`` as a form of the nominal lexeme ``lemma``."""
-    return {agr_from_tag(p.tag) for p in morph.readings(form, lemma, frozenset(pos))}
+    return _readings(morph, form, lemma, frozenset(pos))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _readings(morph: Morph, form: str, lemma: str, pos: frozenset[str]) -> frozenset[Agr]:
+    return frozenset(agr_from_tag(p.tag) for p in morph.readings(form, lemma, pos))
 
 
 def agrees(modifier: Agr, head: Agr) -> bool:
@@ -516,6 +521,11 @@ def _same_agreement(a: Token, b: Token) -> bool:
     return fa["Number"] != "Sing" or (fa.get("Gender") is not None and fa.get("Gender") == fb.get("Gender"))
 
 
+#: endings only adjectives have (a cheap filter before the dictionary is asked)
+_ADJECTIVE_ENDINGS = ("ый", "ий", "ая", "яя", "ое", "ее", "ые", "ие", "ого", "его", "ому", "ему", "ую", "юю",
+                      "ых", "их", "ыми", "ими", "ной", "ном", "ным")
+
+
 def _retagged(tok: Token, morph: Morph | None) -> Token:
     """Parser repairs of one token's tags, decided by pymorphy3 (``tok`` itself when none applies):
 
@@ -525,9 +535,10 @@ def _retagged(tok: Token, morph: Morph | None) -> Token:
     * the pronoun «это» right after a neuter singular noun in its case is the determiner of it
       («Дело это продолжал …»), tagged ``DET``.
     """
-    if morph is None:
+    if morph is None or tok.upos not in ("NOUN", "NUM"):
         return tok
-    if tok.upos == "NOUN" and _CYRILLIC_WORD.fullmatch(tok.form) and morph.word_is_known(tok.form):
+    if tok.upos == "NOUN" and _norm(tok.form).endswith(_ADJECTIVE_ENDINGS) and _CYRILLIC_WORD.fullmatch(tok.form) \
+            and morph.word_is_known(tok.form):
         parses = morph.parses(tok.form)
         if parses and all(p.tag.POS == "ADJF" for p in parses):
             feats = {k: v for k, v in tok.feats.items() if k != "Animacy"}
@@ -837,17 +848,15 @@ class NPAgreementNumber(_NPAgreement):
         and number with which every modifier agrees is taken (repair decided by the modifiers)."""
         ha = self.morph.analyse(head.form, head.upos, head.feats)
         ud = ud_agr(head)
-        candidates = [] if ha is None else [ha]
+        if ha is not None and ha.tag.POS == "NOUN" and _matches_ud(agr_from_tag(ha.tag), ud):
+            analysed = [self._agreeing_modifier(m, ha, head) for m in mods]
+            if all(x is not None for x in analysed):
+                return ha, analysed
         for p in self.morph.parses(head.form):
             a = agr_from_tag(p.tag)
-            if p.tag.POS == "NOUN" and a.case == ud.case and a.number == ud.number and (ha is None or p != ha.parse):
-                candidates.append(Analysis(p, 0.0))
-        for i, cand in enumerate(candidates):
-            if cand.tag.POS != "NOUN":
+            if p.tag.POS != "NOUN" or a.case != ud.case or a.number != ud.number or (ha is not None and p == ha.parse):
                 continue
-            h_agr = agr_from_tag(cand.tag)
-            if i == 0 and not _matches_ud(h_agr, ud):
-                continue
+            cand = Analysis(p, 0.0)
             analysed = [self._agreeing_modifier(m, cand, head) for m in mods]
             if all(x is not None for x in analysed):
                 return cand, analysed
@@ -876,7 +885,8 @@ class NPAgreementNumber(_NPAgreement):
                        if agrees(agr_from_tag(p.tag), h_agr)), ma)
         if _norm(ma.lemma) in NOT_NP_MODIFIERS or _norm(ma.lemma) in PLURAL_ONLY_MODIFIERS:
             return None
-        if not any(agrees(r, h_agr) for r in adjective_readings(self.morph, mod.form, ma.lemma)):
+        if not agrees(agr_from_tag(ma.tag), h_agr) \
+                and not any(agrees(r, h_agr) for r in adjective_readings(self.morph, mod.form, ma.lemma)):
             return None
         return mod.form, ma.lemma
 
