@@ -1037,3 +1037,31 @@ def test_retagged_modifiers(paradigms):
     assert [b for b, _ in gender.pairs(one)] == ["Он съел одну пирожок."]
     # only the pronoun «это» after a neuter noun is re-read as its determiner, not «эта»
     assert list(gender.pairs(not_eto)) == []
+
+
+# the head's case/number misread (села: Gen.Sg for Nom.Pl) while the modifier right before it shows
+# a reading the head form has; not next to a numeral («три кольцевые/кольцевых автодороги»)
+HEAD_FROM_MODIFIER = """# sent_id = h1
+# text = Ближайшие села пустеют.
+1\tБлижайшие\tблизкий\tADJ\t_\tCase=Nom|Degree=Pos|Number=Plur\t2\tamod\t_\t_
+2\tсела\tсело\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t3\tnsubj\t_\t_
+3\tпустеют\tпустеть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = h2
+# text = Есть три кольцевые автодороги.
+1\tЕсть\tбыть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+2\tтри\tтри\tNUM\t_\tCase=Nom\t4\tnummod\t_\t_
+3\tкольцевые\tкольцевой\tADJ\t_\tCase=Nom|Degree=Pos|Number=Plur\t4\tamod\t_\t_
+4\tавтодороги\tавтодорога\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t1\tnsubj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_
+"""
+
+
+def test_head_features_from_modifier(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    villages, roads = read_conllu_string(HEAD_FROM_MODIFIER)
+    case = paradigms["np_agreement_case"]
+    assert "Ближайших села пустеют." in {b for b, _ in case.pairs(villages)}
+    assert list(case.pairs(roads)) == []

@@ -43,8 +43,9 @@ takes the modifier's case. Number: any adjectival reading of a modifier may agre
 are «этот», invariable «его/её/их» are no modifiers, the head's lexeme is the one its modifiers
 agree with («в старом карьере»), and «это» + head is left alone («это вещества …»).
 :func:`head_number_blocked` ignores ``acl:relcl`` clauses without an agreeing relative word and
-``conj``/``appos`` links to non-nominals. Fidelity: gender .74/.69/.61 → .79/.73/.65, case
-.80/.74/.71 → .81/.76/.71, number .76/.73/.72 → .80/.77/.76.
+``conj``/``appos`` links to non-nominals. A head whose case/number the parser misread takes the
+reading the modifier right before it shows (:func:`_head_features_from_modifier`). Fidelity:
+gender .74/.69/.61 → .79/.73/.65, case .80/.74/.71 → .81/.77/.72, number .76/.73/.72 → .80/.77/.76.
 
 The module also holds the small agreement toolkit shared with
 :mod:`~rublimp.paradigms.anaphor_agreement` and
@@ -658,6 +659,38 @@ def _nom_acc_repair(head: Token, mod: Token) -> tuple[Token, Token]:
     return recased(head), recased(mod)
 
 
+def _head_features_from_modifier(sent: Sentence, head: Token, mod: Token, morph: Morph) -> Token:
+    """Parser repair: a head whose case or number disagrees with the modifier right before it, while
+    one of the head form's own readings has the modifier's case, number (and singular gender), takes
+    that reading («Ближайшие[Nom.Pl] села[Gen.Sg]» → села Nom.Pl); otherwise ``head`` as it is.
+    (The modifier and head are then checked against pymorphy3 like any other pair.) Not next to a
+    numeral or quantity word, whose phrase has agreement of its own («три кольцевые/кольцевых
+    автодороги»: both grammatical)."""
+    fh, fm = head.feats, mod.feats
+    if mod.id != head.id - 1 or not fm.get("Case") or not fm.get("Number"):
+        return head
+    if any(k.base_deprel == "nummod" or k.upos == "NUM" for k in sent.children(head)):
+        return head
+    before = [sent.token(i) for i in range(max(1, mod.id - 2), mod.id)]
+    if any(t.upos == "NUM" or _norm(t.lemma) in _QUANTITY_LEMMAS for t in before):
+        return head
+    if (fh.get("Case"), fh.get("Number")) == (fm["Case"], fm["Number"]):
+        return head
+    for p in morph.parses(head.form):
+        if p.tag.POS != "NOUN":
+            continue
+        a = agr_from_tag(p.tag)
+        if a.case != fm["Case"] or a.number != fm["Number"]:
+            continue
+        if a.number == "Sing" and fm.get("Gender") not in a.genders:
+            continue
+        feats = {**fh, "Case": a.case, "Number": a.number}
+        if a.gender:
+            feats["Gender"] = a.gender
+        return dataclasses.replace(head, feats=feats)
+    return head
+
+
 def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCandidate | None:
     """The candidate for one head and one of its modifiers, or None when they do not qualify."""
     if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or _norm(mod.form) in NOT_NP_MODIFIERS:
@@ -667,6 +700,7 @@ def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCa
     if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
         return None
     head, mod = _nom_acc_repair(head, mod)
+    head = _head_features_from_modifier(sent, head, mod, morph)
     head_ud, mod_ud = ud_agr(head), ud_agr(mod)
     if head_ud.case not in CASES or head_ud.number is None:
         return None
