@@ -995,9 +995,16 @@ ROUND5 = [
 
 
 def test_round5_rules_and_repairs(paradigms):
-    trees = {s.text: s for s in parse_texts([(str(i), t, "test") for i, (_, t, _) in enumerate(ROUND5)])}
+    asteroid = "Это небольшой астероид главного пояса, принадлежащий к спектральному классу S."
+    texts = [t for _, t, _ in ROUND5] + [asteroid]
+    trees = {s.text: s for s in parse_texts([(str(i), t, "test") for i, t in enumerate(texts)])}
     for name, text, expected in ROUND5:
         assert [b for b, _ in paradigms[name].pairs(trees[text])] == expected, (name, text)
+    # a participle after its head is not made into a form that fits the noun between them
+    # («пояса, принадлежащего» is grammatical); other cases are made
+    case_pairs = {b for b, _ in paradigms["np_agreement_case"].pairs(trees[asteroid])}
+    assert asteroid.replace("принадлежащий", "принадлежащему") in case_pairs
+    assert asteroid.replace("принадлежащий", "принадлежащего") not in case_pairs
 
 
 # an adjective the parser tagged NOUN (pymorphy3 knows it only as an adjective), and «один» left

@@ -769,7 +769,7 @@ class _NPAgreement(Paradigm):
                 if seen and self.first_only:
                     break
                 word = self._new_form(cand, agr)
-                if word is None or word in seen:
+                if word is None or word in seen or self._fits_noun_between(repaired, cand, word):
                     continue
                 seen.add(word)
                 word = _yo(sent, word)
@@ -807,6 +807,19 @@ class _NPAgreement(Paradigm):
             return None
         return word
 
+
+    def _fits_noun_between(self, sent: Sentence, cand: NPCandidate, word: str) -> bool:
+        """A modifier after its head whose new form agrees with a noun standing between them could
+        modify that noun instead («астероид главного пояса, принадлежащий» → «принадлежащего»:
+        grammatical with «пояса»)."""
+        if cand.modifier.id <= cand.head.id + 1:
+            return False
+        readings = adjective_readings(self.morph, word, cand.modifier_analysis.lemma)
+        for i in range(cand.head.id + 1, cand.modifier.id):
+            t = sent.token(i)
+            if t.upos in ("NOUN", "PROPN", "PRON") and any(agrees(r, ud_agr(t)) for r in readings):
+                return True
+        return False
 
     def _same_in_every_lexeme(self, cand: NPCandidate, agr: Agr, word: str) -> bool:
         """The new form is the same whichever adjective the original form belongs to.
