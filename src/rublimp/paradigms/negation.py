@@ -289,7 +289,7 @@ class _PronounParadigm(Paradigm):
     resources = ("negative_indefinite_pronouns.tsv",)
     options = ("negative_indefinite_pronouns",)
 
-    @property
+    @functools.cached_property  # read on every sentence: look the file up once
     def table(self) -> PronounTable:
         path = self.ctx.options.get("negative_indefinite_pronouns") or Path(self.ctx.resources_dir) / PRONOUN_TABLE_FILE
         return load_pronoun_table(str(path))
