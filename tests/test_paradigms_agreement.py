@@ -660,17 +660,19 @@ def test_genitive_pronoun_is_not_read_as_a_possessive(paradigms):
 
 def test_unknown_name_tagged_adjective_is_an_attractor(paradigms):
     # «Стены Бархана рухнули.» with the unknown name «Бархана» tagged ADJ (an adjective cannot be nmod)
-    def tree(rel: str) -> "Sentence":
+    def tree(rel: str, form: str = "Бархана") -> "Sentence":
         return _tree([
             ("Стены", "стена", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 3, "nsubj"),
-            ("Бархана", "бархан", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 1, rel),
+            (form, form.lower(), "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 1, rel),
             ("рухнули", "рухнуть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
             (".", ".", "PUNCT", "", 3, "punct"),
         ])
 
     assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("nmod"))] == ["Стены Бархана рухнула."]
-    # as a modifier (amod) it is an adjective: no attractor
-    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod"))) == []
+    # as amod too: pymorphy3 reads «Бархана» only as a noun («лицо урнгурца оживилось», «урнгурца» amod)
+    assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod"))] == ["Стены Бархана рухнула."]
+    # a word with an adjective reading as amod is an adjective: no attractor
+    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod", "Старого"))) == []
 
 
 def test_finite_verb_tagged_as_short_adjective(paradigms):

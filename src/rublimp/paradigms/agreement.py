@@ -919,11 +919,15 @@ class SubjectPredicateAgreement(Paradigm):
     #: whether the paradigm also reads the repaired default-agreement contexts (genitive, clausal)
     default_contexts: ClassVar[bool] = False
 
+    def _paradigm_edges(self, sent: Sentence) -> list[AgreementEdge]:
+        """The edges this paradigm reads (``sent`` is the :func:`_repaired` sentence)."""
+        return _all_edges(sent) if self.default_contexts else _edges(sent)
+
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         min_conf = float(self.ctx.options.get("agreement_min_conf", 0.0))
         seen: set[tuple] = set()
         sent = _repaired(sent)
-        for edge in (_all_edges(sent) if self.default_contexts else _edges(sent)):
+        for edge in self._paradigm_edges(sent):
             # conjoined infinitives («отвлечь и спасти») and genitives («ни её, ни его не было») still take default agreement
             if (edge.coordinated and edge.subject_kind not in ("clausal", "genitive")) or edge.outer or edge.conf < min_conf:
                 continue
@@ -1590,15 +1594,261 @@ def _one_number(form: str) -> str | None:
     return next(iter(numbers)) if len(numbers) == 1 and None not in numbers else None
 
 
+@functools.lru_cache(maxsize=100_000)
+def _one_gender(form: str) -> str | None:
+    """The UD gender of a known ``form`` whose every noun/pronoun reading is singular of one gender («Креза», «кого-то»), else None."""
+    if _one_number(form) != "sing":
+        return None
+    genders = {p.tag.gender for p in get_morph().parses(form) if p.tag.POS in ("NOUN", "NPRO")}
+    g = next(iter(genders)) if len(genders) == 1 else None
+    return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
+
+
 def _has_nominative(tok: Token) -> bool:
     return any("nomn" in p.tag.grammemes for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
 
 
 def _nominal_like(tok: Token) -> bool:
-    """A noun or pronoun, or a word tagged ADJ in a nominal-only relation («стены Бархана», «Бархана» tagged ADJ nmod)."""
+    """A noun or pronoun, or a word tagged ADJ in a nominal-only relation («стены Бархана», «Бархана» tagged ADJ nmod)
+    or that pymorphy3 reads only as a noun («лицо урнгурца», «урнгурца» tagged ADJ amod)."""
     if tok.upos in _ATTRACTOR_UPOS:
         return True
-    return tok.upos == "ADJ" and tok.base_deprel in _NOMINAL_ONLY_RELS and "Case" in tok.feats
+    return tok.upos == "ADJ" and "Case" in tok.feats and (tok.base_deprel in _NOMINAL_ONLY_RELS or _noun_only(tok.form))
+
+
+@functools.lru_cache(maxsize=100_000)
+def _noun_only(form: str) -> bool:
+    """Every pymorphy3 reading of ``form`` (guesses for unknown words included) is a noun."""
+    parses = get_morph().parses(form)
+    return bool(parses) and all(p.tag.POS == "NOUN" for p in parses)
+
+
+# -- attractor parser repair: «subject + dependent phrase + verb» read from linear order ---------
+#: words that may stand between a subject and its verb besides nominals: modifiers, adverbs, particles, prepositions
+_SPAN_UPOS = frozenset({"ADV", "PART", "ADJ", "DET", "NUM", "ADP"})
+_MODIFIER_UPOS = frozenset({"ADJ", "DET", "NUM"})
+_OBLIQUE_CASES = frozenset({"gent", "datv", "accs", "ablt", "loct", "gen2", "acc2", "loc2"})
+_SPAN_CACHE_ATTR = "_attractor_span_edges"
+
+
+def _after_preposition(sent: Sentence, tok: Token) -> bool:
+    """``tok`` has a «case» child or follows a preposition with only modifiers between («в синем картузе»)."""
+    if any(k.deprel == "case" for k in sent.children(tok)):
+        return True
+    i = tok.id - 2
+    while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
+        i -= 1
+    return i >= 0 and sent.tokens[i].upos == "ADP"
+
+
+def _after_nominal(sent: Sentence, tok: Token) -> bool:
+    """The word before ``tok`` (modifiers skipped) is a noun or pronoun: ``tok`` may be its genitive («руки Рахели»)."""
+    i = tok.id - 2
+    while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
+        i -= 1
+    return i >= 0 and sent.tokens[i].upos in ("NOUN", "PROPN", "PRON")
+
+
+def _dependent_nominal(sent: Sentence, tok: Token, verb: Token) -> bool:
+    """A nominal that cannot be the subject of ``verb`` after it: in a prepositional phrase, with no
+    nominative reading that agrees with the verb (pymorphy3; the tagger's case for a word it does not
+    know), or a genitive right after a noun («руки Рахели»)."""
+    if _after_preposition(sent, tok):
+        return True
+    if not _known(tok.form.lower()):
+        return tok.feats.get("Case") not in (None, "Nom")
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    if not parses:
+        return tok.upos == "PRON" and tok.feats.get("Case") not in (None, "Nom")
+    if _agrees_as_nominative(tok, verb) is None:
+        return True
+    return _after_nominal(sent, tok) and any("gent" in p.tag.grammemes for p in parses)
+
+
+def _span_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
+    """:func:`_stranded_subject_feats`, or for a word pymorphy3 does not know that the tagger did not
+    read as a nominative, its guessed nominative agreeing with ``verb`` (:func:`_guessed_nominative`)."""
+    feats = _stranded_subject_feats(tok, verb)
+    if feats is None and not _known(tok.form.lower()):
+        feats = _guessed_nominative(tok, verb)
+    return feats
+
+
+def _span_subject_candidate(sent: Sentence, tok: Token) -> bool:
+    """A noun, a personal pronoun, or a word pymorphy3 reads only as a noun, outside any prepositional phrase."""
+    if tok.upos == "PRON":
+        ok = tok.feats.get("PronType", "Prs") == "Prs" and _norm(tok.lemma) not in ("себя",)
+    else:
+        ok = tok.upos in ("NOUN", "PROPN") or _noun_only(tok.form)
+    return ok and not _after_preposition(sent, tok)
+
+
+def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """Subjects of subjectless verbs read from word order: «subject + dependent phrase + verb».
+
+    The parser often misattaches a subject that is followed by a genitive or
+    prepositional phrase: «лицо урнгурца оживилось» with «лицо» as the object
+    of «урнгурца», «шкатулка Креза принадлежала» with «шкатулка» as an amod.
+    For a finite verb or short form with no subject (and not conjoined to a
+    verb), the words before it up to a clause boundary (punctuation,
+    conjunction, verb) may be only nominals, modifiers, adverbs, particles
+    and prepositions. The subject is the leftmost noun or personal pronoun
+    of that stretch outside a prepositional phrase that pymorphy3 reads as a
+    nominative agreeing with the verb (number; gender in the past or short
+    singular; person; the verb's features from its own unambiguous reading),
+    such that every nominal between it and the verb is a dependent
+    (:func:`_dependent_nominal`) — and there must be at least one. With a
+    transitive verb the subject must have no accusative reading, or the verb
+    another object: «Дом брата строит» is as well «(он) строит дом брата».
+    A verb with a nominative nominal after it is left alone (its subject may
+    follow it). Used by the attractor paradigms only; edges get the
+    ``nominal`` kind.
+    """
+    cache = sent.__dict__.get(_SPAN_CACHE_ATTR)
+    if cache is not None:
+        return cache
+    taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    subjects = {e.subject.id for e in real}
+    out: list[AgreementEdge] = []
+    for verb in sent.tokens:
+        if verb.id in taken or verb.feats.get("Mood") == "Imp" or verb.upos not in ("VERB", "AUX", "ADJ"):
+            continue
+        if verb.form[:1].isupper() and verb.id != 1:
+            continue  # «мастерская Вадима Юсова»: a name read as a short adjective
+        agreeing, pred_type, co = _agreeing_word(sent, verb)
+        if agreeing is None or agreeing.id in taken:
+            continue
+        kids = sent.children(verb)
+        if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in kids):
+            continue
+        head = sent.head_of(verb)
+        if verb.base_deprel == "conj" and head is not None and head.upos in ("VERB", "AUX"):
+            continue  # «Он встал и пошёл»: the subject is shared with the first verb
+        first = min([verb.id, agreeing.id] + [t.id for t in co])
+        last = max([verb.id, agreeing.id] + [t.id for t in co])
+        if any(
+            t.upos in ("NOUN", "PROPN", "PRON") and t.feats.get("Case") == "Nom" and not _after_preposition(sent, t)
+            for t in sent.tokens[last:]
+            if sent.head_of(t) is not None and sent.head_of(t).id in (verb.id, agreeing.id)
+        ):
+            continue
+        # the stretch before the verb: nominals, modifiers, adverbs, particles, prepositions
+        span: list[Token] = []
+        for t in reversed(sent.tokens[: first - 1]):
+            if t.upos in _SPAN_UPOS or t.upos in ("NOUN", "PROPN", "PRON") or _span_subject_candidate(sent, t):
+                span.append(t)
+                continue
+            break
+        span.reverse()
+        edge = repair_edge(sent, AgreementEdge(
+            sent_id=sent.sent_id, subject=verb, predicate=verb, agreeing=agreeing, pred_type=pred_type,
+            order="SV", conf=1.0, subject_kind="nominal", negated=_negated(sent, verb, agreeing), co_agreeing=co,
+        ))
+        repaired = edge.agreeing
+        subj, deps = None, 0
+        for t in reversed(span):
+            if not _nominal_like(t) and not _span_subject_candidate(sent, t):
+                continue  # a modifier, adverb, particle or preposition
+            if (
+                deps and t.id not in subjects and _span_subject_candidate(sent, t)
+                and _span_subject_feats(t, repaired) is not None
+                and (_intransitive(repaired if repaired.id == verb.id else verb) or _no_accusative_reading(t) or _other_object(sent, verb, t))
+            ):
+                subj = t  # the leftmost such word is the subject: keep climbing over dependents
+            if not _dependent_nominal(sent, t, repaired):
+                break
+            deps += 1
+        if subj is None:
+            continue
+        feats = _span_subject_feats(subj, repaired)
+        subjects.add(subj.id)
+        taken.add(verb.id)
+        subj = dataclasses.replace(subj, feats=feats, upos=subj.upos if subj.upos in ("NOUN", "PROPN", "PRON") else "NOUN")
+        out.append(dataclasses.replace(
+            edge, subject=subj, conf=_head_conf(sent, subj),
+            coordinated=any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj)),
+        ))
+    sent.__dict__[_SPAN_CACHE_ATTR] = out
+    return out
+
+
+def _guessed_nominative(tok: Token, agreeing: Token) -> dict[str, str] | None:
+    """The features of a word pymorphy3 does not know («Смеагорл» tagged dative) read with its guessed
+    nominative that agrees with ``agreeing`` (:func:`_agrees_as_nominative`), or None."""
+    reading = _agrees_as_nominative(tok, agreeing)
+    if reading is None:
+        return None
+    feats = dict(tok.feats, Case="Nom", Number=OC2UD[reading.tag.number][1])
+    if reading.tag.number == "sing" and reading.tag.gender in ("masc", "femn", "neut"):
+        feats["Gender"] = OC2UD[reading.tag.gender][1]
+    return feats
+
+
+@functools.lru_cache(maxsize=100_000)
+def _common_noun_only(form: str) -> bool:
+    """A known form whose every pymorphy3 reading is a common noun (no name, surname, place, abbreviation …)."""
+    if not _known(form.lower()):
+        return False
+    parses = get_morph().parses(form)
+    return bool(parses) and all(p.tag.POS == "NOUN" and not PROPER_TAGS & set(p.tag.grammemes) for p in parses)
+
+
+def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """An nsubj the tagger gave an oblique case or a non-nominal tag, read as the nominative that agrees.
+
+    «Но Смеагорл пока об этом не догадывался» («Смеагорл» tagged dative),
+    «Уговоры Мики уже не достигали» (tagged genitive singular), «Даже тот
+    бычок это понял» («бычок» tagged VERB): a subject without a preposition
+    of an ``other``-kind edge (or a «genitive» one whose predicate is not
+    in the default form), or tagged with a non-nominal part of speech
+    that pymorphy3 reads only as a noun, becomes a ``nominal`` subject with
+    the features of its pymorphy3 nominative reading that agrees with the
+    predicate (a guessed one for a word pymorphy3 does not know); only
+    before the predicate and with no other nsubj beside it. A genitive
+    beside a negated 3sg.N predicate stays a genitive subject. A subject
+    tagged PROPN that pymorphy3 reads only as a common noun («Племянница»,
+    «Подгруппа» at the start of a sentence) is a common noun.
+    """
+    subj = edge.subject
+    if subj.upos == "PROPN" and edge.subject_kind == "nominal" and _common_noun_only(subj.form):
+        # «Племянница Гарста приподнялась»: a capitalised common noun tagged as a name
+        edge = dataclasses.replace(edge, subject=dataclasses.replace(subj, upos="NOUN"))
+        subj = edge.subject
+    retag = subj.upos not in ("NOUN", "PROPN", "PRON") and _known(subj.form.lower()) and _noun_only(subj.form)
+    # a «genitive» subject of a predicate that is not in the default 3sg.N form cannot be one
+    oblique = edge.subject_kind == "other" or (edge.subject_kind == "genitive" and not _is_default_form(edge.agreeing))
+    if not oblique and not (retag and edge.subject_kind == "nominal"):
+        return edge
+    if subj.upos not in ("NOUN", "PROPN") and not retag:
+        return edge
+    if any(k.deprel == "case" for k in sent.children(subj)) or (edge.negated and _is_default_form(edge.agreeing)):
+        return edge
+    if edge.order != "SV" or any(
+        k.base_deprel == "nsubj" and k.id != subj.id for k in sent.children(edge.predicate)
+    ):
+        return edge  # after the verb, or beside another subject: a misparsed object, not a subject
+    feats = _stranded_subject_feats(subj, edge.agreeing) if _known(subj.form.lower()) else _guessed_nominative(subj, edge.agreeing)
+    if feats is None:
+        return edge
+    new = dataclasses.replace(subj, feats=feats, upos=subj.upos if subj.upos in ("NOUN", "PROPN") else "NOUN")
+    return dataclasses.replace(edge, subject=new, subject_kind="nominal")
+
+
+def _postnominal_genitive_gender(sent: Sentence, tok: Token) -> str | None:
+    """The gender of ``tok`` read as a singular genitive right after a noun, without a preposition
+    («племянница Гарста»): the one gender of its singular genitive noun readings (guesses
+    included), or None when there is none or several, or when it also reads as a nominative
+    (an apposition: «кошка Мурка»)."""
+    if tok.upos not in ("NOUN", "PROPN", "ADJ") or not _after_nominal(sent, tok) or _after_preposition(sent, tok):
+        return None
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
+    if any("nomn" in p.tag.grammemes for p in parses):
+        return None  # «кошка Мурка»: as well an apposition in the nominative
+    genders = {p.tag.gender for p in parses if {"gent", "sing"} <= set(p.tag.grammemes)}
+    if len(genders) != 1:
+        return None
+    g = next(iter(genders))
+    return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
 
 
 class _Attractor(SubjectPredicateAgreement):
@@ -1650,6 +1900,8 @@ class _Attractor(SubjectPredicateAgreement):
             # a number the tagger got wrong on a form pymorphy3 reads with one number only («друидов»
             # tagged singular) does not matter where only the number is checked: the form attracts
             and not (self.checked_feats == ("Number",) and _one_number(kid.form) is not None)
+            # a form pymorphy3 reads as one singular gender only («Креза» tagged plural) is taken as it reads
+            and _one_gender(kid.form) is None
             for f in self.checked_feats
             if f in kid.feats and kid.feats[f] in UD2OC[f] and (f != "Gender" or kid.feats.get("Number") == "Sing")
         )
@@ -1663,6 +1915,12 @@ class _Attractor(SubjectPredicateAgreement):
         """Nouns and pronouns between subject and agreeing word, or in the subject tree along nmod/obj/obl links."""
         lo, hi = sorted((edge.subject.id, edge.agreeing.id))
         found = {t.id: t for t in sent.tokens[lo:hi - 1] if _nominal_like(t)}
+        if edge.order == "VS":
+            # subject after the verb: the verb's own nominal dependents before it count too
+            # («Именно за мёдом заходили в гавань корабли»)
+            for kid in sent.children(edge.predicate):
+                if kid.id < edge.agreeing.id and kid.base_deprel in ATTRACTOR_PATH_RELS and _nominal_like(kid):
+                    found[kid.id] = kid
         stack = [edge.subject]
         while stack:
             node = stack.pop()
@@ -1677,6 +1935,10 @@ class _Attractor(SubjectPredicateAgreement):
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
         found = [t for t in self._candidates(sent, edge).values() if self._attractor_ok(t)]
         return sorted(found, key=lambda t: (abs(t.id - edge.agreeing.id), t.id))
+
+    def _paradigm_edges(self, sent: Sentence) -> list[AgreementEdge]:
+        real = _edges(sent)
+        return [reread_subject(sent, e) for e in real] + span_subject_edges(sent, real)
 
     def _subject_ok(self, sent: Sentence, edge: AgreementEdge, *, referent: bool = False) -> bool:
         if edge.subject_kind == "clausal":
@@ -1730,7 +1992,7 @@ class AttractorGender(_Attractor):
         guessed singular reading in the tagged case decides («Кордыня» tagged neuter: feminine)."""
         g = att.feats.get("Gender")
         if _known(att.form.lower()):
-            return g
+            return _one_gender(att.form) or g
         case = UD2OC["Case"].get(att.feats.get("Case", ""))
         for p in self.morph.parses(att.form):
             if p.tag.POS == "NOUN" and case in p.tag.grammemes and "sing" in p.tag.grammemes and p.tag.gender in ("masc", "femn", "neut"):
@@ -1757,7 +2019,12 @@ class AttractorGender(_Attractor):
         src = edge.predicate_value("Gender")
         for att in self.attractors(sent, edge):
             g = self._attractor_gender(att)
-            if att.feats.get("Number") != "Sing" or g is None or g == src or (referent and g != "Neut"):
+            singular = _one_gender(att.form) is not None or att.feats.get("Number") == "Sing"
+            gen = _postnominal_genitive_gender(sent, att)
+            if gen is not None:
+                # «Племянница Гарста»: a genitive right after a noun, whatever its tags
+                g, singular = gen, True
+            if not singular or g is None or g == src or (referent and g != "Neut"):
                 continue
             yield g, None
             return
