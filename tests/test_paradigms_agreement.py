@@ -1059,3 +1059,20 @@ def test_attractor_gender_from_an_unambiguous_form_and_a_capitalised_common_noun
         (".", ".", "PUNCT", "", 3, "punct"),
     ])
     assert list(gender.pairs(sent)) == []
+
+
+def test_attractor_pair_not_made_where_object_and_subject_can_swap(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+
+    def tree(obj: str, lemma: str, obj_number: str) -> "Sentence":
+        return _tree([
+            ("Доходы", "доход", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj"),
+            ("магазина", "магазин", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+            ("покроют", "покрыть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act", 0, "root"),
+            (obj, lemma, "NOUN", f"Animacy=Inan|Case=Acc|Gender=Masc|Number={obj_number}", 3, "obj"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+    # «Доходы магазина покроет недостаток» reads as «the shortage will cover the income»: no pair
+    assert list(number.pairs(tree("недостаток", "недостаток", "Sing"))) == []
+    # a plural object cannot agree with the singular: the pair stands
+    assert [b for b, _ in number.pairs(tree("расходы", "расход", "Plur"))] == ["Доходы магазина покроет расходы."]
