@@ -813,9 +813,11 @@ def test_attractor_with_a_wrong_case_tag_or_relation(paradigms):
     got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
         tree("Мариной", "марина", fem.format("Nom").replace("Inan", "Anim"), "amod", "интересовались", "интересоваться"))]
     assert got == ["Они Мариной не интересовался."], got
-    # a real nominative labelled nsubj is another subject, not an attractor
-    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(
-        tree("ночь", "ночь", fem.format("Nom"), "nsubj", "спали", "спать"))) == []
+    # a nominative labelled nsubj that cannot agree with the predicate is its misparsed object (here the
+    # time accusative «ночь»), so an attractor (issue 8, round 5; before, it was taken for a second subject)
+    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
+        tree("ночь", "ночь", fem.format("Nom"), "nsubj", "спали", "спать"))]
+    assert got == ["Они ночь не спал."], got
 
 
 def test_genitive_subject_below_an_adverb(paradigms):
@@ -1076,3 +1078,19 @@ def test_attractor_pair_not_made_where_object_and_subject_can_swap(paradigms):
     assert list(number.pairs(tree("недостаток", "недостаток", "Sing"))) == []
     # a plural object cannot agree with the singular: the pair stands
     assert [b for b, _ in number.pairs(tree("расходы", "расход", "Plur"))] == ["Доходы магазина покроет расходы."]
+
+
+def test_attractor_second_nsubj_that_cannot_agree_is_an_object(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    # «Мальчик это понял.» parsed with two nsubj: «это» cannot agree with «понял», so it is the object,
+    # and a neuter attractor; «Мальчик» has no accusative reading, so no subject/object swap is possible
+    def tree(subj: str, lemma: str) -> "Sentence":
+        return _tree([
+            (subj, lemma, "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+            ("это", "это", "PRON", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3, "nsubj"),
+            ("понял", "понять", "VERB", _PAST.format(g="Masc", n="Sing"), 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+    assert [b for b, _ in gender.pairs(tree("Мальчик", "мальчик"))] == ["Мальчик это поняло."]
+    # «Народ это понял» → «Народ это поняло» reads as «this understood the people»: no pair
+    assert list(gender.pairs(tree("Народ", "народ"))) == []

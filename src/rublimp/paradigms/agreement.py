@@ -1832,14 +1832,27 @@ def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     if any(k.deprel == "case" for k in sent.children(subj)) or (edge.negated and _is_default_form(edge.agreeing)):
         return edge
     if edge.order != "SV" or any(
-        k.base_deprel == "nsubj" and k.id != subj.id for k in sent.children(edge.predicate)
+        k.base_deprel == "nsubj" and k.id != subj.id and _misparsed_second_subject(sent, edge, k) is k
+        for k in sent.children(edge.predicate)
     ):
-        return edge  # after the verb, or beside another subject: a misparsed object, not a subject
+        # after the verb, or beside another subject that could agree: a misparsed object, not a subject
+        return edge
     feats = _stranded_subject_feats(subj, edge.agreeing) if _known(subj.form.lower()) else _guessed_nominative(subj, edge.agreeing)
     if feats is None:
         return edge
     new = dataclasses.replace(subj, feats=feats, upos=subj.upos if subj.upos in ("NOUN", "PROPN") else "NOUN")
     return dataclasses.replace(edge, subject=new, subject_kind="nominal")
+
+
+def _misparsed_second_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token:
+    """``tok`` relabelled as an object when it is a second nsubj of the edge's predicate that
+    cannot agree with it («Киря это сознавал», «вода первый этаж покрыла»): a misparsed object,
+    which may be an attractor; else ``tok`` itself. Memoised per (token, agreeing word)."""
+    if tok.base_deprel != "nsubj" or tok.head != edge.predicate.id or tok.id == edge.subject.id:
+        return tok
+    if not _known(tok.form.lower()) or _agrees_as_nominative(tok, edge.agreeing) is not None:
+        return tok
+    return _token_memo(f"second-subject{edge.agreeing.id}", tok, lambda: dataclasses.replace(tok, deprel="obj"))
 
 
 def _postnominal_genitive_gender(sent: Sentence, tok: Token) -> str | None:
@@ -1951,7 +1964,10 @@ class _Attractor(SubjectPredicateAgreement):
         return found
 
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
-        found = [t for t in self._candidates(sent, edge).values() if self._attractor_ok(t)]
+        found = [
+            t for t in self._candidates(sent, edge).values()
+            if self._attractor_ok(t) or self._attractor_ok(_misparsed_second_subject(sent, edge, t))
+        ]
         return sorted(found, key=lambda t: (abs(t.id - edge.agreeing.id), t.id))
 
     def _paradigm_edges(self, sent: Sentence) -> list[AgreementEdge]:
@@ -1970,12 +1986,15 @@ class _Attractor(SubjectPredicateAgreement):
         """
         objs = [
             k for k in sent.children(edge.predicate)
-            if k.base_deprel == "obj" and k.upos in ("NOUN", "PROPN", "PRON") and not any(c.deprel == "case" for c in sent.children(k))
+            if _misparsed_second_subject(sent, edge, k).base_deprel == "obj" and k.upos in ("NOUN", "PROPN", "PRON")
+            and not any(c.deprel == "case" for c in sent.children(k))
         ]
         if not objs or edge.subject_kind != "nominal":
             return False
         subj_parses = [p for p in get_morph().parses(edge.subject.form) if p.tag.POS in ("NOUN", "NPRO")]
-        if not any("accs" in p.tag.grammemes for p in subj_parses):
+        if not _known(edge.subject.form.lower()):
+            subj_parses = []  # pymorphy3's guesses for an unknown name read every case
+        if not any("accs" in p.tag.grammemes for p in subj_parses) and edge.subject.feats.get("Case") != "Acc":
             return False
         feats = dict(edge.agreeing.feats)
         feature = "Number" if target in ("Sing", "Plur") else "Gender"
