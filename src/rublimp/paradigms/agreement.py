@@ -2004,9 +2004,15 @@ class _Attractor(SubjectPredicateAgreement):
         elif feature == "Number" and target == "Plur":
             feats.pop("Gender", None)
         new = dataclasses.replace(edge.agreeing, feats=feats)
-        # a known word only, and not as an abbreviation («ос» is also «ОС»): guesses would block too much
+        # a known word only, and not as an abbreviation («ос» is also «ОС»): guesses would block too much;
+        # a modifier that cannot be nominative rules the swap out («содержит большую часть»)
         return any(
             _known(k.form.lower()) and (r := _agrees_as_nominative(k, new)) is not None and "Abbr" not in r.tag.grammemes
+            and not any(
+                m.deprel in ("amod", "det") and m.upos in ("ADJ", "DET")
+                and not any("nomn" in p.tag.grammemes for p in get_morph().parses(m.form))
+                for m in sent.children(k)
+            )
             for k in objs
         )
 
