@@ -1634,6 +1634,7 @@ _SPAN_UPOS = frozenset({"ADV", "PART", "ADJ", "DET", "NUM", "ADP"})
 _MODIFIER_UPOS = frozenset({"ADJ", "DET", "NUM"})
 _OBLIQUE_CASES = frozenset({"gent", "datv", "accs", "ablt", "loct", "gen2", "acc2", "loc2"})
 _SPAN_CACHE_ATTR = "_attractor_span_edges"
+_ATTRACTOR_EDGES_ATTR = "_attractor_edges"
 
 
 def _after_preposition(sent: Sentence, tok: Token) -> bool:
@@ -1718,36 +1719,47 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
     taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
     subjects = {e.subject.id for e in real}
     out: list[AgreementEdge] = []
-    for verb in sent.tokens:
-        if verb.id in taken or verb.feats.get("Mood") == "Imp" or verb.upos not in ("VERB", "AUX", "ADJ"):
+    # only finite verbs and short forms (with or without быть) agree
+    verbs = [
+        t for t in sent.tokens
+        if t.upos in ("VERB", "AUX", "ADJ") and (t.feats.get("VerbForm") == "Fin" or t.feats.get("Variant") == "Short")
+        and t.id not in taken
+    ]
+    if not verbs:
+        sent.__dict__[_SPAN_CACHE_ATTR] = out
+        return out
+    with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
+    for verb in verbs:
+        if verb.id in with_subject or verb.feats.get("Mood") == "Imp" or verb.deprel in ("aux", "aux:pass", "cop"):
             continue
         if verb.form[:1].isupper() and verb.id != 1:
             continue  # «мастерская Вадима Юсова»: a name read as a short adjective
-        agreeing, pred_type, co = _agreeing_word(sent, verb)
-        if agreeing is None or agreeing.id in taken:
-            continue
-        kids = sent.children(verb)
-        if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in kids):
-            continue
         head = sent.head_of(verb)
         if verb.base_deprel == "conj" and head is not None and head.upos in ("VERB", "AUX"):
             continue  # «Он встал и пошёл»: the subject is shared with the first verb
+        agreeing, pred_type, co = _agreeing_word(sent, verb)
+        if agreeing is None or agreeing.id in taken:
+            continue
         first = min([verb.id, agreeing.id] + [t.id for t in co])
         last = max([verb.id, agreeing.id] + [t.id for t in co])
         if any(
-            t.upos in ("NOUN", "PROPN", "PRON") and t.feats.get("Case") == "Nom" and not _after_preposition(sent, t)
-            for t in sent.tokens[last:]
-            if sent.head_of(t) is not None and sent.head_of(t).id in (verb.id, agreeing.id)
+            t.id > last and t.upos in ("NOUN", "PROPN", "PRON") and t.feats.get("Case") == "Nom"
+            and not _after_preposition(sent, t)
+            for t in sent.children(verb) + (sent.children(agreeing) if agreeing is not verb else [])
         ):
             continue
         # the stretch before the verb: nominals, modifiers, adverbs, particles, prepositions
         span: list[Token] = []
         for t in reversed(sent.tokens[: first - 1]):
-            if t.upos in _SPAN_UPOS or t.upos in ("NOUN", "PROPN", "PRON") or _span_subject_candidate(sent, t):
+            if t.upos in _SPAN_UPOS or t.upos in ("NOUN", "PROPN", "PRON") or (
+                t.upos in ("VERB", "X", "INTJ") and _span_subject_candidate(sent, t)
+            ):
                 span.append(t)
                 continue
             break
         span.reverse()
+        if sum(t.upos not in ("ADV", "PART", "ADP", "DET", "NUM") for t in span) < 2:
+            continue  # no room for a subject and a dependent
         edge = repair_edge(sent, AgreementEdge(
             sent_id=sent.sent_id, subject=verb, predicate=verb, agreeing=agreeing, pred_type=pred_type,
             order="SV", conf=1.0, subject_kind="nominal", negated=_negated(sent, verb, agreeing), co_agreeing=co,
@@ -1848,7 +1860,7 @@ def _misparsed_second_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -
     """``tok`` relabelled as an object when it is a second nsubj of the edge's predicate that
     cannot agree with it («Киря это сознавал», «вода первый этаж покрыла»): a misparsed object,
     which may be an attractor; else ``tok`` itself. Memoised per (token, agreeing word)."""
-    if tok.base_deprel != "nsubj" or tok.head != edge.predicate.id or tok.id == edge.subject.id:
+    if tok.head != edge.predicate.id or not tok.deprel.startswith("nsubj") or tok.id == edge.subject.id:
         return tok
     if not _known(tok.form.lower()) or _agrees_as_nominative(tok, edge.agreeing) is not None:
         return tok
@@ -1943,7 +1955,18 @@ class _Attractor(SubjectPredicateAgreement):
 
     @staticmethod
     def _candidates(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
-        """Nouns and pronouns between subject and agreeing word, or in the subject tree along nmod/obj/obl links."""
+        """Nouns and pronouns between subject and agreeing word, or in the subject tree along nmod/obj/obl links.
+
+        Memoised per sentence and (subject, agreeing word): both paradigms ask for every edge twice.
+        """
+        memo = sent.__dict__.setdefault("_attractor_candidates", {})
+        key = (edge.subject.id, edge.agreeing.id, edge.predicate.id)
+        if key not in memo:
+            memo[key] = _Attractor._candidates_uncached(sent, edge)
+        return memo[key]
+
+    @staticmethod
+    def _candidates_uncached(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
         lo, hi = sorted((edge.subject.id, edge.agreeing.id))
         found = {t.id: t for t in sent.tokens[lo:hi - 1] if _nominal_like(t)}
         if edge.order == "VS":
@@ -1966,13 +1989,32 @@ class _Attractor(SubjectPredicateAgreement):
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
         found = [
             t for t in self._candidates(sent, edge).values()
-            if self._attractor_ok(t) or self._attractor_ok(_misparsed_second_subject(sent, edge, t))
+            if self._attractor_ok(t) or (t.deprel.startswith("nsubj") and self._attractor_ok(_misparsed_second_subject(sent, edge, t)))
         ]
         return sorted(found, key=lambda t: (abs(t.id - edge.agreeing.id), t.id))
 
     def _paradigm_edges(self, sent: Sentence) -> list[AgreementEdge]:
+        cached = sent.__dict__.get(_ATTRACTOR_EDGES_ATTR)
+        if cached is None:
+            cached = sent.__dict__[_ATTRACTOR_EDGES_ATTR] = self._attractor_edges(sent)
+        return cached
+
+    @staticmethod
+    def _attractor_edges(sent: Sentence) -> list[AgreementEdge]:
+        """The shared edges re-read (:func:`reread_subject`) plus :func:`span_subject_edges`, computed
+        once per sentence for both attractor paradigms."""
         real = _edges(sent)
-        return [reread_subject(sent, e) for e in real] + span_subject_edges(sent, real)
+        edges = [reread_subject(sent, e) for e in real] + span_subject_edges(sent, real)
+        # a «subject» after the verb beside a nominative nsubj before it that could agree is the
+        # parser's second guess, not the subject («В 1982 Киквете был избран в … Комитет»)
+        return [
+            e for e in edges
+            if e.order == "SV" or not any(
+                k.deprel.startswith("nsubj") and k.id < e.agreeing.id and k.feats.get("Case", "Nom") == "Nom"
+                and _misparsed_second_subject(sent, e, k) is k
+                for k in sent.children(e.predicate)
+            )
+        ]
 
     @staticmethod
     def _object_reading(sent: Sentence, edge: AgreementEdge, target: str, gender: str | None) -> bool:
