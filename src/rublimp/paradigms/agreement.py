@@ -1898,10 +1898,14 @@ class _Attractor(SubjectPredicateAgreement):
     :func:`span_subject_edges` recovers from word order and re-read subjects
     (:func:`reread_subject`). A pair whose bad sentence reads as grammatical
     with subject and object swapped is not made (:meth:`_object_reading`;
-    RuBLiMP makes them: «Суд это не увидело», 2 dev rows). Dev split, round 5: gender 0.58 → 0.62
-    coverage, number 0.69 → 0.72; most remaining misses are parser errors
-    with no usable subject, and masculine ↔ feminine swaps with names and job
-    nouns (rejected as in :class:`NounSubjGender`).
+    RuBLiMP makes them: «Суд это не увидело», 6 dev rows). Dev split, round 5:
+    gender coverage 0.58 → 0.61 (same word 0.57 → 0.60), number 0.685 →
+    0.725 (0.68 → 0.71); of 20 remaining misses each, 10 (gender) and 16
+    (number) are parser errors with no usable subject or verb edge, 8 and 3
+    RuBLiMP choices rejected here (masculine ↔ feminine with names and job
+    nouns as in :class:`NounSubjGender`, coordinated and quantity subjects,
+    subject/object swaps), 2 and 1 stricter rules (unknown attractors tagged
+    nominative, pronominal determiners such as «таких»).
     """
 
     #: indeclinable nouns («Марко») have a gender but read as either number
