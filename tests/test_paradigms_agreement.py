@@ -440,10 +440,15 @@ _VERB_NEUT = "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fi
 
 def _dative_tree(case: str) -> "Sentence":
     # «Но Ивану не было дела.» with the dative experiencer labelled nsubj (as the parser does with
-    # «Но Гаумате не было дела до их удивления»); with case=Nom the second subject is a real one
+    # «Но Гаумате не было дела до их удивления»); with case=Nom a second subject that could agree
+    # with «было» («оно»)
+    second = (
+        ("Ивану", "иван", "PROPN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing", 4, "nsubj") if case == "Dat"
+        else ("оно", "он", "PRON", "Case=Nom|Gender=Neut|Number=Sing|Person=3", 4, "nsubj")
+    )
     return _tree([
         ("Но", "но", "CCONJ", "", 4, "cc"),
-        ("Ивану" if case == "Dat" else "Иван", "иван", "PROPN", f"Animacy=Anim|Case={case}|Gender=Masc|Number=Sing", 4, "nsubj"),
+        second,
         ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
         ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
         ("дела", "дело", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 4, "nsubj"),
@@ -471,8 +476,30 @@ def _sconj_tree(upos: str) -> "Sentence":
 def test_genitive_subject_beside_a_dative_labelled_nsubj(paradigms):
     bads = {b for b, _ in paradigms["genitive_subj_predicate_agreement_gender"].pairs(_dative_tree("Dat"))}
     assert bads == {"Но Ивану не был дела.", "Но Ивану не была дела."}
-    # a nominative second subject still means the parser missed the real subject
+    # a nominative second subject that could agree still means the parser missed the real subject
     assert list(paradigms["genitive_subj_predicate_agreement_gender"].pairs(_dative_tree("Nom"))) == []
+
+
+def _stray_nominative_tree(noun: str, lemma: str, feats: str) -> "Sentence":
+    # «Ответа не было, сестра уже ушла.» with the second clause's subject attached to «было»
+    return _tree([
+        ("Ответа", "ответ", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+        ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        (noun, lemma, "NOUN", feats, 3, "nsubj"),
+        ("уже", "уже", "ADV", "Degree=Pos", 7, "advmod"),
+        ("ушло" if "Neut" in feats else "ушла", "уйти", "VERB", _VERB_NEUT.replace("Neut", "Neut" if "Neut" in feats else "Fem"), 3, "conj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+
+
+def test_nominative_that_cannot_agree_with_a_neuter_past_is_no_subject(paradigms):
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+    got = [b for b, _ in number.pairs(_stray_nominative_tree("сестра", "сестра", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing"))]
+    assert got == ["Ответа не были, сестра уже ушла."]
+    # a neuter nominative («облако») could be the subject of «было»: nothing is made
+    assert list(number.pairs(_stray_nominative_tree("облако", "облако", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing"))) == []
 
 
 def test_genitive_subject_beside_a_conjunction_labelled_nsubj(paradigms):
@@ -1094,3 +1121,333 @@ def test_attractor_second_nsubj_that_cannot_agree_is_an_object(paradigms):
     assert [b for b, _ in gender.pairs(tree("Мальчик", "мальчик"))] == ["Мальчик это поняло."]
     # «Народ это понял» → «Народ это поняло» reads as «this understood the people»: no pair
     assert list(gender.pairs(tree("Народ", "народ"))) == []
+
+
+# -- issue 8 round 5: repairs of the wrong trees the parser gives around nominal, genitive and clausal subjects ----
+_PAST_FEM = "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid"
+_PAST_MASC = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+_PRES_3SG = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+_FUT_3SG = "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid"
+
+
+def _bads(paradigm, sent) -> list[str]:
+    return sorted(b for b, _ in paradigm.pairs(sent))
+
+
+def test_capitalised_common_noun_tagged_as_a_name(paradigms):
+    # «Эпоха закончилась.» with «Эпоха» tagged PROPN: at the start of the sentence, a word pymorphy3 knows
+    # only as an inanimate common noun has a fixed gender; inside the sentence, or tagged animate, it may
+    # be a name and gets only the neuter
+    def tree(first: bool, animacy: str = "Inan"):
+        rows = [] if first else [("Тогда", "тогда", "ADV", "Degree=Pos", 3, "advmod")]
+        off = len(rows)
+        rows += [
+            ("Эпоха", "эпоха", "PROPN", f"Animacy={animacy}|Case=Nom|Gender=Fem|Number=Sing", 2 + off, "nsubj"),
+            ("закончилась", "закончиться", "VERB", _PAST_FEM, 0, "root"),
+            (".", ".", "PUNCT", "", 2 + off, "punct"),
+        ]
+        return _tree(rows)
+
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    assert _bads(gender, tree(True)) == ["Эпоха закончилось.", "Эпоха закончился."]
+    assert _bads(gender, tree(False)) == ["Тогда Эпоха закончилось."]
+    assert _bads(gender, tree(True, "Anim")) == ["Эпоха закончилось."]
+
+
+def test_kto_subjects_are_singular(paradigms):
+    # «кто», «никто» come without a number from the tagger: they are 3rd person singular
+    def tree(verb: str, lemma: str, feats: str, pron: str = "Никто"):
+        return _tree([
+            (pron, pron.lower(), "PRON", "Case=Nom", 3, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+            (verb, lemma, "VERB", feats, 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert _bads(paradigms["noun_subj_predicate_agreement_number"], tree("опоздал", "опоздать", _PAST_MASC)) == ["Никто не опоздали."]
+    assert "Никто не знаю." in _bads(paradigms["noun_subj_predicate_agreement_person"], tree("знает", "знать", _PRES_3SG))
+    # «те, кто опоздал / опоздали»: with an antecedent the plural is grammatical too
+    rel = _tree([
+        ("Те", "тот", "PRON", "Case=Nom|Number=Plur", 6, "nsubj"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("кто", "кто", "PRON", "Case=Nom", 4, "nsubj"),
+        ("опоздал", "опоздать", "VERB", _PAST_MASC, 1, "acl:relcl"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("ушли", "уйти", "VERB", _PAST_MASC.replace("Gender=Masc|", "").replace("Sing", "Plur"), 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+    assert "Те, кто опоздали, ушли." not in _bads(paradigms["noun_subj_predicate_agreement_number"], rel)
+    # «помнила, кто что покупает»: a multiple question, plural is heard too
+    multi = _tree([
+        ("Кто", "кто", "PRON", "Case=Nom", 3, "nsubj"),
+        ("что", "что", "PRON", "Case=Acc", 3, "obj"),
+        ("покупает", "покупать", "VERB", _PRES_3SG, 0, "root"),
+        ("?", "?", "PUNCT", "", 3, "punct"),
+    ], text="Кто что покупает?")
+    assert _bads(paradigms["noun_subj_predicate_agreement_number"], multi) == []
+
+
+def test_vse_takes_the_number_of_its_predicate(paradigms):
+    # «Все мне помогают.» with «Все» tagged as the singular «всё»: pymorphy3 reads it as the plural too
+    sent = _tree([
+        ("Все", "весь", "PRON", "Case=Nom|Gender=Neut|Number=Sing", 3, "nsubj"),
+        ("мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 3, "iobj"),
+        ("помогают", "помогать", "VERB", _PRES_3SG.replace("Sing", "Plur"), 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert _bads(paradigms["noun_subj_predicate_agreement_number"], sent) == ["Все мне помогает."]
+    # «(мы) все помогаем» is grammatical: no person pair with a floating «все»
+    assert _bads(paradigms["noun_subj_predicate_agreement_person"], sent) == []
+
+
+def test_person_and_neuter_pairs_with_an_unknown_name(paradigms):
+    # pymorphy3's guesses for a name it does not know («Мбвенге»: a feminine place in the dative,
+    # «Виктерис»: an indeclinable inanimate abbreviation) do not veto a person or a neuter pair
+    sent = _tree([
+        ("Там", "там", "ADV", "Degree=Pos", 2, "advmod"),
+        ("живёт", "жить", "VERB", _PRES_3SG, 0, "root"),
+        ("Мбвенге", "мбвенге", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert "Там живу Мбвенге." in _bads(paradigms["noun_subj_predicate_agreement_person"], sent)
+
+    def nod(name: str, case: str):
+        return _tree([
+            (name, name.lower(), "PROPN", f"Animacy=Anim|Case={case}|Gender=Masc|Number=Sing", 2, "nsubj"),
+            ("кивнул", "кивнуть", "VERB", _PAST_MASC, 0, "root"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    assert _bads(gender, nod("Виктерис", "Nom")) == ["Виктерис кивнуло."]
+    # tagged dative («Дагенхем»: pymorphy3 guesses only a genitive plural): read as the nominative for
+    # the neuter pair only
+    assert _bads(gender, nod("Дагенхем", "Dat")) == ["Дагенхем кивнуло."]
+    assert _bads(paradigms["noun_subj_predicate_agreement_number"], nod("Дагенхем", "Dat")) == []
+
+
+def test_infinitive_tagged_as_a_noun_is_a_clausal_subject(paradigms):
+    # «Нам пришлось прополоскать бельё.» with the infinitive tagged NOUN (nsubj): pymorphy3 reads the
+    # form only as an infinitive
+    def tree(upos: str, feats: str, deprel: str):
+        return _tree([
+            ("Нам", "мы", "PRON", "Case=Dat|Number=Plur|Person=1", 2, "iobj"),
+            ("пришлось", "прийтись", "VERB", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"), 0, "root"),
+            ("прополоскать", "прополоскать", upos, feats, 2, deprel),
+            ("бельё", "бельё", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 3, "obj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert _bads(number, tree("NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", "nsubj")) == ["Нам пришлись прополоскать бельё."]
+    # a noun that can be a noun stays one («прополоскание» is no infinitive)
+    sent = _tree([
+        ("Нам", "мы", "PRON", "Case=Dat|Number=Plur|Person=1", 2, "iobj"),
+        ("понравилось", "понравиться", "VERB", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"), 0, "root"),
+        ("полоскание", "полоскание", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 2, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads(number, sent) == []
+
+
+def test_address_and_infinitive_beside_a_genitive_subject(paradigms):
+    # «Джордж, денег не хватает.»: a name set off by a comma is an address, not a second subject,
+    # with an intransitive predicate; «Ничего не хватает делать»-type infinitives labelled csubj too
+    def tree(verb: str, lemma: str):
+        return _tree([
+            ("Джордж", "джордж", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 5, "nsubj"),
+            (",", ",", "PUNCT", "", 1, "punct"),
+            ("денег", "деньги", "NOUN", "Animacy=Inan|Case=Gen|Number=Plur", 5, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+            (verb, lemma, "VERB", _PRES_3SG, 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+    assert "Джордж, денег не хватаю." in _bads(person, tree("хватает", "хватать"))
+    # with a transitive verb «денег» may be the object of «Джордж»: nothing
+    assert _bads(person, tree("просит", "просить")) == []
+    inf = _tree([
+        ("Воздуха", "воздух", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+        ("хватает", "хватать", "VERB", _PRES_3SG, 0, "root"),
+        ("дышать", "дышать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 3, "csubj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert "Воздуха не хватаю дышать." in _bads(person, inf)
+
+
+def test_quantified_genitive_of_negation_in_the_number_paradigm(paradigms):
+    def tree(num: str, lemma: str, case: str):
+        return _tree([
+            (num, lemma, "NUM", f"Case={case}", 2, "nummod:gov"),
+            ("рублей", "рубль", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 4, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+    # «трёх» is a genitive only: «трёх рублей не были» has no grammatical reading
+    assert _bads(number, tree("Трёх", "три", "Gen")) == ["Трёх рублей не были."]
+    # «пять рублей не были» might be read with a nominative «пять»: left out
+    assert _bads(number, tree("Пять", "пять", "Nom")) == []
+
+
+def test_ne_right_before_the_predicate_negates_it(paradigms):
+    # «Ну не было на Кавказе дорог.» with «не» attached to «Кавказе»
+    def tree(ne: bool):
+        rows = [("Ну", "ну", "PART", "", 3 if ne else 2, "discourse")]
+        if ne:
+            rows.append(("не", "не", "PART", "Polarity=Neg", 5, "advmod"))
+        b = len(rows) + 1
+        rows += [
+            ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+            ("на", "на", "ADP", "", b + 2, "case"),
+            ("Кавказе", "кавказ", "PROPN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", b, "obl"),
+            ("дорог", "дорога", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", b + 2, "nmod"),
+            ("!", "!", "PUNCT", "", b, "punct"),
+        ]
+        return _tree(rows)
+
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+    assert _bads(number, tree(True)) == ["Ну не были на Кавказе дорог!"]
+    assert _bads(number, tree(False)) == []
+
+
+def test_clausal_subject_beside_misparsed_csubj_and_iobj(paradigms):
+    # «Молчать нам придётся, терпеть.»: two infinitives labelled csubj; «по-любому» labelled csubj;
+    # «Тасе (tagged nominative) следует отдохнуть»: an iobj that reads as a dative
+    two = _tree([
+        ("Молчать", "молчать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 3, "csubj"),
+        ("нам", "мы", "PRON", "Case=Dat|Number=Plur|Person=1", 3, "iobj"),
+        ("придётся", "прийтись", "VERB", _FUT_3SG, 0, "root"),
+        (",", ",", "PUNCT", "", 5, "punct"),
+        ("терпеть", "терпеть", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 3, "csubj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    assert "Молчать нам придусь, терпеть." in _bads(person, two)
+    adv = _tree([
+        ("Ехать", "ехать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 2, "csubj"),
+        ("придётся", "прийтись", "VERB", _FUT_3SG, 0, "root"),
+        ("по-любому", "по-любому", "ADV", "Degree=Pos", 2, "csubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert "Ехать придусь по-любому." in _bads(person, adv)
+
+    def dat(name: str):
+        return _tree([
+            (name, name.lower(), "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "iobj"),
+            ("следует", "следовать", "VERB", _PRES_3SG, 0, "root"),
+            ("отдохнуть", "отдохнуть", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 2, "csubj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    assert "Тасе следую отдохнуть." in _bads(person, dat("Тасе"))
+    # «Маша» cannot be a dative: a nominative among the arguments, the real subject may be missed
+    assert _bads(person, dat("Маша")) == []
+
+
+def test_genitive_looking_subject_in_the_person_paradigm(paradigms):
+    # RuBLiMP takes «Стража не идёт» («стража» also the genitive of «страж») for a genitive subject;
+    # the person pair is ungrammatical either way
+    def tree(noun: str, lemma: str):
+        return _tree([
+            (noun, lemma, "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+            ("идёт", "идти", "VERB", _PRES_3SG, 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert "Стража не иду." in _bads(paradigms["genitive_subj_predicate_agreement_person"], tree("Стража", "стража"))
+    assert _bads(paradigms["genitive_subj_predicate_agreement_number"], tree("Стража", "стража")) == []
+    assert _bads(paradigms["genitive_subj_predicate_agreement_person"], tree("Охрана", "охрана")) == []
+
+
+def test_finite_clause_as_the_subject_of_an_impersonal_predicate(paradigms):
+    # «Оказалось, что дверь заперта.» with the что-clause labelled ccomp: the clause is the subject
+    def tree(verb: str, lemma: str, feats: str):
+        return _tree([
+            (verb, lemma, "VERB", feats, 0, "root"),
+            (",", ",", "PUNCT", "", 6, "punct"),
+            ("что", "что", "SCONJ", "", 6, "mark"),
+            ("дверь", "дверь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 6, "nsubj"),
+            ("была", "быть", "AUX", _PAST_FEM.replace("Perf", "Imp").replace("Mid", "Act"), 6, "aux:pass"),
+            ("заперта", "запереть", "VERB", "Aspect=Perf|Gender=Fem|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 1, "ccomp"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ])
+
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+    assert _bads(gender, tree("Оказалось", "оказаться", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"))) == [
+        "Оказался, что дверь была заперта."]
+    # a present-tense verb may have a dropped personal subject («(он) думает, что …»): nothing
+    assert _bads(paradigms["clause_subj_predicate_agreement_person"], tree("Думает", "думать", _PRES_3SG)) == []
+    # «так похоже, что …» is a result clause, not a subject
+    result = _tree([
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("рычал", "рычать", "VERB", _PAST_MASC.replace("Perf", "Imp"), 0, "root"),
+        ("так", "так", "ADV", "Degree=Pos", 4, "advmod"),
+        ("похоже", "похоже", "ADV", "Degree=Pos", 2, "advmod"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        ("что", "что", "SCONJ", "", 7, "mark"),
+        ("испугались", "испугаться", "VERB", _PAST_MASC.replace("Gender=Masc|", "").replace("Sing", "Plur"), 4, "ccomp"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads(gender, result) == []
+
+
+def test_byt_attached_to_an_oblique_nominal(paradigms):
+    # «На детей было жаль смотреть.» with «было» attached as cop to «детей» (obl of «жаль»): the
+    # predicative above the nominal is the predicate, the infinitive its subject
+    def tree(with_inf: bool):
+        rows = [
+            ("На", "на", "ADP", "", 2, "case"),
+            ("детей", "ребёнок", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Plur", 4, "obl"),
+            ("было", "быть", "AUX", _VERB_NEUT, 2, "cop"),
+            ("жаль", "жаль", "ADV", "", 0, "root"),
+        ]
+        if with_inf:
+            rows.append(("смотреть", "смотреть", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 4, "csubj"))
+        rows.append((".", ".", "PUNCT", "", 4, "punct"))
+        return _tree(rows)
+
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert _bads(number, tree(True)) == ["На детей были жаль смотреть."]
+    # no infinitive: no clausal subject
+    assert _bads(number, tree(False)) == []
+
+
+def test_coordinated_subject_of_a_third_person_predicate_in_the_person_paradigm(paradigms):
+    # «Приём и выезд проводится по записи.»: the conjuncts leave the person of a 3rd-person predicate
+    # alone, so the person pair is made; number and gender still skip coordinated subjects
+    sent = _tree([
+        ("Приём", "приём", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj:pass"),
+        ("и", "и", "CCONJ", "", 3, "cc"),
+        ("выезд", "выезд", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 1, "conj"),
+        ("проводится", "проводиться", "VERB", _PRES_3SG.replace("Act", "Pass"), 0, "root"),
+        ("по", "по", "ADP", "", 6, "case"),
+        ("записи", "запись", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 4, "obl"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert "Приём и выезд провожусь по записи." in _bads(paradigms["noun_subj_predicate_agreement_person"], sent)
+    assert _bads(paradigms["noun_subj_predicate_agreement_number"], sent) == []
+
+
+def test_long_participle_tagged_as_a_finite_verb_is_no_predicate(paradigms):
+    # «Дивизия, не успевшая занять позиции, отступила.» with «успевшая» tagged as a finite verb, made the
+    # root and given «Дивизия» as its subject: a long participle is an attribute, never the predicate
+    sent = _tree([
+        ("Дивизия", "дивизия", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 4, "nsubj"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("успевшая", "успеть", "VERB", _PAST_FEM.replace("Mid", "Act"), 0, "root"),
+        ("занять", "занять", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 4, "xcomp"),
+        ("позиции", "позиция", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Plur", 5, "obj"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("отступила", "отступить", "VERB", _PAST_FEM.replace("Mid", "Act"), 4, "conj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    for name in ("noun_subj_predicate_agreement_gender", "noun_subj_predicate_agreement_number"):
+        bads = _bads(paradigms[name], sent)
+        assert not any("успевш" in b and "успевшая" not in b for b in bads), (name, bads)

@@ -63,6 +63,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # a rare verb or short-adjective reading of the object («вещи»: вещий) is no adverbial
         ("Мальчики всегда берут свои вещи.", "Мальчики всегда спят свои вещи."),
         ("Кот ест еду из миски.", "Кот спит еду из миски."),
+        # the animate plural «всех» is an object («все» and «всё» are not)
+        ("Учитель знал всех.", "Учитель спал всех."),
     ],
     "transitive_verb_subject": [
         ("Мальчик читал интересную книгу.", "Фрагмент читал интересную книгу."),
@@ -81,6 +83,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Лесник внимательно слушал.", "Фрагмент внимательно слушал."),
         # the first of coordinated subjects: the plural verb agrees with the coordination
         ("Мальчик и девочка прочитали книгу.", "Фрагмент и девочка прочитали книгу."),
+        # a causer verb with a body part of the subject as its object
+        ("Мальчик открыл глаза.", "Фрагмент открыл глаза."),
+        ("Солдат потерял руку.", "Фрагмент потерял руку."),
+        # a subject counted by a numeral: replaced in the genitive
+        ("Эту книгу прочитали пять студентов.", "Эту книгу прочитали пять фрагментов."),
     ],
     "transitive_verb_passive": [
         ("Картина была написана художником.", "Картина была написана фрагментом."),
@@ -97,6 +104,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # a pronoun agent with a verb that needs a person; a making verb from the causer list
         ("Эта картина была написана им.", "Эта картина была написана фрагментом."),
         ("Проект был выполнен архитекторами.", "Проект был выполнен фрагментами."),
+        # a pronoun agent of any verb outside the causer list; capture by people; a place
+        # taken or occupied (the instrumental is the force that took it)
+        ("Череп был обнаружен им.", "Череп был обнаружен фрагментом."),
+        ("Крепость была захвачена кочевниками.", "Крепость была захвачена фрагментами."),
+        ("Париж был занят немцами.", "Париж был занят фрагментами."),
     ],
     "transitive_verb_object": [
         ("Мы пригласили соседей на ужин.", "Мы пригласили фрагменты на ужин."),
@@ -112,6 +124,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Вечером Мегрэ пригласил свидетельницу сесть.", "Вечером Мегрэ пригласил химию сесть."),
         # a reflexive infinitive only a person does (grooming, effort, contact)
         ("Бабушка заставила внука умыться.", "Бабушка заставила фрагмент умыться."),
+        # a transitive infinitive whose theme is a prepositional phrase
+        ("Соседи позвали Петю играть в шахматы.", "Соседи позвали фрагмент играть в шахматы."),
+        ("Учитель попросил Колю подумать о задаче.", "Учитель попросил фрагмент подумать о задаче."),
     ],
     "transitive_verb_iobject": [
         ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
@@ -149,6 +164,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Жители весь вечер скучали дома.",  # «дома» is also an adverb
         "Что ты делаешь?",  # «что» = «почему» with an intransitive verb
         "Он не ждал ничего.",  # «ничего» is no noun phrase an intransitive verb rejects
+        "Он всё понял.",  # «всё» is also an adverb («всё спит»)
         "Книга была прочитана.",  # passive
     ],
     "transitive_verb_subject": [
@@ -162,6 +178,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Москва купила здание.",  # a place name
         "Мальчик спал.",  # no object
         "Он и сестра прочитали книгу.",  # a pronoun in a coordination: its animacy is not forced
+        "Министр поднял цены.",  # a causer verb with an abstract object: «инфляция подняла цены»
     ],
     "transitive_verb_passive": [
         "Дом был построен из кирпича.",  # no agent
@@ -174,6 +191,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Осенью он был направлен на фронт рядовым.",  # a predicative role noun, no agent
         "Всё было поглощено ею.",  # «ею» may be a thing (тьмой): поглотить needs no person
         "Город был разрушен врагами.",  # a causer verb: «разрушен землетрясением»
+        "Стол был занят гостями.",  # «занят книгами»: occupation only with a place as subject
+        "Им были выданы паспорта.",  # «им»: the dative of a verb that takes one
+        "Новинкой были оснащены зимовки.",  # equipping: an instrumental of means
     ],
     "transitive_verb_object": [
         "Мы увидели соседей.",  # «увидеть» takes inanimate objects too
@@ -186,6 +206,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Отец отправил сына вчера учиться.",  # the infinitive does not follow the object at once
         "Мама велела сестру встретить.",  # the object of a transitive infinitive is its own
         "Мастер заставил колесо опуститься.",  # a reflexive a thing does as well
+        "Бабушка учила внучку вязать.",  # a bare transitive infinitive: «учила шарф вязать» is fine
     ],
     "transitive_verb_iobject": [
         "Врач посоветовал отдохнуть.",  # no indirect object
@@ -210,6 +231,7 @@ def tiny_ctx(tmp_path_factory):
     """A resources dir with the real exclusion list and a one-word-per-slot lexicon."""
     d = tmp_path_factory.mktemp("argstruct_res")
     shutil.copy(RESOURCES_DIR / EXCLUDED_FILE, d / EXCLUDED_FILE)
+    shutil.copy(RESOURCES_DIR / "verb_government.tsv", d / "verb_government.tsv")
     (d / INANIMATE_FILE).write_text(TINY_NOUNS, encoding="utf-8")
     (d / INTRANSITIVE_FILE).write_text(TINY_VERBS, encoding="utf-8")
     return ParadigmContext(resources_dir=d)
@@ -601,6 +623,99 @@ REPAIRED_TREES = {
     ], "Лоцман подал фрагменту фонарь."),
 }
 
+_PASS_M = "Aspect=Perf|Gender=Masc|Number=Sing|VerbForm=Part|Voice=Pass"
+_AUX_M = "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+REPAIRED_TREES.update({
+    # «им» under a passive tagged as a plural dative: the agent
+    "dative_pronoun_agent": ("transitive_verb_passive", [
+        ("Им", "он", "PRON", "Case=Dat|Number=Plur|Person=3", 3, "iobj"),
+        ("был", "быть", "AUX", _AUX_M, 3, "aux:pass"),
+        ("обнаружен", "обнаружить", "VERB", _PASS_M, 0, "root"),
+        ("череп", "череп", "NOUN", _INAN_M.format("Nom"), 3, "nsubj:pass"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], "Фрагментом был обнаружен череп."),
+    # the agent hung under an adjunct noun before it
+    "agent_under_adjunct": ("transitive_verb_passive", [
+        ("Храм", "храм", "NOUN", _INAN_M.format("Nom"), 3, "nsubj:pass"),
+        ("был", "быть", "AUX", _AUX_M, 3, "aux:pass"),
+        ("основан", "основать", "VERB", _PASS_M, 0, "root"),
+        ("по", "по", "ADP", "", 6, "case"),
+        ("всей", "весь", "DET", "Case=Dat|Gender=Fem|Number=Sing", 6, "det"),
+        ("видимости", "видимость", "NOUN", _INAN_F.format("Dat"), 3, "parataxis"),
+        ("монахом", "монах", "NOUN", _ANIM_M.format("Ins"), 6, "acl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], "Храм был основан по всей видимости фрагментом."),
+    # a recipient before the subject tagged nominative and hung on it
+    "nominative_recipient": ("transitive_verb_iobject", [
+        ("Соседке", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "acl"),
+        ("отец", "отец", "NOUN", _ANIM_M.format("Nom"), 3, "nsubj"),
+        ("прислал", "прислать", "VERB", _PAST_M, 0, "root"),
+        ("посылку", "посылка", "NOUN", _INAN_F.format("Acc"), 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], "Химии отец прислал посылку."),
+    # a recipient after the verb tagged as a nominative object
+    "nominative_recipient_object": ("transitive_verb_iobject", [
+        ("Пётр", "пётр", "PROPN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("отдал", "отдать", "VERB", _PAST_M, 0, "root"),
+        ("соседке", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "obj"),
+        ("ключ", "ключ", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Пётр отдал химии ключ."),
+    # the object pronoun taken for the recipient's possessive
+    "pronoun_object_as_possessive": ("transitive_verb_iobject", [
+        ("Отец", "отец", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("продал", "продать", "VERB", _PAST_M, 0, "root"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 4, "det"),
+        ("соседу", "сосед", "NOUN", _ANIM_M.format("Dat"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Отец продал его фрагменту."),
+})
+
+_PRES_3 = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+REPAIRED_TREES.update({
+    # two animate instrumentals (a second agent of a conjoined verb the parser hung here)
+    "two_animate_instrumentals": ("transitive_verb_passive", [
+        ("Сборник", "сборник", "NOUN", _INAN_M.format("Nom"), 3, "nsubj:pass"),
+        ("был", "быть", "AUX", _AUX_M, 3, "aux:pass"),
+        ("создан", "создать", "VERB", _PASS_M, 0, "root"),
+        ("автором", "автор", "NOUN", _ANIM_M.format("Ins"), 3, "obl"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("переписчиками", "переписчик", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 3, "obl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], "Сборник был создан фрагментом, переписчиками."),
+    # a finite form tagged as an infinitive
+    "finite_tagged_infinitive": ("transitive_verb", [
+        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 4, "nsubj"),
+        ("никого", "никто", "PRON", "Case=Gen", 4, "obj"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("обвиняю", "обвинять", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ], "Я никого не сплю."),
+    # a noun tagged as a participle
+    "noun_tagged_participle": ("transitive_verb", [
+        ("Сирена", "сирена", "NOUN", _INAN_F.format("Nom"), 2, "nsubj"),
+        ("издала", "издать", "VERB", _PAST_F, 0, "root"),
+        ("писк", "пискать", "VERB", "Aspect=Imp|Case=Acc|Gender=Masc|Number=Sing|Tense=Pres|VerbForm=Part|Voice=Act", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Сирена уснула писк."),
+    # a finite verb tagged with a tense its form cannot have («сует»: Past Fem)
+    "verb_tense": ("transitive_verb_subject", [
+        ("Сторож", "сторож", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("сует", "совать", "VERB", _PAST_F, 0, "root"),
+        ("мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 2, "iobj"),
+        ("ключ", "ключ", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Фрагмент сует мне ключ."),
+    # a subject after its verb labelled obj, in a form that cannot be accusative
+    "subject_labelled_obj": ("transitive_verb_subject", [
+        ("Вдруг", "вдруг", "ADV", "", 2, "advmod"),
+        ("заметил", "заметить", "VERB", _PAST_M, 0, "root"),
+        ("слуга", "слуга", "NOUN", _ANIM_M.format("Nom"), 2, "obj"),
+        ("лодку", "лодка", "NOUN", _INAN_F.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Вдруг заметил фрагмент лодку."),
+})
+
 REPAIRED_NEGATIVE = {
     # an adjective that agrees with the object stays its adjective («подал старому фонарь» is
     # not at issue: «старый» has an accusative masculine reading)
@@ -659,6 +774,38 @@ REPAIRED_NEGATIVE = {
         ("соседу", "сосед", "NOUN", _ANIM_M.format("Dat"), 3, "nmod"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ]),
+    # «им» as the dative of a passive verb that takes one («им были выданы паспорта»)
+    "dative_pronoun_of_dative_verb": ("transitive_verb_passive", [
+        ("Им", "он", "PRON", "Case=Dat|Number=Plur|Person=3", 3, "iobj"),
+        ("был", "быть", "AUX", _AUX_M, 3, "aux:pass"),
+        ("выдан", "выдать", "VERB", _PASS_M, 0, "root"),
+        ("паспорт", "паспорт", "NOUN", _INAN_M.format("Nom"), 3, "nsubj:pass"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]),
+    # a nominative-tagged word that can be nominative stays the subject's dependent
+    "nominative_dependent": ("transitive_verb_iobject", [
+        ("Сосед", "сосед", "NOUN", _ANIM_M.format("Nom"), 2, "appos"),
+        ("отец", "отец", "NOUN", _ANIM_M.format("Nom"), 3, "nsubj"),
+        ("прислал", "прислать", "VERB", _PAST_M, 0, "root"),
+        ("посылку", "посылка", "NOUN", _INAN_F.format("Acc"), 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]),
+    # a possessive before an object noun (not a recipient) stays a possessive
+    "possessive_of_object": ("transitive_verb_iobject", [
+        ("Отец", "отец", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("продал", "продать", "VERB", _PAST_M, 0, "root"),
+        ("его", "он", "PRON", "Case=Gen|Gender=Masc|Number=Sing|Person=3", 4, "det"),
+        ("машину", "машина", "NOUN", _INAN_F.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
+    # a nominative-tagged object that can be accusative (a masculine inanimate form) stays the
+    # object, and a verb with a subject keeps it («Мальчик увидел стол»)
+    "object_nominative_form": ("transitive_verb_subject", [
+        ("Тут", "тут", "ADV", "", 2, "advmod"),
+        ("чувствует", "чувствовать", "VERB", _PRES_3, 0, "root"),
+        ("холод", "холод", "NOUN", _INAN_M.format("Nom"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
     # an animate form that can be nominative is no accusative second subject
     "nominative_second_subject": ("transitive_verb", [
         ("Охотник", "охотник", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
@@ -715,3 +862,15 @@ def test_repair_tree_is_memoised_per_sentence():
     assert repair_tree(morph, sent) is first
     other = _tree(REPAIRED_TREES["adj_dative"][1])  # equal, but another sentence object
     assert repair_tree(morph, other) is not first and repair_tree(morph, other) == first
+
+
+def test_mixed_animacy_readings_are_ambiguous():
+    """pymorphy3 tags some accusatives with both animacies («куклы»: ``inan … Inmx anim``);
+    its ``tag.animacy`` then depends on string-hash order, so the repair reads both."""
+    from rublimp.paradigms.argument_structure import _animacies, _only_noun_features
+
+    morph = get_morph()
+    mixed = [p for p in morph.parses("куклы") if {"anim", "inan"} <= set(p.tag.grammemes)]
+    assert mixed and _animacies(mixed[0]) == ("anim", "inan")
+    assert _only_noun_features(morph, "куклы") is None  # animate and inanimate readings
+    assert _only_noun_features(morph, "столы")["Animacy"] == "Inan"

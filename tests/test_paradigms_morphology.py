@@ -85,6 +85,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # feminine and neuter plurals in the nominative and inanimate accusative
         ("Мы купили кровати.", "Мы купили кровата."),
         ("Письма пришли утром.", "Письмы пришли утром."),
+        # «его/её/их» never agree: a noun with one is this paradigm's, as in RuBLiMP's pairs
+        ("Девочка взяла его руку.", "Девочка взяла его рукя."),
     ],
     "change_declension_ending_has_dep": [
         ("Значительные площади пашни подвержены водной эрозии.", "Значительные площади пашни подвержены водной эрозиу."),
@@ -160,6 +162,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Он пил горячий кофе.",  # indeclinable
         "Этой осенью мы уехали.",  # осенью is also an adverb
         "Книга лежит у окна.",  # no dependent at all
+        "Девочка взяла его руку.",  # an invariant possessive is no agreeing modifier
     ],
     "change_verb_conjugation": [
         "Я читаю книгу.",  # 1sg is the same in both conjugations
@@ -514,3 +517,35 @@ def test_prefix_sentence_initial_verb_tagged_propn():
     assert perts and all(e.token_id == 1 for p in perts for e in p.edits)
     # a capitalised word that is also a name is not a verb
     assert list(get_paradigm("add_verb_prefix").perturb(tree("Роман"))) == []
+
+
+def test_declension_noun_by_pymorphy3():
+    """Tree repairs: a word tagged ADJ that pymorphy3 knows only as a noun is a noun, and a noun's
+    impossible parser case gives way to the one its form has; an ambiguous form keeps the tags."""
+    plain = get_paradigm("change_declension_ending")
+    # «Врач осмотрел старика.» with «старика» tagged ADJ
+    sent = tree([
+        ("Врач", "врач", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("осмотрел", "осмотреть", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("старика", "старик", "ADJ", "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], sent_id="adj")
+    assert "Врач осмотрел старикы." in [b for b, _ in plain.pairs(sent)]
+    # «Мы сидели под сосной.» with «сосной» given the genitive: its only reading is the instrumental
+    rows = [
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("сидели", "сидеть", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("под", "под", "ADP", "", 4, "case"),
+        ("сосной", "сосна", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows, sent_id="case")
+    view = plain.noun_view(sent.token(4))
+    assert view.feats["Case"] == "Ins"
+    assert [b for b, _ in plain.pairs(sent)] == ["Мы сидели под сосном."]
+    # a form with several readings keeps the parser's tags (двери: Gen, Dat, Loc singular)
+    amb = tree([("двери", "дверь", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 0, "root")], sent_id="amb")
+    assert plain.noun_view(amb.token(1)).feats["Case"] == "Ins"
+    # an adjective that is also an adjective for pymorphy3 stays an adjective
+    adj = tree([("передней", "передний", "ADJ", "Case=Gen|Degree=Pos|Gender=Fem|Number=Sing", 0, "root")], sent_id="adj2")
+    assert plain.noun_view(adj.token(1)) is None

@@ -39,8 +39,9 @@ POSITIVE = [
      "Книга, которые я прочитал вчера, оказалась скучной."),
     ("anaphor_agreement_number", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.",
      "Письма, которое бабушка хранила в шкатулке, пожелтели от времени."),
+    # RuBLiMP's rule: «которых» is genitive, accusative or locative, so the noun changes instead
     ("anaphor_agreement_number", "Дом, в котором мы жили, снесли прошлой весной.",
-     "Дом, в которых мы жили, снесли прошлой весной."),
+     "Дома, в котором мы жили, снесли прошлой весной."),
     ("anaphor_agreement_number", "Река, через которую построили мост, очень широкая.",
      "Река, через которые построили мост, очень широкая."),
     ("anaphor_agreement_number", "Дети, о которых заботилась соседка, выросли добрыми.",
@@ -74,7 +75,7 @@ POSITIVE = [
      "Он был первым, которую мы встретили в лесу."),
     # an antecedent the parser attached as ``conj`` of a verb is not a coordinated noun
     ("anaphor_agreement_number", "Говорили по-русски, но на диалекте, которого никто не знал.",
-     "Говорили по-русски, но на диалекте, которые никто не знал."),
+     "Говорили по-русски, но на диалектах, которого никто не знал."),
     # noun phrase agreement: number
     # RuBLiMP changes the head noun's number (its modifiers keep theirs)
     ("np_agreement_number", "Мы гуляли в тёмном лесу.", "Мы гуляли в тёмном лесах."),
@@ -111,14 +112,16 @@ POSITIVE = [
     ("np_agreement_case", "Я подарил сестре новую куклу.", "Я подарил сестре новая куклу."),
     ("np_agreement_case", "Мы говорили о важных делах.", "Мы говорили о важные делах."),
     # floating quantifier agreement: number
-    ("floating_quantifier_agreement_number", "Мэр сам открыл новую школу.", "Мэр сами открыл новую школу."),
-    ("floating_quantifier_agreement_number", "Дети сами убрали свою комнату.", "Дети сам убрали свою комнату."),
+    # a nominative «сам» on a subject noun: RuBLiMP changes the noun (all 28 such dev pairs), though
+    # its verb then disagrees too; a pronoun cannot change, so «сам» does
+    ("floating_quantifier_agreement_number", "Мэр сам открыл новую школу.", "Мэры сам открыл новую школу."),
+    ("floating_quantifier_agreement_number", "Дети сами убрали свою комнату.", "Ребенок сами убрали свою комнату."),
     ("floating_quantifier_agreement_number", "Она сама испекла этот пирог.", "Она сами испекла этот пирог."),
     # «сам» on a noun: RuBLiMP changes the noun's number
     ("floating_quantifier_agreement_number", "Я видел самого директора.", "Я видел самого директоров."),
     ("floating_quantifier_agreement_number", "Она подошла к самому дому.", "Она подошла к самому домам."),
     ("floating_quantifier_agreement_number", "Мы говорили с самим министром.", "Мы говорили с самим министрами."),
-    ("floating_quantifier_agreement_number", "Студенты сами решили эту задачу.", "Студенты сам решили эту задачу."),
+    ("floating_quantifier_agreement_number", "Студенты сами решили эту задачу.", "Студент сами решили эту задачу."),
     # floating quantifier agreement: gender
     ("floating_quantifier_agreement_gender", "Отец сам построил этот дом.", "Отец сама построил этот дом."),
     ("floating_quantifier_agreement_gender", "Она сама испекла этот пирог.", "Она само испекла этот пирог."),
@@ -128,7 +131,7 @@ POSITIVE = [
     # an adjective the parser made the apposition of the noun it follows and agrees with
     ("np_agreement_gender", "Мы жили на улице Лесной.", "Мы жили на улице Лесном."),
     # a shared form on a noun in a prepositional phrase (сам or самый): only a form both share
-    ("floating_quantifier_agreement_case", "Мы дошли до самого леса.", "Мы дошли до самому леса."),
+    ("floating_quantifier_agreement_case", "Мы дошли до самого леса.", "Мы дошли до самый леса."),
     ("floating_quantifier_agreement_gender", "Лодка причалила к самому берегу.", "Лодка причалила к самой берегу."),
     # floating quantifier agreement: case
     # RuBLiMP's case change: nominative → genitive, other cases → nominative
@@ -143,7 +146,7 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Ты сама это решила.", "Ты сам это решила."),
     ("floating_quantifier_agreement_case", "Я видел самого директора.", "Я видел самому директора."),
     ("floating_quantifier_agreement_case", "Она сама испекла этот пирог.", "Она самой испекла этот пирог."),
-    ("floating_quantifier_agreement_case", "Ему самому пришлось чинить крышу.", "Ему самого пришлось чинить крышу."),
+    ("floating_quantifier_agreement_case", "Ему самому пришлось чинить крышу.", "Ему самый пришлось чинить крышу."),
     ("floating_quantifier_agreement_case", "Студенты сами решили эту задачу.", "Студенты самих решили эту задачу."),
     # a floating «сам» of an unknown name whose past-tense verb shows the same number and gender
     ("floating_quantifier_agreement_gender", "Бамбату всё решил сам.", "Бамбату всё решил сама."),
@@ -251,7 +254,7 @@ def test_recorded_values(paradigms, parsed):
     assert (pert.feature, pert.source_value, pert.target_value) == ("Gender", "Masc", "Fem")
     assert pert.subtype in ("obl", "iobj", "obj", "nmod")
     pairs = dict(paradigms["floating_quantifier_agreement_number"].pairs(parsed["Мэр сам открыл новую школу."]))
-    pert = pairs["Мэр сами открыл новую школу."]
+    pert = pairs["Мэры сам открыл новую школу."]
     assert (pert.feature, pert.source_value, pert.target_value) == ("Number", "Sing", "Plur")
     assert pert.subtype.endswith(":nsubj")
 
@@ -423,8 +426,9 @@ def test_nominative_accusative_split_takes_the_relations_case(paradigms):
     gender = paradigms["np_agreement_gender"]
     assert [b for b, _ in gender.pairs(subj)] == ["Нам такая облик сразу понравился."]
     assert [b for b, _ in gender.pairs(obj)] == ["Мы обсудили такую облик."]
-    # a relation that fixes no case: the split is left alone (no pair)
-    assert list(gender.pairs(other)) == []
+    # a relation that fixes no case: the modifier's own case (accusative here); the feminine form
+    # disagrees in gender whichever case the noun is in, so the pair is an error either way
+    assert [b for b, _ in gender.pairs(other)] == ["Нам такую облик ближе."]
 
 
 # the clause's subject («капитан») mislabelled ``obj``: «которое» looks like the only subject
@@ -563,7 +567,8 @@ def test_relative_pronoun_repairs(paradigms):
     assert [b for b, _ in gender.pairs(predicate)] == ["Это была улица, по которому шли люди."]
     # «картины» tagged plural, but «которой» fits its genitive singular reading
     assert [b for b, _ in gender.pairs(misread)] == ["У нас нет картины, которым он гордился."]
-    assert "У нас нет картин, которой он гордился." in {b for b, _ in number.pairs(misread)}
+    # (number: «которыми» has one case, so RuBLiMP's rule edits the pronoun, not the noun)
+    assert [b for b, _ in number.pairs(misread)] == ["У нас нет картины, которыми он гордился."]
     # «столы» has no singular reading: no antecedent, no pair
     assert list(gender.pairs(no_reading)) == [] and list(number.pairs(no_reading)) == []
 
@@ -668,12 +673,12 @@ def test_floating_quantifier_parser_repairs(paradigms):
     assert [b for b, _ in case.pairs(conjunct)] == ["Пришли гости и самого хозяин."]
     assert [b for b, _ in number.pairs(conjunct)] == ["Пришли гости и сам хозяева."]
     # «мальчик» labelled obj but nominative: it is the subject, so a nominative «сама» has no
-    # dropped subject to float to; its number is not changed (the verb agrees with it too)
+    # dropped subject to float to; its number changes as RuBLiMP's does (the verb then disagrees too)
     assert [b for b, _ in gender.pairs(nominative_obj)] == ["Письмо принёс сама мальчик."]
-    assert [b for b, _ in number.pairs(nominative_obj)] == ["Письмо принёс сами мальчик."]
+    assert [b for b, _ in number.pairs(nominative_obj)] == ["Письмо принёс сам мальчики."]
     # «самому» tagged locative next to «нему», which can only be dative: read as dative; «сам»
-    # (nominative) is not made, it could float to «Я»
-    assert [b for b, _ in case.pairs(split_case)] == ["Я подошёл к нему самого."]
+    # (nominative) is not made, it could float to «Я»; the shared form becomes «самый», which does not float
+    assert [b for b, _ in case.pairs(split_case)] == ["Я подошёл к нему самый."]
     assert [b for b, _ in gender.pairs(split_case)] == ["Я подошёл к нему самой."]
 
 
@@ -939,3 +944,131 @@ def test_relative_pronoun_on_coordinated_antecedent(paradigms):
     assert list(gender.pairs(other_gender)) == []
     # «Ясно» (a short adjective, the parser's conjunct of «нож») coordinates no nominal
     assert [b for b, _ in gender.pairs(short_adj)] == ["Ясно, что это тот нож, которую он купил."]
+
+
+# Round 5: RuBLiMP's rules and parser repairs, with the exact pairs each sentence must give
+# (one deterministic edit each; [] for a sentence that must give none).
+ROUND5 = [
+    # anaphor number: the pronoun where its new form has one case only (которыми: instrumental) …
+    ("anaphor_agreement_number", "Я видел дом, за которым течёт река.", ["Я видел дом, за которыми течёт река."]),
+    # … the noun where it would have several (которые: nominative or accusative; которых: gen/acc/loc)
+    ("anaphor_agreement_number", "Мы купили билет, который продавали со скидкой.",
+     ["Мы купили билеты, который продавали со скидкой."]),
+    ("anaphor_agreement_number", "Он поднялся на холм, с которого был виден весь город.",
+     ["Он поднялся на холмы, с которого был виден весь город."]),
+    # a second «который» clause on the same noun does not stop its pronoun edits
+    ("anaphor_agreement_number", "Мы сидели за столом, за которым обедали и перед которым стояла скамья.",
+     ["Мы сидели за столом, за которыми обедали и перед которым стояла скамья.",
+      "Мы сидели за столом, за которым обедали и перед которыми стояла скамья."]),
+    # anaphor gender: «на который» is no subject (the parser read it as one)
+    ("anaphor_agreement_gender", "Он так и не получил ответа, на который надеялся.",
+     ["Он так и не получил ответа, на которую надеялся."]),
+    # an animate noun or a name after the verb is the subject: «который» is the object
+    ("anaphor_agreement_gender", "Мы долго обсуждали договор, который подписал директор.",
+     ["Мы долго обсуждали договор, которую подписал директор."]),
+    ("anaphor_agreement_gender", "Мы обсуждали план, который предложил Петров.",
+     ["Мы обсуждали план, которую предложил Петров."]),
+    # an inanimate object after the verb: «который» is the subject of a past verb, left alone
+    ("anaphor_agreement_gender", "Это был пожар, который уничтожил центр города.", []),
+    ("anaphor_agreement_gender", "Иконы написал монах, который жил при церкви много лет.", []),
+    # np number: the head noun read as the lexeme its modifier agrees with (карьер, not карьера)
+    ("np_agreement_number", "Он долго работал в старом карьере за городом.",
+     ["Он долго работал в старом карьерах за городом."]),
+    # «этом» is the determiner этот, not the pronoun «это»
+    ("np_agreement_number", "Мы долго говорили об этом случае.", ["Мы долго говорили об этом случаях."]),
+    # … but «это вещества» could read 'these are substances': no head change after «это»
+    ("np_agreement_number", "Сегодня это вещество синтезируют на заводах.", []),
+    # «её» does not inflect: it neither agrees nor stops the change
+    ("np_agreement_number", "Он молча выслушал все её жалобы.", ["Он молча выслушал все её жалобу."]),
+    # np gender: the pronoun «это» right after a neuter noun is its determiner («Дело это»)
+    ("np_agreement_gender", "Дело это продолжал его брат.", ["Дело эту продолжал его брат."]),
+    # floating quantifier case: neuter nominative → dative, inanimate plural → instrumental,
+    # animate plural → genitive, a shared form → the nominative of «самый»
+    ("floating_quantifier_agreement_case", "Само здание давно снесли.", ["Самому здание давно снесли."]),
+    ("floating_quantifier_agreement_case", "Сами стены были холодными.", ["Самими стены были холодными."]),
+    ("floating_quantifier_agreement_case", "Сами дети ничего не сказали.", ["Самих дети ничего не сказали."]),
+    ("floating_quantifier_agreement_case", "Мы подошли к самому дому.", ["Мы подошли к самый дому."]),
+    # a name pymorphy3 cannot analyse: the past verb settles its gender; without one, nothing does
+    ("floating_quantifier_agreement_gender", "Однако сам Бхад не выжил.", ["Однако сама Бхад не выжил."]),
+    ("floating_quantifier_agreement_gender", "Сам Бхад придёт завтра.", []),
+]
+
+
+def test_round5_rules_and_repairs(paradigms):
+    asteroid = "Это небольшой астероид главного пояса, принадлежащий к спектральному классу S."
+    texts = [t for _, t, _ in ROUND5] + [asteroid]
+    trees = {s.text: s for s in parse_texts([(str(i), t, "test") for i, t in enumerate(texts)])}
+    for name, text, expected in ROUND5:
+        assert [b for b, _ in paradigms[name].pairs(trees[text])] == expected, (name, text)
+    # a participle after its head is not made into a form that fits the noun between them
+    # («пояса, принадлежащего» is grammatical); other cases are made
+    case_pairs = {b for b, _ in paradigms["np_agreement_case"].pairs(trees[asteroid])}
+    assert asteroid.replace("принадлежащий", "принадлежащему") in case_pairs
+    assert asteroid.replace("принадлежащий", "принадлежащего") not in case_pairs
+
+
+# an adjective the parser tagged NOUN (pymorphy3 knows it only as an adjective), and «один» left
+# without a number: both are modifiers again
+RETAGGED = """# sent_id = r1
+# text = Старый рыбак чинил сеть.
+1\tСтарый\tстарый\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tamod\t_\t_
+2\tрыбак\tрыбак\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tnsubj\t_\t_
+3\tчинил\tчинить\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tсеть\tсеть\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t3\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = r2
+# text = Он съел один пирожок.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tсъел\tсъесть\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tодин\tодин\tNUM\t_\tCase=Acc|Gender=Masc\t4\tnummod\t_\t_
+4\tпирожок\tпирожок\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = r3
+# text = Сеть эта давно порвалась.
+1\tСеть\tсеть\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Fem|Number=Sing\t4\tnsubj\t_\t_
+2\tэта\tэтот\tPRON\t_\tCase=Nom|Gender=Fem|Number=Sing\t4\tnsubj\t_\t_
+3\tдавно\tдавно\tADV\t_\tDegree=Pos\t4\tadvmod\t_\t_
+4\tпорвалась\tпорваться\tVERB\t_\tAspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+"""
+
+
+def test_retagged_modifiers(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    noun_adj, one, not_eto = read_conllu_string(RETAGGED)
+    gender = paradigms["np_agreement_gender"]
+    assert [b for b, _ in gender.pairs(noun_adj)] == ["Старая рыбак чинил сеть."]
+    assert [b for b, _ in gender.pairs(one)] == ["Он съел одну пирожок."]
+    # only the pronoun «это» after a neuter noun is re-read as its determiner, not «эта»
+    assert list(gender.pairs(not_eto)) == []
+
+
+# the head's case/number misread (села: Gen.Sg for Nom.Pl) while the modifier right before it shows
+# a reading the head form has; not next to a numeral («три кольцевые/кольцевых автодороги»)
+HEAD_FROM_MODIFIER = """# sent_id = h1
+# text = Ближайшие села пустеют.
+1\tБлижайшие\tблизкий\tADJ\t_\tCase=Nom|Degree=Pos|Number=Plur\t2\tamod\t_\t_
+2\tсела\tсело\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t3\tnsubj\t_\t_
+3\tпустеют\tпустеть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = h2
+# text = Есть три кольцевые автодороги.
+1\tЕсть\tбыть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+2\tтри\tтри\tNUM\t_\tCase=Nom\t4\tnummod\t_\t_
+3\tкольцевые\tкольцевой\tADJ\t_\tCase=Nom|Degree=Pos|Number=Plur\t4\tamod\t_\t_
+4\tавтодороги\tавтодорога\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t1\tnsubj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_
+"""
+
+
+def test_head_features_from_modifier(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    villages, roads = read_conllu_string(HEAD_FROM_MODIFIER)
+    case = paradigms["np_agreement_case"]
+    assert "Ближайших села пустеют." in {b for b, _ in case.pairs(villages)}
+    assert list(case.pairs(roads)) == []

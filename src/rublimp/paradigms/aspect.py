@@ -6,7 +6,7 @@ the paper's lexical cues among its dependents and replaces it by its
 perfective partner (``resources/aspect_pairs.tsv``, or the TSV named by
 ``ctx.options["aspect_pairs"]``), inflected to the same form:
 
-* ``change_duration_aspect`` — duration: «долго», «длительно»,
+* ``change_duration_aspect`` — duration: «долго», «подолгу», «длительно»,
   «продолжительно» («вопрос долго оставался открытым» → «*долго остался»);
 * ``change_repetition_aspect`` — repetition: «каждый» + a time noun without a
   preposition («каждый год», «каждую неделю», «каждые два дня») or an
@@ -22,20 +22,31 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
 * duration and repetition take past-tense verbs only: a perfective future is
   fine in both contexts («этот день долго останется в памяти»; «каждый раз он
   что-нибудь забудет», the exemplary use of the perfective future);
-* a negated verb is skipped («долго не мог» → «долго не смог» is acceptable
-  to many speakers), and so is a verb with «бы» or «чтобы» (a subjunctive
-  past form is no past tense). RuBLiMP keeps negated verbs: 53 of its 200
-  dev pairs for ``change_duration_aspect`` are negated («долго не ответил»,
-  «сон долго не пришёл»), which caps this paradigm's coverage of them at
-  about 0.73 (0.62 reached: 0.56 before the pair-table and finite-verb repairs of
-  round 3); we keep the stricter rule because «долго не + perfective» is
-  grammatical (the event failed to happen for a long time);
+* for repetition a negated verb is skipped («каждое утро не успевала» → «не успела»
+  is acceptable to many speakers), and for both a verb with «бы» or «чтобы» (a
+  subjunctive past form is no past tense);
+* duration keeps negated verbs, as RuBLiMP does (53 of its 200 dev pairs: «долго не
+  ответил», «сон долго не пришёл»): «долго не + perfective past» names no event that
+  lasted and is rejected like the positive form (round 5: every new negated pair on the
+  demo corpus read as ungrammatical, 9 of 9), except for the modal and volitional verbs
+  мочь, хотеть, уметь, решаться, whose negated perfective names a failure and is used
+  with «долго» («долго не смогла вымолвить ни слова»); «подолгу» is a cue too, and a cue
+  the parser hung on a non-verb (a predicative adjective, a noun taken for the root)
+  belongs to the nearest past verb of its stretch (dev coverage 0.62 → 0.85);
 * for duration, partners made with the delimitative по- or the perdurative
   про- are not used: they combine with duration adverbs («долго проработал»,
   «долго посмотрел на неё»);
+* repetition: a form pymorphy3 knows only as a past verb counts as past whatever tense
+  the parser gave it («ежегодно перевыполняла»: Tense=Pres), and an еже- adverb hung on
+  a non-verb belongs to the nearest verb of its stretch (dev coverage 0.80 → 0.89; the
+  present tense stays out: a perfective future can be habitual, «каждый день обойдём»);
 * repetition nouns with a preposition are skipped: «за каждый год» is not
   repetition («за каждый год он получил премию»); «с каждым днём/годом» (gradual
   change, which needs the imperfective: «*с каждым днём увеличился») is a cue;
+* deontic: an infinitive the parser linked elsewhere (a conjunct of another verb, an
+  advmod, a finite tag) is the predicate's when it is the first word of the predicate's
+  stretch that can only be an infinitive (no finite verb, subordinator or punctuation
+  between, bar the commas of a one-word parenthetical: dev coverage 0.85 → 0.92);
 * the deontic predicate must carry «не» itself, the infinitive must not be
   negated, and a question particle «ли» on the predicate disqualifies it
   («Не стоит ли подумать?» is a suggestion, open to the perfective).
@@ -69,7 +80,7 @@ __all__ = [
 
 PHENOMENON = "aspect"
 
-DURATION_ADVERBS = frozenset({"долго", "длительно", "продолжительно"})
+DURATION_ADVERBS = frozenset({"долго", "длительно", "продолжительно", "подолгу"})
 # time-period nouns that make «каждый + X» a repetition cue
 REPETITION_NOUNS = frozenset(
     {
@@ -95,6 +106,9 @@ _QUESTION = frozenset({"ли", "ль"})
 _DURATION_BAD_PREFIXES = ("по", "про")
 # ждать → подождать is a delimitative in a prefix's disguise (под-)
 _DURATION_SKIP_LEMMAS = frozenset({"ждать"})
+# modal and volitional verbs whose negated perfective names a failure, not an event, and is
+# used with «долго» («долго не смогла вымолвить ни слова», «долго не решился»)
+_NEGATED_SKIP_LEMMAS = frozenset({"мочь", "хотеть", "уметь", "решаться"})
 _PAST_GRAMMEMES = ("masc", "femn", "neut", "plur")
 
 
@@ -131,6 +145,13 @@ class AspectParadigm(Paradigm):
             return True
         parses = self.morph.parses(tok.form)
         return bool(parses) and all(p.tag.POS in ("VERB", "INFN") for p in parses)
+
+    def past_only(self, form: str) -> bool:
+        """Tree repair: pymorphy3 knows ``form`` only as a past-tense verb, whatever tense the
+        parser gave it (slovnet tags rare past forms present: «ежегодно перевыполняла»,
+        «каждый раз убывал»: Tense=Pres)."""
+        parses = self.morph.parses(form)
+        return bool(parses) and self.morph.word_is_known(form) and all(p.tag.POS == "VERB" and "past" in p.tag for p in parses)
 
     @staticmethod
     def has_child(sent: Sentence, tok: Token, words: frozenset[str]) -> bool:
@@ -184,9 +205,10 @@ class AspectParadigm(Paradigm):
             return None
         return form, lemma, partner
 
-    def make(self, sent: Sentence, verb: Token, cue: str, *, finite_past: bool) -> Perturbation | None:
+    def make(self, sent: Sentence, verb: Token, cue: str, *, finite_past: bool, skip=()) -> Perturbation | None:
+        """The pair for ``verb``, unless it has no partner or its imperfective lemma is in ``skip``."""
         got = self.perfective(sent, verb, finite_past=finite_past)
-        if got is None:
+        if got is None or got[1] in skip:
             return None
         form, _, _ = got
         return Perturbation(
@@ -197,7 +219,27 @@ class AspectParadigm(Paradigm):
             subtype=cue,
         )
 
-    def past_verb_ok(self, sent: Sentence, verb: Token) -> bool:
+    def stray_cue_verb(self, sent: Sentence, cue: Token) -> Token | None:
+        """Tree repair: the verb of a cue adverb the parser hung on a non-verb (a noun taken
+        for the root, a predicative adjective, a pronoun: «Мир оставался пустым очень долго»,
+        долго → advmod of пустым; «напоминала о себе ежедневно», ежедневно → advmod of себе)
+        — the nearest finite verb in the same stretch, with no punctuation, conjunction or
+        other verb between them."""
+        best = None
+        for step in (-1, 1):
+            i = cue.id + step
+            while 1 <= i <= len(sent.tokens):
+                tok = sent.token(i)
+                if tok.upos in ("PUNCT", "CCONJ", "SCONJ"):
+                    break
+                if self.is_verb(tok):
+                    if tok.feats.get("VerbForm") in (None, "Fin") and (best is None or abs(i - cue.id) < abs(best.id - cue.id)):
+                        best = tok
+                    break
+                i += step
+        return best
+
+    def past_verb_ok(self, sent: Sentence, verb: Token, *, negation_ok: bool = False) -> bool:
         """A past indicative verb without negation, «бы»/«чтобы» or its own question particle.
 
         Tree repair: a form pymorphy3 reads only as a finite verb counts as one whatever the
@@ -208,7 +250,7 @@ class AspectParadigm(Paradigm):
             parses = self.morph.parses(verb.form)
             if not (parses and self.morph.word_is_known(verb.form) and all(p.tag.POS == "VERB" for p in parses)):
                 return False
-        return not self.has_child(sent, verb, _NEGATIONS | _CONDITIONAL | _QUESTION)
+        return not self.has_child(sent, verb, (frozenset() if negation_ok else _NEGATIONS) | _CONDITIONAL | _QUESTION)
 
 
 @register
@@ -221,14 +263,21 @@ class ChangeDurationAspect(AspectParadigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for cue in sent.tokens:
-            if _norm(cue.form) not in DURATION_ADVERBS or cue.base_deprel != "advmod" or not cue.head:
+            if _norm(cue.form) not in DURATION_ADVERBS or cue.base_deprel not in ("advmod", "obl") or not cue.head:
                 continue
             if self.has_child(sent, cue, _NEGATIONS):
                 continue
             verb = sent.token(cue.head)
-            if not self.past_verb_ok(sent, verb):
+            if not self.is_verb(verb):
+                verb = self.stray_cue_verb(sent, cue)
+                if verb is None:
+                    continue
+            elif cue.base_deprel != "advmod":
                 continue
-            pert = self.make(sent, verb, _norm(cue.form), finite_past=True)
+            if not self.past_verb_ok(sent, verb, negation_ok=True):
+                continue
+            negated = self.has_child(sent, verb, _NEGATIONS)
+            pert = self.make(sent, verb, _norm(cue.form), finite_past=True, skip=_NEGATED_SKIP_LEMMAS if negated else ())
             if pert is not None:
                 yield pert
 
@@ -268,10 +317,20 @@ class ChangeRepetitionAspect(AspectParadigm):
         # a cheap test before the tree walk (outputs unchanged): a «каждый» or an еже- adverb
         if not any(_norm(t.lemma) == "каждый" or _norm(t.form) in REPETITION_ADVERBS for t in sent.tokens):
             return
+        # еже- adverbs the parser hung on a non-verb belong to the nearest verb of their stretch
+        stray: dict[int, str] = {}
+        for adv in sent.tokens:
+            head = sent.head_of(adv)
+            if _norm(adv.form) in REPETITION_ADVERBS and head is not None and not self.is_verb(head):
+                verb = self.stray_cue_verb(sent, adv)
+                if verb is not None:
+                    stray.setdefault(verb.id, _norm(adv.form))
         for verb in sent.tokens:
-            if not self.is_verb(verb) or verb.feats.get("Tense") not in (None, "Past"):
+            if not self.is_verb(verb) or (verb.feats.get("Tense") not in (None, "Past") and not self.past_only(verb.form)):
                 continue
             cues = [c for c in (self.cue(sent, k) for k in sent.children(verb)) if c]
+            if verb.id in stray:
+                cues.append(stray[verb.id])
             if not cues or not self.past_verb_ok(sent, verb):
                 continue
             pert = self.make(sent, verb, cues[0], finite_past=True)
@@ -300,6 +359,37 @@ class DeonticImperativeAspect(AspectParadigm):
                 return [head]
         return []
 
+    def _nearby_infinitive(self, sent: Sentence, pred: Token) -> Token | None:
+        """Tree repair: the infinitive of the predicate's clause when the parser linked it
+        elsewhere («появляться нам там не стоит»: a conjunct of another verb; «о поле забывать
+        не следует»: advmod; «порывать … не стоило»: tagged finite) — the first word after
+        the predicate, else before it, that can only be an infinitive, with no finite verb,
+        subordinator or punctuation between them other than the commas around a one-word
+        parenthetical («показывать, разумеется, не следует»)."""
+        for step in (1, -1):
+            i = pred.id + step
+            while 1 <= i <= len(sent.tokens):
+                tok = sent.token(i)
+                if tok.upos == "PUNCT":
+                    # «, X ,»: a one-word parenthetical is crossed whole
+                    j = i + 2 * step
+                    if _norm(tok.form) == "," and 1 <= j <= len(sent.tokens) and _norm(sent.token(j).form) == ",":
+                        mid = sent.token(i + step)
+                        if mid.upos in ("ADV", "PART", "VERB") and not self._infinitive_only(mid.form):
+                            i = j + step
+                            continue
+                    break
+                if self._infinitive_only(tok.form) or (tok.upos == "VERB" and tok.feats.get("VerbForm") == "Inf"):
+                    return tok
+                if tok.upos in ("SCONJ", "AUX") or (tok.upos == "VERB" and tok.feats.get("VerbForm") in (None, "Fin")):
+                    break
+                i += step
+        return None
+
+    def _infinitive_only(self, form: str) -> bool:
+        parses = self.morph.parses(form)
+        return bool(parses) and self.morph.word_is_known(form) and all(p.tag.POS == "INFN" for p in parses)
+
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for pred in sent.tokens:
             form = _norm(pred.form)
@@ -311,7 +401,11 @@ class DeonticImperativeAspect(AspectParadigm):
                 continue
             if self.has_child(sent, pred, _QUESTION | _CONDITIONAL):
                 continue
-            for inf in self._infinitives(sent, pred, kids):
+            infs = self._infinitives(sent, pred, kids)
+            if not infs:
+                near = self._nearby_infinitive(sent, pred)
+                infs = [near] if near is not None else []
+            for inf in infs:
                 if self.has_child(sent, inf, _NEGATIONS):
                     continue
                 cue = "не " + ("стоит" if form.startswith("сто") else "следует" if form.startswith("след") else form)

@@ -10,7 +10,8 @@ singular — gender of «сам». None or several → the sentence is skipped. 
 «сам» is attached to a nominal that agrees with it, that nominal is the
 antecedent. «сам» is then re-inflected for one feature:
 
-* ``floating_quantifier_agreement_number``: «Дворники сами расчищали тротуары» → «Дворники сам расчищали тротуары»;
+* ``floating_quantifier_agreement_number``: «Дворники сами расчищали тротуары» → «Дворник сами расчищали тротуары»
+  (the noun, as RuBLiMP; «сам» where the noun cannot change: «Она сама испекла» → «Она сами испекла»);
 * ``floating_quantifier_agreement_gender``: «Художница сама подготовила выставку» → «Художница сам подготовила выставку»;
 * ``floating_quantifier_agreement_case``: «Его самого мало кто признаёт» → «Его самому мало кто признаёт».
 
@@ -34,9 +35,9 @@ RuBLiMP's choices, measured on its dev pairs: the number paradigm changes the
 NOUN «сам» stands on (see :class:`FloatingQuantifierNumber`); gender goes
 masculine/neuter → feminine, feminine → masculine; case goes nominative →
 genitive (сам → самого), other cases → nominative. Each of gender and case
-makes one deterministic edit. Where RuBLiMP writes a form of «самый»
-(«самого» → «самый», «само» → «самое»: 34 of 400 dev pairs) the «сам» form is
-made instead: «самое существование» is grammatical.
+makes one deterministic edit. In the gender paradigm a form of «самый» is never
+made («самое существование» is grammatical); the case paradigm makes RuBLiMP's
+«самый» nominative from a shared form (round 5, below).
 
 Parser repairs (round 3): «сам» tagged in another case than the nominal next to
 it that it is attached to takes that nominal's case when the nominal cannot be
@@ -52,6 +53,13 @@ parser gave the clause no agreeing argument and the finite verb can agree with i
 when its past verb confirms them. Fidelity on RuBLiMP's dev pairs (coverage / same word / same
 pair): number .71/.65/.62 → .78/.68/.66 → .79/.68/.66, gender .70/.70/.65 → .73/.73/.67 →
 .76/.76/.69, case .71/.71/.48 → .78/.78/.51 → .79/.79/.52.
+Round 5, RuBLiMP's choices: the number paradigm changes a SUBJECT noun under «сам» as well (RuBLiMP
+never edits a nominative «сам»: «Мэр сам открыл» → «Мэры сам открыл»; the verb then disagrees too);
+the case paradigm makes a shared form nominative as «самый» (самого → самый, самой → самая: 43
+dev pairs; «самый» does not float, so the clause's other arguments cannot host it), a neuter
+nominative dative (само → самому, 6 of 6) and an inanimate plural nominative instrumental
+(«сами границы» → «самими», 6 of 7). A name pymorphy3 cannot analyse at all takes the parser's features when its past verb confirms
+them («сам Бад не выжил»). Fidelity: number → .79/.70/.68, gender → .76/.76/.70, case → .80/.80/.64.
 """
 
 from __future__ import annotations
@@ -97,6 +105,10 @@ __all__ = [
 
 PHENOMENON = "floating_quantifier_agreement"
 SAM = "сам"
+#: the superlative whose forms самого/самой/самому/самом share
+SAMYJ = "самый"
+#: its nominatives: the case paradigm makes them from a shared form (самого → самый), whichever lexeme it is
+SAMYJ_NOMINATIVES = frozenset({"самый", "самая", "самое", "самые"})
 #: forms that only «сам» has (the superlative «самый» has самая, самое, самые, самую, самым, самых, самыми);
 #: the bookish accusative «самоё» is left out: with ё written as е it is «самое»
 SAM_ONLY_FORMS = frozenset({"сам", "сама", "само", "сами", "саму", "самим", "самих", "самими"})
@@ -354,6 +366,11 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
             continue  # a floating «сам» with a conjunct antecedent (an adnominal one agrees with its own noun)
         aa = morph.analyse(ante.form, ante.upos, ante.feats)
         confirmed = _verb_confirms(sent, ante, ud)
+        if aa is None and confirmed and ante.upos == "PROPN" and not morph.word_is_known(ante.form):
+            # a name pymorphy3 cannot analyse at all («сам Бад не выжил»): the past verb settles
+            # its number and gender, as for the names it only guesses
+            unknown = morph.parses(ante.form)
+            aa = Analysis(unknown[0], 0.0) if unknown else None
         guessed = (
             (adnominal or confirmed)
             and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
@@ -417,7 +434,7 @@ class _FloatingQuantifier(Paradigm):
             if seen and self.first_only:
                 break
             word = self._new_form(sa, source, agr)
-            if word is not None and shared_only and _norm(word) not in SHARED_FORMS:
+            if word is not None and shared_only and _norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
                 word = None
             if word is None or word in seen:
                 continue
@@ -491,7 +508,7 @@ class _FloatingQuantifier(Paradigm):
 
 @register
 class FloatingQuantifierNumber(_FloatingQuantifier):
-    """«Дворники сами расчищали тротуары.» → «Дворники сам расчищали тротуары.»"""
+    """«Дворники сами расчищали тротуары.» → «Дворник сами расчищали тротуары.»"""
 
     name = "floating_quantifier_agreement_number"
     feature = "Number"
@@ -500,10 +517,10 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
         """RuBLiMP changes the NOUN when «сам» stands on it («в самом клубе» → «в самом клубах»,
         143 of its 200 dev pairs), else «сам» («Им самим» → «Им самому»).
 
-        The noun is changed only where nothing else agrees with its number
-        (:func:`~rublimp.paradigms.np_agreement.head_number_blocked`) and its
-        new form agrees with no reading of «сам» or of its other modifiers;
-        otherwise «сам» is changed as for a floating «сам».
+        The noun is changed only where nothing else but its predicate agrees with its number
+        (:func:`~rublimp.paradigms.np_agreement.head_number_blocked` with ``subject=False``: a
+        subject changes, as in RuBLiMP) and its new form agrees with no reading of «сам» or of
+        its other modifiers; otherwise «сам» is changed as for a floating «сам».
         """
         plain = {sa.sam.id for sa in sam_antecedents(sent, self.morph)}
         for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
@@ -517,10 +534,10 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
         ante = sa.antecedent
         if sa.guessed or ante.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
             return None
-        if not self.morph.word_is_known(ante.form) or head_number_blocked(sent, ante, later_conjunct=True):
+        if not self.morph.word_is_known(ante.form) or head_number_blocked(sent, ante, later_conjunct=True, subject=False):
             return None
-        if ante.feats.get("Case") == "Nom" and ante.base_deprel in ("obj", "iobj", "obl"):
-            return None  # a nominative labelled as an object is the misparsed subject: its verb agrees too
+        # (a subject changes too, as in RuBLiMP — «сам хан был» → «сам ханы был», 9 of its 200 dev
+        # pairs: its predicate then disagrees as well, and the sentence is an error either way)
         mods = [(sa.sam.form, SAM)]
         for kid in sent.children(ante):
             if kid.id == sa.sam.id or kid.base_deprel not in ("amod", "det"):
@@ -588,10 +605,46 @@ class FloatingQuantifierCase(_FloatingQuantifier):
         "Nom": ("Gen", "Dat", "Ins", "Loc", "Acc"),
     }
     OTHER_ORDER: ClassVar[tuple[str, ...]] = ("Nom", "Gen", "Dat", "Ins", "Loc", "Acc")
+    NEUTER_NOM_ORDER: ClassVar[tuple[str, ...]] = ("Dat", "Gen", "Ins", "Loc", "Acc")
+    INANIMATE_PLURAL_NOM_ORDER: ClassVar[tuple[str, ...]] = ("Ins", "Gen", "Dat", "Loc", "Acc")
 
     def targets(self, sa):
         a = sa.agr
         options = dict(case_targets(a))
-        for c in self.CASE_ORDER.get(a.case or "", self.OTHER_ORDER):
+        order = self.CASE_ORDER.get(a.case or "", self.OTHER_ORDER)
+        if a.case == "Nom" and a.number == "Sing" and a.gender == "Neut":
+            order = self.NEUTER_NOM_ORDER  # RuBLiMP: само → самому (6 of 6 dev pairs)
+        elif a.case == "Nom" and a.number == "Plur" and _inanimate(sa):
+            order = self.INANIMATE_PLURAL_NOM_ORDER  # RuBLiMP: «сами границы» → «самими» (6 of 7)
+        for c in order:
             if c in options:
                 yield a.case, c, options[c]
+
+    def _new_form(self, sa: SamAntecedent, source: str, agr: Agr) -> str | None:
+        """As for the other features; but a form shared with «самый» (самого, самой, самому, самом)
+        made nominative becomes that of «самый», as in RuBLiMP (самого → самый, самой → самая:
+        43 of its 200 dev pairs): «возле самого КПП» → «возле самый КПП». The form must still agree
+        with no reading of the antecedent («самое» with a nominative neuter noun is not made)."""
+        if agr.case != "Nom" or _norm(sa.sam.form) not in SHARED_FORMS:
+            return super()._new_form(sa, source, agr)
+        for p in self.morph.readings(sa.sam.form, SAMYJ, ADJ_POS):
+            a = agr_from_tag(p.tag)
+            if a.case != source or a.number != sa.agr.number or (a.number == "Sing" and sa.agr.gender not in a.genders):
+                continue
+            word = inflect_agreeing(self.morph, p, "Nom", agr.number or "", agr.gender, agr.animacy)
+            if word is None or self.morph.is_ambiguous(word, SAMYJ, ADJ_POS, {"Case": source}):
+                return None
+            readings = adjective_readings(self.morph, word, SAMYJ)
+            ante = {ud_agr(sa.antecedent)} if sa.guessed else \
+                noun_readings(self.morph, sa.antecedent.form, sa.antecedent_analysis.lemma)
+            if any(agrees(r, x) for r in readings for x in ante):
+                return None
+            return word  # («самый» does not float: the clause's other arguments cannot host it)
+        return None
+
+
+def _inanimate(sa: SamAntecedent) -> bool:
+    """Whether the antecedent of «сам» is an inanimate noun (pronouns count as animate)."""
+    if sa.antecedent.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
+        return False
+    return "inan" in sa.antecedent_analysis.tag.grammemes

@@ -36,7 +36,16 @@ pairs (coverage / same word / same pair): gender .70/.64/.57 → .72/.68/.60,
 case .78/.72/.69 → .80/.74/.71. Round 4: the determiner «это», which pymorphy3 reads
 as the pronoun first, is taken as «этот» (a new form that is also the pronoun, «этим», is
 not made), and an unknown Russian surname («Лаврушин») has a fixed gender: gender
-.73/.68/.60 → .74/.69/.61.
+.73/.68/.60 → .74/.69/.61. Round 5 (:func:`modifiers_reattached` with ``morph``): an adjective
+the parser tagged NOUN, «один» without a number, and the pronoun «это» right after its neuter
+noun are modifiers again; a nominative/accusative split under a relation that fixes no case
+takes the modifier's case. Number: any adjectival reading of a modifier may agree, «этом/этим»
+are «этот», invariable «его/её/их» are no modifiers, the head's lexeme is the one its modifiers
+agree with («в старом карьере»), and «это» + head is left alone («это вещества …»).
+:func:`head_number_blocked` ignores ``acl:relcl`` clauses without an agreeing relative word and
+``conj``/``appos`` links to non-nominals. A head whose case/number the parser misread takes the
+reading the modifier right before it shows (:func:`_head_features_from_modifier`). Fidelity:
+gender .74/.69/.61 → .79/.73/.65, case .80/.74/.71 → .81/.77/.72, number .76/.73/.72 → .80/.77/.76.
 
 The module also holds the small agreement toolkit shared with
 :mod:`~rublimp.paradigms.anaphor_agreement` and
@@ -100,6 +109,8 @@ MAX_ENDING = 3
 _CYRILLIC_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*", re.IGNORECASE)
 # quantifier adjectives whose singular is archaic («многая лета»): no number change
 PLURAL_ONLY_MODIFIERS = frozenset({"многий", "немногий"})
+#: possessive determiners that do not inflect (his, her, their)
+INVARIABLE_POSSESSIVES = frozenset({"его", "ее", "её", "их"})
 # a new form that can also be a particle or conjunction makes a grammatical string
 # of its own («Это версия …», «то решение …», «все время»)
 FUNCTION_POS = frozenset({"PRCL", "CONJ"})
@@ -142,14 +153,19 @@ def agr_from_tag(tag) -> Agr:
     return Agr(case, number, genders, animacy)
 
 
-def adjective_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ADJ_POS) -> set[Agr]:
+def adjective_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ADJ_POS) -> frozenset[Agr]:
     """Every agreement reading of ``form`` as a form of the adjective-like lexeme ``lemma``."""
-    return {agr_from_tag(p.tag) for p in morph.readings(form, lemma, frozenset(pos))}
+    return _readings(morph, form, lemma, frozenset(pos))
 
 
-def noun_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ("NOUN", "NPRO")) -> set[Agr]:
+def noun_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ("NOUN", "NPRO")) -> frozenset[Agr]:
     """Every agreement reading of ``form`` as a form of the nominal lexeme ``lemma``."""
-    return {agr_from_tag(p.tag) for p in morph.readings(form, lemma, frozenset(pos))}
+    return _readings(morph, form, lemma, frozenset(pos))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _readings(morph: Morph, form: str, lemma: str, pos: frozenset[str]) -> frozenset[Agr]:
+    return frozenset(agr_from_tag(p.tag) for p in morph.readings(form, lemma, pos))
 
 
 def agrees(modifier: Agr, head: Agr) -> bool:
@@ -291,6 +307,33 @@ def number_targets(a: Agr) -> Iterator[tuple[str, Agr]]:
 
 #: noun relations whose number another word also agrees with, or which share it with a neighbour
 _HEAD_NUMBER_BLOCKING_RELS = frozenset({"conj", "appos", "flat", "fixed", "compound", "nummod", "orphan", "list"})
+#: parts of speech that a noun cannot be coordinated with (a ``conj`` to one is a parser attachment)
+_NON_NOMINAL_UPOS = frozenset({"VERB", "AUX", "ADV", "CCONJ", "SCONJ", "ADP", "PART", "INTJ", "PUNCT"})
+#: relative words through which a relative clause agrees with its noun
+_AGREEING_RELATIVES = frozenset({"который", "что", "кто"})
+
+
+def _relative_words(sent: Sentence, clause: Token, max_depth: int = 4) -> list[Token]:
+    """The agreeing relative words («который», «что», «кто») inside the clause headed by ``clause``
+    (at most ``max_depth`` links below it, before any nested clause)."""
+    out = []
+    for t in sent.tokens:
+        if t.upos not in ("PRON", "DET", "ADJ") or (
+                _norm(t.lemma) not in _AGREEING_RELATIVES and not _norm(t.form).startswith("котор")):
+            continue
+        node = t
+        for _ in range(max_depth):
+            if node.head == 0:
+                break
+            node = sent.head_of(node)
+            if node.id == clause.id:
+                out.append(t)
+                break
+            if node.base_deprel in ("acl", "advcl", "ccomp", "csubj", "parataxis"):
+                break
+    return out
+
+
 #: quantity words that fix the number of the noun they quantify («много книг», «две книги»)
 _QUANTITY_LEMMAS = frozenset(
     {"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "пара", "множество", "большинство",
@@ -299,7 +342,8 @@ _QUANTITY_LEMMAS = frozenset(
 
 
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
-                        later_conjunct: bool = False) -> bool:
+                        later_conjunct: bool = False, other_relatives: bool = False,
+                        subject: bool = True) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
@@ -311,8 +355,18 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     редкой наградой» → «редкой наградами», as in RuBLiMP.) With ``later_conjunct``
     a non-first conjunct may change (the caller has a modifier on it whose agreement breaks:
     «а не самой коллекцией» → «а не самой коллекциями», as in RuBLiMP's floating-quantifier pairs).
+
+    Parser repairs: an ``acl:relcl`` with no relative word that agrees («который», «что», «кто»)
+    is a clause the parser hung on the noun, not a relative clause on it («мимо колеса, на котором
+    виднелся труп, а … смотрела голова»: «смотрела» is no relative clause of «колеса»); a ``conj``
+    or ``appos`` link to a verb, adverb or conjunction is no coordination of nominals («по-чадорийски,
+    но на жаргоне»). With ``other_relatives`` another relative clause whose «который» agrees with
+    the noun does not block either (the anaphor paradigm: both pronouns then disagree, as in
+    RuBLiMP's «стола, за которым … и перед которым» → «столов»). Without ``subject`` a subject
+    may change although its predicate agrees with it (the floating-quantifier paradigm, as RuBLiMP:
+    «сам музыкант должен» → «сам музыканты должен»).
     """
-    if head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
+    if subject and head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
         # (a genitive subject — «самого закона нет» — does not agree with its predicate)
         pred = sent.head_of(head)
         if pred is None:
@@ -322,12 +376,17 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
                for p in preds):
             return True
     if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS and not (later_conjunct and head.base_deprel == "conj"):
-        return True
+        other = sent.head_of(head)
+        if not (head.base_deprel in ("conj", "appos") and other is not None and other.upos in _NON_NOMINAL_UPOS):
+            return True
     for kid in sent.children(head):
         if kid.base_deprel in _HEAD_NUMBER_BLOCKING_RELS:
-            return True
+            if not (kid.base_deprel in ("conj", "appos") and kid.upos in _NON_NOMINAL_UPOS):
+                return True
         if kid.deprel == "acl:relcl" and (relative_clause is None or kid.id != relative_clause.id):
-            return True
+            relatives = _relative_words(sent, kid)
+            if relatives and not (other_relatives and all(_norm(r.lemma) == "который" for r in relatives)):
+                return True
         if _norm(kid.lemma) in _QUANTITY_LEMMAS or kid.upos == "NUM":
             return True
     parent = sent.head_of(head)
@@ -463,7 +522,35 @@ def _same_agreement(a: Token, b: Token) -> bool:
     return fa["Number"] != "Sing" or (fa.get("Gender") is not None and fa.get("Gender") == fb.get("Gender"))
 
 
-def modifiers_reattached(sent: Sentence, *, after_noun: bool = True) -> Sentence:
+#: endings only adjectives have (a cheap filter before the dictionary is asked)
+_ADJECTIVE_ENDINGS = ("ый", "ий", "ая", "яя", "ое", "ее", "ые", "ие", "ого", "его", "ому", "ему", "ую", "юю",
+                      "ых", "их", "ыми", "ими", "ной", "ном", "ным")
+
+
+def _retagged(tok: Token, morph: Morph | None) -> Token:
+    """Parser repairs of one token's tags, decided by pymorphy3 (``tok`` itself when none applies):
+
+    * a word tagged NOUN that the dictionary knows only as a full adjective («хитрый[NOUN] тиун»)
+      is an ``ADJ``;
+    * the numeral «один/одна/одно» left without a number is singular («Один[NUM] июнь»);
+    * the pronoun «это» right after a neuter singular noun in its case is the determiner of it
+      («Дело это продолжал …»), tagged ``DET``.
+    """
+    if morph is None or tok.upos not in ("NOUN", "NUM"):
+        return tok
+    if tok.upos == "NOUN" and _norm(tok.form).endswith(_ADJECTIVE_ENDINGS) and _CYRILLIC_WORD.fullmatch(tok.form) \
+            and morph.word_is_known(tok.form):
+        parses = morph.parses(tok.form)
+        if parses and all(p.tag.POS == "ADJF" for p in parses):
+            feats = {k: v for k, v in tok.feats.items() if k != "Animacy"}
+            return dataclasses.replace(tok, upos="ADJ", feats=feats)
+    if tok.upos == "NUM" and _norm(tok.form) in ("один", "одна", "одно", "одного", "одной", "одному", "одним", "одном", "одну") \
+            and "Number" not in tok.feats:
+        return dataclasses.replace(tok, feats={**tok.feats, "Number": "Sing"})
+    return tok
+
+
+def modifiers_reattached(sent: Sentence, *, after_noun: bool = True, morph: Morph | None = None) -> Sentence:
     """``sent`` with stray adjectives re-attached to the noun they stand next to.
 
     The parser sometimes hangs an adjective or participle on a verb or leaves
@@ -481,8 +568,23 @@ def modifiers_reattached(sent: Sentence, *, after_noun: bool = True) -> Sentence
     """
     moved: dict[int, Token] = {}
     n = len(sent.tokens)
+    if morph is not None:
+        for t in sent.tokens:
+            fixed = _retagged(t, morph)
+            if fixed is not t:
+                moved[t.id] = fixed
+        for t in sent.tokens:
+            if t.upos == "PRON" and _norm(t.form) == "это" and t.id > 1 and not sent.children(t):
+                noun = sent.token(t.id - 1)
+                if noun.upos == "NOUN" and noun.feats.get("Gender") == "Neut" and noun.feats.get("Number") == "Sing" \
+                        and noun.feats.get("Case") == t.feats.get("Case") and noun.head != t.id:
+                    moved[t.id] = dataclasses.replace(t, upos="DET", head=noun.id, deprel="det")
+        if moved:
+            sent = dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
     for mod in sent.tokens:
         if mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part":
+            continue
+        if mod.id in moved and mod.deprel == "det" and mod.upos == "DET" and _norm(mod.form) == "это":
             continue
         if mod.feats.get("Variant") == "Short" or sent.children(mod):
             continue
@@ -540,10 +642,14 @@ _RELATION_CASE = {"nsubj": "Nom", "obj": "Acc"}
 def _nom_acc_repair(head: Token, mod: Token) -> tuple[Token, Token]:
     """Head and modifier the parser split between nominative and accusative («такой[Acc]
     облик[Nom] напоминает», «Отельный[Nom] бизнес[Acc] не развит»): both take the case
-    the head's relation fixes (a subject is nominative, a direct object accusative).
+    the head's relation fixes (a subject is nominative, a direct object accusative), under any
+    other relation the modifier's own case (round 5: a gender or case change of the modifier is an
+    error in either case; RuBLiMP's dev pairs take the modifier's: «Наш[Nom] фарт[Acc]» → «Наша»).
     Whether each form really has that reading is checked against pymorphy3 afterwards."""
     cases = {head.feats.get("Case"), mod.feats.get("Case")}
-    want = _RELATION_CASE.get(head.base_deprel)
+    want = _RELATION_CASE.get(head.base_deprel) or mod.feats.get("Case")
+    # (another relation: the modifier's own case, «Наш[Nom] фарт[Acc] ведь что?»; the pymorphy3
+    # check that follows keeps only a head form that has it — an inanimate nominative = accusative)
     if cases != {"Nom", "Acc"} or want is None:
         return head, mod
 
@@ -551,6 +657,38 @@ def _nom_acc_repair(head: Token, mod: Token) -> tuple[Token, Token]:
         return t if t.feats.get("Case") == want else dataclasses.replace(t, feats={**t.feats, "Case": want})
 
     return recased(head), recased(mod)
+
+
+def _head_features_from_modifier(sent: Sentence, head: Token, mod: Token, morph: Morph) -> Token:
+    """Parser repair: a head whose case or number disagrees with the modifier right before it, while
+    one of the head form's own readings has the modifier's case, number (and singular gender), takes
+    that reading («Ближайшие[Nom.Pl] села[Gen.Sg]» → села Nom.Pl); otherwise ``head`` as it is.
+    (The modifier and head are then checked against pymorphy3 like any other pair.) Not next to a
+    numeral or quantity word, whose phrase has agreement of its own («три кольцевые/кольцевых
+    автодороги»: both grammatical)."""
+    fh, fm = head.feats, mod.feats
+    if mod.id != head.id - 1 or not fm.get("Case") or not fm.get("Number"):
+        return head
+    if any(k.base_deprel == "nummod" or k.upos == "NUM" for k in sent.children(head)):
+        return head
+    before = [sent.token(i) for i in range(max(1, mod.id - 2), mod.id)]
+    if any(t.upos == "NUM" or _norm(t.lemma) in _QUANTITY_LEMMAS for t in before):
+        return head
+    if (fh.get("Case"), fh.get("Number")) == (fm["Case"], fm["Number"]):
+        return head
+    for p in morph.parses(head.form):
+        if p.tag.POS != "NOUN":
+            continue
+        a = agr_from_tag(p.tag)
+        if a.case != fm["Case"] or a.number != fm["Number"]:
+            continue
+        if a.number == "Sing" and fm.get("Gender") not in a.genders:
+            continue
+        feats = {**fh, "Case": a.case, "Number": a.number}
+        if a.gender:
+            feats["Gender"] = a.gender
+        return dataclasses.replace(head, feats=feats)
+    return head
 
 
 def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCandidate | None:
@@ -562,6 +700,7 @@ def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCa
     if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
         return None
     head, mod = _nom_acc_repair(head, mod)
+    head = _head_features_from_modifier(sent, head, mod, morph)
     head_ud, mod_ud = ud_agr(head), ud_agr(mod)
     if head_ud.case not in CASES or head_ud.number is None:
         return None
@@ -623,14 +762,14 @@ class _NPAgreement(Paradigm):
     first_only: ClassVar[bool] = False
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        repaired = modifiers_reattached(sent, after_noun=self.feature != "Case")
+        repaired = modifiers_reattached(sent, after_noun=self.feature != "Case", morph=self.morph)
         for cand in np_candidates(repaired, self.morph, conjoined_heads=True):
             seen: set[str] = set()
             for target, agr in self.targets(cand):
                 if seen and self.first_only:
                     break
                 word = self._new_form(cand, agr)
-                if word is None or word in seen:
+                if word is None or word in seen or self._fits_noun_between(repaired, cand, word):
                     continue
                 seen.add(word)
                 word = _yo(sent, word)
@@ -668,6 +807,19 @@ class _NPAgreement(Paradigm):
             return None
         return word
 
+
+    def _fits_noun_between(self, sent: Sentence, cand: NPCandidate, word: str) -> bool:
+        """A modifier after its head whose new form agrees with a noun standing between them could
+        modify that noun instead («астероид главного пояса, принадлежащий» → «принадлежащего»:
+        grammatical with «пояса»)."""
+        if cand.modifier.id <= cand.head.id + 1:
+            return False
+        readings = adjective_readings(self.morph, word, cand.modifier_analysis.lemma)
+        for i in range(cand.head.id + 1, cand.modifier.id):
+            t = sent.token(i)
+            if t.upos in ("NOUN", "PROPN", "PRON") and any(agrees(r, ud_agr(t)) for r in readings):
+                return True
+        return False
 
     def _same_in_every_lexeme(self, cand: NPCandidate, agr: Agr, word: str) -> bool:
         """The new form is the same whichever adjective the original form belongs to.
@@ -710,14 +862,13 @@ class NPAgreementNumber(_NPAgreement):
             mods = [k for k in sent.children(head) if _is_modifier(k)]
             if not 1 <= len(mods) <= self.MAX_MODIFIERS or head_number_blocked(sent, head):
                 continue
-            ha = self.morph.analyse(head.form, head.upos, head.feats)
-            if ha is None or ha.tag.POS != "NOUN" or not self.morph.word_is_known(head.form):
+            if not self.morph.word_is_known(head.form):
                 continue
-            if not _matches_ud(agr_from_tag(ha.tag), ud_agr(head)):
+            mods = [m for m in mods if not self._invariable_possessive(m)]
+            found_head = self._head_reading(head, mods) if mods else None
+            if found_head is None:
                 continue
-            analysed = [self._agreeing_modifier(m, ha, head) for m in mods]
-            if any(x is None for x in analysed):
-                continue
+            ha, analysed = found_head
             found = renumber_noun(self.morph, head, ha, analysed)
             if found is None:
                 continue
@@ -730,21 +881,59 @@ class NPAgreementNumber(_NPAgreement):
                 subtype="head",
             )
 
+    def _invariable_possessive(self, mod: Token) -> bool:
+        """«его», «её», «их» as determiners («все её жалобы»): they do not agree, so they are no
+        modifiers whose agreement a number change breaks (nor do they stop one)."""
+        return mod.base_deprel == "det" and _norm(mod.form) in INVARIABLE_POSSESSIVES
+
+    def _head_reading(self, head: Token, mods: list[Token]) -> tuple[Analysis, list[tuple[str, str]]] | None:
+        """(the head's reading, (form, lemma) of each modifier) with every modifier agreeing, or None.
+
+        The reading pymorphy3 ranks first for the parser's features is tried first; when it fails —
+        the parser misread the head's gender («второй медиальной жилки»: Masc), or the form belongs to
+        two nouns («в старом карьере»: карьера/карьер) — another noun reading in the parser's case
+        and number with which every modifier agrees is taken (repair decided by the modifiers)."""
+        ha = self.morph.analyse(head.form, head.upos, head.feats)
+        ud = ud_agr(head)
+        if ha is not None and ha.tag.POS == "NOUN" and _matches_ud(agr_from_tag(ha.tag), ud):
+            analysed = [self._agreeing_modifier(m, ha, head) for m in mods]
+            if all(x is not None for x in analysed):
+                return ha, analysed
+        for p in self.morph.parses(head.form):
+            a = agr_from_tag(p.tag)
+            if p.tag.POS != "NOUN" or a.case != ud.case or a.number != ud.number or (ha is not None and p == ha.parse):
+                continue
+            cand = Analysis(p, 0.0)
+            analysed = [self._agreeing_modifier(m, cand, head) for m in mods]
+            if all(x is not None for x in analysed):
+                return cand, analysed
+        return None
+
     def _agreeing_modifier(self, mod: Token, ha: Analysis, head: Token | None = None) -> tuple[str, str] | None:
-        """(form, lemma) of a modifier that agrees with the head in both analyses, else None."""
+        """(form, lemma) of a modifier that agrees with the head in both analyses, else None.
+
+        Any adjectival reading of the modifier may agree (the parser's case may be the other one of
+        a nominative/accusative pair: «Главные[Acc] культуры[Nom]»); the determiner «это», «этом»,
+        … which pymorphy3 first reads as the pronoun is taken as «этот»."""
         if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or not _CYRILLIC_WORD.fullmatch(mod.form):
             return None
         ma = self.morph.analyse(mod.form, mod.upos, mod.feats)
+        if ma is not None and ma.tag.POS == "NPRO" and mod.upos == "DET":
+            if _norm(mod.form) == "это":
+                return None  # «это вещества синтезируют»: «это» may be the pronoun subject ('these are …')
+            ma = self.morph.analyse(mod.form, "ADJ", mod.feats)
         if ma is None or ma.tag.POS not in ADJ_POS or "Fixd" in ma.tag.grammemes:
             return None
+        h_agr = agr_from_tag(ha.tag)
         if _norm(ma.lemma) == "сам" and head is not None and mod.id < head.id:
             # «у самой границы», «в самом деле»: a form shared with the superlative «самый» before
             # its noun is «самый» (a number change of the noun breaks its agreement either way)
             ma = next((Analysis(p, 1.0) for p in self.morph.readings(mod.form, "самый", ADJ_POS)
-                       if agrees(agr_from_tag(p.tag), agr_from_tag(ha.tag))), ma)
+                       if agrees(agr_from_tag(p.tag), h_agr)), ma)
         if _norm(ma.lemma) in NOT_NP_MODIFIERS or _norm(ma.lemma) in PLURAL_ONLY_MODIFIERS:
             return None
-        if not agrees(agr_from_tag(ma.tag), agr_from_tag(ha.tag)):
+        if not agrees(agr_from_tag(ma.tag), h_agr) \
+                and not any(agrees(r, h_agr) for r in adjective_readings(self.morph, mod.form, ma.lemma)):
             return None
         return mod.form, ma.lemma
 
