@@ -414,6 +414,10 @@ def _negation_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     return dataclasses.replace(edge, negated=True)
 
 
+#: the genitive forms of the 3rd-person pronouns, which the tagger may take for possessive determiners
+_GENITIVE_PERSONAL_FORMS = frozenset({"его", "ее", "их"})
+
+
 def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     """The subject kind of an nsubj that the tagger gave an oblique case.
 
@@ -429,8 +433,17 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
       word pymorphy3 knows): a genitive subject («машины не было»,
       «мест в зале не остаётся»); this also applies to a word tagged as a verb or adjective that
       pymorphy3 reads only as a noun.
+    * Negated intransitive 3sg(.N) predicate, subject «его», «её», «их» tagged as a possessive
+      determiner: the genitive of the personal pronoun («Только его тут не хватает»).
     """
     subj = edge.subject
+    if (
+        subj.upos == "DET" and _norm(subj.form) in _GENITIVE_PERSONAL_FORMS and edge.negated
+        and _is_default_form(edge.agreeing) and _intransitive(edge.agreeing)
+        and not any(k.deprel == "case" for k in sent.children(subj))
+    ):
+        # «Только его тут не хватает»: the genitive of «он» tagged as the possessive determiner
+        return dataclasses.replace(edge, subject_kind="genitive")
     all_parses = get_morph().parses(subj.form)
     # a word the tagger took for a verb or adjective that pymorphy3 reads only as a noun («писем» tagged VERB)
     noun_only = bool(all_parses) and all(p.tag.POS == "NOUN" for p in all_parses)
@@ -992,6 +1005,51 @@ def _chto_beside_a_genitive(sent: Sentence, tok: Token, agreeing: Token) -> bool
     )
 
 
+_NOMINAL_OR_MODIFIER = frozenset({"NOUN", "PROPN", "PRON", "ADJ", "DET", "NUM"})
+#: words before a negated predicate that a genitive subject may be separated from it by
+_GENITIVE_GAP_UPOS = frozenset({"ADV", "PART", "ADP", "DET", "ADJ"})
+
+
+def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
+    """The genitive subject of a negated intransitive predicate read from word order, when the parser
+    hung it elsewhere («самой Бинду Гарнет не было» as an nsubj of another verb, «этих в камере уже не
+    было» as a determiner of «камере», «полоски плёнки на ней не хватает» as a conjunct).
+
+    The words before the predicate back to a clause boundary (the sentence start, punctuation, a
+    conjunction) may be only adverbs (no quantity words), particles, modifiers, prepositional phrases,
+    bare datives (the experiencer: «денег мне не хватает») and bare genitive nouns or pronouns, at
+    least one of the latter; none may read (pymorphy3) as a nominative agreeing with the predicate.
+    The leftmost genitive is the subject. Any other word (a verb, a nominative, an accusative, a
+    numeral) leaves the predicate alone: the genitive may be some verb's object or quantified.
+    """
+    found: list[Token] = []
+    for t in reversed(sent.tokens[: min(pred.id, agreeing.id) - 1]):
+        nxt = sent.tokens[t.id] if t.id < len(sent.tokens) else None
+        if t.upos in ("DET", "ADJ") and _bare_case(sent, t, "Gen") and (nxt is None or nxt.upos not in _NOMINAL_OR_MODIFIER):
+            # «поскольку такого не существует»: a determiner or adjective standing for a noun
+            found.append(t)
+            continue
+        if t.upos in _GENITIVE_GAP_UPOS or (t.upos == "NUM" and _norm(t.lemma) == "один"):
+            if t.upos == "ADV" and _norm(t.lemma) in QUANT_WORDS:
+                return None
+            continue
+        if t.upos in ("NOUN", "PROPN", "PRON"):
+            if _after_preposition(sent, t):
+                continue
+            if _agrees_as_nominative(t, agreeing) is not None:
+                return None
+            if _bare_case(sent, t, "Gen"):
+                found.append(t)
+                continue
+            if _bare_case(sent, t, "Dat") and _dative_reading(t):
+                continue
+            return None
+        if t.upos not in ("PUNCT", "CCONJ", "SCONJ"):
+            return None
+        break
+    return found[-1] if found else None
+
+
 def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
     """Genitive and clausal subject contexts that the parser left without an nsubj/csubj edge.
 
@@ -1098,6 +1156,8 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 if g.id > k.id and g.base_deprel in ("nmod", "appos") and g.upos == "NOUN"
                 and _bare_case(sent, g, "Gen")
             ]
+            if not gens:
+                gens = [g for g in [_word_order_genitive(sent, pred, agreeing)] if g is not None]
             if gens:
                 subj, kind = gens[0], "genitive"
         if subj is None:
@@ -1192,8 +1252,13 @@ class SubjectPredicateAgreement(Paradigm):
     #: but not the person of a 3rd-person predicate)
     coordination_ok: ClassVar[bool] = False
 
+    #: whether the paradigm reads the word-order subject repairs too (:func:`_word_order_edges`)
+    word_order_subjects: ClassVar[bool] = False
+
     def _paradigm_edges(self, sent: Sentence) -> list[AgreementEdge]:
         """The edges this paradigm reads (``sent`` is the :func:`_repaired` sentence)."""
+        if self.word_order_subjects:
+            return _noun_subject_edges(sent)
         return _all_edges(sent) if self.default_contexts else _edges(sent)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
@@ -1786,6 +1851,8 @@ PERSON_TARGET = {"3": "1", "1": "2", "2": "1"}
 class NounSubjNumber(SubjectPredicateAgreement):
     """«Дети пришли домой.» → «Дети пришёл домой.»"""
 
+    word_order_subjects = True
+
     name = "noun_subj_predicate_agreement_number"
     feature = "Number"
 
@@ -1825,6 +1892,7 @@ class NounSubjGender(SubjectPredicateAgreement):
     """
 
     name = "noun_subj_predicate_agreement_gender"
+    word_order_subjects = True
     feature = "Gender"
 
     def targets(self, sent, edge):
@@ -1870,6 +1938,7 @@ class NounSubjPerson(SubjectPredicateAgreement):
     """
 
     name = "noun_subj_predicate_agreement_person"
+    word_order_subjects = True
     feature = "Person"
     coordination_ok = True
 
@@ -2302,6 +2371,70 @@ def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     return dataclasses.replace(edge, subject=new, subject_kind="nominal")
 
 
+_WORD_ORDER_EDGES_ATTR = "_word_order_edges"
+
+
+def _word_order_edges(sent: Sentence) -> list[AgreementEdge]:
+    """The shared edges re-read (:func:`reread_subject`) plus :func:`span_subject_edges`, computed once
+    per sentence (``sent`` is the :func:`_repaired` sentence) for the attractor and noun-subject paradigms."""
+    cached = sent.__dict__.get(_WORD_ORDER_EDGES_ATTR)
+    if cached is None:
+        real = _edges(sent)
+        cached = [reread_subject(sent, e) for e in real] + span_subject_edges(sent, real)
+        sent.__dict__[_WORD_ORDER_EDGES_ATTR] = cached
+    return cached
+
+
+_NOUN_SUBJECT_EDGES_ATTR = "_noun_subject_edges"
+
+
+def _noun_subject_edges(sent: Sentence) -> list[AgreementEdge]:
+    """The shared edges plus the careful part of :func:`_word_order_edges`, for the noun-subject paradigms.
+
+    A re-read subject (:func:`reread_subject`) is taken when the parser gave it an oblique case or a
+    non-nominal tag, not for a capitalised word tagged PROPN (:meth:`SubjectPredicateAgreement._gender_fixed`
+    decides those: «Тузик научился» is a dog's name), and not when a transitive predicate could take it
+    as its object: «Линзы (tagged genitive) шлифовали вручную» is the indefinite-personal «(they) polished
+    the lenses». A subject read from word order (:func:`span_subject_edges`) is taken only as the
+    leftmost nominal of its clause (:func:`_clause_initial_subject`). Computed once per sentence.
+    """
+    cached = sent.__dict__.get(_NOUN_SUBJECT_EDGES_ATTR)
+    if cached is not None:
+        return cached
+    real = _edges(sent)
+    word_order = _word_order_edges(sent)
+    out: list[AgreementEdge] = []
+    for old, new in zip(real, word_order):
+        keep = new is not old and old.subject.upos != "PROPN" and (
+            _intransitive(new.agreeing if new.agreeing.upos in ("VERB", "AUX") else new.predicate)
+            or _no_accusative_reading(new.subject)
+            or _other_object(sent, new.predicate, old.subject)
+        )
+        out.append(new if keep else old)
+    out += [e for e in word_order[len(real):] if _clause_initial_subject(sent, e.subject)]
+    sent.__dict__[_NOUN_SUBJECT_EDGES_ATTR] = out
+    return out
+
+
+def _clause_initial_subject(sent: Sentence, subj: Token) -> bool:
+    """``subj`` is the first nominal of its clause outside prepositional phrases, and no genitive of a
+    noun before it: «Градины размером с орех побили», not «Подачу тока … восстановили» (the
+    indefinite-personal: «тока» is the genitive of «Подачу») nor «Увидеть рысь … считается» (the
+    object of an infinitive). Only modifiers, adverbs, particles and prepositional phrases may stand
+    between the clause boundary (the sentence start, punctuation, a conjunction) and the subject."""
+    if _after_nominal(sent, subj) and any("gent" in p.tag.grammemes for p in get_morph().parses(subj.form)):
+        return False
+    for t in reversed(sent.tokens[: subj.id - 1]):
+        if t.upos in _SPAN_UPOS:
+            continue
+        if t.upos in ("NOUN", "PROPN", "PRON"):
+            if _after_preposition(sent, t):
+                continue
+            return False
+        return t.upos in ("PUNCT", "CCONJ", "SCONJ")
+    return True
+
+
 def _misparsed_second_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token:
     """``tok`` relabelled as an object when it is a second nsubj of the edge's predicate that
     cannot agree with it («Киря это сознавал», «вода первый этаж покрыла»): a misparsed object,
@@ -2453,8 +2586,7 @@ class _Attractor(SubjectPredicateAgreement):
     def _attractor_edges(sent: Sentence) -> list[AgreementEdge]:
         """The shared edges re-read (:func:`reread_subject`) plus :func:`span_subject_edges`, computed
         once per sentence for both attractor paradigms."""
-        real = _edges(sent)
-        edges = [reread_subject(sent, e) for e in real] + span_subject_edges(sent, real)
+        edges = _word_order_edges(sent)
         # a «subject» after the verb beside a nominative nsubj before it that could agree is the
         # parser's second guess, not the subject («В 1982 Киквете был избран в … Комитет»)
         return [
