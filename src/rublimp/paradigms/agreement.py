@@ -1017,13 +1017,17 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
 
     The words before the predicate back to a clause boundary (the sentence start, punctuation, a
     conjunction) may be only adverbs (no quantity words), particles, modifiers, prepositional phrases,
-    bare datives (the experiencer: «денег мне не хватает») and bare genitive nouns or pronouns, at
-    least one of the latter; none may read (pymorphy3) as a nominative agreeing with the predicate.
+    bare datives (the experiencer: «денег мне не хватает») and bare genitive nouns, pronouns or
+    determiners and adjectives standing for a noun («такого»), at least one of the latter; none may
+    read (pymorphy3) as a nominative agreeing with the predicate, and no word may contain a digit
+    («12 декабря не является»: a date).
     The leftmost genitive is the subject. Any other word (a verb, a nominative, an accusative, a
     numeral) leaves the predicate alone: the genitive may be some verb's object or quantified.
     """
     found: list[Token] = []
     for t in reversed(sent.tokens[: min(pred.id, agreeing.id) - 1]):
+        if any(c.isdigit() for c in t.form):
+            return None  # «12 декабря не является выходным»: a date, not a genitive subject
         nxt = sent.tokens[t.id] if t.id < len(sent.tokens) else None
         if t.upos in ("DET", "ADJ") and _bare_case(sent, t, "Gen") and (nxt is None or nxt.upos not in _NOMINAL_OR_MODIFIER):
             # «поскольку такого не существует»: a determiner or adjective standing for a noun
@@ -2408,7 +2412,6 @@ def _noun_subject_edges(sent: Sentence) -> list[AgreementEdge]:
         keep = new is not old and old.subject.upos != "PROPN" and (
             _intransitive(new.agreeing if new.agreeing.upos in ("VERB", "AUX") else new.predicate)
             or _no_accusative_reading(new.subject)
-            or _other_object(sent, new.predicate, old.subject)
         )
         out.append(new if keep else old)
     out += [e for e in word_order[len(real):] if _clause_initial_subject(sent, e.subject)]
