@@ -1451,3 +1451,143 @@ def test_long_participle_tagged_as_a_finite_verb_is_no_predicate(paradigms):
     for name in ("noun_subj_predicate_agreement_gender", "noun_subj_predicate_agreement_number"):
         bads = _bads(paradigms[name], sent)
         assert not any("успевш" in b and "успевшая" not in b for b in bads), (name, bads)
+
+
+
+# -- word-order repairs for the noun- and genitive-subject paradigms (issue 8, round 5) -------
+_PRES3 = "Aspect={a}|Mood=Ind|Number=Sing|Person=3|Tense={t}|VerbForm=Fin|Voice={v}"
+
+
+def _genitive_book_tree(verb: str, lemma: str, feats: str, first: tuple | None = None) -> "Sentence":
+    # «Такой книги в доме уже не было.» with «книги» hung below «доме» as if a genitive of it, and
+    # «Такой» below «книги»: the predicate has no subject and no genitive of its own
+    first = first or ("Такой", "такой", "DET", "Case=Gen|Gender=Fem|Number=Sing", 2, "det")
+    return _tree([
+        first,
+        ("книги", "книга", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "nmod"),
+        ("в", "в", "ADP", "", 4, "case"),
+        ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 7, "obl"),
+        ("уже", "уже", "ADV", "Degree=Pos", 7, "advmod"),
+        ("не", "не", "PART", "Polarity=Neg", 7, "advmod"),
+        (verb, lemma, "VERB", feats, 0, "root"),
+        (".", ".", "PUNCT", "", 7, "punct"),
+    ])
+
+
+def test_genitive_subject_read_from_word_order(paradigms):
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+    gender = paradigms["genitive_subj_predicate_agreement_gender"]
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+    sent = _genitive_book_tree("было", "быть", _VERB_NEUT)
+    assert [b for b, _ in number.pairs(sent)] == ["Такой книги в доме уже не были."]
+    assert {b for b, _ in gender.pairs(sent)} == {"Такой книги в доме уже не был.", "Такой книги в доме уже не была."}
+    sent = _genitive_book_tree("найдётся", "найтись", _PRES3.format(a="Perf", t="Fut", v="Mid"))
+    assert {b for b, _ in person.pairs(sent)} == {"Такой книги в доме уже не найдусь.", "Такой книги в доме уже не найдёшься."}
+
+
+def test_genitive_subject_not_read_from_word_order(paradigms):
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+    # a transitive verb: «(он) такой книги в доме уже не читает» — the genitive is its object
+    assert list(person.pairs(_genitive_book_tree("читает", "читать", _PRES3.format(a="Imp", t="Pres", v="Act")))) == []
+    # a nominative before the genitive: «Брат книги в доме уже не найдётся» has a subject of its own
+    brat = ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 7, "obl")
+    assert list(person.pairs(_genitive_book_tree("найдётся", "найтись", _PRES3.format(a="Perf", t="Fut", v="Mid"), brat))) == []
+    # not negated: no genitive of negation
+    sent = _tree([
+        ("Такой", "такой", "DET", "Case=Gen|Gender=Fem|Number=Sing", 2, "det"),
+        ("книги", "книга", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "nmod"),
+        ("в", "в", "ADP", "", 4, "case"),
+        ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 5, "obl"),
+        ("найдётся", "найтись", "VERB", _PRES3.format(a="Perf", t="Fut", v="Mid"), 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert list(person.pairs(sent)) == []
+    # a date: «12 мая в доме уже не было» — «мая» is no genitive subject
+    date = _tree([
+        ("12", "12", "ADJ", "", 4, "obl"),
+        ("мая", "май", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "flat"),
+        ("в", "в", "ADP", "", 4, "case"),
+        ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 6, "obl"),
+        ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+        ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+    assert list(paradigms["genitive_subj_predicate_agreement_number"].pairs(date)) == []
+
+
+def test_genitive_pronoun_tagged_as_a_determiner(paradigms):
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+
+    def tree(neg: bool) -> "Sentence":
+        # «Только его здесь не хватает.» with «его» tagged as the possessive determiner, labelled nsubj
+        rows = [
+            ("Только", "только", "PART", "", 2, "advmod"),
+            ("его", "он", "DET", "", 5, "nsubj"),
+            ("здесь", "здесь", "ADV", "Degree=Pos", 5, "advmod"),
+            ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+            ("хватает", "хватать", "VERB", _PRES3.format(a="Imp", t="Pres", v="Act"), 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ]
+        if not neg:
+            rows = [(f, l, u, ft, h - 1 if h > 4 else h, d) for f, l, u, ft, h, d in rows[:3] + rows[4:]]
+        return _tree(rows)
+
+    assert {b for b, _ in person.pairs(tree(True))} == {"Только его здесь не хватаю.", "Только его здесь не хватаешь."}
+    assert list(person.pairs(tree(False))) == []
+
+
+def test_noun_subject_read_from_word_order(paradigms):
+    number = paradigms["noun_subj_predicate_agreement_number"]
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    # «Голос соседа дрогнул.» parsed with «соседа» (tagged ADJ) as the root, «Голос» and the verb below it
+    sent = _tree([
+        ("Голос", "голос", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "obj"),
+        ("соседа", "сосед", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 0, "root"),
+        ("дрогнул", "дрогнуть", "VERB", _PAST.format(g="Masc", n="Sing"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Голос соседа дрогнули."]
+    assert {b for b, _ in gender.pairs(sent)} == {"Голос соседа дрогнула.", "Голос соседа дрогнуло."}
+    # «Уговоры не действовали.» with «Уговоры» tagged genitive singular: read as the nominative plural
+    sent = _tree([
+        ("Уговоры", "уговор", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+        ("действовали", "действовать", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Уговоры не действовал."]
+
+
+def test_noun_subject_not_read_from_word_order(paradigms):
+    from rublimp.paradigms.agreement import _edges, _repaired, span_subject_edges
+
+    number = paradigms["noun_subj_predicate_agreement_number"]
+    # «Подачу тока в дома восстановили.»: the indefinite-personal; «тока» is the genitive of the object
+    # «Подачу», not a subject, though the attractor paradigms' word-order rule takes it
+    sent = _tree([
+        ("Подачу", "подача", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 5, "obj"),
+        ("тока", "ток", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+        ("в", "в", "ADP", "", 4, "case"),
+        ("дома", "дом", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Plur", 5, "obl"),
+        ("восстановили", "восстановить", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    rs = _repaired(sent)
+    assert [e.subject.form for e in span_subject_edges(rs, _edges(rs))] == ["тока"]
+    assert list(number.pairs(sent)) == []
+    # «Линзы шлифовали вручную.» with «Линзы» tagged genitive and labelled nsubj: «(они) шлифовали линзы»
+    sent = _tree([
+        ("Линзы", "линза", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("шлифовали", "шлифовать", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("вручную", "вручную", "ADV", "Degree=Pos", 2, "advmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert list(number.pairs(sent)) == []
+    # «Тузик научился сидеть.»: an animate name tagged PROPN keeps its referent's gender (neuter only)
+    sent = _tree([
+        ("Тузик", "тузик", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("научился", "научиться", "VERB", _PAST.format(g="Masc", n="Sing").replace("Act", "Mid"), 0, "root"),
+        ("сидеть", "сидеть", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 2, "xcomp"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert [b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)] == ["Тузик научилось сидеть."]
