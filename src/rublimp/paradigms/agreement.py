@@ -1160,7 +1160,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 if g.id > k.id and g.base_deprel in ("nmod", "appos") and g.upos == "NOUN"
                 and _bare_case(sent, g, "Gen")
             ]
-            if not gens:
+            if not gens and (_negated(sent, pred, agreeing) or _ne_before(sent, agreeing)):
                 gens = [g for g in [_word_order_genitive(sent, pred, agreeing)] if g is not None]
             if gens:
                 subj, kind = gens[0], "genitive"
