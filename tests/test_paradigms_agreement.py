@@ -1591,3 +1591,30 @@ def test_noun_subject_not_read_from_word_order(paradigms):
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
     assert [b for b, _ in paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)] == ["Тузик научилось сидеть."]
+
+
+def test_genitive_subject_after_the_predicate_read_from_word_order(paradigms):
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+
+    def tree(noun: tuple) -> "Sentence":
+        # «Но тогда не было времени спорить, пора было уходить.» with the noun after «было» hung below
+        # the second predicate «пора»
+        return _tree([
+            ("Но", "но", "CCONJ", "", 4, "cc"),
+            ("тогда", "тогда", "ADV", "Degree=Pos", 4, "advmod"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+            noun,
+            ("спорить", "спорить", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 9, "csubj"),
+            (",", ",", "PUNCT", "", 9, "punct"),
+            ("пора", "пора", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 4, "parataxis"),
+            ("было", "быть", "AUX", _VERB_NEUT, 8, "cop"),
+            ("уходить", "уходить", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 8, "csubj"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    sent = tree(("времени", "время", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 8, "nsubj"))
+    assert [b for b, _ in number.pairs(sent)] == ["Но тогда не были времени спорить, пора было уходить."]
+    # a nominative there is no genitive subject («не было» of a dropped «оно»)
+    sent = tree(("время", "время", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 8, "nsubj"))
+    assert list(number.pairs(sent)) == []

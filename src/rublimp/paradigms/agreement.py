@@ -1051,7 +1051,27 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
         if t.upos not in ("PUNCT", "CCONJ", "SCONJ"):
             return None
         break
-    return found[-1] if found else None
+    if found:
+        return found[-1]
+    # after the predicate: the first nominal outside a prepositional phrase («не было времени думать»)
+    for t in sent.tokens[max(pred.id, agreeing.id):]:
+        if any(c.isdigit() for c in t.form):
+            return None
+        nxt = sent.tokens[t.id] if t.id < len(sent.tokens) else None
+        substantive = t.upos in ("DET", "ADJ") and (nxt is None or nxt.upos not in _NOMINAL_OR_MODIFIER)
+        if t.upos in ("NOUN", "PROPN", "PRON") or substantive:
+            if t.upos != "PRON" and _after_preposition(sent, t):
+                continue
+            if t.upos == "PRON" and any(k.deprel == "case" for k in sent.children(t)):
+                continue
+            ok = _bare_case(sent, t, "Gen") and _agrees_as_nominative(t, agreeing) is None
+            return t if ok else None
+        if t.upos in _GENITIVE_GAP_UPOS:
+            if t.upos == "ADV" and _norm(t.lemma) in QUANT_WORDS:
+                return None
+            continue
+        return None
+    return None
 
 
 def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
