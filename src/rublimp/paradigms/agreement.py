@@ -1064,6 +1064,11 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
                 continue
             if t.upos == "PRON" and any(k.deprel == "case" for k in sent.children(t)):
                 continue
+            i = t.id - 2
+            while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
+                i -= 1
+            if i >= 0 and sent.tokens[i].upos == "NOUN" and i + 1 > max(pred.id, agreeing.id):
+                return None  # «не было на участке дорог»: possibly the genitive of that noun («в доме отца»)
             ok = _bare_case(sent, t, "Gen") and _agrees_as_nominative(t, agreeing) is None
             return t if ok else None
         if t.upos in _GENITIVE_GAP_UPOS:
