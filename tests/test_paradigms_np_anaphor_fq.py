@@ -150,6 +150,10 @@ POSITIVE = [
     ("floating_quantifier_agreement_case", "Студенты сами решили эту задачу.", "Студенты самих решили эту задачу."),
     # a floating «сам» of an unknown name whose past-tense verb shows the same number and gender
     ("floating_quantifier_agreement_gender", "Бамбату всё решил сам.", "Бамбату всё решил сама."),
+    # a name the dictionary takes for another word (стрельцов = gen.pl of стрелец): «сам» and the
+    # past verb settle it
+    ("floating_quantifier_agreement_gender", "Стрельцов сам проверил все замки.", "Стрельцов сама проверил все замки."),
+    ("floating_quantifier_agreement_case", "Стрельцов сам проверил все замки.", "Стрельцов самого проверил все замки."),
     # «сам» on «себя»: it shows its binder's number, which a changed number or case breaks
     ("floating_quantifier_agreement_number", "Он наконец снова стал самим собой.", "Он наконец снова стал самими собой."),
     ("floating_quantifier_agreement_number", "Она осталась довольна самой собой.", "Она осталась довольна самими собой."),
@@ -159,6 +163,8 @@ POSITIVE = [
 # (paradigm, sentence that must yield nothing for it, why)
 NEAR_MISSES = [
     ("floating_quantifier_agreement_gender", "Бамбату всё решает сам.", "unknown name, the present tense shows no gender"),
+    ("floating_quantifier_agreement_gender", "Стрельцов сам проверит все замки.",
+     "a name read as another word, and the future verb shows no gender"),
     ("floating_quantifier_agreement_gender", "Она осталась довольна самой собой.", "«себя»: the gender is the referent's"),
     ("floating_quantifier_agreement_number", "Само собой, мы придём.", "«само собой» is an idiom"),
     ("floating_quantifier_agreement_number", "Они гордились самими собой.", "«самим» is also a plural dative"),

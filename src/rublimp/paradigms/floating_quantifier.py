@@ -371,7 +371,18 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
             # its number and gender, as for the names it only guesses
             unknown = morph.parses(ante.form)
             aa = Analysis(unknown[0], 0.0) if unknown else None
-        guessed = (
+        misread_name = (
+            # a name the dictionary takes for another word («Казуаров сам пришёл»: казуаров = gen.pl,
+            # «Дебри поднялся сам»: дебри = plural): «сам» and the past verb agree with each other and
+            # with the parser's features of the name, so those settle it, as for unknown names
+            confirmed and ante.upos == "PROPN" and ante.id > 0 and ante.form[:1].isupper()
+            and not ante.form.isupper() and morph.word_is_known(ante.form)
+            and (aa is None or not agrees(agr_from_tag(parse.tag), agr_from_tag(aa.tag)))
+        )
+        if misread_name and aa is None:
+            known = morph.parses(ante.form)
+            aa = Analysis(known[0], 0.0) if known else None
+        guessed = (misread_name and aa is not None) or (
             (adnominal or confirmed)
             and ante.upos == "PROPN" and aa is not None and not morph.word_is_known(ante.form)
         ) or (
