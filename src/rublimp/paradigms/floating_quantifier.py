@@ -243,9 +243,15 @@ def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
     prev = sent.token(sam.id - 1)
     if _norm(prev.form) == "и" and sam.id > 2:
         prev = sent.token(sam.id - 2)
+    # «Тилод ухаживал сам» (the name hung on a noun before it): the nominative right before the
+    # past verb «сам» floats after, when that verb shows the number and gender of «сам»
+    after_verb = prev.id == sam.head and prev.id > 1 and prev.upos == "VERB" and _past_agrees(prev, ud)
+    if after_verb:
+        prev = sent.token(prev.id - 1)
     if prev.upos not in ("NOUN", "PROPN", "PRON") or prev.feats.get("Case") != "Nom":
         return None
-    if sent.children(prev, "case") or prev.base_deprel in ("nmod", "appos", "flat", "conj"):
+    if sent.children(prev, "case") or prev.base_deprel in (("appos", "flat", "conj") if after_verb
+                                                          else ("nmod", "appos", "flat", "conj")):
         return None
     if not _ud_match(ud, ud_agr(prev)):
         return None
@@ -258,7 +264,17 @@ def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
             return None
         if f.get("Number") == "Sing" and f.get("Gender") and ud.genders and f["Gender"] not in ud.genders:
             return None
+    if after_verb:  # the verb's subject, whatever the parser hung it on
+        return dataclasses.replace(prev, head=sam.head, deprel="nsubj")
     return prev
+
+
+def _past_agrees(verb: Token, sam: Agr) -> bool:
+    """Whether ``verb`` is a past finite form showing the number and (singular) gender of «сам»."""
+    f = verb.feats
+    if f.get("Tense") != "Past" or f.get("VerbForm") != "Fin" or f.get("Number") != sam.number:
+        return False
+    return sam.number != "Sing" or (len(sam.genders) == 1 and f.get("Gender") in sam.genders)
 
 
 def _ud_match(sam: Agr, arg: Agr) -> bool:
