@@ -393,12 +393,21 @@ class GovernmentParadigm(Paradigm):
         if _tag_case(a.tag) != case:
             return None
         number = tok.feats.get("Number")
-        if number and _tag_number(a.tag) not in (None, number):
+        if number and _tag_number(a.tag) not in (None, number) and self._number_possible(tok.form, case, number):
+            # (a form with no reading in the parser's case and number settles the number itself: the
+            # parser's number of a rare noun is often wrong, «в любимчиках» tagged singular)
             return None
         if has_blocking_dependents(sent, tok, quantified_ok=self.quantified_ok, morph=self.morph) \
                 or self.after_stray_modifier(sent, tok):
             return None
         return a
+
+    def _number_possible(self, form: str, case: str, number: str) -> bool:
+        """Whether some nominal reading of ``form`` has both ``case`` and ``number``."""
+        return any(
+            p.tag.POS in ("NOUN", "NPRO") and _tag_case(p.tag) == case and _tag_number(p.tag) in (None, number)
+            for p in self.morph.parses(form)
+        )
 
     def _substantive_eto(self, tok: Token, case: str) -> Analysis | None:
         """pymorphy3's reading of ``tok`` as the pronoun «это» in ``case``, or None."""
