@@ -687,17 +687,19 @@ def test_genitive_pronoun_is_not_read_as_a_possessive(paradigms):
 
 def test_unknown_name_tagged_adjective_is_an_attractor(paradigms):
     # «Стены Бархана рухнули.» with the unknown name «Бархана» tagged ADJ (an adjective cannot be nmod)
-    def tree(rel: str) -> "Sentence":
+    def tree(rel: str, form: str = "Бархана") -> "Sentence":
         return _tree([
             ("Стены", "стена", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 3, "nsubj"),
-            ("Бархана", "бархан", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 1, rel),
+            (form, form.lower(), "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 1, rel),
             ("рухнули", "рухнуть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
             (".", ".", "PUNCT", "", 3, "punct"),
         ])
 
     assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("nmod"))] == ["Стены Бархана рухнула."]
-    # as a modifier (amod) it is an adjective: no attractor
-    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod"))) == []
+    # as amod too: pymorphy3 reads «Бархана» only as a noun («лицо урнгурца оживилось», «урнгурца» amod)
+    assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod"))] == ["Стены Бархана рухнула."]
+    # a word with an adjective reading as amod is an adjective: no attractor
+    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod", "Старого"))) == []
 
 
 def test_finite_verb_tagged_as_short_adjective(paradigms):
@@ -838,9 +840,11 @@ def test_attractor_with_a_wrong_case_tag_or_relation(paradigms):
     got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
         tree("Мариной", "марина", fem.format("Nom").replace("Inan", "Anim"), "amod", "интересовались", "интересоваться"))]
     assert got == ["Они Мариной не интересовался."], got
-    # a real nominative labelled nsubj is another subject, not an attractor
-    assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(
-        tree("ночь", "ночь", fem.format("Nom"), "nsubj", "спали", "спать"))) == []
+    # a nominative labelled nsubj that cannot agree with the predicate is its misparsed object (here the
+    # time accusative «ночь»), so an attractor (issue 8, round 5; before, it was taken for a second subject)
+    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
+        tree("ночь", "ночь", fem.format("Nom"), "nsubj", "спали", "спать"))]
+    assert got == ["Они ночь не спал."], got
 
 
 def test_genitive_subject_below_an_adverb(paradigms):
@@ -981,6 +985,142 @@ def test_genitive_subject_below_a_prepositional_name(paradigms):
     number = paradigms["genitive_subj_predicate_agreement_number"]
     assert [b for b, _ in number.pairs(tree("Кавказе", "кавказ", "PROPN"))] == ["Не были на Кавказе дорог."]
     assert list(number.pairs(tree("участке", "участок", "NOUN"))) == []
+
+
+# -- attractor parser repairs (issue 8, round 5) ------------------------------------------
+_PAST = "Aspect=Perf|Gender={g}|Mood=Ind|Number={n}|Tense=Past|VerbForm=Fin|Voice=Act"
+
+
+def test_attractor_subject_read_from_word_order(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    # «Лицо соседа оживилось.» parsed with «соседа» (tagged ADJ) as the root, «Лицо» and the verb below it
+    sent = _tree([
+        ("Лицо", "лицо", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 2, "obj"),
+        ("соседа", "сосед", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 0, "root"),
+        ("оживилось", "оживиться", "VERB", _PAST.format(g="Neut", n="Sing"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert [b for b, _ in gender.pairs(sent)] == ["Лицо соседа оживился."]
+    assert list(number.pairs(sent)) == []  # «соседа» is singular like the verb
+    # «Руки сестры метнулись к двери.»: «Руки» the accusative object of its own verb, which is tagged singular
+    sent = _tree([
+        ("Руки", "рука", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Plur", 3, "obj"),
+        ("сестры", "сестра", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing", 1, "nmod"),
+        ("метнулись", "метнуться", "VERB", _PAST.format(g="Fem", n="Sing"), 0, "root"),
+        ("к", "к", "ADP", "", 5, "case"),
+        ("двери", "дверь", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 3, "obl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Руки сестры метнулась к двери."]
+
+
+def test_attractor_word_order_subject_not_taken_where_it_may_be_an_object(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    # «Дом брата строил.» is «(он) строил дом брата»: a transitive verb, «Дом» readable as accusative
+    def tree(verb: str, lemma: str, rel: str = "root", head: int = 0) -> "Sentence":
+        return _tree([
+            ("Дом", "дом", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 3, "obj"),
+            ("отцов", "отец", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur", 1, "nmod"),
+            (verb, lemma, "VERB", _PAST.format(g="Masc", n="Sing"), head, rel),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+    assert list(number.pairs(tree("строил", "строить"))) == []
+    # an intransitive verb has no object: «Дом отцов сгорел» → the plural attractor «отцов»
+    assert [b for b, _ in number.pairs(tree("сгорел", "сгореть"))] == ["Дом отцов сгорели."]
+
+
+def test_attractor_oblique_subject_reread(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    # «Уговоры матери не достигали цели.»: «Уговоры» tagged genitive singular, but a plural predicate
+    # cannot have a genitive subject; pymorphy3 reads «Уговоры» as a nominative plural
+    sent = _tree([
+        ("Уговоры", "уговор", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("матери", "мать", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing", 1, "nmod"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("достигали", "достигать", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("цели", "цель", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "obj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    # the singular takes the subject noun's own gender («уговор»), as elsewhere
+    assert [b for b, _ in number.pairs(sent)] == ["Уговоры матери не достигал цели."]
+    # beside a negated 3sg.N predicate a genitive stays the genitive subject («Уговоров матери не было»)
+    sent = _tree([
+        ("Уговоров", "уговор", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 4, "nsubj"),
+        ("матери", "мать", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing", 1, "nmod"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+        ("было", "быть", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert list(number.pairs(sent)) == []
+
+
+def test_attractor_before_the_verb_with_the_subject_after_it(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    # «Над полем повисла радуга.»: the verb's own dependent before it is the attractor
+    sent = _tree([
+        ("Над", "над", "ADP", "", 2, "case"),
+        ("полем", "поле", "NOUN", "Animacy=Inan|Case=Ins|Gender=Neut|Number=Sing", 3, "obl"),
+        ("повисла", "повиснуть", "VERB", _PAST.format(g="Fem", n="Sing"), 0, "root"),
+        ("радуга", "радуга", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in gender.pairs(sent)] == ["Над полем повисло радуга."]
+
+
+def test_attractor_gender_from_an_unambiguous_form_and_a_capitalised_common_noun(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    # «Сестра мельника вернулась.» with «мельника» tagged feminine nominative and «Сестра» tagged PROPN:
+    # pymorphy3 reads «мельника» only as a masculine singular, and «Сестра» only as a common noun
+    sent = _tree([
+        ("Сестра", "сестра", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        ("мельника", "мельник", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Plur", 1, "nmod"),
+        ("вернулась", "вернуться", "VERB", _PAST.format(g="Fem", n="Sing"), 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in gender.pairs(sent)] == ["Сестра мельника вернулся."]
+    # a word after a noun that reads as a nominative too may be an apposition: its tagged gender stands
+    # («Картина Репина висела» with «Репина» tagged as a feminine nominative: no masculine genitive imposed)
+    sent = _tree([
+        ("Картина", "картина", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        ("Репина", "репина", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 1, "appos"),
+        ("висела", "висеть", "VERB", _PAST.format(g="Fem", n="Sing").replace("Perf", "Imp"), 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert list(gender.pairs(sent)) == []
+
+
+def test_attractor_pair_not_made_where_object_and_subject_can_swap(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+
+    def tree(obj: str, lemma: str, obj_number: str) -> "Sentence":
+        return _tree([
+            ("Доходы", "доход", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj"),
+            ("магазина", "магазин", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+            ("покроют", "покрыть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act", 0, "root"),
+            (obj, lemma, "NOUN", f"Animacy=Inan|Case=Acc|Gender=Masc|Number={obj_number}", 3, "obj"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+    # «Доходы магазина покроет недостаток» reads as «the shortage will cover the income»: no pair
+    assert list(number.pairs(tree("недостаток", "недостаток", "Sing"))) == []
+    # a plural object cannot agree with the singular: the pair stands
+    assert [b for b, _ in number.pairs(tree("расходы", "расход", "Plur"))] == ["Доходы магазина покроет расходы."]
+
+
+def test_attractor_second_nsubj_that_cannot_agree_is_an_object(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    # «Мальчик это понял.» parsed with two nsubj: «это» cannot agree with «понял», so it is the object,
+    # and a neuter attractor; «Мальчик» has no accusative reading, so no subject/object swap is possible
+    def tree(subj: str, lemma: str) -> "Sentence":
+        return _tree([
+            (subj, lemma, "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+            ("это", "это", "PRON", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3, "nsubj"),
+            ("понял", "понять", "VERB", _PAST.format(g="Masc", n="Sing"), 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+    assert [b for b, _ in gender.pairs(tree("Мальчик", "мальчик"))] == ["Мальчик это поняло."]
+    # «Народ это понял» → «Народ это поняло» reads as «this understood the people»: no pair
+    assert list(gender.pairs(tree("Народ", "народ"))) == []
 
 
 # -- issue 8 round 5: repairs of the wrong trees the parser gives around nominal, genitive and clausal subjects ----

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import hashlib
 import os
+import sys
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -47,14 +49,73 @@ def _frequencies() -> dict[str, float]:
     return get_frequency_dict("ru", wordlist="best")
 
 
-def _word_ipm(word: str) -> float:
-    return _frequencies().get(word, 0.0) * 1e6
+def _frequencies_of(words: set[str]) -> dict[str, float]:
+    """wordfreq's frequency of each of ``words`` that it lists (the values of :func:`_frequencies`).
+
+    A perturb job needs a few thousand words: picking them out of wordfreq's buckets costs a
+    tenth of building the 700,000-word dictionary (measured: 0.03 s against 0.3 s a job).
+    """
+    wf = sys.modules.get("wordfreq")
+    if _frequencies.cache_info().currsize or (wf is not None and wf.get_frequency_dict.cache_info().currsize):
+        # the whole dictionary is loaded already (ipm() was called, or lexicon.zipf loaded it)
+        full = _frequencies() if _frequencies.cache_info().currsize else wf.get_frequency_dict("ru", "best")
+        return {w: full[w] for w in words if w in full}
+    out: dict[str, float] = {}
+    # bucket i holds the words of frequency 10 ** (-i / 100) (wordfreq.cB_to_freq(-i)); a word
+    # in two buckets gets the later one, as in wordfreq.get_frequency_dict
+    for index, bucket in enumerate(_frequency_buckets()):
+        hits = words.intersection(bucket)
+        if hits:
+            freq = 10 ** (-index / 100)
+            for w in hits:
+                out[w] = freq
+    return out
+
+
+def _frequency_buckets() -> list[list[str]]:
+    """``wordfreq.get_frequency_list("ru", "best")``, read without importing wordfreq where possible.
+
+    Importing wordfreq (langcodes, ftfy, its tokenisers) costs more than reading the list itself
+    (measured: 0.27 s against 0.17 s, in every perturb job). Its "best" Russian list is the
+    ``large`` one, else the ``small`` one, a gzipped msgpack list after a {"format": "cB",
+    "version": 1} header; anything else falls back to wordfreq itself (tests/test_perturb_ipm.py
+    checks both give the same list).
+    """
+    import importlib.util
+
+    spec = importlib.util.find_spec("wordfreq")
+    if spec is not None and spec.submodule_search_locations:
+        data_dir = Path(list(spec.submodule_search_locations)[0]) / "data"
+        for name in ("large_ru.msgpack.gz", "small_ru.msgpack.gz"):
+            path = data_dir / name
+            if path.is_file():
+                import gzip
+
+                import msgpack
+
+                with gzip.open(path, "rb") as fh:
+                    data = msgpack.load(fh, raw=False)
+                header = data[0] if data else None
+                if isinstance(header, dict) and header.get("format") == "cB" and header.get("version") == 1:
+                    return data[1:]
+                break
+    from wordfreq import get_frequency_list
+
+    return get_frequency_list("ru", "best")
+
+
+def _ipm_words(sent: Sentence) -> list[str]:
+    return [t.form.lower() for t in sent.tokens if t.upos != "PUNCT" and any(c.isalpha() for c in t.form)]
+
+
+def _mean_ipm(words: list[str], freqs: dict[str, float]) -> float:
+    vals = [freqs.get(w, 0.0) * 1e6 for w in words]
+    return round(sum(vals) / len(vals), 4) if vals else 0.0
 
 
 def ipm(sent: Sentence) -> float:
     """Mean frequency per million (wordfreq, Russian) of the sentence's word tokens."""
-    vals = [_word_ipm(t.form.lower()) for t in sent.tokens if t.upos != "PUNCT" and any(c.isalpha() for c in t.form)]
-    return round(sum(vals) / len(vals), 4) if vals else 0.0
+    return _mean_ipm(_ipm_words(sent), _frequencies())
 
 
 def _stable_key(*parts: object) -> str:
@@ -63,6 +124,11 @@ def _stable_key(*parts: object) -> str:
 
 def pair_rows(paradigm: Paradigm, sent: Sentence, *, pairs_per_sentence: int = 1, seed: int = 0) -> list[dict]:
     """Pool rows for one sentence (at most ``pairs_per_sentence``, chosen deterministically)."""
+    return _pair_rows(paradigm, sent, pairs_per_sentence, seed, ipm)
+
+
+def _pair_rows(paradigm: Paradigm, sent: Sentence, pairs_per_sentence: int, seed: int, sent_ipm) -> list[dict]:
+    # pair_rows with the "ipm" value computed by ``sent_ipm(sent)``, or left None when it is None
     found = list(paradigm.pairs(sent))
     if not found:
         return []
@@ -72,7 +138,7 @@ def pair_rows(paradigm: Paradigm, sent: Sentence, *, pairs_per_sentence: int = 1
     n_words = sum(1 for t in sent.tokens if t.upos != "PUNCT")
     rows = []
     depth = sent.depth()
-    freq = ipm(sent)
+    freq = sent_ipm(sent) if sent_ipm is not None else None
     for k, (bad, pert) in enumerate(found):
         src_word = pert.source_word if pert.source_word is not None else " ".join(sent.token(e.token_id).form for e in pert.edits)
         tgt_word = pert.target_word if pert.target_word is not None else " ".join(e.new_form for e in pert.edits if e.new_form)
@@ -114,6 +180,22 @@ def resolve_paradigms(names: Sequence[str] | str, *, config_key: str = "paradigm
 
 #: Sentences between two gc.freeze() calls in build_pools (rows and caches grow along the pass).
 _FREEZE_EVERY = 2000
+#: Allocations between two young-generation collections during the pass (Python's default: 700).
+_YOUNG_GC_THRESHOLD = 10_000
+
+
+@contextlib.contextmanager
+def _fewer_young_collections():
+    # The pass allocates millions of short-lived objects (parses, candidate lists, rows), nearly
+    # all freed by reference counting; at the default threshold the collector still ran 690
+    # young and 4 full collections in an np_agreement_case job, 0.31 s of its 2.8 s (measured
+    # with gc.callbacks), against 0.14 s with this threshold. Restored afterwards.
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], _YOUNG_GC_THRESHOLD), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 def build_pools(
@@ -129,7 +211,6 @@ def build_pools(
     """Run the named paradigms over the sentences; returns one pool DataFrame per paradigm."""
     ctx = ctx or ParadigmContext(seed=seed)
     paradigms = [get_paradigm(n, ctx) for n in names]
-    _frequencies()
     # The word lists, lexicons and dictionaries just loaded live until the end: move them out of
     # the collector's sight, or every full collection walks them again (measured in a pass over
     # all 45 paradigms: 0.12 s per full collection at the start, 0.51 s by the 38th paradigm).
@@ -141,11 +222,26 @@ def build_pools(
         from .runtime import progress as progress_bar
 
         it = progress_bar(it, desc="perturb", unit="sent")
-    for i, sent in enumerate(it, start=1):
-        for p in paradigms:
-            rows[p.name].extend(pair_rows(p, sent, pairs_per_sentence=pairs_per_sentence, seed=seed))
-        if i % _FREEZE_EVERY == 0:
-            gc.freeze()  # the rows and memoised lookups so far stay to the end as well
+    # the "ipm" of rows is filled in after the pass, from the frequencies of just the words needed
+    needs_ipm: list[tuple[list[dict], list[str]]] = []
+    with _fewer_young_collections():
+        for i, sent in enumerate(it, start=1):
+            sent_rows: list[dict] = []
+            for p in paradigms:
+                rs = _pair_rows(p, sent, pairs_per_sentence, seed, None)
+                rows[p.name].extend(rs)
+                sent_rows.extend(rs)
+            if sent_rows:
+                needs_ipm.append((sent_rows, _ipm_words(sent)))
+            if i % _FREEZE_EVERY == 0:
+                gc.freeze()  # the rows and memoised lookups so far stay to the end as well
+    if needs_ipm:
+        freqs = _frequencies_of({w for _, words in needs_ipm for w in words})
+        for sent_rows, words in needs_ipm:
+            value = _mean_ipm(words, freqs)
+            for r in sent_rows:
+                r["ipm"] = value
+    del needs_ipm
     pools = {}
     for name, rs in rows.items():
         df = pl.DataFrame(rs, schema=POOL_SCHEMA) if rs else pl.DataFrame(schema=POOL_SCHEMA)

@@ -351,11 +351,11 @@ class GovernmentParadigm(Paradigm):
     #: a genitive counted by a quantity word («много жизней») may be re-cased (verb_gen_object)
     quantified_ok: ClassVar[bool] = False
 
-    @property
+    @functools.cached_property  # read on every sentence: look the file up once
     def prepositions(self) -> dict[str, frozenset[str]]:
         return load_prepositions(self.ctx.resources_dir / PREPOSITIONS_FILE)
 
-    @property
+    @functools.cached_property  # read on every sentence: look the file up once
     def verb_government(self) -> dict[str, frozenset[str]]:
         return load_verb_government(self.ctx.resources_dir / VERB_GOVERNMENT_FILE)
 

@@ -289,7 +289,7 @@ class _PronounParadigm(Paradigm):
     resources = ("negative_indefinite_pronouns.tsv",)
     options = ("negative_indefinite_pronouns",)
 
-    @property
+    @functools.cached_property  # read on every sentence: look the file up once
     def table(self) -> PronounTable:
         path = self.ctx.options.get("negative_indefinite_pronouns") or Path(self.ctx.resources_dir) / PRONOUN_TABLE_FILE
         return load_pronoun_table(str(path))
@@ -320,8 +320,10 @@ class _PronounParadigm(Paradigm):
                 if tag.gender is None:
                     return None
                 want.add(tag.gender)
-            if case == "accs" and tag.animacy is not None and (tag.number == "plur" or tag.gender == "masc"):
-                want.add(tag.animacy)
+            # the grammemes, not ``tag.animacy``: that picks by string-hash order where a tag has both
+            animacy = tag.grammemes & {"anim", "inan"}
+            if case == "accs" and len(animacy) == 1 and (tag.number == "plur" or tag.gender == "masc"):
+                want |= animacy
         lexemes = [p for p in self.morph.parses(word) if _norm(p.normal_form) == _norm(word) and p.tag.POS == pos]
         if not lexemes:
             return None
