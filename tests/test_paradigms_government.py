@@ -742,3 +742,44 @@ def test_repair_quantity_word_attached_to_the_verb_still_counts_the_genitive():
     rows2 = [r for r in rows if r[0] != "много"]
     rows2 = [(f, l, u, ft, (h - 1 if h > 2 else h), d) for f, l, u, ft, h, d in rows2]
     assert _bads("verb_gen_object", tree(rows2)) == set()
+
+
+# the parser's number of a noun is wrong («сугробах» tagged singular): a form with no reading in
+# the parser's case and number settles its number itself; a form that has one keeps the check
+WRONG_NUMBER = """# sent_id = n1
+# text = Дети прыгали в сугробах.
+1\tДети\tребёнок\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t2\tnsubj\t_\t_
+2\tпрыгали\tпрыгать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tв\tв\tADP\t_\t_\t4\tcase\t_\t_
+4\tсугробах\tсугроб\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = n2
+# text = Дети прыгали в сугробе.
+1\tДети\tребёнок\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t2\tnsubj\t_\t_
+2\tпрыгали\tпрыгать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tв\tв\tADP\t_\t_\t4\tcase\t_\t_
+4\tсугробе\tсугроб\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Plur\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = n3
+# text = Дети прыгали в сугробах.
+1\tДети\tребёнок\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t2\tnsubj\t_\t_
+2\tпрыгали\tпрыгать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tв\tв\tADP\t_\t_\t4\tcase\t_\t_
+4\tсугробах\tсугроб\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_wrong_parser_number_settled_by_the_form(paradigms):
+    plural, singular, wrong_case = read_conllu_string(WRONG_NUMBER)
+    adp = paradigms["adposition_government"]
+    bads = {b for b, _ in adp.pairs(plural)}
+    assert "Дети прыгали в сугробам." in bads
+    assert all(b.split()[-1].rstrip(".") in ("сугробам", "сугробами", "сугробов", "сугробы") for b in bads)
+    # «сугробе» has no plural reading either: its singular forms are made
+    assert "Дети прыгали в сугробу." in {b for b, _ in adp.pairs(singular)}
+    # the parser's case is wrong too (no genitive reading): the form is not trusted, no pair
+    assert list(adp.pairs(wrong_case)) == []

@@ -150,6 +150,10 @@ POSITIVE = [
     ("floating_quantifier_agreement_case", "Студенты сами решили эту задачу.", "Студенты самих решили эту задачу."),
     # a floating «сам» of an unknown name whose past-tense verb shows the same number and gender
     ("floating_quantifier_agreement_gender", "Бамбату всё решил сам.", "Бамбату всё решил сама."),
+    # a name the dictionary takes for another word (стрельцов = gen.pl of стрелец): «сам» and the
+    # past verb settle it
+    ("floating_quantifier_agreement_gender", "Стрельцов сам проверил все замки.", "Стрельцов сама проверил все замки."),
+    ("floating_quantifier_agreement_case", "Стрельцов сам проверил все замки.", "Стрельцов самого проверил все замки."),
     # «сам» on «себя»: it shows its binder's number, which a changed number or case breaks
     ("floating_quantifier_agreement_number", "Он наконец снова стал самим собой.", "Он наконец снова стал самими собой."),
     ("floating_quantifier_agreement_number", "Она осталась довольна самой собой.", "Она осталась довольна самими собой."),
@@ -159,6 +163,8 @@ POSITIVE = [
 # (paradigm, sentence that must yield nothing for it, why)
 NEAR_MISSES = [
     ("floating_quantifier_agreement_gender", "Бамбату всё решает сам.", "unknown name, the present tense shows no gender"),
+    ("floating_quantifier_agreement_gender", "Стрельцов сам проверит все замки.",
+     "a name read as another word, and the future verb shows no gender"),
     ("floating_quantifier_agreement_gender", "Она осталась довольна самой собой.", "«себя»: the gender is the referent's"),
     ("floating_quantifier_agreement_number", "Само собой, мы придём.", "«само собой» is an idiom"),
     ("floating_quantifier_agreement_number", "Они гордились самими собой.", "«самим» is also a plural dative"),
@@ -863,6 +869,37 @@ def test_floating_quantifier_indeclinable_name_confirmed_by_past_verb(paradigms)
     for name in ("floating_quantifier_agreement_gender", "floating_quantifier_agreement_number"):
         assert list(paradigms[name].pairs(future)) == [], name
 
+
+
+# the subject right before the verb, hung by the parser on the noun before it; «сам» after the verb
+SAM_SUBJECT_BEFORE_VERB = """# sent_id = v1
+# text = У реки Вартан рыбачил сам.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tреки\tрека\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t4\tobl\t_\t_
+3\tВартан\tвартан\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tnmod\t_\t_
+4\tрыбачил\tрыбачить\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+5\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t4\tacl\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+# sent_id = v2
+# text = У реки Вартан рыбачит сам.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tреки\tрека\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t4\tobl\t_\t_
+3\tВартан\tвартан\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tnmod\t_\t_
+4\tрыбачит\tрыбачить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+5\tсам\tсам\tADJ\t_\tCase=Nom|Gender=Masc|Number=Sing\t4\tacl\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_floating_quantifier_subject_before_past_verb(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    past, present = read_conllu_string(SAM_SUBJECT_BEFORE_VERB)
+    assert [b for b, _ in paradigms["floating_quantifier_agreement_gender"].pairs(past)] == ["У реки Вартан рыбачил сама."]
+    # the present verb shows no gender: the name's attachment is not repaired
+    assert list(paradigms["floating_quantifier_agreement_gender"].pairs(present)) == []
 
 # round 4: the determiner «это» (pymorphy3 reads the form as the pronoun «это» first)
 NP_DEMONSTRATIVE = """# sent_id = d1
