@@ -678,6 +678,18 @@ def _agrees_as_nominative(tok: Token, agreeing: Token):
     return None
 
 
+def _nominative_feats(tok: Token, agreeing: Token) -> dict[str, str] | None:
+    """The features of ``tok`` read as its pymorphy3 nominative (known, or guessed for an unknown word
+    such as «Смеагорл» tagged dative) that agrees with ``agreeing`` (:func:`_agrees_as_nominative`), or None."""
+    reading = _agrees_as_nominative(tok, agreeing)
+    if reading is None:
+        return None
+    feats = dict(tok.feats, Case="Nom", Number=OC2UD[reading.tag.number][1])
+    if reading.tag.number == "sing" and reading.tag.gender in ("masc", "femn", "neut"):
+        feats["Gender"] = OC2UD[reading.tag.gender][1]
+    return feats
+
+
 def _stranded_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
     """The features of ``tok`` as a nominative subject agreeing with ``verb``, or None when it cannot be one.
 
@@ -687,13 +699,7 @@ def _stranded_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
     gender in the past or short singular).
     """
     if _known(tok.form.lower()):
-        reading = _agrees_as_nominative(tok, verb)
-        if reading is None:
-            return None
-        feats = dict(tok.feats, Case="Nom", Number=OC2UD[reading.tag.number][1])
-        if reading.tag.number == "sing" and reading.tag.gender in ("masc", "femn", "neut"):
-            feats["Gender"] = OC2UD[reading.tag.gender][1]
-        return feats
+        return _nominative_feats(tok, verb)
     f, v = tok.feats, verb.feats
     if f.get("Case") != "Nom" or f.get("Number") != v.get("Number") or v.get("Person") not in (None, "3"):
         return None
@@ -2232,10 +2238,10 @@ def _dependent_nominal(sent: Sentence, tok: Token, verb: Token) -> bool:
 
 def _span_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
     """:func:`_stranded_subject_feats`, or for a word pymorphy3 does not know that the tagger did not
-    read as a nominative, its guessed nominative agreeing with ``verb`` (:func:`_guessed_nominative`)."""
+    read as a nominative, its guessed nominative agreeing with ``verb`` (:func:`_nominative_feats`)."""
     feats = _stranded_subject_feats(tok, verb)
     if feats is None and not _known(tok.form.lower()):
-        feats = _guessed_nominative(tok, verb)
+        feats = _nominative_feats(tok, verb)
     return feats
 
 
@@ -2348,18 +2354,6 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
     return out
 
 
-def _guessed_nominative(tok: Token, agreeing: Token) -> dict[str, str] | None:
-    """The features of a word pymorphy3 does not know («Смеагорл» tagged dative) read with its guessed
-    nominative that agrees with ``agreeing`` (:func:`_agrees_as_nominative`), or None."""
-    reading = _agrees_as_nominative(tok, agreeing)
-    if reading is None:
-        return None
-    feats = dict(tok.feats, Case="Nom", Number=OC2UD[reading.tag.number][1])
-    if reading.tag.number == "sing" and reading.tag.gender in ("masc", "femn", "neut"):
-        feats["Gender"] = OC2UD[reading.tag.gender][1]
-    return feats
-
-
 @functools.lru_cache(maxsize=100_000)
 def _common_noun_only(form: str) -> bool:
     """A known form whose every pymorphy3 reading is a common noun (no name, surname, place, abbreviation …)."""
@@ -2405,7 +2399,7 @@ def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     ):
         # after the verb, or beside another subject that could agree: a misparsed object, not a subject
         return edge
-    feats = _stranded_subject_feats(subj, edge.agreeing) if _known(subj.form.lower()) else _guessed_nominative(subj, edge.agreeing)
+    feats = _stranded_subject_feats(subj, edge.agreeing) if _known(subj.form.lower()) else _nominative_feats(subj, edge.agreeing)
     if feats is None:
         return edge
     new = dataclasses.replace(subj, feats=feats, upos=subj.upos if subj.upos in ("NOUN", "PROPN") else "NOUN")
