@@ -154,8 +154,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Необходимо сделать обратную замену.", "Необходима сделать обратную замену."),
         # an attractor between subject and predicate outside the subject tree, as RuBLiMP finds them
         ("Девочка в новом платье вошла в комнату.", "Девочка в новом платье вошло в комнату."),
-        # a name: only the neuter
+        # a name: the nearest attractor, here a neuter
         ("Анна в отчаянии приникла к стойке.", "Анна в отчаянии приникло к стойке."),
+        # a name of one sex only to pymorphy3 («Анна»): masculine ↔ feminine too
+        ("Анна в своём доме уснула.", "Анна в своём доме уснул."),
         ("Радио в комнате соседа играло всю ночь.", "Радио в комнате соседа играл всю ночь."),
     ],
 }
@@ -259,8 +261,11 @@ ABSENT: dict[str, list[tuple[str, str]]] = {
         # with a clausal subject быть is edited alone
         ("Было решено перенести встречу.", "Был решен перенести встречу."),
     ],
-    # a name takes only a neuter attractor's gender
-    "subj_predicate_agreement_gender_attractor": [("Анна в своём доме уснула.", "Анна в своём доме уснул.")],
+    # a name either sex may bear («Саша»), or also a common noun («Роза»), takes only a neuter attractor's gender
+    "subj_predicate_agreement_gender_attractor": [
+        ("Саша в своём доме уснула.", "Саша в своём доме уснул."),
+        ("Роза в своём доме уснула.", "Роза в своём доме уснул."),
+    ],
 }
 COORDINATED = ["Брат шагнул к двери и схватился за ручку.", "Он был высоким и сильным человеком."]
 
@@ -1618,3 +1623,66 @@ def test_genitive_subject_after_the_predicate_read_from_word_order(paradigms):
     # a nominative there is no genitive subject («не было» of a dropped «оно»)
     sent = tree(("время", "время", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 8, "nsubj"))
     assert list(number.pairs(sent)) == []
+
+
+# -- attractor rules of issue 8, round 5 (late) ---------------------------------------------
+
+@pytest.mark.parametrize("subject,verb,attractor,bad", [
+    (("Вадим", "вадим", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), "Вадим в комнате заснула."),
+    (("Поленов", "поленов", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), "Поленов в комнате заснула."),
+    (("Галина", "галина", "Fem"), ("заснула", "заснуть"), ("доме", "дом", "Masc"), "Галина в доме заснул."),
+    # a name either sex may bear, a name that is also a common noun, an indeclinable name: the neuter only
+    (("Саша", "саша", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), None),
+    (("Роза", "роза", "Fem"), ("заснула", "заснуть"), ("доме", "дом", "Masc"), None),
+    (("Шевченко", "шевченко", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), None),
+])
+def test_gender_attractor_name_sex_from_pymorphy3(paradigms, subject, verb, attractor, bad):
+    sent = _tree([
+        (subject[0], subject[1], "PROPN", f"Animacy=Anim|Case=Nom|Gender={subject[2]}|Number=Sing", 4, "nsubj"),
+        ("в", "в", "ADP", "", 3, "case"),
+        (attractor[0], attractor[1], "NOUN", f"Animacy=Inan|Case=Loc|Gender={attractor[2]}|Number=Sing", 4, "obl"),
+        (verb[0], verb[1], "VERB", _PAST.format(g=subject[2], n="Sing"), 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    got = [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)]
+    assert got == ([bad] if bad else []), got
+
+
+def test_pronominal_determiner_standing_alone_is_an_attractor(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+
+    def tree(form: str, lemma: str, feats: str) -> "Sentence":
+        return _tree([
+            ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 5, "nsubj"),
+            ("давно", "давно", "ADV", "Degree=Pos", 5, "advmod"),
+            (form, lemma, "DET", feats, 5, "obj"),
+            ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+            ("встречал", "встречать", "VERB", _PAST.format(g="Masc", n="Sing"), 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    # «таких» (DET, genitive plural) stands for a noun: a plural attractor
+    assert [b for b, _ in number.pairs(tree("таких", "такой", "Case=Gen|Number=Plur"))] == ["Я давно таких не встречали."]
+    # the reflexive possessive is no attractor, nor a determiner tagged nominative
+    assert list(number.pairs(tree("своих", "свой", "Case=Gen|Number=Plur"))) == []
+    assert list(number.pairs(tree("такие", "такой", "Case=Nom|Number=Plur"))) == []
+
+
+def test_object_reading_needs_an_accusative_of_the_subjects_number(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+
+    def tree(subject: tuple) -> "Sentence":
+        # «это» labelled a second nsubj, tagged accusative
+        return _tree([
+            subject,
+            ("это", "это", "PRON", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 3, "nsubj"),
+            ("помнил", "помнить", "VERB", _PAST.format(g="Masc", n="Sing"), 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    # «Карл» reads as an accusative only in the plural (of «Карла»): «это помнило Карл» is no sentence
+    sent = tree(("Карл", "карл", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"))
+    assert [b for b, _ in gender.pairs(sent)] == ["Карл это помнило."]
+    # «Дом это помнило» is «this remembered the house»: no pair
+    sent = tree(("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"))
+    assert list(gender.pairs(sent)) == []
