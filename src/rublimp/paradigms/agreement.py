@@ -2779,7 +2779,8 @@ class AttractorGender(_Attractor):
     """«Местность вокруг села сильно заболочена.» → «Местность вокруг села сильно заболочено.»
 
     With a subject whose gender is its referent's (see
-    :class:`NounSubjGender`) only a neuter attractor is used.
+    :class:`NounSubjGender`) only a neuter attractor is used, except for a
+    name pymorphy3 knows for one sex only (:func:`_name_gender`).
     """
 
     name = "subj_predicate_agreement_gender_attractor"
