@@ -1186,3 +1186,19 @@ def test_anaphor_multiword_preposition_hosts_nothing(paradigms):
     assert [b for b, _ in number.pairs(trees[texts[0]])] == ["Капитан стоял во главе матросов, которому он раздал оружие."]
     # a real singular noun before the antecedent («борта») would host «которому»: no pronoun edit
     assert all("которому" not in b for b, _ in number.pairs(trees[texts[1]]))
+
+
+def test_fq_number_changes_a_conjunct_or_apposition_under_sam(paradigms):
+    # RuBLiMP changes the noun «сам» stands on also when it is a conjunct (here of a quantity word,
+    # «часть», which counts the coordination, not the noun) or an apposition: «сам» then disagrees
+    texts = ["Но большая часть отряда и сам командир вернулись в лагерь.",
+             "Этим займутся жители района — сами пенсионеры.",
+             "Этим займутся жители района — сами пенсионеры и студенты."]
+    trees = {s.text: s for s in parse_texts([(str(i), t, "test") for i, t in enumerate(texts)])}
+    number, np_number = paradigms["floating_quantifier_agreement_number"], paradigms["np_agreement_number"]
+    assert [b for b, _ in number.pairs(trees[texts[0]])] == ["Но большая часть отряда и сам командиры вернулись в лагерь."]
+    assert [b for b, _ in number.pairs(trees[texts[1]])] == ["Этим займутся жители района — сами пенсионер."]
+    # the apposition's own conjunct still blocks the noun (only «сам» may change)
+    assert all("пенсионеры" in b for b, _ in number.pairs(trees[texts[2]]))
+    # the np paradigm still leaves a conjunct or apposition alone
+    assert list(np_number.pairs(trees[texts[0]])) == [] and list(np_number.pairs(trees[texts[1]])) == []
