@@ -1109,3 +1109,96 @@ def test_head_features_from_modifier(paradigms):
     case = paradigms["np_agreement_case"]
     assert "Ближайших села пустеют." in {b for b, _ in case.pairs(villages)}
     assert list(case.pairs(roads)) == []
+
+
+# Round 6 parser repairs of the anaphor paradigms, on trees with the exact wrong attachments slovnet
+# makes (hand-written CoNLL-U: the parser does not give them reliably on short sentences).
+ANAPHOR_REPAIR_TREES = """\
+# sent_id = copular
+# text = Мы вернулись в деревню, в которой был старый колодец.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tвернулись\tвернуться\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\t_
+3\tв\tв\tADP\t_\t_\t4\tcase\t_\t_
+4\tдеревню\tдеревня\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+6\tв\tв\tADP\t_\t_\t7\tcase\t_\t_
+7\tкоторой\tкоторый\tPRON\t_\tCase=Loc|Gender=Fem|Number=Sing\t2\tobl\t_\t_
+8\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t7\tcop\t_\t_
+9\tстарый\tстарый\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t10\tamod\t_\t_
+10\tколодец\tколодец\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t7\tnsubj\t_\tSpaceAfter=No
+11\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = copular_other_host
+# text = Мы вернулись в дом деревни, в которой был старый колодец.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tвернулись\tвернуться\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\t_
+3\tв\tв\tADP\t_\t_\t4\tcase\t_\t_
+4\tдом\tдом\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobl\t_\t_
+5\tдеревни\tдеревня\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t4\tnmod\t_\tSpaceAfter=No
+6\t,\t,\tPUNCT\t_\t_\t8\tpunct\t_\t_
+7\tв\tв\tADP\t_\t_\t8\tcase\t_\t_
+8\tкоторой\tкоторый\tPRON\t_\tCase=Loc|Gender=Fem|Number=Sing\t2\tobl\t_\t_
+9\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t8\tcop\t_\t_
+10\tстарый\tстарый\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t11\tamod\t_\t_
+11\tколодец\tколодец\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t8\tnsubj\t_\tSpaceAfter=No
+12\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = accusative_subject
+# text = Все обсуждали решение, которое будет объявлено завтра.
+1\tВсе\tвесь\tPRON\t_\tCase=Nom|Number=Plur\t2\tnsubj\t_\t_
+2\tобсуждали\tобсуждать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tрешение\tрешение\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+5\tкоторое\tкоторый\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t7\tnsubj:pass\t_\t_
+6\tбудет\tбыть\tAUX\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act\t7\taux:pass\t_\t_
+7\tобъявлено\tобъявить\tVERB\t_\tAspect=Perf|Gender=Neut|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass\t3\tacl:relcl\t_\t_
+8\tзавтра\tзавтра\tADV\t_\tDegree=Pos\t7\tadvmod\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_anaphor_round6_repairs(paradigms):
+    from rublimp.conllu_doc import read_conllu_string
+
+    copular, other_host, acc_subject = read_conllu_string(ANAPHOR_REPAIR_TREES)
+    gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
+    # «которой» heads its own copular clause, the parser hung it on the root: the noun before the
+    # comma is still the antecedent
+    assert [b for b, _ in gender.pairs(copular)] == ["Мы вернулись в деревню, в котором был старый колодец."]
+    # (number: «в которых» has several cases, so RuBLiMP's rule edits the noun)
+    assert [b for b, _ in number.pairs(copular)] == ["Мы вернулись в деревни, в которой был старый колодец."]
+    # … but «котором» would fit «дом» of the same phrase: no gender pair
+    assert list(gender.pairs(other_host)) == []
+    # a subject «которое» the parser tagged accusative is a subject: the number paradigm changes the
+    # noun (never the pronoun, which also agrees with the verb), the gender paradigm leaves a
+    # predicate that shows gender alone
+    assert [b for b, _ in number.pairs(acc_subject)] == ["Все обсуждали решения, которое будет объявлено завтра."]
+    assert list(gender.pairs(acc_subject)) == []
+
+
+def test_anaphor_multiword_preposition_hosts_nothing(paradigms):
+    # «главе» of «во главе» is part of a preposition, not a singular noun «которому» could refer to
+    texts = ["Капитан стоял во главе матросов, которым он раздал оружие.",
+             "Капитан стоял у борта судов, которым он отдал приказ."]
+    trees = {s.text: s for s in parse_texts([(str(i), t, "test") for i, t in enumerate(texts)])}
+    number = paradigms["anaphor_agreement_number"]
+    assert [b for b, _ in number.pairs(trees[texts[0]])] == ["Капитан стоял во главе матросов, которому он раздал оружие."]
+    # a real singular noun before the antecedent («борта») would host «которому»: no pronoun edit
+    assert all("которому" not in b for b, _ in number.pairs(trees[texts[1]]))
+
+
+def test_fq_number_changes_a_conjunct_or_apposition_under_sam(paradigms):
+    # RuBLiMP changes the noun «сам» stands on also when it is a conjunct (here of a quantity word,
+    # «часть», which counts the coordination, not the noun) or an apposition: «сам» then disagrees
+    texts = ["Но большая часть отряда и сам командир вернулись в лагерь.",
+             "Этим займутся жители района — сами пенсионеры.",
+             "Этим займутся жители района — сами пенсионеры и студенты."]
+    trees = {s.text: s for s in parse_texts([(str(i), t, "test") for i, t in enumerate(texts)])}
+    number, np_number = paradigms["floating_quantifier_agreement_number"], paradigms["np_agreement_number"]
+    assert [b for b, _ in number.pairs(trees[texts[0]])] == ["Но большая часть отряда и сам командиры вернулись в лагерь."]
+    assert [b for b, _ in number.pairs(trees[texts[1]])] == ["Этим займутся жители района — сами пенсионер."]
+    # the apposition's own conjunct still blocks the noun (only «сам» may change)
+    assert all("пенсионеры" in b for b, _ in number.pairs(trees[texts[2]]))
+    # the np paradigm still leaves a conjunct or apposition alone
+    assert list(np_number.pairs(trees[texts[0]])) == [] and list(np_number.pairs(trees[texts[1]])) == []

@@ -343,7 +343,7 @@ _QUANTITY_LEMMAS = frozenset(
 
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
                         later_conjunct: bool = False, other_relatives: bool = False,
-                        subject: bool = True) -> bool:
+                        subject: bool = True, linked: bool = False) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
@@ -364,7 +364,11 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     the noun does not block either (the anaphor paradigm: both pronouns then disagree, as in
     RuBLiMP's «стола, за которым … и перед которым» → «столов»). Without ``subject`` a subject
     may change although its predicate agrees with it (the floating-quantifier paradigm, as RuBLiMP:
-    «сам музыкант должен» → «сам музыканты должен»).
+    «сам музыкант должен» → «сам музыканты должен»). With ``linked`` a conjunct or an apposition
+    may change whatever it hangs on — its own link and the word above it (a quantity word heading
+    the coordination: «часть сил и сам хан») do not block; its own dependents still do (the
+    floating-quantifier paradigm, whose «сам» on the noun then disagrees: «представители — сами
+    блогеры» → «сами блогер», as in RuBLiMP).
     """
     if subject and head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
         # (a genitive subject — «самого закона нет» — does not agree with its predicate)
@@ -375,7 +379,9 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
         if any(p.upos in ("VERB", "AUX", "ADJ", "DET") and ("Number" in p.feats or p.feats.get("VerbForm") == "Fin")
                for p in preds):
             return True
-    if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS and not (later_conjunct and head.base_deprel == "conj"):
+    own_link = linked and head.base_deprel in ("conj", "appos")
+    if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS and not own_link \
+            and not (later_conjunct and head.base_deprel == "conj"):
         other = sent.head_of(head)
         if not (head.base_deprel in ("conj", "appos") and other is not None and other.upos in _NON_NOMINAL_UPOS):
             return True
@@ -390,7 +396,7 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
         if _norm(kid.lemma) in _QUANTITY_LEMMAS or kid.upos == "NUM":
             return True
     parent = sent.head_of(head)
-    if parent is not None and (_norm(parent.lemma) in _QUANTITY_LEMMAS or parent.upos == "NUM"):
+    if parent is not None and not own_link and (_norm(parent.lemma) in _QUANTITY_LEMMAS or parent.upos == "NUM"):
         return True
     prev = sent.token(head.id - 1) if head.id > 1 else None
     return prev is not None and (prev.upos == "NUM" or _norm(prev.lemma) in _QUANTITY_LEMMAS)
