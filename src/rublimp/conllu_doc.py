@@ -92,7 +92,7 @@ class Sentence:
             return []
         if deprel is None:
             return list(out)
-        return [t for t in out if t.deprel == deprel or t.deprel.split(":", 1)[0] == deprel]
+        return [t for t in out if t.deprel == deprel or t.base_deprel == deprel]
 
     def subtree(self, tok: Token | int) -> list[Token]:
         """``tok`` and all its descendants, in sentence order."""
