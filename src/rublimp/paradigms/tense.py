@@ -324,16 +324,11 @@ class TenseParadigm(Paradigm):
         if verb.start < 0:
             return None
         upos, feats = verb.upos, verb.feats
-        if upos not in _PREDICATE_UPOS:
+        if upos not in _PREDICATE_UPOS or feats.get("VerbForm") not in (None, "Fin") or feats.get("Mood") in ("Imp", "Cnd"):
             # tree-pattern repair: the default parser tags rare finite verbs of fiction as
-            # nouns («Дядя Лорж молол вчера чепуху», «где вчера Ченек сгинул»); a word
+            # nouns («Дядя Лорж молол вчера чепуху», «где вчера Ченек сгинул») or calls them
+            # infinitives or participles («Темка только вчера выудил»: VerbForm=Inf); a word
             # pymorphy3 reads only as a finite verb is taken as one
-            if not self.verb_only(verb.form):
-                return None
-            upos, feats = "VERB", {}
-        if feats.get("VerbForm") not in (None, "Fin") or feats.get("Mood") in ("Imp", "Cnd"):
-            # (the same repair for a finite verb the parser calls an infinitive or participle:
-            # «Темка только вчера выудил»: VerbForm=Inf)
             if not self.verb_only(verb.form):
                 return None
             upos, feats = "VERB", {}
