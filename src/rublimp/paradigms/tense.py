@@ -638,9 +638,7 @@ class TenseParadigm(Paradigm):
                     if k.upos not in ("ADV", "PART"):
                         break
                 return False
-            if self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PUNCT" and form not in (",",)):
-                return False
-            if tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что"):
+            if self._opens_clause(tok) or (tok.upos == "PUNCT" and form not in (",",)):
                 return False
         return False
 
@@ -668,7 +666,7 @@ class TenseParadigm(Paradigm):
                     if k.upos not in ("ADV", "PART"):
                         break
                 break
-            if self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что")):
+            if self._opens_clause(tok):
                 break
         i = verb.id - 1
         while i >= 1 and (sent.token(i).upos in ("ADV", "PART", "PRON") or _norm(sent.token(i).form) in ("что",)):
@@ -721,6 +719,11 @@ class TenseParadigm(Paradigm):
                 return True
             i -= 1
         return False
+
+    def _opens_clause(self, tok: Token) -> bool:
+        """A finite verb, a subordinating conjunction or a relative pronoun: where the stretch
+        after a verb that may hold a missed conjunct ends."""
+        return self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что"))
 
     def _finite(self, tok: Token) -> bool:
         if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
