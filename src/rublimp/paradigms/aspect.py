@@ -146,12 +146,13 @@ class AspectParadigm(Paradigm):
         parses = self.morph.parses(tok.form)
         return bool(parses) and all(p.tag.POS in ("VERB", "INFN") for p in parses)
 
-    def past_only(self, form: str) -> bool:
-        """Tree repair: pymorphy3 knows ``form`` only as a past-tense verb, whatever tense the
-        parser gave it (slovnet tags rare past forms present: «ежегодно перевыполняла»,
-        «каждый раз убывал»: Tense=Pres)."""
+    def known_only(self, form: str, pos: str, grammeme: str | None = None) -> bool:
+        """pymorphy3 knows ``form`` and reads it only as ``pos`` (with ``grammeme``, if given):
+        the tree repairs' test of a word whatever the parser tagged it."""
         parses = self.morph.parses(form)
-        return bool(parses) and self.morph.word_is_known(form) and all(p.tag.POS == "VERB" and "past" in p.tag for p in parses)
+        return bool(parses) and self.morph.word_is_known(form) and all(
+            p.tag.POS == pos and (grammeme is None or grammeme in p.tag) for p in parses
+        )
 
     @staticmethod
     def has_child(sent: Sentence, tok: Token, words: frozenset[str]) -> bool:
@@ -246,10 +247,8 @@ class AspectParadigm(Paradigm):
         parser's VerbForm («долго и тщательно взвешивал»: VerbForm=Part)."""
         if verb.feats.get("Mood") in ("Imp", "Cnd"):
             return False
-        if verb.feats.get("VerbForm") not in (None, "Fin"):
-            parses = self.morph.parses(verb.form)
-            if not (parses and self.morph.word_is_known(verb.form) and all(p.tag.POS == "VERB" for p in parses)):
-                return False
+        if verb.feats.get("VerbForm") not in (None, "Fin") and not self.known_only(verb.form, "VERB"):
+            return False
         return not self.has_child(sent, verb, (frozenset() if negation_ok else _NEGATIONS) | _CONDITIONAL | _QUESTION)
 
 
@@ -326,7 +325,10 @@ class ChangeRepetitionAspect(AspectParadigm):
                 if verb is not None:
                     stray.setdefault(verb.id, _norm(adv.form))
         for verb in sent.tokens:
-            if not self.is_verb(verb) or (verb.feats.get("Tense") not in (None, "Past") and not self.past_only(verb.form)):
+            # tree repair: a form pymorphy3 knows only as a past verb is past whatever tense the
+            # parser gave it (slovnet tags rare past forms present: «ежегодно перевыполняла»,
+            # «каждый раз убывал»: Tense=Pres)
+            if not self.is_verb(verb) or (verb.feats.get("Tense") not in (None, "Past") and not self.known_only(verb.form, "VERB", "past")):
                 continue
             cues = [c for c in (self.cue(sent, k) for k in sent.children(verb)) if c]
             if verb.id in stray:
@@ -375,20 +377,16 @@ class DeonticImperativeAspect(AspectParadigm):
                     j = i + 2 * step
                     if _norm(tok.form) == "," and 1 <= j <= len(sent.tokens) and _norm(sent.token(j).form) == ",":
                         mid = sent.token(i + step)
-                        if mid.upos in ("ADV", "PART", "VERB") and not self._infinitive_only(mid.form):
+                        if mid.upos in ("ADV", "PART", "VERB") and not self.known_only(mid.form, "INFN"):
                             i = j + step
                             continue
                     break
-                if self._infinitive_only(tok.form) or (tok.upos == "VERB" and tok.feats.get("VerbForm") == "Inf"):
+                if self.known_only(tok.form, "INFN") or (tok.upos == "VERB" and tok.feats.get("VerbForm") == "Inf"):
                     return tok
                 if tok.upos in ("SCONJ", "AUX") or (tok.upos == "VERB" and tok.feats.get("VerbForm") in (None, "Fin")):
                     break
                 i += step
         return None
-
-    def _infinitive_only(self, form: str) -> bool:
-        parses = self.morph.parses(form)
-        return bool(parses) and self.morph.word_is_known(form) and all(p.tag.POS == "INFN" for p in parses)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for pred in sent.tokens:

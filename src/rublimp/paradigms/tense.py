@@ -324,16 +324,11 @@ class TenseParadigm(Paradigm):
         if verb.start < 0:
             return None
         upos, feats = verb.upos, verb.feats
-        if upos not in _PREDICATE_UPOS:
+        if upos not in _PREDICATE_UPOS or feats.get("VerbForm") not in (None, "Fin") or feats.get("Mood") in ("Imp", "Cnd"):
             # tree-pattern repair: the default parser tags rare finite verbs of fiction as
-            # nouns («Дядя Лорж молол вчера чепуху», «где вчера Ченек сгинул»); a word
+            # nouns («Дядя Лорж молол вчера чепуху», «где вчера Ченек сгинул») or calls them
+            # infinitives or participles («Темка только вчера выудил»: VerbForm=Inf); a word
             # pymorphy3 reads only as a finite verb is taken as one
-            if not self.verb_only(verb.form):
-                return None
-            upos, feats = "VERB", {}
-        if feats.get("VerbForm") not in (None, "Fin") or feats.get("Mood") in ("Imp", "Cnd"):
-            # (the same repair for a finite verb the parser calls an infinitive or participle:
-            # «Темка только вчера выудил»: VerbForm=Inf)
             if not self.verb_only(verb.form):
                 return None
             upos, feats = "VERB", {}
@@ -643,9 +638,7 @@ class TenseParadigm(Paradigm):
                     if k.upos not in ("ADV", "PART"):
                         break
                 return False
-            if self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PUNCT" and form not in (",",)):
-                return False
-            if tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что"):
+            if self._opens_clause(tok) or (tok.upos == "PUNCT" and form not in (",",)):
                 return False
         return False
 
@@ -673,7 +666,7 @@ class TenseParadigm(Paradigm):
                     if k.upos not in ("ADV", "PART"):
                         break
                 break
-            if self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что")):
+            if self._opens_clause(tok):
                 break
         i = verb.id - 1
         while i >= 1 and (sent.token(i).upos in ("ADV", "PART", "PRON") or _norm(sent.token(i).form) in ("что",)):
@@ -726,6 +719,11 @@ class TenseParadigm(Paradigm):
                 return True
             i -= 1
         return False
+
+    def _opens_clause(self, tok: Token) -> bool:
+        """A finite verb, a subordinating conjunction or a relative pronoun: where the stretch
+        after a verb that may hold a missed conjunct ends."""
+        return self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что"))
 
     def _finite(self, tok: Token) -> bool:
         if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":

@@ -269,6 +269,15 @@ class _InflectionParadigm(Paradigm):
     def lexicon(self) -> Lexicon:
         return get_lexicon(self.ctx.resources_dir, self.morph)
 
+    def _junction_ok(self, new: str, stem_len: int) -> bool:
+        """Not a dictionary word, and every unattested letter trigram reaches into the ending
+        (the second pass of both swaps: *умениы, *представляят)."""
+        if self.lexicon.is_word(new):
+            return False
+        known = self.lexicon.letters.trigrams
+        # with the word boundary: position i covers letters i-1 … i+1
+        return all(t in known for t in word_trigrams(new)[: max(stem_len - 1, 0)])
+
 
 class _Declension(_InflectionParadigm):
     """Common part of the two declension paradigms; subclasses choose the context."""
@@ -398,12 +407,8 @@ class _Declension(_InflectionParadigm):
         if not ending or ending[0] not in _VOWEL_LETTERS:
             return None  # a vowel ending only (*человекь is no ending RuBLiMP writes)
         new = stem + ending
-        if normalize(new) == normalize(tok.form) or self.lexicon.is_word(new):
-            return None
-        trigrams = word_trigrams(new)  # with the word boundary: position i covers letters i-1 … i+1
-        known = self.lexicon.letters.trigrams
-        if any(t not in known for t in trigrams[: max(len(stem) - 1, 0)]):
-            return None  # an odd sequence inside the stem
+        if normalize(new) == normalize(tok.form) or not self._junction_ok(new, len(stem)):
+            return None  # a dictionary word, or an odd sequence inside the stem
         return new
 
 
@@ -621,13 +626,6 @@ class ChangeVerbConjugation(_InflectionParadigm):
                     continue
                 return self._conjugation(tok, swap, new, f)
         return None
-
-    def _junction_ok(self, new: str, stem_len: int) -> bool:
-        """Not a dictionary word, and every unattested letter trigram reaches into the ending."""
-        if self.lexicon.is_word(new):
-            return False
-        known = self.lexicon.letters.trigrams
-        return all(t in known for t in word_trigrams(new)[: max(stem_len - 1, 0)])
 
     @staticmethod
     def _conjugation(tok: Token, swap: ConjugationSwap, new: str, f: dict[str, str]) -> Perturbation:
