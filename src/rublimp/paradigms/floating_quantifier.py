@@ -206,14 +206,13 @@ def _adnominal_case_repair(sent: Sentence, sam: Token, morph: Morph) -> Token:
         return sam
     if any(r.case == sam.feats.get("Case") for r in noun_readings(morph, head.form, head.lemma, ("NOUN", "NPRO"))):
         return sam  # the nominal may be in the case of «сам» (the parser misread the nominal, not «сам»)
-    for p in morph.readings(sam.form, SAM, ADJ_POS):
-        a = agr_from_tag(p.tag)
-        if a.case == h.case and a.number == h.number and (h.number != "Sing" or not h.genders or a.genders >= h.genders):
-            feats = {**sam.feats, "Case": h.case, "Number": h.number}
-            if h.number == "Sing" and len(h.genders) == 1:
-                feats["Gender"] = next(iter(h.genders))
-            return dataclasses.replace(sam, feats=feats)
-    return sam
+    if not any(a.case == h.case and a.number == h.number and (h.number != "Sing" or not h.genders or a.genders >= h.genders)
+               for a in adjective_readings(morph, sam.form, SAM)):
+        return sam
+    feats = {**sam.feats, "Case": h.case, "Number": h.number}
+    if h.number == "Sing" and len(h.genders) == 1:
+        feats["Gender"] = next(iter(h.genders))
+    return dataclasses.replace(sam, feats=feats)
 
 
 def _reflexive_host(head: Token | None, sam: Agr) -> Token | None:
@@ -234,11 +233,7 @@ def _verb_confirms(sent: Sentence, subj: Token, sam: Agr) -> bool:
     if subj.base_deprel != "nsubj" or sam.case != "Nom":
         return False
     verb = sent.head_of(subj)
-    if verb is None or verb.upos not in ("VERB", "AUX") or verb.feats.get("Tense") != "Past":
-        return False
-    if verb.feats.get("Number") != sam.number:
-        return False
-    return sam.number != "Sing" or (len(sam.genders) == 1 and verb.feats.get("Gender") in sam.genders)
+    return verb is not None and verb.upos in ("VERB", "AUX") and _past_agrees(verb, sam)
 
 
 def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
@@ -253,7 +248,8 @@ def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
         prev = sent.token(sam.id - 2)
     # «Тилод ухаживал сам» (the name hung on a noun before it): the nominative right before the
     # past verb «сам» floats after, when that verb shows the number and gender of «сам»
-    after_verb = prev.id == sam.head and prev.id > 1 and prev.upos == "VERB" and _past_agrees(prev, ud)
+    after_verb = prev.id == sam.head and prev.id > 1 and prev.upos == "VERB" \
+        and prev.feats.get("VerbForm") == "Fin" and _past_agrees(prev, ud)
     if after_verb:
         prev = sent.token(prev.id - 1)
     if prev.upos not in ("NOUN", "PROPN", "PRON") or prev.feats.get("Case") != "Nom":
@@ -278,9 +274,9 @@ def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
 
 
 def _past_agrees(verb: Token, sam: Agr) -> bool:
-    """Whether ``verb`` is a past finite form showing the number and (singular) gender of «сам»."""
+    """Whether ``verb`` is a past form (any verb form) showing the number and (singular) gender of «сам»."""
     f = verb.feats
-    if f.get("Tense") != "Past" or f.get("VerbForm") != "Fin" or f.get("Number") != sam.number:
+    if f.get("Tense") != "Past" or f.get("Number") != sam.number:
         return False
     return sam.number != "Sing" or (len(sam.genders) == 1 and f.get("Gender") in sam.genders)
 
