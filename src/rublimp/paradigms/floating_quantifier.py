@@ -157,6 +157,9 @@ class SamAntecedent:
     #: the antecedent is a proper name unknown to pymorphy3 («сам Продинов»): its features are the
     #: parser's (confirmed by «сам» itself), not pymorphy3's guess
     guessed: bool = False
+    #: a form shared with «самый» on a noun inside a prepositional phrase («к самому князю»), found
+    #: only with ``shared_in_pp`` (see :func:`_is_sam`): it may be «самый»
+    in_pp_only: bool = False
 
     @property
     def subtype(self) -> str:
@@ -339,7 +342,8 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
     yielded only when it is adnominal.
     """
     for sam in sent.tokens:
-        if not _is_sam(sent, sam, morph):
+        in_pp_only = not _is_sam(sent, sam, morph)
+        if in_pp_only:
             if not (shared_in_pp and _is_sam(sent, sam, morph, shared_in_pp=True)):
                 continue
             head = sent.head_of(sam)
@@ -367,7 +371,7 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
                 continue
             others = tuple(a for a in args if a.id != head.id)
             yield SamAntecedent(sam, parse, Agr(ud.case, ud.number, ud.genders, "Anim"), reflexive, aa, True,
-                                others, has_subject, True)
+                                others, has_subject, True, in_pp_only)
             continue
         if adnominal:
             ante = head
@@ -426,7 +430,8 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
         genders = ud.genders if ud.number == "Sing" else (a_agr.genders or ud_agr(ante).genders)
         others = tuple(a for a in args if a.id != ante.id)
         yield SamAntecedent(
-            sam, parse, Agr(ud.case, ud.number, genders, animacy), ante, aa, adnominal, others, has_subject, guessed
+            sam, parse, Agr(ud.case, ud.number, genders, animacy), ante, aa, adnominal, others, has_subject, guessed,
+            in_pp_only,
         )
 
 
@@ -453,19 +458,18 @@ class _FloatingQuantifier(Paradigm):
         """Edits of every «сам», including a shared form on a noun inside a prepositional phrase
         («к самому князю», which may be «самый»): there only a new form that both lexemes share
         (самого, самому, самом, самой) is made, so the edit is the same whichever it is."""
-        plain = {sa.sam.id for sa in sam_antecedents(sent, self.morph)}
         for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
-            yield from self._sam_edits(sent, sa, shared_only=sa.sam.id not in plain)
+            yield from self._sam_edits(sent, sa)
 
-    def _sam_edits(self, sent: Sentence, sa: SamAntecedent, *, shared_only: bool = False) -> Iterator[Perturbation]:
-        """«сам» re-inflected for each target of :meth:`targets` (with ``shared_only``, only to a
+    def _sam_edits(self, sent: Sentence, sa: SamAntecedent) -> Iterator[Perturbation]:
+        """«сам» re-inflected for each target of :meth:`targets` (for ``sa.in_pp_only``, only to a
         form «самый» shares)."""
         seen: set[str] = set()
         for source, target, agr in self.targets(sa):
             if seen and self.first_only:
                 break
             word = self._new_form(sa, source, agr)
-            if word is not None and shared_only and _norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
+            if word is not None and sa.in_pp_only and _norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
                 word = None
             if word is None or word in seen:
                 continue
@@ -553,12 +557,11 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
         subject changes, as in RuBLiMP) and its new form agrees with no reading of «сам» or of
         its other modifiers; otherwise «сам» is changed as for a floating «сам».
         """
-        plain = {sa.sam.id for sa in sam_antecedents(sent, self.morph)}
         for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
             pert = self._noun_edit(sent, sa) if sa.adnominal else None
             if pert is not None:
                 yield pert
-            elif sa.sam.id in plain:  # a PP-internal shared form may be «самый»: only its noun is changed
+            elif not sa.in_pp_only:  # a PP-internal shared form may be «самый»: only its noun is changed
                 yield from self._sam_edits(sent, sa)
 
     def _noun_edit(self, sent: Sentence, sa: SamAntecedent) -> Perturbation | None:
