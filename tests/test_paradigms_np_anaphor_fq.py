@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from rublimp.conllu_doc import read_conllu_string
 from rublimp.morph import get_morph
 from rublimp.paradigms import get_paradigm
 from rublimp.paradigms.np_agreement import Agr, agrees, adjective_readings, inflect_agreeing, noun_readings
@@ -379,8 +380,6 @@ MISPARSED_RELATIVE = """# sent_id = m1
 
 
 def test_object_relative_misparsed_as_subject_is_repaired(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     repaired, subject = read_conllu_string(MISPARSED_RELATIVE)
     bads = [b for b, _ in paradigms["anaphor_agreement_gender"].pairs(repaired)]
     assert bads == ["Это список, которую составил Игорь."]
@@ -426,8 +425,6 @@ NOM_ACC_SPLIT = """# sent_id = n1
 
 
 def test_nominative_accusative_split_takes_the_relations_case(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     subj, obj, other = read_conllu_string(NOM_ACC_SPLIT)
     gender = paradigms["np_agreement_gender"]
     assert [b for b, _ in gender.pairs(subj)] == ["Нам такая облик сразу понравился."]
@@ -464,8 +461,6 @@ RELATIVE_SUBJECT_MISLABELLED = """# sent_id = r1
 
 
 def test_relative_pronoun_whose_verb_has_another_gender_is_not_a_subject(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     other_gender, agreeing = read_conllu_string(RELATIVE_SUBJECT_MISLABELLED)
     gender = paradigms["anaphor_agreement_gender"]
     assert [b for b, _ in gender.pairs(other_gender)] == ["Мы помним мнение, которую составил капитан."]
@@ -557,8 +552,6 @@ RELATIVE_REPAIRS = """# sent_id = a1
 
 
 def test_relative_pronoun_repairs(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     plural_verb, plural_verb_adv, obj_with_subject, agreeing_verb, predicate, misread, no_reading = \
         read_conllu_string(RELATIVE_REPAIRS)
     gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
@@ -619,8 +612,6 @@ NP_REPAIRS = """# sent_id = n1
 
 
 def test_np_agreement_conjoined_heads_and_stray_adjectives(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     before, after, stray, stray_comma = read_conllu_string(NP_REPAIRS)
     gender, case, number = (paradigms[f"np_agreement_{f}"] for f in ("gender", "case", "number"))
     # a prenominal modifier agrees with the nearest conjunct: its gender/case can still be broken
@@ -669,8 +660,6 @@ SAM_REPAIRS = """# sent_id = q1
 
 
 def test_floating_quantifier_parser_repairs(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     conjunct, nominative_obj, split_case = read_conllu_string(SAM_REPAIRS)
     gender, case, number = (paradigms[f"floating_quantifier_agreement_{f}"] for f in ("gender", "case", "number"))
     # «сам» agrees with its own noun, a later conjunct: all three features can be broken; the
@@ -716,8 +705,6 @@ RELATIVE_HOSTS = """# sent_id = s1
 
 
 def test_relative_pronoun_syncretic_gender_and_other_hosts(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     syncretic, chain = read_conllu_string(RELATIVE_HOSTS)
     gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
     # «котором» is masculine and neuter: it takes the antecedent's neuter
@@ -787,8 +774,6 @@ RELATIVE_ROUND4 = """# sent_id = t1
 
 
 def test_relative_pronoun_round4_repairs(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     two_subjects, animate_object, subject_as_obj, surname, oblique = read_conllu_string(RELATIVE_ROUND4)
     gender = paradigms["anaphor_agreement_gender"]
     # both labelled subject; only «Кузьмича» is animate: it is the agent, «который» the object
@@ -828,8 +813,6 @@ SAM_ROUND4 = """# sent_id = f1
 
 
 def test_floating_quantifier_subject_right_before_sam(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     elsewhere, first_person = read_conllu_string(SAM_ROUND4)
     # «сосед» hangs off «Кажется», yet it is the subject «сам» floats off
     assert [b for b, _ in paradigms["floating_quantifier_agreement_gender"].pairs(elsewhere)] == \
@@ -860,8 +843,6 @@ SAM_FIXED_NAME = """# sent_id = g1
 
 
 def test_floating_quantifier_indeclinable_name_confirmed_by_past_verb(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     past, future = read_conllu_string(SAM_FIXED_NAME)
     gender = paradigms["floating_quantifier_agreement_gender"]
     assert [b for b, _ in gender.pairs(past)] == ["Сама Ли пришёл."]
@@ -894,8 +875,6 @@ SAM_SUBJECT_BEFORE_VERB = """# sent_id = v1
 
 
 def test_floating_quantifier_subject_before_past_verb(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     past, present = read_conllu_string(SAM_SUBJECT_BEFORE_VERB)
     assert [b for b, _ in paradigms["floating_quantifier_agreement_gender"].pairs(past)] == ["У реки Вартан рыбачил сама."]
     # the present verb shows no gender: the name's attachment is not repaired
@@ -914,8 +893,6 @@ NP_DEMONSTRATIVE = """# sent_id = d1
 
 
 def test_np_agreement_demonstrative_eto(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     (sent,) = read_conllu_string(NP_DEMONSTRATIVE)
     assert [b for b, _ in paradigms["np_agreement_gender"].pairs(sent)] == ["Эта место нам нравится."]
     # every other case of the neuter («этого», «этому», «этим», «этом») is also the pronoun «это»,
@@ -969,8 +946,6 @@ RELATIVE_COORDINATED = """# sent_id = k1
 
 
 def test_relative_pronoun_on_coordinated_antecedent(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     same_gender, other_gender, short_adj = read_conllu_string(RELATIVE_COORDINATED)
     gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
     # no feminine noun before the clause: «которую» fits nothing
@@ -1073,8 +1048,6 @@ RETAGGED = """# sent_id = r1
 
 
 def test_retagged_modifiers(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     noun_adj, one, not_eto = read_conllu_string(RETAGGED)
     gender = paradigms["np_agreement_gender"]
     assert [b for b, _ in gender.pairs(noun_adj)] == ["Старая рыбак чинил сеть."]
@@ -1103,8 +1076,6 @@ HEAD_FROM_MODIFIER = """# sent_id = h1
 
 
 def test_head_features_from_modifier(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     villages, roads = read_conllu_string(HEAD_FROM_MODIFIER)
     case = paradigms["np_agreement_case"]
     assert "Ближайших села пустеют." in {b for b, _ in case.pairs(villages)}
@@ -1159,8 +1130,6 @@ ANAPHOR_REPAIR_TREES = """\
 
 
 def test_anaphor_round6_repairs(paradigms):
-    from rublimp.conllu_doc import read_conllu_string
-
     copular, other_host, acc_subject = read_conllu_string(ANAPHOR_REPAIR_TREES)
     gender, number = paradigms["anaphor_agreement_gender"], paradigms["anaphor_agreement_number"]
     # «которой» heads its own copular clause, the parser hung it on the root: the noun before the

@@ -373,10 +373,9 @@ def _syncretic_gender(pron: Token, ante: Token, morph: Morph) -> Token:
     if pron.feats.get("Number") != "Sing" or g == ag or {g, ag} != {"Masc", "Neut"}:
         return pron
     case = pron.feats.get("Case")
-    for p in morph.readings(pron.form, RELATIVE_LEMMA):
-        a = agr_from_tag(p.tag)
-        if a.case == case and a.number == "Sing" and ag in a.genders:
-            return dataclasses.replace(pron, feats={**pron.feats, "Gender": ag})
+    if any(a.case == case and a.number == "Sing" and ag in a.genders
+           for a in adjective_readings(morph, pron.form, RELATIVE_LEMMA)):
+        return dataclasses.replace(pron, feats={**pron.feats, "Gender": ag})
     return pron
 
 
@@ -702,11 +701,11 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
             return None
         target, word = found
         new_genders = agr_from_tag(aa.tag).genders
+        pronoun_readings = adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
         if any(a.number == target and (target == "Plur" or not a.genders or not new_genders or a.genders & new_genders)
-               for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)):
+               for a in pronoun_readings):
             return None  # «который» could agree with the new noun («князю, которым» → «князьям»: dat. pl.)
-        current = {(a.number, g) for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
-                   for g in a.genders or {None}}
+        current = {(a.number, g) for a in pronoun_readings for g in a.genders or {None}}
         if not mods and self._other_host(sent, rc, current, self._common_gender_nouns(sent)):
             # «Председатель клубов, которому …»: the unchanged pronoun finds another host and the
             # sentence is grammatical (with a modifier, «пушистым хвостами», it stays bad anyway)

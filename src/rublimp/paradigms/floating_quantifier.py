@@ -157,6 +157,9 @@ class SamAntecedent:
     #: the antecedent is a proper name unknown to pymorphy3 («сам Продинов»): its features are the
     #: parser's (confirmed by «сам» itself), not pymorphy3's guess
     guessed: bool = False
+    #: a form shared with «самый» on a noun inside a prepositional phrase («к самому князю»), found
+    #: only with ``shared_in_pp`` (see :func:`_is_sam`): it may be «самый»
+    in_pp_only: bool = False
 
     @property
     def subtype(self) -> str:
@@ -206,14 +209,13 @@ def _adnominal_case_repair(sent: Sentence, sam: Token, morph: Morph) -> Token:
         return sam
     if any(r.case == sam.feats.get("Case") for r in noun_readings(morph, head.form, head.lemma, ("NOUN", "NPRO"))):
         return sam  # the nominal may be in the case of «сам» (the parser misread the nominal, not «сам»)
-    for p in morph.readings(sam.form, SAM, ADJ_POS):
-        a = agr_from_tag(p.tag)
-        if a.case == h.case and a.number == h.number and (h.number != "Sing" or not h.genders or a.genders >= h.genders):
-            feats = {**sam.feats, "Case": h.case, "Number": h.number}
-            if h.number == "Sing" and len(h.genders) == 1:
-                feats["Gender"] = next(iter(h.genders))
-            return dataclasses.replace(sam, feats=feats)
-    return sam
+    if not any(a.case == h.case and a.number == h.number and (h.number != "Sing" or not h.genders or a.genders >= h.genders)
+               for a in adjective_readings(morph, sam.form, SAM)):
+        return sam
+    feats = {**sam.feats, "Case": h.case, "Number": h.number}
+    if h.number == "Sing" and len(h.genders) == 1:
+        feats["Gender"] = next(iter(h.genders))
+    return dataclasses.replace(sam, feats=feats)
 
 
 def _reflexive_host(head: Token | None, sam: Agr) -> Token | None:
@@ -234,11 +236,7 @@ def _verb_confirms(sent: Sentence, subj: Token, sam: Agr) -> bool:
     if subj.base_deprel != "nsubj" or sam.case != "Nom":
         return False
     verb = sent.head_of(subj)
-    if verb is None or verb.upos not in ("VERB", "AUX") or verb.feats.get("Tense") != "Past":
-        return False
-    if verb.feats.get("Number") != sam.number:
-        return False
-    return sam.number != "Sing" or (len(sam.genders) == 1 and verb.feats.get("Gender") in sam.genders)
+    return verb is not None and verb.upos in ("VERB", "AUX") and _past_agrees(verb, sam)
 
 
 def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
@@ -253,7 +251,8 @@ def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
         prev = sent.token(sam.id - 2)
     # «Тилод ухаживал сам» (the name hung on a noun before it): the nominative right before the
     # past verb «сам» floats after, when that verb shows the number and gender of «сам»
-    after_verb = prev.id == sam.head and prev.id > 1 and prev.upos == "VERB" and _past_agrees(prev, ud)
+    after_verb = prev.id == sam.head and prev.id > 1 and prev.upos == "VERB" \
+        and prev.feats.get("VerbForm") == "Fin" and _past_agrees(prev, ud)
     if after_verb:
         prev = sent.token(prev.id - 1)
     if prev.upos not in ("NOUN", "PROPN", "PRON") or prev.feats.get("Case") != "Nom":
@@ -278,9 +277,9 @@ def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
 
 
 def _past_agrees(verb: Token, sam: Agr) -> bool:
-    """Whether ``verb`` is a past finite form showing the number and (singular) gender of «сам»."""
+    """Whether ``verb`` is a past form (any verb form) showing the number and (singular) gender of «сам»."""
     f = verb.feats
-    if f.get("Tense") != "Past" or f.get("VerbForm") != "Fin" or f.get("Number") != sam.number:
+    if f.get("Tense") != "Past" or f.get("Number") != sam.number:
         return False
     return sam.number != "Sing" or (len(sam.genders) == 1 and f.get("Gender") in sam.genders)
 
@@ -343,7 +342,8 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
     yielded only when it is adnominal.
     """
     for sam in sent.tokens:
-        if not _is_sam(sent, sam, morph):
+        in_pp_only = not _is_sam(sent, sam, morph)
+        if in_pp_only:
             if not (shared_in_pp and _is_sam(sent, sam, morph, shared_in_pp=True)):
                 continue
             head = sent.head_of(sam)
@@ -371,7 +371,7 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
                 continue
             others = tuple(a for a in args if a.id != head.id)
             yield SamAntecedent(sam, parse, Agr(ud.case, ud.number, ud.genders, "Anim"), reflexive, aa, True,
-                                others, has_subject, True)
+                                others, has_subject, True, in_pp_only)
             continue
         if adnominal:
             ante = head
@@ -430,7 +430,8 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
         genders = ud.genders if ud.number == "Sing" else (a_agr.genders or ud_agr(ante).genders)
         others = tuple(a for a in args if a.id != ante.id)
         yield SamAntecedent(
-            sam, parse, Agr(ud.case, ud.number, genders, animacy), ante, aa, adnominal, others, has_subject, guessed
+            sam, parse, Agr(ud.case, ud.number, genders, animacy), ante, aa, adnominal, others, has_subject, guessed,
+            in_pp_only,
         )
 
 
@@ -457,19 +458,18 @@ class _FloatingQuantifier(Paradigm):
         """Edits of every «сам», including a shared form on a noun inside a prepositional phrase
         («к самому князю», which may be «самый»): there only a new form that both lexemes share
         (самого, самому, самом, самой) is made, so the edit is the same whichever it is."""
-        plain = {sa.sam.id for sa in sam_antecedents(sent, self.morph)}
         for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
-            yield from self._sam_edits(sent, sa, shared_only=sa.sam.id not in plain)
+            yield from self._sam_edits(sent, sa)
 
-    def _sam_edits(self, sent: Sentence, sa: SamAntecedent, *, shared_only: bool = False) -> Iterator[Perturbation]:
-        """«сам» re-inflected for each target of :meth:`targets` (with ``shared_only``, only to a
+    def _sam_edits(self, sent: Sentence, sa: SamAntecedent) -> Iterator[Perturbation]:
+        """«сам» re-inflected for each target of :meth:`targets` (for ``sa.in_pp_only``, only to a
         form «самый» shares)."""
         seen: set[str] = set()
         for source, target, agr in self.targets(sa):
             if seen and self.first_only:
                 break
             word = self._new_form(sa, source, agr)
-            if word is not None and shared_only and _norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
+            if word is not None and sa.in_pp_only and _norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
                 word = None
             if word is None or word in seen:
                 continue
@@ -557,12 +557,11 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
         subject changes, as in RuBLiMP) and its new form agrees with no reading of «сам» or of
         its other modifiers; otherwise «сам» is changed as for a floating «сам».
         """
-        plain = {sa.sam.id for sa in sam_antecedents(sent, self.morph)}
         for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
             pert = self._noun_edit(sent, sa) if sa.adnominal else None
             if pert is not None:
                 yield pert
-            elif sa.sam.id in plain:  # a PP-internal shared form may be «самый»: only its noun is changed
+            elif not sa.in_pp_only:  # a PP-internal shared form may be «самый»: only its noun is changed
                 yield from self._sam_edits(sent, sa)
 
     def _noun_edit(self, sent: Sentence, sa: SamAntecedent) -> Perturbation | None:
