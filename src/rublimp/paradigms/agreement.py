@@ -352,9 +352,10 @@ def retag_verbs(sent: Sentence) -> Sentence:
     changed = False
     tokens = list(sent.tokens)
     for i, tok in enumerate(tokens):
-        if tok.feats.get("VerbForm") != "Inf" and _infinitive_only(tok.form.lower()):
+        infinitive_aspect = _infinitive_only(tok.form.lower()) if tok.feats.get("VerbForm") != "Inf" else None
+        if infinitive_aspect:
             # «прополоскать» tagged NOUN, «подворачиваться» a finite verb: an infinitive; as a subject it is clausal
-            aspect = "Perf" if _infinitive_only(tok.form.lower()) == "perf" else "Imp"
+            aspect = "Perf" if infinitive_aspect == "perf" else "Imp"
             deprel = "csubj" + tok.deprel[len("nsubj"):] if tok.base_deprel == "nsubj" else tok.deprel
             tokens[i] = dataclasses.replace(tok, upos="VERB", lemma=tok.form.lower(), feats={"Aspect": aspect, "VerbForm": "Inf"}, deprel=deprel)
             changed = True
@@ -451,16 +452,14 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     ):
         # «Только его тут не хватает»: the genitive of «он» tagged as the possessive determiner
         return dataclasses.replace(edge, subject_kind="genitive")
-    all_parses = get_morph().parses(subj.form)
     # a word the tagger took for a verb or adjective that pymorphy3 reads only as a noun («писем» tagged VERB)
-    noun_only = bool(all_parses) and all(p.tag.POS == "NOUN" for p in all_parses)
-    if edge.subject_kind not in ("other", "nominal") or (subj.upos not in ("NOUN", "PROPN", "PRON") and not noun_only):
+    if edge.subject_kind not in ("other", "nominal") or (subj.upos not in ("NOUN", "PROPN", "PRON") and not _noun_only(subj.form)):
         return edge
     if any(k.deprel == "case" for k in sent.children(subj)):
         return edge
     if edge.subject_kind == "nominal" and not (edge.negated and _is_default_form(edge.agreeing)):
         return edge
-    parses = [p for p in all_parses if p.tag.POS in ("NOUN", "NPRO")]
+    parses = [p for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")]
     if edge.subject_kind == "nominal":
         # «машины не было», «мест в зале не остаётся»: a «nominative» that cannot agree with a negated
         # 3sg(.N) predicate but reads as a genitive is the genitive of negation
@@ -2399,7 +2398,7 @@ def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     ):
         # after the verb, or beside another subject that could agree: a misparsed object, not a subject
         return edge
-    feats = _stranded_subject_feats(subj, edge.agreeing) if _known(subj.form.lower()) else _nominative_feats(subj, edge.agreeing)
+    feats = _nominative_feats(subj, edge.agreeing)
     if feats is None:
         return edge
     new = dataclasses.replace(subj, feats=feats, upos=subj.upos if subj.upos in ("NOUN", "PROPN") else "NOUN")
