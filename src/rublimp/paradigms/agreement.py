@@ -736,7 +736,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
             continue
         if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
             continue
-        cur, subj = verb, None
+        cur, subj, feats = verb, None, None
         while cur.head != 0 and cur.base_deprel in _STRANDED_RELS:
             head = sent.token(cur.head)
             if head.upos not in _NOMINAL_CHAIN:
@@ -747,15 +747,15 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
                 and head.id not in subjects
                 and head.base_deprel not in _ARGUMENT_RELS
                 and not any(k.deprel == "case" for k in sent.children(head))
-                and _stranded_subject_feats(head, verb) is not None
             ):
-                subj = head
-                break
+                feats = _stranded_subject_feats(head, verb)
+                if feats is not None:
+                    subj = head
+                    break
             cur = head
         if subj is None:
             continue
         subjects.add(subj.id)
-        feats = _stranded_subject_feats(subj, verb)
         coordinated = any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj))
         subj = dataclasses.replace(subj, feats=feats)
         out.append(AgreementEdge(
@@ -2194,7 +2194,6 @@ def _noun_only(form: str) -> bool:
 _SPAN_UPOS = frozenset({"ADV", "PART", "ADJ", "DET", "NUM", "ADP"})
 _MODIFIER_UPOS = frozenset({"ADJ", "DET", "NUM"})
 _OBLIQUE_CASES = frozenset({"gent", "datv", "accs", "ablt", "loct", "gen2", "acc2", "loc2"})
-_SPAN_CACHE_ATTR = "_attractor_span_edges"
 _ATTRACTOR_EDGES_ATTR = "_attractor_edges"
 
 
@@ -2274,9 +2273,6 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
     follow it). Used by the attractor paradigms only; edges get the
     ``nominal`` kind.
     """
-    cache = sent.__dict__.get(_SPAN_CACHE_ATTR)
-    if cache is not None:
-        return cache
     taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
     subjects = {e.subject.id for e in real}
     out: list[AgreementEdge] = []
@@ -2287,7 +2283,6 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
         and t.id not in taken
     ]
     if not verbs:
-        sent.__dict__[_SPAN_CACHE_ATTR] = out
         return out
     with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
     for verb in verbs:
@@ -2326,22 +2321,21 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
             order="SV", conf=1.0, subject_kind="nominal", negated=_negated(sent, verb, agreeing), co_agreeing=co,
         ))
         repaired = edge.agreeing
-        subj, deps = None, 0
+        subj, feats, deps = None, None, 0
         for t in reversed(span):
-            if not _nominal_like(t) and not _span_subject_candidate(sent, t):
+            candidate = _span_subject_candidate(sent, t)
+            if not _nominal_like(t) and not candidate:
                 continue  # a modifier, adverb, particle or preposition
-            if (
-                deps and t.id not in subjects and _span_subject_candidate(sent, t)
-                and _span_subject_feats(t, repaired) is not None
-                and (_intransitive(repaired if repaired.id == verb.id else verb) or _no_accusative_reading(t) or _other_object(sent, verb, t))
+            t_feats = _span_subject_feats(t, repaired) if deps and t.id not in subjects and candidate else None
+            if t_feats is not None and (
+                _intransitive(repaired if repaired.id == verb.id else verb) or _no_accusative_reading(t) or _other_object(sent, verb, t)
             ):
-                subj = t  # the leftmost such word is the subject: keep climbing over dependents
+                subj, feats = t, t_feats  # the leftmost such word is the subject: keep climbing over dependents
             if not _dependent_nominal(sent, t, repaired):
                 break
             deps += 1
         if subj is None:
             continue
-        feats = _span_subject_feats(subj, repaired)
         subjects.add(subj.id)
         taken.add(verb.id)
         subj = dataclasses.replace(subj, feats=feats, upos=subj.upos if subj.upos in ("NOUN", "PROPN", "PRON") else "NOUN")
@@ -2349,7 +2343,6 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
             edge, subject=subj, conf=_head_conf(sent, subj),
             coordinated=any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj)),
         ))
-    sent.__dict__[_SPAN_CACHE_ATTR] = out
     return out
 
 
