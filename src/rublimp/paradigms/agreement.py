@@ -1076,10 +1076,8 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
                 continue
             if t.upos == "PRON" and any(k.deprel == "case" for k in sent.children(t)):
                 continue
-            i = t.id - 2
-            while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
-                i -= 1
-            if i >= 0 and sent.tokens[i].upos == "NOUN" and i + 1 > max(pred.id, agreeing.id):
+            before = _word_before(sent, t)
+            if before is not None and before.upos == "NOUN" and before.id > max(pred.id, agreeing.id):
                 return None  # «не было на участке дорог»: possibly the genitive of that noun («в доме отца»)
             ok = _bare_case(sent, t, "Gen") and _agrees_as_nominative(t, agreeing) is None
             return t if ok else None
@@ -2197,22 +2195,26 @@ _OBLIQUE_CASES = frozenset({"gent", "datv", "accs", "ablt", "loct", "gen2", "acc
 _ATTRACTOR_EDGES_ATTR = "_attractor_edges"
 
 
+def _word_before(sent: Sentence, tok: Token) -> Token | None:
+    """The nearest word before ``tok`` that is not a modifier (:data:`_MODIFIER_UPOS`), or None at the sentence start."""
+    i = tok.id - 2
+    while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
+        i -= 1
+    return sent.tokens[i] if i >= 0 else None
+
+
 def _after_preposition(sent: Sentence, tok: Token) -> bool:
     """``tok`` has a «case» child or follows a preposition with only modifiers between («в синем картузе»)."""
     if any(k.deprel == "case" for k in sent.children(tok)):
         return True
-    i = tok.id - 2
-    while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
-        i -= 1
-    return i >= 0 and sent.tokens[i].upos == "ADP"
+    before = _word_before(sent, tok)
+    return before is not None and before.upos == "ADP"
 
 
 def _after_nominal(sent: Sentence, tok: Token) -> bool:
     """The word before ``tok`` (modifiers skipped) is a noun or pronoun: ``tok`` may be its genitive («руки Рахели»)."""
-    i = tok.id - 2
-    while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
-        i -= 1
-    return i >= 0 and sent.tokens[i].upos in ("NOUN", "PROPN", "PRON")
+    before = _word_before(sent, tok)
+    return before is not None and before.upos in ("NOUN", "PROPN", "PRON")
 
 
 def _dependent_nominal(sent: Sentence, tok: Token, verb: Token) -> bool:
