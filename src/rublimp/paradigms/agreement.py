@@ -2669,8 +2669,8 @@ class _Attractor(SubjectPredicateAgreement):
 
     @staticmethod
     def _attractor_edges(sent: Sentence) -> list[AgreementEdge]:
-        """The shared edges re-read (:func:`reread_subject`) plus :func:`span_subject_edges`, computed
-        once per sentence for both attractor paradigms."""
+        """:func:`_word_order_edges` without a subject after the verb that is the parser's second guess;
+        kept on the sentence by :meth:`_paradigm_edges` for both attractor paradigms."""
         edges = _word_order_edges(sent)
         # a «subject» after the verb beside a nominative nsubj before it that could agree is the
         # parser's second guess, not the subject («В 1982 Киквете был избран в … Комитет»)
