@@ -352,9 +352,10 @@ def retag_verbs(sent: Sentence) -> Sentence:
     changed = False
     tokens = list(sent.tokens)
     for i, tok in enumerate(tokens):
-        if tok.feats.get("VerbForm") != "Inf" and _infinitive_only(tok.form.lower()):
+        infinitive_aspect = _infinitive_only(tok.form.lower()) if tok.feats.get("VerbForm") != "Inf" else None
+        if infinitive_aspect:
             # «прополоскать» tagged NOUN, «подворачиваться» a finite verb: an infinitive; as a subject it is clausal
-            aspect = "Perf" if _infinitive_only(tok.form.lower()) == "perf" else "Imp"
+            aspect = "Perf" if infinitive_aspect == "perf" else "Imp"
             deprel = "csubj" + tok.deprel[len("nsubj"):] if tok.base_deprel == "nsubj" else tok.deprel
             tokens[i] = dataclasses.replace(tok, upos="VERB", lemma=tok.form.lower(), feats={"Aspect": aspect, "VerbForm": "Inf"}, deprel=deprel)
             changed = True
@@ -451,16 +452,14 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     ):
         # «Только его тут не хватает»: the genitive of «он» tagged as the possessive determiner
         return dataclasses.replace(edge, subject_kind="genitive")
-    all_parses = get_morph().parses(subj.form)
     # a word the tagger took for a verb or adjective that pymorphy3 reads only as a noun («писем» tagged VERB)
-    noun_only = bool(all_parses) and all(p.tag.POS == "NOUN" for p in all_parses)
-    if edge.subject_kind not in ("other", "nominal") or (subj.upos not in ("NOUN", "PROPN", "PRON") and not noun_only):
+    if edge.subject_kind not in ("other", "nominal") or (subj.upos not in ("NOUN", "PROPN", "PRON") and not _noun_only(subj.form)):
         return edge
     if any(k.deprel == "case" for k in sent.children(subj)):
         return edge
     if edge.subject_kind == "nominal" and not (edge.negated and _is_default_form(edge.agreeing)):
         return edge
-    parses = [p for p in all_parses if p.tag.POS in ("NOUN", "NPRO")]
+    parses = [p for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")]
     if edge.subject_kind == "nominal":
         # «машины не было», «мест в зале не остаётся»: a «nominative» that cannot agree with a negated
         # 3sg(.N) predicate but reads as a genitive is the genitive of negation
@@ -737,7 +736,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
             continue
         if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
             continue
-        cur, subj = verb, None
+        cur, subj, feats = verb, None, None
         while cur.head != 0 and cur.base_deprel in _STRANDED_RELS:
             head = sent.token(cur.head)
             if head.upos not in _NOMINAL_CHAIN:
@@ -748,15 +747,15 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
                 and head.id not in subjects
                 and head.base_deprel not in _ARGUMENT_RELS
                 and not any(k.deprel == "case" for k in sent.children(head))
-                and _stranded_subject_feats(head, verb) is not None
             ):
-                subj = head
-                break
+                feats = _stranded_subject_feats(head, verb)
+                if feats is not None:
+                    subj = head
+                    break
             cur = head
         if subj is None:
             continue
         subjects.add(subj.id)
-        feats = _stranded_subject_feats(subj, verb)
         coordinated = any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj))
         subj = dataclasses.replace(subj, feats=feats)
         out.append(AgreementEdge(
@@ -1077,10 +1076,8 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
                 continue
             if t.upos == "PRON" and any(k.deprel == "case" for k in sent.children(t)):
                 continue
-            i = t.id - 2
-            while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
-                i -= 1
-            if i >= 0 and sent.tokens[i].upos == "NOUN" and i + 1 > max(pred.id, agreeing.id):
+            before = _word_before(sent, t)
+            if before is not None and before.upos == "NOUN" and before.id > max(pred.id, agreeing.id):
                 return None  # «не было на участке дорог»: possibly the genitive of that noun («в доме отца»)
             ok = _bare_case(sent, t, "Gen") and _agrees_as_nominative(t, agreeing) is None
             return t if ok else None
@@ -2195,26 +2192,29 @@ def _noun_only(form: str) -> bool:
 _SPAN_UPOS = frozenset({"ADV", "PART", "ADJ", "DET", "NUM", "ADP"})
 _MODIFIER_UPOS = frozenset({"ADJ", "DET", "NUM"})
 _OBLIQUE_CASES = frozenset({"gent", "datv", "accs", "ablt", "loct", "gen2", "acc2", "loc2"})
-_SPAN_CACHE_ATTR = "_attractor_span_edges"
 _ATTRACTOR_EDGES_ATTR = "_attractor_edges"
+
+
+def _word_before(sent: Sentence, tok: Token) -> Token | None:
+    """The nearest word before ``tok`` that is not a modifier (:data:`_MODIFIER_UPOS`), or None at the sentence start."""
+    i = tok.id - 2
+    while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
+        i -= 1
+    return sent.tokens[i] if i >= 0 else None
 
 
 def _after_preposition(sent: Sentence, tok: Token) -> bool:
     """``tok`` has a «case» child or follows a preposition with only modifiers between («в синем картузе»)."""
     if any(k.deprel == "case" for k in sent.children(tok)):
         return True
-    i = tok.id - 2
-    while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
-        i -= 1
-    return i >= 0 and sent.tokens[i].upos == "ADP"
+    before = _word_before(sent, tok)
+    return before is not None and before.upos == "ADP"
 
 
 def _after_nominal(sent: Sentence, tok: Token) -> bool:
     """The word before ``tok`` (modifiers skipped) is a noun or pronoun: ``tok`` may be its genitive («руки Рахели»)."""
-    i = tok.id - 2
-    while i >= 0 and sent.tokens[i].upos in _MODIFIER_UPOS:
-        i -= 1
-    return i >= 0 and sent.tokens[i].upos in ("NOUN", "PROPN", "PRON")
+    before = _word_before(sent, tok)
+    return before is not None and before.upos in ("NOUN", "PROPN", "PRON")
 
 
 def _dependent_nominal(sent: Sentence, tok: Token, verb: Token) -> bool:
@@ -2275,9 +2275,6 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
     follow it). Used by the attractor paradigms only; edges get the
     ``nominal`` kind.
     """
-    cache = sent.__dict__.get(_SPAN_CACHE_ATTR)
-    if cache is not None:
-        return cache
     taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
     subjects = {e.subject.id for e in real}
     out: list[AgreementEdge] = []
@@ -2288,7 +2285,6 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
         and t.id not in taken
     ]
     if not verbs:
-        sent.__dict__[_SPAN_CACHE_ATTR] = out
         return out
     with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
     for verb in verbs:
@@ -2327,22 +2323,21 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
             order="SV", conf=1.0, subject_kind="nominal", negated=_negated(sent, verb, agreeing), co_agreeing=co,
         ))
         repaired = edge.agreeing
-        subj, deps = None, 0
+        subj, feats, deps = None, None, 0
         for t in reversed(span):
-            if not _nominal_like(t) and not _span_subject_candidate(sent, t):
+            candidate = _span_subject_candidate(sent, t)
+            if not _nominal_like(t) and not candidate:
                 continue  # a modifier, adverb, particle or preposition
-            if (
-                deps and t.id not in subjects and _span_subject_candidate(sent, t)
-                and _span_subject_feats(t, repaired) is not None
-                and (_intransitive(repaired if repaired.id == verb.id else verb) or _no_accusative_reading(t) or _other_object(sent, verb, t))
+            t_feats = _span_subject_feats(t, repaired) if deps and t.id not in subjects and candidate else None
+            if t_feats is not None and (
+                _intransitive(repaired if repaired.id == verb.id else verb) or _no_accusative_reading(t) or _other_object(sent, verb, t)
             ):
-                subj = t  # the leftmost such word is the subject: keep climbing over dependents
+                subj, feats = t, t_feats  # the leftmost such word is the subject: keep climbing over dependents
             if not _dependent_nominal(sent, t, repaired):
                 break
             deps += 1
         if subj is None:
             continue
-        feats = _span_subject_feats(subj, repaired)
         subjects.add(subj.id)
         taken.add(verb.id)
         subj = dataclasses.replace(subj, feats=feats, upos=subj.upos if subj.upos in ("NOUN", "PROPN", "PRON") else "NOUN")
@@ -2350,7 +2345,6 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
             edge, subject=subj, conf=_head_conf(sent, subj),
             coordinated=any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj)),
         ))
-    sent.__dict__[_SPAN_CACHE_ATTR] = out
     return out
 
 
@@ -2399,7 +2393,7 @@ def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     ):
         # after the verb, or beside another subject that could agree: a misparsed object, not a subject
         return edge
-    feats = _stranded_subject_feats(subj, edge.agreeing) if _known(subj.form.lower()) else _nominative_feats(subj, edge.agreeing)
+    feats = _nominative_feats(subj, edge.agreeing)
     if feats is None:
         return edge
     new = dataclasses.replace(subj, feats=feats, upos=subj.upos if subj.upos in ("NOUN", "PROPN") else "NOUN")
@@ -2675,8 +2669,8 @@ class _Attractor(SubjectPredicateAgreement):
 
     @staticmethod
     def _attractor_edges(sent: Sentence) -> list[AgreementEdge]:
-        """The shared edges re-read (:func:`reread_subject`) plus :func:`span_subject_edges`, computed
-        once per sentence for both attractor paradigms."""
+        """:func:`_word_order_edges` without a subject after the verb that is the parser's second guess;
+        kept on the sentence by :meth:`_paradigm_edges` for both attractor paradigms."""
         edges = _word_order_edges(sent)
         # a «subject» after the verb beside a nominative nsubj before it that could agree is the
         # parser's second guess, not the subject («В 1982 Киквете был избран в … Комитет»)
