@@ -111,7 +111,7 @@ from ..io import InputError
 from ..lexicon import read_resource_tsv
 from ..morph import UD2OC, grammemes_to_ud
 from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
-from .government import VERB_GOVERNMENT_FILE, load_verb_government
+from .government import VERB_GOVERNMENT_FILE, load_verb_government, only_finite_verb
 
 __all__ = [
     "PHENOMENON",
@@ -876,15 +876,6 @@ def _one(values) -> str | None:
     return values.pop() if len(values) == 1 else None
 
 
-@functools.lru_cache(maxsize=50_000)
-def _only_finite_verb(morph, form: str):
-    """The first reading of ``form`` if pymorphy3 knows it and reads it only as a finite verb."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
-        return None
-    return parses[0]
-
-
 _FINITE_KEYS = ("Mood", "Tense", "Number", "Person", "Gender")
 
 
@@ -910,10 +901,9 @@ def _finite_verb_features(morph, form: str) -> dict[str, str] | None:
 def _only_finite_features(morph, form: str) -> dict[str, str] | None:
     """VerbForm=Fin and the features all readings share, if pymorphy3 knows ``form`` only as a
     finite verb («вычитаю»: present or future, 1st person singular either way)."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
+    if only_finite_verb(morph, form) is None:
         return None
-    readings = [grammemes_to_ud(p.tag) for p in parses]
+    readings = [grammemes_to_ud(p.tag) for p in morph.parses(form)]
     out = {"VerbForm": "Fin"}
     for k in _FINITE_KEYS:
         values = {r.get(k) for r in readings}
@@ -978,7 +968,7 @@ def _form_readings(morph, form: str):
     """(finite-verb reading, one-case noun features and their item set, one-animacy noun
     features and their item set, infinitive reading) of ``form``: the lookups
     :func:`_repair_token` makes, in one cache entry."""
-    verb = _only_finite_verb(morph, form)
+    verb = only_finite_verb(morph, form)
     if verb is not None:
         return verb, None, None, None, None, None
     noun = _only_noun_case(morph, form)

@@ -112,6 +112,7 @@ __all__ = [
     "normalize",
     "preposition_of",
     "has_blocking_dependents",
+    "only_finite_verb",
     "GovernmentParadigm",
     "AdpositionGovernment",
     "VerbObjectCase",
@@ -1069,16 +1070,23 @@ _NOMINAL_ENDINGS = (
 )
 
 
-def _finite_verb_parse(morph, form: str):
-    """pymorphy3's first parse of ``form`` when every analysis of it is a finite verb, else None
-    (so no noun, adjective or adverb reading exists: not «обману», also обман.Dat)."""
-    low = form.lower()
-    if low.endswith(_NOMINAL_ENDINGS) or not _WORD_RE.match(form) or not morph.word_is_known(form):
-        return None
+@functools.lru_cache(maxsize=50_000)
+def only_finite_verb(morph, form: str):
+    """pymorphy3's first parse of ``form`` when it knows the word and every analysis of it is a
+    finite verb, else None (so no noun, adjective or adverb reading exists: not «обману», also
+    обман.Dat). Shared with the argument-structure tree repair, which asks about the same forms."""
     parses = morph.parses(form)
-    if not parses or any(p.tag.POS != "VERB" for p in parses):
+    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
         return None
     return parses[0]
+
+
+def _finite_verb_parse(morph, form: str):
+    """:func:`only_finite_verb` behind a cheap test of the form (a declined nominal ending, a
+    non-Cyrillic word)."""
+    if form.lower().endswith(_NOMINAL_ENDINGS) or not _WORD_RE.match(form):
+        return None
+    return only_finite_verb(morph, form)
 
 
 def _verb_feats(parse) -> dict[str, str]:
