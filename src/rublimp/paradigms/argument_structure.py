@@ -111,7 +111,7 @@ from ..io import InputError
 from ..lexicon import read_resource_tsv
 from ..morph import UD2OC, grammemes_to_ud
 from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
-from .government import VERB_GOVERNMENT_FILE, load_verb_government, only_finite_verb
+from .government import VERB_GOVERNMENT_FILE, load_verb_government, only_finite_verb, tag_case
 
 __all__ = [
     "PHENOMENON",
@@ -844,18 +844,9 @@ def _dative_governor(sent: Sentence, iobj: Token) -> Token | None:
 
 
 # -- tree-pattern repairs (one place; every paradigm of this module reads the repaired tree) --
-_CASE_GRAMMEMES = {"gen1": "gent", "gen2": "gent", "loc1": "loct", "loc2": "loct", "acc2": "accs"}
-_OC_CASE_UD = {oc: ud for ud, oc in _CASE_OC.items() if ud != "Par"}
-
-
 def _reading_cases(parses) -> set[str]:
     """UD cases of pymorphy3 readings (gen2/loc2/acc2 count as the general case)."""
-    out = set()
-    for p in parses:
-        case = p.tag.case
-        if case:
-            out.add(_OC_CASE_UD.get(_CASE_GRAMMEMES.get(case, case), case))
-    return out
+    return {c for p in parses if (c := tag_case(p.tag))}
 
 
 @functools.lru_cache(maxsize=50_000)
