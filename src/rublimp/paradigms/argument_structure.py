@@ -1056,7 +1056,7 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
         case = tok.feats.get("Case")
         if tok.deprel == "obj" and head is not None and head.upos == "VERB":
             subjects = [k for k in sent.children(head) if k.base_deprel == "nsubj" and k.id != tok.id]
-            animate_acc = _animate_accusative(morph, tok.form)
+            animate_acc = _animate_noun_in(morph, tok.form, "accs")
             # an object the parser gave a case its form cannot have («отвесил поклон»: Dat), a
             # nominative «object» next to a subject of its own («мост достроили ученики»), or
             # an animate genitive-accusative form called genitive («попросил Хогана …»)
@@ -1088,7 +1088,7 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
         # (not where the form can be an animate nominative: «…, Ратислав махал»)
         head = sent.head_of(tok)
         if (
-            head is not None and head.upos == "VERB" and not _animate_nominative(morph, tok.form)
+            head is not None and head.upos == "VERB" and not _animate_noun_in(morph, tok.form, "nomn")
             and any(k.base_deprel == "nsubj" and k.id != tok.id and k.feats.get("Case") == "Nom" for k in sent.children(head))
         ):
             return replace(tok, deprel="obj")
@@ -1119,7 +1119,7 @@ def _predicative_object_verb(morph, sent: Sentence, tok: Token) -> Token | None:
     if not morph.word_is_known(tok.form):
         return None
     cases = _noun_cases(morph, tok.form)
-    if tok.feats.get("Case") in cases or "Acc" not in cases or not _animate_accusative(morph, tok.form):
+    if tok.feats.get("Case") in cases or "Acc" not in cases or not _animate_noun_in(morph, tok.form, "accs"):
         return None
     head = sent.head_of(tok)
     verb = sent.head_of(role) if head is not None and head.id == role.id else head
@@ -1189,13 +1189,9 @@ def _accusative_features(morph, form: str) -> dict[str, str] | None:
 
 
 @functools.lru_cache(maxsize=50_000)
-def _animate_accusative(morph, form: str) -> bool:
-    return any(p.tag.POS == "NOUN" and "accs" in p.tag.grammemes and "anim" in p.tag.grammemes for p in morph.parses(form))
-
-
-@functools.lru_cache(maxsize=50_000)
-def _animate_nominative(morph, form: str) -> bool:
-    return any(p.tag.POS == "NOUN" and "nomn" in p.tag.grammemes and "anim" in p.tag.grammemes for p in morph.parses(form))
+def _animate_noun_in(morph, form: str, case: str) -> bool:
+    """Some reading of ``form`` is an animate noun in the OpenCorpora ``case`` (``accs``, ``nomn``)."""
+    return any(p.tag.POS == "NOUN" and case in p.tag.grammemes and "anim" in p.tag.grammemes for p in morph.parses(form))
 
 
 def repair_tree(morph, sent: Sentence) -> Sentence:
