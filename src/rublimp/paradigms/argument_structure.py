@@ -407,6 +407,8 @@ _ADVERBIAL_POS = frozenset({"ADVB", "PRED", "PREP", "CONJ", "PRCL", "COMP", "INT
 _CASE_OC = UD2OC["Case"]
 _GENDER_OC = UD2OC["Gender"]
 _NUMBER_OC = UD2OC["Number"]
+_GENDER_UD = {oc: ud for ud, oc in _GENDER_OC.items()}
+_NUMBER_UD = {oc: ud for ud, oc in _NUMBER_OC.items()}
 _GENDERS = ("Masc", "Fem", "Neut")
 _MAX_TRIES = 40
 
@@ -915,10 +917,10 @@ def _only_noun_features(morph, form: str) -> dict[str, str] | None:
         return None
     out = {"Animacy": "Anim" if anim == "anim" else "Inan"}
     gender, number = _one(p.tag.gender for p in parses), _one(p.tag.number for p in parses)
-    if gender in ("masc", "femn", "neut"):
-        out["Gender"] = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender]
-    if number in ("sing", "plur"):
-        out["Number"] = "Sing" if number == "sing" else "Plur"
+    if gender in _GENDER_UD:
+        out["Gender"] = _GENDER_UD[gender]
+    if number in _NUMBER_UD:
+        out["Number"] = _NUMBER_UD[number]
     return out
 
 
@@ -945,10 +947,10 @@ def _only_noun_case(morph, form: str) -> dict[str, str] | None:
     feats = {"Case": case, "Animacy": "Anim" if anim == "anim" else "Inan"}
     number = _one(p.tag.number for p in parses)
     gender = _one(p.tag.gender for p in parses)
-    if number in ("sing", "plur"):
-        feats["Number"] = "Sing" if number == "sing" else "Plur"
-    if gender in ("masc", "femn", "neut"):
-        feats["Gender"] = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender]
+    if number in _NUMBER_UD:
+        feats["Number"] = _NUMBER_UD[number]
+    if gender in _GENDER_UD:
+        feats["Gender"] = _GENDER_UD[gender]
     proper = any(set(p.tag.grammemes) & PERSON_NAME_TAGS for p in parses)
     feats["_upos"] = "PROPN" if proper else "NOUN"
     return feats
@@ -1154,12 +1156,12 @@ def _recipient_before_object(morph, sent: Sentence, tok: Token) -> Token | None:
     if not datives:
         return None
     gender, number = _one(p.tag.gender for p in datives), _one(p.tag.number for p in datives)
-    if gender not in ("masc", "femn", "neut") or number not in ("sing", "plur"):
+    if gender not in _GENDER_UD or number not in _NUMBER_UD:
         return None
     initial = not any(c.isalnum() for c in sent.text[: tok.start])
     upos = "PROPN" if tok.form[:1].isupper() and not initial else "NOUN"
-    feats = {"Animacy": "Anim", "Case": "Dat", "Gender": {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender],
-             "Number": "Sing" if number == "sing" else "Plur"}
+    feats = {"Animacy": "Anim", "Case": "Dat", "Gender": _GENDER_UD[gender],
+             "Number": _NUMBER_UD[number]}
     return replace(tok, upos=upos, lemma=datives[0].normal_form, feats=feats, head=verb.id, deprel="iobj")
 
 
@@ -1183,9 +1185,9 @@ def _accusative_features(morph, form: str) -> dict[str, str] | None:
     """Gender and number of the accusative noun readings of ``form`` where each is unique."""
     accs = [p for p in morph.parses(form) if p.tag.POS == "NOUN" and p.tag.case in ("accs", "acc2")]
     gender, number = _one(p.tag.gender for p in accs), _one(p.tag.number for p in accs)
-    if gender not in ("masc", "femn", "neut") or number not in ("sing", "plur"):
+    if gender not in _GENDER_UD or number not in _NUMBER_UD:
         return None
-    return {"Gender": {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender], "Number": "Sing" if number == "sing" else "Plur"}
+    return {"Gender": _GENDER_UD[gender], "Number": _NUMBER_UD[number]}
 
 
 @functools.lru_cache(maxsize=50_000)
