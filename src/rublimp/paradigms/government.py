@@ -889,9 +889,8 @@ class VerbAccObject(VerbObjectCase):
         reading of its form (the parser's person is often wrong: «покрасишь» tagged 3rd)."""
         if verb.feats.get("Person") in ("1", "2"):
             return True
-        parses = [p for p in self.morph.parses(verb.form) if p.tag.POS == "VERB"]
-        return bool(parses) and len(parses) == len(self.morph.parses(verb.form)) \
-            and all(p.tag.person in ("1per", "2per") for p in parses)
+        parses = self.morph.parses(verb.form)
+        return bool(parses) and all(p.tag.POS == "VERB" and p.tag.person in ("1per", "2per") for p in parses)
 
     def _has_own_subject(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """Whether ``verb`` is 1st/2nd person or has a nominative subject other than ``tok``."""
