@@ -111,7 +111,7 @@ from ..io import InputError
 from ..lexicon import read_resource_tsv
 from ..morph import UD2OC, grammemes_to_ud
 from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
-from .government import VERB_GOVERNMENT_FILE, load_verb_government
+from .government import VERB_GOVERNMENT_FILE, load_verb_government, only_finite_verb, tag_case
 
 __all__ = [
     "PHENOMENON",
@@ -407,6 +407,8 @@ _ADVERBIAL_POS = frozenset({"ADVB", "PRED", "PREP", "CONJ", "PRCL", "COMP", "INT
 _CASE_OC = UD2OC["Case"]
 _GENDER_OC = UD2OC["Gender"]
 _NUMBER_OC = UD2OC["Number"]
+_GENDER_UD = {oc: ud for ud, oc in _GENDER_OC.items()}
+_NUMBER_UD = {oc: ud for ud, oc in _NUMBER_OC.items()}
 _GENDERS = ("Masc", "Fem", "Neut")
 _MAX_TRIES = 40
 
@@ -844,18 +846,9 @@ def _dative_governor(sent: Sentence, iobj: Token) -> Token | None:
 
 
 # -- tree-pattern repairs (one place; every paradigm of this module reads the repaired tree) --
-_CASE_GRAMMEMES = {"gen1": "gent", "gen2": "gent", "loc1": "loct", "loc2": "loct", "acc2": "accs"}
-_OC_CASE_UD = {oc: ud for ud, oc in _CASE_OC.items() if ud != "Par"}
-
-
 def _reading_cases(parses) -> set[str]:
     """UD cases of pymorphy3 readings (gen2/loc2/acc2 count as the general case)."""
-    out = set()
-    for p in parses:
-        case = p.tag.case
-        if case:
-            out.add(_OC_CASE_UD.get(_CASE_GRAMMEMES.get(case, case), case))
-    return out
+    return {c for p in parses if (c := tag_case(p.tag))}
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -874,15 +867,6 @@ def _animacies(parse) -> tuple[str, ...]:
 def _one(values) -> str | None:
     values = set(values)
     return values.pop() if len(values) == 1 else None
-
-
-@functools.lru_cache(maxsize=50_000)
-def _only_finite_verb(morph, form: str):
-    """The first reading of ``form`` if pymorphy3 knows it and reads it only as a finite verb."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
-        return None
-    return parses[0]
 
 
 _FINITE_KEYS = ("Mood", "Tense", "Number", "Person", "Gender")
@@ -910,10 +894,9 @@ def _finite_verb_features(morph, form: str) -> dict[str, str] | None:
 def _only_finite_features(morph, form: str) -> dict[str, str] | None:
     """VerbForm=Fin and the features all readings share, if pymorphy3 knows ``form`` only as a
     finite verb («вычитаю»: present or future, 1st person singular either way)."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
+    if only_finite_verb(morph, form) is None:
         return None
-    readings = [grammemes_to_ud(p.tag) for p in parses]
+    readings = [grammemes_to_ud(p.tag) for p in morph.parses(form)]
     out = {"VerbForm": "Fin"}
     for k in _FINITE_KEYS:
         values = {r.get(k) for r in readings}
@@ -934,10 +917,10 @@ def _only_noun_features(morph, form: str) -> dict[str, str] | None:
         return None
     out = {"Animacy": "Anim" if anim == "anim" else "Inan"}
     gender, number = _one(p.tag.gender for p in parses), _one(p.tag.number for p in parses)
-    if gender in ("masc", "femn", "neut"):
-        out["Gender"] = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender]
-    if number in ("sing", "plur"):
-        out["Number"] = "Sing" if number == "sing" else "Plur"
+    if gender in _GENDER_UD:
+        out["Gender"] = _GENDER_UD[gender]
+    if number in _NUMBER_UD:
+        out["Number"] = _NUMBER_UD[number]
     return out
 
 
@@ -964,10 +947,10 @@ def _only_noun_case(morph, form: str) -> dict[str, str] | None:
     feats = {"Case": case, "Animacy": "Anim" if anim == "anim" else "Inan"}
     number = _one(p.tag.number for p in parses)
     gender = _one(p.tag.gender for p in parses)
-    if number in ("sing", "plur"):
-        feats["Number"] = "Sing" if number == "sing" else "Plur"
-    if gender in ("masc", "femn", "neut"):
-        feats["Gender"] = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender]
+    if number in _NUMBER_UD:
+        feats["Number"] = _NUMBER_UD[number]
+    if gender in _GENDER_UD:
+        feats["Gender"] = _GENDER_UD[gender]
     proper = any(set(p.tag.grammemes) & PERSON_NAME_TAGS for p in parses)
     feats["_upos"] = "PROPN" if proper else "NOUN"
     return feats
@@ -978,7 +961,7 @@ def _form_readings(morph, form: str):
     """(finite-verb reading, one-case noun features and their item set, one-animacy noun
     features and their item set, infinitive reading) of ``form``: the lookups
     :func:`_repair_token` makes, in one cache entry."""
-    verb = _only_finite_verb(morph, form)
+    verb = only_finite_verb(morph, form)
     if verb is not None:
         return verb, None, None, None, None, None
     noun = _only_noun_case(morph, form)
@@ -1075,7 +1058,7 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
         case = tok.feats.get("Case")
         if tok.deprel == "obj" and head is not None and head.upos == "VERB":
             subjects = [k for k in sent.children(head) if k.base_deprel == "nsubj" and k.id != tok.id]
-            animate_acc = _animate_accusative(morph, tok.form)
+            animate_acc = _animate_noun_in(morph, tok.form, "accs")
             # an object the parser gave a case its form cannot have («отвесил поклон»: Dat), a
             # nominative «object» next to a subject of its own («мост достроили ученики»), or
             # an animate genitive-accusative form called genitive («попросил Хогана …»)
@@ -1107,7 +1090,7 @@ def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
         # (not where the form can be an animate nominative: «…, Ратислав махал»)
         head = sent.head_of(tok)
         if (
-            head is not None and head.upos == "VERB" and not _animate_nominative(morph, tok.form)
+            head is not None and head.upos == "VERB" and not _animate_noun_in(morph, tok.form, "nomn")
             and any(k.base_deprel == "nsubj" and k.id != tok.id and k.feats.get("Case") == "Nom" for k in sent.children(head))
         ):
             return replace(tok, deprel="obj")
@@ -1138,7 +1121,7 @@ def _predicative_object_verb(morph, sent: Sentence, tok: Token) -> Token | None:
     if not morph.word_is_known(tok.form):
         return None
     cases = _noun_cases(morph, tok.form)
-    if tok.feats.get("Case") in cases or "Acc" not in cases or not _animate_accusative(morph, tok.form):
+    if tok.feats.get("Case") in cases or "Acc" not in cases or not _animate_noun_in(morph, tok.form, "accs"):
         return None
     head = sent.head_of(tok)
     verb = sent.head_of(role) if head is not None and head.id == role.id else head
@@ -1173,12 +1156,12 @@ def _recipient_before_object(morph, sent: Sentence, tok: Token) -> Token | None:
     if not datives:
         return None
     gender, number = _one(p.tag.gender for p in datives), _one(p.tag.number for p in datives)
-    if gender not in ("masc", "femn", "neut") or number not in ("sing", "plur"):
+    if gender not in _GENDER_UD or number not in _NUMBER_UD:
         return None
     initial = not any(c.isalnum() for c in sent.text[: tok.start])
     upos = "PROPN" if tok.form[:1].isupper() and not initial else "NOUN"
-    feats = {"Animacy": "Anim", "Case": "Dat", "Gender": {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender],
-             "Number": "Sing" if number == "sing" else "Plur"}
+    feats = {"Animacy": "Anim", "Case": "Dat", "Gender": _GENDER_UD[gender],
+             "Number": _NUMBER_UD[number]}
     return replace(tok, upos=upos, lemma=datives[0].normal_form, feats=feats, head=verb.id, deprel="iobj")
 
 
@@ -1202,19 +1185,15 @@ def _accusative_features(morph, form: str) -> dict[str, str] | None:
     """Gender and number of the accusative noun readings of ``form`` where each is unique."""
     accs = [p for p in morph.parses(form) if p.tag.POS == "NOUN" and p.tag.case in ("accs", "acc2")]
     gender, number = _one(p.tag.gender for p in accs), _one(p.tag.number for p in accs)
-    if gender not in ("masc", "femn", "neut") or number not in ("sing", "plur"):
+    if gender not in _GENDER_UD or number not in _NUMBER_UD:
         return None
-    return {"Gender": {"masc": "Masc", "femn": "Fem", "neut": "Neut"}[gender], "Number": "Sing" if number == "sing" else "Plur"}
+    return {"Gender": _GENDER_UD[gender], "Number": _NUMBER_UD[number]}
 
 
 @functools.lru_cache(maxsize=50_000)
-def _animate_accusative(morph, form: str) -> bool:
-    return any(p.tag.POS == "NOUN" and "accs" in p.tag.grammemes and "anim" in p.tag.grammemes for p in morph.parses(form))
-
-
-@functools.lru_cache(maxsize=50_000)
-def _animate_nominative(morph, form: str) -> bool:
-    return any(p.tag.POS == "NOUN" and "nomn" in p.tag.grammemes and "anim" in p.tag.grammemes for p in morph.parses(form))
+def _animate_noun_in(morph, form: str, case: str) -> bool:
+    """Some reading of ``form`` is an animate noun in the OpenCorpora ``case`` (``accs``, ``nomn``)."""
+    return any(p.tag.POS == "NOUN" and case in p.tag.grammemes and "anim" in p.tag.grammemes for p in morph.parses(form))
 
 
 def repair_tree(morph, sent: Sentence) -> Sentence:

@@ -112,6 +112,8 @@ __all__ = [
     "normalize",
     "preposition_of",
     "has_blocking_dependents",
+    "only_finite_verb",
+    "tag_case",
     "GovernmentParadigm",
     "AdpositionGovernment",
     "VerbObjectCase",
@@ -294,7 +296,7 @@ def _nominal_cases(morph, form: str) -> frozenset[str]:
         if len(_CASES_CACHE) > 100_000:
             _CASES_CACHE.clear()
         out = _CASES_CACHE[form] = frozenset(
-            c for p in morph.parses(form) if p.tag.POS in _NOMINAL_POS and (c := _tag_case(p.tag)))
+            c for p in morph.parses(form) if p.tag.POS in _NOMINAL_POS and (c := tag_case(p.tag)))
     return out
 
 
@@ -313,7 +315,8 @@ def cannot_agree(morph, word: Token, noun: Token) -> bool:
     return bool(mine) and not (mine & _nominal_cases(morph, noun.form))
 
 
-def _tag_case(tag) -> str | None:
+def tag_case(tag) -> str | None:
+    """The UD case of a pymorphy3 tag (gen1/gen2, loc1/loc2 and acc2 as the general case), or None."""
     for g in tag.grammemes:
         if g in _OC_CASE:
             return _OC_CASE[g]
@@ -394,7 +397,7 @@ class GovernmentParadigm(Paradigm):
             return None
         if any(g in _PROPER_TAGS for g in a.tag.grammemes):
             return None
-        if _tag_case(a.tag) != case:
+        if tag_case(a.tag) != case:
             return None
         number = tok.feats.get("Number")
         if number and _tag_number(a.tag) not in (None, number) and self._number_possible(tok.form, case, number):
@@ -409,14 +412,14 @@ class GovernmentParadigm(Paradigm):
     def _number_possible(self, form: str, case: str, number: str) -> bool:
         """Whether some nominal reading of ``form`` has both ``case`` and ``number``."""
         return any(
-            p.tag.POS in ("NOUN", "NPRO") and _tag_case(p.tag) == case and _tag_number(p.tag) in (None, number)
+            p.tag.POS in ("NOUN", "NPRO") and tag_case(p.tag) == case and _tag_number(p.tag) in (None, number)
             for p in self.morph.parses(form)
         )
 
     def _substantive_eto(self, tok: Token, case: str) -> Analysis | None:
         """pymorphy3's reading of ``tok`` as the pronoun «это» in ``case``, or None."""
         for p in self.morph.parses(tok.form):
-            if p.tag.POS == "NPRO" and normalize(p.normal_form) == "это" and _tag_case(p.tag) == case:
+            if p.tag.POS == "NPRO" and normalize(p.normal_form) == "это" and tag_case(p.tag) == case:
                 return Analysis(p, 1.0)
         return None
 
@@ -486,11 +489,11 @@ class GovernmentParadigm(Paradigm):
         whether the accusative is «полк» or «полок», so neither is produced. The
         parser's number is not trusted here («чаек»: чаёк.Sing or чайка.Plur).
         """
-        case = _tag_case(a.tag)
+        case = tag_case(a.tag)
         for p in self.morph.parses(tok.form):
             if p.tag.POS != a.tag.POS or normalize(p.normal_form) == normalize(a.lemma):
                 continue
-            if _tag_case(p.tag) != case:  # any number: «чаек» is чаёк.Acc.Sing and чайка.Acc.Plur
+            if tag_case(p.tag) != case:  # any number: «чаек» is чаёк.Acc.Sing and чайка.Acc.Plur
                 continue
             if any(g in _NAME_TAGS for g in p.tag.grammemes) and not any(g in _NAME_TAGS for g in a.tag.grammemes):
                 continue
@@ -512,14 +515,14 @@ class GovernmentParadigm(Paradigm):
                 continue
             if normalize(p.normal_form) != lemma and any(g in _NAME_TAGS or g == "Abbr" for g in p.tag.grammemes):
                 continue  # «им» is not read as the abbreviation «им.» (имени)
-            if _tag_case(p.tag) in cases:
+            if tag_case(p.tag) in cases:
                 return True
         return False
 
     def lexeme_readable_in(self, form: str, lemma: str, cases: set[str] | frozenset[str]) -> bool:
         """True when ``form`` is, as a form of the lexeme ``lemma`` itself, in one of ``cases``."""
         return any(
-            p.tag.POS in _NOMINAL_POS and normalize(p.normal_form) == lemma and _tag_case(p.tag) in cases
+            p.tag.POS in _NOMINAL_POS and normalize(p.normal_form) == lemma and tag_case(p.tag) in cases
             for p in self.morph.parses(form)
         )
 
@@ -886,9 +889,8 @@ class VerbAccObject(VerbObjectCase):
         reading of its form (the parser's person is often wrong: «покрасишь» tagged 3rd)."""
         if verb.feats.get("Person") in ("1", "2"):
             return True
-        parses = [p for p in self.morph.parses(verb.form) if p.tag.POS == "VERB"]
-        return bool(parses) and len(parses) == len(self.morph.parses(verb.form)) \
-            and all(p.tag.person in ("1per", "2per") for p in parses)
+        parses = self.morph.parses(verb.form)
+        return bool(parses) and all(p.tag.POS == "VERB" and p.tag.person in ("1per", "2per") for p in parses)
 
     def _has_own_subject(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """Whether ``verb`` is 1st/2nd person or has a nominative subject other than ``tok``."""
@@ -1069,16 +1071,23 @@ _NOMINAL_ENDINGS = (
 )
 
 
-def _finite_verb_parse(morph, form: str):
-    """pymorphy3's first parse of ``form`` when every analysis of it is a finite verb, else None
-    (so no noun, adjective or adverb reading exists: not «обману», also обман.Dat)."""
-    low = form.lower()
-    if low.endswith(_NOMINAL_ENDINGS) or not _WORD_RE.match(form) or not morph.word_is_known(form):
-        return None
+@functools.lru_cache(maxsize=50_000)
+def only_finite_verb(morph, form: str):
+    """pymorphy3's first parse of ``form`` when it knows the word and every analysis of it is a
+    finite verb, else None (so no noun, adjective or adverb reading exists: not «обману», also
+    обман.Dat). Shared with the argument-structure tree repair, which asks about the same forms."""
     parses = morph.parses(form)
-    if not parses or any(p.tag.POS != "VERB" for p in parses):
+    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
         return None
     return parses[0]
+
+
+def _finite_verb_parse(morph, form: str):
+    """:func:`only_finite_verb` behind a cheap test of the form (a declined nominal ending, a
+    non-Cyrillic word)."""
+    if form.lower().endswith(_NOMINAL_ENDINGS) or not _WORD_RE.match(form):
+        return None
+    return only_finite_verb(morph, form)
 
 
 def _verb_feats(parse) -> dict[str, str]:

@@ -379,9 +379,10 @@ class NegativeConcord(_PronounParadigm):
             # (a ни-pronoun tagged NOUN, «Ничто не могло…», counts when pymorphy3 reads it as a pronoun)
             if not _norm(item.form).startswith("ни") or item.upos not in ("PRON", "DET", "ADV", "NOUN"):
                 continue
-            lemma, _ = self._lemma(item)
             if item.upos == "NOUN":
                 lemma = next((_norm(p.normal_form) for p in self.morph.parses(item.form) if p.tag.POS == "NPRO"), "")
+            else:
+                lemma, _ = self._lemma(item)
             if lemma not in negatives:
                 continue
             verb = licensing_verb(sent, item)
