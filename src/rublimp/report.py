@@ -412,13 +412,23 @@ def write_report(
 # Each returns Markdown appended to summary.md (write_report's ``extra_sections``).
 
 
+def _warning_block(warnings: Sequence[str]) -> str:
+    """A Markdown block quote listing warnings (empty when none)."""
+    if not warnings:
+        return ""
+    return "\n" + "\n>\n".join(f"> **WARNING:** {w}" for w in warnings) + "\n"
+
+
 def validation_section(
     key: pl.DataFrame,
     summary: Mapping[str, Any] | None = None,
     paradigms: pl.DataFrame | None = None,
     workers: pl.DataFrame | None = None,
+    confusion: pl.DataFrame | None = None,
 ) -> str:
-    """Human validation: the export's size and, once annotations are imported, validity and agreement."""
+    """Human validation: the export's size and, once annotations are imported, validity, agreement
+    (Krippendorff's α with its bootstrap interval), the annotator exclusion test with its power,
+    every warning of the import, and each annotator's Dawid–Skene confusion matrix."""
     kinds = {k: int(v) for k, v in key.group_by("kind").len().iter_rows()}
     text = [
         "\n## Human validation (RuBLiMP §2.5)\n\n",
@@ -428,9 +438,10 @@ def validation_section(
         "`validation/label_studio_project.json` + `label_studio_tasks.json` (Label Studio). "
         "Annotators judge whether each pair isolates one change that makes the second sentence ungrammatical "
         "(yes / no / na); labels are aggregated with Dawid–Skene (crowd-kit), a pair is valid when its "
-        "aggregated label is *yes*, validity gets a 95% Wilson interval, agreement is Krippendorff's α (nominal) "
-        "and WAWA (share of votes equal to the aggregate), and workers below the control-accuracy bar are flagged "
-        "and left out. Set `curation.drop_invalid: <annotations>` to replace the invalid pairs in the benchmark.\n",
+        "aggregated label is *yes*, validity gets a 95% Wilson interval, agreement is Krippendorff's α (nominal, "
+        "with a seeded percentile bootstrap interval over pairs) and WAWA (share of votes equal to the aggregate). "
+        "An annotator is excluded only when a one-sided exact binomial test shows its control accuracy below the "
+        "bar. Set `curation.drop_invalid: <annotations>` to replace the invalid pairs in the benchmark.\n",
     ]
     if summary is None:
         text.append("\nNo annotations imported yet (set `validation.annotations`).\n")
@@ -441,24 +452,79 @@ def validation_section(
             "and one adversarial, on pairs made valid at random): they exercise the round trip, they say nothing "
             "about the pairs.\n"
         )
+    text.append(_warning_block(summary.get("warnings") or []))
     lo, hi = summary.get("validity_ci") or (None, None)
     alpha_k = summary.get("krippendorff_alpha")
+    a_lo, a_hi = summary.get("krippendorff_alpha_ci") or (None, None)
+    boot = summary.get("krippendorff_alpha_bootstrap") or {}
+    if alpha_k is None:
+        alpha_text = f"Krippendorff's α: undefined ({boot.get('reason') or 'too few annotators'})"
+    else:
+        alpha_text = (f"Krippendorff's α = {_num(alpha_k, '.3f')} (95% bootstrap CI {_num(a_lo, '.3f')} to "
+                      f"{_num(a_hi, '.3f')}, {boot.get('n_boot', '?')} resamples of the pairs, seed {boot.get('seed', '?')})")
+    included = summary.get("included_workers")
+    n_incl = len(included) if included is not None else summary["workers"]
     text.append(
-        f"\nAnnotations: {summary['annotations']} from {summary['workers']} workers. Valid pairs: "
-        f"{summary['valid']}/{summary['pairs']} = {_pct(summary['validity'])}% (95% CI {_pct(lo)}–{_pct(hi)}). "
-        f"Krippendorff's α = {_num(alpha_k, '.3f')}; WAWA = {_pct(summary.get('wawa'))}%; majority vote and "
-        f"Dawid–Skene agree on {_pct(summary.get('mv_ds_agree'))}% of pairs. Pairs to drop: {summary['drop']}.\n\n"
+        f"\nAnnotations: {summary['annotations']} from {summary['workers']} workers, {n_incl} included in the "
+        f"aggregation. Valid pairs: {summary['valid']}/{summary['pairs']} = {_pct(summary['validity'])}% "
+        f"(95% CI {_pct(lo)}–{_pct(hi)}). {alpha_text}; WAWA = {_pct(summary.get('wawa'))}%; majority vote and "
+        f"Dawid–Skene agree on {_pct(summary.get('mv_ds_agree'))}% of pairs. Pairs to drop: {summary['drop']}"
+        + (f" ({summary['drop_single_annotator']} judged by one annotator)" if summary.get("drop_single_annotator")
+           else "") + ".\n\n"
     )
+    test = summary.get("exclusion_test")
+    if test:
+        text.append(
+            f"Exclusion test: one-sided exact binomial test of each annotator's control accuracy, H0 accuracy ≥ "
+            f"{_num(test['threshold'], 'g')} against H1 accuracy < {_num(test['threshold'], 'g')}, α = "
+            f"{_num(test['alpha'], 'g')}. With {test['n_controls']} controls an annotator is excluded at "
+            f"{test['max_correct_to_exclude']} or fewer right answers; the test's power against an annotator "
+            f"guessing yes/no (accuracy {_num(test['guessing_accuracy'], 'g')}) is {_num(test['power_at_guessing'], '.2f')}"
+            + (f" ({test['controls_for_power_0.8']} controls would give 0.8)" if test.get("controls_for_power_0.8") else "")
+            + ". *Above chance*: one-sided test against the accuracy of the best constant answer on the controls "
+            "(reported, not used to exclude).\n\n"
+        )
     if paradigms is not None and paradigms.height:
         rows = [[r["paradigm"], str(r["n"]), str(r["valid"]), _pct(r["validity"]),
                  f"{_pct(r['ci_low'])}–{_pct(r['ci_high'])}", _pct(r["wawa"])] for r in paradigms.iter_rows(named=True)]
         text.append(_md_table(["Paradigm", "Pairs", "Valid", "Validity (%)", "95% CI", "WAWA (%)"], rows))
     if workers is not None and workers.height:
-        rows = [[r["worker_id"], str(r["n_answers"]), f"{_pct(r['control_accuracy'])} ({r['n_control']})",
-                 _pct(r["consistency"]) if r["n_duplicates"] else "—", _num(r["ds_skill"], ".3f"),
-                 "**flagged**" if r["flagged"] else ""] for r in workers.iter_rows(named=True)]
-        text.append(f"\nWorkers (flagged: control accuracy < {_pct(summary.get('min_control_accuracy'))}%):\n\n")
-        text.append(_md_table(["Worker", "Answers", "Controls (%) (n)", "Consistency (%)", "DS skill", ""], rows))
+        cols = workers.columns
+
+        def status(r: Mapping[str, Any]) -> str:
+            if r.get("excluded"):
+                return "**excluded**"
+            if r["flagged"]:
+                return "**flagged** (kept)"
+            return "included" if r.get("included", True) else "no pair votes"
+
+        rows = []
+        for r in workers.iter_rows(named=True):
+            ctrl = (f"{r['control_correct']}/{r['n_control']}" if "control_correct" in cols
+                    else f"{_pct(r['control_accuracy'])}% ({r['n_control']})")
+            rows.append([
+                r["worker_id"], str(r["n_answers"]), ctrl,
+                _num(r.get("p_below_threshold"), ".3g"), _num(r.get("p_above_chance"), ".3g"),
+                _pct(r["consistency"]) if r["n_duplicates"] else "—", _num(r["ds_skill"], ".3f"),
+                _num(r.get("ds_information_bits"), ".3f"), status(r),
+            ])
+        text.append(f"\nAnnotators (bar: control accuracy {_pct(summary.get('min_control_accuracy'))}%):\n\n")
+        text.append(_md_table(["Worker", "Answers", "Controls right", "p (below bar)", "p (above chance)",
+                               "Consistency (%)", "DS skill", "DS information (bits)", "Status"], rows))
+    if confusion is not None and confusion.height:
+        labels = [lab for lab in ("yes", "no", "na") if lab in set(confusion["label"].to_list())]
+        prob = {(r["worker_id"], r["true_label"], r["label"]): r["probability"] for r in confusion.iter_rows(named=True)}
+        rows = []
+        for w in sorted(set(confusion["worker_id"].to_list())):
+            for t in labels:
+                rows.append([w, t, *[_num(prob.get((w, t, o)), ".2f") for o in labels]])
+        text.append(
+            "\nDawid–Skene confusion matrices of the included annotators: P(answer | true label). An annotator "
+            "whose rows are all alike answers the same whatever the truth and carries no information, "
+            "however high its skill.\n\n"
+        )
+        text.append(_md_table(["Worker", "True label", *[f"answers {o}" for o in labels]], rows,
+                              [False, False] + [True] * len(labels)))
     return "".join(text)
 
 
