@@ -13,6 +13,8 @@
     out_dir/accuracy_by_phenomenon.png   grouped bars per model
     out_dir/delta_hist.png               distribution of Δ log-prob per model
     out_dir/acceptability.csv, tags.csv  RuCoLA- and RuParam-style views (per-pair input only)
+    out_dir/comparisons.csv              McNemar's exact test per model pair, per paradigm and overall,
+                                         Holm-corrected (per-pair input, two or more models)
 
 Text outputs are deterministic: rows are sorted and floats use fixed formats.
 """
@@ -37,6 +39,7 @@ from rublimp.evaluation import (  # noqa: E402
     accuracy_by_tag,
     aggregate,
     model_summary,
+    pairwise_mcnemar,
     phenomenon_summary,
 )
 from rublimp.io import InputError, atomic_path, write_csv_atomic, write_parquet_atomic, write_text_atomic  # noqa: E402
@@ -281,6 +284,32 @@ def _acceptability_section(acc: pl.DataFrame) -> str:
     )
 
 
+def _comparison_section(comp: pl.DataFrame, alpha: float) -> str:
+    def row(r: Mapping[str, Any], with_scope: bool) -> list[str]:
+        mark = " *" if r["p_holm"] < alpha else ""
+        return [*([r["scope"]] if with_scope else []), r["model_a"], r["model_b"], str(r["n"]),
+                _pct(r["accuracy_a"]), _pct(r["accuracy_b"]), str(r["b"]), str(r["c"]),
+                _num(r["p_value"], ".3g"), _num(r["p_holm"], ".3g") + mark]
+
+    headers = ["Model A", "Model B", "Pairs", "Acc. A (%)", "Acc. B (%)", "Only A right", "Only B right", "p",
+               "p (Holm)"]
+    overall = comp.filter(pl.col("scope") == "(overall)")
+    per = comp.filter(pl.col("scope") != "(overall)")
+    text = (
+        "\n## Pairwise model comparison (McNemar's exact test)\n\n"
+        "For each pair of models, the pairs both were evaluated on: *only A right* and *only B right* are the "
+        "discordant pairs (by summed log-probability; ties count as errors), and p is the two-sided exact binomial "
+        "test of them against 1/2 (McNemar's exact test). Holm's correction runs over the overall tests and, "
+        f"separately, over all per-paradigm tests; * marks a Holm-adjusted p < {alpha:g}.\n\n"
+        "Overall:\n\n" + _md_table(headers, [row(r, False) for r in overall.iter_rows(named=True)],
+                                      [False, False] + [True] * 7)
+    )
+    if per.height:
+        text += "\nPer paradigm:\n\n" + _md_table(["Paradigm", *headers], [row(r, True) for r in per.iter_rows(named=True)],
+                                                     [False, False, False] + [True] * 7)
+    return text
+
+
 def _tags_section(tags: pl.DataFrame, tag_cols: list[str], models: list[str], top: int) -> str:
     rows_by_key = {(r["model"], tuple(r[c] for c in tag_cols)): r for r in tags.iter_rows(named=True)}
     flagged = {key for (_, key), r in rows_by_key.items() if r["top_error"]}
@@ -378,6 +407,10 @@ def write_report(
         acc = acceptability_eval(pairs, alpha=penlp_alpha, seed=seed)
         tables["acceptability.csv"] = acc
         sections.append(_acceptability_section(acc))
+        if len(models) > 1:
+            comp = pairwise_mcnemar(pairs)
+            tables["comparisons.csv"] = comp
+            sections.append(_comparison_section(comp, alpha))
         tag_cols = [c for c in tags if c in pairs.columns]
         if tag_cols:
             tag_table = accuracy_by_tag(pairs, tags=tag_cols, top=top_tags)
