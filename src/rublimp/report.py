@@ -573,17 +573,35 @@ def metalinguistic_section(summaries: Sequence[Mapping[str, Any]]) -> str:
         "(+0.5: always the first sentence); agreement is with the probability-based verdict (summed log-prob). "
         "Chance is 50% per order and 25% for both; a small LM near chance is expected.\n\n",
     ]
-    rows = []
+    rows, notes = [], []
     for s in summaries:
         o = s.get("overall")
+        asked = o["n_pairs"] if o else 0
+        candidates = s.get("candidates")
+        pairs = f"{asked} of {candidates}" if candidates is not None else str(asked)
+        if s.get("too_long"):
+            by_par = s.get("skipped_by_paradigm") or {}
+            worst = sorted(by_par.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+            notes.append(
+                f"**{s['model']}: Pairs {asked} of {candidates}; {s['too_long']} skipped: longer than the model's "
+                f"context** ({s.get('max_length')} tokens with the prompt; most in "
+                f"{', '.join(f'{p} ({n})' for p, n in worst)})."
+            )
+        if s.get("not_needed"):
+            notes.append(f"{s['model']}: {s['not_needed']} further candidate pair(s) fit but were not needed "
+                         f"(`metalinguistic.pairs_per_paradigm` = {s.get('pairs_per_paradigm')}).")
         if not o:
-            rows.append([s["model"], "0", "—", "—", "—", "—", "—", "—"])
+            rows.append([s["model"], pairs, "—", "—", "—", "—", "—", "—"])
             continue
-        rows.append([s["model"], str(o["n_pairs"]), _pct(o["acc_good_first"]), _pct(o["acc_bad_first"]),
+        rows.append([s["model"], pairs, _pct(o["acc_good_first"]), _pct(o["acc_bad_first"]),
                      _pct(o["acc_both"]), _pct(o["acc_debiased"]), _num(o["position_bias"], "+.3f"),
                      _pct(o.get("agree_prob"))])
     text.append(_md_table(["Model", "Pairs", "Acc. grammatical 1st (%)", "Acc. grammatical 2nd (%)", "Both (%)",
                            "Debiased (%)", "Position bias", "Agreement w/ prob. (%)"], rows))
+    if notes:
+        text.append("\n*Pairs*: asked of the candidates sampled (per paradigm up to 4 × `pairs_per_paradigm`, seeded); "
+                    "a pair is skipped when either order's prompt does not fit the model's context.\n\n")
+        text.append("".join(f"- {n}\n" for n in notes))
     return "".join(text)
 
 
