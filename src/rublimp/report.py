@@ -21,6 +21,7 @@ Text outputs are deterministic: rows are sorted and floats use fixed formats.
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from pathlib import Path
@@ -45,6 +46,8 @@ from rublimp.evaluation import (  # noqa: E402
 from rublimp.io import InputError, atomic_path, write_csv_atomic, write_parquet_atomic, write_text_atomic  # noqa: E402
 
 __all__ = ["curation_table", "paradigm_filename", "write_report"]
+
+log = logging.getLogger("rublimp")
 
 _RESULT_COLUMNS = ("model", "PID", "n", "accuracy_sum", "accuracy_ppl", "delta_mean", "p_value")
 _CURATION_COLUMNS = ("paradigm", "pool", "scored", "threshold", "survivors", "selected", "short_pool")
@@ -116,6 +119,31 @@ def curation_table(curation_reports: CurationReports) -> pl.DataFrame:
     if dup.height:
         raise InputError(f"curation reports list paradigm {dup['paradigm'][0]!r} more than once")
     return table
+
+
+def _banner(curation_reports: CurationReports, cur: pl.DataFrame) -> list[str]:
+    """Warnings for the top of summary.md: a benchmark that is not decontaminated (the curation
+    reports' ``decontaminated: false``, see :func:`rublimp.curation.decontamination_status`),
+    and paradigms curated from a short pool."""
+    if curation_reports is None or isinstance(curation_reports, (Mapping, ThresholdResult)):
+        items = [curation_reports] if curation_reports is not None else []
+    else:
+        items = list(curation_reports)
+    out = []
+    failed: dict[str, list[str]] = {}
+    for item in items:
+        if isinstance(item, Mapping) and item.get("decontaminated") is False:
+            reason = str(item.get("decontamination_reason") or "the detection check failed")
+            failed.setdefault(reason, []).extend(str(e.get("paradigm")) for e in item.get("paradigms") or [])
+    for reason, pids in failed.items():
+        out.append(f"**this benchmark is NOT decontaminated**: {reason}. Paradigms: "
+                   f"{', '.join(sorted(pids)) or '—'}.")
+    if cur.height:
+        short = cur.filter(pl.col("short_pool").fill_null(False))
+        if short.height:
+            out.append(f"{short.height} of {cur.height} paradigm(s) had a short pool (fewer than n pairs passed the "
+                       f"threshold; all are kept): {', '.join(short['paradigm'].to_list())}. See the curation table.")
+    return out
 
 
 def _split_results(results: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame | None]:
@@ -388,9 +416,13 @@ def write_report(
             raise InputError(f"paradigms {files[name]!r} and {pid!r} map to the same file name {name!r}")
         files[name] = pid
     cur = curation_table(curation_reports)
+    banner = _banner(curation_reports, cur)
+    for w in banner:
+        log.warning("report: %s", w)
     phen_text, phen = _phenomenon_section(results, models)
     sections = [
         f"# {title}\n\n",
+        _warning_block(banner) + ("\n" if banner else ""),
         f"Models: {', '.join(models)}. Paradigms: {len(files)}.\n\n",
         phen_text,
         _paradigm_section(results, models, alpha),
