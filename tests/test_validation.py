@@ -329,7 +329,7 @@ def test_three_annotator_scenario_keeps_both_real_annotators_and_shows_the_uninf
     conf = res["confusion"].filter(pl.col("worker_id") == "always_valid")
     p = {(r["true_label"], r["label"]): r["probability"] for r in conf.iter_rows(named=True)}
     assert p[("yes", "yes")] == pytest.approx(1.0) and p[("no", "yes")] == pytest.approx(1.0)
-    assert any("always_valid" in m and "0.000 bits" in m for m in s["warnings"])
+    assert any("always_valid" in m and "0.000 bits" in m and "skill" in m for m in s["warnings"])
     # low power of the test with 12 controls is stated
     assert s["exclusion_test"]["power_at_guessing"] == pytest.approx(1586 / 4096)
     assert any("power 0.39" in m for m in s["warnings"])

@@ -9,10 +9,15 @@
   ``label``; platform prefixes such as ``INPUT:``/``OUTPUT:``/``ASSIGNMENT:`` are accepted)
   or a Label Studio JSON export.  Every problem is reported with the file and line.
 * :func:`aggregate_annotations` aggregates with crowd-kit (majority vote, Dawid–Skene,
-  WAWA), estimates worker skills, scores workers on the controls and duplicates,
-  computes Krippendorff's α (the ``krippendorff`` package) and per-paradigm validity
-  with Wilson intervals; pairs whose Dawid–Skene label is not ``yes`` are to be dropped
-  (``curation.drop_invalid``, see :func:`rublimp.curation.replace_invalid`).
+  WAWA), estimates worker skills and per-worker Dawid–Skene confusion matrices, scores
+  workers on the controls (excluding one only when a one-sided exact binomial test at a
+  stated level and power shows its accuracy below the bar) and duplicates, computes
+  Krippendorff's α (the ``krippendorff`` package) with a seeded bootstrap interval and
+  per-paradigm validity with Wilson intervals; pairs whose Dawid–Skene label is not
+  ``yes`` are to be dropped (``curation.drop_invalid``, see
+  :func:`rublimp.curation.replace_invalid`), never on one annotator's word unless
+  ``validation.allow_single_annotator``.  Every such decision is a warning in the log
+  and in the summary.
 
 Item ids are opaque (a seeded hash of the pair id and copy number), so workers cannot
 tell controls or duplicates apart, and annotations can be mapped back to pairs from the
@@ -784,8 +789,8 @@ def aggregate_annotations(
         if r["constant_answers"] or (r["ds_information_bits"] is not None and r["ds_information_bits"] < UNINFORMATIVE_BITS):
             what = "gave the same label to every item" if r["constant_answers"] else "answers independently of the truth"
             warn(f"worker {r['worker_id']} {what}: its answers carry {r['ds_information_bits']:.3f} bits about the true "
-                 f"label (Dawid–Skene skill {r['ds_skill']:.3f} hides this); Dawid–Skene gives it no weight, majority "
-                 "vote and Krippendorff's alpha still count it")
+                 f"label, which its Dawid–Skene skill ({r['ds_skill']:.3f}) does not show; Dawid–Skene gives it no "
+                 "weight, majority vote and Krippendorff's alpha still count it")
     paradigm_of = pair_votes.select("pair_id", "paradigm").unique()
     pairs = (
         per_task.rename({"task": "pair_id"}).join(paradigm_of, on="pair_id", how="left")
