@@ -59,6 +59,7 @@ rule validation_import:
         code=stage_code("validation"),
     output:
         pairs=f"{OUT}/validation/pairs.csv",
+        confusion=f"{OUT}/validation/confusion.csv",
         workers=report(
             f"{OUT}/validation/workers.csv",
             caption="../report/validation_workers.rst",
@@ -82,6 +83,9 @@ rule validation_import:
         seed=WF.seed,
         min_control_accuracy=VAL_CFG["min_control_accuracy"],
         exclude_flagged=VAL_CFG["exclude_flagged"],
+        exclusion_alpha=VAL_CFG["exclusion_alpha"],
+        allow_single_annotator=VAL_CFG["allow_single_annotator"],
+        alpha_bootstrap=VAL_CFG["alpha_bootstrap"],
         simulated=validation_simulated(),
     log:
         f"{OUT}/logs/validation/import.log",

@@ -15,7 +15,9 @@ with rule_log(snakemake):
     elif rule == "validation_import":
         validation.validation_import_stage(
             inp.annotations, inp.pools, Path(out.summary).parent, seed=p.seed,
-            min_control_accuracy=p.min_control_accuracy, exclude_flagged=p.exclude_flagged, simulated=p.simulated,
+            min_control_accuracy=p.min_control_accuracy, exclude_flagged=p.exclude_flagged,
+            exclusion_alpha=p.exclusion_alpha, allow_single_annotator=p.allow_single_annotator,
+            n_boot=p.alpha_bootstrap, simulated=p.simulated,
         )
     elif rule == "validation_report":
         validation.section_stage(inp.key, out[0], summary=(inp.summary or [None])[0])

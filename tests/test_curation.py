@@ -352,3 +352,63 @@ def test_grid_step_rounds_threshold_up_and_sampling_downsamples():
     bench, report = curate(pool, scores, k=30, n=2, seed=0, grid_step=0.1)
     assert bench.height == 2 and set(bench["id"]) <= {"p0", "p1", "p2"}
     assert report["grid_step"] == 0.1
+
+
+# --------------------------------------------------------------------------- decontamination status (issue 19)
+
+
+def _demo_check(works: bool, auroc: float) -> dict:
+    return {"n_train": 100, "n_heldout": 100,
+            "models": {"demo": {"backend": "hf", "auroc": {"mink_60": auroc, "mean_logprob_per_token": auroc},
+                                "detection_works": works}}}
+
+
+def test_decontamination_status_from_the_demo_lm_check():
+    from rublimp.curation import decontamination_status
+
+    bad = decontamination_status(["demo", "real"], _demo_check(False, 0.43))
+    assert bad["decontaminated"] is False
+    assert "demo" in bad["decontamination_reason"] and "0.43" in bad["decontamination_reason"]
+    assert bad["decontamination_check"]["models"]["demo"]["detection_works"] is False
+    assert bad["decontamination_check"]["unchecked"] == ["real"]
+    good = decontamination_status(["demo"], _demo_check(True, 0.9))
+    assert good["decontaminated"] is True and good["decontamination_reason"] is None
+    none = decontamination_status(["real"], None)
+    assert none["decontaminated"] is True and none["decontamination_check"]["unchecked"] == ["real"]
+
+
+def test_failed_detection_check_is_recorded_warned_and_bannered(tmp_path, caplog):
+    """Issue 19: `detection_works: false` let curation go on with no warning anywhere."""
+    from rublimp.evaluation import aggregate
+    from rublimp.report import write_report
+    from rublimp.stages import curate_stage
+
+    pool = make_pool(30)
+    pool.write_parquet(tmp_path / "pool.parquet")
+    make_scores(pool["source_sentence"].to_list(), [-float(i) for i in range(30)]).write_parquet(tmp_path / "s.parquet")
+    (tmp_path / "check.json").write_text(json.dumps(_demo_check(False, 0.43)), encoding="utf-8")
+    with caplog.at_level("WARNING", logger="rublimp"):
+        report = curate_stage(tmp_path / "pool.parquet", {"demo": tmp_path / "s.parquet"}, tmp_path / "b.csv",
+                              tmp_path / "b.parquet", tmp_path / "cur.json", k=60, n=10,
+                              detection_check=tmp_path / "check.json")
+    saved = json.loads((tmp_path / "cur.json").read_text(encoding="utf-8"))
+    assert saved["decontaminated"] is False and saved == json.loads(json.dumps(report))
+    assert "NOT decontaminated" in caplog.text
+    # the evaluation summary carries a banner
+    pairs = pl.DataFrame({"model": ["m"] * 2, "id": ["a", "b"], "PID": ["PID_A"] * 2, "correct_sum": [True, False],
+                          "correct_ppl": [True, False], "tie_sum": [False] * 2, "tie_ppl": [False] * 2,
+                          "delta": [1.0, -1.0]})
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="rublimp"):
+        write_report(aggregate(pairs),
+                     [saved], tmp_path / "rep")
+    summary = (tmp_path / "rep" / "summary.md").read_text(encoding="utf-8")
+    head = summary.split("## ")[0]
+    assert "**WARNING:** **this benchmark is NOT decontaminated**" in head and "0.43" in head
+    assert "NOT decontaminated" in caplog.text
+    # a passing check: no banner, decontaminated true
+    (tmp_path / "check.json").write_text(json.dumps(_demo_check(True, 0.91)), encoding="utf-8")
+    report = curate_stage(tmp_path / "pool.parquet", {"demo": tmp_path / "s.parquet"}, tmp_path / "b.csv",
+                          tmp_path / "b.parquet", tmp_path / "cur.json", k=60, n=10,
+                          detection_check=tmp_path / "check.json")
+    assert report["decontaminated"] is True

@@ -335,3 +335,70 @@ def test_curation_table_and_filenames():
         curation_table([curation_report(), curation_report()])
     assert paradigm_filename("agr/num gen") == "agr_num_gen.csv"
     assert paradigm_filename("согласование") == "согласование.csv"
+
+
+# --------------------------------------------------------------------------- McNemar's exact test (issue 19)
+
+
+def _right(model: str, pid: str, rights: list[bool]) -> list[dict]:
+    return [{"model": model, "id": f"{pid}_{i}", "PID": pid, "correct_sum": r} for i, r in enumerate(rights)]
+
+
+def mcnemar_fixture() -> pl.DataFrame:
+    rows = []
+    # p1 (10 pairs): A right on all, B on the first 2, C on all but the last
+    rows += _right("A", "p1", [True] * 10) + _right("B", "p1", [True] * 2 + [False] * 8)
+    rows += _right("C", "p1", [True] * 9 + [False])
+    # p2 (6 pairs): A right on the first half, B on the second, C on all
+    rows += _right("A", "p2", [True] * 3 + [False] * 3) + _right("B", "p2", [False] * 3 + [True] * 3)
+    rows += _right("C", "p2", [True] * 6)
+    return pl.DataFrame(rows)
+
+
+def test_mcnemar_exact_and_holm_by_hand():
+    from rublimp.evaluation import holm, mcnemar_exact
+
+    assert mcnemar_exact(8, 0) == pytest.approx(2 / 2**8)
+    assert mcnemar_exact(11, 3) == pytest.approx(2 * (1 + 14 + 91 + 364) / 2**14)
+    assert mcnemar_exact(3, 3) == 1.0 and mcnemar_exact(0, 0) == 1.0 and mcnemar_exact(1, 0) == 1.0
+    # sorted 0.01, 0.02, 0.04 -> 3*0.01, max(0.03, 2*0.02), max(0.04, 0.04); order kept; capped at 1
+    assert holm([0.04, 0.01, 0.02]) == pytest.approx([0.04, 0.03, 0.04])
+    assert holm([0.5, 0.6]) == pytest.approx([1.0, 1.0])
+
+
+def test_pairwise_mcnemar_per_paradigm_and_overall_by_hand():
+    from rublimp.evaluation import pairwise_mcnemar
+
+    comp = pairwise_mcnemar(mcnemar_fixture())
+    got = {(r["scope"], r["model_a"], r["model_b"]): r for r in comp.iter_rows(named=True)}
+    assert comp["scope"].to_list()[:3] == ["(overall)"] * 3 and comp.height == 9
+    expect = {  # (b, c, p, Holm p): b = only A right, c = only B right
+        ("(overall)", "A", "B"): (11, 3, 940 / 2**14, 2 * 940 / 2**14),
+        ("(overall)", "A", "C"): (1, 3, 10 / 16, 10 / 16),
+        ("(overall)", "B", "C"): (0, 10, 2 / 2**10, 3 * 2 / 2**10),
+        ("p1", "A", "B"): (8, 0, 2 / 2**8, 6 * 2 / 2**8),
+        ("p1", "A", "C"): (1, 0, 1.0, 1.0),
+        ("p1", "B", "C"): (0, 7, 2 / 2**7, 5 * 2 / 2**7),
+        ("p2", "A", "B"): (3, 3, 1.0, 1.0),
+        ("p2", "A", "C"): (0, 3, 0.25, 1.0),
+        ("p2", "B", "C"): (0, 3, 0.25, 1.0),
+    }
+    for k, (b, c, p, p_holm) in expect.items():
+        r = got[k]
+        assert (r["b"], r["c"]) == (b, c), k
+        assert r["p_value"] == pytest.approx(p) and r["p_holm"] == pytest.approx(p_holm), k
+    assert got[("(overall)", "A", "B")]["n"] == 16
+    assert got[("p1", "A", "B")]["accuracy_a"] == 1.0 and got[("p1", "A", "B")]["accuracy_b"] == pytest.approx(0.2)
+
+
+def test_report_has_the_mcnemar_section(tmp_path):
+    res = two_model_results()
+    write_report(res, None, tmp_path)
+    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert "## Pairwise model comparison (McNemar's exact test)" in summary
+    comp = pl.read_csv(tmp_path / "comparisons.csv")
+    overall = comp.filter(pl.col("scope") == "(overall)").row(0, named=True)
+    # big is right on all 6 pairs, toy on a1, a4, b1 only (a2 tie, a3 and b2 wrong): 3 discordant, p = 2/8
+    assert (overall["model_a"], overall["model_b"], overall["b"], overall["c"]) == ("big", "toy", 3, 0)
+    assert overall["p_value"] == pytest.approx(0.25)
+    assert "| big | toy | 6 | 100.00 | 50.00 | 3 | 0 | 0.25 | 0.25 |" in summary

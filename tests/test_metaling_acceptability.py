@@ -152,6 +152,34 @@ def test_prompts_longer_than_the_context_are_skipped(tiny, scorer):
     assert set(res["id"]) == set(need) - {longest}
 
 
+def test_pairs_too_long_for_the_context_are_counted_in_the_log_and_the_report(tiny, scorer, caplog):
+    """Issue 19: summary.md said "Pairs 39" when 19 of 58 pairs were skipped as too long."""
+    from rublimp.metaling import summary_record
+    from rublimp.report import metalinguistic_section
+
+    model, tok = tiny
+    template = "{first} / {second}:"
+    full = OptionScorer(scorer)
+    need = {}
+    for r in build_prompts(PAIRS, template).iter_rows(named=True):
+        need[r["id"]] = max(need.get(r["id"], 0), len(full.prompt_ids(r["prompt"])) + 1)
+    longest = max(need, key=need.get)
+    sc = HFCausalScorer.from_model(model, tok, name="short", device="cpu", max_length=need[longest] - 1)
+    with caplog.at_level("WARNING", logger="rublimp"):
+        res, counts = metalinguistic_eval(PAIRS, OptionScorer(sc), model="short", template=template,
+                                          return_counts=True)
+    assert (counts["candidates"], counts["too_long"], counts["asked"]) == (3, 1, 2)
+    pid = PAIRS.filter(pl.col("id") == longest)["PID"][0]
+    assert counts["paradigms"][pid]["too_long"] == 1
+    assert "1 of 3 candidate pairs skipped: prompt longer than the model's context" in caplog.text
+    info = summary_record(res, counts, model="short", chat_template=False, labels=[" 1", " 2"], template=template,
+                          pairs_in_benchmark=3, pairs_per_paradigm=50)
+    assert info["skipped_by_paradigm"] == {pid: 1}
+    text = metalinguistic_section([info])
+    assert "| short | 2 of 3 |" in text
+    assert "Pairs 2 of 3; 1 skipped: longer than the model's context" in text
+
+
 # --------------------------------------------------------------------------- acceptability
 
 

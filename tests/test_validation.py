@@ -280,3 +280,124 @@ def test_cli_export_then_import(tmp_path, capsys):
     assert main(["validation", "import", "--annotations", str(tmp_path / "labels.tsv"), "--pools",
                  str(tmp_path / "pool.parquet"), "--output-dir", str(tmp_path / "imp2"), "--seed", "99"]) == 2
     assert "labels.tsv:2: unknown item id" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- annotator exclusion, agreement (issue 19)
+
+
+def _three_annotators(n_pairs=40, wrong_controls=(4, 2)):
+    """Two ~80% annotators (wrong on every 5th pair; ``wrong_controls`` wrong controls each) and one who
+    always answers "yes", over the 12 golden controls (8 "yes", 4 "no")."""
+    pool = _pool(n_pairs, pids=("par",))
+    key = item_key(pool, seed=SEED).filter(pl.col("kind") != "duplicate")
+    ids = pool["id"].to_list()
+    truth = {p: ("no" if i % 4 == 0 else "yes") for i, p in enumerate(ids)}
+    flip = {"yes": "no", "no": "yes"}
+    item_of = {r["pair_id"]: r["item_id"] for r in key.filter(pl.col("kind") == "pair").iter_rows(named=True)}
+    controls = key.filter(pl.col("kind") == "control").sort("pair_id")
+    rows = []
+    for w, offset, n_wrong in (("real_a", 0, wrong_controls[0]), ("real_b", 1, wrong_controls[1])):
+        for i, p in enumerate(ids):
+            rows.append((item_of[p], w, flip[truth[p]] if i % 5 == offset else truth[p]))
+        for j, c in enumerate(controls.iter_rows(named=True)):
+            rows.append((c["item_id"], w, flip[c["gold"]] if j < n_wrong else c["gold"]))
+    rows += [(r["item_id"], "always_valid", "yes") for r in key.iter_rows(named=True)]
+    ann = pl.DataFrame([{"item_id": a, "worker_id": w, "label": lab, "line": i + 2} for i, (a, w, lab) in enumerate(rows)])
+    return ann, key
+
+
+def test_three_annotator_scenario_keeps_both_real_annotators_and_shows_the_uninformative_one():
+    from rublimp.report import validation_section
+
+    ann, key = _three_annotators()
+    assert key.filter(pl.col("kind") == "control").height == 12
+    res = aggregate_annotations(ann, key, min_control_accuracy=0.7)
+    s = res["summary"]
+    w = {r["worker_id"]: r for r in res["workers"].iter_rows(named=True)}
+    # real_a has 8/12 = 67% < 0.7 on the controls: not evidence of being below the bar (p = P(X <= 8 | 12, 0.7))
+    assert not w["real_a"]["flagged"] and w["real_a"]["control_accuracy"] == pytest.approx(8 / 12)
+    assert w["real_a"]["p_below_threshold"] == pytest.approx(0.5075, abs=1e-4)
+    assert {"real_a", "real_b"} <= set(s["included_workers"]) and s["excluded_workers"] == []
+    # alpha always comes with its bootstrap interval
+    assert s["krippendorff_alpha"] is not None
+    lo, hi = s["krippendorff_alpha_ci"]
+    assert lo is not None and lo <= s["krippendorff_alpha"] <= hi
+    # the always-"valid" annotator: high DS skill, zero information, identical rows in its confusion matrix
+    assert w["always_valid"]["constant_answers"] and w["always_valid"]["ds_skill"] > 0.7
+    assert w["always_valid"]["ds_information_bits"] == pytest.approx(0.0, abs=1e-9)
+    assert w["real_a"]["ds_information_bits"] > 0.05
+    conf = res["confusion"].filter(pl.col("worker_id") == "always_valid")
+    p = {(r["true_label"], r["label"]): r["probability"] for r in conf.iter_rows(named=True)}
+    assert p[("yes", "yes")] == pytest.approx(1.0) and p[("no", "yes")] == pytest.approx(1.0)
+    assert any("always_valid" in m and "0.000 bits" in m and "skill" in m for m in s["warnings"])
+    # low power of the test with 12 controls is stated
+    assert s["exclusion_test"]["power_at_guessing"] == pytest.approx(1586 / 4096)
+    assert any("power 0.39" in m for m in s["warnings"])
+    text = validation_section(key, s, res["paradigms"], res["workers"], res["confusion"])
+    assert "95% bootstrap CI" in text and "**WARNING:**" in text
+    assert "| always_valid | no | 1.00 | 0.00 |" in text  # its answer does not depend on the truth
+    assert "power against an annotator guessing yes/no" in text
+
+
+def test_exclusion_test_critical_value_and_power_by_hand():
+    from rublimp.validation import controls_for_power, exclusion_critical, exclusion_power
+
+    # P(X <= 5 | 12, 0.7) = 0.0386 <= 0.05 < P(X <= 6 | 12, 0.7) = 0.1178
+    assert exclusion_critical(12, threshold=0.7, alpha=0.05) == 5
+    # power against a guesser: P(X <= 5 | 12, 0.5) = (1 + 12 + 66 + 220 + 495 + 792) / 4096
+    assert exclusion_power(12, threshold=0.7, alpha=0.05) == pytest.approx(1586 / 4096)
+    assert exclusion_critical(3, threshold=0.7, alpha=0.05) == 0  # 0.3^3 = 0.027
+    assert exclusion_critical(2, threshold=0.7, alpha=0.05) == -1  # 0.3^2 = 0.09: never rejects
+    assert exclusion_power(2, threshold=0.7, alpha=0.05) == 0.0
+    n = controls_for_power(threshold=0.7, alpha=0.05, power=0.8)
+    assert exclusion_power(n, threshold=0.7, alpha=0.05) >= 0.8
+    assert all(exclusion_power(m, threshold=0.7, alpha=0.05) < 0.8 for m in range(1, n))
+
+
+def test_dropping_on_one_annotators_word_is_refused_unless_allowed(tmp_path):
+    # real_b is excluded (0/12 controls right), the always-"valid" one never says "no": real_a alone decides drops
+    ann, key = _three_annotators(wrong_controls=(2, 12))
+    ann = ann.filter(pl.col("worker_id") != "always_valid")
+    with pytest.raises(InputError, match=r"fewer than two included annotators.*validation\.allow_single_annotator"):
+        aggregate_annotations(ann, key, seed=0)
+    res = aggregate_annotations(ann, key, seed=0, allow_single_annotator=True)
+    s = res["summary"]
+    assert s["excluded_workers"] == ["real_b"] and s["included_workers"] == ["real_a"]
+    assert s["drop"] > 0 and s["drop_single_annotator"] == s["drop"]
+    assert any("only 1 annotator" in m for m in s["warnings"])
+    assert s["krippendorff_alpha"] is None and "at least two" in s["krippendorff_alpha_bootstrap"]["reason"]
+    assert any("alpha is undefined" in m for m in s["warnings"])
+
+
+def test_alpha_bootstrap_matches_the_package_and_is_seeded():
+    import numpy as np
+
+    from rublimp.validation import (_alpha_from_coincidences, _alpha_of, _unit_coincidences,
+                                    krippendorff_alpha_ci)
+
+    rng = np.random.default_rng(1)
+    for _ in range(5):
+        data = rng.integers(0, 3, (4, 30)).astype(float)
+        data[rng.random(data.shape) < 0.3] = np.nan
+        ours = _alpha_from_coincidences(_unit_coincidences(data).sum(axis=0).reshape(1, -1))[0]
+        assert ours == pytest.approx(_alpha_of(data))
+    ann, key = _three_annotators()
+    votes = (ann.join(key, on="item_id").filter(pl.col("kind") == "pair")
+             .select(pl.col("pair_id").alias("task"), pl.col("worker_id").alias("worker"), "label"))
+    a = krippendorff_alpha_ci(votes, n_boot=300, seed=4)
+    assert a == krippendorff_alpha_ci(votes, n_boot=300, seed=4)
+    assert a["ci_low"] < a["alpha"] < a["ci_high"] and a["n_undefined"] == 0
+    assert krippendorff_alpha_ci(votes, n_boot=300, seed=5)["ci_low"] != a["ci_low"]
+
+
+def test_import_stage_writes_confusion_and_warnings(tmp_path):
+    pool = _pool(40, pids=("par",))
+    pool.write_parquet(tmp_path / "pool.parquet")
+    ann, _ = _three_annotators()
+    write_annotations_tsv(ann, tmp_path / "labels.tsv")
+    summary = validation_import_stage(tmp_path / "labels.tsv", [tmp_path / "pool.parquet"], tmp_path / "imp",
+                                      seed=SEED, n_boot=200)
+    conf = pl.read_csv(tmp_path / "imp" / "confusion.csv")
+    assert set(conf["worker_id"]) == {"real_a", "real_b", "always_valid"}
+    saved = json.loads((tmp_path / "imp" / "summary.json").read_text(encoding="utf-8"))
+    assert saved["warnings"] == summary["warnings"] and saved["krippendorff_alpha_ci"][0] is not None

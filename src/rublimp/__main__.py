@@ -121,8 +121,10 @@ def cmd_validation(args: argparse.Namespace) -> None:
         if not args.annotations or not args.pools:
             raise SystemExit("rublimp validation import: --annotations and --pools are required")
         s = validation_import_stage(args.annotations, args.pools, args.output_dir, seed=args.seed,
-                                    min_control_accuracy=args.min_control_accuracy)
-        print(f"{s['valid']}/{s['pairs']} pairs valid, Krippendorff alpha {s['krippendorff_alpha']}, "
+                                    min_control_accuracy=args.min_control_accuracy,
+                                    allow_single_annotator=args.allow_single_annotator)
+        print(f"{s['valid']}/{s['pairs']} pairs valid, Krippendorff alpha {s['krippendorff_alpha']} "
+              f"(95% CI {s['krippendorff_alpha_ci'][0]} to {s['krippendorff_alpha_ci'][1]}), "
               f"{s['drop']} to drop, flagged workers: {', '.join(s['flagged_workers']) or 'none'} -> {args.output_dir}",
               file=sys.stderr)
 
@@ -220,6 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--per-paradigm", type=int, default=50)
     p.add_argument("--duplicate-fraction", type=float, default=0.1)
     p.add_argument("--min-control-accuracy", type=float, default=0.7)
+    p.add_argument("--allow-single-annotator", action="store_true",
+                   help="import: accept pairs dropped on the label of fewer than two included annotators")
     p.add_argument("--seed", type=int, default=0, help="the seed of the export (item ids depend on it)")
     p.set_defaults(func=cmd_validation)
 

@@ -15,9 +15,9 @@ Typical use::
 
 from __future__ import annotations
 
-import math
-
 import hashlib
+import logging
+import math
 import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
@@ -28,12 +28,15 @@ from tqdm.auto import tqdm
 
 from rublimp.io import InputError
 
+log = logging.getLogger("rublimp")
+
 __all__ = [
     "DEFAULT_LENGTH_BINS",
     "DEFAULT_STRATA",
     "ThresholdResult",
     "assign_length_bins",
     "curate",
+    "decontamination_status",
     "replace_invalid",
     "search_threshold",
     "stratified_sample",
@@ -568,6 +571,10 @@ def curate(
             entry["selected"] = chosen.height
         parts.append(chosen)
         entries.append(entry)
+        if entry["message"]:
+            short = entry["short_pool"] or entry.get("replacements", 0) < entry.get("dropped_invalid", 0)
+            (log.warning if short else log.info)("curate %s: %d of n=%d pairs selected; %s", pid, entry["selected"],
+                                                  n, entry["message"])
     if parts:
         benchmark = pl.concat(parts, how="vertical").sort("id")
     else:
@@ -666,3 +673,43 @@ def replace_invalid(
     info = {"dropped_invalid": dropped.height, "replacements": len(picks), "threshold": threshold,
             "message": "; ".join(m for m in (result.message, message) if m)}
     return out, info
+
+
+# --------------------------------------------------------------------------- decontamination status
+
+#: The report fields written by :func:`decontamination_status` (the export's dataset card reads them).
+DECONTAMINATION_FIELDS = ("decontaminated", "decontamination_reason", "decontamination_check")
+
+
+def decontamination_status(models: Sequence[str], check: Mapping[str, Any] | None,
+                           source: str = "eval/demo_lm_check.json") -> dict[str, Any]:
+    """Whether the benchmark curated with ``models`` may be called decontaminated.
+
+    ``check`` is the demo-LM detection check (``demo_lm_check.json``: per model ``auroc``
+    and ``detection_works``, whether Min-K% tells the model's training sentences from
+    held-out ones).  Returns the report fields ``decontaminated`` (false when the check
+    failed for any of ``models``: the threshold search then filtered on a score that does
+    not detect training data), ``decontamination_reason`` (why not, else None) and
+    ``decontamination_check`` (per checked model: ``detection_works`` and its AUROCs;
+    models without a check, such as pretrained LMs whose training data is unknown, are
+    listed under ``unchecked``).
+    """
+    checked = dict((check or {}).get("models") or {})
+    per_model = {m: {"detection_works": bool(checked[m].get("detection_works")), "auroc": checked[m].get("auroc")}
+                 for m in models if m in checked}
+    failed = [m for m, c in per_model.items() if not c["detection_works"]]
+    reason = None
+    if failed:
+        details = []
+        for m in failed:
+            auroc = per_model[m]["auroc"] or {}
+            first = next((k for k in auroc if k.startswith("mink_")), None)
+            details.append(f"{m!r} (AUROC {auroc.get(first)} for {first})" if first else repr(m))
+        reason = (f"the demo-LM detection check failed for {', '.join(details)}: Min-K% does not tell the model's "
+                  f"training sentences from held-out ones, so the threshold did not remove seen sentences ({source})")
+    return {
+        "decontaminated": not failed,
+        "decontamination_reason": reason,
+        "decontamination_check": {"models": per_model, "unchecked": [m for m in models if m not in per_model],
+                                  "source": source if per_model else None},
+    }

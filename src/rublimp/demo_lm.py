@@ -319,6 +319,10 @@ def train_demo_lm(
     import torch
     from transformers import GPT2Config, GPT2LMHeadModel
 
+    from .runtime import quiet_transformers
+
+    quiet_transformers()
+
     out_path = Path(out_dir)
     sentences = _training_sentences(train_sentences, "demo LM")
     if n_embd % n_head:

@@ -89,6 +89,10 @@ def train_demo_mlm(
     import torch
     from transformers import BertConfig, BertForMaskedLM
 
+    from .runtime import quiet_transformers
+
+    quiet_transformers()
+
     out_path = Path(out_dir)
     sentences = _training_sentences(train_sentences, "demo MLM")
     if n_embd % n_head:

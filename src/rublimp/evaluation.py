@@ -14,6 +14,9 @@ Three evaluation styles, all computed from per-sentence LM scores (``sentence``,
   classified with a threshold chosen on a dev split; MCC and accuracy are reported.
 * **RuParam-style breakdown** (:func:`accuracy_by_tag`): accuracy per fine tag
   (e.g. ``subtype`` or ``feature``) and each model's most error-prone tags.
+* **Pairwise model comparison** (:func:`pairwise_mcnemar`, as MultiBLiMP reports it):
+  McNemar's exact test on the pairs two models disagree on, per paradigm and overall,
+  with Holm's correction (:func:`holm`).
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ __all__ = [
     "best_threshold",
     "evaluate",
     "evaluate_models",
+    "holm",
+    "mcnemar_exact",
+    "pairwise_mcnemar",
     "matthews_corrcoef",
     "model_summary",
     "penlp",
@@ -460,3 +466,87 @@ def accuracy_by_tag(
         .with_columns((pl.col("error_rank") <= top).alias("top_error"))
     )
     return table.sort(keys)
+
+
+# --------------------------------------------------------------------------- pairwise model comparison
+
+
+def mcnemar_exact(b: int, c: int) -> float:
+    """Two-sided exact McNemar p-value for ``b`` and ``c`` discordant pairs.
+
+    Under H0 (both models equally accurate) each discordant pair is won by either model
+    with probability 1/2, so ``b`` ~ Binomial(b + c, 1/2): the p-value is the two-sided
+    exact binomial test (``scipy.stats.binomtest``), min(1, 2·P(X ≤ min(b, c))); 1 when
+    there are no discordant pairs.
+    """
+    if b < 0 or c < 0:
+        raise ValueError(f"discordant counts must be non-negative, got {b}, {c}")
+    if b + c == 0:
+        return 1.0
+    return float(binomtest(int(b), int(b + c), 0.5, alternative="two-sided").pvalue)
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (family-wise error), in the input order.
+
+    The i-th smallest of m p-values becomes max over j ≤ i of (m − j + 1)·p_(j), capped at 1.
+    """
+    p = np.asarray(p_values, dtype=float)
+    m = p.size
+    if m == 0:
+        return []
+    order = np.argsort(p, kind="stable")
+    adjusted = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * p[order]))
+    out = np.empty(m)
+    out[order] = adjusted
+    return out.tolist()
+
+
+def pairwise_mcnemar(pair_results: pl.DataFrame, *, column: str = "correct_sum") -> pl.DataFrame:
+    """McNemar's exact test for every pair of models, per paradigm and overall.
+
+    Two models are compared on the pairs (``id``) both were evaluated on; a pair counts
+    as right for a model when ``column`` is true (ties count as errors, as in
+    :func:`evaluate`).  ``b``: pairs only model A gets right, ``c``: only model B.
+    Holm's correction runs over two families: the per-paradigm tests (all model pairs ×
+    paradigms) and the overall tests (all model pairs).
+
+    Returns one row per scope (``PID``, ``"(overall)"`` first) × model pair (A < B
+    alphabetically): ``scope``, ``model_a``, ``model_b``, ``n``, ``accuracy_a``,
+    ``accuracy_b``, ``b``, ``c``, ``p_value``, ``p_holm``.  Empty with fewer than two models.
+    """
+    need = ["model", "id", "PID", column]
+    missing = [c for c in need if c not in pair_results.columns]
+    if missing:
+        raise InputError(f"pair results lack column(s) {missing}; pass the output of evaluate()")
+    schema = {"scope": pl.String, "model_a": pl.String, "model_b": pl.String, "n": pl.Int64,
+              "accuracy_a": pl.Float64, "accuracy_b": pl.Float64, "b": pl.Int64, "c": pl.Int64,
+              "p_value": pl.Float64, "p_holm": pl.Float64}
+    table = pair_results.select("model", pl.col("id").cast(pl.String), pl.col("PID").cast(pl.String),
+                                pl.col(column).fill_null(False).alias("right"))
+    dup = table.group_by("model", "id").len().filter(pl.col("len") > 1)
+    if dup.height:
+        raise InputError(f"model {dup['model'][0]!r} has pair id {dup['id'][0]!r} more than once in the pair results")
+    models = sorted(table["model"].unique().to_list())
+    rows: list[dict] = []
+    for i, a in enumerate(models):
+        for b_model in models[i + 1:]:
+            joined = (table.filter(pl.col("model") == a).select("id", "PID", pl.col("right").alias("ra"))
+                      .join(table.filter(pl.col("model") == b_model).select("id", pl.col("right").alias("rb")),
+                            on="id", how="inner"))
+            scopes = [("(overall)", joined)] + [
+                (pid, joined.filter(pl.col("PID") == pid)) for pid in sorted(joined["PID"].unique().to_list())]
+            for scope, g in scopes:
+                n = g.height
+                b = int((g["ra"] & ~g["rb"]).sum())
+                c = int((~g["ra"] & g["rb"]).sum())
+                rows.append({"scope": scope, "model_a": a, "model_b": b_model, "n": n,
+                             "accuracy_a": float(g["ra"].mean()) if n else None,
+                             "accuracy_b": float(g["rb"].mean()) if n else None,
+                             "b": b, "c": c, "p_value": mcnemar_exact(b, c), "p_holm": None})
+    for overall in (True, False):
+        idx = [k for k, r in enumerate(rows) if (r["scope"] == "(overall)") == overall]
+        for k, adj in zip(idx, holm([rows[k]["p_value"] for k in idx])):
+            rows[k]["p_holm"] = adj
+    out = pl.DataFrame(rows, schema=schema)
+    return out.sort(pl.col("scope") != "(overall)", "scope", "model_a", "model_b")

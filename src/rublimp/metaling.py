@@ -194,12 +194,20 @@ def _sample(pairs: pl.DataFrame, n: int, seed: int) -> pl.DataFrame:
 
 
 def metalinguistic_eval(pairs: pl.DataFrame, scorer: OptionScorer, *, model: str, template: str = DEFAULT_TEMPLATE,
-                        pairs_per_paradigm: int = 50, seed: int = 0, progress: bool = False) -> pl.DataFrame:
+                        pairs_per_paradigm: int = 50, seed: int = 0, progress: bool = False,
+                        return_counts: bool = False) -> pl.DataFrame | tuple[pl.DataFrame, dict[str, Any]]:
     """Per pair × order: label log-probs, the chosen option and whether it is the grammatical one.
 
-    Pairs whose prompt (either order) does not fit the model's context are left out
-    (column ``fits`` false in neither order is reported: they are absent).  ``pairs`` may
-    carry ``correct_sum`` (per-pair probability verdict), kept for the agreement.
+    Pairs whose prompt (either order) does not fit the model's context are left out (they
+    are absent from the result), counted and logged as a warning.  ``pairs`` may carry
+    ``correct_sum`` (per-pair probability verdict), kept for the agreement.
+
+    With ``return_counts``, returns ``(result, counts)``: ``counts`` has ``candidates``
+    (pairs sampled as candidates: per paradigm the 4 × ``pairs_per_paradigm`` with the
+    smallest seeded hash), ``too_long`` (candidates skipped: longer than the model's
+    context), ``asked``, ``not_needed`` (candidates that fit but exceed
+    ``pairs_per_paradigm``), ``max_length`` (the context, None when unbounded) and the
+    same per paradigm under ``paradigms``.
     """
     # candidates: per paradigm the 4n pairs with the smallest seeded hash (prompts that do not fit the
     # context are skipped, the next candidates take their place)
@@ -225,10 +233,25 @@ def metalinguistic_eval(pairs: pl.DataFrame, scorer: OptionScorer, *, model: str
     extra = [c for c in ("correct_sum",) if c in pairs.columns]
     if extra:
         res = res.join(pairs.select("id", *extra), on="id", how="left")
-    counts = {"candidates": prompts["id"].n_unique(), "too_long": prompts["id"].n_unique() - ok_ids.len(),
-              "asked": chosen.height}
-    log.info("metalinguistic %s: %s", model, counts)
-    return res.sort("PID", "id", "order")
+    per_pair = prompts.group_by("id", "PID").agg(pl.col("fits").all())
+    asked = set(chosen["id"].to_list())
+    par_counts = {}
+    for (pid,), g in sorted(per_pair.group_by(["PID"]), key=lambda kg: str(kg[0][0])):
+        n_fit = int(g["fits"].sum())
+        n_asked = sum(i in asked for i in g["id"].to_list())
+        par_counts[pid] = {"candidates": g.height, "too_long": g.height - n_fit, "asked": n_asked,
+                           "not_needed": n_fit - n_asked}
+    counts = {k: sum(c[k] for c in par_counts.values()) for k in ("candidates", "too_long", "asked", "not_needed")}
+    counts["max_length"] = scorer.max_length
+    counts["paradigms"] = par_counts
+    log.info("metalinguistic %s: %s", model, {k: v for k, v in counts.items() if k != "paradigms"})
+    if counts["too_long"]:
+        worst = sorted(((c["too_long"], p) for p, c in par_counts.items() if c["too_long"]), reverse=True)[:5]
+        log.warning("metalinguistic %s: %d of %d candidate pairs skipped: prompt longer than the model's context "
+                    "(%s tokens); most in %s", model, counts["too_long"], counts["candidates"], scorer.max_length,
+                    ", ".join(f"{p} ({n})" for n, p in worst))
+    res = res.sort("PID", "id", "order")
+    return (res, counts) if return_counts else res
 
 
 def summarise(res: pl.DataFrame, by: Sequence[str] = ("model",)) -> pl.DataFrame:
@@ -282,16 +305,31 @@ def metaling_stage(
     _check_template(template)
     opt = OptionScorer(scorer_from_spec(spec, num_threads=threads), labels=labels, chat_labels=chat_labels,
                        chat_template=chat_template)
-    res = metalinguistic_eval(bench, opt, model=spec["name"], template=template,
-                              pairs_per_paradigm=pairs_per_paradigm, seed=seed, progress=True)
+    res, counts = metalinguistic_eval(bench, opt, model=spec["name"], template=template,
+                                      pairs_per_paradigm=pairs_per_paradigm, seed=seed, progress=True,
+                                      return_counts=True)
     write_parquet_atomic(res, out_parquet)
-    overall = summarise(res)
-    per_par = summarise(res, by=("model", "PID"))
-    info = {"model": spec["name"], "chat_template": opt.use_chat, "labels": opt.labels, "template": template,
-            "pairs_in_benchmark": bench.height, "overall": overall.to_dicts()[0] if overall.height else None,
-            "paradigms": per_par.to_dicts()}
+    info = summary_record(res, counts, model=spec["name"], chat_template=opt.use_chat, labels=opt.labels,
+                          template=template, pairs_in_benchmark=bench.height, pairs_per_paradigm=pairs_per_paradigm)
     write_json_atomic(out_json, info)
     return info
+
+
+def summary_record(res: pl.DataFrame, counts: Mapping[str, Any], *, model: str, chat_template: bool,
+                   labels: Sequence[str], template: str, pairs_in_benchmark: int,
+                   pairs_per_paradigm: int) -> dict[str, Any]:
+    """The JSON summary of one model's prompting: settings, the skip counts of
+    :func:`metalinguistic_eval` (``candidates``, ``too_long``, ``asked``, ``not_needed``,
+    ``max_length``, ``skipped_by_paradigm``) and :func:`summarise` overall and per paradigm."""
+    overall = summarise(res)
+    per_par = summarise(res, by=("model", "PID"))
+    return {"model": model, "chat_template": chat_template, "labels": list(labels), "template": template,
+            "pairs_in_benchmark": pairs_in_benchmark, "pairs_per_paradigm": pairs_per_paradigm,
+            "candidates": counts["candidates"], "too_long": counts["too_long"], "asked": counts["asked"],
+            "not_needed": counts["not_needed"], "max_length": counts["max_length"],
+            "skipped_by_paradigm": {p: c["too_long"] for p, c in counts["paradigms"].items() if c["too_long"]},
+            "overall": overall.to_dicts()[0] if overall.height else None,
+            "paradigms": per_par.to_dicts()}
 
 
 def section_stage(summaries: Sequence[str | os.PathLike], out_md: str | os.PathLike) -> str:

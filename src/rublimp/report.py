@@ -13,12 +13,15 @@
     out_dir/accuracy_by_phenomenon.png   grouped bars per model
     out_dir/delta_hist.png               distribution of Δ log-prob per model
     out_dir/acceptability.csv, tags.csv  RuCoLA- and RuParam-style views (per-pair input only)
+    out_dir/comparisons.csv              McNemar's exact test per model pair, per paradigm and overall,
+                                         Holm-corrected (per-pair input, two or more models)
 
 Text outputs are deterministic: rows are sorted and floats use fixed formats.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from pathlib import Path
@@ -37,11 +40,14 @@ from rublimp.evaluation import (  # noqa: E402
     accuracy_by_tag,
     aggregate,
     model_summary,
+    pairwise_mcnemar,
     phenomenon_summary,
 )
 from rublimp.io import InputError, atomic_path, write_csv_atomic, write_parquet_atomic, write_text_atomic  # noqa: E402
 
 __all__ = ["curation_table", "paradigm_filename", "write_report"]
+
+log = logging.getLogger("rublimp")
 
 _RESULT_COLUMNS = ("model", "PID", "n", "accuracy_sum", "accuracy_ppl", "delta_mean", "p_value")
 _CURATION_COLUMNS = ("paradigm", "pool", "scored", "threshold", "survivors", "selected", "short_pool")
@@ -113,6 +119,31 @@ def curation_table(curation_reports: CurationReports) -> pl.DataFrame:
     if dup.height:
         raise InputError(f"curation reports list paradigm {dup['paradigm'][0]!r} more than once")
     return table
+
+
+def _banner(curation_reports: CurationReports, cur: pl.DataFrame) -> list[str]:
+    """Warnings for the top of summary.md: a benchmark that is not decontaminated (the curation
+    reports' ``decontaminated: false``, see :func:`rublimp.curation.decontamination_status`),
+    and paradigms curated from a short pool."""
+    if curation_reports is None or isinstance(curation_reports, (Mapping, ThresholdResult)):
+        items = [curation_reports] if curation_reports is not None else []
+    else:
+        items = list(curation_reports)
+    out = []
+    failed: dict[str, list[str]] = {}
+    for item in items:
+        if isinstance(item, Mapping) and item.get("decontaminated") is False:
+            reason = str(item.get("decontamination_reason") or "the detection check failed")
+            failed.setdefault(reason, []).extend(str(e.get("paradigm")) for e in item.get("paradigms") or [])
+    for reason, pids in failed.items():
+        out.append(f"**this benchmark is NOT decontaminated**: {reason}. Paradigms: "
+                   f"{', '.join(sorted(pids)) or '—'}.")
+    if cur.height:
+        short = cur.filter(pl.col("short_pool").fill_null(False))
+        if short.height:
+            out.append(f"{short.height} of {cur.height} paradigm(s) had a short pool (fewer than n pairs passed the "
+                       f"threshold; all are kept): {', '.join(short['paradigm'].to_list())}. See the curation table.")
+    return out
 
 
 def _split_results(results: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame | None]:
@@ -281,6 +312,32 @@ def _acceptability_section(acc: pl.DataFrame) -> str:
     )
 
 
+def _comparison_section(comp: pl.DataFrame, alpha: float) -> str:
+    def row(r: Mapping[str, Any], with_scope: bool) -> list[str]:
+        mark = " *" if r["p_holm"] < alpha else ""
+        return [*([r["scope"]] if with_scope else []), r["model_a"], r["model_b"], str(r["n"]),
+                _pct(r["accuracy_a"]), _pct(r["accuracy_b"]), str(r["b"]), str(r["c"]),
+                _num(r["p_value"], ".3g"), _num(r["p_holm"], ".3g") + mark]
+
+    headers = ["Model A", "Model B", "Pairs", "Acc. A (%)", "Acc. B (%)", "Only A right", "Only B right", "p",
+               "p (Holm)"]
+    overall = comp.filter(pl.col("scope") == "(overall)")
+    per = comp.filter(pl.col("scope") != "(overall)")
+    text = (
+        "\n## Pairwise model comparison (McNemar's exact test)\n\n"
+        "For each pair of models, the pairs both were evaluated on: *only A right* and *only B right* are the "
+        "discordant pairs (by summed log-probability; ties count as errors), and p is the two-sided exact binomial "
+        "test of them against 1/2 (McNemar's exact test). Holm's correction runs over the overall tests and, "
+        f"separately, over all per-paradigm tests; * marks a Holm-adjusted p < {alpha:g}.\n\n"
+        "Overall:\n\n" + _md_table(headers, [row(r, False) for r in overall.iter_rows(named=True)],
+                                      [False, False] + [True] * 7)
+    )
+    if per.height:
+        text += "\nPer paradigm:\n\n" + _md_table(["Paradigm", *headers], [row(r, True) for r in per.iter_rows(named=True)],
+                                                     [False, False, False] + [True] * 7)
+    return text
+
+
 def _tags_section(tags: pl.DataFrame, tag_cols: list[str], models: list[str], top: int) -> str:
     rows_by_key = {(r["model"], tuple(r[c] for c in tag_cols)): r for r in tags.iter_rows(named=True)}
     flagged = {key for (_, key), r in rows_by_key.items() if r["top_error"]}
@@ -359,9 +416,13 @@ def write_report(
             raise InputError(f"paradigms {files[name]!r} and {pid!r} map to the same file name {name!r}")
         files[name] = pid
     cur = curation_table(curation_reports)
+    banner = _banner(curation_reports, cur)
+    for w in banner:
+        log.warning("report: %s", w)
     phen_text, phen = _phenomenon_section(results, models)
     sections = [
         f"# {title}\n\n",
+        _warning_block(banner) + ("\n" if banner else ""),
         f"Models: {', '.join(models)}. Paradigms: {len(files)}.\n\n",
         phen_text,
         _paradigm_section(results, models, alpha),
@@ -378,6 +439,10 @@ def write_report(
         acc = acceptability_eval(pairs, alpha=penlp_alpha, seed=seed)
         tables["acceptability.csv"] = acc
         sections.append(_acceptability_section(acc))
+        if len(models) > 1:
+            comp = pairwise_mcnemar(pairs)
+            tables["comparisons.csv"] = comp
+            sections.append(_comparison_section(comp, alpha))
         tag_cols = [c for c in tags if c in pairs.columns]
         if tag_cols:
             tag_table = accuracy_by_tag(pairs, tags=tag_cols, top=top_tags)
@@ -412,13 +477,23 @@ def write_report(
 # Each returns Markdown appended to summary.md (write_report's ``extra_sections``).
 
 
+def _warning_block(warnings: Sequence[str]) -> str:
+    """A Markdown block quote listing warnings (empty when none)."""
+    if not warnings:
+        return ""
+    return "\n" + "\n>\n".join(f"> **WARNING:** {w}" for w in warnings) + "\n"
+
+
 def validation_section(
     key: pl.DataFrame,
     summary: Mapping[str, Any] | None = None,
     paradigms: pl.DataFrame | None = None,
     workers: pl.DataFrame | None = None,
+    confusion: pl.DataFrame | None = None,
 ) -> str:
-    """Human validation: the export's size and, once annotations are imported, validity and agreement."""
+    """Human validation: the export's size and, once annotations are imported, validity, agreement
+    (Krippendorff's α with its bootstrap interval), the annotator exclusion test with its power,
+    every warning of the import, and each annotator's Dawid–Skene confusion matrix."""
     kinds = {k: int(v) for k, v in key.group_by("kind").len().iter_rows()}
     text = [
         "\n## Human validation (RuBLiMP §2.5)\n\n",
@@ -428,9 +503,10 @@ def validation_section(
         "`validation/label_studio_project.json` + `label_studio_tasks.json` (Label Studio). "
         "Annotators judge whether each pair isolates one change that makes the second sentence ungrammatical "
         "(yes / no / na); labels are aggregated with Dawid–Skene (crowd-kit), a pair is valid when its "
-        "aggregated label is *yes*, validity gets a 95% Wilson interval, agreement is Krippendorff's α (nominal) "
-        "and WAWA (share of votes equal to the aggregate), and workers below the control-accuracy bar are flagged "
-        "and left out. Set `curation.drop_invalid: <annotations>` to replace the invalid pairs in the benchmark.\n",
+        "aggregated label is *yes*, validity gets a 95% Wilson interval, agreement is Krippendorff's α (nominal, "
+        "with a seeded percentile bootstrap interval over pairs) and WAWA (share of votes equal to the aggregate). "
+        "An annotator is excluded only when a one-sided exact binomial test shows its control accuracy below the "
+        "bar. Set `curation.drop_invalid: <annotations>` to replace the invalid pairs in the benchmark.\n",
     ]
     if summary is None:
         text.append("\nNo annotations imported yet (set `validation.annotations`).\n")
@@ -441,24 +517,79 @@ def validation_section(
             "and one adversarial, on pairs made valid at random): they exercise the round trip, they say nothing "
             "about the pairs.\n"
         )
+    text.append(_warning_block(summary.get("warnings") or []))
     lo, hi = summary.get("validity_ci") or (None, None)
     alpha_k = summary.get("krippendorff_alpha")
+    a_lo, a_hi = summary.get("krippendorff_alpha_ci") or (None, None)
+    boot = summary.get("krippendorff_alpha_bootstrap") or {}
+    if alpha_k is None:
+        alpha_text = f"Krippendorff's α: undefined ({boot.get('reason') or 'too few annotators'})"
+    else:
+        alpha_text = (f"Krippendorff's α = {_num(alpha_k, '.3f')} (95% bootstrap CI {_num(a_lo, '.3f')} to "
+                      f"{_num(a_hi, '.3f')}, {boot.get('n_boot', '?')} resamples of the pairs, seed {boot.get('seed', '?')})")
+    included = summary.get("included_workers")
+    n_incl = len(included) if included is not None else summary["workers"]
     text.append(
-        f"\nAnnotations: {summary['annotations']} from {summary['workers']} workers. Valid pairs: "
-        f"{summary['valid']}/{summary['pairs']} = {_pct(summary['validity'])}% (95% CI {_pct(lo)}–{_pct(hi)}). "
-        f"Krippendorff's α = {_num(alpha_k, '.3f')}; WAWA = {_pct(summary.get('wawa'))}%; majority vote and "
-        f"Dawid–Skene agree on {_pct(summary.get('mv_ds_agree'))}% of pairs. Pairs to drop: {summary['drop']}.\n\n"
+        f"\nAnnotations: {summary['annotations']} from {summary['workers']} workers, {n_incl} included in the "
+        f"aggregation. Valid pairs: {summary['valid']}/{summary['pairs']} = {_pct(summary['validity'])}% "
+        f"(95% CI {_pct(lo)}–{_pct(hi)}). {alpha_text}; WAWA = {_pct(summary.get('wawa'))}%; majority vote and "
+        f"Dawid–Skene agree on {_pct(summary.get('mv_ds_agree'))}% of pairs. Pairs to drop: {summary['drop']}"
+        + (f" ({summary['drop_single_annotator']} judged by one annotator)" if summary.get("drop_single_annotator")
+           else "") + ".\n\n"
     )
+    test = summary.get("exclusion_test")
+    if test:
+        text.append(
+            f"Exclusion test: one-sided exact binomial test of each annotator's control accuracy, H0 accuracy ≥ "
+            f"{_num(test['threshold'], 'g')} against H1 accuracy < {_num(test['threshold'], 'g')}, α = "
+            f"{_num(test['alpha'], 'g')}. With {test['n_controls']} controls an annotator is excluded at "
+            f"{test['max_correct_to_exclude']} or fewer right answers; the test's power against an annotator "
+            f"guessing yes/no (accuracy {_num(test['guessing_accuracy'], 'g')}) is {_num(test['power_at_guessing'], '.2f')}"
+            + (f" ({test['controls_for_power_0.8']} controls would give 0.8)" if test.get("controls_for_power_0.8") else "")
+            + ". *Above chance*: one-sided test against the accuracy of the best constant answer on the controls "
+            "(reported, not used to exclude).\n\n"
+        )
     if paradigms is not None and paradigms.height:
         rows = [[r["paradigm"], str(r["n"]), str(r["valid"]), _pct(r["validity"]),
                  f"{_pct(r['ci_low'])}–{_pct(r['ci_high'])}", _pct(r["wawa"])] for r in paradigms.iter_rows(named=True)]
         text.append(_md_table(["Paradigm", "Pairs", "Valid", "Validity (%)", "95% CI", "WAWA (%)"], rows))
     if workers is not None and workers.height:
-        rows = [[r["worker_id"], str(r["n_answers"]), f"{_pct(r['control_accuracy'])} ({r['n_control']})",
-                 _pct(r["consistency"]) if r["n_duplicates"] else "—", _num(r["ds_skill"], ".3f"),
-                 "**flagged**" if r["flagged"] else ""] for r in workers.iter_rows(named=True)]
-        text.append(f"\nWorkers (flagged: control accuracy < {_pct(summary.get('min_control_accuracy'))}%):\n\n")
-        text.append(_md_table(["Worker", "Answers", "Controls (%) (n)", "Consistency (%)", "DS skill", ""], rows))
+        cols = workers.columns
+
+        def status(r: Mapping[str, Any]) -> str:
+            if r.get("excluded"):
+                return "**excluded**"
+            if r["flagged"]:
+                return "**flagged** (kept)"
+            return "included" if r.get("included", True) else "no pair votes"
+
+        rows = []
+        for r in workers.iter_rows(named=True):
+            ctrl = (f"{r['control_correct']}/{r['n_control']}" if "control_correct" in cols
+                    else f"{_pct(r['control_accuracy'])}% ({r['n_control']})")
+            rows.append([
+                r["worker_id"], str(r["n_answers"]), ctrl,
+                _num(r.get("p_below_threshold"), ".3g"), _num(r.get("p_above_chance"), ".3g"),
+                _pct(r["consistency"]) if r["n_duplicates"] else "—", _num(r["ds_skill"], ".3f"),
+                _num(r.get("ds_information_bits"), ".3f"), status(r),
+            ])
+        text.append(f"\nAnnotators (bar: control accuracy {_pct(summary.get('min_control_accuracy'))}%):\n\n")
+        text.append(_md_table(["Worker", "Answers", "Controls right", "p (below bar)", "p (above chance)",
+                               "Consistency (%)", "DS skill", "DS information (bits)", "Status"], rows))
+    if confusion is not None and confusion.height:
+        labels = [lab for lab in ("yes", "no", "na") if lab in set(confusion["label"].to_list())]
+        prob = {(r["worker_id"], r["true_label"], r["label"]): r["probability"] for r in confusion.iter_rows(named=True)}
+        rows = []
+        for w in sorted(set(confusion["worker_id"].to_list())):
+            for t in labels:
+                rows.append([w, t, *[_num(prob.get((w, t, o)), ".2f") for o in labels]])
+        text.append(
+            "\nDawid–Skene confusion matrices of the included annotators: P(answer | true label). An annotator "
+            "whose rows are all alike answers the same whatever the truth and carries no information, "
+            "however high its skill.\n\n"
+        )
+        text.append(_md_table(["Worker", "True label", *[f"answers {o}" for o in labels]], rows,
+                              [False, False] + [True] * len(labels)))
     return "".join(text)
 
 
@@ -474,17 +605,35 @@ def metalinguistic_section(summaries: Sequence[Mapping[str, Any]]) -> str:
         "(+0.5: always the first sentence); agreement is with the probability-based verdict (summed log-prob). "
         "Chance is 50% per order and 25% for both; a small LM near chance is expected.\n\n",
     ]
-    rows = []
+    rows, notes = [], []
     for s in summaries:
         o = s.get("overall")
+        asked = o["n_pairs"] if o else 0
+        candidates = s.get("candidates")
+        pairs = f"{asked} of {candidates}" if candidates is not None else str(asked)
+        if s.get("too_long"):
+            by_par = s.get("skipped_by_paradigm") or {}
+            worst = sorted(by_par.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+            notes.append(
+                f"**{s['model']}: Pairs {asked} of {candidates}; {s['too_long']} skipped: longer than the model's "
+                f"context** ({s.get('max_length')} tokens with the prompt; most in "
+                f"{', '.join(f'{p} ({n})' for p, n in worst)})."
+            )
+        if s.get("not_needed"):
+            notes.append(f"{s['model']}: {s['not_needed']} further candidate pair(s) fit but were not needed "
+                         f"(`metalinguistic.pairs_per_paradigm` = {s.get('pairs_per_paradigm')}).")
         if not o:
-            rows.append([s["model"], "0", "—", "—", "—", "—", "—", "—"])
+            rows.append([s["model"], pairs, "—", "—", "—", "—", "—", "—"])
             continue
-        rows.append([s["model"], str(o["n_pairs"]), _pct(o["acc_good_first"]), _pct(o["acc_bad_first"]),
+        rows.append([s["model"], pairs, _pct(o["acc_good_first"]), _pct(o["acc_bad_first"]),
                      _pct(o["acc_both"]), _pct(o["acc_debiased"]), _num(o["position_bias"], "+.3f"),
                      _pct(o.get("agree_prob"))])
     text.append(_md_table(["Model", "Pairs", "Acc. grammatical 1st (%)", "Acc. grammatical 2nd (%)", "Both (%)",
                            "Debiased (%)", "Position bias", "Agreement w/ prob. (%)"], rows))
+    if notes:
+        text.append("\n*Pairs*: asked of the candidates sampled (per paradigm up to 4 × `pairs_per_paradigm`, seeded); "
+                    "a pair is skipped when either order's prompt does not fit the model's context.\n\n")
+        text.append("".join(f"- {n}\n" for n in notes))
     return "".join(text)
 
 

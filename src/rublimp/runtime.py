@@ -67,6 +67,40 @@ def _describe_file(path: str) -> str:
     return f"{path} ({what})"
 
 
+#: Messages of transformers that this pipeline triggers by design; each is harmless here (reason beside it).
+TRANSFORMERS_NOISE = (
+    # the causal scorers feed unpadded rows that start with BOS, which is also the pad token of the demo LMs,
+    # so transformers suspects padding; every position is a real token and no mask is needed
+    "We strongly recommend passing in an `attention_mask`",
+    # GPT-2 configs carry no loss_type; transformers falls back to the causal-LM loss the demo LM trains with
+    "was set in the config but it is unrecognized. Using the default loss",
+)
+
+
+class _DropKnownNoise(logging.Filter):
+    """Drops the :data:`TRANSFORMERS_NOISE` messages below ERROR; everything else passes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.ERROR:
+            return True
+        message = record.getMessage()
+        return not any(noise in message for noise in TRANSFORMERS_NOISE)
+
+
+def quiet_transformers() -> None:
+    """Silence transformers' known noise: the :data:`TRANSFORMERS_NOISE` warnings and its weight
+    loading/saving progress bars (the stages log their own progress).  Other warnings and every
+    error still reach the log.  Idempotent; imports transformers, so call it where a model is loaded.
+    """
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+    root = hf_logging.get_logger()
+    for target in (root, *root.handlers):
+        if not any(isinstance(f, _DropKnownNoise) for f in target.filters):
+            target.addFilter(_DropKnownNoise())
+
+
 @contextmanager
 def rule_log(smk, *, threads: int = 1) -> Iterator[logging.Logger]:
     """Run a Snakemake rule script body with everything it does written to the rule's log file.

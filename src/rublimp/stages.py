@@ -275,6 +275,11 @@ def demo_lm_check_stage(
             # a calibrated choice for curation.t_max with this model
             "separating_threshold": thresholds,
         }
+        if not report["models"][spec["name"]]["detection_works"]:
+            log.warning(
+                "demo LM check: Min-K%% does NOT detect %s's training sentences (AUROC %s for mink_%s, needs > 0.6): "
+                "a benchmark curated with this model is not decontaminated (curation records decontaminated: false)",
+                spec["name"], per_k[f"mink_{ks[0]}"], ks[0])
     write_json_atomic(out_json, report)
     return report
 
@@ -437,9 +442,16 @@ def curate_stage(
     t_max: float | None = None,
     cascaded: Sequence[str] = (),
     drop_invalid: str | os.PathLike | None = None,
+    detection_check: str | os.PathLike | None = None,
 ) -> dict:
-    """``drop_invalid``: the ``drop.csv`` of the validation import; its pairs are replaced (``curation.drop_invalid``)."""
-    from .curation import curate
+    """``drop_invalid``: the ``drop.csv`` of the validation import; its pairs are replaced (``curation.drop_invalid``).
+
+    ``detection_check``: the demo-LM check (``eval/demo_lm_check.json``); the report records
+    whether the benchmark is decontaminated (:func:`rublimp.curation.decontamination_status`:
+    fields ``decontaminated``, ``decontamination_reason``, ``decontamination_check``) and a
+    failed check is logged as a warning.
+    """
+    from .curation import curate, decontamination_status
     from .io import write_csv_atomic
 
     pool_df = pl.read_parquet(pool)
@@ -453,6 +465,11 @@ def curate_stage(
         pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins), grid_step=grid_step,
         t_max=t_max, cascaded=tuple(cascaded), drop_invalid=drop,
     )
+    check = json.loads(Path(detection_check).read_text(encoding="utf-8")) if detection_check else None
+    report.update(decontamination_status(report["models"], check,
+                                         source=str(detection_check) if detection_check else "eval/demo_lm_check.json"))
+    if not report["decontaminated"]:
+        log.warning("curate: the benchmark is NOT decontaminated: %s", report["decontamination_reason"])
     write_parquet_atomic(bench, out_parquet)
     write_csv_atomic(bench, out_csv)
     write_json_atomic(out_report, report)

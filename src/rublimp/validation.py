@@ -9,10 +9,15 @@
   ``label``; platform prefixes such as ``INPUT:``/``OUTPUT:``/``ASSIGNMENT:`` are accepted)
   or a Label Studio JSON export.  Every problem is reported with the file and line.
 * :func:`aggregate_annotations` aggregates with crowd-kit (majority vote, Dawid–Skene,
-  WAWA), estimates worker skills, scores workers on the controls and duplicates,
-  computes Krippendorff's α (the ``krippendorff`` package) and per-paradigm validity
-  with Wilson intervals; pairs whose Dawid–Skene label is not ``yes`` are to be dropped
-  (``curation.drop_invalid``, see :func:`rublimp.curation.replace_invalid`).
+  WAWA), estimates worker skills and per-worker Dawid–Skene confusion matrices, scores
+  workers on the controls (excluding one only when a one-sided exact binomial test at a
+  stated level and power shows its accuracy below the bar) and duplicates, computes
+  Krippendorff's α (the ``krippendorff`` package) with a seeded bootstrap interval and
+  per-paradigm validity with Wilson intervals; pairs whose Dawid–Skene label is not
+  ``yes`` are to be dropped (``curation.drop_invalid``, see
+  :func:`rublimp.curation.replace_invalid`), never on one annotator's word unless
+  ``validation.allow_single_annotator``.  Every such decision is a warning in the log
+  and in the summary.
 
 Item ids are opaque (a seeded hash of the pair id and copy number), so workers cannot
 tell controls or duplicates apart, and annotations can be mapped back to pairs from the
@@ -392,10 +397,8 @@ def _wilson(k: int, n: int, confidence: float = 0.95) -> tuple[float | None, flo
     return float(ci.low), float(ci.high)
 
 
-def krippendorff_alpha(votes: pl.DataFrame) -> float | None:
-    """Nominal Krippendorff's α over ``task`` × ``worker`` labels (the ``krippendorff`` package); None if undefined."""
-    import krippendorff
-
+def _reliability_matrix(votes: pl.DataFrame) -> np.ndarray:
+    """Workers × tasks matrix of label indices (NaN where a worker did not label a task)."""
     tasks = sorted(votes["task"].unique().to_list())
     workers = sorted(votes["worker"].unique().to_list())
     t_idx = {t: i for i, t in enumerate(tasks)}
@@ -403,23 +406,170 @@ def krippendorff_alpha(votes: pl.DataFrame) -> float | None:
     data = np.full((len(workers), len(tasks)), np.nan)
     for t, w, lab in votes.select("task", "worker", "label").iter_rows():
         data[w_idx[w], t_idx[t]] = LABELS.index(lab)
+    return data
+
+
+def _alpha_of(data: np.ndarray) -> float | None:
+    import krippendorff
+
     pairable = (np.sum(~np.isnan(data), axis=0) >= 2).sum()
     if pairable == 0 or len(np.unique(data[~np.isnan(data)])) < 2:
         return None
-    return float(krippendorff.alpha(reliability_data=data, level_of_measurement="nominal",
-                                     value_domain=list(range(len(LABELS)))))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        value = float(krippendorff.alpha(reliability_data=data, level_of_measurement="nominal",
+                                          value_domain=list(range(len(LABELS)))))
+    return value if np.isfinite(value) else None
 
 
-def crowd_aggregate(votes: pl.DataFrame, *, n_iter: int = 100, tol: float = 1e-3) -> tuple[pl.DataFrame, pl.DataFrame]:
+def krippendorff_alpha(votes: pl.DataFrame) -> float | None:
+    """Nominal Krippendorff's α over ``task`` × ``worker`` labels (the ``krippendorff`` package).
+
+    None when undefined: no task labelled by two workers, or a single label value overall.
+    """
+    return _alpha_of(_reliability_matrix(votes))
+
+
+def krippendorff_alpha_ci(votes: pl.DataFrame, *, n_boot: int = 1000, seed: int = 0,
+                          confidence: float = 0.95) -> dict[str, Any]:
+    """α (:func:`krippendorff_alpha`) with a percentile bootstrap interval over tasks.
+
+    Each of ``n_boot`` resamples draws the tasks (columns of the reliability matrix) with
+    replacement, with ``numpy.random.default_rng(seed)``; resamples where α is undefined
+    (every resampled label equal) are left out and counted.  Returns ``alpha``,
+    ``ci_low``, ``ci_high`` (None when α is undefined or no resample is defined),
+    ``n_boot``, ``n_undefined`` and ``reason`` (why α is undefined, else None).
+    """
+    data = _reliability_matrix(votes)
+    n_workers = data.shape[0]
+    value = _alpha_of(data)
+    out: dict[str, Any] = {"alpha": value, "ci_low": None, "ci_high": None, "n_boot": int(n_boot),
+                           "n_undefined": 0, "confidence": confidence, "reason": None}
+    if value is None:
+        if n_workers < 2:
+            out["reason"] = f"{n_workers} annotator(s): agreement needs at least two"
+        elif (np.sum(~np.isnan(data), axis=0) >= 2).sum() == 0:
+            out["reason"] = "no pair was labelled by two annotators"
+        else:
+            out["reason"] = "every vote has the same label"
+        return out
+    if n_boot < 1:
+        return out
+    # Per pair, its contribution to the coincidence matrix; a resample weighs each pair by how many
+    # times it was drawn, so all resamples are one matrix product (the same α as the package's).
+    contrib = _unit_coincidences(data)
+    rng = np.random.default_rng(seed)
+    n_units = contrib.shape[0]
+    counts = np.stack([np.bincount(rng.integers(0, n_units, n_units), minlength=n_units) for _ in range(int(n_boot))])
+    boots = _alpha_from_coincidences(counts @ contrib.reshape(n_units, -1))
+    defined = boots[np.isfinite(boots)]
+    out["n_undefined"] = int(boots.size - defined.size)
+    if defined.size:
+        tail = (1.0 - confidence) / 2.0
+        lo, hi = np.quantile(defined, [tail, 1.0 - tail])
+        out["ci_low"], out["ci_high"] = float(lo), float(hi)
+    return out
+
+
+def _unit_coincidences(data: np.ndarray) -> np.ndarray:
+    """Per task (column of ``data``) with two or more labels, its nominal coincidence matrix
+    n_uc (n_uk − [c = k]) / (m_u − 1) (Krippendorff 2011), shape ``(tasks, values, values)``."""
+    n_values = len(LABELS)
+    counts = np.stack([np.sum(data == v, axis=0) for v in range(n_values)], axis=1).astype(float)
+    m = counts.sum(axis=1)
+    counts, m = counts[m >= 2], m[m >= 2]
+    outer = counts[:, :, None] * counts[:, None, :] - counts[:, :, None] * np.eye(n_values)[None]
+    return outer / (m - 1)[:, None, None]
+
+
+def _alpha_from_coincidences(flat: np.ndarray) -> np.ndarray:
+    """Nominal α of each row of flattened coincidence matrices; NaN where undefined."""
+    n_values = len(LABELS)
+    o = flat.reshape(-1, n_values, n_values)
+    n_c = o.sum(axis=2)
+    n = n_c.sum(axis=1)
+    off = ~np.eye(n_values, dtype=bool)
+    observed = o[:, off].sum(axis=1)
+    expected = (n_c[:, :, None] * n_c[:, None, :])[:, off].sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        alpha = 1.0 - (n - 1.0) * observed / expected
+    return np.where(expected > 0, alpha, np.nan)
+
+
+# --------------------------------------------------------------------------- annotator exclusion test
+
+#: The accuracy of an annotator who guesses yes/no uniformly: the power of the exclusion test is stated for it.
+GUESSING_ACCURACY = 0.5
+
+
+def exclusion_critical(n: int, *, threshold: float, alpha: float) -> int:
+    """The largest number of correct controls (of ``n``) at which the exclusion test rejects; -1 when none.
+
+    The exclusion test is the one-sided exact binomial test of H0 "control accuracy ≥
+    ``threshold``" against H1 "accuracy < ``threshold``" at level ``alpha``: it rejects at
+    ``k`` correct answers when P(X ≤ k | n, threshold) ≤ alpha.
+    """
+    from scipy.stats import binom
+
+    if n <= 0:
+        return -1
+    cdf = binom.cdf(np.arange(n + 1), n, threshold)
+    ok = np.nonzero(cdf <= alpha + 1e-12)[0]
+    return int(ok[-1]) if ok.size else -1
+
+
+def exclusion_power(n: int, *, threshold: float, alpha: float, true_accuracy: float = GUESSING_ACCURACY) -> float:
+    """Probability that the exclusion test (:func:`exclusion_critical`) rejects an annotator of ``true_accuracy``."""
+    from scipy.stats import binom
+
+    crit = exclusion_critical(n, threshold=threshold, alpha=alpha)
+    return 0.0 if crit < 0 else float(binom.cdf(crit, n, true_accuracy))
+
+
+def controls_for_power(*, threshold: float, alpha: float, power: float = 0.8,
+                       true_accuracy: float = GUESSING_ACCURACY, n_max: int = 2000) -> int | None:
+    """The smallest number of controls giving the exclusion test ``power`` against ``true_accuracy``."""
+    if true_accuracy >= threshold:
+        return None
+    for n in range(1, n_max + 1):
+        if exclusion_power(n, threshold=threshold, alpha=alpha, true_accuracy=true_accuracy) >= power:
+            return n
+    return None
+
+
+def control_tests(k: int, n: int, *, threshold: float, chance: float) -> tuple[float | None, float | None]:
+    """One-sided exact binomial p-values (``scipy.stats.binomtest``) of ``k`` correct controls of ``n``.
+
+    Returns ``(p_below_threshold, p_above_chance)``: H1 accuracy < ``threshold``, and H1
+    accuracy > ``chance`` (the accuracy of the best constant answer); None without controls.
+    """
+    from scipy.stats import binomtest
+
+    if n <= 0:
+        return None, None
+    p_below = float(binomtest(k, n, threshold, alternative="less").pvalue) if threshold > 0 else 1.0
+    p_above = float(binomtest(k, n, chance, alternative="greater").pvalue) if chance < 1 else 1.0
+    return p_below, p_above
+
+
+# --------------------------------------------------------------------------- crowd-kit aggregation
+
+
+def crowd_aggregate(votes: pl.DataFrame, *, n_iter: int = 100,
+                    tol: float = 1e-3) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     """crowd-kit aggregation of ``task, worker, label`` votes.
 
-    Returns ``(per_task, per_worker)``: per task the majority-vote, Dawid–Skene and WAWA
-    labels, the Dawid–Skene posterior of its label and the WAWA agreement (share of the
-    task's votes equal to the Dawid–Skene label); per worker the Dawid–Skene skill
-    (prior-weighted diagonal of its confusion matrix) and its agreement with the
-    majority vote (crowd-kit's MV skill).  Dawid–Skene stops when the evidence lower bound
-    per vote improves by less than ``tol`` (crowd-kit's default 1e-5 runs all ``n_iter``
-    iterations on typical data, with no change in the labels).
+    Returns ``(per_task, per_worker, confusion)``: per task the majority-vote, Dawid–Skene
+    and WAWA labels, the Dawid–Skene posterior of its label and the WAWA agreement (share
+    of the task's votes equal to the Dawid–Skene label); per worker the Dawid–Skene skill
+    (prior-weighted diagonal of its confusion matrix), the information its answers carry
+    about the true label under the Dawid–Skene model (mutual information in bits: 0 for an
+    annotator whose answers do not depend on the true label, such as one who always
+    answers "yes") and its agreement with the majority vote (crowd-kit's MV skill); and
+    every worker's Dawid–Skene confusion matrix in long form (``worker_id``,
+    ``true_label``, ``label``, ``probability`` = P(answer ``label`` | true ``true_label``)).
+    Dawid–Skene stops when the evidence lower bound per vote improves by less than
+    ``tol`` (crowd-kit's default 1e-5 runs all ``n_iter`` iterations on typical data, with
+    no change in the labels).
 
     WAWA is computed as crowd-kit's ``MajorityVote`` weighted by the workers' MV skills,
     which is what ``crowdkit.aggregation.Wawa`` does; that class itself fails under
@@ -433,7 +583,16 @@ def crowd_aggregate(votes: pl.DataFrame, *, n_iter: int = 100, tol: float = 1e-3
         return _crowd_aggregate(votes, n_iter=n_iter, tol=tol)
 
 
-def _crowd_aggregate(votes: pl.DataFrame, *, n_iter: int, tol: float) -> tuple[pl.DataFrame, pl.DataFrame]:
+def _information_bits(matrix: np.ndarray, prior: np.ndarray) -> float:
+    """I(true; answer) in bits for P(answer | true) = ``matrix[answer, true]`` and the true-label ``prior``."""
+    joint = matrix * prior[None, :]
+    p_answer = joint.sum(axis=1, keepdims=True)
+    ratio = np.divide(matrix, p_answer, out=np.ones_like(matrix), where=(matrix > 0) & (p_answer > 0))
+    with np.errstate(divide="ignore"):
+        return float(max(0.0, np.sum(np.where(joint > 0, joint * np.log2(ratio), 0.0))))
+
+
+def _crowd_aggregate(votes: pl.DataFrame, *, n_iter: int, tol: float) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     import pandas as pd
     from crowdkit.aggregation import DawidSkene, MajorityVote
 
@@ -448,14 +607,19 @@ def _crowd_aggregate(votes: pl.DataFrame, *, n_iter: int, tol: float) -> tuple[p
     probas = ds.probas_
     errors = ds.errors_  # index (worker, label), columns true label: P(observed | true)
     priors = ds.priors_
-    skills = {}
+    labels = [lab for lab in LABELS if lab in priors.index]
+    prior = np.array([float(priors[lab]) for lab in labels])
+    skills, info, conf_rows = {}, {}, []
     for w in sorted(df["worker"].unique()):
         sub = errors.loc[w]
-        s = 0.0
-        for lab in priors.index:
-            if lab in sub.index and lab in sub.columns:
-                s += float(priors[lab]) * float(sub.loc[lab, lab])
-        skills[w] = s
+        # rows the worker never answered are absent from crowd-kit's table: probability 0
+        m = np.array([[float(sub.loc[o, t]) if o in sub.index and t in sub.columns else 0.0 for t in labels]
+                      for o in labels])
+        skills[w] = float(sum(prior[j] * m[j, j] for j in range(len(labels))))
+        info[w] = _information_bits(m, prior)
+        for j, t in enumerate(labels):
+            for i, o in enumerate(labels):
+                conf_rows.append({"worker_id": w, "true_label": t, "label": o, "probability": float(m[i, j])})
     tasks = sorted(df["task"].unique())
     votes_by_task = df.groupby("task")["label"].apply(list)
     rows = []
@@ -470,11 +634,18 @@ def _crowd_aggregate(votes: pl.DataFrame, *, n_iter: int, tol: float) -> tuple[p
                                           "label_ds": pl.String, "label_wawa": pl.String,
                                           "ds_confidence": pl.Float64, "agreement": pl.Float64})
     per_worker = pl.DataFrame(
-        [{"worker_id": w, "ds_skill": skills[w], "mv_agreement": float(mv_skills.get(w, float("nan")))}
-         for w in sorted(skills)],
-        schema={"worker_id": pl.String, "ds_skill": pl.Float64, "mv_agreement": pl.Float64},
+        [{"worker_id": w, "ds_skill": skills[w], "ds_information_bits": info[w],
+          "mv_agreement": float(mv_skills.get(w, float("nan")))} for w in sorted(skills)],
+        schema={"worker_id": pl.String, "ds_skill": pl.Float64, "ds_information_bits": pl.Float64,
+                "mv_agreement": pl.Float64},
     )
-    return per_task, per_worker
+    confusion = pl.DataFrame(conf_rows, schema={"worker_id": pl.String, "true_label": pl.String, "label": pl.String,
+                                                "probability": pl.Float64})
+    return per_task, per_worker, confusion
+
+
+#: A worker whose answers carry less information than this (bits, under Dawid–Skene) is reported as uninformative.
+UNINFORMATIVE_BITS = 0.01
 
 
 def aggregate_annotations(
@@ -484,28 +655,74 @@ def aggregate_annotations(
     min_control_accuracy: float = 0.7,
     exclude_flagged: bool = True,
     confidence: float = 0.95,
+    exclusion_alpha: float = 0.05,
+    allow_single_annotator: bool = False,
+    n_boot: int = 1000,
+    seed: int = 0,
 ) -> dict[str, pl.DataFrame | dict]:
     """Aggregate annotations of the items in ``key`` (see :func:`item_key`).
 
-    Workers are scored on the golden controls (accuracy) and on duplicated items
-    (share of duplicated pairs answered the same both times); a worker with control
-    accuracy below ``min_control_accuracy`` is flagged and, with ``exclude_flagged``,
-    left out of the aggregation.  Votes on pairs (a duplicate counts once per worker:
-    its first copy) are aggregated by :func:`crowd_aggregate`.  A pair is valid when
-    its Dawid–Skene label is ``yes``.
+    **Exclusion test.**  Each worker's answers on the golden controls (``k`` right of
+    ``n``) get two one-sided exact binomial tests (``scipy.stats.binomtest``):
+
+    * *below the bar*: H0 accuracy ≥ ``min_control_accuracy`` against H1 accuracy <
+      ``min_control_accuracy``; a worker is **flagged** when p < ``exclusion_alpha`` (0.05
+      by default) and, with ``exclude_flagged``, left out of the aggregation.  A worker is
+      thus excluded only on evidence, never because a handful of controls fell a little
+      short of the bar: with 12 controls and the bar 0.7 an annotator needs 5 or fewer right
+      answers to be excluded.  The test's power against a yes/no guesser (accuracy 0.5)
+      is reported (``exclusion_test.power_at_guessing``; 0.39 for 12 controls), with the
+      number of controls that would give power 0.8, and a warning when it is below 0.8.
+    * *above chance*: H0 accuracy ≤ chance against H1 accuracy > chance, chance being
+      the accuracy of the best constant answer on that worker's controls (8/12 with 8
+      "yes" controls of 12); reported (``p_above_chance``, ``above_chance``), not used
+      to exclude.
+
+    Workers without controls are kept untested.  Whatever the tests decide, every
+    worker's Dawid–Skene confusion matrix (``confusion``) and the information its answers
+    carry about the true label (``ds_information_bits``) are reported; a worker whose
+    answers carry none (e.g. always "yes") gets a warning.
+
+    **One annotator is never enough silently.**  When fewer than two workers remain, or a
+    pair to drop was judged by fewer than two included workers, a warning is logged and
+    kept in ``summary["warnings"]``; such drops raise :class:`InputError` unless
+    ``allow_single_annotator`` (config key ``validation.allow_single_annotator``).
+
+    Votes on pairs (a duplicate counts once per worker: its first copy) are aggregated by
+    :func:`crowd_aggregate`; a pair is valid when its Dawid–Skene label is ``yes``.
+    Krippendorff's α is reported with a seeded percentile bootstrap interval over pairs
+    (:func:`krippendorff_alpha_ci`, ``n_boot`` resamples, ``seed``).
 
     Returns a dict with ``pairs`` (per pair: paradigm, labels, confidence, valid),
-    ``workers`` (per worker: answers, control accuracy, consistency, skills, flagged),
+    ``workers`` (per worker: answers, controls right, control accuracy, both tests'
+    p-values, consistency, skills, information, flagged, excluded), ``confusion``,
     ``paradigms`` (validity with a Wilson interval, WAWA agreement), ``drop`` (pairs to
-    drop) and ``summary`` (Krippendorff's α, WAWA, counts).
+    drop) and ``summary`` (α with its interval, WAWA, counts, the exclusion test, warnings).
     """
+    if not 0.0 < exclusion_alpha < 1.0:
+        raise InputError(f"config key validation.exclusion_alpha must be in (0, 1), got {exclusion_alpha}")
     ann = annotations.join(key.select("item_id", "kind", "pair_id", "paradigm", "gold"), on="item_id", how="left")
     if ann["kind"].null_count():
         bad = ann.filter(pl.col("kind").is_null()).row(0, named=True)
         raise InputError(f"unknown item id {bad['item_id']!r} (line {bad['line']})")
+    warnings_out: list[str] = []
+
+    def warn(msg: str) -> None:
+        warnings_out.append(msg)
+        log.warning("validation: %s", msg)
+
     ctrl = ann.filter(pl.col("kind") == "control")
-    ctrl_acc = ctrl.group_by("worker_id").agg(
-        pl.len().cast(pl.Int64).alias("n_control"), (pl.col("label") == pl.col("gold")).mean().alias("control_accuracy"))
+    ctrl_rows = []
+    for (w,), g in sorted(ctrl.group_by(["worker_id"]), key=lambda kg: str(kg[0][0])):
+        n = g.height
+        k = int((g["label"] == g["gold"]).sum())
+        chance = max(int((g["gold"] == lab).sum()) for lab in LABELS) / n
+        p_below, p_above = control_tests(k, n, threshold=min_control_accuracy, chance=chance)
+        ctrl_rows.append({"worker_id": w, "n_control": n, "control_correct": k, "control_accuracy": k / n,
+                          "chance_accuracy": chance, "p_below_threshold": p_below, "p_above_chance": p_above})
+    ctrl_acc = pl.DataFrame(ctrl_rows, schema={
+        "worker_id": pl.String, "n_control": pl.Int64, "control_correct": pl.Int64, "control_accuracy": pl.Float64,
+        "chance_accuracy": pl.Float64, "p_below_threshold": pl.Float64, "p_above_chance": pl.Float64})
     pair_votes = ann.filter(pl.col("kind") != "control")
     both = (
         pair_votes.group_by("worker_id", "pair_id").agg(pl.col("label").n_unique().alias("u"), pl.len().alias("c"))
@@ -513,24 +730,67 @@ def aggregate_annotations(
         .group_by("worker_id").agg(pl.len().cast(pl.Int64).alias("n_duplicates"), (pl.col("u") == 1).mean().alias("consistency"))
     )
     workers = (
-        ann.group_by("worker_id").agg(pl.len().cast(pl.Int64).alias("n_answers"))
+        ann.group_by("worker_id").agg(pl.len().cast(pl.Int64).alias("n_answers"),
+                                      (pl.col("label").n_unique() == 1).alias("constant_answers"))
         .join(ctrl_acc, on="worker_id", how="left").join(both, on="worker_id", how="left")
         .with_columns(
             pl.col("n_control").fill_null(0),
+            pl.col("control_correct").fill_null(0),
             pl.col("n_duplicates").fill_null(0),
-            (pl.col("control_accuracy").fill_null(1.0) < min_control_accuracy).alias("flagged"),
+            (pl.col("constant_answers") & (pl.col("n_answers") > 1)).alias("constant_answers"),
+            (pl.col("p_below_threshold").fill_null(1.0) < exclusion_alpha).alias("flagged"),
+            (pl.col("p_above_chance").fill_null(1.0) < exclusion_alpha).alias("above_chance"),
         )
+        .with_columns((pl.col("flagged") & pl.lit(bool(exclude_flagged))).alias("excluded"))
+        .sort("worker_id")
     )
     flagged = set(workers.filter(pl.col("flagged"))["worker_id"].to_list())
-    used = pair_votes.filter(~pl.col("worker_id").is_in(list(flagged))) if exclude_flagged else pair_votes
+    excluded = set(workers.filter(pl.col("excluded"))["worker_id"].to_list())
+    untested = workers.filter(pl.col("n_control") == 0)["worker_id"].to_list()
+    if untested:
+        warn(f"{len(untested)} worker(s) answered no control item and were kept untested: {', '.join(untested)}")
+    for r in workers.filter(pl.col("flagged")).iter_rows(named=True):
+        warn(f"worker {r['worker_id']} is below the control bar: {r['control_correct']}/{r['n_control']} right, "
+             f"one-sided binomial p = {r['p_below_threshold']:.3g} < {exclusion_alpha:g} for accuracy < "
+             f"{min_control_accuracy:g}; " + ("excluded" if r["excluded"] else "kept (validation.exclude_flagged is false)"))
+    n_ctrl = int(workers["n_control"].max() or 0)
+    test_info = {
+        "test": "one-sided exact binomial test (scipy.stats.binomtest) of control accuracy, "
+                "H0: accuracy >= min_control_accuracy vs H1: accuracy < min_control_accuracy",
+        "alpha": exclusion_alpha,
+        "threshold": min_control_accuracy,
+        "n_controls": n_ctrl,
+        "max_correct_to_exclude": exclusion_critical(n_ctrl, threshold=min_control_accuracy, alpha=exclusion_alpha),
+        "power_at_guessing": exclusion_power(n_ctrl, threshold=min_control_accuracy, alpha=exclusion_alpha),
+        "guessing_accuracy": GUESSING_ACCURACY,
+        "controls_for_power_0.8": controls_for_power(threshold=min_control_accuracy, alpha=exclusion_alpha),
+    }
+    if n_ctrl and test_info["power_at_guessing"] < 0.8:
+        need = test_info["controls_for_power_0.8"]
+        warn(f"the exclusion test has power {test_info['power_at_guessing']:.2f} against a worker guessing yes/no "
+             f"with {n_ctrl} controls (alpha {exclusion_alpha:g}, bar {min_control_accuracy:g}); "
+             + (f"{need} controls would give power 0.8" if need else "more controls are needed"))
+    used = pair_votes.filter(~pl.col("worker_id").is_in(list(excluded)))
     if used.height == 0:
         raise InputError("no annotations of benchmark pairs left to aggregate (only controls, or every worker flagged)")
+    included = sorted(used["worker_id"].unique().to_list())
+    if len(included) < 2:
+        warn(f"only {len(included)} annotator ({', '.join(included)}) is included "
+             f"({len(excluded)} excluded: {', '.join(sorted(excluded)) or 'none'}): every label rests on one person "
+             "and agreement cannot be measured")
     votes = (
         used.sort("line").unique(["worker_id", "pair_id"], keep="first", maintain_order=True)
         .select(pl.col("pair_id").alias("task"), pl.col("worker_id").alias("worker"), "label")
     )
-    per_task, per_worker = crowd_aggregate(votes)
-    workers = workers.join(per_worker, on="worker_id", how="left").sort("worker_id")
+    per_task, per_worker, confusion = crowd_aggregate(votes)
+    workers = workers.join(per_worker, on="worker_id", how="left").with_columns(
+        pl.col("worker_id").is_in(included).alias("included")).sort("worker_id")
+    for r in workers.filter(pl.col("included")).iter_rows(named=True):
+        if r["constant_answers"] or (r["ds_information_bits"] is not None and r["ds_information_bits"] < UNINFORMATIVE_BITS):
+            what = "gave the same label to every item" if r["constant_answers"] else "answers independently of the truth"
+            warn(f"worker {r['worker_id']} {what}: its answers carry {r['ds_information_bits']:.3f} bits about the true "
+                 f"label, which its Dawid–Skene skill ({r['ds_skill']:.3f}) does not show; Dawid–Skene gives it no "
+                 "weight, majority vote and Krippendorff's alpha still count it")
     paradigm_of = pair_votes.select("pair_id", "paradigm").unique()
     pairs = (
         per_task.rename({"task": "pair_id"}).join(paradigm_of, on="pair_id", how="left")
@@ -548,25 +808,48 @@ def aggregate_annotations(
     paradigms = pl.DataFrame(prow, schema={"paradigm": pl.String, "n": pl.Int64, "valid": pl.Int64,
                                            "validity": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64,
                                            "wawa": pl.Float64, "mv_ds_agree": pl.Float64})
-    drop = pairs.filter(~pl.col("valid")).select("pair_id", "paradigm", "label_ds", "ds_confidence")
+    drop = pairs.filter(~pl.col("valid")).select("pair_id", "paradigm", "n_votes", "label_ds", "ds_confidence")
+    single = drop.filter(pl.col("n_votes") < 2)
+    if single.height:
+        msg = (f"{single.height} of {drop.height} pair(s) to drop were judged by fewer than two included annotators "
+               f"(e.g. {single['pair_id'][0]})")
+        if not allow_single_annotator:
+            raise InputError(f"{msg}: refusing to drop pairs on one person's word; collect more labels, relax the "
+                             "exclusion (validation.min_control_accuracy, validation.exclude_flagged), or set config "
+                             "key validation.allow_single_annotator: true")
+        warn(msg + " (accepted: validation.allow_single_annotator is true)")
     k_all, n_all = int(pairs["valid"].sum()), pairs.height
     lo, hi = _wilson(k_all, n_all, confidence)
+    alpha_ci = krippendorff_alpha_ci(votes, n_boot=n_boot, seed=seed, confidence=confidence)
+    if alpha_ci["alpha"] is None:
+        warn(f"Krippendorff's alpha is undefined: {alpha_ci['reason']}")
     summary = {
         "annotations": annotations.height,
         "workers": workers.height,
+        "included_workers": included,
         "flagged_workers": sorted(flagged),
+        "excluded_workers": sorted(excluded),
         "excluded_flagged": bool(exclude_flagged),
         "pairs": n_all,
         "valid": k_all,
         "validity": k_all / n_all if n_all else None,
         "validity_ci": [lo, hi],
-        "krippendorff_alpha": krippendorff_alpha(votes),
+        "krippendorff_alpha": alpha_ci["alpha"],
+        "krippendorff_alpha_ci": [alpha_ci["ci_low"], alpha_ci["ci_high"]],
+        "krippendorff_alpha_bootstrap": {k: alpha_ci[k] for k in ("n_boot", "n_undefined", "confidence", "reason")}
+        | {"seed": int(seed), "unit": "pairs (resampled with replacement)"},
         "wawa": float(pairs["agreement"].mean()) if n_all else None,
         "mv_ds_agree": float((pairs["label_mv"] == pairs["label_ds"]).mean()) if n_all else None,
         "min_control_accuracy": min_control_accuracy,
+        "exclusion_test": test_info,
+        "allow_single_annotator": bool(allow_single_annotator),
         "drop": drop.height,
+        "drop_single_annotator": single.height,
+        "warnings": warnings_out,
     }
-    return {"pairs": pairs, "workers": workers, "paradigms": paradigms, "drop": drop, "summary": summary}
+    return {"pairs": pairs, "workers": workers, "confusion": confusion, "paradigms": paradigms, "drop": drop,
+            "summary": summary}
+
 
 
 # --------------------------------------------------------------------------- simulation
@@ -670,19 +953,29 @@ def validation_import_stage(
     seed: int = 0,
     min_control_accuracy: float = 0.7,
     exclude_flagged: bool = True,
+    exclusion_alpha: float = 0.05,
+    allow_single_annotator: bool = False,
+    n_boot: int = 1000,
     simulated: bool = False,
 ) -> dict:
-    """Read, check and aggregate ``annotations``; write pairs/workers/paradigms/drop CSVs and summary.json."""
+    """Read, check and aggregate ``annotations`` (:func:`aggregate_annotations`); write
+    pairs/workers/confusion/paradigms/drop CSVs and summary.json.  Nothing is written when the
+    aggregation refuses (drops decided by fewer than two annotators without
+    ``allow_single_annotator``)."""
     key = item_key(_read_pools(pools), seed=seed)
     ann = read_annotations(annotations, key)
-    res = aggregate_annotations(ann, key, min_control_accuracy=min_control_accuracy, exclude_flagged=exclude_flagged)
+    res = aggregate_annotations(ann, key, min_control_accuracy=min_control_accuracy, exclude_flagged=exclude_flagged,
+                                exclusion_alpha=exclusion_alpha, allow_single_annotator=allow_single_annotator,
+                                n_boot=n_boot, seed=seed)
     out = Path(out_dir)
-    for name in ("pairs", "workers", "paradigms", "drop"):
+    for name in ("pairs", "workers", "confusion", "paradigms", "drop"):
         write_csv_atomic(res[name], out / f"{name}.csv")
     summary = {**res["summary"], "annotations_file": str(annotations), "simulated": bool(simulated)}
     write_json_atomic(out / "summary.json", summary)
-    log.info("validation import: %d pairs, validity %.3f, alpha %s", summary["pairs"], summary["validity"] or 0,
-             summary["krippendorff_alpha"])
+    lo, hi = summary["krippendorff_alpha_ci"]
+    log.info("validation import: %d pairs, validity %.3f, %d of %d workers included, alpha %s (95%% bootstrap CI %s-%s)"
+             ", %d to drop, %d warning(s)", summary["pairs"], summary["validity"] or 0, len(summary["included_workers"]),
+             summary["workers"], summary["krippendorff_alpha"], lo, hi, summary["drop"], len(summary["warnings"]))
     return summary
 
 
@@ -703,12 +996,14 @@ def section_stage(items_csv: str | os.PathLike, out_md: str | os.PathLike, *,
     from .report import validation_section
 
     key = pl.read_csv(items_csv, schema_overrides={"gold": pl.String, "paradigm": pl.String, "pair_id": pl.String})
-    summ = paradigms = workers = None
+    summ = paradigms = workers = confusion = None
     if summary is not None:
         d = Path(summary).parent
         summ = json.loads(Path(summary).read_text(encoding="utf-8"))
         paradigms = pl.read_csv(d / "paradigms.csv")
         workers = pl.read_csv(d / "workers.csv", schema_overrides={"worker_id": pl.String})
-    text = validation_section(key, summ, paradigms, workers)
+        if (d / "confusion.csv").exists():
+            confusion = pl.read_csv(d / "confusion.csv", schema_overrides={"worker_id": pl.String})
+    text = validation_section(key, summ, paradigms, workers, confusion)
     write_text_atomic(out_md, text)
     return text

@@ -363,6 +363,9 @@ class _HFModelScorer(Scorer):
         import transformers
         from transformers import AutoTokenizer
 
+        from ..runtime import quiet_transformers
+
+        quiet_transformers()
         name = os.fspath(model_name_or_path)
         try:  # auto: the device's fast choice (rublimp.scoring.dtypes)
             resolved = resolve_dtype(dtype, device)
