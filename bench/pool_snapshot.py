@@ -134,6 +134,13 @@ def snapshot(work: Path, paths: dict[str, Path]) -> list[tuple[str, str, int, st
     return rows
 
 
+def verdicts_for(sents):
+    """The agreement verdicts the workflow would compute from these sentences (``load_verdicts`` mapping)."""
+    from rublimp.agreement import validate_agreement
+
+    return _verdicts_from_table(validate_agreement(sents))
+
+
 def _verdicts_from_table(table):
     """The ``load_verdicts`` mapping from an in-memory verdict table (written and read back as the stage does)."""
     import tempfile
