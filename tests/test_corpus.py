@@ -214,7 +214,7 @@ def test_non_cyrillic_share_is_configurable() -> None:
 
 def test_check_sentence_reports_first_failing_filter() -> None:
     assert FILTER_NAMES == (
-        "markup", "unbalanced", "no_final_punct", "lowercase_start", "too_long", "too_short", "non_cyrillic",
+        "control_chars", "markup", "unbalanced", "no_final_punct", "lowercase_start", "too_long", "too_short", "non_cyrillic",
         "hashtag", "mention", "retweet", "emoji", "glued_title", "glued_sentences", "footnote",
         "unpunctuated_verse", "word_salad",
     )
@@ -451,9 +451,9 @@ def test_build_sentences_filters_dedupes_and_counts(tmp_path: Path) -> None:
     src = stats["sources"]["mix"]
     assert src["documents"] == 7 and src["sentences_seen"] == 9
     assert src["dropped"] == {
-        "markup": 1, "unbalanced": 0, "no_final_punct": 0, "lowercase_start": 1,
+        "control_chars": 0, "markup": 1, "unbalanced": 0, "no_final_punct": 0, "lowercase_start": 1,
         "too_long": 0, "too_short": 2, "non_cyrillic": 0,
-        **{name: 0 for name in FILTER_NAMES[7:]},
+        **{name: 0 for name in FILTER_NAMES[8:]},
     }
     assert src["duplicates"] == 2 and src["kept"] == 3 and src["sampled_out"] == 0
     assert stats["total"] == src and stats["domains"] == {"fiction": src}

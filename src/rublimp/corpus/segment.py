@@ -4,6 +4,10 @@ Sentences are split and tokenised with razdel. Each heuristic is a *named* filte
 (:data:`FILTERS`, checked in that order; a dropped sentence is counted under the first
 filter that rejects it):
 
+``control_chars``
+    a control character (:data:`rublimp.io.CONTROL_CHARS_RE`: C0 except tab, DEL, C1), as
+    a NUL byte or an ESC sequence in a text file; the first few are logged with the
+    document's ``file:line``.
 ``markup``
     wiki/HTML remnants: ``[[``, ``]]``, ``{{``, ``}}``, ``|``, an HTML tag ``<…>``, an
     HTML entity (``&nbsp;``, ``&#160;``), ``==`` headings, wiki bold/italics ``''``,
@@ -71,6 +75,7 @@ occurrence, in config order, is kept.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import random
 import re
@@ -83,10 +88,23 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import polars as pl
 from razdel import sentenize, tokenize
 
-from rublimp.io import InputError, write_json_atomic, write_parquet_atomic
+from rublimp.io import CONTROL_CHARS_RE, InputError, find_control_char, write_json_atomic, write_parquet_atomic
 from rublimp.runtime import progress
 
-from .sources import Document, conllu_sent_id, iter_documents, read_conllu_source, source_key, validate_source
+from .sources import (
+    DEFAULT_MAX_BAD_SHARE,
+    BadInput,
+    Document,
+    conllu_sent_id,
+    iter_documents,
+    read_conllu_source,
+    source_key,
+    validate_source,
+)
+
+log = logging.getLogger("rublimp")
+#: How many dropped sentences with control characters are logged (with file:line) per source.
+_LOG_FIRST = 5
 
 __all__ = [
     "FILTERS",
@@ -131,11 +149,23 @@ class FilterConfig:
 # --------------------------------------------------------------------------- segmentation
 
 
+#: Runs of whitespace that is not a control character (str.split() would turn the control
+#: characters U+001C–U+001F, U+000B, U+000C, U+0085 into spaces and hide them from the filter).
+_PLAIN_SPACE_RE = re.compile("(?:(?![\x00-\x08\x0a-\x1f\x7f-\x9f])\\s)+")
+
+
 def split_sentences(text: str) -> list[str]:
-    """Split a document into sentences with razdel; never across a ``"\\n"`` block boundary."""
+    """Split a document into sentences with razdel; never across a ``"\\n"`` block boundary.
+
+    Whitespace runs become one space; control characters are kept for the
+    ``control_chars`` filter.
+    """
     sentences: list[str] = []
     for block in text.split("\n"):
-        block = " ".join(block.split())
+        if CONTROL_CHARS_RE.search(block) is None:
+            block = " ".join(block.split())
+        else:
+            block = _PLAIN_SPACE_RE.sub(" ", block).strip(" ")
         if block:
             sentences.extend(s.text for s in sentenize(block) if s.text.strip())
     return sentences
@@ -167,6 +197,10 @@ SENTENCE_PUNCT = frozenset(
 
 _OPENERS = {"(": ")", "[": "]", "{": "}", "«": "»", "„": "“", "“": "”"}
 _CLOSERS = {")", "]", "}", "»", "“", "”"}
+
+
+def _control_chars(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return CONTROL_CHARS_RE.search(text) is not None
 
 
 def _too_short(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
@@ -312,6 +346,7 @@ FilterFn = Callable[[str, Sequence[str], FilterConfig], bool]
 #: The text-only filters come first so that razdel tokenisation (the costly step) runs
 #: only for sentences that pass them.
 FILTERS: dict[str, FilterFn] = {
+    "control_chars": _control_chars,
     "markup": _markup,
     "unbalanced": _unbalanced,
     "no_final_punct": _no_final_punct,
@@ -436,6 +471,7 @@ def build_sentences(
     seed: int = 0,
     min_cyrillic_share: float = 0.8,
     max_nonword_share: float = 0.3,
+    max_bad_share: float = DEFAULT_MAX_BAD_SHARE,
 ) -> tuple[pl.DataFrame, dict[str, Any]]:
     """Read, segment, filter and deduplicate the sentences of all ``sources``.
 
@@ -445,7 +481,13 @@ def build_sentences(
         {"settings": {...}, "total": C, "sources": {name: C}, "domains": {domain: C}}
 
     where each ``C`` counts ``documents``, ``sentences_seen``, ``dropped`` (per filter),
-    ``duplicates``, ``sampled_out`` and ``kept``.
+    ``duplicates``, ``sampled_out`` and ``kept``, and ``"input": {name: {...}}`` tells per source how many lines (trees) were read and
+    skipped as unreadable, the first skipped ones and the first sentences dropped for
+    control characters, each as ``file:line``.
+
+    * Unreadable input (a line that is not UTF-8, a malformed CoNLL-U tree) is skipped
+      and counted up to ``max_bad_share`` of a source's lines (trees); beyond it the
+      source is an :class:`~rublimp.io.InputError` naming the file and first bad lines.
 
     * Raw-text sources: ``sent_id`` is ``"{source}-{doc_index}-{sent_index}"``, both
       0-based over the source's documents and each document's razdel sentences before
@@ -465,6 +507,7 @@ def build_sentences(
     """
     cfg = FilterConfig(min_tokens, max_tokens, min_cyrillic_share, max_nonword_share)
     cfg.validate()
+    BadInput("corpus", max_bad_share)  # validates the share (corpus.max_bad_share)
     if max_sentences_per_source is not None and (
         isinstance(max_sentences_per_source, bool)
         or not isinstance(max_sentences_per_source, int)
@@ -489,10 +532,23 @@ def build_sentences(
         stats.sources[src["name"]] = _counters()
     seen: set[bytes] = set()
     frames: dict[str, pl.DataFrame] = {}
+    inputs: dict[str, dict[str, Any]] = {}
     # CoNLL-U sources first, so that they win every duplicate; the table keeps config order.
     for key, src in sorted(checked, key=lambda item: item[1]["type"] != "conllu"):
-        rows = _process_source(src, key, Path(cache_dir), cfg, seen, stats, max_sentences_per_source, seed)
+        bad = BadInput(key, max_bad_share)
+        controls: list[str] = []
+        rows = _process_source(
+            src, key, Path(cache_dir), cfg, seen, stats, max_sentences_per_source, seed, bad, controls
+        )
+        bad.check()
         counts = stats.sources[src["name"]]
+        if bad.bad:
+            log.warning("corpus: %s: skipped %d of %d %s as unreadable (first: %s)",
+                        key, bad.bad, bad.read, bad.unit, "; ".join(bad.first))
+        if counts["dropped"]["control_chars"]:
+            log.warning("corpus: %s: dropped %d sentence(s) with control characters (first at %s)",
+                        key, counts["dropped"]["control_chars"], "; ".join(controls))
+        inputs[src["name"]] = {**bad.as_dict(), "control_chars_first": controls}
         if counts["kept"] == 0:
             dropped = {k: v for k, v in counts["dropped"].items() if v}
             raise InputError(
@@ -503,33 +559,41 @@ def build_sentences(
 
     df = pl.concat([frames[src["name"]] for _, src in checked], how="vertical")
     out_stats = {
-        "settings": {**asdict(cfg), "max_sentences_per_source": max_sentences_per_source, "seed": seed},
+        "settings": {
+            **asdict(cfg),
+            "max_sentences_per_source": max_sentences_per_source,
+            "seed": seed,
+            "max_bad_share": max_bad_share,
+        },
         "total": stats.total,
         "sources": stats.sources,
         "domains": dict(sorted(stats.domains.items())),
+        "input": {src["name"]: inputs[src["name"]] for _, src in checked},
     }
     return df, out_stats
 
 
-# (sent_id, text, domain, apply_filters)
-_Item = tuple[str, str, str, bool]
+# (sent_id, text, domain, apply_filters, where: the document's id, "file:line" for files)
+_Item = tuple[str, str, str, bool, str]
 
 
-def _source_items(src: Mapping[str, Any], key: str, cache_dir: Path, stats: _Stats) -> Iterator[_Item]:
+def _source_items(
+    src: Mapping[str, Any], key: str, cache_dir: Path, stats: _Stats, bad: BadInput
+) -> Iterator[_Item]:
     """The candidate sentences of one source, counting its documents on the way."""
     name = src["name"]
     if src["type"] == "conllu":
         path = Path(src["path"]).expanduser()
         if not path.exists():
             raise InputError(f"CoNLL-U file not found (config key {key}.path)", path)
-        for sent_id, text, domain in read_conllu_source(path, domain=src["domain"]):
-            yield conllu_sent_id(name, sent_id), text, domain, False
+        for sent_id, text, domain in read_conllu_source(path, domain=src["domain"], bad=bad):
+            yield conllu_sent_id(name, sent_id), text, domain, False, sent_id
         return
-    docs: Iterator[Document] = iter_documents(src, cache_dir=cache_dir, key=key)
+    docs: Iterator[Document] = iter_documents(src, cache_dir=cache_dir, key=key, bad=bad)
     for doc_index, doc in enumerate(progress(docs, desc=f"corpus:{name}", unit="doc")):
         stats.add(name, doc.domain, "documents")
         for sent_index, sentence in enumerate(split_sentences(doc.text)):
-            yield f"{name}-{doc_index}-{sent_index}", sentence, doc.domain, True
+            yield f"{name}-{doc_index}-{sent_index}", sentence, doc.domain, True, doc.doc_id
 
 
 def _process_source(
@@ -541,18 +605,24 @@ def _process_source(
     stats: _Stats,
     cap: int | None,
     seed: int,
+    bad: BadInput,
+    controls: list[str],
 ) -> list[tuple[str, str, str, str, int]]:
     name = src["name"]
     rng = random.Random(f"{seed}:{name}")  # str seeds are hashed deterministically (sha512)
     kept: list[tuple[int, str, str, str, int]] = []  # (position, sent_id, text, domain, n_tokens)
     survivors: Counter[str] = Counter()  # per domain, before sampling
     n_survivors = 0
-    for position, (sent_id, sentence, domain, apply_filters) in enumerate(_source_items(src, key, cache_dir, stats)):
+    items = _source_items(src, key, cache_dir, stats, bad)
+    for position, (sent_id, sentence, domain, apply_filters, where) in enumerate(items):
         stats.add(name, domain, "sentences_seen")
         if apply_filters:
             reason, n_tokens = _evaluate(sentence, cfg)
             if reason is not None:
                 stats.drop(name, domain, reason)
+                if reason == "control_chars" and len(controls) < _LOG_FIRST:
+                    detail = find_control_char(sentence)
+                    controls.append(f"{where} (sentence {sent_id}: {detail})")
                 continue
         else:
             n_tokens = len(tokenize_sentence(sentence))
