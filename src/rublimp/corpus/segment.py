@@ -127,8 +127,8 @@ class FilterConfig:
 
     min_tokens: int = 6
     max_tokens: int = 50
-    min_cyrillic_share: float = 0.8
-    max_nonword_share: float = 0.3
+    min_cyrillic_share: float = 0.5
+    max_nonword_share: float = 0.5
 
     def validate(self, prefix: str = "corpus") -> None:
         """Raise :class:`~rublimp.io.InputError` naming the config key of a bad value."""
@@ -181,8 +181,10 @@ def tokenize_sentence(sentence: str) -> list[str]:
 _MARKUP_RE = re.compile(
     r"\[\[|\]\]|\{\{|\}\}|\{\||\|"
     r"|</?[A-Za-z][^<>]*>|&[A-Za-z]+;|&#x?[0-9A-Fa-f]+;"
-    r"|==|''|__[A-ZА-ЯЁ]+__"
-    r"|https?://|www\.",
+    r"|==|''|__[A-ZА-ЯЁ]+__|\*\*"
+    r"|https?://|www\."
+    # brackets emptied by an extraction that dropped their content: "()", "(; 1950)", "(, …"
+    r"|\(\s*[;,]?\s*\)|\(\s*[;,]",
 )
 _FINAL_PUNCT_RE = re.compile(r"[.!?…][»“”\"')\]]*$")
 _LEADING_RE = re.compile(r"^[\s«„“\"'(\[—–\-‒―]*")
@@ -231,20 +233,36 @@ def _unbalanced(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
 
 
 def _no_final_punct(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
-    return _FINAL_PUNCT_RE.search(text.rstrip()) is None
+    text = text.rstrip()
+    # two dots are a typo, not an ellipsis
+    return _FINAL_PUNCT_RE.search(text) is None or (text.endswith("..") and not text.endswith("..."))
 
 
 def _is_nonword(token: str) -> bool:
     return token not in SENTENCE_PUNCT and not token.isalpha() and not any(map(str.isalpha, token))
 
 
+_LATIN_WORD_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+(?:['’-][A-Za-zÀ-ÖØ-öø-ÿ]+)*")
+_BRACKETED_RE = re.compile(r"\([^()]*\)|«[^«»]*»|\"[^\"]*\"|“[^“”]*”")
+
+
 def _non_cyrillic(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
-    n_letters = sum(map(str.isalpha, text))
-    n_cyrillic = sum(map(len, _CYRILLIC_RE.findall(text)))
-    if n_letters == 0 or n_cyrillic / n_letters < cfg.min_cyrillic_share:
+    # Words, not letters: a Latin-script name («Goldman Sachs», «Ars Electronica») is a word or two
+    # of a Russian sentence however long it is. Lower-case Latin words outside brackets and quotes
+    # are running foreign text (a name is capitalised; an identifier or two is not), three are enough.
+    n_cyrillic = len(_WORD_RE.findall(text))
+    latin = _LATIN_WORD_RE.findall(text)
+    n_latin = sum(w.islower() for w in latin)  # capitalised and upper-case ones are names and acronyms
+    if n_cyrillic < 2 or n_cyrillic / (n_cyrillic + n_latin) < cfg.min_cyrillic_share:
         return True
-    nonword = sum(map(_is_nonword, tokens))
-    return nonword / max(len(tokens), 1) > cfg.max_nonword_share
+    if n_latin >= 3:
+        outside = _BRACKETED_RE.sub(" ", text)
+        if sum(w.islower() and len(w) > 1 for w in _LATIN_WORD_RE.findall(outside)) >= 3:
+            return True
+    # numbers and symbols among the non-punctuation tokens: tables, scores, formulas
+    counted = [t for t in tokens if t not in SENTENCE_PUNCT]
+    nonword = sum(map(_is_nonword, counted))
+    return nonword / max(len(counted), 1) > cfg.max_nonword_share
 
 
 _HASHTAG_RE = re.compile(r"(?<![\w&])#\w")
@@ -252,10 +270,13 @@ _MENTION_RE = re.compile(r"@\w")
 _RETWEET_RE = re.compile(r"^\W*RT\b|\bRT\s*[@:]")
 _EMOJI_RE = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]")
 _GLUED_TITLE_RE = re.compile(r"[а-яё]{3}[А-ЯЁ](?![А-ЯЁ])")
-_GLUED_SENTENCES_RE = re.compile(r"[а-яё]{2}[.!?…]+[«\"]?[А-ЯЁ]")
+# the word before the stop is lower-case from its first letter: a dotted brand name («Яндекс.Новости»,
+# «Mail.Ru») starts with a capital; "!" and "?" end a sentence whatever comes before
+_GLUED_SENTENCES_RE = re.compile(r"(?<![\w.-])[а-яё]{2,}\.+[«\"]?[А-ЯЁ]|[а-яё]{2}[!?…]+[«\"]?[А-ЯЁ]")
 _FOOTNOTE_RE = re.compile(r"[а-яё]{3}\d{1,3}(?![\w-])|[а-яё][.!?…»)]\d{1,3}\W*$|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\d{1,3}\]")
 _LOST_BREAK_RE = re.compile(r"(?<![\w-])[а-яё]+ +([А-ЯЁ][а-яё]*)(?![\w.-])")
 _WORD_RE = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+_NAME_GOES_ON_RE = re.compile(r" +[А-ЯЁA-Z]")
 #: pymorphy3 parts of speech of a capitalised word that cannot start a name: a line break was lost before it
 _LINE_START_POS = frozenset({"PREP", "CONJ", "PRCL", "ADVB", "PRED", "VERB", "INFN", "GRND", "INTJ"})
 _PROPER_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
@@ -297,13 +318,16 @@ def _morph():
 
 
 def _unpunctuated_verse(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
-    for m in _LOST_BREAK_RE.finditer(text.replace(_STRESS, "")):
+    text = text.replace(_STRESS, "")
+    for m in _LOST_BREAK_RE.finditer(text):
         word = m.group(1)
         if word == "И":
             return True  # the conjunction; the initial «И.» is excluded by the pattern
         if len(word) == 1:
             continue
         morph = _morph()
+        if _NAME_GOES_ON_RE.match(text, m.end(1)):
+            continue  # a multi-word name (фуори Ле Мура)
         if not morph.word_is_known(word):
             continue  # a guess: most often a foreign name
         parses = morph.parses(word)
@@ -323,12 +347,185 @@ def _word_salad(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
         return True
     if 4 <= len(words) <= 12 and (len(words) - len(counts)) / len(words) >= 1 / 3:
         return True
+    # keyword stuffing varies the endings (дешевые авиабилеты, дешево, авиабилеты) and has neither
+    # commas nor short function words: the same by stems there
+    if 5 <= len(words) <= 12 and "," not in text and not any(len(w) <= 2 for w in _WORD_RE.findall(text)):
+        stems = Counter(w[:5] for w in words if len(w) >= 5)
+        if sum(n - 1 for n in stems.values()) / len(words) >= 0.4:
+            return True
     lower = [w for w in _WORD_RE.findall(text) if len(w) >= 3 and w.islower()]
     if len(lower) >= 2:
         morph = _morph()
         unknown = sum(not morph.word_is_known(w) for w in lower)
-        if unknown >= 2 and unknown / len(lower) >= 0.5:
+        if unknown >= 3 and unknown / len(lower) >= 0.5:
             return True
+    return False
+
+
+# UTF-8 Russian read as cp1251: «Р°», «Рё», «СЂ», «С‚» … (a capital Р/С before a byte that is no Russian letter)
+_MOJIBAKE_RE = re.compile("Р[\u00a0\u00a4\u00a6\u00a7\u00a9\u00ab\u00ac\u00ad\u00ae\u00b0\u00b1\u00b5-\u00b7\u00bb"
+                          "ЁЂЃЄЅІЇЈЉЊЋЌЎЏёђѓєѕіїјљњћќўџҐґ‘’“”•–—˜™›№]|С[ЂЃ‚ѓ„…†‡€‰Љ‹ЊЌЋЏ]")
+
+
+def _broken_encoding(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    # a replacement character, cp1251 mojibake, or the LaTeX-style opening quote `` of some treebank texts
+    return "\ufffd" in text or "``" in text or len(_MOJIBAKE_RE.findall(text)) >= 2
+
+
+_ELONGATED_RE = re.compile(r"([а-яё])\1\1\1|[!?][!?][!?]")
+_CAPS_WORD_RE = re.compile(r"(?<![\w-])[А-ЯЁ]{2,}(?![\w-])")
+
+
+def _shouting(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    # a letter four times in a row (ооооочень), "!!!", or mostly upper-case words (СРОЧНО ПРОДАМ ГАРАЖ)
+    if _ELONGATED_RE.search(text.lower()):
+        return True
+    caps = _CAPS_WORD_RE.findall(text)
+    return len(caps) >= 3 and len(caps) >= 0.5 * len(_WORD_RE.findall(text)) and any(len(w) >= 5 for w in caps)
+
+
+_WORD_TOKEN_RE = re.compile(r"\w+(?:-\w+)*")
+
+
+def _repeated_phrase(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A phrase said twice in a row: «в субботу в субботу», «подозреваемого подозреваемого»,
+    «объявила о запуске, объявила о запуске» (punctuation between the copies is ignored)."""
+    words = _WORD_TOKEN_RE.findall(text.lower().replace("ё", "е"))
+    n = len(words)
+    last: dict[str, int] = {}  # a copy starts where its first word was last seen `size` words before
+    for j, word in enumerate(words):
+        i = last.get(word)
+        last[word] = j
+        if i is None:
+            continue
+        size = j - i
+        if size == 1:
+            if len(word) >= 4 and word.isalpha() and re.search(rf"(?<!\w){word}\s+{word}(?!\w)", text.lower().replace("ё", "е")):
+                return True  # «цвет -- цвет гербового щита» is an apposition, not a stutter
+        elif j + size <= n and words[i:j] == words[j:j + size] and sum(map(len, words[i:j])) >= 6:
+            return True
+    return False
+
+
+#: capitalised words that open a line: a heading or a headline run into the text after it
+_HEADLINE_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё][а-яё]*|\d+) +([А-ЯЁ][а-яё]{2,}) +(?=[а-яё])")
+_COLON_START_RE = re.compile(r"[а-яё]: +([А-ЯЁ][а-яё]+)(?![\w.-])")
+_HEADLINE_MAX_WORDS = 12
+_OBLIQUE = frozenset({"gent", "datv", "ablt", "loct"})
+
+
+def _glued_headline(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A headline run into its lead without a stop (``Курс доллара вырос до 95 рублей Курс доллара на
+    бирже …``; no space between them is ``glued_title``), a one-word rubric before the text
+    (``Происшествия В центре …``), or a line heading before a colon (``…пункты: По данным …``).
+
+    The capitalised word after the lost stop must be a common noun in the nominative (pymorphy3:
+    known, no parse as a name or place) within the first 12 words, after a headline that has a
+    verb and a nominative of its own; or a closed-class word (preposition, conjunction, particle,
+    adverb) right after the sentence's first word or after a colon.
+    """
+    morph = _morph()
+    words = text.split()
+    if len(words) >= 3 and words[0][:1].isupper() and words[0].isalpha() and words[1][:1].isupper():
+        second = words[1]
+        if second in ("В", "С", "К", "О", "У", "На", "По", "Из", "За", "Для") and words[2][:1].islower():
+            return True
+    for m in _COLON_START_RE.finditer(text):
+        word = m.group(1)
+        parses = morph.parses(word)
+        if morph.word_is_known(word) and parses and parses[0].tag.POS in ("PREP", "CONJ", "PRCL"):
+            return True
+    for m in _HEADLINE_RE.finditer(text):
+        before = text[: m.start(2)].split()
+        if len(before) >= _HEADLINE_MAX_WORDS:
+            break
+        prev = morph.parses(m.group(1))
+        if prev and prev[0].tag.POS in ("PREP", "VERB"):
+            # a noun governed by a preposition (от Волшебницы), a subject after its verb (сообщает Министерство)
+            continue
+        if m.group(1)[0].isupper() and not (prev and prev[0].tag.POS == "NOUN"):
+            continue  # two capitalised words after an adjective or a guess: a name (деревню Малые Ключи)
+        word = m.group(2)
+        if not morph.word_is_known(word):
+            continue
+        parses = morph.parses(word)
+        if any(_PROPER_TAGS & p.tag.grammemes for p in parses) or _OBLIQUE & parses[0].tag.grammemes:
+            continue  # a name, or most likely not a nominative (Земли, Солнца)
+        if parses[0].tag.POS == "ADJF":
+            # an adjective opening the lead's subject: «… Швеции Российские хоккеисты уступили …»
+            after = morph.parses(text[m.end():].split(maxsplit=1)[0].strip(",.;:!?"))
+            if not (after and after[0].tag.POS == "NOUN" and "nomn" in after[0].tag.grammemes):
+                continue
+        elif parses[0].tag.POS != "NOUN" or not any("nomn" in p.tag.grammemes for p in parses):
+            continue
+        verb = nominative = False
+        for w in _WORD_RE.findall(" ".join(before)):
+            first = morph.parses(w)[0].tag if morph.parses(w) else None
+            if first is None:
+                continue
+            verb = verb or first.POS in ("VERB", "PRTS")
+            nominative = nominative or (first.POS == "NOUN" and "nomn" in first.grammemes)
+        if verb and nominative:
+            return True
+    return False
+
+
+_BULLET_RE = re.compile(r"^\s*[•▪·*►✓]\s|\s[•▪·►]\s|;\s*[-–—•]\s|(?:^|\s)\d{1,2}[.)]\s.*;\s*\d{1,2}[.)]\s")
+_LIST_SPLIT_RE = re.compile(r"[,;:]|\s+и\s+")
+_PREDICATE_POS = frozenset({"VERB", "INFN", "PRTS", "GRND", "PRED", "ADJS"})
+
+
+def _list(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A list, not a sentence: bullets or numbered items, or four or more items of one or two
+    words (``Хлеб, молоко, яйца, масло, сыр.``) with no verb anywhere."""
+    if _BULLET_RE.search(text):
+        return True
+    if text.count(",") + text.count(";") + text.count(":") + text.count(" и ") < 3:
+        return False
+    if re.search(r"\s(?:—|–|--)\s", text):
+        return False  # «X — композитор, автор опер и романсов»: a dash is the predicate
+    items = [i for i in _LIST_SPLIT_RE.split(text.rstrip(".!?… ")) if i.strip()]
+    if len(items) < 4:
+        return False
+    sizes = [sum(len(w) >= 2 for w in _WORD_TOKEN_RE.findall(i)) for i in items]
+    if sum(sizes) / len(sizes) > 2:
+        return False
+    morph = _morph()
+    for w in _WORD_RE.findall(text):
+        if morph.word_is_known(w):
+            parses = morph.parses(w)
+            if parses and parses[0].tag.POS in _PREDICATE_POS:
+                return False
+    return True
+
+
+#: words that open a subordinate clause, not a sentence
+_SUBORDINATE_START = frozenset({
+    "который", "которая", "которое", "которые", "которого", "которой", "которому", "которым", "котором",
+    "которых", "которую", "которыми", "потому", "поскольку", "хотя", "чтобы", "ибо", "словно",
+})
+#: conjunctions that cannot end a sentence whatever else they can be read as (pymorphy3 reads «что» as a pronoun first)
+_DANGLING_END_WORDS = frozenset({"что", "чтобы", "если", "потому", "хотя", "но", "и", "а", "или", "либо", "ибо", "поскольку"})
+
+
+def _fragment(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A piece of a sentence: it ends on a preposition or conjunction (``В связи с тем что.``), or
+    it opens with a relative pronoun or a subordinating conjunction and has no main clause
+    after a comma or dash (``Который был построен в прошлом веке.``); questions pass."""
+    words = _WORD_RE.findall(text)
+    if not words:
+        return False
+    last = words[-1]
+    morph = _morph()
+    if len(last) <= 6 and text.rstrip()[-1:] != "?" and text.rstrip(" .!?…»)\"")[-len(last):] == last:
+        if last.lower() in _DANGLING_END_WORDS and (len(words) < 2 or words[-2].lower() != "за"):  # «не за что»
+            return True
+        parses = morph.parses(last.lower())
+        if parses and all(p.tag.POS == "PREP" for p in parses):
+            return True
+    first = words[0].lower()
+    if first in _SUBORDINATE_START and text.rstrip()[-1:] != "?" and not re.search(r"[,—–]| - ", text):
+        return True
     return False
 
 
@@ -361,8 +558,14 @@ FILTERS: dict[str, FilterFn] = {
     "emoji": _emoji,
     "glued_title": _glued_title,
     "glued_sentences": _glued_sentences,
+    "glued_headline": _glued_headline,
     "footnote": _footnote,
     "unpunctuated_verse": _unpunctuated_verse,
+    "broken_encoding": _broken_encoding,
+    "shouting": _shouting,
+    "repeated_phrase": _repeated_phrase,
+    "list": _list,
+    "fragment": _fragment,
     "word_salad": _word_salad,
 }
 FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
@@ -469,8 +672,8 @@ def build_sentences(
     max_tokens: int = 50,
     max_sentences_per_source: int | None = None,
     seed: int = 0,
-    min_cyrillic_share: float = 0.8,
-    max_nonword_share: float = 0.3,
+    min_cyrillic_share: float = 0.5,
+    max_nonword_share: float = 0.5,
     max_bad_share: float = DEFAULT_MAX_BAD_SHARE,
 ) -> tuple[pl.DataFrame, dict[str, Any]]:
     """Read, segment, filter and deduplicate the sentences of all ``sources``.
