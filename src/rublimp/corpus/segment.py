@@ -11,13 +11,14 @@ filter that rejects it):
 ``markup``
     wiki/HTML remnants: ``[[``, ``]]``, ``{{``, ``}}``, ``|``, an HTML tag ``<…>``, an
     HTML entity (``&nbsp;``, ``&#160;``), ``==`` headings, wiki bold/italics ``''``,
-    magic words ``__TOC__``, URLs (``http://``, ``https://``, ``www.``).
+    magic words ``__TOC__``, bold ``**``, URLs (``http://``, ``https://``, ``www.``), and
+    brackets an extraction emptied (``()``, ``(; 1950)``, ``(, …``).
 ``unbalanced``
     brackets ``()``, ``[]``, ``{}`` and quotes ``«»``, ``„“``, ``“”`` must open and close in
     properly nested order; straight double quotes ``"`` must come in pairs.
 ``no_final_punct``
-    the sentence must end with ``.``, ``!``, ``?`` or ``…`` (``?!``, ``...`` included),
-    optionally followed by closing quotes/brackets.
+    the sentence must end with ``.``, ``!``, ``?`` or ``…`` (``?!``, ``...`` included,
+    two dots ``..`` not), optionally followed by closing quotes/brackets.
 ``lowercase_start``
     after any leading opening quotes, opening brackets, dashes and spaces, the sentence
     must start with an upper-case letter or a digit ("«Да», — сказал он." and
@@ -25,11 +26,13 @@ filter that rejects it):
 ``too_long`` / ``too_short``
     more than ``max_tokens`` / fewer than ``min_tokens`` razdel tokens (punctuation counts).
 ``non_cyrillic``
-    fewer than ``min_cyrillic_share`` (0.8) of the letters are Cyrillic, or no letters at
-    all, or more than ``max_nonword_share`` (0.3) of the tokens are *non-word* tokens:
-    numbers or symbols other than ordinary sentence punctuation (see
-    :data:`SENTENCE_PUNCT`; commas, dashes, quotes, brackets and the final stop are
-    normal in a sentence and are not counted).
+    counted in words, not letters: fewer than two Russian words, or fewer than
+    ``min_cyrillic_share`` (0.5) of the words are Russian where lower-case Latin words
+    count against them and capitalised or upper-case ones do not (names and acronyms:
+    «Goldman Sachs», «The Guardian», «SPK» are words of a Russian sentence); three or more
+    lower-case Latin words outside brackets and quotes (running foreign text); or more than
+    ``max_nonword_share`` (0.5) of the tokens other than ordinary sentence punctuation
+    (:data:`SENTENCE_PUNCT`) are numbers or symbols (score tables, formulas).
 
 Sentence-quality filters for garbage sources (social media, scraped pages, verse), checked
 after the ones above, and the noise RuBLiMP's annotators were told to flag (unbalanced
@@ -46,7 +49,18 @@ quotes or brackets are ``unbalanced`` above):
     followed by an upper-case and a lower-case one inside a word (``Глава перваяВ тот…``).
 ``glued_sentences``
     two sentences with no space after the stop: a lower-case word, ``.``/``!``/``?``/``…``,
-    then directly an upper-case letter (``лесу.Потом``; initials ``А.С.Пушкин`` pass).
+    then directly an upper-case letter (``лесу.Потом``; initials ``А.С.Пушкин`` pass). Before
+    a ``.`` the word must be lower-case from its first letter, so dotted brand names
+    (``Яндекс.Новости``, ``Mail.Ru``) pass.
+``glued_headline``
+    a headline run into its lead with a space but no stop (``…до 95 рублей Курс доллара на
+    бирже…``): within the first 12 words, a capitalised common noun that can be nominative
+    (pymorphy3: known, no name reading, first reading not oblique), or a capitalised
+    adjective before a nominative noun, after a headline with a verb and a nominative of its
+    own, not right after a preposition or a verb (``от Волшебницы``, ``сообщает
+    Министерство`` pass) nor after a capitalised word that is no noun (``деревню Малые
+    Ключи``); a rubric word before a capitalised preposition (``Происшествия В центре…``);
+    a capitalised preposition, conjunction or particle after a colon (``…пункты: По данным…``).
 ``footnote``
     stray footnote marks: digits glued to the end of a lower-case word of three letters or
     more (``века1``; ``км2`` passes), after a word's sentence stop at the end (``…веке.3``;
@@ -58,14 +72,41 @@ quotes or brackets are ``unbalanced`` above):
     verse printed without its line breaks (``…над старым домом И ночь…``), headings run into
     text, or a sentence whose stop was lost (``…пили чай Потом все…``). Capitalised nouns,
     adjectives and pronouns (names, ``в Красной армии``, ``Его Святейшества``), words
-    pymorphy3 does not know or could read as a name (``свекровь Жени``), and single
-    letters other than ``И`` pass.
+    pymorphy3 does not know or could read as a name (``свекровь Жени``), words followed by
+    another capitalised word (``фуори Ле Мура``), and single letters other than ``И`` pass.
+``broken_encoding``
+    a replacement character U+FFFD, two or more UTF-8-read-as-cp1251 pairs (``Р°``, ``СЂ``),
+    or the LaTeX-style opening quote ````` of some treebank texts.
+``shouting``
+    a letter four times in a row (``ооооочень``), ``!!!``/``???``, or three or more upper-case
+    words making up half of the Russian words with one of five letters or more (acronyms
+    such as МЧС, ЦСКА in a sentence pass).
+``repeated_phrase``
+    a stutter of the source: a word of four letters or more said twice with only a space
+    between (``подозреваемого подозреваемого``; ``цвет -- цвет`` passes), or a phrase of two
+    or more words (six letters or more) repeated right after itself, punctuation between
+    the copies ignored (``в субботу в субботу``, ``жаловались на шум, жаловались на шум``).
+``list``
+    bullets (``•``, ``*`` at the start, ``; -``), numbered items (``1. … ; 2. …``), or four or
+    more items of at most two words on average separated by commas, semicolons, colons
+    or «и», with no dash (``X — композитор, автор опер``) and no verb, short participle,
+    short adjective or predicative anywhere (``Хлеб, молоко, яйца, масло, сыр.``).
+``fragment``
+    a piece of a sentence: it ends on a conjunction (``что``, ``если``, ``и``; ``не за что``
+    passes) or on a word that can only be a preposition, or it opens with a relative pronoun
+    or subordinating conjunction (``Который…``, ``Потому что…``) and has no comma or dash
+    for a main clause; questions pass.
 ``word_salad``
     keyword stuffing or gibberish, over words of four or more letters: one of them three
     or more times and at least 30% of them, or (4–12 such words) at least a third
-    of them repeats; or at least half of the lower-case Cyrillic words of three or more
-    letters (two at least) are unknown to the pymorphy3 dictionary. Real words in random
-    order are not detected (that needs a parser or an LM).
+    of them repeats, or (5–12 such words, no comma and no word of one or two letters) at
+    least 40% of them repeat a five-letter stem (``дешевые авиабилеты … дешево``); or at
+    least half of the lower-case Cyrillic words of three or more letters (three at least)
+    are unknown to the pymorphy3 dictionary. Real words in random order are not detected
+    (that needs a parser or an LM).
+
+The filters are measured as a classifier of "drop" on hand-labelled lines by
+``bench/bench_filters.py`` (labels in ``bench/filter_labels/``).
 
 Exact duplicates are removed on :func:`normalize_for_dedupe` forms (lower case, ``ё``→``е``,
 unified quotes and dashes, no spaces around punctuation, collapsed whitespace); the first
