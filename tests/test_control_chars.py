@@ -274,3 +274,23 @@ def test_control_chars_never_reach_a_pair(tmp_path: Path) -> None:
     conllu.write_text(sents[0].to_conllu().replace("мыла", "мыла\x00\x00", 1), encoding="utf-8")
     with pytest.raises(InputError, match=r"nul\.conllu:\d+: control character U\+0000"):
         build_pools(read_conllu(conllu), names, progress=False)
+
+
+def test_parse_stage_passes_through_a_conllu_source_with_a_skipped_tree(tmp_path: Path) -> None:
+    """The corpus stage skips a malformed tree of a large gold CoNLL-U source; the parse stage,
+    which takes that source's trees from the file, skips it too instead of stopping the run."""
+    from rublimp.stages import corpus_stage, parse_stage
+
+    gold = tmp_path / "gold.conllu"
+    blocks = _conllu(150).split("\n\n")
+    blocks = [b.replace("Мама мыла раму", f"Мама мыла раму {i} раз") for i, b in enumerate(blocks)]
+    text = "\n\n".join(blocks).replace("# sent_id = s7\n", "# sent_id = s7\n# broken\n1\tx\n", 1)
+    gold.write_text(text, encoding="utf-8")
+    src = {"name": "gold", "type": "conllu", "domain": "news", "path": str(gold)}
+    n = corpus_stage([src], tmp_path / "s.parquet", tmp_path / "filter_stats.json", cache_dir=tmp_path)
+    assert n == 149
+    stats = __import__("json").loads((tmp_path / "filter_stats.json").read_text(encoding="utf-8"))
+    assert stats["input"]["gold"]["skipped"] == 1 and "expected 10 tab-separated fields" in stats["input"]["gold"]["first_skipped"][0]
+    out = tmp_path / "shard0.conllu"
+    assert parse_stage(tmp_path / "s.parquet", out, shard=0, n_shards=1, sources=[src]) == 149
+    assert "sent_id = gold:s7\n" not in out.read_text(encoding="utf-8")

@@ -76,7 +76,7 @@ quotes or brackets are ``unbalanced`` above):
     another capitalised word (``фуори Ле Мура``), and single letters other than ``И`` pass.
 ``broken_encoding``
     a replacement character U+FFFD, two or more UTF-8-read-as-cp1251 pairs (``Р°``, ``СЂ``),
-    or the LaTeX-style opening quote ````` of some treebank texts.
+    or the LaTeX-style opening quote of some treebank texts (two backticks).
 ``shouting``
     a letter four times in a row (``ооооочень``), ``!!!``/``???``, or three or more upper-case
     words making up half of the Russian words with one of five letters or more (acronyms
