@@ -19,8 +19,9 @@ when any filter rejects it. Printed:
 
 * overall precision and recall of "drop", per labelled set and together;
 * per filter (the first rejecting one, as counted in ``filter_stats.json``): lines dropped,
-  of them labelled drop (true) and keep (false), precision; and ``alone``: how many of the
-  drop-labelled lines the filter rejects when run by itself (its reach);
+  of them labelled drop (true) and keep (false), precision; ``alone``: how many of the
+  drop-labelled lines the filter rejects when run by itself, and ``recall``: that count over
+  all drop-labelled lines (the filters overlap, so these do not add up);
 * recall per labelled reason of a drop;
 * throughput of ``check_sentence`` over the GSD sentences (sentences per second);
 * ``--errors``: every misclassified line; ``--counts``: the per-filter drop counts of the demo
@@ -100,13 +101,13 @@ def main() -> None:
         print(f"  {which or 'all':<8} drop: {_pr(tp, fp, fn)}")
 
     n_drop = sum(i[2] == "drop" for i in items)
-    print(f"\n{'filter':<20}{'dropped':>8}{'true':>6}{'false':>6}{'precision':>10}{'alone':>7}")
+    print(f"\n{'filter':<20}{'dropped':>8}{'true':>6}{'false':>6}{'precision':>10}{'alone':>7}{'recall':>8}")
     for name in FILTER_NAMES:
         fired = [item for item, v in zip(items, verdicts) if v == name]
         true = sum(i[2] == "drop" for i in fired)
         alone = sum(i[2] == "drop" and _alone(name, i[4], cfg) for i in items)
         prec = f"{true / len(fired):.3f}" if fired else "-"
-        print(f"{name:<20}{len(fired):>8}{true:>6}{len(fired) - true:>6}{prec:>10}{alone:>7}")
+        print(f"{name:<20}{len(fired):>8}{true:>6}{len(fired) - true:>6}{prec:>10}{alone:>7}{alone / n_drop:>8.3f}")
     print(f"{'(none: kept)':<20}{sum(v is None for v in verdicts):>8}   drop-labelled lines: {n_drop}")
 
     by_reason: dict[str, list[bool]] = defaultdict(list)
