@@ -476,8 +476,9 @@ def _glued_headline(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool
         parses = morph.parses(word)
         if morph.word_is_known(word) and parses and parses[0].tag.POS in ("PREP", "CONJ", "PRCL"):
             return True
-    for m in _HEADLINE_RE.finditer(text):
-        before = text[: m.start(2)].split()
+    head = " ".join(words[: _HEADLINE_MAX_WORDS + 2])  # the headline's end lies within the first 12 words
+    for m in _HEADLINE_RE.finditer(head):
+        before = head[: m.start(2)].split()
         if len(before) >= _HEADLINE_MAX_WORDS:
             break
         prev = morph.parses(m.group(1))
@@ -494,7 +495,7 @@ def _glued_headline(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool
             continue  # a name, or most likely not a nominative (Земли, Солнца)
         if parses[0].tag.POS == "ADJF":
             # an adjective opening the lead's subject: «… Швеции Российские хоккеисты уступили …»
-            after = morph.parses(text[m.end():].split(maxsplit=1)[0].strip(",.;:!?"))
+            after = morph.parses(head[m.end():].split(maxsplit=1)[0].strip(",.;:!?"))
             if not (after and after[0].tag.POS == "NOUN" and "nomn" in after[0].tag.grammemes):
                 continue
         elif parses[0].tag.POS != "NOUN" or not any("nomn" in p.tag.grammemes for p in parses):
