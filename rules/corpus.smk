@@ -17,6 +17,7 @@ rule corpus:
         min_tokens=config["corpus"]["min_tokens"],
         max_tokens=config["corpus"]["max_tokens"],
         max_sentences=config["corpus"]["max_sentences_per_source"],
+        max_bad_share=config["corpus"]["max_bad_share"],
         cache_dir=f"{OUT}/downloads",
         seed=WF.seed,
     log:

@@ -27,11 +27,17 @@ from .runtime import limit_threads, setup_logging
 
 
 def _read_lines(path: str) -> list[str]:
-    from .io import InputError, iter_text_lines
+    from .io import InputError, find_control_char, iter_text_lines
 
     p = Path(path)
-    lines = [l.strip() for l in iter_text_lines(p)]
-    lines = [l for l in lines if l]
+    lines = []
+    for lineno, raw in enumerate(iter_text_lines(p), start=1):
+        line = raw.strip()
+        if line:
+            control = find_control_char(line)
+            if control is not None:
+                raise InputError(control, p, lineno)
+            lines.append(line)
     if not lines:
         raise InputError("input file has no sentences", p)
     return lines

@@ -30,7 +30,7 @@ import numpy as np
 import polars as pl
 
 from .evaluation import best_threshold, matthews_corrcoef, penlp
-from .io import InputError, write_csv_atomic, write_json_atomic, write_parquet_atomic, write_text_atomic
+from .io import InputError, find_control_char, write_csv_atomic, write_json_atomic, write_parquet_atomic, write_text_atomic
 
 log = logging.getLogger("rublimp")
 
@@ -193,7 +193,10 @@ def _dev_mask(keys: Sequence[str], dev_fraction: float, seed: int) -> np.ndarray
 
 
 def read_items_csv(path: str | os.PathLike) -> pl.DataFrame:
-    """A RuCoLA-style CSV with ``sentence`` and ``acceptable`` (0/1) columns; errors name the file and line."""
+    """A RuCoLA-style CSV with ``sentence`` and ``acceptable`` (0/1) columns; errors name the file and line.
+
+    A sentence with a control character (:data:`rublimp.io.CONTROL_CHARS_RE`) is an error.
+    """
     p = Path(path)
     if not p.exists():
         raise InputError("input file not found", p)
@@ -212,6 +215,9 @@ def read_items_csv(path: str | os.PathLike) -> pl.DataFrame:
         s, a = (r.get("sentence") or "").strip(), (r.get("acceptable") or "").strip()
         if not s:
             raise InputError("empty sentence", p, line)
+        control = find_control_char(s)
+        if control is not None:
+            raise InputError(f"sentence has a {control}", p, line)
         if a not in ("0", "1"):
             raise InputError(f"acceptable must be 0 or 1, got {a!r}", p, line)
         rows.append({"sentence": s, "label": int(a), "line": line})

@@ -9,6 +9,7 @@ edits the original text, never re-joined tokens), and small tree helpers.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -197,10 +198,30 @@ def _kv_field(value: str, what: str, path: str, lineno: int, *, require_value: b
     return out
 
 
+#: A control character inside one CoNLL-U line (tab separates the columns; see rublimp.io.CONTROL_CHARS_RE)
+_LINE_CONTROL_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _check_control_chars(lines: list[str], first_line: int, path: str) -> None:
+    """Reject a block with a control character in any line (a NUL byte in a form or the text
+    would otherwise be inflected as an unknown word and reach a pair)."""
+    if _LINE_CONTROL_RE.search("\n".join(lines)) is None:
+        return
+    for offset, line in enumerate(lines):
+        match = _LINE_CONTROL_RE.search(line)
+        if match is not None:
+            raise InputError(
+                f"control character U+{ord(match.group()):04X} at column {match.start() + 1}",
+                path,
+                first_line + offset,
+            )
+
+
 def _parse_block(lines: list[str], first_line: int, path: str) -> Sentence:
     # A direct reader of the ten columns: the `conllu` library's generic parser
     # took 70% of the perturb stage's time (10 ms a sentence, measured), and
     # this one also knows the line number of every error.
+    _check_control_chars(lines, first_line, path)
     meta: dict[str, str] = {}
     toks: list[Token] = []
     tok_lines: list[int] = []
@@ -336,15 +357,57 @@ def _iter_blocks(lines: Iterable[str]) -> Iterator[tuple[list[str], int]]:
         yield block, start
 
 
-def read_conllu(path: str | os.PathLike) -> Iterator[Sentence]:
-    """Stream the sentences of a CoNLL-U file; malformed input raises InputError with its line."""
+def _decoded_lines(path: Path, bad_lines: dict[int, InputError]) -> Iterator[str]:
+    """The lines of ``path`` decoded one by one; a line that is not UTF-8 is yielded as
+    ``"\\x00"`` (a control character, so its block cannot parse) and its error kept in
+    ``bad_lines`` under its line number."""
+    with open(path, "rb") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            try:
+                yield raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            except UnicodeDecodeError as err:
+                bad_lines[lineno] = InputError(
+                    f"not valid UTF-8 ({err.reason} at byte {err.start} of the line)", path, lineno
+                )
+                yield "\x00\n"
+
+
+def read_conllu(
+    path: str | os.PathLike, *, on_error: Callable[[InputError], None] | None = None
+) -> Iterator[Sentence]:
+    """Stream the sentences of a CoNLL-U file.
+
+    Malformed input (bad columns, not one tree, bytes that are not UTF-8, a control
+    character anywhere but the column tabs) raises :class:`InputError` naming the file
+    and line; with ``on_error``, the malformed sentence is skipped instead and its error
+    passed to ``on_error`` (the caller counts and limits them).
+    """
     path = Path(path)
     if not path.exists():
         raise InputError("CoNLL-U file not found", path)
-    for block, start in _iter_blocks(iter_text_lines(path)):
+    if on_error is None:
+        for block, start in _iter_blocks(iter_text_lines(path)):
+            if all(l.startswith("#") for l in block):
+                continue
+            yield _parse_block(block, start, str(path))
+        return
+    if not path.is_file():
+        raise InputError("not a file", path)
+    bad_lines: dict[int, InputError] = {}
+    for block, start in _iter_blocks(_decoded_lines(path, bad_lines)):
         if all(l.startswith("#") for l in block):
             continue
-        yield _parse_block(block, start, str(path))
+        if bad_lines:
+            bad = [bad_lines.pop(n) for n in range(start, start + len(block)) if n in bad_lines]
+            if bad:
+                on_error(bad[0])
+                continue
+        try:
+            sentence = _parse_block(block, start, str(path))
+        except InputError as err:
+            on_error(err)
+            continue
+        yield sentence
 
 
 def read_conllu_string(data: str, name: str = "<string>") -> list[Sentence]:

@@ -6,6 +6,7 @@ import contextlib
 import glob
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any, Iterator
@@ -24,6 +25,21 @@ class InputError(ValueError):
         super().__init__(where + message)
         self.path = None if path is None else str(path)
         self.line = line
+
+
+#: Control characters no text input may carry: C0 (U+0000–U+001F) except tab, DEL (U+007F) and
+#: C1 (U+0080–U+009F, which in Russian text only ever comes from a wrong decoding). Line breaks
+#: are included: inside one sentence, field or line they are as foreign as a NUL byte.
+CONTROL_CHARS_RE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+
+
+def find_control_char(text: str) -> str | None:
+    """``None`` when ``text`` has no control character (:data:`CONTROL_CHARS_RE`), else a
+    description of the first one: ``"control character U+0000 at column 5"`` (1-based)."""
+    match = CONTROL_CHARS_RE.search(text)
+    if match is None:
+        return None
+    return f"control character U+{ord(match.group()):04X} at column {match.start() + 1}"
 
 
 def utf8_error(path: str | os.PathLike, err: UnicodeDecodeError | None = None) -> InputError:

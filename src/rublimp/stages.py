@@ -46,6 +46,7 @@ def corpus_stage(
     max_tokens: int = 50,
     max_sentences: int | None = None,
     seed: int = 0,
+    max_bad_share: float = 0.01,
 ) -> int:
     from .corpus import build_sentences, write_sentences
 
@@ -56,6 +57,7 @@ def corpus_stage(
         max_tokens=max_tokens,
         max_sentences_per_source=max_sentences,
         seed=seed,
+        max_bad_share=max_bad_share,
     )
     write_sentences(df, stats, out_parquet, out_stats)
     log.info("corpus: %d sentences", df.height)
@@ -96,7 +98,8 @@ def parse_stage(
     if given_rows.height:
         wanted = set(given_rows["sent_id"].to_list())
         for name, src in conllu_sources.items():
-            for s in read_conllu(src["path"]):
+            # trees the corpus stage skipped as malformed (counted there) are skipped here too
+            for s in read_conllu(src["path"], on_error=lambda err: None):
                 sid = _conllu_sent_id(name, s.sent_id)
                 if sid in wanted:
                     s.sent_id = sid

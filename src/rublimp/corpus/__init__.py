@@ -21,7 +21,9 @@ from .segment import (
     write_sentences,
 )
 from .sources import (
+    DEFAULT_MAX_BAD_SHARE,
     SOURCE_TYPES,
+    BadInput,
     Document,
     conllu_sent_id,
     iter_documents,
@@ -32,6 +34,8 @@ from .sources import (
 from .wikimedia import DownloadError, WikiPage, download, file_sha1, iter_pages, wikitext_to_text
 
 __all__ = [
+    "BadInput",
+    "DEFAULT_MAX_BAD_SHARE",
     "FILTERS",
     "FILTER_NAMES",
     "SENTENCES_SCHEMA",

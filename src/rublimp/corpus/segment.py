@@ -4,16 +4,21 @@ Sentences are split and tokenised with razdel. Each heuristic is a *named* filte
 (:data:`FILTERS`, checked in that order; a dropped sentence is counted under the first
 filter that rejects it):
 
+``control_chars``
+    a control character (:data:`rublimp.io.CONTROL_CHARS_RE`: C0 except tab, DEL, C1), as
+    a NUL byte or an ESC sequence in a text file; the first few are logged with the
+    document's ``file:line``.
 ``markup``
     wiki/HTML remnants: ``[[``, ``]]``, ``{{``, ``}}``, ``|``, an HTML tag ``<…>``, an
     HTML entity (``&nbsp;``, ``&#160;``), ``==`` headings, wiki bold/italics ``''``,
-    magic words ``__TOC__``, URLs (``http://``, ``https://``, ``www.``).
+    magic words ``__TOC__``, bold ``**``, URLs (``http://``, ``https://``, ``www.``), and
+    brackets an extraction emptied (``()``, ``(; 1950)``, ``(, …``).
 ``unbalanced``
     brackets ``()``, ``[]``, ``{}`` and quotes ``«»``, ``„“``, ``“”`` must open and close in
     properly nested order; straight double quotes ``"`` must come in pairs.
 ``no_final_punct``
-    the sentence must end with ``.``, ``!``, ``?`` or ``…`` (``?!``, ``...`` included),
-    optionally followed by closing quotes/brackets.
+    the sentence must end with ``.``, ``!``, ``?`` or ``…`` (``?!``, ``...`` included,
+    two dots ``..`` not), optionally followed by closing quotes/brackets.
 ``lowercase_start``
     after any leading opening quotes, opening brackets, dashes and spaces, the sentence
     must start with an upper-case letter or a digit ("«Да», — сказал он." and
@@ -21,11 +26,13 @@ filter that rejects it):
 ``too_long`` / ``too_short``
     more than ``max_tokens`` / fewer than ``min_tokens`` razdel tokens (punctuation counts).
 ``non_cyrillic``
-    fewer than ``min_cyrillic_share`` (0.8) of the letters are Cyrillic, or no letters at
-    all, or more than ``max_nonword_share`` (0.3) of the tokens are *non-word* tokens:
-    numbers or symbols other than ordinary sentence punctuation (see
-    :data:`SENTENCE_PUNCT`; commas, dashes, quotes, brackets and the final stop are
-    normal in a sentence and are not counted).
+    counted in words, not letters: fewer than two Russian words, or fewer than
+    ``min_cyrillic_share`` (0.5) of the words are Russian where lower-case Latin words
+    count against them and capitalised or upper-case ones do not (names and acronyms:
+    «Goldman Sachs», «The Guardian», «SPK» are words of a Russian sentence); three or more
+    lower-case Latin words outside brackets and quotes (running foreign text); or more than
+    ``max_nonword_share`` (0.5) of the tokens other than ordinary sentence punctuation
+    (:data:`SENTENCE_PUNCT`) are numbers or symbols (score tables, formulas).
 
 Sentence-quality filters for garbage sources (social media, scraped pages, verse), checked
 after the ones above, and the noise RuBLiMP's annotators were told to flag (unbalanced
@@ -42,7 +49,18 @@ quotes or brackets are ``unbalanced`` above):
     followed by an upper-case and a lower-case one inside a word (``Глава перваяВ тот…``).
 ``glued_sentences``
     two sentences with no space after the stop: a lower-case word, ``.``/``!``/``?``/``…``,
-    then directly an upper-case letter (``лесу.Потом``; initials ``А.С.Пушкин`` pass).
+    then directly an upper-case letter (``лесу.Потом``; initials ``А.С.Пушкин`` pass). Before
+    a ``.`` the word must be lower-case from its first letter, so dotted brand names
+    (``Яндекс.Новости``, ``Mail.Ru``) pass.
+``glued_headline``
+    a headline run into its lead with a space but no stop (``…до 95 рублей Курс доллара на
+    бирже…``): within the first 12 words, a capitalised common noun that can be nominative
+    (pymorphy3: known, no name reading, first reading not oblique), or a capitalised
+    adjective before a nominative noun, after a headline with a verb and a nominative of its
+    own, not right after a preposition or a verb (``от Волшебницы``, ``сообщает
+    Министерство`` pass) nor after a capitalised word that is no noun (``деревню Малые
+    Ключи``); a rubric word before a capitalised preposition (``Происшествия В центре…``);
+    a capitalised preposition, conjunction or particle after a colon (``…пункты: По данным…``).
 ``footnote``
     stray footnote marks: digits glued to the end of a lower-case word of three letters or
     more (``века1``; ``км2`` passes), after a word's sentence stop at the end (``…веке.3``;
@@ -54,14 +72,41 @@ quotes or brackets are ``unbalanced`` above):
     verse printed without its line breaks (``…над старым домом И ночь…``), headings run into
     text, or a sentence whose stop was lost (``…пили чай Потом все…``). Capitalised nouns,
     adjectives and pronouns (names, ``в Красной армии``, ``Его Святейшества``), words
-    pymorphy3 does not know or could read as a name (``свекровь Жени``), and single
-    letters other than ``И`` pass.
+    pymorphy3 does not know or could read as a name (``свекровь Жени``), words followed by
+    another capitalised word (``фуори Ле Мура``), and single letters other than ``И`` pass.
+``broken_encoding``
+    a replacement character U+FFFD, two or more UTF-8-read-as-cp1251 pairs (``Р°``, ``СЂ``),
+    or the LaTeX-style opening quote of some treebank texts (two backticks).
+``shouting``
+    a letter four times in a row (``ооооочень``), ``!!!``/``???``, or three or more upper-case
+    words making up half of the Russian words with one of five letters or more (acronyms
+    such as МЧС, ЦСКА in a sentence pass).
+``repeated_phrase``
+    a stutter of the source: a word of four letters or more said twice with only a space
+    between (``подозреваемого подозреваемого``; ``цвет -- цвет`` passes), or a phrase of two
+    or more words (six letters or more) repeated right after itself, punctuation between
+    the copies ignored (``в субботу в субботу``, ``жаловались на шум, жаловались на шум``).
+``list``
+    bullets (``•``, ``*`` at the start, ``; -``), numbered items (``1. … ; 2. …``), or four or
+    more items of at most two words on average separated by commas, semicolons, colons
+    or «и», with no dash (``X — композитор, автор опер``) and no verb, short participle,
+    short adjective or predicative anywhere (``Хлеб, молоко, яйца, масло, сыр.``).
+``fragment``
+    a piece of a sentence: it ends on a conjunction (``что``, ``если``, ``и``; ``не за что``
+    passes) or on a word that can only be a preposition, or it opens with a relative pronoun
+    or subordinating conjunction (``Который…``, ``Потому что…``) and has no comma or dash
+    for a main clause; questions pass.
 ``word_salad``
     keyword stuffing or gibberish, over words of four or more letters: one of them three
     or more times and at least 30% of them, or (4–12 such words) at least a third
-    of them repeats; or at least half of the lower-case Cyrillic words of three or more
-    letters (two at least) are unknown to the pymorphy3 dictionary. Real words in random
-    order are not detected (that needs a parser or an LM).
+    of them repeats, or (5–12 such words, no comma and no word of one or two letters) at
+    least 40% of them repeat a five-letter stem (``дешевые авиабилеты … дешево``); or at
+    least half of the lower-case Cyrillic words of three or more letters (three at least)
+    are unknown to the pymorphy3 dictionary. Real words in random order are not detected
+    (that needs a parser or an LM).
+
+The filters are measured as a classifier of "drop" on hand-labelled lines by
+``bench/bench_filters.py`` (labels in ``bench/filter_labels/``).
 
 Exact duplicates are removed on :func:`normalize_for_dedupe` forms (lower case, ``ё``→``е``,
 unified quotes and dashes, no spaces around punctuation, collapsed whitespace); the first
@@ -71,6 +116,7 @@ occurrence, in config order, is kept.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import random
 import re
@@ -83,10 +129,23 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import polars as pl
 from razdel import sentenize, tokenize
 
-from rublimp.io import InputError, write_json_atomic, write_parquet_atomic
+from rublimp.io import CONTROL_CHARS_RE, InputError, find_control_char, write_json_atomic, write_parquet_atomic
 from rublimp.runtime import progress
 
-from .sources import Document, conllu_sent_id, iter_documents, read_conllu_source, source_key, validate_source
+from .sources import (
+    DEFAULT_MAX_BAD_SHARE,
+    BadInput,
+    Document,
+    conllu_sent_id,
+    iter_documents,
+    read_conllu_source,
+    source_key,
+    validate_source,
+)
+
+log = logging.getLogger("rublimp")
+#: How many dropped sentences with control characters are logged (with file:line) per source.
+_LOG_FIRST = 5
 
 __all__ = [
     "FILTERS",
@@ -109,8 +168,8 @@ class FilterConfig:
 
     min_tokens: int = 6
     max_tokens: int = 50
-    min_cyrillic_share: float = 0.8
-    max_nonword_share: float = 0.3
+    min_cyrillic_share: float = 0.5
+    max_nonword_share: float = 0.5
 
     def validate(self, prefix: str = "corpus") -> None:
         """Raise :class:`~rublimp.io.InputError` naming the config key of a bad value."""
@@ -131,11 +190,23 @@ class FilterConfig:
 # --------------------------------------------------------------------------- segmentation
 
 
+#: Runs of whitespace that is not a control character (str.split() would turn the control
+#: characters U+001C–U+001F, U+000B, U+000C, U+0085 into spaces and hide them from the filter).
+_PLAIN_SPACE_RE = re.compile("(?:(?![\x00-\x08\x0a-\x1f\x7f-\x9f])\\s)+")
+
+
 def split_sentences(text: str) -> list[str]:
-    """Split a document into sentences with razdel; never across a ``"\\n"`` block boundary."""
+    """Split a document into sentences with razdel; never across a ``"\\n"`` block boundary.
+
+    Whitespace runs become one space; control characters are kept for the
+    ``control_chars`` filter.
+    """
     sentences: list[str] = []
     for block in text.split("\n"):
-        block = " ".join(block.split())
+        if CONTROL_CHARS_RE.search(block) is None:
+            block = " ".join(block.split())
+        else:
+            block = _PLAIN_SPACE_RE.sub(" ", block).strip(" ")
         if block:
             sentences.extend(s.text for s in sentenize(block) if s.text.strip())
     return sentences
@@ -151,8 +222,10 @@ def tokenize_sentence(sentence: str) -> list[str]:
 _MARKUP_RE = re.compile(
     r"\[\[|\]\]|\{\{|\}\}|\{\||\|"
     r"|</?[A-Za-z][^<>]*>|&[A-Za-z]+;|&#x?[0-9A-Fa-f]+;"
-    r"|==|''|__[A-ZА-ЯЁ]+__"
-    r"|https?://|www\.",
+    r"|==|''|__[A-ZА-ЯЁ]+__|\*\*"
+    r"|https?://|www\."
+    # brackets emptied by an extraction that dropped their content: "()", "(; 1950)", "(, …"
+    r"|\(\s*[;,]?\s*\)|\(\s*[;,]",
 )
 _FINAL_PUNCT_RE = re.compile(r"[.!?…][»“”\"')\]]*$")
 _LEADING_RE = re.compile(r"^[\s«„“\"'(\[—–\-‒―]*")
@@ -167,6 +240,10 @@ SENTENCE_PUNCT = frozenset(
 
 _OPENERS = {"(": ")", "[": "]", "{": "}", "«": "»", "„": "“", "“": "”"}
 _CLOSERS = {")", "]", "}", "»", "“", "”"}
+
+
+def _control_chars(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    return CONTROL_CHARS_RE.search(text) is not None
 
 
 def _too_short(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
@@ -197,20 +274,36 @@ def _unbalanced(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
 
 
 def _no_final_punct(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
-    return _FINAL_PUNCT_RE.search(text.rstrip()) is None
+    text = text.rstrip()
+    # two dots are a typo, not an ellipsis
+    return _FINAL_PUNCT_RE.search(text) is None or (text.endswith("..") and not text.endswith("..."))
 
 
 def _is_nonword(token: str) -> bool:
     return token not in SENTENCE_PUNCT and not token.isalpha() and not any(map(str.isalpha, token))
 
 
+_LATIN_WORD_RE = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+(?:['’-][A-Za-zÀ-ÖØ-öø-ÿ]+)*")
+_BRACKETED_RE = re.compile(r"\([^()]*\)|«[^«»]*»|\"[^\"]*\"|“[^“”]*”")
+
+
 def _non_cyrillic(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
-    n_letters = sum(map(str.isalpha, text))
-    n_cyrillic = sum(map(len, _CYRILLIC_RE.findall(text)))
-    if n_letters == 0 or n_cyrillic / n_letters < cfg.min_cyrillic_share:
+    # Words, not letters: a Latin-script name («Goldman Sachs», «Ars Electronica») is a word or two
+    # of a Russian sentence however long it is. Lower-case Latin words outside brackets and quotes
+    # are running foreign text (a name is capitalised; an identifier or two is not), three are enough.
+    n_cyrillic = len(_WORD_RE.findall(text))
+    latin = _LATIN_WORD_RE.findall(text)
+    n_latin = sum(w.islower() for w in latin)  # capitalised and upper-case ones are names and acronyms
+    if n_cyrillic < 2 or n_cyrillic / (n_cyrillic + n_latin) < cfg.min_cyrillic_share:
         return True
-    nonword = sum(map(_is_nonword, tokens))
-    return nonword / max(len(tokens), 1) > cfg.max_nonword_share
+    if n_latin >= 3:
+        outside = _BRACKETED_RE.sub(" ", text)
+        if sum(w.islower() and len(w) > 1 for w in _LATIN_WORD_RE.findall(outside)) >= 3:
+            return True
+    # numbers and symbols among the non-punctuation tokens: tables, scores, formulas
+    counted = [t for t in tokens if t not in SENTENCE_PUNCT]
+    nonword = sum(map(_is_nonword, counted))
+    return nonword / max(len(counted), 1) > cfg.max_nonword_share
 
 
 _HASHTAG_RE = re.compile(r"(?<![\w&])#\w")
@@ -218,10 +311,13 @@ _MENTION_RE = re.compile(r"@\w")
 _RETWEET_RE = re.compile(r"^\W*RT\b|\bRT\s*[@:]")
 _EMOJI_RE = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]")
 _GLUED_TITLE_RE = re.compile(r"[а-яё]{3}[А-ЯЁ](?![А-ЯЁ])")
-_GLUED_SENTENCES_RE = re.compile(r"[а-яё]{2}[.!?…]+[«\"]?[А-ЯЁ]")
+# the word before the stop is lower-case from its first letter: a dotted brand name («Яндекс.Новости»,
+# «Mail.Ru») starts with a capital; "!" and "?" end a sentence whatever comes before
+_GLUED_SENTENCES_RE = re.compile(r"(?<![\w.-])[а-яё]{2,}\.+[«\"]?[А-ЯЁ]|[а-яё]{2}[!?…]+[«\"]?[А-ЯЁ]")
 _FOOTNOTE_RE = re.compile(r"[а-яё]{3}\d{1,3}(?![\w-])|[а-яё][.!?…»)]\d{1,3}\W*$|[¹²³⁴⁵⁶⁷⁸⁹⁰]|\[\d{1,3}\]")
 _LOST_BREAK_RE = re.compile(r"(?<![\w-])[а-яё]+ +([А-ЯЁ][а-яё]*)(?![\w.-])")
 _WORD_RE = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+_NAME_GOES_ON_RE = re.compile(r" +[А-ЯЁA-Z]")
 #: pymorphy3 parts of speech of a capitalised word that cannot start a name: a line break was lost before it
 _LINE_START_POS = frozenset({"PREP", "CONJ", "PRCL", "ADVB", "PRED", "VERB", "INFN", "GRND", "INTJ"})
 _PROPER_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
@@ -263,13 +359,16 @@ def _morph():
 
 
 def _unpunctuated_verse(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
-    for m in _LOST_BREAK_RE.finditer(text.replace(_STRESS, "")):
+    text = text.replace(_STRESS, "")
+    for m in _LOST_BREAK_RE.finditer(text):
         word = m.group(1)
         if word == "И":
             return True  # the conjunction; the initial «И.» is excluded by the pattern
         if len(word) == 1:
             continue
         morph = _morph()
+        if _NAME_GOES_ON_RE.match(text, m.end(1)):
+            continue  # a multi-word name (фуори Ле Мура)
         if not morph.word_is_known(word):
             continue  # a guess: most often a foreign name
         parses = morph.parses(word)
@@ -289,12 +388,186 @@ def _word_salad(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
         return True
     if 4 <= len(words) <= 12 and (len(words) - len(counts)) / len(words) >= 1 / 3:
         return True
+    # keyword stuffing varies the endings (дешевые авиабилеты, дешево, авиабилеты) and has neither
+    # commas nor short function words: the same by stems there
+    if 5 <= len(words) <= 12 and "," not in text and not any(len(w) <= 2 for w in _WORD_RE.findall(text)):
+        stems = Counter(w[:5] for w in words if len(w) >= 5)
+        if sum(n - 1 for n in stems.values()) / len(words) >= 0.4:
+            return True
     lower = [w for w in _WORD_RE.findall(text) if len(w) >= 3 and w.islower()]
     if len(lower) >= 2:
         morph = _morph()
         unknown = sum(not morph.word_is_known(w) for w in lower)
-        if unknown >= 2 and unknown / len(lower) >= 0.5:
+        if unknown >= 3 and unknown / len(lower) >= 0.5:
             return True
+    return False
+
+
+# UTF-8 Russian read as cp1251: «Р°», «Рё», «СЂ», «С‚» … (a capital Р/С before a byte that is no Russian letter)
+_MOJIBAKE_RE = re.compile("Р[\u00a0\u00a4\u00a6\u00a7\u00a9\u00ab\u00ac\u00ad\u00ae\u00b0\u00b1\u00b5-\u00b7\u00bb"
+                          "ЁЂЃЄЅІЇЈЉЊЋЌЎЏёђѓєѕіїјљњћќўџҐґ‘’“”•–—˜™›№]|С[ЂЃ‚ѓ„…†‡€‰Љ‹ЊЌЋЏ]")
+
+
+def _broken_encoding(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    # a replacement character, cp1251 mojibake, or the LaTeX-style opening quote `` of some treebank texts
+    return "\ufffd" in text or "``" in text or len(_MOJIBAKE_RE.findall(text)) >= 2
+
+
+_ELONGATED_RE = re.compile(r"([а-яё])\1\1\1|[!?][!?][!?]")
+_CAPS_WORD_RE = re.compile(r"(?<![\w-])[А-ЯЁ]{2,}(?![\w-])")
+
+
+def _shouting(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    # a letter four times in a row (ооооочень), "!!!", or mostly upper-case words (СРОЧНО ПРОДАМ ГАРАЖ)
+    if _ELONGATED_RE.search(text.lower()):
+        return True
+    caps = _CAPS_WORD_RE.findall(text)
+    return len(caps) >= 3 and len(caps) >= 0.5 * len(_WORD_RE.findall(text)) and any(len(w) >= 5 for w in caps)
+
+
+_WORD_TOKEN_RE = re.compile(r"\w+(?:-\w+)*")
+
+
+def _repeated_phrase(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A phrase said twice in a row: «в субботу в субботу», «подозреваемого подозреваемого»,
+    «объявила о запуске, объявила о запуске» (punctuation between the copies is ignored)."""
+    words = _WORD_TOKEN_RE.findall(text.lower().replace("ё", "е"))
+    n = len(words)
+    last: dict[str, int] = {}  # a copy starts where its first word was last seen `size` words before
+    for j, word in enumerate(words):
+        i = last.get(word)
+        last[word] = j
+        if i is None:
+            continue
+        size = j - i
+        if size == 1:
+            if len(word) >= 4 and word.isalpha() and re.search(rf"(?<!\w){word}\s+{word}(?!\w)", text.lower().replace("ё", "е")):
+                return True  # «цвет -- цвет гербового щита» is an apposition, not a stutter
+        elif j + size <= n and words[i:j] == words[j:j + size] and sum(map(len, words[i:j])) >= 6:
+            return True
+    return False
+
+
+#: capitalised words that open a line: a heading or a headline run into the text after it
+_HEADLINE_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё][а-яё]*|\d+) +([А-ЯЁ][а-яё]{2,}) +(?=[а-яё])")
+_COLON_START_RE = re.compile(r"[а-яё]: +([А-ЯЁ][а-яё]+)(?![\w.-])")
+_HEADLINE_MAX_WORDS = 12
+_OBLIQUE = frozenset({"gent", "datv", "ablt", "loct"})
+
+
+def _glued_headline(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A headline run into its lead without a stop (``Курс доллара вырос до 95 рублей Курс доллара на
+    бирже …``; no space between them is ``glued_title``), a one-word rubric before the text
+    (``Происшествия В центре …``), or a line heading before a colon (``…пункты: По данным …``).
+
+    The capitalised word after the lost stop must be a common noun in the nominative (pymorphy3:
+    known, no parse as a name or place) within the first 12 words, after a headline that has a
+    verb and a nominative of its own; or a closed-class word (preposition, conjunction, particle,
+    adverb) right after the sentence's first word or after a colon.
+    """
+    morph = _morph()
+    words = text.split()
+    if len(words) >= 3 and words[0][:1].isupper() and words[0].isalpha() and words[1][:1].isupper():
+        second = words[1]
+        if second in ("В", "С", "К", "О", "У", "На", "По", "Из", "За", "Для") and words[2][:1].islower():
+            return True
+    for m in _COLON_START_RE.finditer(text):
+        word = m.group(1)
+        parses = morph.parses(word)
+        if morph.word_is_known(word) and parses and parses[0].tag.POS in ("PREP", "CONJ", "PRCL"):
+            return True
+    head = " ".join(words[: _HEADLINE_MAX_WORDS + 2])  # the headline's end lies within the first 12 words
+    for m in _HEADLINE_RE.finditer(head):
+        before = head[: m.start(2)].split()
+        if len(before) >= _HEADLINE_MAX_WORDS:
+            break
+        prev = morph.parses(m.group(1))
+        if prev and prev[0].tag.POS in ("PREP", "VERB"):
+            # a noun governed by a preposition (от Волшебницы), a subject after its verb (сообщает Министерство)
+            continue
+        if m.group(1)[0].isupper() and not (prev and prev[0].tag.POS == "NOUN"):
+            continue  # two capitalised words after an adjective or a guess: a name (деревню Малые Ключи)
+        word = m.group(2)
+        if not morph.word_is_known(word):
+            continue
+        parses = morph.parses(word)
+        if any(_PROPER_TAGS & p.tag.grammemes for p in parses) or _OBLIQUE & parses[0].tag.grammemes:
+            continue  # a name, or most likely not a nominative (Земли, Солнца)
+        if parses[0].tag.POS == "ADJF":
+            # an adjective opening the lead's subject: «… Швеции Российские хоккеисты уступили …»
+            after = morph.parses(head[m.end():].split(maxsplit=1)[0].strip(",.;:!?"))
+            if not (after and after[0].tag.POS == "NOUN" and "nomn" in after[0].tag.grammemes):
+                continue
+        elif parses[0].tag.POS != "NOUN" or not any("nomn" in p.tag.grammemes for p in parses):
+            continue
+        verb = nominative = False
+        for w in _WORD_RE.findall(" ".join(before)):
+            first = morph.parses(w)[0].tag if morph.parses(w) else None
+            if first is None:
+                continue
+            verb = verb or first.POS in ("VERB", "PRTS")
+            nominative = nominative or (first.POS == "NOUN" and "nomn" in first.grammemes)
+        if verb and nominative:
+            return True
+    return False
+
+
+_BULLET_RE = re.compile(r"^\s*[•▪·*►✓]\s|\s[•▪·►]\s|;\s*[-–—•]\s|(?:^|\s)\d{1,2}[.)]\s.*;\s*\d{1,2}[.)]\s")
+_LIST_SPLIT_RE = re.compile(r"[,;:]|\s+и\s+")
+_PREDICATE_POS = frozenset({"VERB", "INFN", "PRTS", "GRND", "PRED", "ADJS"})
+
+
+def _list(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A list, not a sentence: bullets or numbered items, or four or more items of one or two
+    words (``Хлеб, молоко, яйца, масло, сыр.``) with no verb anywhere."""
+    if _BULLET_RE.search(text):
+        return True
+    if text.count(",") + text.count(";") + text.count(":") + text.count(" и ") < 3:
+        return False
+    if re.search(r"\s(?:—|–|--)\s", text):
+        return False  # «X — композитор, автор опер и романсов»: a dash is the predicate
+    items = [i for i in _LIST_SPLIT_RE.split(text.rstrip(".!?… ")) if i.strip()]
+    if len(items) < 4:
+        return False
+    sizes = [sum(len(w) >= 2 for w in _WORD_TOKEN_RE.findall(i)) for i in items]
+    if sum(sizes) / len(sizes) > 2:
+        return False
+    morph = _morph()
+    for w in _WORD_RE.findall(text):
+        if morph.word_is_known(w):
+            parses = morph.parses(w)
+            if parses and parses[0].tag.POS in _PREDICATE_POS:
+                return False
+    return True
+
+
+#: words that open a subordinate clause, not a sentence
+_SUBORDINATE_START = frozenset({
+    "который", "которая", "которое", "которые", "которого", "которой", "которому", "которым", "котором",
+    "которых", "которую", "которыми", "потому", "поскольку", "хотя", "чтобы", "ибо", "словно",
+})
+#: conjunctions that cannot end a sentence whatever else they can be read as (pymorphy3 reads «что» as a pronoun first)
+_DANGLING_END_WORDS = frozenset({"что", "чтобы", "если", "потому", "хотя", "но", "и", "а", "или", "либо", "ибо", "поскольку"})
+
+
+def _fragment(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A piece of a sentence: it ends on a preposition or conjunction (``В связи с тем что.``), or
+    it opens with a relative pronoun or a subordinating conjunction and has no main clause
+    after a comma or dash (``Который был построен в прошлом веке.``); questions pass."""
+    words = _WORD_RE.findall(text)
+    if not words:
+        return False
+    last = words[-1]
+    morph = _morph()
+    if len(last) <= 6 and text.rstrip()[-1:] != "?" and text.rstrip(" .!?…»)\"")[-len(last):] == last:
+        if last.lower() in _DANGLING_END_WORDS and (len(words) < 2 or words[-2].lower() != "за"):  # «не за что»
+            return True
+        parses = morph.parses(last.lower())
+        if parses and all(p.tag.POS == "PREP" for p in parses):
+            return True
+    first = words[0].lower()
+    if first in _SUBORDINATE_START and text.rstrip()[-1:] != "?" and not re.search(r"[,—–]| - ", text):
+        return True
     return False
 
 
@@ -312,6 +585,7 @@ FilterFn = Callable[[str, Sequence[str], FilterConfig], bool]
 #: The text-only filters come first so that razdel tokenisation (the costly step) runs
 #: only for sentences that pass them.
 FILTERS: dict[str, FilterFn] = {
+    "control_chars": _control_chars,
     "markup": _markup,
     "unbalanced": _unbalanced,
     "no_final_punct": _no_final_punct,
@@ -326,8 +600,14 @@ FILTERS: dict[str, FilterFn] = {
     "emoji": _emoji,
     "glued_title": _glued_title,
     "glued_sentences": _glued_sentences,
+    "glued_headline": _glued_headline,
     "footnote": _footnote,
     "unpunctuated_verse": _unpunctuated_verse,
+    "broken_encoding": _broken_encoding,
+    "shouting": _shouting,
+    "repeated_phrase": _repeated_phrase,
+    "list": _list,
+    "fragment": _fragment,
     "word_salad": _word_salad,
 }
 FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
@@ -434,8 +714,9 @@ def build_sentences(
     max_tokens: int = 50,
     max_sentences_per_source: int | None = None,
     seed: int = 0,
-    min_cyrillic_share: float = 0.8,
-    max_nonword_share: float = 0.3,
+    min_cyrillic_share: float = 0.5,
+    max_nonword_share: float = 0.5,
+    max_bad_share: float = DEFAULT_MAX_BAD_SHARE,
 ) -> tuple[pl.DataFrame, dict[str, Any]]:
     """Read, segment, filter and deduplicate the sentences of all ``sources``.
 
@@ -445,7 +726,13 @@ def build_sentences(
         {"settings": {...}, "total": C, "sources": {name: C}, "domains": {domain: C}}
 
     where each ``C`` counts ``documents``, ``sentences_seen``, ``dropped`` (per filter),
-    ``duplicates``, ``sampled_out`` and ``kept``.
+    ``duplicates``, ``sampled_out`` and ``kept``, and ``"input": {name: {...}}`` tells per source how many lines (trees) were read and
+    skipped as unreadable, the first skipped ones and the first sentences dropped for
+    control characters, each as ``file:line``.
+
+    * Unreadable input (a line that is not UTF-8, a malformed CoNLL-U tree) is skipped
+      and counted up to ``max_bad_share`` of a source's lines (trees); beyond it the
+      source is an :class:`~rublimp.io.InputError` naming the file and first bad lines.
 
     * Raw-text sources: ``sent_id`` is ``"{source}-{doc_index}-{sent_index}"``, both
       0-based over the source's documents and each document's razdel sentences before
@@ -465,6 +752,7 @@ def build_sentences(
     """
     cfg = FilterConfig(min_tokens, max_tokens, min_cyrillic_share, max_nonword_share)
     cfg.validate()
+    BadInput("corpus", max_bad_share)  # validates the share (corpus.max_bad_share)
     if max_sentences_per_source is not None and (
         isinstance(max_sentences_per_source, bool)
         or not isinstance(max_sentences_per_source, int)
@@ -489,10 +777,23 @@ def build_sentences(
         stats.sources[src["name"]] = _counters()
     seen: set[bytes] = set()
     frames: dict[str, pl.DataFrame] = {}
+    inputs: dict[str, dict[str, Any]] = {}
     # CoNLL-U sources first, so that they win every duplicate; the table keeps config order.
     for key, src in sorted(checked, key=lambda item: item[1]["type"] != "conllu"):
-        rows = _process_source(src, key, Path(cache_dir), cfg, seen, stats, max_sentences_per_source, seed)
+        bad = BadInput(key, max_bad_share)
+        controls: list[str] = []
+        rows = _process_source(
+            src, key, Path(cache_dir), cfg, seen, stats, max_sentences_per_source, seed, bad, controls
+        )
+        bad.check()
         counts = stats.sources[src["name"]]
+        if bad.bad:
+            log.warning("corpus: %s: skipped %d of %d %s as unreadable (first: %s)",
+                        key, bad.bad, bad.read, bad.unit, "; ".join(bad.first))
+        if counts["dropped"]["control_chars"]:
+            log.warning("corpus: %s: dropped %d sentence(s) with control characters (first at %s)",
+                        key, counts["dropped"]["control_chars"], "; ".join(controls))
+        inputs[src["name"]] = {**bad.as_dict(), "control_chars_first": controls}
         if counts["kept"] == 0:
             dropped = {k: v for k, v in counts["dropped"].items() if v}
             raise InputError(
@@ -503,33 +804,41 @@ def build_sentences(
 
     df = pl.concat([frames[src["name"]] for _, src in checked], how="vertical")
     out_stats = {
-        "settings": {**asdict(cfg), "max_sentences_per_source": max_sentences_per_source, "seed": seed},
+        "settings": {
+            **asdict(cfg),
+            "max_sentences_per_source": max_sentences_per_source,
+            "seed": seed,
+            "max_bad_share": max_bad_share,
+        },
         "total": stats.total,
         "sources": stats.sources,
         "domains": dict(sorted(stats.domains.items())),
+        "input": {src["name"]: inputs[src["name"]] for _, src in checked},
     }
     return df, out_stats
 
 
-# (sent_id, text, domain, apply_filters)
-_Item = tuple[str, str, str, bool]
+# (sent_id, text, domain, apply_filters, where: the document's id, "file:line" for files)
+_Item = tuple[str, str, str, bool, str]
 
 
-def _source_items(src: Mapping[str, Any], key: str, cache_dir: Path, stats: _Stats) -> Iterator[_Item]:
+def _source_items(
+    src: Mapping[str, Any], key: str, cache_dir: Path, stats: _Stats, bad: BadInput
+) -> Iterator[_Item]:
     """The candidate sentences of one source, counting its documents on the way."""
     name = src["name"]
     if src["type"] == "conllu":
         path = Path(src["path"]).expanduser()
         if not path.exists():
             raise InputError(f"CoNLL-U file not found (config key {key}.path)", path)
-        for sent_id, text, domain in read_conllu_source(path, domain=src["domain"]):
-            yield conllu_sent_id(name, sent_id), text, domain, False
+        for sent_id, text, domain in read_conllu_source(path, domain=src["domain"], bad=bad):
+            yield conllu_sent_id(name, sent_id), text, domain, False, sent_id
         return
-    docs: Iterator[Document] = iter_documents(src, cache_dir=cache_dir, key=key)
+    docs: Iterator[Document] = iter_documents(src, cache_dir=cache_dir, key=key, bad=bad)
     for doc_index, doc in enumerate(progress(docs, desc=f"corpus:{name}", unit="doc")):
         stats.add(name, doc.domain, "documents")
         for sent_index, sentence in enumerate(split_sentences(doc.text)):
-            yield f"{name}-{doc_index}-{sent_index}", sentence, doc.domain, True
+            yield f"{name}-{doc_index}-{sent_index}", sentence, doc.domain, True, doc.doc_id
 
 
 def _process_source(
@@ -541,18 +850,24 @@ def _process_source(
     stats: _Stats,
     cap: int | None,
     seed: int,
+    bad: BadInput,
+    controls: list[str],
 ) -> list[tuple[str, str, str, str, int]]:
     name = src["name"]
     rng = random.Random(f"{seed}:{name}")  # str seeds are hashed deterministically (sha512)
     kept: list[tuple[int, str, str, str, int]] = []  # (position, sent_id, text, domain, n_tokens)
     survivors: Counter[str] = Counter()  # per domain, before sampling
     n_survivors = 0
-    for position, (sent_id, sentence, domain, apply_filters) in enumerate(_source_items(src, key, cache_dir, stats)):
+    items = _source_items(src, key, cache_dir, stats, bad)
+    for position, (sent_id, sentence, domain, apply_filters, where) in enumerate(items):
         stats.add(name, domain, "sentences_seen")
         if apply_filters:
             reason, n_tokens = _evaluate(sentence, cfg)
             if reason is not None:
                 stats.drop(name, domain, reason)
+                if reason == "control_chars" and len(controls) < _LOG_FIRST:
+                    detail = find_control_char(sentence)
+                    controls.append(f"{where} (sentence {sent_id}: {detail})")
                 continue
         else:
             n_tokens = len(tokenize_sentence(sentence))

@@ -23,6 +23,11 @@ type            keys
 
 ``text``, ``demo`` and ``librusec`` also accept ``max_documents``.
 
+Unreadable input is skipped and counted, up to a share (:class:`BadInput`, config key
+``corpus.max_bad_share``): a line of a ``text``/``demo`` file that is not UTF-8, a tree of a
+``conllu`` file that is malformed (bad columns, not one tree, not UTF-8, a control
+character). Beyond the share the source is an error naming the file and the first bad lines.
+
 A :class:`Document`'s text is made of blocks separated by ``"\\n"`` (lines of the demo
 files, paragraphs of an article or a book); sentence segmentation never crosses a block.
 """
@@ -42,6 +47,8 @@ from rublimp.io import InputError
 from . import wikimedia
 
 __all__ = [
+    "BadInput",
+    "DEFAULT_MAX_BAD_SHARE",
     "DEMO_CORPUS_DIR",
     "Document",
     "SOURCE_TYPES",
@@ -75,6 +82,51 @@ _ALL_TYPE_KEYS = set().union(*_TYPE_KEYS.values())
 _SCHEMA_DEFAULTS = {"layout": "lines"}
 _NO_DEFAULT = object()
 _NAME_RE = re.compile(r"^[A-Za-z0-9_.-]+$")
+
+
+#: Default of ``corpus.max_bad_share``: the share of a source's lines (trees for ``conllu``)
+#: that may be unreadable and are skipped; beyond it the source is an error.
+DEFAULT_MAX_BAD_SHARE = 0.01
+
+
+class BadInput:
+    """Unreadable lines (or trees) of one source: skipped, counted, and limited to a share.
+
+    ``read`` counts every line (tree) looked at, ``bad`` the skipped ones; ``first`` keeps the
+    first ``keep`` as ``"file:line: reason"``. :meth:`check` raises
+    :class:`~rublimp.io.InputError` when ``bad / read`` exceeds ``max_share``.
+    """
+
+    def __init__(self, key: str, max_share: float = DEFAULT_MAX_BAD_SHARE, *, unit: str = "lines", keep: int = 5):
+        if isinstance(max_share, bool) or not isinstance(max_share, (int, float)) or not 0 <= max_share <= 1:
+            raise InputError(f"corpus.max_bad_share: must be a number between 0 and 1, got {max_share!r}")
+        self.key, self.max_share, self.unit, self.keep = key, float(max_share), unit, keep
+        self.read = 0
+        self.bad = 0
+        self.first: list[str] = []
+        self.first_error: InputError | None = None
+
+    def add(self, err: InputError) -> None:
+        """Count one skipped line/tree; ``err`` names its file and line."""
+        self.bad += 1
+        if self.first_error is None:
+            self.first_error = err
+        if len(self.first) < self.keep:
+            self.first.append(str(err))
+
+    def check(self) -> None:
+        """Raise when more than ``max_share`` of what was read is unreadable."""
+        if self.bad and self.bad > self.max_share * self.read:
+            first = self.first_error
+            raise InputError(
+                f"{self.key}: {self.bad} of {self.read} {self.unit} unreadable, more than "
+                f"corpus.max_bad_share={self.max_share:g} allows; first: " + "; ".join(self.first),
+                first.path if first is not None else None,
+                first.line if first is not None else None,
+            )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"unit": self.unit, "read": self.read, "skipped": self.bad, "first_skipped": list(self.first)}
 
 
 @dataclass(frozen=True)
@@ -156,24 +208,39 @@ def validate_source(source: Any, key: str | None = None) -> dict[str, Any]:
 
 
 def iter_documents(
-    source: Mapping[str, Any], *, cache_dir: str | os.PathLike, key: str | None = None
+    source: Mapping[str, Any],
+    *,
+    cache_dir: str | os.PathLike,
+    key: str | None = None,
+    bad: BadInput | None = None,
 ) -> Iterator[Document]:
     """Yield the documents of one source (see the module docstring for the source types).
 
     ``cache_dir`` holds downloads (``wikimedia``); ``key`` names the source in errors
     (default: ``corpus source ('<name>')``). Missing files raise
-    :class:`~rublimp.io.InputError` with the path.
+    :class:`~rublimp.io.InputError` with the path. Lines that are not UTF-8 are skipped
+    and counted in ``bad``; the caller then calls ``bad.check()``. Without ``bad``, a
+    :class:`BadInput` with the default share is checked once the source is read.
     """
     key = key or source_key(source if isinstance(source, Mapping) else {})
     src = validate_source(source, key)
+    own = bad is None
+    if bad is None:
+        bad = BadInput(key)
+    yield from _limited_documents(src, key, Path(cache_dir), bad)
+    if own:
+        bad.check()
+
+
+def _limited_documents(src: dict[str, Any], key: str, cache_dir: Path, bad: BadInput) -> Iterator[Document]:
     kind = src["type"]
     limit = src.get("max_documents")
     if kind == "demo":
-        docs: Iterable[Document] = _iter_demo(src, key)
+        docs: Iterable[Document] = _iter_demo(src, key, bad)
     elif kind == "text":
-        docs = _iter_text(src, key)
+        docs = _iter_text(src, key, bad)
     elif kind == "wikimedia":
-        docs = _iter_wikimedia(src, Path(cache_dir), key)
+        docs = _iter_wikimedia(src, cache_dir, key)
     elif kind == "librusec":
         docs = _iter_librusec(src, key)
     else:  # conllu
@@ -199,18 +266,25 @@ def _existing_path(value: Any, key: str, field: str = "path") -> Path:
     return path
 
 
-def _read_lines(path: Path) -> Iterator[tuple[int, str]]:
+def _read_lines(path: Path, bad: BadInput | None = None) -> Iterator[tuple[int, str]]:
     """Yield ``(line_number, line)`` of a UTF-8 text file (BOM and CRLF tolerated).
 
     Lines are decoded one by one (not through a buffered text stream) so that a decoding
-    error names the exact line.
+    error names the exact line. Such a line raises :class:`~rublimp.io.InputError`, or,
+    with ``bad``, is skipped and counted there (``bad.read`` counts every line).
     """
     with open(path, "rb") as fh:
         for lineno, raw in enumerate(fh, start=1):
+            if bad is not None:
+                bad.read += 1
             try:
                 line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
             except UnicodeDecodeError as err:
-                raise InputError(f"not valid UTF-8 ({err.reason} at byte {err.start})", path, lineno) from err
+                error = InputError(f"not valid UTF-8 ({err.reason} at byte {err.start})", path, lineno)
+                if bad is None:
+                    raise error from err
+                bad.add(error)
+                continue
             yield lineno, line.rstrip("\r\n")
 
 
@@ -242,7 +316,7 @@ def _demo_dir(src: Mapping[str, Any], key: str) -> Path:
     raise InputError(f"bundled demo corpus not found (config key {key}; set `dir`)", DEMO_CORPUS_DIR)
 
 
-def _iter_demo(src: Mapping[str, Any], key: str) -> Iterator[Document]:
+def _iter_demo(src: Mapping[str, Any], key: str, bad: BadInput) -> Iterator[Document]:
     root = _demo_dir(src, key)
     if "files" in src:
         files = []
@@ -258,14 +332,14 @@ def _iter_demo(src: Mapping[str, Any], key: str) -> Iterator[Document]:
     for path in files:
         domain = _demo_domain(path)
         # Demo files: '#' comment lines, one sentence per line, documents separated by blank lines.
-        for start, lines in _blocks(_read_lines(path), skip_comments=True):
+        for start, lines in _blocks(_read_lines(path, bad), skip_comments=True):
             yield Document(f"{path.name}:{start}", "\n".join(lines), domain, src["name"])
 
 
 
 def _demo_domain(path: Path) -> str:
     """A demo file's domain: its ``# domain: X`` header line, else its file name (``news.txt``)."""
-    for _, line in _read_lines(path):
+    for _, line in _read_lines(path, BadInput("demo header", 1.0)):  # the documents' read counts bad lines
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
             break
@@ -283,19 +357,19 @@ def _text_files(path: Path, key: str) -> list[Path]:
     return files
 
 
-def _iter_text(src: Mapping[str, Any], key: str) -> Iterator[Document]:
+def _iter_text(src: Mapping[str, Any], key: str, bad: BadInput) -> Iterator[Document]:
     root = _existing_path(src["path"], key)
     files = _text_files(root, key)
     domain, name = src["domain"], src["name"]
     for path in files:
         label = path.name if path == root else path.relative_to(root).as_posix()
         if src["layout"] == "lines":
-            for lineno, line in _read_lines(path):
+            for lineno, line in _read_lines(path, bad):
                 if line.strip():
                     yield Document(f"{label}:{lineno}", line.strip(), domain, name)
         else:
             # A paragraph may be hard-wrapped over several lines: its lines are one block.
-            for start, lines in _blocks(_read_lines(path), skip_comments=False):
+            for start, lines in _blocks(_read_lines(path, bad), skip_comments=False):
                 yield Document(f"{label}:{start}", " ".join(lines), domain, name)
 
 
@@ -349,20 +423,34 @@ def conllu_sent_id(source_name: str, sent_id: str) -> str:
     return f"{source_name}:{sent_id}"
 
 
-def read_conllu_source(path: str | os.PathLike, *, domain: str) -> Iterator[tuple[str, str, str]]:
+def read_conllu_source(
+    path: str | os.PathLike, *, domain: str, bad: BadInput | None = None
+) -> Iterator[tuple[str, str, str]]:
     """Validate a CoNLL-U file and yield ``(sent_id, text, domain)`` for each sentence.
 
     Reading goes through :func:`rublimp.conllu_doc.read_conllu` (the parse stage's own
     reader), so ``sent_id`` is the file's ``# sent_id`` (or that reader's
     ``"{file}:{line}"`` fallback), ``text`` its ``# text`` (or the tokens joined with
     ``SpaceAfter``), and a ``# domain`` comment overrides ``domain``. Malformed input and
-    duplicate ``sent_id``\\ s raise :class:`~rublimp.io.InputError` with the file and line.
+    duplicate ``sent_id``\\ s raise :class:`~rublimp.io.InputError` with the file and line;
+    with ``bad``, a malformed tree (or one with a line that is not UTF-8) is skipped and
+    counted there instead (``bad.read`` counts every tree; the caller calls ``bad.check()``).
     """
     from rublimp.conllu_doc import read_conllu
 
     path = Path(path)
     first_seen: dict[str, int] = {}
-    for index, sentence in enumerate(read_conllu(path)):
+    on_error = None
+    if bad is not None:
+        bad.unit = "trees"
+
+        def on_error(err: InputError) -> None:
+            bad.read += 1
+            bad.add(err)
+
+    for index, sentence in enumerate(read_conllu(path, on_error=on_error)):
+        if bad is not None:
+            bad.read += 1
         if sentence.sent_id in first_seen:
             raise InputError(
                 f"duplicate sent_id {sentence.sent_id!r} (sentences {first_seen[sentence.sent_id] + 1} and {index + 1})",
@@ -371,4 +459,6 @@ def read_conllu_source(path: str | os.PathLike, *, domain: str) -> Iterator[tupl
         first_seen[sentence.sent_id] = index
         yield sentence.sent_id, sentence.text.strip(), sentence.domain or domain
     if not first_seen:
+        if bad is not None:
+            bad.check()
         raise InputError("CoNLL-U file has no sentences", path)

@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Literal, Sequence
 
 from ..conllu_doc import Sentence, Token, align_tokens, write_conllu
-from ..io import InputError, iter_text_lines
+from ..io import InputError, find_control_char, iter_text_lines
 from ..runtime import progress as progress_bar
 from ..morph import get_morph
 from .slovnet_backend import ParsedWords, SlovnetParser
@@ -85,7 +85,8 @@ _PARSERS: dict[tuple, Any] = {}
 class SkipReport:
     """Sentences skipped instead of parsed: counts per reason and the first few ids.
 
-    Reasons: ``max_chars``, ``max_tokens``, ``filter:<name>`` (a quality filter).
+    Reasons: ``control_chars`` (a control character, :data:`rublimp.io.CONTROL_CHARS_RE`),
+    ``max_chars``, ``max_tokens``, ``filter:<name>`` (a quality filter).
     The first ``log_first`` skips of each reason are logged as warnings.
     """
 
@@ -272,6 +273,10 @@ def _bounded_records(
     """
     for sid, text, domain in items:
         sid = str(sid)
+        control = find_control_char(text)
+        if control is not None:  # a NUL or ESC byte would be parsed as (part of) a word and reach a pair
+            skipped.add("control_chars", sid, f"{control}: {text[:60]!r}")
+            continue
         if max_chars is not None and len(text) > max_chars:
             skipped.add("max_chars", sid, f"{len(text)} characters > max_chars={max_chars}")
             continue
@@ -307,7 +312,7 @@ def parse_texts(
     ``# text`` the original text and every token aligned to it. Items over
     ``max_chars`` characters or ``max_tokens`` tokens (``None``: unbounded) and
     items for which ``sentence_filter(text)`` names a filter are skipped and
-    counted in ``skipped``.
+    counted in ``skipped``, as are items with a control character (C0 but tab, DEL, C1).
     """
     max_chars = _check_limit(max_chars, "parse.max_chars")
     max_tokens = _check_limit(max_tokens, "parse.max_tokens")
@@ -355,6 +360,10 @@ def parse_tokens(
             if max_tokens is not None and len(token_lists[i]) > max_tokens:
                 skipped.add("max_tokens", sid, f"{len(token_lists[i])} tokens > max_tokens={max_tokens}")
                 continue
+            control = find_control_char("\t".join([*token_lists[i], texts[i] if texts is not None else ""]))
+            if control is not None:
+                skipped.add("control_chars", sid, control)
+                continue
             yield sid, texts[i] if texts is not None else None, domain, list(token_lists[i])
     yield from _run(
         records(), backend=backend, batch_size=batch_size, lemmas=lemmas, progress=progress, total=n,
@@ -381,8 +390,8 @@ def parse_file(
     """Parse a text file with one already-segmented sentence per line into CoNLL-U.
 
     ``# sent_id`` is the sentence's 1-based line number; blank lines are
-    skipped (their numbers are simply not used); lines over the bounds or
-    rejected by ``sentence_filter`` are skipped and counted in ``skipped`` (see
+    skipped (their numbers are simply not used); lines with a control character,
+    over the bounds or rejected by ``sentence_filter`` are skipped and counted in ``skipped`` (see
     :func:`parse_texts`). Written atomically; returns the number of sentences.
     An input without sentences, or whose every sentence was skipped, is an
     :class:`InputError` (and nothing is written) unless ``allow_empty``.
@@ -399,6 +408,10 @@ def parse_file(
             text = line.rstrip("\n").rstrip("\r")
             if text.strip():
                 seen += 1
+                control = find_control_char(text.strip())
+                if control is not None:
+                    skipped.add("control_chars", str(lineno), f"{path}:{lineno}: {control}")
+                    continue
                 yield str(lineno), text.strip(), domain
 
     sentences = parse_texts(
