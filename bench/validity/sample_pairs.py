@@ -2,8 +2,10 @@
 
     OPENBLAS_NUM_THREADS=1 python bench/validity/sample_pairs.py --name gsd_r1 [--per-paradigm 20] [--seed 0]
 
-Pairs come from UD Russian-GSD dev+test *re-parsed* with the default parser (``../shared/data``); a
-paradigm with fewer than N pairs there is topped up from the parsed demo corpus. The inputs are the
+Pairs come from UD Russian-GSD dev+test *re-parsed* with the default parser (``../shared/data``), kept
+only where the corpus stage's sentence filter (:func:`rublimp.corpus.check_sentence`, default settings)
+keeps the text, as a user's run would; a paradigm with fewer than N pairs there is topped up from the
+parsed demo corpus (``--no-filter`` reads every GSD sentence). The inputs are the
 ones ``bench/pool_snapshot.py`` prepares (shared under ``--work``). Agreement verdicts are computed from
 each input, as the workflow does, and every paradigm runs with its default options.
 
@@ -34,14 +36,20 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 ROOT = Path(__file__).resolve().parents[2]
-SHEET_COLS = ["id", "paradigm", "origin", "verdict", "kind", "reason"]
+SHEET_COLS = ["id", "paradigm", "origin", "pair_sha", "verdict", "kind", "reason"]
 
 
 def _order(seed: int, pair_id: str) -> str:
     return hashlib.sha256(f"{seed}:{pair_id}".encode("utf-8")).hexdigest()
 
 
-def sample(work: Path, per_paradigm: int, seed: int) -> list[dict]:
+def pair_sha(row: dict) -> str:
+    """A short digest of the pair's two sentences: a verdict applies only while the pair text is the same."""
+    text = f"{row['source_sentence']}\t{row['target_sentence']}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def sample(work: Path, per_paradigm: int, seed: int, use_filter: bool = True) -> list[dict]:
     sys.path.insert(0, str(ROOT / "bench"))
     sys.path.insert(0, str(ROOT / "src"))
     import pool_snapshot as ps
@@ -56,6 +64,12 @@ def sample(work: Path, per_paradigm: int, seed: int) -> list[dict]:
         if origin not in paths:
             continue
         sents = list(read_conllu(paths[origin]))
+        if use_filter and origin == "gsd_reparsed":
+            from rublimp.corpus import check_sentence
+
+            n = len(sents)
+            sents = [s for s in sents if check_sentence(s.text) is None]
+            print(f"{origin}: the corpus filter keeps {len(sents)} of {n} sentences", file=sys.stderr)
         verdicts = ps.verdicts_for(sents)
         by_origin[origin] = build_pools(
             sents, names, ctx=ParadigmContext(seed=seed, agreement=verdicts), cap=0, seed=seed, progress=False
@@ -95,13 +109,49 @@ def write(rows: list[dict], name: str, work: Path) -> None:
         w.writeheader()
         for r in rows:
             prev = old.get(r["id"], {})
+            if prev.get("pair_sha") != pair_sha(r):
+                prev = {}  # the pair's text changed: its old verdict does not apply
             kept += bool(prev.get("verdict"))
-            w.writerow({"id": r["id"], "paradigm": r["PID"], "origin": r["origin"],
+            w.writerow({"id": r["id"], "paradigm": r["PID"], "origin": r["origin"], "pair_sha": pair_sha(r),
                         "verdict": prev.get("verdict", ""), "kind": prev.get("kind", ""),
                         "reason": prev.get("reason", "")})
     dropped = sum(1 for k, v in old.items() if v.get("verdict") and k not in {r["id"] for r in rows})
     print(f"{len(rows)} pairs -> {out / 'pairs.tsv'}; sheet {sheet} ({kept} verdicts kept, "
           f"{dropped} for pairs no longer sampled dropped)")
+
+
+def _read_sheet(path: Path) -> list[dict]:
+    with open(path, encoding="utf-8") as fh:
+        return list(csv.DictReader(fh, delimiter="\t"))
+
+
+def _write_sheet(path: Path, rows: list[dict]) -> None:
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=SHEET_COLS, delimiter="\t", lineterminator="\n", extrasaction="ignore")
+        w.writeheader()
+        w.writerows(rows)
+
+
+def carry(name: str, sources: list[Path]) -> None:
+    """Fill empty verdicts of sheet ``name`` from other sheets (same id and pair_sha) or from a reader's
+    TSV (``id, verdict, kind, reason``, read against the pairs of this very sample)."""
+    sheet = ROOT / "bench" / "validity" / f"{name}.tsv"
+    rows = _read_sheet(sheet)
+    n = 0
+    for src in sources:
+        found = {}
+        for r in _read_sheet(src):
+            if r.get("verdict"):
+                found[(r["id"], r["pair_sha"]) if "pair_sha" in r else r["id"]] = r
+        for row in rows:
+            if row["verdict"]:
+                continue
+            hit = found.get((row["id"], row["pair_sha"])) or found.get(row["id"])
+            if hit:
+                row.update({k: hit.get(k, "") for k in ("verdict", "kind", "reason")})
+                n += 1
+    _write_sheet(sheet, rows)
+    print(f"{n} verdicts filled in {sheet}; {sum(not r['verdict'] for r in rows)} still unread")
 
 
 def score(name: str) -> int:
@@ -135,10 +185,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--work", default=str(ROOT / "work" / "snapshot"))
     ap.add_argument("--score", action="store_true", help="only print the scores of the filled sheet")
+    ap.add_argument("--carry", nargs="+", help="fill verdicts from these sheets / reader TSVs, then score")
+    ap.add_argument("--no-filter", action="store_true", help="read every GSD sentence, not only those the corpus filter keeps")
     args = ap.parse_args(argv)
+    if args.carry:
+        carry(args.name, [Path(p) for p in args.carry])
+        return score(args.name)
     if args.score:
         return score(args.name)
-    write(sample(Path(args.work), args.per_paradigm, args.seed), args.name, Path(args.work))
+    write(sample(Path(args.work), args.per_paradigm, args.seed, not args.no_filter), args.name, Path(args.work))
     return 0
 
 
