@@ -269,7 +269,7 @@ class WorkflowConfig:
 
         names = self.config["perturb"]["paradigms"]
         seen: dict[str, int] = {}
-        for i, n in enumerate(names):
+        for i, n in enumerate([] if isinstance(names, str) else names):
             if n in seen:
                 raise InputError(f"config key perturb.paradigms[{i}]: paradigm {n!r} is listed twice "
                                  f"(also perturb.paradigms[{seen[n]}])")
