@@ -167,6 +167,25 @@ def test_gpus_are_computed_from_the_model_spec_and_parser():
     assert WorkflowConfig(cfg, basedir=REPO, check_models=False).parse_gpus == 0
 
 
+def test_threads_come_from_the_config_with_a_gpu_default():
+    from rublimp.workflow import WorkflowConfig
+
+    cfg = yaml.safe_load((REPO / ".test" / "config.yaml").read_text(encoding="utf-8"))
+    cfg["models"] += [
+        {"name": "big", "backend": "vllm", "path": "x/big", "device": "cuda", "vllm": {"tensor_parallel_size": 2}},
+        {"name": "mid", "backend": "hf", "path": "x/mid", "device": "cuda:0"},
+        {"name": "cpu", "backend": "hf-mlm", "path": "x/cpu", "tier": 0},
+    ]
+    wf = WorkflowConfig(yaml.safe_load(yaml.safe_dump(cfg)), basedir=REPO, check_models=False)
+    # scoring.threads unset: 1 on CPU, one per GPU plus one on GPUs
+    assert [wf.model_threads(m) for m in ("demo-gpt2", "big", "mid", "cpu")] == [1, 3, 2, 1]
+    assert wf.cpu_threads == 1
+    cfg["scoring"]["threads"] = 6
+    wf = WorkflowConfig(cfg, basedir=REPO, check_models=False)
+    assert [wf.model_threads(m) for m in ("demo-gpt2", "big", "mid", "cpu")] == [6, 6, 6, 6]
+    assert wf.cpu_threads == 6
+
+
 def _dry_run_jobs(checkout, config) -> list[dict]:
     """Every job a dry run with the SLURM profile plans: rule, threads, resources."""
     proc = snakemake(checkout, "--profile", str(checkout / "profiles" / "slurm"), "-n", "--configfile", str(config))
