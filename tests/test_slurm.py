@@ -275,6 +275,9 @@ def test_stand_in_sbatch_gets_the_threads_and_the_guessed_account(tmp_path):
     assert "--cpus-per-task=1" in by_rule["corpus"] and "--cpus-per-task=2" in by_rule["train_demo_lm"]
     for a in calls:
         assert a[a.index("-A") + 1] == ACCOUNT and a[a.index("-p") + 1] == "cpu", a
+    # and the training used the 2 threads it asked for (the test's environment says OMP_NUM_THREADS=1)
+    training = json.loads((checkout / "results" / "models" / "demo-gpt2" / "training.json").read_text(encoding="utf-8"))
+    assert training["torch_threads"] == 2
 
 
 def test_profile_dry_run(tmp_path):
