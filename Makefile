@@ -1,4 +1,5 @@
-# rublimp: the two commands a newcomer needs are `make run` and `make test`.
+# rublimp: the two commands a newcomer needs are `make run` and `make test` (both run `make setup`
+# first, which builds .venv; see README.md, "Getting started").
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -15,15 +16,24 @@ export TRANSFORMERS_OFFLINE := 1
 CORES ?= all
 SNAKEMAKE_ARGS ?=
 
-.PHONY: setup run test test-fast test-vllm test-lmeval bench bench-env bench-score clean
+# PyTorch: TORCH_SPEC is what pip installs, TORCH_INDEX the package index it comes from (empty:
+# pip's configured index, PyPI by default, whose torch wheel for Linux x86_64 is the CUDA build).
+#   make setup TORCH_INDEX=https://download.pytorch.org/whl/cpu      # CPU build (~200 MB, no CUDA)
+#   make setup TORCH_INDEX=https://download.pytorch.org/whl/cu128    # a given CUDA build, for GPUs
+# Changing them after setup: `rm .venv/.rublimp-installed` (or `make clean-venv`), then `make setup`.
+TORCH_SPEC ?= torch==2.13.0
+TORCH_INDEX ?=
+TORCH_PIP_ARGS := $(if $(strip $(TORCH_INDEX)),--index-url $(TORCH_INDEX)) $(TORCH_SPEC)
+
+.PHONY: setup run test test-fast test-vllm test-lmeval bench bench-env bench-score clean clean-venv
 
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	# the CPU build of torch, pinned (an unpinned torch pulls GBs of CUDA packages)
-	$(BIN)/pip install --quiet torch==2.13.0
+	# torch first, pinned, from TORCH_INDEX (see above): the CPU or a CUDA build
+	$(BIN)/pip install --quiet $(TORCH_PIP_ARGS)
 	$(BIN)/pip install --quiet -e '.[test]' snakemake==9.15.0
 	touch $(STAMP)
 
@@ -53,8 +63,8 @@ test-vllm:
 LMEVAL_CONFIG ?= tests/lmeval/config.yaml
 test-lmeval: setup
 	test -x .venv-lmeval/bin/python || $(PYTHON) -m venv .venv-lmeval
-	# the CPU build of torch first, pinned, so that lm-eval and minicons do not pull a CUDA torch
-	.venv-lmeval/bin/pip install --quiet torch==2.13.0
+	# torch first, pinned, from TORCH_INDEX like `make setup`, so that lm-eval and minicons do not pull another
+	.venv-lmeval/bin/pip install --quiet $(TORCH_PIP_ARGS)
 	.venv-lmeval/bin/pip install --quiet lm-eval==0.4.13 minicons==0.3.39 pytest pyyaml
 	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/snakemake --profile profiles/local --cores $(CORES) --configfile $(LMEVAL_CONFIG)
 	RUBLIMP_TEST_LMEVAL=1 .venv-lmeval/bin/python -m pytest -q -s tests/lmeval
@@ -78,3 +88,7 @@ bench-score: bench-env
 
 clean:
 	rm -rf results .snakemake
+
+## make clean-venv: remove the environment (then `make setup` builds it again, e.g. with another TORCH_INDEX)
+clean-venv:
+	rm -rf $(VENV)

@@ -6,15 +6,20 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 
-from snakemake.utils import validate
-
-validate(config, schema="../config/schema.yaml")
+from snakemake.exceptions import WorkflowError
 
 # the rublimp package: installed in the environment, or imported from the checkout
 sys.path.insert(0, str(Path(workflow.basedir) / "src"))
+from rublimp.io import InputError  # noqa: E402
 from rublimp.workflow import WorkflowConfig, module_closure  # noqa: E402
 
-WF = WorkflowConfig(config, basedir=workflow.basedir)
+# Validation against config/schema.yaml (filling in its defaults) and the cross-key checks, in
+# rublimp.workflow: an error is one line naming the config key (snakemake.utils.validate would
+# print the whole schema after it).
+try:
+    WF = WorkflowConfig(config, basedir=workflow.basedir)
+except InputError as exc:
+    raise WorkflowError(str(exc)) from None
 OUT = WF.outdir
 PARADIGMS = WF.paradigms
 MODELS = WF.models
@@ -82,6 +87,38 @@ def model_spec(wildcards):
 
 def model_gpus(wildcards):
     return WF.model(wildcards.model).gpus
+
+
+def model_threads(wildcards):
+    """Threads of a job that runs the wildcard's model: scoring.threads, or 1 on CPU / GPUs + 1 on GPU."""
+    return WF.model_threads(wildcards.model)
+
+
+# -- where jobs run with a cluster executor (profiles/slurm) ------------------------------------
+# Every job asks for CPUs = its rule's `threads` (1 unless the rule says otherwise). The rules
+# below run in the Snakemake process's own machine instead of as cluster jobs: each reads tables
+# of benchmark size (curation.n pairs per paradigm) or a few thousand annotations, loads no model
+# weights and ends in seconds, less than a job waits in a queue: score_pool (cuts one paradigm's
+# rows out of a model's score table), evaluate (joins benchmark and scores), report (tables and
+# two plots), export (copies the benchmark, writes the card and task files), the validation
+# stages (sampling; crowd-kit aggregation of the annotations), metalinguistic_section,
+# acceptability (loads only the tokenizer; thresholds and a bootstrap over benchmark sentences)
+# and acceptability_section. Submitted, because they read whole corpora or pools or run a model:
+# corpus, parse, validate_agreement, perturb, train_demo_lm, demo_lm_check, score_pools,
+# score_benchmark, metalinguistic, curate (threshold search over a whole pool and its scores)
+# and unigram_counts (tokenizes the whole corpus).
+localrules:
+    score_pool,
+    evaluate,
+    report,
+    export,
+    validation_export,
+    validation_simulate,
+    validation_import,
+    validation_report,
+    metalinguistic_section,
+    acceptability,
+    acceptability_section,
 
 
 # -- one scoring job per model (rules/score.smk) --

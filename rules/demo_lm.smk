@@ -13,8 +13,9 @@ rule train_demo_lm:
     params:
         lm=config["demo_lm"],
         seed=WF.seed,
-        threads=config["scoring"]["threads"],
+        threads=WF.cpu_threads,
         backend=lambda wc: WF.model(wc.model).backend,
+    threads: WF.cpu_threads
     log:
         f"{OUT}/logs/train_demo_lm/{{model}}.log",
     benchmark:
@@ -42,7 +43,8 @@ rule demo_lm_check:
         lm=config["demo_lm"],
         ks=config["scoring"]["ks"],
         seed=WF.seed,
-        threads=config["scoring"]["threads"],
+        threads=WF.cpu_threads,
+    threads: WF.cpu_threads
     log:
         f"{OUT}/logs/demo_lm_check.log",
     benchmark:

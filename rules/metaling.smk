@@ -1,6 +1,6 @@
 # Metalinguistic prompting (RuParam §3.2) of every causal evaluation model: which of two sentences is
 # grammatical, asked in both orders, answered by the option labels' next-token log-probabilities.
-# The model runs here (like scoring): GPUs from the model spec, threads from scoring.threads.
+# The model runs here (like scoring): GPUs from the model spec, threads from model_threads (rules/common.smk).
 # Defaults of `metalinguistic.*`: config/schema.yaml.
 
 META_CFG = config["metalinguistic"]
@@ -30,7 +30,7 @@ rule metalinguistic:
         chat_template=META_CFG["chat_template"],
         pairs_per_paradigm=META_CFG["pairs_per_paradigm"],
         seed=WF.seed,
-    threads: config["scoring"]["threads"]
+    threads: model_threads
     resources:
         gpu=model_gpus,
     log:

@@ -16,7 +16,6 @@
 
 SCORE_CFG = config["scoring"]
 SCORE_KS = SCORE_CFG["ks"]
-SCORE_THREADS = SCORE_CFG["threads"]
 CACHE_DIR = f"{OUT}/cache/scores"
 
 
@@ -35,7 +34,7 @@ rule score_pools:
         cache_dir=CACHE_DIR,
         column="source_sentence",
         cascade=model_cascade,
-    threads: SCORE_THREADS
+    threads: model_threads
     resources:
         gpu=model_gpus,
     log:
@@ -85,7 +84,7 @@ rule score_benchmark:
         cache_dir=CACHE_DIR,
         column=["source_sentence", "target_sentence"],
         cascade=None,
-    threads: SCORE_THREADS
+    threads: model_threads
     resources:
         gpu=model_gpus,
     log:

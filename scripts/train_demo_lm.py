@@ -9,4 +9,5 @@ with rule_log(snakemake, threads=snakemake.params.threads):
     train_demo_lm_stage(
         snakemake.input.sentences, Path(snakemake.output.training).parent,
         lm=snakemake.params.lm, seed=snakemake.params.seed, backend=snakemake.params.backend,
+        threads=snakemake.params.threads,
     )

@@ -7,7 +7,8 @@ State lives in ``$FAKE_SLURM_DIR``: ``calls.jsonl`` records every sbatch call's 
 script on stdin) in the job's directory (``-D``) with ``SLURM_JOB_ID`` set and its output in the
 ``--output`` file, to its end, then prints the job id; ``sacct``/``squeue`` report the states;
 ``srun`` runs its command in place. ``sacctmgr`` knows the accounts in
-``$FAKE_SLURM_ACCOUNTS`` (comma-separated).
+``$FAKE_SLURM_ACCOUNTS`` (comma-separated); ``sacct``'s account column (what the plugin reads to
+guess an account when none is given) shows ``$FAKE_SLURM_RECENT_ACCOUNT``.
 """
 
 from __future__ import annotations
@@ -103,7 +104,10 @@ def _jobs(name: str | None) -> list[tuple[str, dict]]:
 
 
 def sacct(args: list[str]) -> int:
-    if "-o" in args and "Account%256" in args:  # the plugin guessing an account: none
+    if "-o" in args and "Account%256" in args:  # the plugin guessing an account from the user's recent jobs
+        recent = os.environ.get("FAKE_SLURM_RECENT_ACCOUNT", "")
+        if recent:
+            print(recent)
         return 0
     for jobid, data in _jobs(_opt(args, "--name")):
         print(f"{jobid}|{data['state']}")

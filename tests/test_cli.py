@@ -69,3 +69,75 @@ def test_score_with_a_small_model(parsed: Path, tmp_path: Path):
     assert df["sentence"].to_list() == sorted(lines)
     assert {"sum_logprob", "n_tokens", "mink_30", "mink_60", "first_token"} <= set(df.columns)
     assert (df["sum_logprob"] < 0).all()
+
+
+def _one_line_error(proc: subprocess.CompletedProcess, *fragments: str) -> None:
+    """Exit 2 with one line on stderr (no traceback) naming what is wrong."""
+    assert proc.returncode == 2, (proc.returncode, proc.stderr[-3000:])
+    lines = [l for l in proc.stderr.splitlines() if " INFO " not in l]
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr[-3000:]
+    for f in fragments:
+        assert f in lines[0], lines[0]
+
+
+def test_paradigms_into_a_closed_pipe_ends_quietly():
+    # `python -m rublimp paradigms | head`: the reader is gone before the list is written
+    proc = subprocess.Popen([sys.executable, "-m", "rublimp", "paradigms"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0 and err == "", err
+
+
+def test_validation_export_takes_a_benchmark_folder_and_names_other_files(tmp_path):
+    bench = tmp_path / "benchmark"
+    bench.mkdir()
+    for pid in ("par_a", "par_b"):
+        df = pl.DataFrame([
+            {"id": f"{pid}_{i:03d}", "PID": pid, "phenomenon": "demo", "domain": ("news", "fiction")[i % 2],
+             "source_sentence": f"Хорошее предложение {pid} {i}.", "target_sentence": f"Плохое предложение {pid} {i}.",
+             "source_word": "Хорошее", "target_word": "Плохое", "n_tokens": 6 + i % 12}
+            for i in range(20)
+        ])
+        df.write_parquet(bench / f"{pid}.parquet")
+        df.write_csv(bench / f"{pid}.csv")  # a benchmark folder holds both
+    # the folder: its .parquet files
+    proc = run_cli("validation", "export", "--benchmark", str(bench), "--output-dir", str(tmp_path / "val"),
+                   "--per-paradigm", "5")
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "val" / "tasks.tsv").exists()
+    # every file of the folder (a shell glob): the first non-Parquet file is named
+    files = sorted(str(p) for p in bench.iterdir())
+    _one_line_error(run_cli("validation", "export", "--benchmark", *files, "--output-dir", str(tmp_path / "v2")),
+                    "par_a.csv", "--benchmark: not a .parquet file")
+    (tmp_path / "broken.parquet").write_text("id,PID\n1,x\n", encoding="utf-8")
+    _one_line_error(run_cli("validation", "export", "--benchmark", str(tmp_path / "broken.parquet"), "--output-dir",
+                            str(tmp_path / "v3")), "broken.parquet", "not a readable Parquet file")
+    _one_line_error(run_cli("validation", "export", "--benchmark", str(tmp_path / "val"), "--output-dir",
+                            str(tmp_path / "v4")), "the folder holds no .parquet files")
+    _one_line_error(run_cli("validation", "import", "--annotations", str(tmp_path / "a.tsv"), "--pools",
+                            str(bench / "par_a.csv"), "--output-dir", str(tmp_path / "v5")), "--pools: not a .parquet file")
+
+
+def test_parse_without_bounds_reports_a_sentence_too_long_for_memory(tmp_path):
+    """`parse --max-chars 0 --max-tokens 0` (bounds off) on a 12,000-token line, under a 1.5 GB address-space
+    limit: a one-line error naming the line, not numpy's allocation traceback; with the default bounds
+    the same file parses under the same limit, the long line skipped and counted."""
+    import resource
+
+    src = tmp_path / "long.txt"
+    src.write_text("Кошка спит на диване.\n" + " ".join(["слово"] * 12000) + ".\n", encoding="utf-8")
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))
+
+    def parse(*extra):
+        return subprocess.run([sys.executable, "-m", "rublimp", "parse", "--input", str(src), "--output",
+                               str(tmp_path / "out.conllu"), *extra], capture_output=True, text=True, timeout=600,
+                              preexec_fn=limit)
+
+    _one_line_error(parse("--max-chars", "0", "--max-tokens", "0"), "out of memory", "'2'", "12,001 tokens",
+                    "--max-tokens")
+    proc = parse()
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert [s.sent_id for s in read_conllu(tmp_path / "out.conllu")] == ["1"]

@@ -64,3 +64,45 @@ def test_model_without_path_is_named():
     cfg["models"].append({"name": "x", "backend": "hf"})
     with pytest.raises(InputError, match=r"models\[1\]"):
         WorkflowConfig(cfg, basedir=REPO)
+
+
+def _dry_run(tmp_path, cfg: dict):
+    import os
+    import subprocess
+    import sys
+
+    config = tmp_path / "config.yaml"
+    config.write_text(yaml.safe_dump(cfg, allow_unicode=True), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    return subprocess.run(
+        [sys.executable, "-m", "snakemake", "-s", str(REPO / "Snakefile"), "-d", str(tmp_path / "work"), "-n",
+         "--configfile", str(config)],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+
+
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda c: c.update(bogus_key=1), "config key bogus_key: unknown key; known keys here: acceptability, "),
+        (lambda c: c["scoring"].update(thread=2), "config key scoring.thread: unknown key; known keys here: "),
+        (lambda c: c["models"][0].update(devce="cpu"), "config key models[0].devce: unknown key"),
+        (lambda c: c["scoring"].update(batch_tokens=-5), "config key scoring.batch_tokens: -5 is less than the minimum of 1"),
+        (lambda c: c["perturb"].update(paradigms=["tense_marker", "np_agreement_number", "tense_marker"]),
+         "config key perturb.paradigms[2]: paradigm 'tense_marker' is listed twice (also perturb.paradigms[0])"),
+    ],
+    ids=["unknown-top-level", "unknown-nested", "unknown-in-list", "bad-value", "duplicated-paradigm"],
+)
+def test_config_error_names_the_key_in_one_line_without_the_schema(tmp_path, edit, message):
+    cfg = yaml.safe_load((REPO / ".test" / "config.yaml").read_text(encoding="utf-8"))
+    edit(cfg)
+    proc = _dry_run(tmp_path, cfg)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert message in out, out[-3000:]
+    # the message and Snakemake's own two lines of where: no schema dump, no traceback
+    assert len(out.splitlines()) <= 6 and "Failed validating" not in out and "$schema" not in out, out[-3000:]
+    # the same one line from the package's own validation
+    with pytest.raises(InputError) as err:
+        WorkflowConfig(_merge(load_default(), cfg), basedir=REPO, check_models=False)
+    assert message in str(err.value) and "\n" not in str(err.value)

@@ -1,8 +1,9 @@
 """The SLURM profile (profiles/slurm) through snakemake-executor-plugin-slurm.
 
-An end-to-end run of .test/config.yaml with stand-in sbatch/srun/sacct/squeue/sacctmgr on the
-PATH (tests/fake_slurm.py); what each job asked SLURM for; the plugin's partition choice for GPU
-and CPU jobs; and a dry run with the profile. The run is shared with tests/test_invalidation.py.
+Light: dry runs with the profile (every job's threads and resources, which rules stay local), the
+plugin's CPU request for those jobs, and two real jobs through stand-in sbatch/srun/sacct/squeue/
+sacctmgr on the PATH (tests/fake_slurm.py). Slow: an end-to-end run of .test/config.yaml through
+the stand-ins and what each job asked SLURM for; the run is shared with tests/test_invalidation.py.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -18,12 +21,20 @@ import polars as pl
 import pytest
 import yaml
 
-from workflow_run import ACCOUNT, REPO, SLURM_PARADIGM, copy_checkout, planned, slurm_run, snakemake
+from workflow_run import ACCOUNT, REPO, SLURM_PARADIGM, copy_checkout, env_for, planned, slurm_run, snakemake
 
 pytest.importorskip("snakemake_executor_plugin_slurm")
-pytestmark = pytest.mark.slow
 
 PARADIGMS = [SLURM_PARADIGM]
+
+#: rules whose jobs are submitted to SLURM (real work: whole corpora, pools or a model)
+SUBMITTED = {"corpus", "parse", "validate_agreement", "perturb", "train_demo_lm", "demo_lm_check", "score_pools",
+             "score_benchmark", "curate", "metalinguistic", "unigram_counts"}
+#: cheap rules, run by the Snakemake process itself (`localrules` in rules/common.smk)
+LOCAL = {"score_pool", "evaluate", "report", "export", "validation_export", "validation_simulate", "validation_import",
+         "validation_report", "metalinguistic_section", "acceptability", "acceptability_section"}
+#: rules that run a model: threads from scoring.threads (null: 1 on CPU)
+MODEL_RULES = {"train_demo_lm", "demo_lm_check", "score_pools", "score_benchmark", "metalinguistic"}
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +53,7 @@ def sbatch_calls(run):
     return out
 
 
+@pytest.mark.slow
 def test_the_run_completes_through_the_plugin(run):
     out = run["dir"] / "results"
     for p in PARADIGMS:
@@ -52,31 +64,37 @@ def test_the_run_completes_through_the_plugin(run):
     assert planned(snakemake(run["dir"], "-n", "--configfile", str(run["config"]))) == {}
 
 
+@pytest.mark.slow
 def test_every_job_went_through_sbatch_with_account_partition_time_memory_cpus(run, sbatch_calls):
-    rules = {c.rule for c in sbatch_calls}
-    assert rules >= {"corpus", "parse", "validate_agreement", "perturb", "train_demo_lm", "demo_lm_check",
-                     "score_pools", "score_pool", "curate", "score_benchmark", "evaluate", "report", "export",
-                     "validation_export", "validation_simulate", "validation_import", "validation_report",
-                     "metalinguistic", "metalinguistic_section", "unigram_counts", "acceptability",
-                     "acceptability_section"}, rules
+    # every real-work rule was submitted, no cheap one was
+    assert {c.rule for c in sbatch_calls} == SUBMITTED, {c.rule for c in sbatch_calls}
     for c in sbatch_calls:
         a = c.args
+        # no account in the profile: the plugin's own guess from the user's recent jobs (sacct)
         assert a[a.index("-A") + 1] == ACCOUNT, c.line
-        assert a[a.index("-p") + 1] == "cpu", c.line  # CPU-only demo model: never the GPU partition
+        # no partition in the profile: the cluster's default partition (sinfo's `cpu*`)
+        assert a[a.index("-p") + 1] == "cpu", c.line
         assert "-t" in a and "--mem" in a and any(x.startswith("--cpus-per-task=") for x in a), c.line
         assert not any(x.startswith("--gpus") or x.startswith("--gres") for x in a), c.line
+    text = run["proc"].stdout + run["proc"].stderr
+    for rule in LOCAL:
+        assert re.search(rf"^localrule {rule}:", text, flags=re.M), rule
 
 
-def test_per_rule_resources_come_from_the_profile(sbatch_calls):
+@pytest.mark.slow
+def test_per_rule_resources_come_from_the_profile(run, sbatch_calls):
     profile = yaml.safe_load((REPO / "profiles" / "slurm" / "config.yaml").read_text(encoding="utf-8"))
+    threads = yaml.safe_load(run["config"].read_text(encoding="utf-8"))["scoring"]["threads"]
     for c in sbatch_calls:
         want = {**profile["default-resources"], **profile["set-resources"].get(c.rule, {})}
         a = c.args
         assert a[a.index("-t") + 1] == str(want["runtime"]), c.line
         assert a[a.index("--mem") + 1] == str(want["mem_mb"]), c.line
-        assert f"--cpus-per-task={want['cpus_per_task']}" in a, c.line
+        # CPUs = the rule's threads: scoring.threads for the jobs that run a model, 1 for the others
+        assert f"--cpus-per-task={threads if c.rule in MODEL_RULES else 1}" in a, c.line
 
 
+@pytest.mark.slow
 def test_benchmark_files_for_sizing(run):
     bench = run["dir"] / "results" / "benchmarks"
     for rel in ["corpus.tsv", "parse/shard_0.tsv", "validate_agreement.tsv", *[f"perturb/{p}.tsv" for p in PARADIGMS],
@@ -87,6 +105,7 @@ def test_benchmark_files_for_sizing(run):
         assert {"s", "max_rss"} <= set(df.columns) and df.height == 1, rel
 
 
+@pytest.mark.slow
 def test_no_rule_log_is_empty(run):
     logs = sorted((run["dir"] / "results" / "logs").rglob("*.log"))
     # every job but `all` has a log: corpus, parse, agreement, perturb, train, check, 3 scoring
@@ -100,6 +119,7 @@ def test_no_rule_log_is_empty(run):
         assert "output " in text, p
 
 
+@pytest.mark.slow
 def test_report_holds_every_plot_and_table(run):
     report = run["dir"] / "report.zip"
     snakemake(run["dir"], "--configfile", str(run["config"]), "--report", str(report))
@@ -147,15 +167,125 @@ def test_gpus_are_computed_from_the_model_spec_and_parser():
     assert WorkflowConfig(cfg, basedir=REPO, check_models=False).parse_gpus == 0
 
 
+def test_threads_come_from_the_config_with_a_gpu_default():
+    from rublimp.workflow import WorkflowConfig
+
+    cfg = yaml.safe_load((REPO / ".test" / "config.yaml").read_text(encoding="utf-8"))
+    cfg["models"] += [
+        {"name": "big", "backend": "vllm", "path": "x/big", "device": "cuda", "vllm": {"tensor_parallel_size": 2}},
+        {"name": "mid", "backend": "hf", "path": "x/mid", "device": "cuda:0"},
+        {"name": "cpu", "backend": "hf-mlm", "path": "x/cpu", "tier": 0},
+    ]
+    wf = WorkflowConfig(yaml.safe_load(yaml.safe_dump(cfg)), basedir=REPO, check_models=False)
+    # scoring.threads unset: 1 on CPU, one per GPU plus one on GPUs
+    assert [wf.model_threads(m) for m in ("demo-gpt2", "big", "mid", "cpu")] == [1, 3, 2, 1]
+    assert wf.cpu_threads == 1
+    cfg["scoring"]["threads"] = 6
+    wf = WorkflowConfig(cfg, basedir=REPO, check_models=False)
+    assert [wf.model_threads(m) for m in ("demo-gpt2", "big", "mid", "cpu")] == [6, 6, 6, 6]
+    assert wf.cpu_threads == 6
+
+
+def _dry_run_jobs(checkout, config) -> list[dict]:
+    """Every job a dry run with the SLURM profile plans: rule, threads, resources."""
+    proc = snakemake(checkout, "--profile", str(checkout / "profiles" / "slurm"), "-n", "--configfile", str(config))
+    jobs = []
+    for block in re.split(r"\n(?=rule \w+:)", proc.stdout + "\n" + proc.stderr):
+        m = re.match(r"rule (\w+):", block)
+        if not m or m.group(1) == "all":
+            continue
+        threads = re.search(r"^    threads: (\d+)$", block, flags=re.M)
+        res = re.search(r"^    resources: (.*)$", block, flags=re.M).group(1)
+        jobs.append({"rule": m.group(1), "threads": int(threads.group(1)) if threads else 1,
+                     "resources": dict(kv.split("=", 1) for kv in res.split(", ")), "text": block})
+    return jobs
+
+
+class _Resources(dict):
+    """A job's resources as the plugin reads them (``.get(name)`` and attributes)."""
+
+    def __getattr__(self, name):
+        return self[name]
+
+
+def _local_rules(checkout, config) -> set[str]:
+    """The rules Snakemake runs itself under a cluster executor, read from the parsed workflow."""
+    code = (
+        "import json, sys; from pathlib import Path\n"
+        "from snakemake.api import SnakemakeApi\n"
+        "from snakemake.settings.types import ConfigSettings, OutputSettings, ResourceSettings\n"
+        "with SnakemakeApi(OutputSettings()) as api:\n"
+        "    w = api.workflow(resource_settings=ResourceSettings(), config_settings=ConfigSettings("
+        "configfiles=[Path(sys.argv[2])]), snakefile=Path(sys.argv[1]), workdir=Path(sys.argv[3]))\n"
+        "    wf = w._workflow\n"
+        # Workflow.is_local with a cluster executor: no group and a local rule (`all` has no job)
+        "    print(json.dumps(sorted(r.name for r in wf.rules if r.group is None and r.name in wf._localrules)))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code, str(checkout / "Snakefile"), str(config), str(checkout)],
+                          capture_output=True, text=True, env=env_for(checkout), timeout=300, check=True)
+    return set(json.loads(proc.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("threads", [None, 3])
+def test_profile_asks_for_each_jobs_threads_and_runs_cheap_rules_locally(tmp_path, threads):
+    from snakemake_executor_plugin_slurm_jobstep import get_cpu_setting
+
+    checkout = copy_checkout(tmp_path / "checkout")
+    cfg = yaml.safe_load((checkout / ".test" / "config.yaml").read_text(encoding="utf-8"))
+    cfg["scoring"]["threads"] = threads
+    config = tmp_path / "config.yaml"
+    config.write_text(yaml.safe_dump(cfg), encoding="utf-8")
+    jobs = _dry_run_jobs(checkout, config)
+    assert {j["rule"] for j in jobs} == SUBMITTED | LOCAL
+    for j in jobs:
+        res = j["resources"]
+        # no fixed CPUs, account or partition: the plugin derives CPUs from threads and finds the
+        # account and partition itself (so a dry run shows no `<TBD>` for them either)
+        assert not {"cpus_per_task", "cpus_per_gpu", "slurm_account", "slurm_partition"} & set(res), j["text"]
+        assert res["gpu"] == "0" and "runtime" in res and "mem_mb" in res, j["text"]
+        want = (threads or 1) if j["rule"] in MODEL_RULES else 1
+        assert j["threads"] == want, j["text"]
+        job = SimpleNamespace(threads=j["threads"], resources=_Resources(res, gpu=0))
+        assert get_cpu_setting(job, False) == f"--cpus-per-task={want}", j["text"]
+    # the cheap rules run in Snakemake's own process: never an sbatch job
+    assert _local_rules(checkout, config) == LOCAL
+
+
+def test_stand_in_sbatch_gets_the_threads_and_the_guessed_account(tmp_path):
+    """Two real jobs through the plugin: sbatch sees --cpus-per-task = threads, the guessed account
+    and the cluster's default partition."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import fake_slurm
+
+    checkout = copy_checkout(tmp_path / "checkout")
+    cfg = yaml.safe_load((checkout / ".test" / "config.yaml").read_text(encoding="utf-8"))
+    cfg["corpus"]["max_sentences_per_source"] = 150
+    cfg["demo_lm"].update(epochs=1, vocab_size=300)
+    cfg["scoring"]["threads"] = 2
+    config = tmp_path / "config.yaml"
+    config.write_text(yaml.safe_dump(cfg), encoding="utf-8")
+    fake_bin, state = tmp_path / "bin", tmp_path / "slurm_state"
+    fake_slurm.install(fake_bin)
+    snakemake(checkout, "--configfile", str(config), "--profile", str(checkout / "profiles" / "slurm"),
+              "--slurm-init-seconds-before-status-checks", "1", "--latency-wait", "5",
+              "results/models/demo-gpt2/training.json", env=env_for(checkout, fake_bin, state))
+    calls = [json.loads(line)["args"] for line in (state / "calls.jsonl").read_text(encoding="utf-8").splitlines()]
+    by_rule = {re.match(r"rule_(\w+?)(?:_wildcards_|$)", a[a.index("--comment") + 1]).group(1): a for a in calls}
+    assert set(by_rule) == {"corpus", "train_demo_lm"}
+    assert "--cpus-per-task=1" in by_rule["corpus"] and "--cpus-per-task=2" in by_rule["train_demo_lm"]
+    for a in calls:
+        assert a[a.index("-A") + 1] == ACCOUNT and a[a.index("-p") + 1] == "cpu", a
+    # and the training used the 2 threads it asked for (the test's environment says OMP_NUM_THREADS=1)
+    training = json.loads((checkout / "results" / "models" / "demo-gpt2" / "training.json").read_text(encoding="utf-8"))
+    assert training["torch_threads"] == 2
+
+
 def test_profile_dry_run(tmp_path):
     checkout = copy_checkout(tmp_path)
     proc = snakemake(checkout, "--profile", str(checkout / "profiles" / "slurm"), "-n")
     jobs = planned(proc)
     assert jobs[("perturb", "tense_marker")] == 1 and jobs[("report", "")] == 1
     text = proc.stdout + proc.stderr
-    # every job carries the profile's SLURM resources
+    assert "slurm_partition" not in text and "slurm_account" not in text
     for block in re.findall(r"rule (?:score_pools|parse):.*?resources: ([^\n]*)", text, flags=re.S):
-        # a dry run shows string resources as <TBD> (they are evaluated at submission, where
-        # test_every_job_went_through_sbatch_with_account_partition_time_memory_cpus checks the values)
-        assert re.search(rf"slurm_account=({ACCOUNT}|<TBD>)", block) and "runtime=" in block, block
-        assert "mem_mb=" in block and "gpu=0" in block, block
+        assert "runtime=" in block and "mem_mb=" in block and "gpu=0" in block, block

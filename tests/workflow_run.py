@@ -49,6 +49,7 @@ def env_for(checkout: Path, fake_bin: Path | None = None, state: Path | None = N
         path.insert(0, str(fake_bin))
         env["FAKE_SLURM_DIR"] = str(state)
         env["FAKE_SLURM_ACCOUNTS"] = ACCOUNT
+        env["FAKE_SLURM_RECENT_ACCOUNT"] = ACCOUNT  # the profile sets no account: the plugin guesses it
     env["PATH"] = os.pathsep.join(path)
     return env
 
@@ -79,6 +80,7 @@ def slurm_run(tmp_path_factory) -> dict:
         cfg["parse"]["shards"] = 1
         cfg["perturb"]["paradigms"] = [SLURM_PARADIGM]
         cfg["demo_lm"]["epochs"] = 1
+        cfg["scoring"]["threads"] = 2  # the jobs that run a model ask for 2 CPUs, the others for 1
         config = base / "config.yaml"
         config.write_text(yaml.safe_dump(cfg), encoding="utf-8")
         fake_bin, state = base / "bin", base / "slurm_state"

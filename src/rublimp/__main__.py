@@ -13,12 +13,14 @@ Input is bounded and validated: UTF-8 errors name the file and line, CoNLL-U
 trees must be single-rooted and acyclic, an input without sentences is an
 error unless --allow-empty, and over-long lines are skipped, not parsed.
 Outputs are written atomically: a failed command leaves no partial file and
-keeps the previous output. Exit status 2 on bad input.
+keeps the previous output. Exit status 2 on bad input, with one line naming the
+file (and line) or option; output cut short by its reader (`... | head`) ends quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from pathlib import Path
@@ -113,19 +115,55 @@ def cmd_paradigms(args: argparse.Namespace) -> None:
         print(f"{n}\t{cls.phenomenon}\t{cls.level}")
 
 
+def _parquet_files(paths: list[str], option: str) -> list[Path]:
+    """The Parquet files ``option`` names: each file as given, a folder's ``*.parquet`` files.
+
+    Any other file (a benchmark folder's ``.csv`` beside its ``.parquet``, say) or an unreadable
+    one is an :class:`InputError` naming it, before any is read.
+    """
+    import polars as pl
+
+    from .io import InputError
+
+    files: list[Path] = []
+    for given in paths:
+        p = Path(given)
+        if p.is_dir():
+            found = sorted(p.glob("*.parquet"))
+            if not found:
+                raise InputError(f"{option}: the folder holds no .parquet files", p)
+            files += found
+        elif not p.exists():
+            raise InputError(f"{option}: no such file or folder", p)
+        elif p.suffix != ".parquet":
+            raise InputError(f"{option}: not a .parquet file (give the .parquet files or their folder)", p)
+        else:
+            files.append(p)
+    for p in files:
+        try:
+            pl.read_parquet_schema(p)
+        except Exception as exc:  # polars raises several types for a file that is not Parquet
+            reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise InputError(f"{option}: not a readable Parquet file ({reason})", p) from None
+    return files
+
+
 def cmd_validation(args: argparse.Namespace) -> None:
+    from .io import InputError
     from .validation import export_stage, validation_import_stage
 
     if args.action == "export":
         if not args.benchmark:
-            raise SystemExit("rublimp validation export: --benchmark is required")
+            raise InputError("--benchmark is required (the benchmark's .parquet files or their folder)")
+        args.benchmark = _parquet_files(args.benchmark, "--benchmark")
         info = export_stage(args.benchmark, args.output_dir, per_paradigm=args.per_paradigm,
                             duplicate_fraction=args.duplicate_fraction, seed=args.seed)
         print(f"{info['items']} items ({info['pairs']} pairs, {info['duplicates']} duplicates, {info['controls']} "
               f"controls) -> {args.output_dir}", file=sys.stderr)
     else:
         if not args.annotations or not args.pools:
-            raise SystemExit("rublimp validation import: --annotations and --pools are required")
+            raise InputError("--annotations and --pools are required")
+        args.pools = _parquet_files(args.pools, "--pools")
         s = validation_import_stage(args.annotations, args.pools, args.output_dir, seed=args.seed,
                                     min_control_accuracy=args.min_control_accuracy,
                                     allow_single_annotator=args.allow_single_annotator)
@@ -221,9 +259,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("validation", help="human validation: export annotation tasks / import and aggregate labels")
     p.add_argument("action", choices=["export", "import"])
-    p.add_argument("--benchmark", nargs="+", help="export: benchmark Parquet files")
+    p.add_argument("--benchmark", nargs="+", help="export: benchmark Parquet files, or their folder (results/benchmark)")
     p.add_argument("--annotations", help="import: a TSV (item_id, worker_id, label) or a Label Studio JSON export")
-    p.add_argument("--pools", nargs="+", help="import: the pool Parquet files (item ids are resolved against them)")
+    p.add_argument("--pools", nargs="+", help="import: the pool Parquet files, or their folder (item ids are resolved against them)")
     p.add_argument("--output-dir", required=True)
     p.add_argument("--per-paradigm", type=int, default=50)
     p.add_argument("--duplicate-fraction", type=float, default=0.1)
@@ -280,9 +318,17 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _terminate)
     try:
         args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
     except InputError as exc:
         print(f"rublimp {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader stopped early (`python -m rublimp paradigms | head`): what it wanted is
+        # written, so end quietly, like other command-line tools; stdout goes to /dev/null so
+        # that Python's own flush at exit does not fail on the closed pipe again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return 0
 
 

@@ -197,13 +197,15 @@ def train_demo_lm_stage(
     lm: Mapping[str, Any],
     seed: int = 0,
     backend: str = "hf",
+    threads: int | None = None,
 ) -> dict:
     """Train the demo model of a config entry with ``demo: true``.
 
     ``backend="hf"`` trains the causal demo LM (:func:`rublimp.demo_lm.train_demo_lm`),
     ``backend="hf-mlm"`` the masked one (:func:`rublimp.demo_mlm.train_demo_mlm`);
     ``lm`` is the config's ``demo_lm`` section, whose ``mlm`` mapping overrides
-    settings for the masked LM.
+    settings for the masked LM. ``threads``: torch's threads while training (None: as set
+    by the environment, ``OMP_NUM_THREADS``).
     """
     from .demo_lm import split_demo_train, train_demo_lm
 
@@ -218,6 +220,7 @@ def train_demo_lm_stage(
     texts = train["text"].to_list()
     if max_train:
         texts = texts[:max_train]
+    opts["num_threads"] = threads
     if backend == "hf":
         return train_demo_lm(texts, Path(out_dir), seed=seed, **opts)
     if backend == "hf-mlm":

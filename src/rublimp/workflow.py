@@ -211,12 +211,39 @@ def validate_config(config: dict[str, Any], schema: dict) -> dict[str, Any]:
         yield from Draft202012Validator.VALIDATORS["properties"](validator, properties, instance, schema)
 
     filling = validators.extend(Draft202012Validator, {"properties": set_defaults})
-    errors = sorted(filling(schema).iter_errors(config), key=lambda e: list(e.absolute_path))
+    errors = sorted(filling(schema).iter_errors(config), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
-        e = errors[0]
-        key = ".".join(str(p) for p in e.absolute_path) or "(top level)"
-        raise InputError(f"config key {key}: {e.message}")
+        raise InputError(config_error_message(errors[0]))
     return config
+
+
+def _key_path(parts: Iterable[Any]) -> str:
+    """``["models", 0, "name"]`` -> ``models[0].name``."""
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def config_error_message(error: Any) -> str:
+    """One line naming the config key of a ``jsonschema`` validation error, without the schema.
+
+    An unknown key is named by its full path with the keys allowed there (``config key
+    scoring.thread: unknown key; known keys here: batch_tokens, device, ...``); other errors
+    name the key whose value is wrong and say why (jsonschema's message, cut to one line).
+    """
+    path = list(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = set((error.schema or {}).get("properties", {}))
+        unknown = sorted(str(k) for k in error.instance if k not in allowed)
+        if unknown:
+            keys = ", ".join(_key_path([*path, k]) for k in unknown)
+            known = ", ".join(sorted(allowed)) or "none"
+            return f"config key {keys}: unknown key{'s' if len(unknown) > 1 else ''}; known keys here: {known}"
+    message = " ".join(str(error.message).split())
+    if len(message) > 300:
+        message = message[:297] + "..."
+    return f"config key {_key_path(path) or '(top level)'}: {message}"
 
 
 class WorkflowConfig:
@@ -241,6 +268,12 @@ class WorkflowConfig:
         from .perturb import resolve_paradigms
 
         names = self.config["perturb"]["paradigms"]
+        seen: dict[str, int] = {}
+        for i, n in enumerate([] if isinstance(names, str) else names):
+            if n in seen:
+                raise InputError(f"config key perturb.paradigms[{i}]: paradigm {n!r} is listed twice "
+                                 f"(also perturb.paradigms[{seen[n]}])")
+            seen[n] = i
         return resolve_paradigms(names, config_key="perturb.paradigms")
 
     def paradigm_source(self, name: str) -> str:
@@ -420,6 +453,28 @@ class WorkflowConfig:
     def model_inputs(self, name: str) -> list[str]:
         m = self.model(name)
         return [f"{self.outdir}/models/{name}/training.json"] if m.demo else []
+
+    # -- CPU threads of a job (Snakemake `threads:`; SLURM --cpus-per-task follows them) ----------
+    @property
+    def cpu_threads(self) -> int:
+        """Torch threads of a CPU job that runs a model (demo-LM training and check): ``scoring.threads``, else 1."""
+        return int(self.config["scoring"]["threads"] or 1)
+
+    def model_threads(self, name: str) -> int:
+        """CPU threads of a job that runs model ``name`` (scoring, metalinguistic prompting).
+
+        ``scoring.threads`` when the config sets it. Unset (null): 1 for a model on the CPU, where
+        parallelism comes from Snakemake running jobs side by side; for a model on GPUs, one CPU
+        per GPU plus one, the process that reads the pools, tokenizes and writes the tables (vLLM
+        runs a worker process per GPU beside its engine). The scorer sets torch's thread count to
+        this value, and the rules give it as their ``threads``, which the SLURM executor asks for
+        as ``--cpus-per-task``.
+        """
+        threads = self.config["scoring"]["threads"]
+        if threads:
+            return int(threads)
+        gpus = self.model(name).gpus
+        return gpus + 1 if gpus else 1
 
     # -- other settings ---------------------------------------------------
     @property

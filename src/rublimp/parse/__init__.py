@@ -248,7 +248,17 @@ def _run(
             for rec in window:
                 if not rec[3]:
                     raise InputError(f"sentence {rec[0]!r} has no tokens (empty text)")
-            parsed = parser.parse([rec[3] for rec in window], batch_size=batch_size)
+            try:
+                parsed = parser.parse([rec[3] for rec in window], batch_size=batch_size)
+            except MemoryError:
+                # unbounded input (max_chars/max_tokens off): the parser's arrays grow with the
+                # square of a sentence's length, so one long line can need tens of GiB
+                sid, _, _, toks = max(window, key=lambda rec: len(rec[3]))
+                raise InputError(
+                    f"out of memory parsing a batch whose longest sentence, {sid!r}, has {len(toks):,} tokens "
+                    "(the parser's memory grows with the square of a sentence's length): bound it with "
+                    "parse.max_tokens / --max-tokens"
+                ) from None
             for (sent_id, text, domain, _), p in zip(window, parsed):
                 yield to_sentence(p, sent_id=sent_id, text=text, domain=domain, lemmas=lemmas)
             if bar is not None:
