@@ -512,7 +512,9 @@ def _glued_headline(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool
     return False
 
 
-_BULLET_RE = re.compile(r"^\s*[•▪·*►✓]\s|\s[•▪·►]\s|;\s*[-–—•]\s|(?:^|\s)\d{1,2}[.)]\s.*;\s*\d{1,2}[.)]\s")
+_BULLET_RE = re.compile(r"^\s*[•▪·*►✓]\s|\s[•▪·►]\s|;\s*[-–—•]\s|(?:^|\s)\d{1,2}[.)]\s.*;\s*\d{1,2}[.)]\s"
+                        # a classification line: a numeric code, a dash, the class name («97 — Деятельность …»)
+                        r"|^\d{1,3}(?:\.\d{1,3})*\s*(?:--|—|–)\s*[А-ЯЁ][а-яё]")
 _LIST_SPLIT_RE = re.compile(r"[,;:]|\s+и\s+")
 _PREDICATE_POS = frozenset({"VERB", "INFN", "PRTS", "GRND", "PRED", "ADJS"})
 
@@ -568,7 +570,213 @@ def _fragment(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
     first = words[0].lower()
     if first in _SUBORDINATE_START and text.rstrip()[-1:] != "?" and not re.search(r"[,—–]| - ", text):
         return True
+    return _cut_before_name(text, words, morph)
+
+
+def _cut_before_name(text: str, words: Sequence[str], morph) -> bool:
+    """The tail of a clause cut off after a name: a capitalised noun or unknown word, then «и»/«а»/«но»,
+    then directly a finite verb or short participle (``Шайо и закончилось поражением…``): the name
+    ended the previous clause. A pronoun, adverb or particle before «и» passes (``Он и сказал``,
+    ``Так и вышло``), as does a noun followed by another noun (``Брат и сестра пришли``)."""
+    m = _STRAY_NAME_START_RE.match(text)
+    if m is None:
+        return False
+    name, verb = m.group(1), m.group(2)
+    name_parses = morph.parses(name)
+    if morph.word_is_known(name) and name_parses and name_parses[0].tag.POS not in ("NOUN", None):
+        return False  # Так и вышло, Тогда и началось, Он и сказал
+    if name_parses and name_parses[0].tag.POS == "NPRO":
+        return False
+    verb_parses = morph.parses(verb)
+    return bool(verb_parses) and verb_parses[0].tag.POS in ("VERB", "PRTS") and verb_parses[0].score >= 0.5
+
+
+#: «Шайо и закончилось …»: a capitalised word, a coordinating conjunction, a lower-case verb
+_STRAY_NAME_START_RE = re.compile(r"^[«\"(]?([А-ЯЁ][а-яё]+) +(?:и|а|но) +([а-яё]+)(?![\w-])")
+
+#: sentence-final abbreviations that end a sentence by themselves: «и т. д.», «и т. п.», «и др.», «до н. э.»
+_FINAL_ABBREV_RE = re.compile(r"(?:(?<![\w.])т\.\s?[дп]|(?<![\w.])н\.\s?э|(?<![\w.-])(?:др|пр|проч))\.$")
+#: a number or a Roman numeral up to two tokens before the final abbreviation: «в 1990 г.», «XIX в.»,
+#: «5 тыс. руб.», «в 1990-х гг.»
+_NUMBER_BEFORE_RE = re.compile(
+    r"(?:\d[\w./-]*|(?<![\w-])[IVXLCDM]+(?:-[IVXLCDM]+)?)\s*(?:[а-яё]{1,6}\.?\s)?[а-яё]{1,5}\.$")
+_LAST_SHORT_WORD_RE = re.compile(r"(?<![\w.-])([А-ЯЁа-яё]+) +([а-яё]{1,5})\.$")
+
+
+def _dangling_abbrev(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A sentence cut off after an abbreviation that announced a name or object: ``…подала иск в суд г.``
+    (г. = город, its name lost), ``…поручил написать опровержение газскому митр.``.
+
+    The last word before the final full stop is lower-case, of one to five letters, and either
+    pymorphy3's first reading of it is an abbreviation, a preposition or a conjunction, or it is
+    unknown, or it is a noun that agrees in case with no reading of the adjective right before it
+    (``газскому митр.``). Passes: a number or Roman numeral up to two tokens before it (``в 1990 г.``,
+    ``в XIX в.``, ``5 тыс. руб.``), the sentence-final abbreviations ``т. д.``, ``т. п.``, ``др.``,
+    ``пр.``, ``н. э.``, and ordinary short words (``построили новый дом.``)."""
+    text = text.rstrip()
+    m = _LAST_SHORT_WORD_RE.search(text)
+    if m is None or _FINAL_ABBREV_RE.search(text) or _NUMBER_BEFORE_RE.search(text):
+        return False
+    prev, last = m.group(1), m.group(2)
+    morph = _morph()
+    if not morph.word_is_known(last):
+        return True  # «сокр.», a cut word
+    parses = morph.parses(last)
+    first = parses[0].tag
+    if "Abbr" in first.grammemes:
+        return True
+    if all(p.tag.POS == "NOUN" for p in parses):
+        # an oblique adjective whose noun was cut off: «газскому митр.»; a nominative or accusative
+        # one can govern the noun after it (``богатые рыбой``, ``полный воды``)
+        adj_cases = _adjective_cases(prev.lower(), morph)
+        if adj_cases and not adj_cases & {"nomn", "accs"} and not adj_cases & {
+                _CASE_FAMILY.get(p.tag.case, p.tag.case) for p in parses}:
+            return True
     return False
+
+
+#: pymorphy3's second cases as the adjective's case they agree with: «в следующем году» (loc2), «чашка чаю» (gen2)
+_CASE_FAMILY = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gent", "loc1": "loct", "voct": "nomn"}
+
+#: cases of a full adjective by its ending, for adjectives pymorphy3 does not know (``газскому``)
+_ADJ_ENDING_CASES = (
+    ("ыми", {"ablt"}), ("ими", {"ablt"}), ("ому", {"datv"}), ("ему", {"datv"}), ("ого", {"gent", "accs"}),
+    ("его", {"gent", "accs"}), ("ых", {"gent", "loct", "accs"}), ("их", {"gent", "loct", "accs"}),
+    ("ым", {"ablt", "datv"}), ("им", {"ablt", "datv"}), ("ую", {"accs"}), ("юю", {"accs"}),
+    ("ый", {"nomn", "accs"}), ("ий", {"nomn", "accs"}), ("ая", {"nomn"}), ("яя", {"nomn"}),
+    ("ое", {"nomn", "accs"}), ("ее", {"nomn", "accs"}), ("ые", {"nomn", "accs"}), ("ие", {"nomn", "accs"}),
+)
+
+
+def _adjective_cases(word: str, morph) -> set[str]:
+    """Cases a word can have as a full adjective; empty if it cannot be one (the first reading of a
+    known word must be a full adjective, not a participle; an unknown one must have an adjective ending)."""
+    parses = morph.parses(word)
+    if morph.word_is_known(word):
+        if not parses or parses[0].tag.POS != "ADJF":
+            return set()
+        return {p.tag.case for p in parses if p.tag.POS == "ADJF" and p.tag.case}
+    for ending, cases in _ADJ_ENDING_CASES:
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            return set(cases)
+    return set()
+
+
+#: units after a number that a comma cannot separate from it: «калибр 155, мм»
+_NUMBER_COMMA_UNIT_RE = re.compile(r"\d, *(?:мм|см|км|кг|мг|мл|га|м|л|%)(?![\w-])")
+#: a comma, semicolon or colon right before a closing bracket: «(НППГ;)», «(…, Вотская земля,)»
+_PUNCT_BEFORE_CLOSE_RE = re.compile(r"\([^()]*[,;:] *\)")
+_PREP_COMMA_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+), +([а-яё]+)(?![\w-])(\W?)")
+_TWO_PREPS_RE = re.compile(r"(?<![\w-])([а-яё]+) +(?=([а-яё]+)(?![\w-]))")
+#: primary prepositions, which are neither adverbs nor postpositions (``спустя``, ``ради``, ``после`` can be)
+_PRIMARY_PREPS = frozenset({
+    "в", "во", "на", "по", "от", "ото", "до", "за", "под", "подо", "над", "надо", "о", "об", "обо", "у", "с",
+    "со", "к", "ко", "при", "про", "без", "безо", "через", "для", "перед", "передо", "между", "среди", "из", "изо",
+})
+_ENTITY_RE = re.compile(r"&[A-Za-z]+;|&#x?[0-9A-Fa-f]+;")
+
+
+
+
+def _garbled_punct(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """Punctuation left broken by an extraction or a careless edit.
+
+    * a comma between a number and its unit (``калибр 155, мм``; ``155,5 мм`` passes);
+    * a comma, semicolon or colon right before a closing bracket (``(НППГ;)``);
+    * a comma right after a preposition before a word that is neither a preposition nor a
+      parenthetical word set off by its own comma (``по, крайней мере``, ``(от, сокр.: OP)``;
+      ``до, во время и после войны`` and ``в, скажем, Москве`` pass), single letters in a list
+      (``а, б, в, г``) pass;
+    * two prepositions in a row, left from a dropped word (``третий в по величине …``);
+      ``несмотря на``, ``вплоть до`` pass.
+    """
+    plain = _ENTITY_RE.sub(" ", text)
+    if _NUMBER_COMMA_UNIT_RE.search(plain) or _PUNCT_BEFORE_CLOSE_RE.search(plain):
+        return True
+    morph = _morph()
+    for m in _PREP_COMMA_RE.finditer(plain):
+        prep, nxt, after = m.group(1), m.group(2), m.group(3)
+        if len(nxt) < 2 or after == ",":
+            continue  # a letter in a list, or a parenthetical word: «в, скажем, Москве»
+        if len(prep) == 1 and re.search(r"(?:^|[\s(])[А-ЯЁа-яё],\s*$", plain[: m.start()]):
+            continue  # «а, б, в, г»
+        if prep.lower() in _PRIMARY_PREPS and nxt not in _PRIMARY_PREPS:
+            parses = morph.parses(nxt)
+            if parses and parses[0].tag.POS == "CONJ":
+                continue
+            return True
+    for m in _TWO_PREPS_RE.finditer(plain):
+        first, second = m.group(1), m.group(2)
+        if first in _PRIMARY_PREPS and second in _PRIMARY_PREPS and first not in ("из", "изо"):  # «из под»: a lost hyphen
+            return True
+    return False
+
+
+#: a dash or colon standing for the copula: «Москва — столица России», «Сезон размножения: март»
+_COPULA_PUNCT_RE = re.compile(r"\s(?:--|—|–|-)\s|^\W*(?:--|—|–)\s|:")
+_PREDICATE_ANY = frozenset({"VERB", "INFN", "PRTS", "ADJS", "PRED"})
+_COPULA_WORDS = frozenset({"это", "вот", "нет", "есть"})
+
+
+def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A declarative line with no predicate at all: a noun phrase or a list of titles cut from a
+    page (``Заслуженный деятель искусств Армянской ССР.``, ``Ещё несколько премий, … среди
+    которых Гран-При … в 1974.``), a prepositional phrase alone (``В действующей армии с июля
+    1941.``), a copula whose dash was lost (``Его отец, X, серебряный призёр …``).
+
+    Kept: any word pymorphy3 reads first (or with a score of 0.25 or more) as a finite verb,
+    infinitive, short participle or adjective, or predicative; a dash or colon standing for the
+    copula; «это», «вот», «нет», «есть»; a nominative noun followed by an agreeing full adjective
+    that modifies no noun after it (``Берег сложный, крутой и изрезанный.``); an opening
+    prepositional phrase followed by a nominative noun (``На станции одна островная платформа.``);
+    questions and exclamations. Russian verbless copular sentences with a dash («X — Y») pass.
+    """
+    stripped = text.rstrip(" »\"')]")
+    if stripped[-1:] in ("?", "!") or _COPULA_PUNCT_RE.search(text):
+        return False
+    words = _WORD_RE.findall(text.replace(_STRESS, ""))
+    if not words:
+        return False
+    morph = _morph()
+    tags = []
+    adj_nomn: list[set[str]] = []  # numbers in which each word can be a nominative full adjective
+    num_nomn: list[set[str]] = []  # the same for a numeral
+    nomn: list[bool] = []  # can be a nominative noun
+    for w in words:
+        low = w.lower()
+        if low in _COPULA_WORDS:
+            return False
+        parses = morph.parses(low)
+        if not parses:
+            tags.append(None)
+            adj_nomn.append(set())
+            num_nomn.append(set())
+            nomn.append(False)
+            continue
+        adj_nomn.append({p.tag.number for p in parses if p.tag.POS == "ADJF" and p.tag.case == "nomn"})
+        num_nomn.append({"plur"} if any(p.tag.POS == "NUMR" and p.tag.case == "nomn" for p in parses) else set())
+        if any(p.tag.POS in _PREDICATE_ANY for p in parses):
+            return False  # pymorphy3's scores rank homonyms badly (``вели`` as a name first): any reading counts
+        tags.append(parses[0].tag)
+        nomn.append(parses[0].tag.POS == "NOUN" and any(
+            p.tag.POS == "NOUN" and p.tag.case == "nomn" and (p.score >= 0.3 or p is parses[0]) for p in parses))
+    # a noun with a nominative reading after a nominative numeral or adjective: «две стрелы»
+    for i in range(1, len(tags)):
+        if tags[i] is not None and tags[i].POS == "NOUN" and adj_nomn[i - 1] | num_nomn[i - 1] and any(
+                p.tag.case == "nomn" for p in morph.parses(words[i].lower())):
+            nomn[i] = True
+    nominatives = [i for i, flag in enumerate(nomn) if flag]
+    if nominatives and tags[0] is not None and tags[0].POS == "PREP":
+        return False  # «На станции одна островная платформа»: a locative and a nominative subject
+    for i, numbers in enumerate(adj_nomn):
+        if not numbers:
+            continue
+        nxt = tags[i + 1] if i + 1 < len(tags) else None
+        if nxt is not None and nxt.POS in ("NOUN", "ADJF", "NUMR"):
+            continue  # attributive: it modifies the noun after it
+        if any(j < i and (tags[j].number in numbers or tags[j].number is None) for j in nominatives):
+            return False  # «Цветки сиреневые»: a predicative adjective after its subject
+    return True
 
 
 def _lowercase_start(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
@@ -609,6 +817,9 @@ FILTERS: dict[str, FilterFn] = {
     "list": _list,
     "fragment": _fragment,
     "word_salad": _word_salad,
+    "dangling_abbrev": _dangling_abbrev,
+    "garbled_punct": _garbled_punct,
+    "no_predicate": _no_predicate,
 }
 FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
 _TOKEN_FILTERS = frozenset({"too_long", "too_short", "non_cyrillic"})
