@@ -450,7 +450,7 @@ def _repeated_phrase(text: str, tokens: Sequence[str], cfg: FilterConfig) -> boo
 
 #: capitalised words that open a line: a heading or a headline run into the text after it
 _HEADLINE_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё][а-яё]*|\d+) +([А-ЯЁ][а-яё]{2,}) +(?=[а-яё])")
-_COLON_START_RE = re.compile(r"[а-яё]: +([А-ЯЁ][а-яё]+)(?![\w.-])")
+_COLON_START_RE = re.compile(r"[а-яё]: +([А-ЯЁ][а-яё]*)(?![\w.-])")  # «…: В стандартной…»; «: А. Иванов» passes
 _HEADLINE_MAX_WORDS = 12
 _OBLIQUE = frozenset({"gent", "datv", "ablt", "loct"})
 
@@ -600,35 +600,38 @@ _FINAL_ABBREV_RE = re.compile(r"(?:(?<![\w.])т\.\s?[дп]|(?<![\w.])н\.\s?э|(
 #: «5 тыс. руб.», «в 1990-х гг.»
 _NUMBER_BEFORE_RE = re.compile(
     r"(?:\d[\w./-]*|(?<![\w-])[IVXLCDM]+(?:-[IVXLCDM]+)?)\s*(?:[а-яё]{1,6}\.?\s)?[а-яё]{1,5}\.$")
-_LAST_SHORT_WORD_RE = re.compile(r"(?<![\w.-])([А-ЯЁа-яё]+) +([а-яё]{1,5})\.$")
+_LAST_SHORT_WORD_RE = re.compile(r"(?<![\w.-])([а-яё]{1,6})\.$")
+_WORD_BEFORE_RE = re.compile(r"(?<![\w.-])([А-ЯЁа-яё]+) +$")
 
 
 def _dangling_abbrev(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
     """A sentence cut off after an abbreviation that announced a name or object: ``…подала иск в суд г.``
     (г. = город, its name lost), ``…поручил написать опровержение газскому митр.``.
 
-    The last word before the final full stop is lower-case, of one to five letters, and either
-    pymorphy3's first reading of it is an abbreviation, a preposition or a conjunction, or it is
-    unknown, or it is a noun that agrees in case with no reading of the adjective right before it
-    (``газскому митр.``). Passes: a number or Roman numeral up to two tokens before it (``в 1990 г.``,
+    The last word before the final full stop is lower-case, of one to six letters, and either
+    pymorphy3's first reading of it is an abbreviation, or (up to five letters) it is unknown or
+    known only as a name (``сокр.``, ``акад.``), or it is a noun that agrees in case with no reading of the oblique
+    full adjective right before it (``газскому митр.``). Passes: a number or Roman numeral up to two tokens before it (``в 1990 г.``,
     ``в XIX в.``, ``5 тыс. руб.``), the sentence-final abbreviations ``т. д.``, ``т. п.``, ``др.``,
     ``пр.``, ``н. э.``, and ordinary short words (``построили новый дом.``)."""
     text = text.rstrip()
     m = _LAST_SHORT_WORD_RE.search(text)
     if m is None or _FINAL_ABBREV_RE.search(text) or _NUMBER_BEFORE_RE.search(text):
         return False
-    prev, last = m.group(1), m.group(2)
+    last = m.group(1)
+    before = _WORD_BEFORE_RE.search(text, 0, m.start())
     morph = _morph()
-    if not morph.word_is_known(last):
-        return True  # «сокр.», a cut word
     parses = morph.parses(last)
+    if len(last) <= 5 and (not morph.word_is_known(last) or all(_PROPER_TAGS & p.tag.grammemes for p in parses)):
+        return True  # «сокр.»; a lower-case word known only as a name (``акад``); longer unknown words
+        # are more often loanwords (``уикенд``) than cut ones (``архиеп``)
     first = parses[0].tag
     if "Abbr" in first.grammemes:
         return True
-    if all(p.tag.POS == "NOUN" for p in parses):
+    if before is not None and all(p.tag.POS == "NOUN" for p in parses):
         # an oblique adjective whose noun was cut off: «газскому митр.»; a nominative or accusative
         # one can govern the noun after it (``богатые рыбой``, ``полный воды``)
-        adj_cases = _adjective_cases(prev.lower(), morph)
+        adj_cases = _adjective_cases(before.group(1).lower(), morph)
         if adj_cases and not adj_cases & {"nomn", "accs"} and not adj_cases & {
                 _CASE_FAMILY.get(p.tag.case, p.tag.case) for p in parses}:
             return True
@@ -666,7 +669,7 @@ def _adjective_cases(word: str, morph) -> set[str]:
 _NUMBER_COMMA_UNIT_RE = re.compile(r"\d, *(?:мм|см|км|кг|мг|мл|га|м|л|%)(?![\w-])")
 #: a comma, semicolon or colon right before a closing bracket: «(НППГ;)», «(…, Вотская земля,)»
 _PUNCT_BEFORE_CLOSE_RE = re.compile(r"\([^()]*[,;:] *\)")
-_PREP_COMMA_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+), +([а-яё]+)(?![\w-])(\W?)")
+_PREP_COMMA_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+),(?= +([а-яё]+)(?![\w-])(\W?))")
 _TWO_PREPS_RE = re.compile(r"(?<![\w-])([а-яё]+) +(?=([а-яё]+)(?![\w-]))")
 #: primary prepositions, which are neither adverbs nor postpositions (``спустя``, ``ради``, ``после`` can be)
 _PRIMARY_PREPS = frozenset({
@@ -714,7 +717,9 @@ def _garbled_punct(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
 
 #: a dash or colon standing for the copula: «Москва — столица России», «Сезон размножения: март»
 _COPULA_PUNCT_RE = re.compile(r"\s(?:--|—|–|-)\s|^\W*(?:--|—|–)\s|:")
-_PREDICATE_ANY = frozenset({"VERB", "INFN", "PRTS", "ADJS", "PRED"})
+_PREDICATE_ANY = frozenset({"VERB", "INFN", "PRTS", "ADJS", "PRED", "COMP"})
+#: readings scored below this are pymorphy3's dictionary noise (``части`` as an imperative)
+_MIN_READING_SCORE = 0.01
 _COPULA_WORDS = frozenset({"это", "вот", "нет", "есть"})
 
 
@@ -724,8 +729,9 @@ def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
     которых Гран-При … в 1974.``), a prepositional phrase alone (``В действующей армии с июля
     1941.``), a copula whose dash was lost (``Его отец, X, серебряный призёр …``).
 
-    Kept: any word pymorphy3 reads first (or with a score of 0.25 or more) as a finite verb,
-    infinitive, short participle or adjective, or predicative; a dash or colon standing for the
+    Kept: any word pymorphy3 can read (any reading scored 0.01 or more; capitalised words
+    inside the sentence are names and do not count) as a finite verb, infinitive, short participle
+    or adjective, comparative, or predicative; a dash or colon standing for the
     copula; «это», «вот», «нет», «есть»; a nominative noun followed by an agreeing full adjective
     that modifies no noun after it (``Берег сложный, крутой и изрезанный.``); an opening
     prepositional phrase followed by a nominative noun (``На станции одна островная платформа.``);
@@ -742,11 +748,13 @@ def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
     adj_nomn: list[set[str]] = []  # numbers in which each word can be a nominative full adjective
     num_nomn: list[set[str]] = []  # the same for a numeral
     nomn: list[bool] = []  # can be a nominative noun
-    for w in words:
+    for k, w in enumerate(words):
         low = w.lower()
         if low in _COPULA_WORDS:
             return False
-        parses = morph.parses(low)
+        # a capitalised word inside the sentence is a name: its verb or adjective readings do not count
+        # (``Сейны``, ``Ленина``)
+        parses = [] if k and w[:1].isupper() else morph.parses(low)
         if not parses:
             tags.append(None)
             adj_nomn.append(set())
@@ -755,7 +763,7 @@ def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
             continue
         adj_nomn.append({p.tag.number for p in parses if p.tag.POS == "ADJF" and p.tag.case == "nomn"})
         num_nomn.append({"plur"} if any(p.tag.POS == "NUMR" and p.tag.case == "nomn" for p in parses) else set())
-        if any(p.tag.POS in _PREDICATE_ANY for p in parses):
+        if any(p.tag.POS in _PREDICATE_ANY and p.score >= _MIN_READING_SCORE for p in parses):
             return False  # pymorphy3's scores rank homonyms badly (``вели`` as a name first): any reading counts
         tags.append(parses[0].tag)
         nomn.append(parses[0].tag.POS == "NOUN" and any(
