@@ -60,7 +60,8 @@ quotes or brackets are ``unbalanced`` above):
     own, not right after a preposition or a verb (``от Волшебницы``, ``сообщает
     Министерство`` pass) nor after a capitalised word that is no noun (``деревню Малые
     Ключи``); a rubric word before a capitalised preposition (``Происшествия В центре…``);
-    a capitalised preposition, conjunction or particle after a colon (``…пункты: По данным…``).
+    a capitalised preposition, conjunction or particle after a colon (``…пункты: По данным…``,
+    ``…классификации: В стандартной…``; initials ``: А. Иванов`` pass).
 ``footnote``
     stray footnote marks: digits glued to the end of a lower-case word of three letters or
     more (``века1``; ``км2`` passes), after a word's sentence stop at the end (``…веке.3``;
@@ -90,12 +91,16 @@ quotes or brackets are ``unbalanced`` above):
     bullets (``•``, ``*`` at the start, ``; -``), numbered items (``1. … ; 2. …``), or four or
     more items of at most two words on average separated by commas, semicolons, colons
     or «и», with no dash (``X — композитор, автор опер``) and no verb, short participle,
-    short adjective or predicative anywhere (``Хлеб, молоко, яйца, масло, сыр.``).
+    short adjective or predicative anywhere (``Хлеб, молоко, яйца, масло, сыр.``); a
+    classification line: a code of up to three digits (dotted parts allowed), a dash and a
+    capitalised class name (``97 — Деятельность …``; ``1990 — год, когда…`` passes).
 ``fragment``
     a piece of a sentence: it ends on a conjunction (``что``, ``если``, ``и``; ``не за что``
     passes) or on a word that can only be a preposition, or it opens with a relative pronoun
     or subordinating conjunction (``Который…``, ``Потому что…``) and has no comma or dash
-    for a main clause; questions pass.
+    for a main clause; questions pass. Or the tail of a clause cut after a name: a capitalised
+    noun or unknown word, «и»/«а»/«но», then a finite verb (``Шайо и закончилось…``; ``Так и
+    вышло``, ``Он и сказал``, ``Маша и Петя пошли`` pass).
 ``word_salad``
     keyword stuffing or gibberish, over words of four or more letters: one of them three
     or more times and at least 30% of them, or (4–12 such words) at least a third
@@ -104,6 +109,27 @@ quotes or brackets are ``unbalanced`` above):
     least half of the lower-case Cyrillic words of three or more letters (three at least)
     are unknown to the pymorphy3 dictionary. Real words in random order are not detected
     (that needs a parser or an LM).
+``dangling_abbrev``
+    a sentence cut after an abbreviation that announced a name or object (``…подала иск в суд
+    г.``, ``…вручили курскому митр.``): the final word, lower-case and of one to six letters,
+    reads first as an abbreviation, or (five letters at most) is unknown or known only as a name,
+    or is a noun that no reading of the oblique full adjective before it agrees with. A number or
+    Roman numeral up to two tokens before it (``в 1990 г.``, ``XIX в.``, ``5 тыс. руб.``) and
+    ``т. д.``, ``т. п.``, ``др.``, ``пр.``, ``н. э.`` pass.
+``garbled_punct``
+    punctuation broken by an extraction: a comma between a number and its unit (``155, мм``); a
+    comma, semicolon or colon right before a closing bracket (``(НППГ;)``); a comma right after a
+    primary preposition before a word that is no preposition, conjunction or parenthetical
+    (``по, крайней мере``, ``(от, сокр.)``; ``до, во время и после`` and ``в, скажем, Москве``
+    pass); two primary prepositions in a row (``третий в по величине``).
+``no_predicate``
+    a declarative line with no predicate: no word that pymorphy3 can read as a finite verb,
+    infinitive, short participle or adjective, comparative or predicative, no dash or colon for
+    the copula, no «это»/«вот»/«нет»/«есть», no predicative full adjective after a nominative
+    noun (``Берег крутой``), and no opening prepositional phrase with a nominative noun
+    (``На станции одна платформа``): noun phrases and titles cut from a page (``Заслуженный
+    деятель искусств …``), a prepositional phrase alone, a copula whose dash was lost. Questions
+    and exclamations pass; verbless copular sentences with a dash («X — Y») pass.
 
 The filters are measured as a classifier of "drop" on hand-labelled lines by
 ``bench/bench_filters.py`` (labels in ``bench/filter_labels/``).
