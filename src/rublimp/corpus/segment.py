@@ -749,6 +749,21 @@ _MIN_READING_SCORE = 0.01
 _COPULA_WORDS = frozenset({"это", "вот", "нет", "есть"})
 
 
+#: per lower-case word: can it be a predicate (see :func:`_no_predicate`); pymorphy3's own cache holds
+#: the parses of the same words, so this grows no faster than that one
+_PREDICATE_WORDS: dict[str, bool] = {}
+
+
+def _can_be_predicate(word: str, morph) -> bool:
+    verdict = _PREDICATE_WORDS.get(word)
+    if verdict is None:
+        # pymorphy3's scores rank homonyms badly (``вели`` as a name first): any reading counts
+        verdict = word in _COPULA_WORDS or any(
+            p.tag.POS in _PREDICATE_ANY and p.score >= _MIN_READING_SCORE for p in morph.parses(word))
+        _PREDICATE_WORDS[word] = verdict
+    return verdict
+
+
 def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
     """A declarative line with no predicate at all: a noun phrase or a list of titles cut from a
     page (``Заслуженный деятель искусств Армянской ССР.``, ``Ещё несколько премий, … среди
@@ -770,17 +785,18 @@ def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
     if not words:
         return False
     morph = _morph()
+    # a first pass over the cached verdicts per word: nearly every sentence has a predicate word
+    for k, w in enumerate(words):
+        if not (k and w[:1].isupper()) and _can_be_predicate(w.lower(), morph):
+            return False
     tags = []
     adj_nomn: list[set[str]] = []  # numbers in which each word can be a nominative full adjective
     num_nomn: list[set[str]] = []  # the same for a numeral
     nomn: list[bool] = []  # can be a nominative noun
     for k, w in enumerate(words):
-        low = w.lower()
-        if low in _COPULA_WORDS:
-            return False
         # a capitalised word inside the sentence is a name: its verb or adjective readings do not count
         # (``Сейны``, ``Ленина``)
-        parses = [] if k and w[:1].isupper() else morph.parses(low)
+        parses = [] if k and w[:1].isupper() else morph.parses(w.lower())
         if not parses:
             tags.append(None)
             adj_nomn.append(set())
@@ -789,8 +805,6 @@ def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
             continue
         adj_nomn.append({p.tag.number for p in parses if p.tag.POS == "ADJF" and p.tag.case == "nomn"})
         num_nomn.append({"plur"} if any(p.tag.POS == "NUMR" and p.tag.case == "nomn" for p in parses) else set())
-        if any(p.tag.POS in _PREDICATE_ANY and p.score >= _MIN_READING_SCORE for p in parses):
-            return False  # pymorphy3's scores rank homonyms badly (``вели`` as a name first): any reading counts
         tags.append(parses[0].tag)
         nomn.append(parses[0].tag.POS == "NOUN" and any(
             p.tag.POS == "NOUN" and p.tag.case == "nomn" and (p.score >= 0.3 or p is parses[0]) for p in parses))
