@@ -60,7 +60,8 @@ quotes or brackets are ``unbalanced`` above):
     own, not right after a preposition or a verb (``от Волшебницы``, ``сообщает
     Министерство`` pass) nor after a capitalised word that is no noun (``деревню Малые
     Ключи``); a rubric word before a capitalised preposition (``Происшествия В центре…``);
-    a capitalised preposition, conjunction or particle after a colon (``…пункты: По данным…``).
+    a capitalised preposition, conjunction or particle after a colon (``…пункты: По данным…``,
+    ``…классификации: В стандартной…``; initials ``: А. Иванов`` pass).
 ``footnote``
     stray footnote marks: digits glued to the end of a lower-case word of three letters or
     more (``века1``; ``км2`` passes), after a word's sentence stop at the end (``…веке.3``;
@@ -90,12 +91,16 @@ quotes or brackets are ``unbalanced`` above):
     bullets (``•``, ``*`` at the start, ``; -``), numbered items (``1. … ; 2. …``), or four or
     more items of at most two words on average separated by commas, semicolons, colons
     or «и», with no dash (``X — композитор, автор опер``) and no verb, short participle,
-    short adjective or predicative anywhere (``Хлеб, молоко, яйца, масло, сыр.``).
+    short adjective or predicative anywhere (``Хлеб, молоко, яйца, масло, сыр.``); a
+    classification line: a code of up to three digits (dotted parts allowed), a dash and a
+    capitalised class name (``97 — Деятельность …``; ``1990 — год, когда…`` passes).
 ``fragment``
     a piece of a sentence: it ends on a conjunction (``что``, ``если``, ``и``; ``не за что``
     passes) or on a word that can only be a preposition, or it opens with a relative pronoun
     or subordinating conjunction (``Который…``, ``Потому что…``) and has no comma or dash
-    for a main clause; questions pass.
+    for a main clause; questions pass. Or the tail of a clause cut after a name: a capitalised
+    noun or unknown word, «и»/«а»/«но», then a finite verb (``Шайо и закончилось…``; ``Так и
+    вышло``, ``Он и сказал``, ``Маша и Петя пошли`` pass).
 ``word_salad``
     keyword stuffing or gibberish, over words of four or more letters: one of them three
     or more times and at least 30% of them, or (4–12 such words) at least a third
@@ -104,6 +109,27 @@ quotes or brackets are ``unbalanced`` above):
     least half of the lower-case Cyrillic words of three or more letters (three at least)
     are unknown to the pymorphy3 dictionary. Real words in random order are not detected
     (that needs a parser or an LM).
+``dangling_abbrev``
+    a sentence cut after an abbreviation that announced a name or object (``…подала иск в суд
+    г.``, ``…вручили курскому митр.``): the final word, lower-case and of one to six letters,
+    reads first as an abbreviation, or (five letters at most) is unknown or known only as a name,
+    or is a noun that no reading of the oblique full adjective before it agrees with. A number or
+    Roman numeral up to two tokens before it (``в 1990 г.``, ``XIX в.``, ``5 тыс. руб.``) and
+    ``т. д.``, ``т. п.``, ``др.``, ``пр.``, ``н. э.`` pass.
+``garbled_punct``
+    punctuation broken by an extraction: a comma between a number and its unit (``155, мм``); a
+    comma, semicolon or colon right before a closing bracket (``(НППГ;)``); a comma right after a
+    primary preposition before a word that is no preposition, conjunction or parenthetical
+    (``по, крайней мере``, ``(от, сокр.)``; ``до, во время и после`` and ``в, скажем, Москве``
+    pass); two primary prepositions in a row (``третий в по величине``).
+``no_predicate``
+    a declarative line with no predicate: no word that pymorphy3 can read as a finite verb,
+    infinitive, short participle or adjective, comparative or predicative, no dash or colon for
+    the copula, no «это»/«вот»/«нет»/«есть», no predicative full adjective after a nominative
+    noun (``Берег крутой``), and no opening prepositional phrase with a nominative noun
+    (``На станции одна платформа``): noun phrases and titles cut from a page (``Заслуженный
+    деятель искусств …``), a prepositional phrase alone, a copula whose dash was lost. Questions
+    and exclamations pass; verbless copular sentences with a dash («X — Y») pass.
 
 The filters are measured as a classifier of "drop" on hand-labelled lines by
 ``bench/bench_filters.py`` (labels in ``bench/filter_labels/``).
@@ -450,7 +476,7 @@ def _repeated_phrase(text: str, tokens: Sequence[str], cfg: FilterConfig) -> boo
 
 #: capitalised words that open a line: a heading or a headline run into the text after it
 _HEADLINE_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё][а-яё]*|\d+) +([А-ЯЁ][а-яё]{2,}) +(?=[а-яё])")
-_COLON_START_RE = re.compile(r"[а-яё]: +([А-ЯЁ][а-яё]+)(?![\w.-])")
+_COLON_START_RE = re.compile(r"[а-яё]: +([А-ЯЁ][а-яё]*)(?![\w.-])")  # «…: В стандартной…»; «: А. Иванов» passes
 _HEADLINE_MAX_WORDS = 12
 _OBLIQUE = frozenset({"gent", "datv", "ablt", "loct"})
 
@@ -512,7 +538,9 @@ def _glued_headline(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool
     return False
 
 
-_BULLET_RE = re.compile(r"^\s*[•▪·*►✓]\s|\s[•▪·►]\s|;\s*[-–—•]\s|(?:^|\s)\d{1,2}[.)]\s.*;\s*\d{1,2}[.)]\s")
+_BULLET_RE = re.compile(r"^\s*[•▪·*►✓]\s|\s[•▪·►]\s|;\s*[-–—•]\s|(?:^|\s)\d{1,2}[.)]\s.*;\s*\d{1,2}[.)]\s"
+                        # a classification line: a numeric code, a dash, the class name («97 — Деятельность …»)
+                        r"|^\d{1,3}(?:\.\d{1,3})*\s*(?:--|—|–)\s*[А-ЯЁ][а-яё]")
 _LIST_SPLIT_RE = re.compile(r"[,;:]|\s+и\s+")
 _PREDICATE_POS = frozenset({"VERB", "INFN", "PRTS", "GRND", "PRED", "ADJS"})
 
@@ -568,7 +596,235 @@ def _fragment(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
     first = words[0].lower()
     if first in _SUBORDINATE_START and text.rstrip()[-1:] != "?" and not re.search(r"[,—–]| - ", text):
         return True
+    return _cut_before_name(text, words, morph)
+
+
+def _cut_before_name(text: str, words: Sequence[str], morph) -> bool:
+    """The tail of a clause cut off after a name: a capitalised noun or unknown word, then «и»/«а»/«но»,
+    then directly a finite verb or short participle (``Шайо и закончилось поражением…``): the name
+    ended the previous clause. A pronoun, adverb or particle before «и» passes (``Он и сказал``,
+    ``Так и вышло``), as does a noun followed by another noun (``Брат и сестра пришли``)."""
+    m = _STRAY_NAME_START_RE.match(text)
+    if m is None:
+        return False
+    name, verb = m.group(1), m.group(2)
+    name_parses = morph.parses(name)
+    if morph.word_is_known(name) and name_parses and name_parses[0].tag.POS not in ("NOUN", None):
+        return False  # Так и вышло, Тогда и началось, Он и сказал
+    if name_parses and name_parses[0].tag.POS == "NPRO":
+        return False
+    verb_parses = morph.parses(verb)
+    return bool(verb_parses) and verb_parses[0].tag.POS in ("VERB", "PRTS") and verb_parses[0].score >= 0.5
+
+
+#: «Шайо и закончилось …»: a capitalised word, a coordinating conjunction, a lower-case verb
+_STRAY_NAME_START_RE = re.compile(r"^[«\"(]?([А-ЯЁ][а-яё]+) +(?:и|а|но) +([а-яё]+)(?![\w-])")
+
+#: sentence-final abbreviations that end a sentence by themselves: «и т. д.», «и т. п.», «и др.», «до н. э.»
+_FINAL_ABBREV_RE = re.compile(r"(?:(?<![\w.])т\.\s?[дп]|(?<![\w.])н\.\s?э|(?<![\w.-])(?:др|пр|проч))\.$")
+#: a number or a Roman numeral up to two tokens before the final abbreviation: «в 1990 г.», «XIX в.»,
+#: «5 тыс. руб.», «в 1990-х гг.»
+_NUMBER_BEFORE_RE = re.compile(
+    r"(?:\d[\w./-]*|(?<![\w-])[IVXLCDM]+(?:-[IVXLCDM]+)?)\s*(?:[а-яё]{1,6}\.?\s)?[а-яё]{1,5}\.$")
+_LAST_SHORT_WORD_RE = re.compile(r"(?<![\w.-])([а-яё]{1,6})\.$")
+_WORD_BEFORE_RE = re.compile(r"(?<![\w.-])([А-ЯЁа-яё]+) +$")
+
+
+def _dangling_abbrev(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A sentence cut off after an abbreviation that announced a name or object: ``…подала иск в суд г.``
+    (г. = город, its name lost), ``…поручил написать опровержение газскому митр.``.
+
+    The last word before the final full stop is lower-case, of one to six letters, and either
+    pymorphy3's first reading of it is an abbreviation, or (up to five letters) it is unknown or
+    known only as a name (``сокр.``, ``акад.``), or it is a noun that agrees in case with no reading of the oblique
+    full adjective right before it (``газскому митр.``). Passes: a number or Roman numeral up to two tokens before it (``в 1990 г.``,
+    ``в XIX в.``, ``5 тыс. руб.``), the sentence-final abbreviations ``т. д.``, ``т. п.``, ``др.``,
+    ``пр.``, ``н. э.``, and ordinary short words (``построили новый дом.``)."""
+    text = text.rstrip()
+    m = _LAST_SHORT_WORD_RE.search(text)
+    if m is None or _FINAL_ABBREV_RE.search(text) or _NUMBER_BEFORE_RE.search(text):
+        return False
+    last = m.group(1)
+    before = _WORD_BEFORE_RE.search(text, 0, m.start())
+    morph = _morph()
+    parses = morph.parses(last)
+    if len(last) <= 5 and (not morph.word_is_known(last) or all(_PROPER_TAGS & p.tag.grammemes for p in parses)):
+        return True  # «сокр.»; a lower-case word known only as a name (``акад``); longer unknown words
+        # are more often loanwords (``уикенд``) than cut ones (``архиеп``)
+    first = parses[0].tag
+    if "Abbr" in first.grammemes:
+        return True
+    if before is not None and all(p.tag.POS == "NOUN" for p in parses):
+        # an oblique adjective whose noun was cut off: «газскому митр.»; a nominative or accusative
+        # one can govern the noun after it (``богатые рыбой``, ``полный воды``)
+        adj_cases = _adjective_cases(before.group(1).lower(), morph)
+        if adj_cases and not adj_cases & {"nomn", "accs"} and not adj_cases & {
+                _CASE_FAMILY.get(p.tag.case, p.tag.case) for p in parses}:
+            return True
     return False
+
+
+#: pymorphy3's second cases as the adjective's case they agree with: «в следующем году» (loc2), «чашка чаю» (gen2)
+_CASE_FAMILY = {"loc2": "loct", "gen2": "gent", "acc2": "accs", "gen1": "gent", "loc1": "loct", "voct": "nomn"}
+
+#: cases of a full adjective by its ending, for adjectives pymorphy3 does not know (``газскому``)
+_ADJ_ENDING_CASES = (
+    ("ыми", {"ablt"}), ("ими", {"ablt"}), ("ому", {"datv"}), ("ему", {"datv"}), ("ого", {"gent", "accs"}),
+    ("его", {"gent", "accs"}), ("ых", {"gent", "loct", "accs"}), ("их", {"gent", "loct", "accs"}),
+    ("ым", {"ablt", "datv"}), ("им", {"ablt", "datv"}), ("ую", {"accs"}), ("юю", {"accs"}),
+    ("ый", {"nomn", "accs"}), ("ий", {"nomn", "accs"}), ("ая", {"nomn"}), ("яя", {"nomn"}),
+    ("ое", {"nomn", "accs"}), ("ее", {"nomn", "accs"}), ("ые", {"nomn", "accs"}), ("ие", {"nomn", "accs"}),
+)
+
+
+def _adjective_cases(word: str, morph) -> set[str]:
+    """Cases a word can have as a full adjective; empty if it cannot be one (the first reading of a
+    known word must be a full adjective, not a participle; an unknown one must have an adjective ending)."""
+    parses = morph.parses(word)
+    if morph.word_is_known(word):
+        if not parses or parses[0].tag.POS != "ADJF":
+            return set()
+        return {p.tag.case for p in parses if p.tag.POS == "ADJF" and p.tag.case}
+    for ending, cases in _ADJ_ENDING_CASES:
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            return set(cases)
+    return set()
+
+
+#: units after a number that a comma cannot separate from it: «калибр 155, мм»
+_NUMBER_COMMA_UNIT_RE = re.compile(r"\d, *(?:мм|см|км|кг|мг|мл|га|м|л|%)(?![\w-])")
+#: a comma, semicolon or colon right before a closing bracket: «(НППГ;)», «(…, Вотская земля,)»
+_PUNCT_BEFORE_CLOSE_RE = re.compile(r"\([^()]*[,;:] *\)")
+_PREP_COMMA_RE = re.compile(r"(?<![\w-])([А-ЯЁа-яё]+),(?= +([а-яё]+)(?![\w-])(\W?))")
+_TWO_PREPS_RE = re.compile(r"(?<![\w-])([а-яё]+) +(?=([а-яё]+)(?![\w-]))")
+#: primary prepositions, which are neither adverbs nor postpositions (``спустя``, ``ради``, ``после`` can be)
+_PRIMARY_PREPS = frozenset({
+    "в", "во", "на", "по", "от", "ото", "до", "за", "под", "подо", "над", "надо", "о", "об", "обо", "у", "с",
+    "со", "к", "ко", "при", "про", "без", "безо", "через", "для", "перед", "передо", "между", "среди", "из", "изо",
+})
+_ENTITY_RE = re.compile(r"&[A-Za-z]+;|&#x?[0-9A-Fa-f]+;")
+
+
+
+
+def _garbled_punct(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """Punctuation left broken by an extraction or a careless edit.
+
+    * a comma between a number and its unit (``калибр 155, мм``; ``155,5 мм`` passes);
+    * a comma, semicolon or colon right before a closing bracket (``(НППГ;)``);
+    * a comma right after a preposition before a word that is neither a preposition nor a
+      parenthetical word set off by its own comma (``по, крайней мере``, ``(от, сокр.: OP)``;
+      ``до, во время и после войны`` and ``в, скажем, Москве`` pass), single letters in a list
+      (``а, б, в, г``) pass;
+    * two prepositions in a row, left from a dropped word (``третий в по величине …``);
+      ``несмотря на``, ``вплоть до`` pass.
+    """
+    plain = _ENTITY_RE.sub(" ", text)
+    if _NUMBER_COMMA_UNIT_RE.search(plain) or _PUNCT_BEFORE_CLOSE_RE.search(plain):
+        return True
+    morph = _morph()
+    for m in _PREP_COMMA_RE.finditer(plain):
+        prep, nxt, after = m.group(1), m.group(2), m.group(3)
+        if len(nxt) < 2 or after == ",":
+            continue  # a letter in a list, or a parenthetical word: «в, скажем, Москве»
+        if len(prep) == 1 and re.search(r"(?:^|[\s(])[А-ЯЁа-яё],\s*$", plain[: m.start()]):
+            continue  # «а, б, в, г»
+        if prep.lower() in _PRIMARY_PREPS and nxt not in _PRIMARY_PREPS:
+            parses = morph.parses(nxt)
+            if parses and parses[0].tag.POS == "CONJ":
+                continue
+            return True
+    for m in _TWO_PREPS_RE.finditer(plain):
+        first, second = m.group(1), m.group(2)
+        if first in _PRIMARY_PREPS and second in _PRIMARY_PREPS and first not in ("из", "изо"):  # «из под»: a lost hyphen
+            return True
+    return False
+
+
+#: a dash or colon standing for the copula: «Москва — столица России», «Сезон размножения: март»
+_COPULA_PUNCT_RE = re.compile(r"\s(?:--|—|–|-)\s|^\W*(?:--|—|–)\s|:")
+_PREDICATE_ANY = frozenset({"VERB", "INFN", "PRTS", "ADJS", "PRED", "COMP"})
+#: readings scored below this are pymorphy3's dictionary noise (``части`` as an imperative)
+_MIN_READING_SCORE = 0.01
+_COPULA_WORDS = frozenset({"это", "вот", "нет", "есть"})
+
+
+#: per lower-case word: can it be a predicate (see :func:`_no_predicate`); pymorphy3's own cache holds
+#: the parses of the same words, so this grows no faster than that one
+_PREDICATE_WORDS: dict[str, bool] = {}
+
+
+def _can_be_predicate(word: str, morph) -> bool:
+    verdict = _PREDICATE_WORDS.get(word)
+    if verdict is None:
+        # pymorphy3's scores rank homonyms badly (``вели`` as a name first): any reading counts
+        verdict = word in _COPULA_WORDS or any(
+            p.tag.POS in _PREDICATE_ANY and p.score >= _MIN_READING_SCORE for p in morph.parses(word))
+        _PREDICATE_WORDS[word] = verdict
+    return verdict
+
+
+def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
+    """A declarative line with no predicate at all: a noun phrase or a list of titles cut from a
+    page (``Заслуженный деятель искусств Армянской ССР.``, ``Ещё несколько премий, … среди
+    которых Гран-При … в 1974.``), a prepositional phrase alone (``В действующей армии с июля
+    1941.``), a copula whose dash was lost (``Его отец, X, серебряный призёр …``).
+
+    Kept: any word pymorphy3 can read (any reading scored 0.01 or more; capitalised words
+    inside the sentence are names and do not count) as a finite verb, infinitive, short participle
+    or adjective, comparative, or predicative; a dash or colon standing for the
+    copula; «это», «вот», «нет», «есть»; a nominative noun followed by an agreeing full adjective
+    that modifies no noun after it (``Берег сложный, крутой и изрезанный.``); an opening
+    prepositional phrase followed by a nominative noun (``На станции одна островная платформа.``);
+    questions and exclamations. Russian verbless copular sentences with a dash («X — Y») pass.
+    """
+    stripped = text.rstrip(" »\"')]")
+    if stripped[-1:] in ("?", "!") or _COPULA_PUNCT_RE.search(text):
+        return False
+    words = _WORD_RE.findall(text.replace(_STRESS, ""))
+    if not words:
+        return False
+    morph = _morph()
+    # a first pass over the cached verdicts per word: nearly every sentence has a predicate word
+    for k, w in enumerate(words):
+        if not (k and w[:1].isupper()) and _can_be_predicate(w.lower(), morph):
+            return False
+    tags = []
+    adj_nomn: list[set[str]] = []  # numbers in which each word can be a nominative full adjective
+    num_nomn: list[set[str]] = []  # the same for a numeral
+    nomn: list[bool] = []  # can be a nominative noun
+    for k, w in enumerate(words):
+        # a capitalised word inside the sentence is a name: its verb or adjective readings do not count
+        # (``Сейны``, ``Ленина``)
+        parses = [] if k and w[:1].isupper() else morph.parses(w.lower())
+        if not parses:
+            tags.append(None)
+            adj_nomn.append(set())
+            num_nomn.append(set())
+            nomn.append(False)
+            continue
+        adj_nomn.append({p.tag.number for p in parses if p.tag.POS == "ADJF" and p.tag.case == "nomn"})
+        num_nomn.append({"plur"} if any(p.tag.POS == "NUMR" and p.tag.case == "nomn" for p in parses) else set())
+        tags.append(parses[0].tag)
+        nomn.append(parses[0].tag.POS == "NOUN" and any(
+            p.tag.POS == "NOUN" and p.tag.case == "nomn" and (p.score >= 0.3 or p is parses[0]) for p in parses))
+    # a noun with a nominative reading after a nominative numeral or adjective: «две стрелы»
+    for i in range(1, len(tags)):
+        if tags[i] is not None and tags[i].POS == "NOUN" and adj_nomn[i - 1] | num_nomn[i - 1] and any(
+                p.tag.case == "nomn" for p in morph.parses(words[i].lower())):
+            nomn[i] = True
+    nominatives = [i for i, flag in enumerate(nomn) if flag]
+    if nominatives and tags[0] is not None and tags[0].POS == "PREP":
+        return False  # «На станции одна островная платформа»: a locative and a nominative subject
+    for i, numbers in enumerate(adj_nomn):
+        if not numbers:
+            continue
+        nxt = tags[i + 1] if i + 1 < len(tags) else None
+        if nxt is not None and nxt.POS in ("NOUN", "ADJF", "NUMR"):
+            continue  # attributive: it modifies the noun after it
+        if any(j < i and (tags[j].number in numbers or tags[j].number is None) for j in nominatives):
+            return False  # «Цветки сиреневые»: a predicative adjective after its subject
+    return True
 
 
 def _lowercase_start(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
@@ -609,6 +865,9 @@ FILTERS: dict[str, FilterFn] = {
     "list": _list,
     "fragment": _fragment,
     "word_salad": _word_salad,
+    "dangling_abbrev": _dangling_abbrev,
+    "garbled_punct": _garbled_punct,
+    "no_predicate": _no_predicate,
 }
 FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
 _TOKEN_FILTERS = frozenset({"too_long", "too_short", "non_cyrillic"})
