@@ -108,19 +108,19 @@ import functools
 from pathlib import Path
 from typing import ClassVar, Iterable, Iterator
 
-from ..agreement import (
-    DEFAULT_VALUES,
-    QUANT_WORDS,
-    AgreementEdge,
-    _agreeing_word,
-    _head_conf,
-    _is_byt,
-    _negated,
-    subject_predicate_edges,
-)
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..morph import OC2UD, UD2OC, Analysis, get_morph
+from ..trees.edges import (
+    DEFAULT_VALUES,
+    QUANT_WORDS,
+    AgreementEdge,
+    agreeing_word,
+    head_conf,
+    is_byt,
+    negated_by_ne,
+    subject_predicate_edges,
+)
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -619,7 +619,7 @@ def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
             continue
         if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(pred)):
             continue
-        agreeing, pred_type, co = _agreeing_word(sent, pred)
+        agreeing, pred_type, co = agreeing_word(sent, pred)
         if agreeing is None or pred_type != "verb":
             continue
         if tok.base_deprel == "amod" and any(p.tag.POS in ("ADJF", "PRTF") for p in get_morph().parses(tok.form)):
@@ -638,8 +638,8 @@ def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
         taken.add(pred.id)
         out.append(AgreementEdge(
             sent_id=sent.sent_id, subject=tok, predicate=pred, agreeing=agreeing, pred_type=pred_type,
-            order="SV" if tok.id < agreeing.id else "VS", conf=_head_conf(sent, tok), subject_kind="nominal",
-            coordinated=any(k.deprel == "conj" for k in sent.children(tok)), negated=_negated(sent, pred, agreeing),
+            order="SV" if tok.id < agreeing.id else "VS", conf=head_conf(sent, tok), subject_kind="nominal",
+            coordinated=any(k.deprel == "conj" for k in sent.children(tok)), negated=negated_by_ne(sent, pred, agreeing),
             co_agreeing=co,
         ))
     return out
@@ -730,7 +730,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
     for verb in sent.tokens:
         if verb.id in taken_preds or verb.head == 0 or verb.base_deprel not in _STRANDED_RELS:
             continue
-        agreeing, pred_type, co = _agreeing_word(sent, verb)
+        agreeing, pred_type, co = agreeing_word(sent, verb)
         if agreeing is not verb or _verb_only_reading(verb.form.lower()) is None:
             # «восстание, организованное … и поддержанное» (a participle tagged as a finite verb)
             continue
@@ -760,8 +760,8 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
         subj = dataclasses.replace(subj, feats=feats)
         out.append(AgreementEdge(
             sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=verb, pred_type=pred_type,
-            order="SV", conf=_head_conf(sent, subj), subject_kind="nominal",
-            coordinated=coordinated, negated=_negated(sent, verb), co_agreeing=co,
+            order="SV", conf=head_conf(sent, subj), subject_kind="nominal",
+            coordinated=coordinated, negated=negated_by_ne(sent, verb), co_agreeing=co,
         ))
     return out
 
@@ -823,7 +823,7 @@ _INSUFFICIENCY_LEMMAS = frozenset({"хватать", "хватить", "недо
 
 
 def _intransitive(tok: Token) -> bool:
-    if _is_byt(tok):
+    if is_byt(tok):
         return True
     if _norm(tok.lemma) in _INSUFFICIENCY_LEMMAS:
         return True
@@ -1009,7 +1009,7 @@ def _chto_beside_a_genitive(sent: Sentence, tok: Token, agreeing: Token) -> bool
     if tok.base_deprel != "nsubj" or _norm(tok.lemma) != "что" or not _is_default_form(agreeing):
         return False
     pred = sent.head_of(tok)
-    if pred is None or not _negated(sent, pred, agreeing):
+    if pred is None or not negated_by_ne(sent, pred, agreeing):
         return False
     return any(
         k.id != tok.id and k.base_deprel in _GEN_RELS and k.upos in ("NOUN", "PROPN", "PRON") and _bare_case(sent, k, "Gen")
@@ -1128,7 +1128,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if tok.feats.get("VerbForm") != "Fin" and tok.feats.get("Variant") != "Short":
             continue
         pred = sent.head_of(tok) if tok.deprel in ("aux", "aux:pass", "cop") and tok.head else tok
-        if pred is not None and pred is not tok and _is_byt(tok):
+        if pred is not None and pred is not tok and is_byt(tok):
             above = _above_oblique_nominal(sent, pred)
             if above is not None and above.id not in climbed:
                 climbed[above.id] = tok
@@ -1139,7 +1139,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if pred.id in climbed:
             agreeing, pred_type, co = climbed[pred.id], "aux", ()
         else:
-            agreeing, pred_type, co = _agreeing_word(sent, pred)
+            agreeing, pred_type, co = agreeing_word(sent, pred)
         if agreeing is None or agreeing.id in taken or not _is_default_form(agreeing):
             continue
         kids = sent.children(pred)
@@ -1155,7 +1155,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if _is_inf(pred) and agreeing is not pred and agreeing.feats.get("Tense") == "Past":
             # «было» + infinitive; future «будет» + infinitive is the analytic future of a personal verb
             subj, kind = pred, "clausal"
-        elif _predicative(pred) or (pred_type == "verb" and (_is_byt(pred) or _impersonal_verb(sent, pred))):
+        elif _predicative(pred) or (pred_type == "verb" and (is_byt(pred) or _impersonal_verb(sent, pred))):
             infs = [k for k in kids if _is_inf(k) and k.base_deprel in _INF_RELS]
             if agreeing is not pred:
                 # «Мне неважно было – … справить торг»: the infinitive attached to «было» itself
@@ -1195,18 +1195,18 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 if g.id > k.id and g.base_deprel in ("nmod", "appos") and g.upos == "NOUN"
                 and _bare_case(sent, g, "Gen")
             ]
-            if not gens and (_negated(sent, pred, agreeing) or _ne_before(sent, agreeing)):
+            if not gens and (negated_by_ne(sent, pred, agreeing) or _ne_before(sent, agreeing)):
                 gens = [g for g in [_word_order_genitive(sent, pred, agreeing)] if g is not None]
             if gens:
                 subj, kind = gens[0], "genitive"
         if subj is None:
             continue
-        negated = _negated(sent, pred, agreeing) or _ne_before(sent, agreeing)
+        negated = negated_by_ne(sent, pred, agreeing) or _ne_before(sent, agreeing)
         if kind == "genitive" and not negated:
             continue
         edge = AgreementEdge(
             sent_id=sent.sent_id, subject=subj, predicate=pred, agreeing=agreeing, pred_type=pred_type,
-            order="SV" if subj.id < agreeing.id else "VS", conf=_head_conf(sent, subj), subject_kind=kind,
+            order="SV" if subj.id < agreeing.id else "VS", conf=head_conf(sent, subj), subject_kind=kind,
             negated=negated, co_agreeing=co,
         )
         if SubjectPredicateAgreement._stray_nominative(sent, edge):
@@ -1480,7 +1480,7 @@ class SubjectPredicateAgreement(Paradigm):
             return False
         if _norm(subj.lemma) in NO_AGREEMENT_LEMMAS:
             # «это были студенты» agrees with the nominal predicate; «это служит мостом» agrees with «это»
-            if edge.pred_type != "verb" or _is_byt(edge.agreeing) or subj.upos == "DET":
+            if edge.pred_type != "verb" or is_byt(edge.agreeing) or subj.upos == "DET":
                 return False
         sv, pv = edge.subject_value(self.feature), edge.predicate_value(self.feature)
         if pv is None or (not referent and (sv is None or sv != pv)):
@@ -2295,7 +2295,7 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
         head = sent.head_of(verb)
         if verb.base_deprel == "conj" and head is not None and head.upos in ("VERB", "AUX"):
             continue  # «Он встал и пошёл»: the subject is shared with the first verb
-        agreeing, pred_type, co = _agreeing_word(sent, verb)
+        agreeing, pred_type, co = agreeing_word(sent, verb)
         if agreeing is None or agreeing.id in taken:
             continue
         first = min([verb.id, agreeing.id] + [t.id for t in co])
@@ -2320,7 +2320,7 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
             continue  # no room for a subject and a dependent
         edge = repair_edge(sent, AgreementEdge(
             sent_id=sent.sent_id, subject=verb, predicate=verb, agreeing=agreeing, pred_type=pred_type,
-            order="SV", conf=1.0, subject_kind="nominal", negated=_negated(sent, verb, agreeing), co_agreeing=co,
+            order="SV", conf=1.0, subject_kind="nominal", negated=negated_by_ne(sent, verb, agreeing), co_agreeing=co,
         ))
         repaired = edge.agreeing
         subj, feats, deps = None, None, 0
@@ -2342,7 +2342,7 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
         taken.add(verb.id)
         subj = dataclasses.replace(subj, feats=feats, upos=subj.upos if subj.upos in ("NOUN", "PROPN", "PRON") else "NOUN")
         out.append(dataclasses.replace(
-            edge, subject=subj, conf=_head_conf(sent, subj),
+            edge, subject=subj, conf=head_conf(sent, subj),
             coordinated=any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj)),
         ))
     return out
