@@ -33,7 +33,6 @@ from .io import InputError, write_csv_atomic, write_parquet_atomic
 from .trees.edges import (  # noqa: F401  (the edge names are re-exported here)
     DEFAULT_VALUES,
     NONAGREEING_SUBJECTS,
-    QUANT_WORDS,
     AgreementEdge,
     ConditionKey,
     nominal_value,

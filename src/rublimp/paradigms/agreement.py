@@ -110,16 +110,32 @@ from typing import ClassVar, Iterable, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
+from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, Analysis, get_morph
 from ..trees.edges import (
     DEFAULT_VALUES,
-    QUANT_WORDS,
     AgreementEdge,
     agreeing_word,
     head_conf,
     is_byt,
     negated_by_ne,
     subject_predicate_edges,
+)
+from ..trees.lexical import (
+    GENITIVE_PERSONAL_FORMS,
+    KTO_PRONOUNS,
+    PROPER_TAGS,
+    QUANT_WORDS,
+    QUANTITY_NOUNS,
+    common_noun_only,
+    infinitive_only,
+    is_known,
+    long_form_only,
+    noun_only_guessing,
+    one_gender,
+    one_number,
+    unique_verbal_reading,
+    verbal_only_reading,
 )
 from .base import Edit, Paradigm, Perturbation, register
 
@@ -145,20 +161,10 @@ COMMON_GENDER_FILE = "common_gender_nouns.tsv"
 
 GENDERS = ("Masc", "Fem", "Neut")
 PERSONS = ("1", "2", "3")
-# collective quantity nouns: plural agreement is acceptable with them
-# («большинство студентов сдали»), so they never enter the number paradigms
-QUANTITY_NOUNS = frozenset(
-    {
-        "большинство", "меньшинство", "ряд", "множество", "часть", "половина", "треть", "четверть",
-        "масса", "сотня", "тысяча", "миллион", "миллиард", "десяток", "дюжина", "пара", "куча", "уйма",
-        "группа", "количество", "число", "сотни", "тысячи",
-    }
-)
 # pronoun subjects whose agreement is set by something else: the nominal
 # predicate («это были студенты»), or the referent's sex («кто пришла»)
 NO_AGREEMENT_LEMMAS = frozenset({"это", "то"})
-REFERENT_GENDER_LEMMAS = frozenset({"кто", "никто", "некто", "кто-то", "кто-нибудь", "кто-либо", "кое-кто", "сам", "себя"})
-PROPER_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Fixd", "Init"})
+REFERENT_GENDER_LEMMAS = KTO_PRONOUNS | {"сам", "себя"}
 # grammemes that inflection must leave untouched
 _KEEP_ATTRS = ("POS", "tense", "aspect", "voice", "mood", "case", "transitivity")
 # relations along which an attractor is searched inside the subject tree
@@ -271,67 +277,6 @@ def _repaired(sent: Sentence) -> Sentence:
 #    determiner beside such a predicate (_case_repair). Dev split, round 5:
 #    genitive gender 0.835 → 0.865, number 0.79 → 0.82, person 0.755 → 0.79;
 #    6 new pairs on GSD + demo, all valid.
-_VERBAL_POS = frozenset({"VERB", "PRTS", "ADJS"})
-
-
-@functools.lru_cache(maxsize=100_000)
-def _unique_verbal_reading(form: str) -> tuple | None:
-    """(number, gender, person, tense) shared by every non-imperative verbal reading of ``form``, or None."""
-    parses = [p for p in get_morph().parses(form) if p.tag.POS in _VERBAL_POS and "impr" not in p.tag.grammemes]
-    readings = {(p.tag.number, p.tag.gender, p.tag.person, p.tag.tense) for p in parses}
-    if len(readings) != 1:
-        return None
-    reading = next(iter(readings))
-    return reading if reading[0] is not None else None
-
-
-@functools.lru_cache(maxsize=100_000)
-def _known(form: str) -> bool:
-    return get_morph().word_is_known(form)
-
-
-@functools.lru_cache(maxsize=100_000)
-def _verb_only_reading(form: str) -> tuple[str, str, dict[str, str]] | None:
-    """(UPOS, lemma, UD features) of a known form whose every non-imperative reading is verbal with one number/gender/person.
-
-    Verbal: an indicative finite verb, a short participle or a short
-    adjective. The features are those of pymorphy3's best reading.
-    """
-    morph = get_morph()
-    if not morph.word_is_known(form):
-        return None
-    parses = [p for p in morph.parses(form) if "impr" not in p.tag.grammemes]
-    if not parses or any(p.tag.POS not in _VERBAL_POS or (p.tag.POS == "VERB" and "indc" not in p.tag.grammemes) for p in parses):
-        return None
-    if len({(p.tag.number, p.tag.gender, p.tag.person) for p in parses}) != 1:
-        return None
-    best = parses[0]
-    tag = best.tag
-    feats: dict[str, str] = {}
-    for oc in (tag.aspect, tag.gender, tag.mood, tag.number, tag.person, tag.tense, tag.voice):
-        if oc in OC2UD:
-            feats[OC2UD[oc][0]] = OC2UD[oc][1]
-    if tag.POS == "VERB":
-        feats["VerbForm"] = "Fin"
-        return "VERB", best.normal_form, feats
-    feats["Variant"] = "Short"
-    if tag.POS == "PRTS":
-        feats["VerbForm"] = "Part"
-        return "VERB", best.normal_form, feats
-    return "ADJ", best.normal_form, feats
-
-
-@functools.lru_cache(maxsize=100_000)
-def _infinitive_only(form: str) -> str | None:
-    """The aspect («perf»/«impf») of a known form that pymorphy3 reads only as an infinitive of that aspect, else None."""
-    morph = get_morph()
-    if not form.endswith(("ть", "ти", "чь", "ться", "тись", "чься")) or not morph.word_is_known(form):
-        return None
-    parses = morph.parses(form)
-    if not parses or any(p.tag.POS != "INFN" for p in parses):
-        return None
-    aspects = {p.tag.aspect for p in parses}
-    return aspects.pop() if len(aspects) == 1 and None not in aspects else None
 
 
 def retag_verbs(sent: Sentence) -> Sentence:
@@ -339,11 +284,11 @@ def retag_verbs(sent: Sentence) -> Sentence:
 
     A token qualifies when pymorphy3 knows its form and reads it only as an
     indicative verb, short participle or short adjective, all with one
-    number, gender and person (:func:`_verb_only_reading`): «покачивалась» tagged
+    number, gender and person (:func:`verbal_only_reading`): «покачивалась» tagged
     NOUN, «отвесили» ADJ, «наливался» a long participle, «умолкал» a short
     adjective (a short form is retagged only as a finite verb). It gets that
     reading's UPOS, lemma and features; head and relation stay. A form that
-    pymorphy3 reads only as an infinitive (:func:`_infinitive_only`:
+    pymorphy3 reads only as an infinitive (:func:`infinitive_only`:
     «прополоскать» tagged NOUN, «подворачиваться» a finite verb) becomes an
     infinitive, and as ``nsubj`` a clausal subject (``csubj``). Returns
     ``sent`` itself when nothing changes, else a copy (token ids are kept,
@@ -352,7 +297,7 @@ def retag_verbs(sent: Sentence) -> Sentence:
     changed = False
     tokens = list(sent.tokens)
     for i, tok in enumerate(tokens):
-        infinitive_aspect = _infinitive_only(tok.form.lower()) if tok.feats.get("VerbForm") != "Inf" else None
+        infinitive_aspect = infinitive_only(tok.form.lower()) if tok.feats.get("VerbForm") != "Inf" else None
         if infinitive_aspect:
             # «прополоскать» tagged NOUN, «подворачиваться» a finite verb: an infinitive; as a subject it is clausal
             aspect = "Perf" if infinitive_aspect == "perf" else "Imp"
@@ -363,7 +308,7 @@ def retag_verbs(sent: Sentence) -> Sentence:
         if (tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin") or tok.feats.get("VerbForm") == "Inf":
             # an infinitive spelt as a finite form («согласится» for «согласиться») stays an infinitive
             continue
-        reading = _verb_only_reading(tok.form.lower())
+        reading = verbal_only_reading(tok.form.lower())
         if reading is None:
             continue
         upos, lemma, feats = reading
@@ -387,7 +332,7 @@ def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     tok = edge.agreeing
     if tok.feats.get("Mood") == "Imp":
         return edge
-    reading = _unique_verbal_reading(tok.form.lower())
+    reading = unique_verbal_reading(tok.form.lower())
     if reading is None:
         return edge
     (number, gender, person, tense) = reading
@@ -407,7 +352,7 @@ def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
 
 def _ne_before(sent: Sentence, tok: Token) -> bool:
     """Whether the word right before ``tok`` is «не» («Ну не было на Руси степей» with «не» attached to «Руси»)."""
-    return tok.id > 1 and _norm(sent.tokens[tok.id - 2].form) == "не"
+    return tok.id > 1 and normalize(sent.tokens[tok.id - 2].form) == "не"
 
 
 def _negation_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
@@ -423,7 +368,6 @@ def _negation_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
 
 
 #: the genitive forms of the 3rd-person pronouns, which the tagger may take for possessive determiners
-_GENITIVE_PERSONAL_FORMS = frozenset({"его", "ее", "их"})
 
 
 def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
@@ -446,14 +390,14 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     """
     subj = edge.subject
     if (
-        subj.upos == "DET" and _norm(subj.form) in _GENITIVE_PERSONAL_FORMS and edge.negated
+        subj.upos == "DET" and normalize(subj.form) in GENITIVE_PERSONAL_FORMS and edge.negated
         and _is_default_form(edge.agreeing) and _intransitive(edge.agreeing)
         and not any(k.deprel == "case" for k in sent.children(subj))
     ):
         # «Только его тут не хватает»: the genitive of «он» tagged as the possessive determiner
         return dataclasses.replace(edge, subject_kind="genitive")
     # a word the tagger took for a verb or adjective that pymorphy3 reads only as a noun («писем» tagged VERB)
-    if edge.subject_kind not in ("other", "nominal") or (subj.upos not in ("NOUN", "PROPN", "PRON") and not _noun_only(subj.form)):
+    if edge.subject_kind not in ("other", "nominal") or (subj.upos not in ("NOUN", "PROPN", "PRON") and not noun_only_guessing(subj.form)):
         return edge
     if any(k.deprel == "case" for k in sent.children(subj)):
         return edge
@@ -466,7 +410,7 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         f = edge.agreeing.feats
         want = {"nomn", "sing"} | ({"neut"} if f.get("Tense") == "Past" or f.get("Variant") == "Short" else set())
         agrees = any(want <= set(p.tag.grammemes) for p in parses)
-        if f.get("Tense") != "Past" and not (_intransitive(edge.agreeing) and _known(subj.form.lower())):
+        if f.get("Tense") != "Past" and not (_intransitive(edge.agreeing) and is_known(subj.form.lower())):
             # present/future: the genitive could be the object of a verb with a dropped subject
             # («денег не просит»), and an unknown name's «genitive» is pymorphy3's guess
             return edge
@@ -488,7 +432,7 @@ def _case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
 
 
 #: pronouns that are grammatically 3rd person singular whatever their referent («кто пришёл», «никто не знает»)
-SINGULAR_PRONOUNS = frozenset({"кто", "никто", "некто", "кто-то", "кто-нибудь", "кто-либо", "кое-кто"})
+SINGULAR_PRONOUNS = KTO_PRONOUNS
 
 
 def _pronoun_repair(edge: AgreementEdge) -> AgreementEdge:
@@ -504,7 +448,7 @@ def _pronoun_repair(edge: AgreementEdge) -> AgreementEdge:
     subj = edge.subject
     if edge.subject_kind != "nominal" or subj.upos not in ("PRON", "DET") or subj.feats.get("Case", "Nom") != "Nom":
         return edge
-    lemma = _norm(subj.lemma)
+    lemma = normalize(subj.lemma)
     if lemma in SINGULAR_PRONOUNS and "Number" not in subj.feats:
         feats = dict(subj.feats, Number="Sing")
     else:
@@ -512,7 +456,7 @@ def _pronoun_repair(edge: AgreementEdge) -> AgreementEdge:
         if sv not in ("Sing", "Plur") or pv not in ("Sing", "Plur") or sv == pv or subj.feats.get("Person") in ("1", "2"):
             return edge
         want = {"nomn", UD2OC["Number"][pv]}
-        if not any(want <= set(p.tag.grammemes) and _norm(p.normal_form) == lemma for p in get_morph().parses(subj.form)):
+        if not any(want <= set(p.tag.grammemes) and normalize(p.normal_form) == lemma for p in get_morph().parses(subj.form)):
             return edge
         feats = dict(subj.feats, Number=pv)
         if pv == "Plur":
@@ -697,7 +641,7 @@ def _stranded_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
     («Зарбуль») needs the tagger's nominative with the verb's number (and
     gender in the past or short singular).
     """
-    if _known(tok.form.lower()):
+    if is_known(tok.form.lower()):
         return _nominative_feats(tok, verb)
     f, v = tok.feats, verb.feats
     if f.get("Case") != "Nom" or f.get("Number") != v.get("Number") or v.get("Person") not in (None, "3"):
@@ -711,7 +655,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
     """A finite verb or short form without a subject that the parser hung below its subject's noun phrase.
 
     Only forms that pymorphy3 reads as nothing but a verb or short form
-    (:func:`_verb_only_reading`) qualify.
+    (:func:`verbal_only_reading`) qualify.
 
     «Дверь старого сарая скрипнула» parsed with «скрипнула» as nmod of «сарая»:
     from the verb, the heads are climbed while the verb is attached by a
@@ -731,7 +675,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
         if verb.id in taken_preds or verb.head == 0 or verb.base_deprel not in _STRANDED_RELS:
             continue
         agreeing, pred_type, co = agreeing_word(sent, verb)
-        if agreeing is not verb or _verb_only_reading(verb.form.lower()) is None:
+        if agreeing is not verb or verbal_only_reading(verb.form.lower()) is None:
             # «восстание, организованное … и поддержанное» (a participle tagged as a finite verb)
             continue
         if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
@@ -825,7 +769,7 @@ _INSUFFICIENCY_LEMMAS = frozenset({"хватать", "хватить", "недо
 def _intransitive(tok: Token) -> bool:
     if is_byt(tok):
         return True
-    if _norm(tok.lemma) in _INSUFFICIENCY_LEMMAS:
+    if normalize(tok.lemma) in _INSUFFICIENCY_LEMMAS:
         return True
     a = get_morph().analyse(tok.form, tok.upos, tok.feats)
     return a is not None and "intr" in a.tag.grammemes
@@ -858,7 +802,7 @@ def _disagreeing_nominative(tok: Token, agreeing: Token) -> bool:
         return False
     if tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case", "Nom") != "Nom":
         return False
-    if _known(tok.form.lower()):
+    if is_known(tok.form.lower()):
         return _agrees_as_nominative(tok, agreeing) is None
     return tok.feats.get("Number") == "Plur" or tok.feats.get("Gender") in ("Masc", "Fem")
 
@@ -971,7 +915,7 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
     )
     if not finite or tok.feats.get("Mood") == "Imp":
         return False
-    if any(_norm(k.lemma) in ("так", "настолько", "столь", "такой") for k in sent.children(pred)):
+    if any(normalize(k.lemma) in ("так", "настолько", "столь", "такой") for k in sent.children(pred)):
         return False  # «так похоже, что …»: a result clause, not a subject
     if any(k.base_deprel == "nsubj" and k.id < pred.id for k in sent.children(tok)):
         return False
@@ -979,7 +923,7 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
     first = min([tok.id] + [k.id for k in kids if k.upos != "PUNCT"])
     if any(k.deprel == "mark" and k.id == first for k in kids):
         return True
-    if any(k.id == first and _norm(k.lemma) in _WH_WORDS | {"почему", "зачем", "как", "ли"} for k in kids):
+    if any(k.id == first and normalize(k.lemma) in _WH_WORDS | {"почему", "зачем", "как", "ли"} for k in kids):
         return True
     before = sent.tokens[first - 2] if first > 1 else None
     return before is not None and before.form in ("–", "—", "-", ":") and all(
@@ -1006,7 +950,7 @@ def _chto_beside_a_genitive(sent: Sentence, tok: Token, agreeing: Token) -> bool
     «А что, травм не бывает?», «И что ничего не случилось»: «что» is a
     particle or conjunction, and the genitive is the subject.
     """
-    if tok.base_deprel != "nsubj" or _norm(tok.lemma) != "что" or not _is_default_form(agreeing):
+    if tok.base_deprel != "nsubj" or normalize(tok.lemma) != "что" or not _is_default_form(agreeing):
         return False
     pred = sent.head_of(tok)
     if pred is None or not negated_by_ne(sent, pred, agreeing):
@@ -1045,8 +989,8 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
             # «поскольку такого не существует»: a determiner or adjective standing for a noun
             found.append(t)
             continue
-        if t.upos in _GENITIVE_GAP_UPOS or (t.upos == "NUM" and _norm(t.lemma) == "один"):
-            if t.upos == "ADV" and _norm(t.lemma) in QUANT_WORDS:
+        if t.upos in _GENITIVE_GAP_UPOS or (t.upos == "NUM" and normalize(t.lemma) == "один"):
+            if t.upos == "ADV" and normalize(t.lemma) in QUANT_WORDS:
                 return None
             continue
         if t.upos in ("NOUN", "PROPN", "PRON"):
@@ -1082,7 +1026,7 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
             ok = _bare_case(sent, t, "Gen") and _agrees_as_nominative(t, agreeing) is None
             return t if ok else None
         if t.upos in _GENITIVE_GAP_UPOS:
-            if t.upos == "ADV" and _norm(t.lemma) in QUANT_WORDS:
+            if t.upos == "ADV" and normalize(t.lemma) in QUANT_WORDS:
                 return None
             continue
         return None
@@ -1183,7 +1127,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             # «Брата дома не было», «никаких гостей здесь не было»: the genitive hung below an adverb
             # of the predicate (an adverb takes no genitive; quantity words excepted)
             gens += [
-                g for k in kids if k.upos in ("ADV", "PART") and _norm(k.lemma) not in QUANT_WORDS
+                g for k in kids if k.upos in ("ADV", "PART") and normalize(k.lemma) not in QUANT_WORDS
                 for g in sent.children(k)
                 if g.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ") and _bare_case(sent, g, "Gen")
             ]
@@ -1253,10 +1197,6 @@ def _inflect_parse(parse, want: frozenset[str]):
         except (ValueError, KeyError):
             _INFLECT_CACHE[key] = None
     return _INFLECT_CACHE[key]
-
-
-def _norm(s: str) -> str:
-    return s.lower().replace("ё", "е")
 
 
 def _has(tag, grammeme: str) -> bool:
@@ -1344,7 +1284,7 @@ class SubjectPredicateAgreement(Paradigm):
             a = self.morph.analyse(tok.form, "ADJ", tok.feats)
         if a is None or a.tag.POS not in ("VERB", "PRTS", "ADJS", "ADJF", "PRTF"):
             return None
-        if a.tag.POS in ("ADJF", "PRTF") and tok.feats.get("VerbForm") == "Fin" and _long_form_only(tok.form):
+        if a.tag.POS in ("ADJF", "PRTF") and tok.feats.get("VerbForm") == "Fin" and long_form_only(tok.form):
             # «успевшая» tagged as a finite verb: a long participle is an attribute, not a predicate
             return None
         for feat in ("Number", "Gender", "Person"):
@@ -1372,7 +1312,7 @@ class SubjectPredicateAgreement(Paradigm):
             if len(_NEW_FORM_CACHE) >= _INFLECT_CACHE_MAX:
                 _NEW_FORM_CACHE.clear()
             _NEW_FORM_CACHE[key] = word
-        if word is None or _norm(word) == _norm(tok.form):
+        if word is None or normalize(word) == normalize(tok.form):
             return None
         return word if use_yo else word.replace("ё", "е")
 
@@ -1478,7 +1418,7 @@ class SubjectPredicateAgreement(Paradigm):
             return False
         if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM"):
             return False
-        if _norm(subj.lemma) in NO_AGREEMENT_LEMMAS:
+        if normalize(subj.lemma) in NO_AGREEMENT_LEMMAS:
             # «это были студенты» agrees with the nominal predicate; «это служит мостом» agrees with «это»
             if edge.pred_type != "verb" or is_byt(edge.agreeing) or subj.upos == "DET":
                 return False
@@ -1505,7 +1445,7 @@ class SubjectPredicateAgreement(Paradigm):
             # a word pymorphy3 does not know as a noun («кметь»): the parser's number is all there is,
             # unless pymorphy3 reads the form as a nominative of the other number
             return subj.upos in ("NOUN", "PROPN") and (name_person or not self._other_number_reading(subj))
-        if not _known(subj.form.lower()):
+        if not is_known(subj.form.lower()):
             return name_person or not self._other_number_reading(subj)
         # pymorphy3 must read the subject with the same number (and gender, when it is perturbed)
         for feat in ("Number", "Gender") if self.feature == "Gender" and not referent else ("Number",):
@@ -1544,7 +1484,7 @@ class SubjectPredicateAgreement(Paradigm):
         With them masculine ↔ feminine is not an agreement error (the referent
         may be either), but a neuter predicate is.
         """
-        lemma = _norm(subj.lemma)
+        lemma = normalize(subj.lemma)
         if subj.upos == "PRON":
             return subj.feats.get("Person") in ("1", "2") and subj.feats.get("Number") == "Sing" or lemma in ("кто", "никто", "кто-то", "кто-нибудь", "некто")
         if subj.upos not in ("NOUN", "PROPN"):
@@ -1552,12 +1492,12 @@ class SubjectPredicateAgreement(Paradigm):
         if subj.feats.get("Abbr") == "Yes" or (subj.form.isupper() and len(subj.form) > 1):
             return False  # «ООН», «Би-би-си»: gender of an implied noun, neuter also possible
         parses = self.morph.parses(subj.form)
-        guessed_name = subj.upos == "PROPN" and subj.feats.get("Animacy") == "Anim" and not _known(subj.form.lower())
+        guessed_name = subj.upos == "PROPN" and subj.feats.get("Animacy") == "Anim" and not is_known(subj.form.lower())
         if not guessed_name and any("Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes for p in parses if p.tag.POS == "NOUN"):
             # indeclinable inanimates («кафе», «Сочи») may be neuter; pymorphy3's guesses for a word it
             # does not know, tagged as an animate name («Виктерис кивнул»), do not count
             return False
-        if subj.upos == "PROPN" or not _known(subj.form.lower()):
+        if subj.upos == "PROPN" or not is_known(subj.form.lower()):
             return True
         common = load_common_gender_nouns(self.ctx.resources_dir / COMMON_GENDER_FILE)
         return lemma in common or any(_is_common_gender_tag(p.tag) for p in parses if p.tag.POS == "NOUN")
@@ -1596,7 +1536,7 @@ class SubjectPredicateAgreement(Paradigm):
             # with its own subject, «ты что предпочитаешь») labelled csubj leaves the predicate in the
             # default form all the same; «придётся по-любому»: an adverb is no subject
             and not (edge.subject_kind == "clausal" and (_vocative(sent, k) or _other_clause(sent, k)))
-            and not (edge.subject_kind in ("genitive", "clausal") and k.upos == "ADV" and _norm(k.lemma) not in QUANT_WORDS)
+            and not (edge.subject_kind in ("genitive", "clausal") and k.upos == "ADV" and normalize(k.lemma) not in QUANT_WORDS)
         ]
         return not others and not self._stray_nominative(sent, edge)
 
@@ -1667,7 +1607,7 @@ class SubjectPredicateAgreement(Paradigm):
 
     def _gender_fixed(self, sent: Sentence, subj: Token) -> bool:
         """True when the subject's grammatical gender reliably determines the predicate's."""
-        lemma = _norm(subj.lemma)
+        lemma = normalize(subj.lemma)
         if subj.upos == "PROPN" and _indeclinable_neuter(subj) and (subj.form.islower() or sent.tokens[0].id == subj.id):
             return True  # «Ателье» tagged PROPN at the start of the sentence
         if subj.upos == "PROPN" and not (
@@ -1684,12 +1624,12 @@ class SubjectPredicateAgreement(Paradigm):
         if lemma in common:
             return False
         for p in self.morph.parses(subj.form):
-            if _is_common_gender_tag(p.tag) and _norm(p.normal_form) == lemma:
+            if _is_common_gender_tag(p.tag) and normalize(p.normal_form) == lemma:
                 return False
         a = self._subject_analysis(subj)
         if a is None or _is_common_gender_tag(a.tag) or (PROPER_TAGS & set(a.tag.grammemes) and not _indeclinable_neuter(subj)):
             return False
-        if _norm(a.lemma) in common:
+        if normalize(a.lemma) in common:
             return False
         if lemma in ("который", "которая", "которое"):
             # a relative pronoun takes the antecedent's gender
@@ -1720,7 +1660,7 @@ def _capitalised_common_noun(form: str) -> bool:
     referent's gender, and so does such a word inside the sentence, where it is
     usually a name («когда Кейс была заменена»).
     """
-    if form.isupper() or not _known(form.lower()):
+    if form.isupper() or not is_known(form.lower()):
         return False
     parses = get_morph().parses(form)
     nouns = [p for p in parses if p.tag.POS == "NOUN"]
@@ -1729,13 +1669,6 @@ def _capitalised_common_noun(form: str) -> bool:
     nominative = [p for p in nouns if "nomn" in p.tag.grammemes]
     genders = {p.tag.gender for p in nominative}
     return bool(nominative) and len(genders) == 1 and None not in genders and all("inan" in p.tag.grammemes for p in nominative)
-
-
-@functools.lru_cache(maxsize=100_000)
-def _long_form_only(form: str) -> bool:
-    """Whether pymorphy3 reads a known ``form`` only as a full (long) adjective or participle."""
-    parses = get_morph().parses(form)
-    return _known(form.lower()) and bool(parses) and all(p.tag.POS in ("ADJF", "PRTF") for p in parses)
 
 
 def _indeclinable_neuter(tok: Token) -> bool:
@@ -1804,7 +1737,7 @@ def _comitative(sent: Sentence, subj: Token) -> bool:
     """«кошка с котятами»: a subject with a «с» + instrumental dependent may take plural agreement."""
     for kid in sent.children(subj):
         if kid.base_deprel == "nmod" and kid.feats.get("Case") == "Ins":
-            if any(c.deprel == "case" and _norm(c.form) in ("с", "со") for c in sent.children(kid)):
+            if any(c.deprel == "case" and normalize(c.form) in ("с", "со") for c in sent.children(kid)):
                 return True
     return False
 
@@ -1814,7 +1747,7 @@ def _quantity_phrase(sent: Sentence, subj: Token) -> bool:
 
     Alone («группа покинула мыс») a quantity noun agrees like any other noun.
     """
-    if _norm(subj.lemma) not in QUANTITY_NOUNS:
+    if normalize(subj.lemma) not in QUANTITY_NOUNS:
         return False
     return any(k.base_deprel in ("nmod", "nummod", "det") and k.feats.get("Case") == "Gen" for k in sent.children(subj))
 
@@ -1837,14 +1770,14 @@ def _genitive_quantifier(sent: Sentence, subj: Token) -> bool:
     quantifier is a nominative. «три рубля», «много», «несколько», «сколько»
     have one and are left out (plural agreement is possible with them).
     """
-    if subj.upos == "NUM" or _norm(subj.lemma) in QUANT_WORDS:
+    if subj.upos == "NUM" or normalize(subj.lemma) in QUANT_WORDS:
         quants = [subj]
     else:
         quants = [
             k for k in sent.children(subj)
-            if k.base_deprel == "nummod" or (k.deprel in ("det", "advmod", "amod") and _norm(k.lemma) in QUANT_WORDS)
+            if k.base_deprel == "nummod" or (k.deprel in ("det", "advmod", "amod") and normalize(k.lemma) in QUANT_WORDS)
         ]
-    if len(quants) != 1 or not _known(quants[0].form.lower()):
+    if len(quants) != 1 or not is_known(quants[0].form.lower()):
         return False
     parses = get_morph().parses(quants[0].form)
     return any("gent" in p.tag.grammemes for p in parses) and not any("nomn" in p.tag.grammemes for p in parses)
@@ -1861,18 +1794,18 @@ def _relative_kto(sent: Sentence, edge: AgreementEdge) -> bool:
     question: another question word among the predicate's dependents («кто
     какие книги брал / брали»).
     """
-    lemma = _norm(edge.subject.lemma)
+    lemma = normalize(edge.subject.lemma)
     if lemma not in SINGULAR_PRONOUNS:
         return False
     if edge.predicate.base_deprel == "acl":
         return True
     if lemma == "кто" and any(
-        _norm(t.lemma) in _WH_WORDS for k in sent.children(edge.predicate) for t in [k, *sent.children(k)] if t.id != edge.subject.id
+        normalize(t.lemma) in _WH_WORDS for k in sent.children(edge.predicate) for t in [k, *sent.children(k)] if t.id != edge.subject.id
     ):
         # «помнила, кто что покупает / покупают»: with a second question word plural is heard too
         return True
     before = [t for t in sent.tokens[: edge.subject.id - 1] if t.upos != "PUNCT"][-2:]
-    return any(_norm(t.lemma) in ("тот", "весь", "все", "те") for t in before)
+    return any(normalize(t.lemma) in ("тот", "весь", "все", "те") for t in before)
 
 
 def _other(values: tuple[str, ...], value: str) -> list[str]:
@@ -1963,7 +1896,7 @@ def _unknown_name_as_nominative(sent: Sentence, edge: AgreementEdge) -> Agreemen
     subj = edge.subject
     if (
         edge.subject_kind != "other" or edge.negated or subj.upos != "PROPN" or subj.feats.get("Animacy") != "Anim"
-        or subj.feats.get("Case") not in ("Acc", "Dat", "Gen", "Ins") or _known(subj.form.lower())
+        or subj.feats.get("Case") not in ("Acc", "Dat", "Gen", "Ins") or is_known(subj.form.lower())
         or subj.feats.get("Number") != edge.agreeing.feats.get("Number")
         or any(k.deprel == "case" for k in sent.children(subj))
     ):
@@ -1989,7 +1922,7 @@ class NounSubjPerson(SubjectPredicateAgreement):
     def targets(self, sent, edge):
         if not self._nominal_ok(sent, edge):
             return
-        if _norm(edge.subject.lemma) in FLOATING_QUANTIFIERS and edge.subject.feats.get("Number") == "Plur":
+        if normalize(edge.subject.lemma) in FLOATING_QUANTIFIERS and edge.subject.feats.get("Number") == "Plur":
             return  # «все знают» → «все знаем» is grammatical: «(мы) все знаем»
         if edge.coordinated and edge.predicate_value("Person") != "3":
             return
@@ -2149,25 +2082,6 @@ def _genitive_reading(tok: Token) -> bool:
     return any("gent" in p.tag.grammemes for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
 
 
-@functools.lru_cache(maxsize=100_000)
-def _one_number(form: str) -> str | None:
-    """The number («sing»/«plur») of every noun/pronoun reading of a known ``form``, or None when they differ."""
-    if not _known(form.lower()):
-        return None
-    numbers = {p.tag.number for p in get_morph().parses(form) if p.tag.POS in ("NOUN", "NPRO")}
-    return next(iter(numbers)) if len(numbers) == 1 and None not in numbers else None
-
-
-@functools.lru_cache(maxsize=100_000)
-def _one_gender(form: str) -> str | None:
-    """The UD gender of a known ``form`` whose every noun/pronoun reading is singular of one gender («Креза», «кого-то»), else None."""
-    if _one_number(form) != "sing":
-        return None
-    genders = {p.tag.gender for p in get_morph().parses(form) if p.tag.POS in ("NOUN", "NPRO")}
-    g = next(iter(genders)) if len(genders) == 1 else None
-    return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
-
-
 def _has_nominative(tok: Token) -> bool:
     return any("nomn" in p.tag.grammemes for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
 
@@ -2177,14 +2091,7 @@ def _nominal_like(tok: Token) -> bool:
     or that pymorphy3 reads only as a noun («лицо урнгурца», «урнгурца» tagged ADJ amod)."""
     if tok.upos in _ATTRACTOR_UPOS:
         return True
-    return tok.upos == "ADJ" and "Case" in tok.feats and (tok.base_deprel in _NOMINAL_ONLY_RELS or _noun_only(tok.form))
-
-
-@functools.lru_cache(maxsize=100_000)
-def _noun_only(form: str) -> bool:
-    """Every pymorphy3 reading of ``form`` (guesses for unknown words included) is a noun."""
-    parses = get_morph().parses(form)
-    return bool(parses) and all(p.tag.POS == "NOUN" for p in parses)
+    return tok.upos == "ADJ" and "Case" in tok.feats and (tok.base_deprel in _NOMINAL_ONLY_RELS or noun_only_guessing(tok.form))
 
 
 # -- attractor parser repair: «subject + dependent phrase + verb» read from linear order ---------
@@ -2224,7 +2131,7 @@ def _dependent_nominal(sent: Sentence, tok: Token, verb: Token) -> bool:
     if _after_preposition(sent, tok):
         return True
     parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
-    if not _known(tok.form.lower()):
+    if not is_known(tok.form.lower()):
         # the tagger's case, or a guessed genitive right after a noun («колонна урнгриа» tagged VERB)
         return tok.feats.get("Case") not in (None, "Nom") or (
             "Case" not in tok.feats and _after_nominal(sent, tok) and any("gent" in p.tag.grammemes for p in parses)
@@ -2240,7 +2147,7 @@ def _span_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
     """:func:`_stranded_subject_feats`, or for a word pymorphy3 does not know that the tagger did not
     read as a nominative, its guessed nominative agreeing with ``verb`` (:func:`_nominative_feats`)."""
     feats = _stranded_subject_feats(tok, verb)
-    if feats is None and not _known(tok.form.lower()):
+    if feats is None and not is_known(tok.form.lower()):
         feats = _nominative_feats(tok, verb)
     return feats
 
@@ -2248,9 +2155,9 @@ def _span_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
 def _span_subject_candidate(sent: Sentence, tok: Token) -> bool:
     """A noun, a personal pronoun, or a word pymorphy3 reads only as a noun, outside any prepositional phrase."""
     if tok.upos == "PRON":
-        ok = tok.feats.get("PronType", "Prs") == "Prs" and _norm(tok.lemma) not in ("себя",)
+        ok = tok.feats.get("PronType", "Prs") == "Prs" and normalize(tok.lemma) not in ("себя",)
     else:
-        ok = tok.upos in ("NOUN", "PROPN") or _noun_only(tok.form)
+        ok = tok.upos in ("NOUN", "PROPN") or noun_only_guessing(tok.form)
     return ok and not _after_preposition(sent, tok)
 
 
@@ -2348,15 +2255,6 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
     return out
 
 
-@functools.lru_cache(maxsize=100_000)
-def _common_noun_only(form: str) -> bool:
-    """A known form whose every pymorphy3 reading is a common noun (no name, surname, place, abbreviation …)."""
-    if not _known(form.lower()):
-        return False
-    parses = get_morph().parses(form)
-    return bool(parses) and all(p.tag.POS == "NOUN" and not PROPER_TAGS & set(p.tag.grammemes) for p in parses)
-
-
 def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     """An nsubj the tagger gave an oblique case or a non-nominal tag, read as the nominative that agrees.
 
@@ -2374,11 +2272,11 @@ def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     «Подгруппа» at the start of a sentence) is a common noun.
     """
     subj = edge.subject
-    if subj.upos == "PROPN" and edge.subject_kind == "nominal" and _common_noun_only(subj.form):
+    if subj.upos == "PROPN" and edge.subject_kind == "nominal" and common_noun_only(subj.form):
         # «Племянница Гарста приподнялась»: a capitalised common noun tagged as a name
         edge = dataclasses.replace(edge, subject=dataclasses.replace(subj, upos="NOUN"))
         subj = edge.subject
-    retag = subj.upos not in ("NOUN", "PROPN", "PRON") and _known(subj.form.lower()) and _noun_only(subj.form)
+    retag = subj.upos not in ("NOUN", "PROPN", "PRON") and is_known(subj.form.lower()) and noun_only_guessing(subj.form)
     # a «genitive» subject of a predicate that is not in the default 3sg.N form cannot be one
     oblique = edge.subject_kind == "other" or (edge.subject_kind == "genitive" and not _is_default_form(edge.agreeing))
     if not oblique and not (retag and edge.subject_kind == "nominal"):
@@ -2469,7 +2367,7 @@ def _misparsed_second_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -
     which may be an attractor; else ``tok`` itself. Memoised per (token, agreeing word)."""
     if tok.head != edge.predicate.id or not tok.deprel.startswith("nsubj") or tok.id == edge.subject.id:
         return tok
-    if not _known(tok.form.lower()) or _agrees_as_nominative(tok, edge.agreeing) is not None:
+    if not is_known(tok.form.lower()) or _agrees_as_nominative(tok, edge.agreeing) is not None:
         return tok
     return _token_memo(f"second-subject{edge.agreeing.id}", tok, lambda: dataclasses.replace(tok, deprel="obj"))
 
@@ -2488,7 +2386,7 @@ def _attractor_like(tok: Token, sent: Sentence | None = None) -> bool:
         return True
     if tok.upos != "DET" or tok.feats.get("Case", "Nom") == "Nom" or tok.base_deprel not in ATTRACTOR_PATH_RELS:
         return False
-    if _norm(tok.lemma) in _SUBSTANTIVE_DET_EXCLUDED:
+    if normalize(tok.lemma) in _SUBSTANTIVE_DET_EXCLUDED:
         return False
     nxt = sent.tokens[tok.id] if sent is not None and tok.id < len(sent.tokens) else None
     if nxt is not None and nxt.upos in ("NOUN", "PROPN", "ADJ", "NUM"):
@@ -2498,7 +2396,7 @@ def _attractor_like(tok: Token, sent: Sentence | None = None) -> bool:
 
 @functools.lru_cache(maxsize=100_000)
 def _name_gender_of_form(form: str) -> str | None:
-    if not _known(form.lower()):
+    if not is_known(form.lower()):
         return None
     genders = set()
     for p in get_morph().parses(form):
@@ -2594,14 +2492,14 @@ class _Attractor(SubjectPredicateAgreement):
             return False
         # a nominative is another subject, not an attractor, unless pymorphy3 cannot read it as one
         # («Мариной» tagged nominative amod, «неделю» labelled nsubj)
-        nominative = kid.feats["Case"] == "Nom" and (not _known(kid.form.lower()) or _has_nominative(kid))
+        nominative = kid.feats["Case"] == "Nom" and (not is_known(kid.form.lower()) or _has_nominative(kid))
         if kid.base_deprel == "nsubj" and nominative:
             return False
         if nominative and kid.deprel not in ("appos", "nmod", "obl", "obj"):
             return False
-        if _norm(kid.lemma) in ("себя", "себе"):
+        if normalize(kid.lemma) in ("себя", "себе"):
             return False
-        if not _known(kid.form.lower()):
+        if not is_known(kid.form.lower()):
             return kid.upos != "PRON"
         a = self.morph.analyse(kid.form, "NOUN" if kid.upos == "ADJ" and _nominal_like(kid) else kid.upos, kid.feats)
         if a is None or _is_common_gender_tag(a.tag) or ("Fixd" in a.tag.grammemes and not self.indeclinable_ok):
@@ -2610,9 +2508,9 @@ class _Attractor(SubjectPredicateAgreement):
             not _has(a.tag, UD2OC[f][kid.feats[f]])
             # a number the tagger got wrong on a form pymorphy3 reads with one number only («друидов»
             # tagged singular) does not matter where only the number is checked: the form attracts
-            and not (self.checked_feats == ("Number",) and _one_number(kid.form) is not None)
+            and not (self.checked_feats == ("Number",) and one_number(kid.form) is not None)
             # a form pymorphy3 reads as one singular gender only («Креза» tagged plural) is taken as it reads
-            and _one_gender(kid.form) is None
+            and one_gender(kid.form) is None
             for f in self.checked_feats
             if f in kid.feats and kid.feats[f] in UD2OC[f] and (f != "Gender" or kid.feats.get("Number") == "Sing")
         )
@@ -2702,7 +2600,7 @@ class _Attractor(SubjectPredicateAgreement):
         if not objs or edge.subject_kind != "nominal":
             return False
         subj_parses = [p for p in get_morph().parses(edge.subject.form) if p.tag.POS in ("NOUN", "NPRO")]
-        if not _known(edge.subject.form.lower()):
+        if not is_known(edge.subject.form.lower()):
             subj_parses = []  # pymorphy3's guesses for an unknown name read every case
         # an accusative of the subject's own number only («Карл» is also the genitive/accusative plural
         # of «Карла»: no object of a singular predicate reads so); the tagger's number where it has one
@@ -2722,7 +2620,7 @@ class _Attractor(SubjectPredicateAgreement):
         # a known word only, and not as an abbreviation («ос» is also «ОС»): guesses would block too much;
         # a modifier that cannot be nominative rules the swap out («содержит большую часть»)
         return any(
-            _known(k.form.lower()) and (r := _agrees_as_nominative(k, new)) is not None and "Abbr" not in r.tag.grammemes
+            is_known(k.form.lower()) and (r := _agrees_as_nominative(k, new)) is not None and "Abbr" not in r.tag.grammemes
             and not any(
                 m.deprel in ("amod", "det") and m.upos in ("ADJ", "DET")
                 and not any("nomn" in p.tag.grammemes for p in get_morph().parses(m.form))
@@ -2755,7 +2653,7 @@ class AttractorNumber(_Attractor):
             # attraction works on the surface form: a form readable with the other number attracts
             # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
             num = "Plur" if src == "Sing" else "Sing"
-            one = _one_number(att.form)
+            one = one_number(att.form)
             if one is not None:
                 if one != UD2OC["Number"][num]:
                     continue  # a form with one number decides, whatever the tag («шкафа» tagged plural)
@@ -2785,8 +2683,8 @@ class AttractorGender(_Attractor):
         """The attractor's gender: the tagger's, except for a word pymorphy3 does not know, whose
         guessed singular reading in the tagged case decides («Кордыня» tagged neuter: feminine)."""
         g = att.feats.get("Gender")
-        if _known(att.form.lower()):
-            return _one_gender(att.form) or g
+        if is_known(att.form.lower()):
+            return one_gender(att.form) or g
         case = UD2OC["Case"].get(att.feats.get("Case", ""))
         for p in self.morph.parses(att.form):
             if p.tag.POS == "NOUN" and case in p.tag.grammemes and "sing" in p.tag.grammemes and p.tag.gender in ("masc", "femn", "neut"):
@@ -2815,7 +2713,7 @@ class AttractorGender(_Attractor):
             referent = False  # «Вадим при ней сказал»: a man's name, the masculine is not the referent's choice
         for att in self.attractors(sent, edge):
             g = self._attractor_gender(att)
-            singular = _one_gender(att.form) is not None or att.feats.get("Number") == "Sing"
+            singular = one_gender(att.form) is not None or att.feats.get("Number") == "Sing"
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
                 # «Племянница Гарста»: a genitive right after a noun, whatever its tags

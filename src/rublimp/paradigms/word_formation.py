@@ -52,6 +52,7 @@ from ..lexicon import (
     load_suffix_pairs,
     normalize,
 )
+from ..trees.lexical import PROPER_TAGS
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -67,7 +68,7 @@ __all__ = [
 PHENOMENON = "word_formation"
 LEVEL = "Morphology"
 
-EXCLUDED_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Fixd", "Erro", "Dist", "Apro", "Anum"})
+EXCLUDED_TAGS = PROPER_TAGS | {"Erro", "Dist", "Apro", "Anum"}
 VERB_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
 # inflectional endings, longest first (the stem before them ends in the host suffix)
 ADJ_ENDINGS = tuple(

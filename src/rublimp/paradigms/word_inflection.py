@@ -64,6 +64,7 @@ from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv, word_trigrams
 from ..morph import UD2OC, Analysis
+from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, present_verb_only
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -85,13 +86,12 @@ DECLENSION_FILE = "declension_swaps.tsv"
 CONJUGATION_FILE = "conjugation_swaps.tsv"
 
 # pymorphy3 grammemes that exclude a noun: names, abbreviations, indeclinables, plural-only nouns
-EXCLUDED_NOUN_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Fixd", "Pltm", "Erro", "Dist"})
+EXCLUDED_NOUN_TAGS = PROPER_TAGS | {"Pltm", "Erro", "Dist"}
 # nouns whose singular does not follow their class (путь: пути/путём; -мя nouns are excluded by ending)
 IRREGULAR_NOUNS = frozenset({"путь", "дитя", "мать", "дочь"})
 EXCLUDED_VERBS = frozenset({"быть"})
 CASES = tuple(UD2OC["Case"])
 _CYRILLIC = re.compile(r"^[а-яё]+$", re.IGNORECASE)
-_INVARIANT_POSSESSIVES = frozenset({"его", "ее", "их"})
 # pymorphy3 cases (the second genitive and locative count as theirs) → UD
 _OC_CASE = {"nomn": "Nom", "gent": "Gen", "gen2": "Gen", "datv": "Dat", "accs": "Acc", "ablt": "Ins", "loct": "Loc", "loc2": "Loc"}
 _ADJ_LEMMA_ENDINGS = ("ый", "ой", "ий", "ая", "яя", "ое", "ее")
@@ -495,7 +495,7 @@ def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
 def _invariant_possessive(tok: Token) -> bool:
     """«его», «её», «их» as possessives: they never agree, so a noun with one has no agreeing
     modifier («взял её руку» is the plain paradigm's, as in RuBLiMP's pairs)."""
-    return tok.base_deprel == "det" and normalize(tok.form) in _INVARIANT_POSSESSIVES
+    return tok.base_deprel == "det" and normalize(tok.form) in GENITIVE_PERSONAL_FORMS
 
 
 def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
@@ -515,26 +515,6 @@ def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
             continue
         return True
     return False
-
-
-@functools.lru_cache(maxsize=50_000)
-def _sure_present_verb(morph, form: str) -> dict[str, str] | None:
-    """UD features of ``form`` if pymorphy3 knows it and reads it only as a present or future
-    indicative verb of one person and number."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
-        return None
-    tenses = {p.tag.tense for p in parses}
-    persons, numbers, moods = {p.tag.person for p in parses}, {p.tag.number for p in parses}, {p.tag.mood for p in parses}
-    if len(tenses) != 1 or not tenses <= {"pres", "futr"} or moods != {"indc"} or len(persons) != 1 or len(numbers) != 1:
-        return None
-    person, number = persons.pop(), numbers.pop()
-    if person is None or number is None:
-        return None
-    return {
-        "VerbForm": "Fin", "Mood": "Ind", "Tense": "Pres" if tenses.pop() == "pres" else "Fut",
-        "Person": person[0], "Number": "Sing" if number == "sing" else "Plur",
-    }
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -580,7 +560,7 @@ class ChangeVerbConjugation(_InflectionParadigm):
             # tree repair: a word pymorphy3 reads only as a present/future indicative of one
             # person and number is a verb of those features, whatever the parser tagged it
             # («примешь» NOUN, «завладевает» ADJ; 18 of RuBLiMP's 200 dev verbs)
-            sure = _sure_present_verb(self.morph, tok.form)
+            sure = present_verb_only(self.morph, tok.form)
             if sure is not None and (tok.upos != "VERB" or any(tok.feats.get(k) != v for k, v in sure.items())):
                 tok = replace(tok, upos="VERB", feats={**tok.feats, **sure})
             elif tok.upos != "VERB":

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..morph import UD2OC, get_morph
+from .lexical import QUANT_WORDS
 
 __all__ = [
     "DEFAULT_VALUES",
@@ -54,8 +55,6 @@ SUBJECT_RELS = frozenset({"nsubj", "nsubj:pass", "csubj", "csubj:pass"})
 AUX_RELS = frozenset({"aux", "aux:pass", "cop"})
 # MultiBLiMP §4.1: predicates with these dependents are clausal-subject constructions
 OUTER_RELS = frozenset({"expl", "csubj:outer", "nsubj:outer"})
-# quantifier words that make a subject "quantified" (много людей пришло / пришли)
-QUANT_WORDS = frozenset({"много", "немного", "мало", "немало", "несколько", "сколько", "столько", "сколько-то"})
 NOMINAL_UPOS = frozenset({"NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM", "X", "SYM"})
 
 ConditionKey = tuple[str, str, str, str]
