@@ -31,6 +31,7 @@ __all__ = [
     "GENITIVE_PERSONAL_FORMS",
     "PERSONAL_PRONOUNS",
     "KTO_PRONOUNS",
+    "WH_WORDS",
     "QUANT_WORDS",
     "QUANTITY_NOUNS",
     "VERBAL_POS",
@@ -61,6 +62,8 @@ GENITIVE_PERSONAL_FORMS = frozenset({"его", "ее", "их"})
 PERSONAL_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
 #: «кто» and its compounds: singular whatever they refer to, gender from the referent
 KTO_PRONOUNS = frozenset({"кто", "никто", "некто", "кто-то", "кто-нибудь", "кто-либо", "кое-кто"})
+#: question and relative words that open a clause
+WH_WORDS = frozenset({"что", "какой", "каков", "чей", "куда", "где", "откуда", "когда", "сколько", "который", "кто"})
 #: quantifier words that make a subject "quantified" (много людей пришло / пришли)
 QUANT_WORDS = frozenset({"много", "немного", "мало", "немало", "несколько", "сколько", "столько", "сколько-то"})
 #: collective quantity nouns: plural agreement is acceptable with them («большинство студентов сдали»)
