@@ -1,104 +1,39 @@
-"""SUBJECT-PREDICATE AGREEMENT: the eleven RuBLiMP paradigms (Appendix B.2.2).
+"""SUBJECT-PREDICATE AGREEMENT: the edit shared by RuBLiMP's eleven agreement paradigms (Appendix B.2.2).
 
-Every paradigm alters one feature (number, gender or person) of the word that
-agrees with the subject — the finite verb, the finite быть of a compound
-predicate, or a short adjective/participle — and never the subject.
+RuBLiMP's definition: each paradigm alters one feature (number, gender or person) of the word that
+agrees with the subject (the finite verb, the finite быть of a compound predicate, or a short
+adjective/participle) and never the subject. The paradigms are rules in
+:mod:`rublimp.paradigms.subject_agreement` (nominal, genitive and clausal subjects) and
+:mod:`rublimp.paradigms.attractors` (subjects with an attractor). This module registers no
+paradigm: it holds what they share, :class:`SubjectPredicateAgreement` (analysing, re-inflecting
+and filtering the agreeing words), and the common-gender noun list. The edges it reads come from
+the tree layer (:mod:`rublimp.trees.subjects`, after the repairs of :mod:`rublimp.trees.verbs`,
+:mod:`rublimp.trees.subject_repairs` and :mod:`rublimp.trees.default_subjects`).
 
-**One edit unit (issue 9).** With a nominal subject and a compound predicate
-the adjectival part agrees with быть as well («книга была закрыта»); for number
-and gender it is changed together with быть («книга были закрыты»), so that the
-whole predicate disagrees with the subject instead of быть disagreeing with its
-own participle. When that predicate has conjoined predicates under the same
-быть («он был высоким, широкоплечим») the sentence is skipped: changing all of
-them would be a three-word edit, changing some leaves the group inconsistent.
-Separate finite verbs («шагнул … и схватился») are separate targets: the one
-with the subject edge is edited alone, as RuBLiMP does. RuBLiMP edits быть
-alone everywhere («вандализм были осужден»); on the dev split the two-word unit
-costs 15 same-pair matches in the four nominal number/gender paradigms (4, 4,
-4, 3 of 200) and is kept by design. With genitive and clausal subjects the
-neuter short form is the impersonal predicative («нужно было», «было решено»)
-and быть is edited alone, as in RuBLiMP. Person is marked on быть only.
+**One edit unit.** With a nominal subject and a compound predicate the adjectival part agrees with
+быть as well («книга была закрыта»); for number and gender it is changed together with быть («книга
+были закрыты»), so that the whole predicate disagrees with the subject instead of быть disagreeing
+with its own participle. When that predicate has conjoined predicates under the same быть («он был
+высоким, широкоплечим») the sentence is skipped: changing all of them would be a three-word edit,
+changing some leaves the group inconsistent. Separate finite verbs («шагнул … и схватился») are
+separate targets: the one with the subject edge is edited alone, as RuBLiMP does. RuBLiMP edits
+быть alone everywhere («вандализм были осужден»); the two-word unit is kept by design. With
+genitive and clausal subjects the neuter short form is the impersonal predicative («нужно было»,
+«было решено») and быть is edited alone, as in RuBLiMP. Person is marked on быть only.
 
-Four contexts (the paper's subject kinds):
-
-* ``noun_subj_*``: a nominative noun phrase or pronoun; the predicate is moved
-  away from the subject's value. Number: a plural predicate becomes singular
-  in the subject noun's own gender. Person: RuBLiMP's alternation 3→1, 1→2,
-  2→1 (:data:`PERSON_TARGET`). Gender: see :class:`NounSubjGender` for
-  subjects whose gender is their referent's.
-* ``genitive_subj_*``: a genitive subject, which takes default 3sg.N
-  agreement — the genitive of negation («детей не было», the paper's
-  definition) and, for gender and person only, a quantified genitive («пять
-  студентов пришло»); quantified subjects are left out of the number paradigm
-  because plural agreement is also grammatical with them («пять студентов
-  пришли»).
-* ``clause_subj_*``: a clausal subject (``csubj``, or one of the repaired
-  infinitive patterns below), also default 3sg.N; gender goes to the
-  masculine (RuBLiMP: 196 of 200 dev pairs), person to the 1st or 2nd.
-* ``subj_predicate_agreement_*_attractor``: a subject with an attractor — a
-  noun or pronoun between subject and predicate (RuBLiMP's notion, whatever its
-  relation) or inside the subject tree, whose surface form can be read with a
-  different value; the predicate takes the attractor's value.
-
-Safeguards from the paper: subject and predicate must agree both in the UD
-annotation and in the pymorphy3 analysis; the new form must not be readable
-as the original value of the feature (``Morph.is_ambiguous``, in the same mood
-and case) and must keep tense, aspect, voice, mood, case and part of speech;
-no masculine ↔ feminine change with proper-noun, unknown, abbreviated,
+**Safeguards from the paper.** Subject and predicate must agree both in the UD annotation and in
+the pymorphy3 analysis; the new form must not be readable as the original value of the feature
+(``Morph.is_ambiguous``, in the same mood and case) and must keep tense, aspect, voice, mood, case
+and part of speech; no masculine ↔ feminine change with proper-noun, unknown, abbreviated,
 indeclinable or common-gender subjects (pymorphy3's ``ms-f`` tag and
-``resources/common_gender_nouns.tsv``), except indeclinable common nouns that
-can only be neuter («радио», «пальто»: :func:`_indeclinable_neuter`); quantity nouns with a genitive
-(«часть клеток содержит/содержат») never enter the number paradigms. Pairs
-whose agreement condition is ``absent`` in ``ctx.agreement`` are dropped.
+``resources/common_gender_nouns.tsv``), except indeclinable common nouns that can only be neuter
+(«радио», «пальто»: :func:`_indeclinable_neuter`); quantity nouns with a genitive («часть клеток
+содержит/содержат») never enter the number paradigms. A nominal subject beside a clausal one
+(csubj) is the infinitive's misattached object and is not used; neither is an accusative-tagged
+subject of a plural transitive verb without an object (the indefinite-personal «яблоки возили»).
+Pairs whose agreement condition is ``absent`` in ``ctx.agreement`` are dropped.
 
-Parser repairs (one section, «parser repairs» below, each tested): the
-agreeing word's features from pymorphy3 where unambiguous; finite verbs the
-tagger gave a nominal, adverbial, participle or short-adjective tag, retagged
-where every pymorphy3 reading is verbal; verbs hung below their own subject's
-noun phrase (nmod, conj, obj … of a noun); the subject's case and number from
-pymorphy3 where the tag contradicts the predicate (not where the noun could
-as well be the object of a transitive verb with an unexpressed subject);
-genitive subjects of negation tagged nominative/accusative/dative (in the
-present and future with intransitive verbs only — verbs of insufficiency,
-«хватать», «недоставать», count as intransitive), or hung below an adverb or
-after a prepositional name or pronoun («Не было на Руси степей»), or
-beside a «что» labelled nsubj («А что, травм не бывает?»);
-nominative subjects attached as objects (or tagged accusative as the object
-of an intransitive verb); infinitival subjects attached as xcomp, as the head
-of «было», as the root above a predicative, or below a misparsed object that
-the parser made the subject; unknown names tagged ADJ in a nominal-only
-relation, and nouns whose nominative tag or nsubj label pymorphy3
-contradicts, as attractors; for the number attractor, the number of a form
-pymorphy3 reads with one number only, whatever its tag («друидов» tagged
-singular); short adjectives tagged as short participles
-(«была огромна») analysed as adjectives. For the two attractor paradigms only (their own
-section): subjects of subjectless verbs read from word order, «subject + genitive or
-prepositional phrase + verb» (:func:`span_subject_edges`), oblique-case or verb-tagged nsubj
-re-read as the agreeing nominative and capitalised common nouns tagged PROPN taken as common
-nouns (:func:`reread_subject`), attractors tagged ADJ that pymorphy3 reads only as nouns, and
-the gender and number of an attractor form pymorphy3 reads with one value. A nominal subject beside a clausal one (csubj)
-is the infinitive's misattached object and is not used; neither is an
-accusative-tagged subject of a plural transitive verb without an object (the
-indefinite-personal «яблоки возили»).
-
-Issue 8, round 5 (wrong-tree shapes from the dev misses): forms pymorphy3 reads
-only as infinitives retagged (a ``nsubj`` one becomes ``csubj``); «не» right
-before the agreeing word negates it wherever the parser attached it; beside a
-genitive or clausal subject, a nominative that cannot agree with a neuter past
-or short form, a name or animate noun set off by punctuation (an address), a
-second infinitive or a finite clause with its own subject labelled csubj, an
-adverb labelled csubj and an iobj tagged nominative that reads as a dative are
-not second subjects; «кто»/«никто» are 3sg and «все» takes its predicate's
-number; capitalised common nouns tagged PROPN at the start of a sentence have
-a fixed gender; unknown animate names are referent-gender subjects whatever
-pymorphy3 guesses; a finite clause after a subordinator, question word or dash
-is the subject of a neuter impersonal predicate; «было» attached to an oblique
-nominal belongs to the predicative or infinitive above it; a form tagged as a
-finite verb that pymorphy3 reads only as a long participle is no predicate.
-Dev split (coverage before → after): noun gender .795 → .830, number .815 →
-.825, person .820 → .850; genitive gender .785 → .835, number .750 → .790,
-person .705 → .755; clausal gender .785 → .840, number .765 → .845, person
-.755 → .810.
+The design history and the dev-split figures are in ``docs/phenomena/subject_predicate_agreement.md``.
 """
 
 from __future__ import annotations

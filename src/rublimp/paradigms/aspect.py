@@ -25,28 +25,26 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
 * for repetition a negated verb is skipped («каждое утро не успевала» → «не успела»
   is acceptable to many speakers), and for both a verb with «бы» or «чтобы» (a
   subjunctive past form is no past tense);
-* duration keeps negated verbs, as RuBLiMP does (53 of its 200 dev pairs: «долго не
-  ответил», «сон долго не пришёл»): «долго не + perfective past» names no event that
-  lasted and is rejected like the positive form (round 5: every new negated pair on the
-  demo corpus read as ungrammatical, 9 of 9), except for the modal and volitional verbs
+* duration keeps negated verbs, as RuBLiMP does («долго не ответил», «сон долго не
+  пришёл»): «долго не + perfective past» names no event that lasted and is rejected like
+  the positive form, except for the modal and volitional verbs
   мочь, хотеть, уметь, решаться, whose negated perfective names a failure and is used
   with «долго» («долго не смогла вымолвить ни слова»); «подолгу» is a cue too, and a cue
   the parser hung on a non-verb (a predicative adjective, a noun taken for the root)
-  belongs to the nearest past verb of its stretch (dev coverage 0.62 → 0.85);
+  belongs to the nearest past verb of its stretch;
 * for duration, partners made with the delimitative по- or the perdurative
   про- are not used: they combine with duration adverbs («долго проработал»,
   «долго посмотрел на неё»);
 * repetition: a form pymorphy3 knows only as a past verb counts as past whatever tense
   the parser gave it («ежегодно перевыполняла»: Tense=Pres), and an еже- adverb hung on
-  a non-verb belongs to the nearest verb of its stretch (dev coverage 0.80 → 0.89; the
-  present tense stays out: a perfective future can be habitual, «каждый день обойдём»);
+  a non-verb belongs to the nearest verb of its stretch (the present tense stays out: a perfective future can be habitual, «каждый день обойдём»);
 * repetition nouns with a preposition are skipped: «за каждый год» is not
   repetition («за каждый год он получил премию»); «с каждым днём/годом» (gradual
   change, which needs the imperfective: «*с каждым днём увеличился») is a cue;
 * deontic: an infinitive the parser linked elsewhere (a conjunct of another verb, an
   advmod, a finite tag) is the predicate's when it is the first word of the predicate's
   stretch that can only be an infinitive (no finite verb, subordinator or punctuation
-  between, bar the commas of a one-word parenthetical: dev coverage 0.85 → 0.92);
+  between, bar the commas of a one-word parenthetical);
 * the deontic predicate must carry «не» itself, the infinitive must not be
   negated, and a question particle «ли» on the predicate disqualifies it
   («Не стоит ли подумать?» is a suggestion, open to the perfective).

@@ -115,7 +115,7 @@ def _postnominal_genitive_gender(sent: Sentence, tok: Token) -> str | None:
 class _Attractor(SubjectPredicateAgreement):
     """Attractors as RuBLiMP finds them: nominals between the subject and the agreeing word.
 
-    RuBLiMP's dev pairs take the attractor from the words between controller
+    RuBLiMP's pairs take the attractor from the words between controller
     and target whatever their relation («Глаза майора были», «вы её ничем не
     обнаружили», «Родимцев за эти дни высох»); nominals inside the subject
     tree but after the agreeing word («лежал ключ от шкафов») count too, and
@@ -123,24 +123,15 @@ class _Attractor(SubjectPredicateAgreement):
     it («Над полем повисла радуга»). Nearest to the agreeing word first.
 
     Besides the shared edges these paradigms read the subjects that
-    :func:`span_subject_edges` recovers from word order and re-read subjects
-    (:func:`reread_subject`). A pair whose bad sentence reads as grammatical
-    with subject and object swapped is not made (:meth:`object_reading`;
-    RuBLiMP makes them: «Суд это не увидело», 6 dev rows). Dev split, round 5:
-    gender coverage 0.58 → 0.61 (same word 0.57 → 0.60), number 0.685 →
-    0.725 (0.68 → 0.71); of 20 remaining misses each, 10 (gender) and 16
-    (number) are parser errors with no usable subject or verb edge, 8 and 3
-    RuBLiMP choices rejected here (masculine ↔ feminine with names and job
-    nouns as in :class:`NounSubjGender`, coordinated and quantity subjects,
-    subject/object swaps), 2 and 1 stricter rules (unknown attractors tagged
-    nominative, pronominal determiners such as «таких»).
-
-    Round 5, late: pronominal determiners standing alone are attractors
+    :func:`~rublimp.trees.subjects.span_subject_edges` recovers from word order
+    and re-read subjects (:func:`~rublimp.trees.subjects.reread_subject`). A
+    pair whose bad sentence reads as grammatical with subject and object
+    swapped is not made (:meth:`_object_reading`; RuBLiMP makes them: «Суд это
+    не увидело»; the swap reading needs an accusative of the subject's own
+    number). Pronominal determiners standing alone are attractors
     (:func:`_attractor_like`); a name pymorphy3 knows for one sex only takes
     masculine ↔ feminine attractors (:func:`_name_gender`: «Вадим в комнате
-    заснула»); the swap reading needs an accusative of the subject's own
-    number. Dev: gender 0.615 → 0.625, number 0.72 → 0.725; 7 new pairs on
-    GSD + demo, all valid.
+    заснула»).
     """
 
     #: indeclinable nouns («Марко») have a gender but read as either number

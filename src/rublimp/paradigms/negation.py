@@ -21,8 +21,7 @@ without «не» is ungrammatical. The paradigms:
   bare pronoun before the verb is replaced, by the -либо one («Я никогда не
   забуду» → «Я когда-либо не забуду»). RuBLiMP also writes ничего → что-то,
   which is well formed («Из речи что-то не следует»), so ничего gets its
-  -нибудь form «чего-нибудь» (round 5: dev coverage / same pair 0.64/0.12 →
-  0.84/0.65; GSD and demo pairs read for validity);
+  -нибудь form «чего-нибудь»;
 * ``indefinite_pronoun_to_negative`` — a -то/-нибудь/кое-/-либо pronoun of a clause
   without negation → the ни-pronoun: «Кто-то постучал в дверь» → «Никто
   постучал в дверь».
@@ -34,7 +33,7 @@ imperative are skipped by ``negative_pronoun_to_indefinite``: they license the
 indefinite it writes. ``indefinite_pronoun_to_negative`` keeps them, as
 RuBLiMP's pairs do: nothing there licenses a ни-pronoun without «не»; -либо
 pronouns are replaced too («отказался сообщить какие-либо детали» → «никакие»),
-as RuBLiMP does (dev coverage 0.80 → 0.94). ``negative_concord`` keeps them, as RuBLiMP's pairs do
+as RuBLiMP does. ``negative_concord`` keeps them, as RuBLiMP's pairs do
 («Никогда не ешьте…», «Разве никто не слышал…?»): a ни-pronoun needs the
 verb's «не» in every mood.
 
@@ -70,16 +69,14 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   of a misattached dependent of another clause). As in RuBLiMP, «не» goes to
   the LAST such phrase of the clause, descending into a trailing genitive
   («не спрашивал имени соседа» → «спрашивал имени не соседа»), but not
-  inside a prepositional phrase («пришёл не на встречу выпускников»; dev same
-  pair 0.46 → 0.48); targets are
+  inside a prepositional phrase («пришёл не на встречу выпускников»); targets are
   objects, obliques, a postverbal subject and adverbs that are constituents of
   their own («не здесь», «не быстро»; not «давно», which fuses into «недавно»,
   nor focus particles). A degree adverb opening the phrase stays before «не»
   («исключительно не в своих интересах», as in RuBLiMP), the trailing genitive is descended
-  one level only («информацию не доли сигнала»), and a «ничто» the parser tagged NOUN counts
-  (round 5: dev coverage / same pair 0.74/0.48 → 0.76/0.52). Clauses with a genitive of negation are no longer
-  skipped (RuBLiMP keeps them: «брал денег не с детей» is still bad through
-  the unlicensed ни-word; dev coverage 0.41 → 0.61).
+  one level only («информацию не доли сигнала»), and a «ничто» the parser tagged NOUN counts.
+  Clauses with a genitive of negation are kept, as RuBLiMP does («брал денег не с детей» is
+  still bad through the unlicensed ни-word).
 """
 
 from __future__ import annotations
@@ -605,7 +602,7 @@ class IndefinitePronounToNegative(_PronounParadigm):
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         # questions, conditionals and imperatives are kept, as in RuBLiMP's pairs: they license
         # indefinites but never a ни-pronoun without «не» («Вы когда-нибудь бывали там?» →
-        # «*Вы никогда бывали там?»; dev coverage 0.80 → see the module docstring)
+        # «*Вы никогда бывали там?»)
         table = self.table.to_negative
         for item in sent.tokens:
             if "-" not in item.form:

@@ -26,16 +26,14 @@ replaced: a personal pronoun, or a noun without dependents of its own phrase
 it does not count: «Также у него была сестра»). Words after the possessor in its
 phrase — a name part, a conjunct, a genitive — stay, as in RuBLiMP («У Лулу Белл
 была слуга» → «У себя Белл была слуга», «У брата и сестры…» → «У себя и
-сестры…»): nothing binds «себя» either way (round 5: dev .77/.76/.76 → .86/.85/.85). A third
-tree shape is accepted too: the possessor as the root with *быть* as its
-conjunct («У них всегда броня есть»). Dev coverage 0.64 → see the closing note.
+сестры…»): nothing binds «себя» either way. A third tree shape is accepted too: the
+possessor as the root with *быть* as its conjunct («У них всегда броня есть»).
 
-Parser repairs (round 3): a *у*-phrase the parser attached to some other word
-takes the finite «быть» that follows it within a few words, with no
-punctuation or other verb between (:func:`_following_be`); a nominative
-possessum hung on «быть» as ``conj``/``parataxis`` counts as its subject.
-Dev (coverage / same word / same pair) .72/.71/.71 → .75/.74/.74. Round 4: a «быть» with
-several subjects keeps those after the possessor (:func:`_later_subjects`): .77/.76/.76.
+Parser repairs: a *у*-phrase the parser attached to some other word takes the finite
+«быть» that follows it within a few words, with no punctuation or other verb between
+(:func:`_following_be`); a nominative possessum hung on «быть» as ``conj``/``parataxis``
+counts as its subject; a «быть» with several subjects keeps those after the possessor
+(:func:`_later_subjects`).
 """
 
 from __future__ import annotations

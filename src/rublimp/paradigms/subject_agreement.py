@@ -94,7 +94,7 @@ def _other(values: tuple[str, ...], value: str) -> list[str]:
 FLOATING_QUANTIFIERS = frozenset({"весь", "все", "оба", "обе", "сам", "сами"})
 
 
-#: RuBLiMP's person alternation (dev split: 3→1 in 168 of 200 pairs, 1→2 in 12, 2→1 in 5, 3→2 in 4)
+#: RuBLiMP's person alternation (its most frequent choice for each person)
 PERSON_TARGET = {"3": "1", "1": "2", "2": "1"}
 
 
@@ -129,22 +129,15 @@ class NounSubjGender(SubjectPredicateAgreement):
     сообщил» → «Акан сообщило». RuBLiMP also swaps masculine and feminine with
     them («Станко услышал» → «Станко услышала», «я отказался» → «я
     отказалась»); such pairs are grammatical for a referent of the other sex,
-    so they are not made here. RuBLiMP's choice of the new gender, read off
-    the dev split by subject kind: with subjects of fixed gender mostly the
-    other of masculine/feminine (feminine → masculine 21, → neuter 2;
-    masculine → feminine 40, → neuter 11; neuter → masculine 4), with
-    referent-gender subjects mostly the neuter (masculine → neuter 46, →
-    feminine 26; feminine → neuter 10, → masculine 5). Neither is a function
-    of the old value, so both other genders are made for subjects of fixed
-    gender, and the neuter alone for the others; the masculine ↔ feminine
-    rows with referent-gender subjects (about 31 of 200) are the RuBLiMP
-    choice rejected here (dev split, round 5: coverage 0.835, same word 0.83,
-    same pair 0.575).
+    so they are not made here. RuBLiMP's choice of the new gender is no
+    function of the old value (with subjects of fixed gender mostly the other
+    of masculine/feminine, with referent-gender subjects mostly the neuter), so
+    both other genders are made for subjects of fixed gender, and the neuter
+    alone for the others.
 
     The three noun-subject paradigms also read the careful subset of the
-    attractor paradigms' word-order repairs (:func:`noun_subject_edges`):
-    dev coverage gender 0.83 → 0.835, number 0.825 (unchanged), person
-    0.85 → 0.855; 30 new pairs on GSD + demo, all valid.
+    attractor paradigms' word-order repairs
+    (:func:`~rublimp.trees.subjects.noun_subject_edges`).
     """
 
     name = "noun_subj_predicate_agreement_gender"
@@ -249,7 +242,7 @@ class GenitiveSubjNumber(_GenitiveSubj):
 class GenitiveSubjGender(_GenitiveSubj):
     """«Пять студентов пришло на лекцию.» → «Пять студентов пришёл на лекцию.»
 
-    Both masculine and feminine are made (RuBLiMP's dev split: masculine 151, feminine 37 of 200).
+    Both masculine and feminine are made, as in RuBLiMP (mostly masculine).
     """
 
     name = "genitive_subj_predicate_agreement_gender"
@@ -267,15 +260,13 @@ class GenitiveSubjPerson(_GenitiveSubj):
     """«Денег у нас не остаётся.» → «Денег у нас не остаюсь.»
 
     3rd → 1st and 2nd person: RuBLiMP's definition («to first or second
-    person»; its dev split has 1st in 193 of 200 pairs, 2nd in 5). Both are
-    kept because the demo corpus has few present-tense genitive subjects.
+    person», mostly the 1st). Both are kept because the demo corpus has few present-tense genitive subjects.
 
     RuBLiMP also takes a negated singular subject whose form reads as a
     genitive too («Мартина не останется», «стража долго не идёт»: «Мартина»,
     «стража» are genitives of «Мартин», «страж») for a genitive subject. The
     person pair is ungrammatical whichever the case, so such subjects are
-    taken here as well (:meth:`_genitive_lookalike`; about 8 of the 59 dev
-    rows this paradigm missed); the number and gender paradigms leave them
+    taken here as well (:meth:`_genitive_lookalike`); the number and gender paradigms leave them
     out, since there the nominative reading changes what is grammatical.
     """
 
@@ -323,7 +314,7 @@ class ClauseSubjNumber(_ClauseSubj):
 class ClauseSubjGender(_ClauseSubj):
     """«Необходимо сделать замену.» → «Необходим сделать замену.»
 
-    Neuter → masculine only, as RuBLiMP (dev split: masculine in 196 of 200 pairs).
+    Neuter → masculine only, as RuBLiMP (almost always masculine).
     """
 
     name = "clause_subj_predicate_agreement_gender"
@@ -339,7 +330,7 @@ class ClauseSubjPerson(_ClauseSubj):
     """«Остаётся только ждать.» → «Остаюсь только ждать.»
 
     3rd → 1st and 2nd person: RuBLiMP's definition («to first or second
-    person»; its dev split has 1st in 198 of 200 pairs).
+    person»; almost always the 1st).
     """
 
     name = "clause_subj_predicate_agreement_person"

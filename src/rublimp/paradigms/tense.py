@@ -22,15 +22,12 @@ and break the match:
   Besides coordinated predicates, a conjunct clause without a verb of its own (with a
   subject or an elided predicate: «купил дом, а брат всё ещё без квартиры») and a
   finite verb joined by a comma (``parataxis``, not across quotes, dashes or colons)
-  count, as RuBLiMP's pairs do (dev coverage 0.59 → 0.64; RuBLiMP's split between
-  this paradigm and ``single_verb_tense`` is not a tree property we can recover:
-  its single-verb pairs include «он прибыл два часа назад, а события понеслись»).
-  What does follow its split is the number of finite predicates: two or more in 184 of
-  its 200 dev sentences for this paradigm against 49 of 200 for ``single_verb_tense``;
-  so a main-clause verb also counts when the sentence has another main clause however the
+  count, as RuBLiMP's pairs do (its split between this paradigm and
+  ``single_verb_tense`` is not a tree property; it follows the number of finite
+  predicates: see ``docs/phenomena/tense.md``); so a main-clause verb also counts when the sentence has another main clause however the
   parser joined them (``ccomp`` under an imperative, ``parataxis`` across a dash: «Вот
   слушай, он только что выучил»), but not across quotes (reported speech) and not with a
-  subordinate clause (dev coverage 0.68 → 0.73; the pair itself is the single-verb one);
+  subordinate clause (the pair itself is the single-verb one);
 * ``tense_marker`` — the adverbial is replaced by one of the opposite tense,
   with the same number of words: «вчера» ↔ «завтра», «на прошлой неделе» ↔
   «на будущей неделе», «через три дня» → «три дня назад» (the three words
@@ -57,11 +54,10 @@ Safeguards:
   to, and one after the verb hung on a noun belongs to the verb («придёт завтра
   утром»); «только что» also counts right after the verb at the end of its clause
   and before it across up to two adverbs, pronouns or particles («только что вновь
-  обрёл»); a subject hung on the next word is the verb's (tree repairs: tense_marker
-  dev coverage 0.66 → 0.71, single_verb_tense 0.71 → 0.77; months and recurring events
-  as period nouns, «в прошлом бою», «в прошлом марте»: tense_marker 0.72 → 0.77; a numeric
-  marker right next to a verb is that verb's wherever the parser hung it, «а он умер три недели
-  назад»: conj_verb_tense 0.67 → 0.68);
+  обрёл»); a subject hung on the next word is the verb's (tree repairs); months and
+  recurring events are period nouns («в прошлом бою», «в прошлом марте»); a numeric
+  marker right next to a verb is that verb's wherever the parser hung it («а он умер три
+  недели назад»);
   ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word
   that can only be a finite verb (a coordination the parser missed);
 * only deictic markers are used: relative ones («на следующей неделе»,
@@ -76,8 +72,8 @@ Safeguards:
   singular verb the parser left without a subject (a missed coordination made an
   ``advcl`` or ``acl``: «Я побывал у него и только что его узнал») takes the nearest
   nominative subject before it in the same stretch that agrees with it in number and
-  gender, never one of a subordinate or relative clause (conj_verb_tense dev coverage
-  0.74 → 0.79; «что» of «только что» opens no clause). For 1st
+  gender, never one of a subordinate or relative clause («что» of «только что» opens
+  no clause). For 1st
   and 2nd person singular either gender is grammatical and the masculine is used;
 * the new form must not also be a form of the original tense.
 
@@ -365,7 +361,7 @@ class TenseParadigm(Paradigm):
     def eligible(self, sent: Sentence, verb: Token) -> bool:
         """No infinitival complement («собираюсь сделать»: the paper's filter), no «бы»/«чтобы».
         A finite clausal complement is no obstacle: «вчера понял, что …» → «*вчера пойму, что …»
-        (RuBLiMP's pairs keep them: single_verb_tense dev coverage 0.79 → 0.82)."""
+        (RuBLiMP's pairs keep them)."""
         for k in sent.children(verb):
             if k.base_deprel in _CLAUSAL and k.upos in _PREDICATE_UPOS and (
                 k.base_deprel == "xcomp" or k.feats.get("VerbForm") not in ("Fin",)
@@ -846,8 +842,7 @@ class ConjVerbTense(TenseParadigm):
             # RuBLiMP: the verb with the marker is one conjunct of a coordination, the first
             # or a later one («…, и завтра утром с ним останется Петро»); the marker is its
             # own dependent, so the other tense clashes with it whatever the other conjunct
-            # says. (Only first conjuncts with a same-tense, subjectless partner: coverage
-            # 0.24 on RuBLiMP's dev pairs.) A partner with a marker of the other tense
+            # says. A partner with a marker of the other tense
             # («вчера был в Италии, а завтра полетит») is skipped, as in the paper.
             partners = self.clause_partners(sent, verb)
             if not partners and not self.missed_conjunct(sent, verb) and not self.asyndetic_conjunct(sent, verb):
@@ -912,7 +907,7 @@ class TenseMarker(TenseParadigm):
         for verb in sent.tokens:
             # any aspect: only the marker changes, and a past or future form of either aspect
             # clashes with a marker of the other tense («*завтра они обсуждали», «*вчера будет
-            # дождь»); RuBLiMP's pairs include imperfective verbs (perfective only: coverage 0.42)
+            # дождь»); RuBLiMP's pairs include imperfective verbs
             got = self.verb_tense(sent, verb, perfective=False) or self._auxiliary_tense(sent, verb)
             if got is None or not self.eligible(sent, verb):
                 continue

@@ -32,42 +32,6 @@ __all__ = [
 ]
 
 
-# -- parser repairs -------------------------------------------------------------------
-# Every tree-pattern repair of the subject-predicate paradigms lives in this section.
-#
-# 1. repair_edge: the agreeing word's number, gender and person are taken from
-#    pymorphy3 when every verbal reading of its form has one value and the
-#    tagger gave another («Лицо омрачилось» tagged Gender=Masc; «я спускаю»
-#    tagged Person=2).
-# 2. default_agreement_edges: the genitive and clausal contexts the parser does
-#    not label as nsubj/csubj: an infinitive that is the head of «было/будет»
-#    («Им было хорошо колоть орехи»), an infinitive attached as xcomp (or
-#    another relation) to a predicative («нельзя было представить») or to an
-#    impersonal verb with a dative experiencer or a neuter reflexive past
-#    («Ему удалось уйти», «полагалось пить»); and a bare genitive nominal
-#    (obj/obl/advmod/…, no preposition) of a negated intransitive predicate
-#    («часов не существует», «такого не водится»).
-# 3. retag_verbs: a word the tagger gave a nominal, adverbial or non-finite tag
-#    although every pymorphy3 reading of it is an indicative verb or a short
-#    form with one number, gender and person («Лодка … покачивалась» tagged NOUN,
-#    «отвесили» ADJ, «наливался» a participle) becomes a finite verb (short
-#    participle, short adjective) with pymorphy3's features.
-# 4. stranded_subject_edges: such a verb (or any finite verb without a
-#    subject) that the parser hung below a noun phrase («дверь сарая
-#    скрипнула» with «скрипнула» as nmod of «сарая»): the nearest nominative
-#    noun above it on the nominal chain, before it, that agrees with it.
-# 5. the case repairs of nominal subjects (_case_repair, _subject_repair,
-#    _object_reading) and the misparsed subjects of default-agreement
-#    predicates (_oblique_subject, _misattached_object); see their docstrings.
-# 6. _word_order_genitive: the genitive subject of a negated intransitive
-#    predicate that the parser hung elsewhere, read from the words before the
-#    predicate (or right after it): «самой Бинду не было», «этих в камере уже
-#    не было», «не было времени думать»; and «его» tagged as a possessive
-#    determiner beside such a predicate (_case_repair). Dev split, round 5:
-#    genitive gender 0.835 → 0.865, number 0.79 → 0.82, person 0.755 → 0.79;
-#    6 new pairs on GSD + demo, all valid.
-
-
 def retag_verbs(sent: Sentence) -> Sentence:
     """``sent`` with finite verbs and short forms that the tagger gave another POS or a non-finite form retagged.
 
