@@ -27,7 +27,7 @@ the pymorphy3 analysis; the new form must not be readable as the original value 
 and part of speech; no masculine ↔ feminine change with proper-noun, unknown, abbreviated,
 indeclinable or common-gender subjects (pymorphy3's ``ms-f`` tag and
 ``resources/common_gender_nouns.tsv``), except indeclinable common nouns that can only be neuter
-(«радио», «пальто»: :func:`_indeclinable_neuter`); quantity nouns with a genitive («часть клеток
+(«радио», «пальто»: :func:`~rublimp.trees.lexical.indeclinable_neuter`); quantity nouns with a genitive («часть клеток
 содержит/содержат») never enter the number paradigms. A nominal subject beside a clausal one
 (csubj) is the infinitive's misattached object and is not used; neither is an accusative-tagged
 subject of a plural transitive verb without an object (the indefinite-personal «яблоки возили»).
@@ -54,9 +54,19 @@ from ..trees.default_subjects import (
     stray_nominative,
 )
 from ..trees.edges import DEFAULT_VALUES, AgreementEdge, is_byt
-from ..trees.lexical import KTO_PRONOUNS, PROPER_TAGS, QUANTITY_NOUNS, QUANT_WORDS, is_known, long_form_only
+from ..trees.lexical import (
+    KTO_PRONOUNS,
+    PROPER_TAGS,
+    QUANT_WORDS,
+    QUANTITY_NOUNS,
+    fixed_gender_common_noun,
+    indeclinable_neuter,
+    is_common_gender_tag,
+    is_known,
+    long_form_only,
+)
 from ..trees.memo import token_memo
-from ..trees.readings import genitive_reading, has_grammeme, is_common_gender_tag, object_like
+from ..trees.readings import genitive_reading, has_grammeme, object_like
 from ..trees.subject_repairs import object_reading
 from ..trees.subjects import (
     edges_with_default_contexts,
@@ -518,10 +528,10 @@ class SubjectPredicateAgreement(Paradigm):
     def _gender_fixed(self, sent: Sentence, subj: Token) -> bool:
         """True when the subject's grammatical gender reliably determines the predicate's."""
         lemma = normalize(subj.lemma)
-        if subj.upos == "PROPN" and _indeclinable_neuter(subj) and (subj.form.islower() or sent.tokens[0].id == subj.id):
+        if subj.upos == "PROPN" and indeclinable_neuter(subj.form) and (subj.form.islower() or sent.tokens[0].id == subj.id):
             return True  # «Ателье» tagged PROPN at the start of the sentence
         if subj.upos == "PROPN" and not (
-            _first_word(sent, subj) and subj.feats.get("Animacy") != "Anim" and _capitalised_common_noun(subj.form)
+            _first_word(sent, subj) and subj.feats.get("Animacy") != "Anim" and fixed_gender_common_noun(subj.form)
         ):
             # a name; at the start of the sentence a common noun may be tagged PROPN («Эра закончилась»),
             # unless the tagger takes it for an animate («Тузик научился»: a dog's name)
@@ -537,7 +547,7 @@ class SubjectPredicateAgreement(Paradigm):
             if is_common_gender_tag(p.tag) and normalize(p.normal_form) == lemma:
                 return False
         a = self._subject_analysis(subj)
-        if a is None or is_common_gender_tag(a.tag) or (PROPER_TAGS & set(a.tag.grammemes) and not _indeclinable_neuter(subj)):
+        if a is None or is_common_gender_tag(a.tag) or (PROPER_TAGS & set(a.tag.grammemes) and not indeclinable_neuter(subj.form)):
             return False
         if normalize(a.lemma) in common:
             return False
@@ -556,43 +566,6 @@ class SubjectPredicateAgreement(Paradigm):
 def _first_word(sent: Sentence, tok: Token) -> bool:
     """Whether ``tok`` is the first word of the sentence (only punctuation before it)."""
     return all(t.upos == "PUNCT" for t in sent.tokens[: tok.id - 1])
-
-
-@functools.lru_cache(maxsize=100_000)
-def _capitalised_common_noun(form: str) -> bool:
-    """A word tagged PROPN that pymorphy3 knows only as an inanimate common noun of one gender («Эра», «Система», «Союз»).
-
-    No reading of the form is a name, surname, patronymic, place, organisation
-    or abbreviation, none is indeclinable or of common gender, and the
-    nominative readings share one gender: at the start of a sentence the
-    tagger took a capitalised common noun for a name, and its gender is fixed
-    («Эра закончилась» → «Эра закончился»). Names («Роза», «Лев») keep their
-    referent's gender, and so does such a word inside the sentence, where it is
-    usually a name («когда Кейс была заменена»).
-    """
-    if form.isupper() or not is_known(form.lower()):
-        return False
-    parses = get_morph().parses(form)
-    nouns = [p for p in parses if p.tag.POS == "NOUN"]
-    if not nouns or any(PROPER_TAGS & set(p.tag.grammemes) or is_common_gender_tag(p.tag) for p in parses):
-        return False
-    nominative = [p for p in nouns if "nomn" in p.tag.grammemes]
-    genders = {p.tag.gender for p in nominative}
-    return bool(nominative) and len(genders) == 1 and None not in genders and all("inan" in p.tag.grammemes for p in nominative)
-
-
-def _indeclinable_neuter(tok: Token) -> bool:
-    """An indeclinable common noun that pymorphy3 reads only as an inanimate neuter («радио», «ателье», «кафе»).
-
-    Its gender is fixed (a masculine or feminine predicate is an error), unlike
-    that of indeclinable names and abbreviations, or of «кофе» (masculine or neuter).
-    """
-    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
-    return bool(parses) and all(
-        "Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes and p.tag.gender == "neut"
-        and not (PROPER_TAGS - {"Fixd"}) & set(p.tag.grammemes)
-        for p in parses
-    )
 
 
 def _adjectival_form(tok: Token) -> bool:

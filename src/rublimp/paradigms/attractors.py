@@ -10,14 +10,13 @@ policy of :mod:`rublimp.trees.subjects` (:func:`~rublimp.trees.subjects.attracto
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import ClassVar
 
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, get_morph
 from ..trees.edges import AgreementEdge
-from ..trees.lexical import is_known, one_gender, one_number
+from ..trees.lexical import is_common_gender_tag, is_known, name_gender_of_form, one_gender, one_number
 from ..trees.memo import sentence_memo, token_memo
 from ..trees.readings import (
     after_nominal,
@@ -25,7 +24,6 @@ from ..trees.readings import (
     agrees_as_nominative,
     has_grammeme,
     has_nominative,
-    is_common_gender_tag,
     nominal_like,
 )
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
@@ -67,24 +65,6 @@ def _attractor_like(tok: Token, sent: Sentence | None = None) -> bool:
     return any("Apro" in p.tag.grammemes for p in get_morph().parses(tok.form))
 
 
-@functools.lru_cache(maxsize=100_000)
-def _name_gender_of_form(form: str) -> str | None:
-    if not is_known(form.lower()):
-        return None
-    genders = set()
-    for p in get_morph().parses(form):
-        if p.tag.POS != "NOUN" or "nomn" not in p.tag.grammemes or "sing" not in p.tag.grammemes:
-            continue
-        gram = set(p.tag.grammemes)
-        if not gram & {"Name", "Surn", "Patr"} or "Fixd" in gram or is_common_gender_tag(p.tag):
-            return None  # «Шевченко», «Саша»: a name either sex may bear
-        genders.add(p.tag.gender)
-    if len(genders) != 1:
-        return None
-    g = next(iter(genders))
-    return OC2UD[g][1] if g in ("masc", "femn") else None
-
-
 def _name_gender(tok: Token) -> str | None:
     """The sex a capitalised personal name fixes: every nominative singular noun reading pymorphy3
     has for the (known) form is a first name, surname or patronymic of one gender, declinable and
@@ -92,7 +72,7 @@ def _name_gender(tok: Token) -> str | None:
     also a common noun). None otherwise, and for words tagged other than PROPN."""
     if tok.upos != "PROPN" or not tok.form[:1].isupper():
         return None
-    return _name_gender_of_form(tok.form)
+    return name_gender_of_form(tok.form)
 
 
 def _postnominal_genitive_gender(sent: Sentence, tok: Token) -> str | None:

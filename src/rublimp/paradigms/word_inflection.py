@@ -61,7 +61,7 @@ from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv, word_trigrams
 from ..morph import UD2OC, Analysis
-from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, present_verb_only
+from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, long_form_only_guessing, present_verb_only
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -481,7 +481,7 @@ def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
             continue
         if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB", "PRON"):
             out.append(t)  # PRON: the parser's tag for «этого», «своего» as determiners
-        elif t.base_deprel in ("nmod", "amod") and t.upos in ("NOUN", "ADJ") and _adjective_form(t.form):
+        elif t.base_deprel in ("nmod", "amod") and t.upos in ("NOUN", "ADJ") and long_form_only_guessing(t.form):
             # tree-pattern repair: a postposed adjective the parser took for a noun
             # («совету благому»: благому → NOUN nmod)
             out.append(t)
@@ -511,15 +511,6 @@ def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
             continue
         return True
     return False
-
-
-@functools.lru_cache(maxsize=50_000)
-def _adjective_form(form: str) -> bool:
-    """Every pymorphy3 reading of ``form`` is a full adjective or participle."""
-    from ..morph import get_morph
-
-    parses = get_morph().parses(form)
-    return bool(parses) and all(p.tag.POS in ("ADJF", "PRTF") for p in parses)
 
 
 @register

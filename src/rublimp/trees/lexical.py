@@ -48,6 +48,11 @@ __all__ = [
     "common_noun_only",
     "one_number",
     "one_gender",
+    "is_common_gender_tag",
+    "fixed_gender_common_noun",
+    "indeclinable_neuter",
+    "name_gender_of_form",
+    "long_form_only_guessing",
 ]
 
 
@@ -227,3 +232,72 @@ def one_gender(form: str) -> str | None:
     genders = {p.tag.gender for p in get_morph().parses(form) if p.tag.POS in ("NOUN", "NPRO")}
     g = next(iter(genders)) if len(genders) == 1 else None
     return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
+
+
+def is_common_gender_tag(tag) -> bool:
+    return any(g.lower() == "ms-f" for g in tag.grammemes)
+
+
+@functools.lru_cache(maxsize=100_000)
+def fixed_gender_common_noun(form: str) -> bool:
+    """A known form that pymorphy3 reads only as an inanimate common noun of one gender («Эра», «Система», «Союз»).
+
+    No reading of the form is a name, surname, patronymic, place, organisation
+    or abbreviation, none is indeclinable or of common gender, and the
+    nominative readings share one gender: at the start of a sentence the
+    tagger took a capitalised common noun for a name, and its gender is fixed
+    («Эра закончилась» → «Эра закончился»). Names («Роза», «Лев») keep their
+    referent's gender, and so does such a word inside the sentence, where it is
+    usually a name («когда Кейс была заменена»).
+    """
+    if form.isupper() or not is_known(form.lower()):
+        return False
+    parses = get_morph().parses(form)
+    nouns = [p for p in parses if p.tag.POS == "NOUN"]
+    if not nouns or any(PROPER_TAGS & set(p.tag.grammemes) or is_common_gender_tag(p.tag) for p in parses):
+        return False
+    nominative = [p for p in nouns if "nomn" in p.tag.grammemes]
+    genders = {p.tag.gender for p in nominative}
+    return bool(nominative) and len(genders) == 1 and None not in genders and all("inan" in p.tag.grammemes for p in nominative)
+
+
+@functools.lru_cache(maxsize=100_000)
+def indeclinable_neuter(form: str) -> bool:
+    """An indeclinable common noun that pymorphy3 reads only as an inanimate neuter («радио», «ателье», «кафе»).
+
+    Its gender is fixed (a masculine or feminine predicate is an error), unlike
+    that of indeclinable names and abbreviations, or of «кофе» (masculine or neuter).
+    """
+    parses = [p for p in get_morph().parses(form) if p.tag.POS == "NOUN"]
+    return bool(parses) and all(
+        "Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes and p.tag.gender == "neut"
+        and not (PROPER_TAGS - {"Fixd"}) & set(p.tag.grammemes)
+        for p in parses
+    )
+
+
+@functools.lru_cache(maxsize=100_000)
+def name_gender_of_form(form: str) -> str | None:
+    """The UD gender («Masc»/«Fem») of a known form whose every nominative singular noun reading is a
+    declinable first name, surname or patronymic of that one gender and not of common gender, else None."""
+    if not is_known(form.lower()):
+        return None
+    genders = set()
+    for p in get_morph().parses(form):
+        if p.tag.POS != "NOUN" or "nomn" not in p.tag.grammemes or "sing" not in p.tag.grammemes:
+            continue
+        gram = set(p.tag.grammemes)
+        if not gram & {"Name", "Surn", "Patr"} or "Fixd" in gram or is_common_gender_tag(p.tag):
+            return None  # «Шевченко», «Саша»: a name either sex may bear
+        genders.add(p.tag.gender)
+    if len(genders) != 1:
+        return None
+    g = next(iter(genders))
+    return OC2UD[g][1] if g in ("masc", "femn") else None
+
+
+@functools.lru_cache(maxsize=50_000)
+def long_form_only_guessing(form: str) -> bool:
+    """Every pymorphy3 reading of ``form`` (guesses for unknown words included) is a full adjective or participle."""
+    parses = get_morph().parses(form)
+    return bool(parses) and all(p.tag.POS in ("ADJF", "PRTF") for p in parses)

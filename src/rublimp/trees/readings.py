@@ -13,7 +13,7 @@ import functools
 
 from ..conllu_doc import Sentence, Token
 from ..morph import OC2UD, UD2OC, get_morph
-from .lexical import noun_only_guessing
+from .lexical import is_common_gender_tag, noun_only_guessing
 
 __all__ = [
     "object_like",
@@ -23,7 +23,6 @@ __all__ = [
     "nominative_feats",
     "dative_reading",
     "has_grammeme",
-    "is_common_gender_tag",
     "genitive_reading",
     "has_nominative",
     "nominal_like",
@@ -114,10 +113,6 @@ def dative_reading(tok: Token) -> bool:
 
 def has_grammeme(tag, grammeme: str) -> bool:
     return grammeme in tag.grammemes
-
-
-def is_common_gender_tag(tag) -> bool:
-    return any(g.lower() == "ms-f" for g in tag.grammemes)
 
 
 # -- attractors --------------------------------------------------------------------------
