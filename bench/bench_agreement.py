@@ -29,7 +29,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import polars as pl  # noqa: E402
 
-from rublimp.agreement import validate_agreement  # noqa: E402
+from rublimp.agreement_validation import validate_agreement  # noqa: E402
 from rublimp.conllu_doc import Sentence, read_conllu  # noqa: E402
 from rublimp.paradigms import REGISTRY, get_paradigm  # noqa: E402
 from rublimp.paradigms.agreement import PHENOMENON  # noqa: E402

@@ -109,7 +109,7 @@ def snapshot(work: Path, paths: dict[str, Path]) -> list[tuple[str, str, int, st
     from rublimp.paradigms import ParadigmContext, paradigm_names
     from rublimp.perturb import build_pools
 
-    from rublimp.agreement import validate_agreement
+    from rublimp.agreement_validation import validate_agreement
 
     names = paradigm_names()
     rows = []
@@ -145,7 +145,7 @@ def _verdicts_from_table(table):
     """The ``load_verdicts`` mapping from an in-memory verdict table (written and read back as the stage does)."""
     import tempfile
 
-    from rublimp.agreement import load_verdicts, write_agreement_table
+    from rublimp.agreement_validation import load_verdicts, write_agreement_table
 
     with tempfile.TemporaryDirectory() as d:
         p = Path(d) / "v.parquet"

@@ -6,7 +6,7 @@ import polars as pl
 import pytest
 from scipy.stats import binomtest
 
-from rublimp.agreement import (
+from rublimp.agreement_validation import (
     TABLE_SCHEMA,
     agreement_table,
     load_verdicts,

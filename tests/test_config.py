@@ -42,7 +42,7 @@ def test_default_config_resolves():
     wf = WorkflowConfig(cfg, basedir=REPO)
     assert wf.demo_models == ["demo-gpt2"]
     assert len(wf.paradigms) >= 11
-    assert Path(wf.paradigm_source("noun_subj_predicate_agreement_number")).name == "agreement.py"
+    assert Path(wf.paradigm_source("noun_subj_predicate_agreement_number")).name == "subject_agreement.py"
 
 
 def test_schema_rejects_unknown_key():

@@ -552,7 +552,7 @@ def _stranded_verb_tree(verb_upos: str = "NOUN", as_object: bool = False) -> "Se
 
 
 def test_finite_verb_tagged_as_noun_is_retagged(paradigms):
-    from rublimp.paradigms.agreement import retag_verbs
+    from rublimp.trees.verbs import retag_verbs
 
     sent = _mistagged_verb_tree()
     fixed = retag_verbs(sent)
@@ -1564,7 +1564,7 @@ def test_noun_subject_read_from_word_order(paradigms):
 
 
 def test_noun_subject_not_read_from_word_order(paradigms):
-    from rublimp.paradigms.agreement import _edges, _repaired, span_subject_edges
+    from rublimp.trees.subjects import repaired_edges, repaired_sentence, span_subject_edges
 
     number = paradigms["noun_subj_predicate_agreement_number"]
     # «Подачу тока в дома восстановили.»: the indefinite-personal; «тока» is the genitive of the object
@@ -1577,8 +1577,8 @@ def test_noun_subject_not_read_from_word_order(paradigms):
         ("восстановили", "восстановить", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
         (".", ".", "PUNCT", "", 5, "punct"),
     ])
-    rs = _repaired(sent)
-    assert [e.subject.form for e in span_subject_edges(rs, _edges(rs))] == ["тока"]
+    rs = repaired_sentence(sent)
+    assert [e.subject.form for e in span_subject_edges(rs, repaired_edges(rs))] == ["тока"]
     assert list(number.pairs(sent)) == []
     # «Линзы шлифовали вручную.» with «Линзы» tagged genitive and labelled nsubj: «(они) шлифовали линзы»
     sent = _tree([

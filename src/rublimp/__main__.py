@@ -77,7 +77,7 @@ def cmd_perturb(args: argparse.Namespace) -> None:
     names = resolve_paradigms(args.paradigm.split(","), config_key="--paradigm")
     agreement = None
     if args.verdicts:
-        from .agreement import load_verdicts
+        from .agreement_validation import load_verdicts
 
         agreement = load_verdicts(args.verdicts)
     sents = list(read_conllu(args.input))

@@ -150,7 +150,7 @@ def agreement_stage(
     p0: float = 0.9,
     alpha: float = 0.1,
 ) -> pl.DataFrame:
-    from .agreement import validate_agreement, write_agreement_table
+    from .agreement_validation import validate_agreement, write_agreement_table
 
     df = validate_agreement(_read_shards(shards), min_conf=min_conf, p0=p0, alpha=alpha)
     write_agreement_table(df, out_parquet, out_csv)
@@ -174,7 +174,7 @@ def perturb_stage(
 
     agreement = None
     if verdicts is not None:
-        from .agreement import load_verdicts
+        from .agreement_validation import load_verdicts
 
         agreement = load_verdicts(verdicts)
     ctx = ParadigmContext(seed=seed, agreement=agreement, options=dict(options or {}))

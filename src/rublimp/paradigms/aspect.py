@@ -25,28 +25,26 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
 * for repetition a negated verb is skipped («каждое утро не успевала» → «не успела»
   is acceptable to many speakers), and for both a verb with «бы» or «чтобы» (a
   subjunctive past form is no past tense);
-* duration keeps negated verbs, as RuBLiMP does (53 of its 200 dev pairs: «долго не
-  ответил», «сон долго не пришёл»): «долго не + perfective past» names no event that
-  lasted and is rejected like the positive form (round 5: every new negated pair on the
-  demo corpus read as ungrammatical, 9 of 9), except for the modal and volitional verbs
+* duration keeps negated verbs, as RuBLiMP does («долго не ответил», «сон долго не
+  пришёл»): «долго не + perfective past» names no event that lasted and is rejected like
+  the positive form, except for the modal and volitional verbs
   мочь, хотеть, уметь, решаться, whose negated perfective names a failure and is used
   with «долго» («долго не смогла вымолвить ни слова»); «подолгу» is a cue too, and a cue
   the parser hung on a non-verb (a predicative adjective, a noun taken for the root)
-  belongs to the nearest past verb of its stretch (dev coverage 0.62 → 0.85);
+  belongs to the nearest past verb of its stretch;
 * for duration, partners made with the delimitative по- or the perdurative
   про- are not used: they combine with duration adverbs («долго проработал»,
   «долго посмотрел на неё»);
 * repetition: a form pymorphy3 knows only as a past verb counts as past whatever tense
   the parser gave it («ежегодно перевыполняла»: Tense=Pres), and an еже- adverb hung on
-  a non-verb belongs to the nearest verb of its stretch (dev coverage 0.80 → 0.89; the
-  present tense stays out: a perfective future can be habitual, «каждый день обойдём»);
+  a non-verb belongs to the nearest verb of its stretch (the present tense stays out: a perfective future can be habitual, «каждый день обойдём»);
 * repetition nouns with a preposition are skipped: «за каждый год» is not
   repetition («за каждый год он получил премию»); «с каждым днём/годом» (gradual
   change, which needs the imperfective: «*с каждым днём увеличился») is a cue;
 * deontic: an infinitive the parser linked elsewhere (a conjunct of another verb, an
   advmod, a finite tag) is the predicate's when it is the first word of the predicate's
   stretch that can only be an infinitive (no finite verb, subordinator or punctuation
-  between, bar the commas of a one-word parenthetical: dev coverage 0.85 → 0.92);
+  between, bar the commas of a one-word parenthetical);
 * the deontic predicate must carry «не» itself, the infinitive must not be
   negated, and a question particle «ли» on the predicate disqualifies it
   («Не стоит ли подумать?» is a suggestion, open to the perfective).
@@ -64,6 +62,8 @@ from typing import ClassVar, Iterator
 
 from ..aspect_pairs import ASPECT_PAIRS_FILE, AspectPairs, load_aspect_pairs
 from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
+from ..trees.lexical import reads_only_as, verb_only_guessing
 from ..io import InputError
 from .base import Edit, Paradigm, Perturbation, register
 
@@ -112,10 +112,6 @@ _NEGATED_SKIP_LEMMAS = frozenset({"мочь", "хотеть", "уметь", "р�
 _PAST_GRAMMEMES = ("masc", "femn", "neut", "plur")
 
 
-def _norm(s: str) -> str:
-    return s.lower().replace("ё", "е")
-
-
 class AspectParadigm(Paradigm):
     """Shared machinery: the aspect pair table and the perfective form of a verb."""
 
@@ -141,22 +137,16 @@ class AspectParadigm(Paradigm):
     def is_verb(self, tok: Token) -> bool:
         """A verb by the tagger, or a word pymorphy3 reads only as a verb (the tagger
         takes some past forms for adjectives: «варила»)."""
-        if tok.upos in ("VERB", "AUX"):
-            return True
-        parses = self.morph.parses(tok.form)
-        return bool(parses) and all(p.tag.POS in ("VERB", "INFN") for p in parses)
+        return tok.upos in ("VERB", "AUX") or verb_only_guessing(self.morph, tok.form)
 
     def known_only(self, form: str, pos: str, grammeme: str | None = None) -> bool:
         """pymorphy3 knows ``form`` and reads it only as ``pos`` (with ``grammeme``, if given):
         the tree repairs' test of a word whatever the parser tagged it."""
-        parses = self.morph.parses(form)
-        return bool(parses) and self.morph.word_is_known(form) and all(
-            p.tag.POS == pos and (grammeme is None or grammeme in p.tag) for p in parses
-        )
+        return reads_only_as(self.morph, form, pos, grammeme)
 
     @staticmethod
     def has_child(sent: Sentence, tok: Token, words: frozenset[str]) -> bool:
-        return any(_norm(k.form) in words for k in sent.children(tok))
+        return any(normalize(k.form) in words for k in sent.children(tok))
 
     def perfective(self, sent: Sentence, tok: Token, *, finite_past: bool) -> tuple[str, str, str] | None:
         """``(new form, imperfective lemma, perfective lemma)`` for an imperfective past verb
@@ -169,13 +159,13 @@ class AspectParadigm(Paradigm):
             return None
         if finite_past and ("past" not in a.tag or "indc" not in a.tag):
             return None
-        lemma = _norm(a.lemma)
+        lemma = normalize(a.lemma)
         # the form must not also be read as a perfective (two-aspect verbs, homographs) —
         # except the rare delimitative homonym of a root-family imperfective, which the
         # pair table pairs (проходил 'passed' / 'walked about for a while' → прошёл)
         family = self.aspect_pairs.pattern(lemma).startswith("family:")
         if any(
-            p.tag.POS == want_pos and "perf" in p.tag and not (family and _norm(p.normal_form) == lemma)
+            p.tag.POS == want_pos and "perf" in p.tag and not (family and normalize(p.normal_form) == lemma)
             for p in self.morph.parses(tok.form)
         ):
             return None
@@ -185,7 +175,7 @@ class AspectParadigm(Paradigm):
         if partner is None or any(partner == p + lemma for p in self.bad_prefixes):
             return None
         inf = next(
-            (p for p in self.morph.parses(partner) if p.tag.POS == "INFN" and "perf" in p.tag and _norm(p.normal_form) == partner),
+            (p for p in self.morph.parses(partner) if p.tag.POS == "INFN" and "perf" in p.tag and normalize(p.normal_form) == partner),
             None,
         )
         if inf is None:
@@ -202,7 +192,7 @@ class AspectParadigm(Paradigm):
             return None
         if "ё" not in sent.text.lower():
             form = form.replace("ё", "е")
-        if _norm(form) == _norm(tok.form):
+        if normalize(form) == normalize(tok.form):
             return None
         return form, lemma, partner
 
@@ -262,7 +252,7 @@ class ChangeDurationAspect(AspectParadigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for cue in sent.tokens:
-            if _norm(cue.form) not in DURATION_ADVERBS or cue.base_deprel not in ("advmod", "obl") or not cue.head:
+            if normalize(cue.form) not in DURATION_ADVERBS or cue.base_deprel not in ("advmod", "obl") or not cue.head:
                 continue
             if self.has_child(sent, cue, _NEGATIONS):
                 continue
@@ -276,7 +266,7 @@ class ChangeDurationAspect(AspectParadigm):
             if not self.past_verb_ok(sent, verb, negation_ok=True):
                 continue
             negated = self.has_child(sent, verb, _NEGATIONS)
-            pert = self.make(sent, verb, _norm(cue.form), finite_past=True, skip=_NEGATED_SKIP_LEMMAS if negated else ())
+            pert = self.make(sent, verb, normalize(cue.form), finite_past=True, skip=_NEGATED_SKIP_LEMMAS if negated else ())
             if pert is not None:
                 yield pert
 
@@ -289,9 +279,9 @@ class ChangeRepetitionAspect(AspectParadigm):
 
     def cue(self, sent: Sentence, dep: Token) -> str | None:
         """The repetition cue ``dep`` makes as a dependent of its verb, or None."""
-        if _norm(dep.form) in REPETITION_ADVERBS and dep.base_deprel == "advmod":
-            return _norm(dep.form)
-        if dep.base_deprel not in ("obl", "obj", "nmod", "advmod", "nsubj") or _norm(dep.lemma) not in REPETITION_NOUNS:
+        if normalize(dep.form) in REPETITION_ADVERBS and dep.base_deprel == "advmod":
+            return normalize(dep.form)
+        if dep.base_deprel not in ("obl", "obj", "nmod", "advmod", "nsubj") or normalize(dep.lemma) not in REPETITION_NOUNS:
             return None
         if dep.base_deprel == "nsubj" and dep.feats.get("Case") != "Acc":
             return None
@@ -301,29 +291,29 @@ class ChangeRepetitionAspect(AspectParadigm):
             # «с каждым днём/годом» (gradual change, imperfective only: «*с каждым днём
             # увеличился»); any other preposition is no repetition («за каждый год»)
             if (
-                len(cases) == 1 and _norm(cases[0].form) in ("с", "со") and dep.feats.get("Case") == "Ins"
-                and any(_norm(d.lemma) == "каждый" and d.base_deprel in ("det", "amod") for d in kids)
+                len(cases) == 1 and normalize(cases[0].form) in ("с", "со") and dep.feats.get("Case") == "Ins"
+                and any(normalize(d.lemma) == "каждый" and d.base_deprel in ("det", "amod") for d in kids)
             ):
-                return f"с каждым {_norm(dep.lemma)}"
+                return f"с каждым {normalize(dep.lemma)}"
             return None
         # «каждый день», or «каждые два года» where the parser may hang «каждые» on the numeral
         holders = [dep] + [k for k in kids if k.base_deprel == "nummod"]
-        if any(_norm(d.lemma) == "каждый" and d.base_deprel in ("det", "amod") for h in holders for d in sent.children(h)):
-            return f"каждый {_norm(dep.lemma)}"
+        if any(normalize(d.lemma) == "каждый" and d.base_deprel in ("det", "amod") for h in holders for d in sent.children(h)):
+            return f"каждый {normalize(dep.lemma)}"
         return None
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         # a cheap test before the tree walk (outputs unchanged): a «каждый» or an еже- adverb
-        if not any(_norm(t.lemma) == "каждый" or _norm(t.form) in REPETITION_ADVERBS for t in sent.tokens):
+        if not any(normalize(t.lemma) == "каждый" or normalize(t.form) in REPETITION_ADVERBS for t in sent.tokens):
             return
         # еже- adverbs the parser hung on a non-verb belong to the nearest verb of their stretch
         stray: dict[int, str] = {}
         for adv in sent.tokens:
             head = sent.head_of(adv)
-            if _norm(adv.form) in REPETITION_ADVERBS and head is not None and not self.is_verb(head):
+            if normalize(adv.form) in REPETITION_ADVERBS and head is not None and not self.is_verb(head):
                 verb = self.stray_cue_verb(sent, adv)
                 if verb is not None:
-                    stray.setdefault(verb.id, _norm(adv.form))
+                    stray.setdefault(verb.id, normalize(adv.form))
         for verb in sent.tokens:
             # tree repair: a form pymorphy3 knows only as a past verb is past whatever tense the
             # parser gave it (slovnet tags rare past forms present: «ежегодно перевыполняла»,
@@ -375,7 +365,7 @@ class DeonticImperativeAspect(AspectParadigm):
                 if tok.upos == "PUNCT":
                     # «, X ,»: a one-word parenthetical is crossed whole
                     j = i + 2 * step
-                    if _norm(tok.form) == "," and 1 <= j <= len(sent.tokens) and _norm(sent.token(j).form) == ",":
+                    if normalize(tok.form) == "," and 1 <= j <= len(sent.tokens) and normalize(sent.token(j).form) == ",":
                         mid = sent.token(i + step)
                         if mid.upos in ("ADV", "PART", "VERB") and not self.known_only(mid.form, "INFN"):
                             i = j + step
@@ -390,12 +380,12 @@ class DeonticImperativeAspect(AspectParadigm):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for pred in sent.tokens:
-            form = _norm(pred.form)
+            form = normalize(pred.form)
             if form not in DEONTIC_PREDICATES:
                 continue
             kids = sent.children(pred)
             # «не» right before the predicate («не стоит»), not a negation elsewhere
-            if not any(_norm(k.form) in _NEGATIONS and k.id == pred.id - 1 for k in kids):
+            if not any(normalize(k.form) in _NEGATIONS and k.id == pred.id - 1 for k in kids):
                 continue
             if self.has_child(sent, pred, _QUESTION | _CONDITIONAL):
                 continue

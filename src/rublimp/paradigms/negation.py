@@ -21,8 +21,7 @@ without «не» is ungrammatical. The paradigms:
   bare pronoun before the verb is replaced, by the -либо one («Я никогда не
   забуду» → «Я когда-либо не забуду»). RuBLiMP also writes ничего → что-то,
   which is well formed («Из речи что-то не следует»), so ничего gets its
-  -нибудь form «чего-нибудь» (round 5: dev coverage / same pair 0.64/0.12 →
-  0.84/0.65; GSD and demo pairs read for validity);
+  -нибудь form «чего-нибудь»;
 * ``indefinite_pronoun_to_negative`` — a -то/-нибудь/кое-/-либо pronoun of a clause
   without negation → the ни-pronoun: «Кто-то постучал в дверь» → «Никто
   постучал в дверь».
@@ -34,7 +33,7 @@ imperative are skipped by ``negative_pronoun_to_indefinite``: they license the
 indefinite it writes. ``indefinite_pronoun_to_negative`` keeps them, as
 RuBLiMP's pairs do: nothing there licenses a ни-pronoun without «не»; -либо
 pronouns are replaced too («отказался сообщить какие-либо детали» → «никакие»),
-as RuBLiMP does (dev coverage 0.80 → 0.94). ``negative_concord`` keeps them, as RuBLiMP's pairs do
+as RuBLiMP does. ``negative_concord`` keeps them, as RuBLiMP's pairs do
 («Никогда не ешьте…», «Разве никто не слышал…?»): a ни-pronoun needs the
 verb's «не» in every mood.
 
@@ -70,16 +69,14 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   of a misattached dependent of another clause). As in RuBLiMP, «не» goes to
   the LAST such phrase of the clause, descending into a trailing genitive
   («не спрашивал имени соседа» → «спрашивал имени не соседа»), but not
-  inside a prepositional phrase («пришёл не на встречу выпускников»; dev same
-  pair 0.46 → 0.48); targets are
+  inside a prepositional phrase («пришёл не на встречу выпускников»); targets are
   objects, obliques, a postverbal subject and adverbs that are constituents of
   their own («не здесь», «не быстро»; not «давно», which fuses into «недавно»,
   nor focus particles). A degree adverb opening the phrase stays before «не»
   («исключительно не в своих интересах», as in RuBLiMP), the trailing genitive is descended
-  one level only («информацию не доли сигнала»), and a «ничто» the parser tagged NOUN counts
-  (round 5: dev coverage / same pair 0.74/0.48 → 0.76/0.52). Clauses with a genitive of negation are no longer
-  skipped (RuBLiMP keeps them: «брал денег не с детей» is still bad through
-  the unlicensed ни-word; dev coverage 0.41 → 0.61).
+  one level only («информацию не доли сигнала»), and a «ничто» the parser tagged NOUN counts.
+  Clauses with a genitive of negation are kept, as RuBLiMP does («брал денег не с детей» is
+  still bad through the unlicensed ни-word).
 """
 
 from __future__ import annotations
@@ -90,6 +87,7 @@ from pathlib import Path
 from typing import ClassVar, Iterator
 
 from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
 from ..io import InputError
 from ..morph import Analysis
 from .base import Edit, Paradigm, Perturbation, register
@@ -153,10 +151,6 @@ _HABITUAL_WORDS = frozenset(
 _BAD_TARGET_ADVERBS = frozenset({"давно", "далеко", "мало", "много", "плохо", "редко", "легко", "трудно", "сложно"})
 
 
-def _norm(s: str) -> str:
-    return s.lower().replace("ё", "е")
-
-
 # -- the replacement table ------------------------------------------------------
 @dataclass(frozen=True)
 class PronounTable:
@@ -192,7 +186,7 @@ def load_pronoun_table(path: str | Path) -> PronounTable:
                 continue
             if len(cols) != len(_COLUMNS):
                 raise InputError(f"expected {len(_COLUMNS)} tab-separated columns, found {len(cols)}", path, lineno)
-            negative, indefinite, direction, pos = (_norm(cols[0]), _norm(cols[1]), cols[2], cols[3])
+            negative, indefinite, direction, pos = (normalize(cols[0]), normalize(cols[1]), cols[2], cols[3])
             if not negative.startswith("ни"):
                 raise InputError(f"negative pronoun {negative!r} must begin with ни-", path, lineno)
             if not indefinite or direction not in _DIRECTIONS or pos not in _POS:
@@ -216,7 +210,7 @@ def excluded_sentence(sent: Sentence) -> bool:
     if "?" in sent.text:
         return True
     for t in sent.tokens:
-        low = _norm(t.form)
+        low = normalize(t.form)
         if low in _CONDITIONAL_LEMMAS:
             return True
         if t.feats.get("Mood") == "Imp" or low in _IMPERATIVE_PARTICLES:
@@ -225,7 +219,7 @@ def excluded_sentence(sent: Sentence) -> bool:
 
 
 def _is_ne(tok: Token) -> bool:
-    return _norm(tok.form) == "не" and tok.upos in ("PART", "ADV", "CCONJ")
+    return normalize(tok.form) == "не" and tok.upos in ("PART", "ADV", "CCONJ")
 
 
 def negation_particle(sent: Sentence, tok: Token) -> Token | None:
@@ -235,7 +229,7 @@ def negation_particle(sent: Sentence, tok: Token) -> Token | None:
 
 
 def _has_negation(sent: Sentence, tok: Token) -> bool:
-    return any(_norm(k.form) in _NEGATION_MARKERS for k in sent.children(tok))
+    return any(normalize(k.form) in _NEGATION_MARKERS for k in sent.children(tok))
 
 
 def _np_head(sent: Sentence, tok: Token) -> Token:
@@ -298,8 +292,8 @@ class _PronounParadigm(Paradigm):
         """The pymorphy3 lemma consistent with the parse (the tree lemma when pymorphy3 has none)."""
         a = self.morph.analyse(tok.form, tok.upos, tok.feats)
         if a is None:
-            return _norm(tok.lemma), None
-        return _norm(a.lemma), a
+            return normalize(tok.lemma), None
+        return normalize(a.lemma), a
 
     def _inflect_like(self, source: Analysis | None, word: str, pos: str) -> str | None:
         """``word`` (a table lemma) in the case, number and gender of ``source``; adverbs unchanged."""
@@ -324,13 +318,13 @@ class _PronounParadigm(Paradigm):
             animacy = tag.grammemes & {"anim", "inan"}
             if case == "accs" and len(animacy) == 1 and (tag.number == "plur" or tag.gender == "masc"):
                 want |= animacy
-        lexemes = [p for p in self.morph.parses(word) if _norm(p.normal_form) == _norm(word) and p.tag.POS == pos]
+        lexemes = [p for p in self.morph.parses(word) if normalize(p.normal_form) == normalize(word) and p.tag.POS == pos]
         if not lexemes:
             return None
         res = self.morph.inflect(lexemes[0], want)
         if res is None:
             return None
-        check = [p for p in self.morph.parses(res) if _norm(p.normal_form) == _norm(word) and want <= set(p.tag.grammemes) | {case}]
+        check = [p for p in self.morph.parses(res) if normalize(p.normal_form) == normalize(word) and want <= set(p.tag.grammemes) | {case}]
         return res if check else None
 
 
@@ -352,7 +346,7 @@ def _qualitative_adverb(morph, tok: Token) -> bool:
     ends in -о/-е and pymorphy3 knows the adjective with -ый/-ий/-ой/-ний in its
     place (быстро → быстрый, тихо → тихий, плохо → плохой, рано → ранний).
     """
-    low = _norm(tok.form)
+    low = normalize(tok.form)
     if tok.upos != "ADV" or tok.feats.get("Degree") == "Cmp" or len(low) < 4 or low[-1] not in "ое":
         return False
     if low in _BAD_TARGET_ADVERBS:
@@ -360,7 +354,7 @@ def _qualitative_adverb(morph, tok: Token) -> bool:
     stem = low[:-1]
     for ending in ("ый", "ий", "ой", "ний"):
         cand = stem + ending
-        if morph.word_is_known(cand) and any(p.tag.POS == "ADJF" and _norm(p.normal_form) == cand for p in morph.parses(cand)):
+        if morph.word_is_known(cand) and any(p.tag.POS == "ADJF" and normalize(p.normal_form) == cand for p in morph.parses(cand)):
             return True
     return False
 
@@ -377,10 +371,10 @@ class NegativeConcord(_PronounParadigm):
         done: set[tuple[int, int]] = set()
         for item in sent.tokens:
             # (a ни-pronoun tagged NOUN, «Ничто не могло…», counts when pymorphy3 reads it as a pronoun)
-            if not _norm(item.form).startswith("ни") or item.upos not in ("PRON", "DET", "ADV", "NOUN"):
+            if not normalize(item.form).startswith("ни") or item.upos not in ("PRON", "DET", "ADV", "NOUN"):
                 continue
             if item.upos == "NOUN":
-                lemma = next((_norm(p.normal_form) for p in self.morph.parses(item.form) if p.tag.POS == "NPRO"), "")
+                lemma = next((normalize(p.normal_form) for p in self.morph.parses(item.form) if p.tag.POS == "NPRO"), "")
             else:
                 lemma, _ = self._lemma(item)
             if lemma not in negatives:
@@ -416,7 +410,7 @@ class NegativeConcord(_PronounParadigm):
                 if dep.id in blocked or dep.id < verb.id:
                     continue
                 if (dep.base_deprel in _TARGET_RELS or (dep.base_deprel == "xcomp" and dep.upos != "PRON")) and dep.upos in _TARGET_UPOS:
-                    if dep.upos == "PRON" and (_norm(dep.lemma) in _BAD_TARGET_PRONOUNS or _norm(dep.form).startswith("ни")):
+                    if dep.upos == "PRON" and (normalize(dep.lemma) in _BAD_TARGET_PRONOUNS or normalize(dep.form).startswith("ни")):
                         continue
                     kind = "PP" if any(k.deprel == "case" for k in sent.children(dep)) else "NP"
                 elif dep.base_deprel == "advmod" and self._adverb_target(dep):
@@ -445,8 +439,8 @@ class NegativeConcord(_PronounParadigm):
                     continue
                 if any(
                     t.upos == "PUNCT"
-                    or _norm(t.form) in _NEGATION_MARKERS
-                    or (_norm(t.form).startswith("ни") and t.upos in ("PRON", "DET", "ADV"))
+                    or normalize(t.form) in _NEGATION_MARKERS
+                    or (normalize(t.form).startswith("ни") and t.upos in ("PRON", "DET", "ADV"))
                     for t in span
                 ):
                     continue
@@ -478,7 +472,7 @@ class NegativeConcord(_PronounParadigm):
     def _adverb_target(self, tok: Token) -> bool:
         """A qualitative adverb («не быстро»), or a place/time/manner adverb that is a constituent of
         its own («не здесь», «не сразу»); never one that fuses with «не» («не давно» = «недавно»)."""
-        low = _norm(tok.form)
+        low = normalize(tok.form)
         if tok.upos != "ADV" or low in _BAD_TARGET_ADVERBS or low in _NON_TARGET_ADVERBS or low.startswith("ни"):
             return False
         if tok.feats.get("Degree") == "Cmp":
@@ -519,7 +513,7 @@ class NegativePronounToIndefinite(_PronounParadigm):
         # the -нибудь series (RuBLiMP's): никто → кто-нибудь, никакой → какой-нибудь, …
         nibud = {neg: (ind, pos) for ind, (neg, pos) in self.table.to_negative.items() if ind.endswith("-нибудь")}
         for item in sent.tokens:
-            if not _norm(item.form).startswith("ни"):
+            if not normalize(item.form).startswith("ни"):
                 continue
             lemma, analysis = self._lemma(item)
             if lemma not in table and lemma not in nibud:
@@ -530,7 +524,7 @@ class NegativePronounToIndefinite(_PronounParadigm):
             # a degree word on the pronoun («почти никто»; clause adverbs the parser hung on it, «больше
             # никогда», do not count): RuBLiMP still replaces it («почти кто-нибудь не погиб» stays
             # ungrammatical), the -либо form is not made («почти кто-либо» is no better than «почти кто-то»)
-            degree = any(k.base_deprel == "advmod" and _norm(k.form) not in _CLAUSE_ADVERBS for k in sent.children(item))
+            degree = any(k.base_deprel == "advmod" and normalize(k.form) not in _CLAUSE_ADVERBS for k in sent.children(item))
             verb = licensing_verb(sent, item, through_xcomp=False, copular=True)
             if verb is None:
                 continue
@@ -590,10 +584,10 @@ class NegativePronounToIndefinite(_PronounParadigm):
                 return False  # a perfective non-past is a future
         if verb.upos in ("VERB", "AUX") and verb.feats.get("VerbForm", "Fin") != "Fin":
             return False
-        if _norm(verb.lemma) in _NIBUD_MODALS:
+        if normalize(verb.lemma) in _NIBUD_MODALS:
             return False
         for k in sent.subtree(verb):
-            if _norm(k.form) in _HABITUAL_WORDS or _norm(k.lemma) in _HABITUAL_WORDS:
+            if normalize(k.form) in _HABITUAL_WORDS or normalize(k.lemma) in _HABITUAL_WORDS:
                 return False
         return True
 
@@ -608,7 +602,7 @@ class IndefinitePronounToNegative(_PronounParadigm):
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         # questions, conditionals and imperatives are kept, as in RuBLiMP's pairs: they license
         # indefinites but never a ни-pronoun without «не» («Вы когда-нибудь бывали там?» →
-        # «*Вы никогда бывали там?»; dev coverage 0.80 → see the module docstring)
+        # «*Вы никогда бывали там?»)
         table = self.table.to_negative
         for item in sent.tokens:
             if "-" not in item.form:
@@ -651,16 +645,16 @@ class IndefinitePronounToNegative(_PronounParadigm):
         # («из-за какой-то дешёвки» → «из-за никакой дешёвки»); negative prepositions (без) are
         # caught below
         prev = [t for t in sent.tokens if t.id < min(np.id, item.id, *(t.id for t in sent.subtree(np))) and t.upos != "PUNCT"]
-        if prev and _norm(prev[-1].form) in _COMPARISON_WORDS:
+        if prev and normalize(prev[-1].form) in _COMPARISON_WORDS:
             return False
-        if any(_norm(k.form) in _COMPARISON_WORDS for k in sent.children(np)):
+        if any(normalize(k.form) in _COMPARISON_WORDS for k in sent.children(np)):
             return False
         cur: Token | None = item
         steps = 0
         while cur is not None and steps <= len(sent.tokens):
-            if _norm(cur.form) in _NEGATIVE_HEADS or _has_negation(sent, cur):
+            if normalize(cur.form) in _NEGATIVE_HEADS or _has_negation(sent, cur):
                 return False
-            if any(k.deprel == "case" and _norm(k.form) in _NEGATIVE_PREPOSITIONS for k in sent.children(cur)):
+            if any(k.deprel == "case" and normalize(k.form) in _NEGATIVE_PREPOSITIONS for k in sent.children(cur)):
                 return False
             cur = sent.head_of(cur)
             steps += 1

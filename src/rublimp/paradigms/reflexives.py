@@ -26,16 +26,14 @@ replaced: a personal pronoun, or a noun without dependents of its own phrase
 it does not count: «Также у него была сестра»). Words after the possessor in its
 phrase — a name part, a conjunct, a genitive — stay, as in RuBLiMP («У Лулу Белл
 была слуга» → «У себя Белл была слуга», «У брата и сестры…» → «У себя и
-сестры…»): nothing binds «себя» either way (round 5: dev .77/.76/.76 → .86/.85/.85). A third
-tree shape is accepted too: the possessor as the root with *быть* as its
-conjunct («У них всегда броня есть»). Dev coverage 0.64 → see the closing note.
+сестры…»): nothing binds «себя» either way. A third tree shape is accepted too: the
+possessor as the root with *быть* as its conjunct («У них всегда броня есть»).
 
-Parser repairs (round 3): a *у*-phrase the parser attached to some other word
-takes the finite «быть» that follows it within a few words, with no
-punctuation or other verb between (:func:`_following_be`); a nominative
-possessum hung on «быть» as ``conj``/``parataxis`` counts as its subject.
-Dev (coverage / same word / same pair) .72/.71/.71 → .75/.74/.74. Round 4: a «быть» with
-several subjects keeps those after the possessor (:func:`_later_subjects`): .77/.76/.76.
+Parser repairs: a *у*-phrase the parser attached to some other word takes the finite
+«быть» that follows it within a few words, with no punctuation or other verb between
+(:func:`_following_be`); a nominative possessum hung on «быть» as ``conj``/``parataxis``
+counts as its subject; a «быть» with several subjects keeps those after the possessor
+(:func:`_later_subjects`).
 """
 
 from __future__ import annotations
@@ -43,11 +41,12 @@ from __future__ import annotations
 from typing import ClassVar, Iterator
 
 from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
+from ..trees.lexical import PERSONAL_PRONOUNS
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = ["ExternalPossessor", "PERSONAL_PRONOUNS", "possessor_contexts"]
 
-PERSONAL_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
 _BE_LEMMAS = frozenset({"быть", "есть"})
 _POSSESSOR_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
 # subjects that can be a possessum: a noun phrase, a numeral phrase («двое сыновей»),
@@ -58,16 +57,12 @@ _POSSESSUM_UPOS = frozenset({"NOUN", "PROPN", "NUM", "ADV", "ADJ", "PRON", "DET"
 _NP_INTERNAL = frozenset({"amod", "det", "nmod", "appos", "nummod", "flat", "acl", "compound", "fixed", "conj"})
 
 
-def _norm(s: str) -> str:
-    return s.lower().replace("ё", "е")
-
-
 def _is_be(tok: Token) -> bool:
-    return tok.upos in ("VERB", "AUX") and (_norm(tok.lemma) in _BE_LEMMAS or _norm(tok.form) == "есть")
+    return tok.upos in ("VERB", "AUX") and (normalize(tok.lemma) in _BE_LEMMAS or normalize(tok.form) == "есть")
 
 
 def _is_u(tok: Token) -> bool:
-    return tok.upos == "ADP" and _norm(tok.form) == "у"
+    return tok.upos == "ADP" and normalize(tok.form) == "у"
 
 
 def _later_subjects(sent: Sentence, subjects: list[Token], poss: Token) -> list[Token]:
@@ -80,7 +75,7 @@ def _later_subjects(sent: Sentence, subjects: list[Token], poss: Token) -> list[
     for s in subjects:
         if s.id > poss.id:
             continue
-        locative = (s.upos == "PRON" and _norm(s.lemma) in PERSONAL_PRONOUNS) or s.feats.get("Animacy") == "Anim"
+        locative = (s.upos == "PRON" and normalize(s.lemma) in PERSONAL_PRONOUNS) or s.feats.get("Animacy") == "Anim"
         if locative and not any(sent.token(i).upos == "PUNCT" for i in range(s.id + 1, poss.id)):
             return []
     later = [s for s in subjects if s.id > poss.id]
@@ -104,7 +99,7 @@ def _possessum(sent: Sentence, heads: list[Token], poss: Token | None = None) ->
             if k.base_deprel in ("conj", "parataxis") and _is_be(h) and k.id > h.id
             and k.upos in ("NOUN", "PROPN") and k.feats.get("Case") == "Nom" and not sent.children(k, "case")
         ]
-    if not subjects and any(_norm(k.form) == "не" for h in heads for k in sent.children(h)):
+    if not subjects and any(normalize(k.form) == "не" for h in heads for k in sent.children(h)):
         # «У меня не было денег»: the possessum is a genitive of negation, often parsed obj/obl
         subjects = [
             k for h in heads for k in sent.children(h)
@@ -116,7 +111,7 @@ def _possessum(sent: Sentence, heads: list[Token], poss: Token | None = None) ->
     subj = subjects[0]
     if subj.upos not in _POSSESSUM_UPOS:
         return None
-    if subj.upos == "PRON" and _norm(subj.lemma) in PERSONAL_PRONOUNS | {"себя"}:
+    if subj.upos == "PRON" and normalize(subj.lemma) in PERSONAL_PRONOUNS | {"себя"}:
         return None
     return subj
 
@@ -155,7 +150,7 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         # what follows the possessor in its phrase stays, as in RuBLiMP: a name part, a conjunct,
         # a genitive («У Кена Арока было…» → «У себя Арока…», «У брата и сестры…» → «У себя и
         # сестры…»): «себя» still has nothing to bind it, so the sentence stays ungrammatical
-        if poss.upos == "PRON" and _norm(poss.lemma) not in PERSONAL_PRONOUNS:
+        if poss.upos == "PRON" and normalize(poss.lemma) not in PERSONAL_PRONOUNS:
             continue  # себя itself, relatives (у которого), interrogatives, quantifiers
         head = sent.head_of(poss)
         be: Token | None = None
@@ -199,5 +194,5 @@ class ExternalPossessor(Paradigm):
                 feature="possessor",
                 source_value=poss.upos,
                 target_value="себя",
-                subtype="есть" if _norm(be.form) == "есть" else "быть",
+                subtype="есть" if normalize(be.form) == "есть" else "быть",
             )

@@ -22,15 +22,12 @@ and break the match:
   Besides coordinated predicates, a conjunct clause without a verb of its own (with a
   subject or an elided predicate: «купил дом, а брат всё ещё без квартиры») and a
   finite verb joined by a comma (``parataxis``, not across quotes, dashes or colons)
-  count, as RuBLiMP's pairs do (dev coverage 0.59 → 0.64; RuBLiMP's split between
-  this paradigm and ``single_verb_tense`` is not a tree property we can recover:
-  its single-verb pairs include «он прибыл два часа назад, а события понеслись»).
-  What does follow its split is the number of finite predicates: two or more in 184 of
-  its 200 dev sentences for this paradigm against 49 of 200 for ``single_verb_tense``;
-  so a main-clause verb also counts when the sentence has another main clause however the
+  count, as RuBLiMP's pairs do (its split between this paradigm and
+  ``single_verb_tense`` is not a tree property; it follows the number of finite
+  predicates: see ``docs/phenomena/tense.md``); so a main-clause verb also counts when the sentence has another main clause however the
   parser joined them (``ccomp`` under an imperative, ``parataxis`` across a dash: «Вот
   слушай, он только что выучил»), but not across quotes (reported speech) and not with a
-  subordinate clause (dev coverage 0.68 → 0.73; the pair itself is the single-verb one);
+  subordinate clause (the pair itself is the single-verb one);
 * ``tense_marker`` — the adverbial is replaced by one of the opposite tense,
   with the same number of words: «вчера» ↔ «завтра», «на прошлой неделе» ↔
   «на будущей неделе», «через три дня» → «три дня назад» (the three words
@@ -57,11 +54,10 @@ Safeguards:
   to, and one after the verb hung on a noun belongs to the verb («придёт завтра
   утром»); «только что» also counts right after the verb at the end of its clause
   and before it across up to two adverbs, pronouns or particles («только что вновь
-  обрёл»); a subject hung on the next word is the verb's (tree repairs: tense_marker
-  dev coverage 0.66 → 0.71, single_verb_tense 0.71 → 0.77; months and recurring events
-  as period nouns, «в прошлом бою», «в прошлом марте»: tense_marker 0.72 → 0.77; a numeric
-  marker right next to a verb is that verb's wherever the parser hung it, «а он умер три недели
-  назад»: conj_verb_tense 0.67 → 0.68);
+  обрёл»); a subject hung on the next word is the verb's (tree repairs); months and
+  recurring events are period nouns («в прошлом бою», «в прошлом марте»); a numeric
+  marker right next to a verb is that verb's wherever the parser hung it («а он умер три
+  недели назад»);
   ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word
   that can only be a finite verb (a coordination the parser missed);
 * only deictic markers are used: relative ones («на следующей неделе»,
@@ -76,8 +72,8 @@ Safeguards:
   singular verb the parser left without a subject (a missed coordination made an
   ``advcl`` or ``acl``: «Я побывал у него и только что его узнал») takes the nearest
   nominative subject before it in the same stretch that agrees with it in number and
-  gender, never one of a subordinate or relative clause (conj_verb_tense dev coverage
-  0.74 → 0.79; «что» of «только что» opens no clause). For 1st
+  gender, never one of a subordinate or relative clause («что» of «только что» opens
+  no clause). For 1st
   and 2nd person singular either gender is grammatical and the masculine is used;
 * the new form must not also be a form of the original tense.
 
@@ -95,7 +91,9 @@ from pathlib import Path
 from typing import ClassVar, Iterator
 
 from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
 from ..io import InputError
+from ..trees.lexical import finite_verb_only
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -132,10 +130,6 @@ _SUBORDINATORS = frozenset({"пока", "когда", "если", "хотя", "�
 _QUOTE_DASH = frozenset({"«", "»", '"', "„", "“", "”", "—", "–", "-", ":", "(", ")"})
 _COORDINATORS = frozenset({"и", "а", "но", "или", "да"})
 _QUOTES = frozenset({"«", "»", '"', "„", "“", "”"})
-
-
-def _norm(s: str) -> str:
-    return s.lower().replace("ё", "е")
 
 
 # -- the marker table ---------------------------------------------------------------
@@ -182,7 +176,7 @@ def load_temporal_markers(path: str | Path) -> MarkerTable:
             if len(cols) != len(_COLUMNS):
                 raise InputError(f"expected {len(_COLUMNS)} tab-separated columns, found {len(cols)}", path, lineno)
             word, kind, tense, repl, cue = cols
-            word = _norm(word)
+            word = normalize(word)
             if not word:
                 raise InputError("empty marker", path, lineno)
             if kind in _NOUN_KINDS:
@@ -196,7 +190,7 @@ def load_temporal_markers(path: str | Path) -> MarkerTable:
                 raise InputError(f"verb_cue must be yes or no, found {cue!r}", path, lineno)
             if word in tables[kind]:
                 raise InputError(f"marker {word!r} listed twice", path, lineno)
-            tables[kind][word] = Marker(word, kind, _TENSES[tense], None if repl == "-" else _norm(repl), cue == "yes")
+            tables[kind][word] = Marker(word, kind, _TENSES[tense], None if repl == "-" else normalize(repl), cue == "yes")
     if not header:
         raise InputError("no header line", path)
     for kind, table in tables.items():
@@ -231,7 +225,7 @@ class FoundMarker:
 
 def _only_chto(sent: Sentence, tok: Token) -> bool:
     """«что» of «только что» (a past marker, whatever the parser made of «что»)."""
-    return _norm(tok.form) == "что" and tok.id > 1 and _norm(sent.token(tok.id - 1).form) == "только"
+    return normalize(tok.form) == "что" and tok.id > 1 and normalize(sent.token(tok.id - 1).form) == "только"
 
 
 def _contiguous(toks: list[Token]) -> bool:
@@ -242,10 +236,10 @@ def _contiguous(toks: list[Token]) -> bool:
 def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable) -> FoundMarker | None:
     """«(N) time-noun назад» or «через (N) time-noun» headed by ``noun``, a dependent of ``verb``."""
     phrase = sent.subtree(noun)
-    if not any(_norm(t.lemma) in table.measure_nouns for t in phrase):
+    if not any(normalize(t.lemma) in table.measure_nouns for t in phrase):
         return None
     # «назад» may hang on the noun or on the verb right after the phrase
-    nazad = [t for t in sent.children(verb) if _norm(t.form) in table.numeric and t.id == phrase[-1].id + 1]
+    nazad = [t for t in sent.children(verb) if normalize(t.form) in table.numeric and t.id == phrase[-1].id + 1]
     whole = phrase + nazad
     # focus particles before the quantity («всего лишь два дня назад», «ещё три года
     # назад») are no part of the marker
@@ -253,7 +247,7 @@ def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable
         whole = whole[1:]
     if not _contiguous(whole):
         return None
-    first, last = _norm(whole[0].form), _norm(whole[-1].form)
+    first, last = normalize(whole[0].form), normalize(whole[-1].form)
     body = whole
     if last in table.numeric and table.numeric[last].tense == "Past":
         m, body = table.numeric[last], whole[:-1]
@@ -273,25 +267,25 @@ def find_markers(sent: Sentence, verb: Token, table: MarkerTable) -> list[FoundM
     for dep in sent.children(verb):
         if dep.base_deprel in ("conj", "punct", "parataxis", "cc"):
             continue
-        form = _norm(dep.form)
+        form = normalize(dep.form)
         if form in table.adverbs and not sent.children(dep, "case"):
             out.append(FoundMarker(table.adverbs[form], (dep,), dep))
             continue
         if dep.upos not in ("NOUN", "PROPN", "NUM", "ADV", "ADJ", "DET"):
             continue
-        lemma = _norm(dep.lemma)
+        lemma = normalize(dep.lemma)
         if lemma in table.period_nouns and dep.base_deprel in ("obl", "nmod", "advmod", "obj"):
             cases = sent.children(dep, "case")
-            adjs = [k for k in sent.children(dep) if k.base_deprel in ("amod", "det") and _norm(k.lemma) in table.adjectives]
+            adjs = [k for k in sent.children(dep) if k.base_deprel in ("amod", "det") and normalize(k.lemma) in table.adjectives]
             if (
                 len(adjs) == 1
-                and all(_norm(c.form) in _MARKER_PREPOSITIONS for c in cases)
+                and all(normalize(c.form) in _MARKER_PREPOSITIONS for c in cases)
                 and len(cases) <= 1
                 and not sent.children(dep, "conj")
                 and not sent.children(adjs[0], "conj")
             ):
                 toks = sorted(cases + adjs + [dep], key=lambda t: t.id)
-                out.append(FoundMarker(table.adjectives[_norm(adjs[0].lemma)], tuple(toks), adjs[0]))
+                out.append(FoundMarker(table.adjectives[normalize(adjs[0].lemma)], tuple(toks), adjs[0]))
                 continue
         if dep.base_deprel in ("obl", "nmod", "advmod", "obj", "nummod"):
             found = _numeric_marker(sent, verb, dep, table)
@@ -358,24 +352,22 @@ class TenseParadigm(Paradigm):
     def may_have_marker(self, sent: Sentence) -> bool:
         """A cheap test before the tree walk: some token is a marker word (outputs unchanged)."""
         words = self._marker_words
-        return any(_norm(t.form) in words or _norm(t.lemma) in words for t in sent.tokens)
+        return any(normalize(t.form) in words or normalize(t.lemma) in words for t in sent.tokens)
 
-    @functools.lru_cache(maxsize=20_000)
     def verb_only(self, form: str) -> bool:
         """Every pymorphy3 reading of ``form`` is a finite verb (and it is a dictionary word)."""
-        parses = self.morph.parses(form)
-        return bool(parses) and self.morph.word_is_known(form) and all(p.tag.POS == "VERB" for p in parses)
+        return finite_verb_only(self.morph, form) is not None
 
     def eligible(self, sent: Sentence, verb: Token) -> bool:
         """No infinitival complement («собираюсь сделать»: the paper's filter), no «бы»/«чтобы».
         A finite clausal complement is no obstacle: «вчера понял, что …» → «*вчера пойму, что …»
-        (RuBLiMP's pairs keep them: single_verb_tense dev coverage 0.79 → 0.82)."""
+        (RuBLiMP's pairs keep them)."""
         for k in sent.children(verb):
             if k.base_deprel in _CLAUSAL and k.upos in _PREDICATE_UPOS and (
                 k.base_deprel == "xcomp" or k.feats.get("VerbForm") not in ("Fin",)
             ):
                 return False
-            if _norm(k.form) in _SUBJUNCTIVE:
+            if normalize(k.form) in _SUBJUNCTIVE:
                 return False
         return True
 
@@ -414,13 +406,13 @@ class TenseParadigm(Paradigm):
         subordinator or relative word between), agreeing with the verb's number and, for a
         singular past verb, its gender."""
         for k in reversed(sent.tokens[: verb.id - 1]):
-            form = _norm(k.form)
+            form = normalize(k.form)
             if k.upos == "PUNCT" and form != ",":
                 return None
             if _only_chto(sent, k):
                 continue  # «только что» is a marker, not a subordinator
             if k.upos == "SCONJ" or (
-                (form in _SUBORDINATORS or _norm(k.lemma) in _SUBORDINATORS) and k.upos in ("PRON", "ADV", "DET") and k.base_deprel != "fixed"
+                (form in _SUBORDINATORS or normalize(k.lemma) in _SUBORDINATORS) and k.upos in ("PRON", "ADV", "DET") and k.base_deprel != "fixed"
             ):
                 return None  # a subordinate or relative clause: its subject is not the verb's
             if k.base_deprel != "nsubj" or k.upos not in ("NOUN", "PROPN", "PRON") or k.feats.get("Case") != "Nom":
@@ -473,7 +465,7 @@ class TenseParadigm(Paradigm):
             return None
         if "ё" not in sent.text.lower():
             new = new.replace("ё", "е")
-        if _norm(new) == _norm(verb.form):
+        if normalize(new) == normalize(verb.form):
             return None
         # the new form must not be readable in the original tense
         if self.morph.is_ambiguous(new, analysis.lemma, {"VERB"}, {"Tense": tense}):
@@ -518,7 +510,7 @@ class TenseParadigm(Paradigm):
                 tok = sent.token(tok.head)
             if tok.head != verb.id or tok.id in own or tok.base_deprel in ("conj", "punct", "cc"):
                 return False
-            if any(k.base_deprel == "mark" or _norm(k.form) in _SUBORDINATORS for k in sent.children(tok)):
+            if any(k.base_deprel == "mark" or normalize(k.form) in _SUBORDINATORS for k in sent.children(tok)):
                 return False  # a subordinate clause may be the marker's («Вчера, когда все спали, …»)
         return True
 
@@ -530,7 +522,7 @@ class TenseParadigm(Paradigm):
         for noun in sent.tokens:
             if noun.head == verb.id or noun.head == 0 or noun.base_deprel not in ("obl", "nmod", "obj", "advmod"):
                 continue
-            if _norm(noun.lemma) not in self.markers.measure_nouns:
+            if normalize(noun.lemma) not in self.markers.measure_nouns:
                 continue
             found = _numeric_marker(sent, verb, noun, self.markers)
             if found is None:
@@ -545,7 +537,7 @@ class TenseParadigm(Paradigm):
         вчера в щелку поглядел, тебя увидел») belongs to the first finite verb after it, when
         no punctuation and no other finite verb stand between them."""
         for tok in sent.tokens[: verb.id - 1]:
-            form = _norm(tok.form)
+            form = normalize(tok.form)
             marker = self.markers.adverbs.get(form)
             if marker is None or " " in form or sent.children(tok, "case"):
                 continue
@@ -561,7 +553,7 @@ class TenseParadigm(Paradigm):
         for tok in sent.tokens[verb.id :]:
             if tok.upos == "PUNCT" or self._finite(tok):
                 break
-            form = _norm(tok.form)
+            form = normalize(tok.form)
             marker = self.markers.adverbs.get(form)
             if marker is None or sent.children(tok, "case"):
                 continue
@@ -590,13 +582,13 @@ class TenseParadigm(Paradigm):
                 if first < 1:
                     continue
                 toks = [sent.token(first + i) for i in range(len(words))]
-                if [_norm(t.form) for t in toks] != words or any(t.start < 0 for t in toks):
+                if [normalize(t.form) for t in toks] != words or any(t.start < 0 for t in toks):
                     continue
                 if first < verb.id:
                     gap = sent.tokens[first + len(words) - 1 : verb.id - 1]
                     if any(
-                        (t.upos not in ("ADV", "PRON", "PART") and _norm(t.lemma) != "сам") or self._finite(t)
-                        or _norm(t.form) in _COORDINATORS
+                        (t.upos not in ("ADV", "PRON", "PART") and normalize(t.lemma) != "сам") or self._finite(t)
+                        or normalize(t.form) in _COORDINATORS
                         for t in gap
                     ):
                         continue
@@ -612,7 +604,7 @@ class TenseParadigm(Paradigm):
         заночевали», with «заночевали» tagged as a noun)."""
         toks = sent.tokens[verb.id :]
         for prev, tok in zip(toks, toks[1:]):
-            if _norm(prev.form) not in _COORDINATORS:
+            if normalize(prev.form) not in _COORDINATORS:
                 continue
             parses = [p for p in self.morph.parses(tok.form)]
             if parses and all(p.tag.POS == "VERB" for p in parses):
@@ -629,7 +621,7 @@ class TenseParadigm(Paradigm):
         """
         toks = sent.tokens[verb.id :]
         for i, tok in enumerate(toks):
-            form = _norm(tok.form)
+            form = normalize(tok.form)
             if form in _COORDINATORS and tok.upos == "CCONJ":
                 nxt = toks[i + 1 : i + 3]
                 for k in nxt:
@@ -654,12 +646,12 @@ class TenseParadigm(Paradigm):
             return False  # a relative or subordinate clause ends at the comma
         toks = sent.tokens[verb.id :]
         for i, tok in enumerate(toks):
-            form = _norm(tok.form)
+            form = normalize(tok.form)
             if tok.upos == "PUNCT":
                 if form != ",":
                     break
                 for k in toks[i + 1 : i + 3]:
-                    if _norm(k.form) in _SUBORDINATORS:
+                    if normalize(k.form) in _SUBORDINATORS:
                         break
                     if k.upos != "PUNCT" and self.verb_only(k.form):
                         return True
@@ -669,11 +661,11 @@ class TenseParadigm(Paradigm):
             if self._opens_clause(tok):
                 break
         i = verb.id - 1
-        while i >= 1 and (sent.token(i).upos in ("ADV", "PART", "PRON") or _norm(sent.token(i).form) in ("что",)):
-            if _norm(sent.token(i).form) in _COORDINATORS:
+        while i >= 1 and (sent.token(i).upos in ("ADV", "PART", "PRON") or normalize(sent.token(i).form) in ("что",)):
+            if normalize(sent.token(i).form) in _COORDINATORS:
                 break
             i -= 1
-        if i >= 2 and _norm(sent.token(i).form) in _COORDINATORS:
+        if i >= 2 and normalize(sent.token(i).form) in _COORDINATORS:
             return any(self._finite(t) for t in sent.tokens[: i - 1])
         return False
 
@@ -691,7 +683,7 @@ class TenseParadigm(Paradigm):
             if k.id == verb.id or not self._finite(k) or self._subordinate(sent, k):
                 continue
             lo, hi = sorted((k.id, verb.id))
-            if any(_norm(t.form) in _QUOTES for t in sent.tokens[lo : hi - 1]):
+            if any(normalize(t.form) in _QUOTES for t in sent.tokens[lo : hi - 1]):
                 continue  # reported speech and its reporting clause («…», — сказала она)
             out.append(k)
         return out
@@ -701,7 +693,7 @@ class TenseParadigm(Paradigm):
         its dependents, or one right before it (the parser may hang «когда» elsewhere)."""
         kids = sent.children(pred)
         if any(
-            (k.base_deprel == "mark" or (_norm(k.form) in _SUBORDINATORS and k.base_deprel != "fixed" and not sent.children(k, "fixed")))
+            (k.base_deprel == "mark" or (normalize(k.form) in _SUBORDINATORS and k.base_deprel != "fixed" and not sent.children(k, "fixed")))
             and not _only_chto(sent, k)
             for k in kids
         ):
@@ -713,7 +705,7 @@ class TenseParadigm(Paradigm):
         while i >= 1 and sent.token(i).upos not in ("PUNCT",):
             t = sent.token(i)
             if (
-                _norm(t.form) in _SUBORDINATORS and t.upos in ("SCONJ", "ADV", "PRON", "DET") and t.base_deprel != "fixed"
+                normalize(t.form) in _SUBORDINATORS and t.upos in ("SCONJ", "ADV", "PRON", "DET") and t.base_deprel != "fixed"
                 and not sent.children(t, "fixed") and not _only_chto(sent, t)
             ):
                 return True
@@ -723,7 +715,7 @@ class TenseParadigm(Paradigm):
     def _opens_clause(self, tok: Token) -> bool:
         """A finite verb, a subordinating conjunction or a relative pronoun: where the stretch
         after a verb that may hold a missed conjunct ends."""
-        return self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PRON" and _norm(tok.lemma) in ("который", "кто", "что"))
+        return self._finite(tok) or tok.upos == "SCONJ" or (tok.upos == "PRON" and normalize(tok.lemma) in ("который", "кто", "что"))
 
     def _finite(self, tok: Token) -> bool:
         if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
@@ -765,7 +757,7 @@ class TenseParadigm(Paradigm):
             lo, hi = sorted((k.id, verb.id))
             if k.base_deprel == "parataxis" or verb.base_deprel == "parataxis":
                 # not a reporting clause or an explanation («…», — сказала она; «…: аллеи заросли»)
-                if any(_norm(t.form) in _QUOTE_DASH for t in sent.tokens[lo - 1 : hi]):
+                if any(normalize(t.form) in _QUOTE_DASH for t in sent.tokens[lo - 1 : hi]):
                     continue
             # (an ``orphan`` dependent marks a conjunct whose verb is elided: «а брат — без квартиры»);
             # a verbless clause only as a later conjunct, not a comma-joined one («купил
@@ -850,8 +842,7 @@ class ConjVerbTense(TenseParadigm):
             # RuBLiMP: the verb with the marker is one conjunct of a coordination, the first
             # or a later one («…, и завтра утром с ним останется Петро»); the marker is its
             # own dependent, so the other tense clashes with it whatever the other conjunct
-            # says. (Only first conjuncts with a same-tense, subjectless partner: coverage
-            # 0.24 on RuBLiMP's dev pairs.) A partner with a marker of the other tense
+            # says. A partner with a marker of the other tense
             # («вчера был в Италии, а завтра полетит») is skipped, as in the paper.
             partners = self.clause_partners(sent, verb)
             if not partners and not self.missed_conjunct(sent, verb) and not self.asyndetic_conjunct(sent, verb):
@@ -876,7 +867,7 @@ class TenseMarker(TenseParadigm):
         if verb.upos != "VERB" or verb.feats.get("VerbForm") != "Part":
             return None
         for aux in sent.children(verb):
-            if aux.base_deprel == "aux" and _norm(aux.lemma) == "быть":
+            if aux.base_deprel == "aux" and normalize(aux.lemma) == "быть":
                 return self.verb_tense(sent, aux, perfective=False)
         return None
 
@@ -893,7 +884,7 @@ class TenseMarker(TenseParadigm):
                 return None
             grams = {g for g in a.tag.grammemes if g in ("nomn", "gent", "datv", "accs", "ablt", "loct", "sing", "plur", "masc", "femn", "neut", "anim", "inan")}
             repl = next(
-                (p for p in self.morph.parses(m.replacement) if _norm(p.normal_form) == m.replacement and p.tag.POS in ("ADJF", "PRTF")),
+                (p for p in self.morph.parses(m.replacement) if normalize(p.normal_form) == m.replacement and p.tag.POS in ("ADJF", "PRTF")),
                 None,
             )
             if repl is None:
@@ -904,7 +895,7 @@ class TenseMarker(TenseParadigm):
             return (Edit(adj.id, new),)
         # numeric: «через N» → «N назад» (each word shifts one place to the left)
         toks = found.tokens
-        if _norm(toks[0].form) != m.word or any(t.start < 0 for t in toks):
+        if normalize(toks[0].form) != m.word or any(t.start < 0 for t in toks):
             return None
         news = [t.form for t in toks[1:]] + [m.replacement]
         # the first word takes over the capitalisation of «через»; the others are copied as written
@@ -916,7 +907,7 @@ class TenseMarker(TenseParadigm):
         for verb in sent.tokens:
             # any aspect: only the marker changes, and a past or future form of either aspect
             # clashes with a marker of the other tense («*завтра они обсуждали», «*вчера будет
-            # дождь»); RuBLiMP's pairs include imperfective verbs (perfective only: coverage 0.42)
+            # дождь»); RuBLiMP's pairs include imperfective verbs
             got = self.verb_tense(sent, verb, perfective=False) or self._auxiliary_tense(sent, verb)
             if got is None or not self.eligible(sent, verb):
                 continue

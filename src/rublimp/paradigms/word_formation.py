@@ -22,7 +22,7 @@ Prefix stacking is grammatical in Russian when the outer prefix is a
 paradigms therefore only ever put a *lexical* prefix (``role`` ``lexical`` in
 ``affixes.tsv``) in the outermost slot — except that ``change_verb_prefixes_order``
 moves a stacking prefix outside where what it would stack on is no word
-(«преподнёс» → «*подпренёс»: *пренёс; RuBLiMP swaps these, dev coverage 0.73 → 0.81),
+(«преподнёс» → «*подпренёс»: *пренёс; RuBLiMP swaps these),
 never where it is («попридержал» → *«приподержал»: подержал).
 
 Pool columns: ``add_new_suffix`` — feature ``suffix``, source value the host
@@ -52,6 +52,7 @@ from ..lexicon import (
     load_suffix_pairs,
     normalize,
 )
+from ..trees.lexical import PROPER_TAGS
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -67,7 +68,7 @@ __all__ = [
 PHENOMENON = "word_formation"
 LEVEL = "Morphology"
 
-EXCLUDED_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Fixd", "Erro", "Dist", "Apro", "Anum"})
+EXCLUDED_TAGS = PROPER_TAGS | {"Erro", "Dist", "Apro", "Anum"}
 VERB_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
 # inflectional endings, longest first (the stem before them ends in the host suffix)
 ADJ_ENDINGS = tuple(
@@ -157,7 +158,7 @@ def bare_split(lexicon: Lexicon, form: str, lemma: str, pos: str) -> tuple[str, 
 
     RuBLiMP inserts its suffix right after the root whatever follows it («плечи» →
     «*плечники», «брат» → «*братник»); :func:`suffix_split` finds only words with a
-    host suffix (coverage 0.04 on RuBLiMP's dev pairs). The stem before the
+    host suffix, too few of RuBLiMP's pairs. The stem before the
     inflectional ending must begin the lemma, which continues it with a bare lemma
     ending, and be at least three letters with a vowel, not ending in ь/й/ъ.
     """

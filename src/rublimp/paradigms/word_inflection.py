@@ -19,13 +19,12 @@ the table has it (*дискы), as RuBLiMP does. Rows are tried in file order, a
 RuBLiMP's most frequent replacement for a case comes first. Where no row passes,
 a second pass writes a vowel ending whose only unattested letter sequences are
 at the junction with the stem (*умениы, *боы, *рукя — RuBLiMP's forms; never a
-consonant ending: *человекь): dev coverage 0.73 → 0.81 (plain) and 0.68 → 0.79
-(``_has_dep``); with the plural rows 0.83 and 0.82 (RuBLiMP edits plural nouns in 25
-of its 400 dev pairs: «слова» → «*словы»).
+consonant ending: *человекь). Plural nouns are edited too, as in some of RuBLiMP's pairs
+(«слова» → «*словы»).
 
 The conjugation swaps take the same second pass («представляют» → «*представляят»,
-«приносят» → «*приносют»; dev coverage 0.78 → 0.84), and a word pymorphy3 reads only
-as a present/future indicative verb is taken as one whatever the parser's tag (0.84 → 0.93).
+«приносят» → «*приносют»), and a word pymorphy3 reads only as a present/future indicative
+verb is taken as one whatever the parser's tag.
 
 Targets: singular common nouns, and feminine and neuter plurals in the nominative and
 inanimate accusative, the plural cases whose endings differ by class (окна → *окны,
@@ -38,14 +37,12 @@ paradigms are split by context: ``_has_dep`` needs an ``amod``/``det``
 dependent agreeing in case (or a postposed adjective the parser made an
 ``nmod``), or, as in RuBLiMP's pairs, an ``nmod``/``acl``/``nummod``/``advmod``/``appos``
 dependent, or an agreeing adjective or determiner right next to it that the parser
-attached elsewhere (dev coverage 0.65 → 0.68); the plain one needs no agreeing modifier (so a noun with only a
+attached elsewhere; the plain one needs no agreeing modifier (so a noun with only a
 genitive dependent may be edited by both). The possessives «его», «её», «их» never agree: a noun
 with one is the plain paradigm's, as in RuBLiMP's pairs («взяла её руку» → «*рукя»). Tree repairs
-decided by pymorphy3 (round 5): a word the parser tagged ADJ that pymorphy3 knows only as a noun
-is a noun («вопрос старика»), and a noun whose parser case its form cannot have takes the one case
-its readings give («под этой сосной»: Gen → Ins; «лишил завтрака»: Acc → Gen): dev coverage /
-same word 0.83/0.77 → 0.89/0.82 (plain) and 0.82/0.74 → 0.85/0.79 (``_has_dep``); the 209 new
-pairs on GSD and the demo corpus read valid (all non-words in context).
+decided by pymorphy3: a word the parser tagged ADJ that pymorphy3 knows only as a noun is a noun
+(«вопрос старика»), and a noun whose parser case its form cannot have takes the one case its
+readings give («под этой сосной»: Gen → Ins; «лишил завтрака»: Acc → Gen).
 
 Pool columns: feature ``Declension`` (source/target value the declension
 classes 1, 2, 3; subtype the UD case) or ``Conjugation`` (I/II; subtype
@@ -64,6 +61,7 @@ from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv, word_trigrams
 from ..morph import UD2OC, Analysis
+from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, long_form_only_guessing, present_verb_only
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -85,13 +83,12 @@ DECLENSION_FILE = "declension_swaps.tsv"
 CONJUGATION_FILE = "conjugation_swaps.tsv"
 
 # pymorphy3 grammemes that exclude a noun: names, abbreviations, indeclinables, plural-only nouns
-EXCLUDED_NOUN_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Fixd", "Pltm", "Erro", "Dist"})
+EXCLUDED_NOUN_TAGS = PROPER_TAGS | {"Pltm", "Erro", "Dist"}
 # nouns whose singular does not follow their class (путь: пути/путём; -мя nouns are excluded by ending)
 IRREGULAR_NOUNS = frozenset({"путь", "дитя", "мать", "дочь"})
 EXCLUDED_VERBS = frozenset({"быть"})
 CASES = tuple(UD2OC["Case"])
 _CYRILLIC = re.compile(r"^[а-яё]+$", re.IGNORECASE)
-_INVARIANT_POSSESSIVES = frozenset({"его", "ее", "их"})
 # pymorphy3 cases (the second genitive and locative count as theirs) → UD
 _OC_CASE = {"nomn": "Nom", "gent": "Gen", "gen2": "Gen", "datv": "Dat", "accs": "Acc", "ablt": "Ins", "loct": "Loc", "loc2": "Loc"}
 _ADJ_LEMMA_ENDINGS = ("ый", "ой", "ий", "ая", "яя", "ое", "ее")
@@ -381,7 +378,7 @@ class _Declension(_InflectionParadigm):
             return None
         # two passes: a new word of attested letter sequences first; then, as RuBLiMP writes
         # them, any non-word whose only odd sequence is where stem and ending meet («умения» →
-        # «*умениы», «боя» → «*боы», «руку» → «*рукя»; 23 of its 200 dev nouns needed it)
+        # «*умениы», «боя» → «*боы», «руку» → «*рукя»)
         for junction in (False, True):
             for swap in self.swaps:
                 if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case):
@@ -416,7 +413,7 @@ class _Declension(_InflectionParadigm):
         """stem + the new ending, as spelled after the stem; when that spelling makes a
         dictionary word (диск-а → диск-и, a plural) the ending as the table writes it, against
         the spelling rule, as RuBLiMP does («диска» → «*дискы», «атаку» → «*атакя»): either
-        way no Russian word. (Spelled only: 52 of RuBLiMP's 200 dev nouns found no swap.)"""
+        way no Russian word."""
         spelled = spell_ending(stem, ending)
         if spelled is None:
             return None  # о/е after a hushing consonant depends on stress
@@ -433,8 +430,7 @@ class _Declension(_InflectionParadigm):
 
 # change_declension_ending_has_dep also takes a noun with one of these dependents: RuBLiMP's
 # pairs count a genitive or prepositional noun phrase as the noun's dependent too
-# («правилом ломаной», «в адресе на Садовой»; with agreeing modifiers only, 39 of its 200 dev
-# nouns were refused), while its plain paradigm keeps such nouns as well (so both may edit them)
+# («правилом ломаной», «в адресе на Садовой»), while its plain paradigm keeps such nouns as well (so both may edit them)
 _DEPENDENT_RELATIONS = frozenset({"nmod", "acl", "nummod", "advmod", "appos"})
 
 _NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
@@ -485,7 +481,7 @@ def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
             continue
         if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB", "PRON"):
             out.append(t)  # PRON: the parser's tag for «этого», «своего» as determiners
-        elif t.base_deprel in ("nmod", "amod") and t.upos in ("NOUN", "ADJ") and _adjective_form(t.form):
+        elif t.base_deprel in ("nmod", "amod") and t.upos in ("NOUN", "ADJ") and long_form_only_guessing(t.form):
             # tree-pattern repair: a postposed adjective the parser took for a noun
             # («совету благому»: благому → NOUN nmod)
             out.append(t)
@@ -495,7 +491,7 @@ def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
 def _invariant_possessive(tok: Token) -> bool:
     """«его», «её», «их» as possessives: they never agree, so a noun with one has no agreeing
     modifier («взял её руку» is the plain paradigm's, as in RuBLiMP's pairs)."""
-    return tok.base_deprel == "det" and normalize(tok.form) in _INVARIANT_POSSESSIVES
+    return tok.base_deprel == "det" and normalize(tok.form) in GENITIVE_PERSONAL_FORMS
 
 
 def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
@@ -515,35 +511,6 @@ def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
             continue
         return True
     return False
-
-
-@functools.lru_cache(maxsize=50_000)
-def _sure_present_verb(morph, form: str) -> dict[str, str] | None:
-    """UD features of ``form`` if pymorphy3 knows it and reads it only as a present or future
-    indicative verb of one person and number."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
-        return None
-    tenses = {p.tag.tense for p in parses}
-    persons, numbers, moods = {p.tag.person for p in parses}, {p.tag.number for p in parses}, {p.tag.mood for p in parses}
-    if len(tenses) != 1 or not tenses <= {"pres", "futr"} or moods != {"indc"} or len(persons) != 1 or len(numbers) != 1:
-        return None
-    person, number = persons.pop(), numbers.pop()
-    if person is None or number is None:
-        return None
-    return {
-        "VerbForm": "Fin", "Mood": "Ind", "Tense": "Pres" if tenses.pop() == "pres" else "Fut",
-        "Person": person[0], "Number": "Sing" if number == "sing" else "Plur",
-    }
-
-
-@functools.lru_cache(maxsize=50_000)
-def _adjective_form(form: str) -> bool:
-    """Every pymorphy3 reading of ``form`` is a full adjective or participle."""
-    from ..morph import get_morph
-
-    parses = get_morph().parses(form)
-    return bool(parses) and all(p.tag.POS in ("ADJF", "PRTF") for p in parses)
 
 
 @register
@@ -579,8 +546,8 @@ class ChangeVerbConjugation(_InflectionParadigm):
                 continue
             # tree repair: a word pymorphy3 reads only as a present/future indicative of one
             # person and number is a verb of those features, whatever the parser tagged it
-            # («примешь» NOUN, «завладевает» ADJ; 18 of RuBLiMP's 200 dev verbs)
-            sure = _sure_present_verb(self.morph, tok.form)
+            # («примешь» NOUN, «завладевает» ADJ)
+            sure = present_verb_only(self.morph, tok.form)
             if sure is not None and (tok.upos != "VERB" or any(tok.feats.get(k) != v for k, v in sure.items())):
                 tok = replace(tok, upos="VERB", feats={**tok.feats, **sure})
             elif tok.upos != "VERB":

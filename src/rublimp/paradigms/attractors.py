@@ -1,0 +1,347 @@
+"""SUBJECT-PREDICATE AGREEMENT with an attractor: the two RuBLiMP attractor paradigms (Appendix B.2.2).
+
+``subj_predicate_agreement_{number,gender}_attractor``: the subject has an attractor, a noun or
+pronoun between subject and predicate (whatever its relation) or inside the subject tree, whose
+form can be read with another value of the feature; the predicate takes the attractor's value
+(«Мнение экспертов совпадало» → «*Мнение экспертов совпадали»). Subjects come from the word-order
+policy of :mod:`rublimp.trees.subjects` (:func:`~rublimp.trees.subjects.attractor_subject_edges`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
+from ..morph import OC2UD, UD2OC, get_morph
+from ..trees.edges import AgreementEdge
+from ..trees.lexical import is_common_gender_tag, is_known, name_gender_of_form, one_gender, one_number
+from ..trees.memo import sentence_memo, token_memo
+from ..trees.readings import (
+    after_nominal,
+    after_preposition,
+    agrees_as_nominative,
+    has_grammeme,
+    has_nominative,
+    nominal_like,
+)
+from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
+from .agreement import SubjectPredicateAgreement, number_ok
+from .base import register
+
+__all__ = [
+    "ATTRACTOR_PATH_RELS",
+    "AttractorNumber",
+    "AttractorGender",
+]
+
+
+
+
+# relations along which an attractor is searched inside the subject tree
+ATTRACTOR_PATH_RELS = frozenset({"nmod", "obj", "obl", "iobj"})
+
+
+#: pronominal determiners that stand for a noun («таких», «этих», «всех»); not the reflexive possessive
+_SUBSTANTIVE_DET_EXCLUDED = frozenset({"свой"})
+
+
+def _attractor_like(tok: Token, sent: Sentence | None = None) -> bool:
+    """:func:`nominal_like`, or a pronominal determiner standing alone as an object, oblique or
+    noun dependent («Я больше таких не имел», «Он этих не помнил»): tagged DET with an oblique case, in a
+    relation only a nominal has (:data:`ATTRACTOR_PATH_RELS`), with no noun right after it that it
+    could modify (checked where the sentence is given: the candidates), and read by pymorphy3 as a
+    pronominal adjective (Apro)."""
+    if nominal_like(tok):
+        return True
+    if tok.upos != "DET" or tok.feats.get("Case", "Nom") == "Nom" or tok.base_deprel not in ATTRACTOR_PATH_RELS:
+        return False
+    if normalize(tok.lemma) in _SUBSTANTIVE_DET_EXCLUDED:
+        return False
+    nxt = sent.tokens[tok.id] if sent is not None and tok.id < len(sent.tokens) else None
+    if nxt is not None and nxt.upos in ("NOUN", "PROPN", "ADJ", "NUM"):
+        return False  # «этих людей»: a modifier the parser misattached
+    return any("Apro" in p.tag.grammemes for p in get_morph().parses(tok.form))
+
+
+def _name_gender(tok: Token) -> str | None:
+    """The sex a capitalised personal name fixes: every nominative singular noun reading pymorphy3
+    has for the (known) form is a first name, surname or patronymic of one gender, declinable and
+    not of common gender («Вадим», «Поленов», «Ивановна»; not «Саша», «Шевченко», nor «Роза»,
+    also a common noun). None otherwise, and for words tagged other than PROPN."""
+    if tok.upos != "PROPN" or not tok.form[:1].isupper():
+        return None
+    return name_gender_of_form(tok.form)
+
+
+def _postnominal_genitive_gender(sent: Sentence, tok: Token) -> str | None:
+    """The gender of ``tok`` read as a singular genitive right after a noun, without a preposition
+    («племянница Гарста»): the one gender of its singular genitive noun readings (guesses
+    included), or None when there is none or several, or when it also reads as a nominative
+    (an apposition: «кошка Мурка»)."""
+    if tok.upos not in ("NOUN", "PROPN", "ADJ") or not after_nominal(sent, tok) or after_preposition(sent, tok):
+        return None
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
+    if any("nomn" in p.tag.grammemes for p in parses):
+        return None  # «кошка Мурка»: as well an apposition in the nominative
+    genders = {p.tag.gender for p in parses if {"gent", "sing"} <= set(p.tag.grammemes)}
+    if len(genders) != 1:
+        return None
+    g = next(iter(genders))
+    return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
+
+
+class _Attractor(SubjectPredicateAgreement):
+    """Attractors as RuBLiMP finds them: nominals between the subject and the agreeing word.
+
+    RuBLiMP's pairs take the attractor from the words between controller
+    and target whatever their relation («Глаза майора были», «вы её ничем не
+    обнаружили», «Родимцев за эти дни высох»); nominals inside the subject
+    tree but after the agreeing word («лежал ключ от шкафов») count too, and
+    with the subject after the verb, the verb's own nominal dependents before
+    it («Над полем повисла радуга»). Nearest to the agreeing word first.
+
+    Besides the shared edges these paradigms read the subjects that
+    :func:`~rublimp.trees.subjects.span_subject_edges` recovers from word order
+    and re-read subjects (:func:`~rublimp.trees.subjects.reread_subject`). A
+    pair whose bad sentence reads as grammatical with subject and object
+    swapped is not made (:meth:`_object_reading`; RuBLiMP makes them: «Суд это
+    не увидело»; the swap reading needs an accusative of the subject's own
+    number). Pronominal determiners standing alone are attractors
+    (:func:`_attractor_like`); a name pymorphy3 knows for one sex only takes
+    masculine ↔ feminine attractors (:func:`_name_gender`: «Вадим в комнате
+    заснула»).
+    """
+
+    #: indeclinable nouns («Марко») have a gender but read as either number
+    indeclinable_ok: ClassVar[bool] = False
+    #: the attractor's features that the tagger and pymorphy3 must agree on (the number paradigm
+    #: does not care about a mistagged gender of its attractor: «они … Мариной интересуются»)
+    checked_feats: ClassVar[tuple[str, ...]] = ("Number", "Gender")
+
+    def _attractor_ok(self, kid: Token) -> bool:
+        key = ("agreement.attractor_ok", self.indeclinable_ok, self.checked_feats, id(self.morph))
+        return token_memo(key, kid, lambda: self._attractor_ok_uncached(kid))
+
+    def _attractor_ok_uncached(self, kid: Token) -> bool:
+        """A noun or pronoun with its own number and gender: not a subject, not «себя», not indeclinable.
+
+        Tagger and pymorphy3 must agree on :attr:`checked_feats`. A word
+        tagged ADJ in a nominal-only relation counts as a noun
+        (:func:`nominal_like`). An apposition in the nominative counts («мы, наша семья, знаем»); a
+        word pymorphy3 does not know is taken with the parser's features.
+        """
+        if not _attractor_like(kid) or kid.base_deprel == "csubj" or "Case" not in kid.feats:
+            return False
+        # a nominative is another subject, not an attractor, unless pymorphy3 cannot read it as one
+        # («Мариной» tagged nominative amod, «неделю» labelled nsubj)
+        nominative = kid.feats["Case"] == "Nom" and (not is_known(kid.form.lower()) or has_nominative(kid))
+        if kid.base_deprel == "nsubj" and nominative:
+            return False
+        if nominative and kid.deprel not in ("appos", "nmod", "obl", "obj"):
+            return False
+        if normalize(kid.lemma) in ("себя", "себе"):
+            return False
+        if not is_known(kid.form.lower()):
+            return kid.upos != "PRON"
+        a = self.morph.analyse(kid.form, "NOUN" if kid.upos == "ADJ" and nominal_like(kid) else kid.upos, kid.feats)
+        if a is None or is_common_gender_tag(a.tag) or ("Fixd" in a.tag.grammemes and not self.indeclinable_ok):
+            return False
+        return not any(
+            not has_grammeme(a.tag, UD2OC[f][kid.feats[f]])
+            # a number the tagger got wrong on a form pymorphy3 reads with one number only («друидов»
+            # tagged singular) does not matter where only the number is checked: the form attracts
+            and not (self.checked_feats == ("Number",) and one_number(kid.form) is not None)
+            # a form pymorphy3 reads as one singular gender only («Креза» tagged plural) is taken as it reads
+            and one_gender(kid.form) is None
+            for f in self.checked_feats
+            if f in kid.feats and kid.feats[f] in UD2OC[f] and (f != "Gender" or kid.feats.get("Number") == "Sing")
+        )
+
+    def _readable_number(self, tok: Token, number: str) -> bool:
+        oc = UD2OC["Number"][number]
+        return any(oc in p.tag.grammemes for p in self.morph.parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
+
+    @staticmethod
+    def _candidates(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
+        """Nouns and pronouns between subject and agreeing word, or in the subject tree along nmod/obj/obl links.
+
+        Memoised per sentence and (subject, agreeing word): both paradigms ask for every edge twice.
+        """
+        key = ("attractor_candidates", edge.subject.id, edge.agreeing.id, edge.predicate.id)
+        return sentence_memo(sent, key, lambda: _Attractor._candidates_uncached(sent, edge))
+
+    @staticmethod
+    def _candidates_uncached(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
+        lo, hi = sorted((edge.subject.id, edge.agreeing.id))
+        found = {t.id: t for t in sent.tokens[lo:hi - 1] if _attractor_like(t, sent)}
+        if edge.order == "VS":
+            # subject after the verb: the verb's own nominal dependents before it count too
+            # («Именно за мёдом заходили в гавань корабли»)
+            for kid in sent.children(edge.predicate):
+                if kid.id < edge.agreeing.id and kid.base_deprel in ATTRACTOR_PATH_RELS and _attractor_like(kid, sent):
+                    found[kid.id] = kid
+        stack = [edge.subject]
+        while stack:
+            node = stack.pop()
+            for kid in sent.children(node):
+                if kid.deprel.split(":")[0] not in ATTRACTOR_PATH_RELS:
+                    continue
+                stack.append(kid)
+                if _attractor_like(kid, sent):
+                    found[kid.id] = kid
+        return found
+
+    def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
+        found = [
+            t for t in self._candidates(sent, edge).values()
+            if self._attractor_ok(t) or (t.deprel.startswith("nsubj") and self._attractor_ok(misparsed_second_subject(sent, edge, t)))
+        ]
+        return sorted(found, key=lambda t: (abs(t.id - edge.agreeing.id), t.id))
+
+    def _paradigm_edges(self, sent: Sentence) -> list[AgreementEdge]:
+        return attractor_subject_edges(sent)
+
+    @staticmethod
+    def _object_reading(sent: Sentence, edge: AgreementEdge, target: str, gender: str | None) -> bool:
+        """Whether the bad sentence reads as grammatical with subject and object swapped.
+
+        «Летние месяцы покроют недостаток» → «… покроет недостаток» is «the
+        shortage will cover the months»: an object without a preposition that
+        pymorphy3 reads as a nominative agreeing with the new form, beside a
+        subject that reads as an accusative of its own number («Суд это не увидел» → «… увидело»
+        is «this did not see the court»; «Карл это помнил» → «… помнило» is not: «Карл» is an
+        accusative only in the plural).
+        """
+        objs = [
+            k for k in sent.children(edge.predicate)
+            if misparsed_second_subject(sent, edge, k).base_deprel == "obj" and k.upos in ("NOUN", "PROPN", "PRON")
+            and not any(c.deprel == "case" for c in sent.children(k))
+        ]
+        if not objs or edge.subject_kind != "nominal":
+            return False
+        subj_parses = [p for p in get_morph().parses(edge.subject.form) if p.tag.POS in ("NOUN", "NPRO")]
+        if not is_known(edge.subject.form.lower()):
+            subj_parses = []  # pymorphy3's guesses for an unknown name read every case
+        # an accusative of the subject's own number only («Карл» is also the genitive/accusative plural
+        # of «Карла»: no object of a singular predicate reads so); the tagger's number where it has one
+        number = UD2OC["Number"].get(edge.subject.feats.get("Number", ""))
+        if not any(
+            "accs" in p.tag.grammemes and (number is None or p.tag.number in (None, number)) for p in subj_parses
+        ) and edge.subject.feats.get("Case") != "Acc":
+            return False
+        feats = dict(edge.agreeing.feats)
+        feature = "Number" if target in ("Sing", "Plur") else "Gender"
+        feats[feature] = target
+        if feature == "Number" and target == "Sing" and gender:
+            feats["Gender"] = gender
+        elif feature == "Number" and target == "Plur":
+            feats.pop("Gender", None)
+        new = dataclasses.replace(edge.agreeing, feats=feats)
+        # a known word only, and not as an abbreviation («ос» is also «ОС»): guesses would block too much;
+        # a modifier that cannot be nominative rules the swap out («содержит большую часть»)
+        return any(
+            is_known(k.form.lower()) and (r := agrees_as_nominative(k, new)) is not None and "Abbr" not in r.tag.grammemes
+            and not any(
+                m.deprel in ("amod", "det") and m.upos in ("ADJ", "DET")
+                and not any("nomn" in p.tag.grammemes for p in get_morph().parses(m.form))
+                for m in sent.children(k)
+            )
+            for k in objs
+        )
+
+    def _subject_ok(self, sent: Sentence, edge: AgreementEdge, *, referent: bool = False) -> bool:
+        if edge.subject_kind == "clausal":
+            return self._default_ok(sent, edge)
+        return self._nominal_ok(sent, edge, referent=referent)
+
+
+@register
+class AttractorNumber(_Attractor):
+    """«Ключ от шкафов лежал на столе.» → «Ключ от шкафов лежали на столе.»"""
+
+    name = "subj_predicate_agreement_number_attractor"
+    feature = "Number"
+    checked_feats = ("Number",)
+
+    def targets(self, sent, edge):
+        if not self._candidates(sent, edge):
+            return
+        if not self._subject_ok(sent, edge) or not number_ok(sent, edge.subject):
+            return
+        src = edge.predicate_value("Number")
+        for att in self.attractors(sent, edge):
+            # attraction works on the surface form: a form readable with the other number attracts
+            # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
+            num = "Plur" if src == "Sing" else "Sing"
+            one = one_number(att.form)
+            if one is not None:
+                if one != UD2OC["Number"][num]:
+                    continue  # a form with one number decides, whatever the tag («шкафа» tagged plural)
+            elif att.feats.get("Number") != num and not self._readable_number(att, num):
+                continue
+            # a singular predicate takes the subject's own gender («брови … приподнялась»), as RuBLiMP does
+            gender = self._singular_gender(edge.subject) if num == "Sing" else None
+            if not self._object_reading(sent, edge, num, gender):
+                yield num, gender
+            return
+
+
+@register
+class AttractorGender(_Attractor):
+    """«Местность вокруг села сильно заболочена.» → «Местность вокруг села сильно заболочено.»
+
+    With a subject whose gender is its referent's (see
+    :class:`NounSubjGender`) only a neuter attractor is used, except for a
+    name pymorphy3 knows for one sex only (:func:`_name_gender`).
+    """
+
+    name = "subj_predicate_agreement_gender_attractor"
+    feature = "Gender"
+    indeclinable_ok = True
+
+    def _attractor_gender(self, att: Token) -> str | None:
+        """The attractor's gender: the tagger's, except for a word pymorphy3 does not know, whose
+        guessed singular reading in the tagged case decides («Кордыня» tagged neuter: feminine)."""
+        g = att.feats.get("Gender")
+        if is_known(att.form.lower()):
+            return one_gender(att.form) or g
+        case = UD2OC["Case"].get(att.feats.get("Case", ""))
+        for p in self.morph.parses(att.form):
+            if p.tag.POS == "NOUN" and case in p.tag.grammemes and "sing" in p.tag.grammemes and p.tag.gender in ("masc", "femn", "neut"):
+                return OC2UD[p.tag.gender][1]
+        return g
+
+    def targets(self, sent, edge):
+        if edge.predicate_value("Gender") is None or not self._candidates(sent, edge):
+            return
+        if edge.subject_kind == "clausal":
+            if not self._subject_ok(sent, edge):
+                return
+            referent = False
+        elif self._subject_ok(sent, edge) and self._gender_fixed(sent, edge.subject):
+            referent = False
+        elif (
+            edge.predicate_value("Gender") in ("Masc", "Fem")
+            and self._referent_gender(sent, edge.subject)
+            and self._subject_ok(sent, edge, referent=True)
+        ):
+            referent = True
+        else:
+            return
+        src = edge.predicate_value("Gender")
+        if referent and _name_gender(edge.subject) == src:
+            referent = False  # «Вадим при ней сказал»: a man's name, the masculine is not the referent's choice
+        for att in self.attractors(sent, edge):
+            g = self._attractor_gender(att)
+            singular = one_gender(att.form) is not None or att.feats.get("Number") == "Sing"
+            gen = _postnominal_genitive_gender(sent, att)
+            if gen is not None:
+                # «Племянница Гарста»: a genitive right after a noun, whatever its tags
+                g, singular = gen, True
+            if not singular or g is None or g == src or (referent and g != "Neut"):
+                continue
+            if not self._object_reading(sent, edge, g, None):
+                yield g, None
+            return

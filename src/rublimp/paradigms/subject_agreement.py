@@ -1,0 +1,342 @@
+"""SUBJECT-PREDICATE AGREEMENT, the nominal, genitive and clausal subject paradigms (RuBLiMP Appendix B.2.2).
+
+RuBLiMP changes the number, gender or person of the word that agrees with the subject and never the
+subject. Nine paradigms, by subject kind (the machinery they share is
+:class:`~rublimp.paradigms.agreement.SubjectPredicateAgreement`):
+
+* ``noun_subj_predicate_agreement_*``: a nominative noun phrase or pronoun; the predicate moves away
+  from the subject's value (number: plural → singular in the subject's own gender; person: 3→1,
+  1→2, 2→1, :data:`PERSON_TARGET`; gender: see :class:`NounSubjGender`).
+* ``genitive_subj_predicate_agreement_*``: a genitive subject (of negation; for gender and person
+  also a quantified genitive) with default 3sg.N agreement.
+* ``clause_subj_predicate_agreement_*``: a clausal subject with default 3sg.N agreement; gender goes
+  to the masculine, person to the 1st or 2nd.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
+from ..morph import get_morph
+from ..trees.edges import AgreementEdge
+from ..trees.lexical import KTO_PRONOUNS, QUANT_WORDS, WH_WORDS, is_known
+from ..trees.readings import genitive_reading
+from ..trees.verbs import is_default_form
+from .agreement import GENDERS, SubjectPredicateAgreement, number_ok
+from .base import register
+
+__all__ = [
+    "FLOATING_QUANTIFIERS",
+    "PERSON_TARGET",
+    "NounSubjNumber",
+    "NounSubjGender",
+    "NounSubjPerson",
+    "GenitiveSubjNumber",
+    "GenitiveSubjGender",
+    "GenitiveSubjPerson",
+    "ClauseSubjNumber",
+    "ClauseSubjGender",
+    "ClauseSubjPerson",
+]
+
+
+def _genitive_quantifier(sent: Sentence, subj: Token) -> bool:
+    """Whether the quantifier of a quantified subject (the numeral itself, or its nummod/quantity-word dependent) is genitive only.
+
+    «трёх рублей», «двух», «пяти минут», «ста лянов»: no reading of the
+    quantifier is a nominative. «три рубля», «много», «несколько», «сколько»
+    have one and are left out (plural agreement is possible with them).
+    """
+    if subj.upos == "NUM" or normalize(subj.lemma) in QUANT_WORDS:
+        quants = [subj]
+    else:
+        quants = [
+            k for k in sent.children(subj)
+            if k.base_deprel == "nummod" or (k.deprel in ("det", "advmod", "amod") and normalize(k.lemma) in QUANT_WORDS)
+        ]
+    if len(quants) != 1 or not is_known(quants[0].form.lower()):
+        return False
+    parses = get_morph().parses(quants[0].form)
+    return any("gent" in p.tag.grammemes for p in parses) and not any("nomn" in p.tag.grammemes for p in parses)
+
+
+def _relative_kto(sent: Sentence, edge: AgreementEdge) -> bool:
+    """«кто» where plural agreement is heard too: a relative clause («те, кто пришёл / пришли») or a multiple question.
+
+    A relative clause: the predicate is attached as ``acl``, or a form of
+    «тот»/«весь» stands just before «кто» (commas aside). A multiple
+    question: another question word among the predicate's dependents («кто
+    какие книги брал / брали»).
+    """
+    lemma = normalize(edge.subject.lemma)
+    if lemma not in KTO_PRONOUNS:
+        return False
+    if edge.predicate.base_deprel == "acl":
+        return True
+    if lemma == "кто" and any(
+        normalize(t.lemma) in WH_WORDS for k in sent.children(edge.predicate) for t in [k, *sent.children(k)] if t.id != edge.subject.id
+    ):
+        # «помнила, кто что покупает / покупают»: with a second question word plural is heard too
+        return True
+    before = [t for t in sent.tokens[: edge.subject.id - 1] if t.upos != "PUNCT"][-2:]
+    return any(normalize(t.lemma) in ("тот", "весь", "все", "те") for t in before)
+
+
+def _other(values: tuple[str, ...], value: str) -> list[str]:
+    return [v for v in values if v != value]
+
+
+# -- nominal subjects ---------------------------------------------------------------
+#: plural pronouns that float off a dropped 1st/2nd person subject («(мы) все знаем», «(вы) оба правы»)
+FLOATING_QUANTIFIERS = frozenset({"весь", "все", "оба", "обе", "сам", "сами"})
+
+
+#: RuBLiMP's person alternation (its most frequent choice for each person)
+PERSON_TARGET = {"3": "1", "1": "2", "2": "1"}
+
+
+@register
+class NounSubjNumber(SubjectPredicateAgreement):
+    """«Дети пришли домой.» → «Дети пришёл домой.»"""
+
+    word_order_subjects = True
+
+    name = "noun_subj_predicate_agreement_number"
+    feature = "Number"
+
+    def targets(self, sent, edge):
+        if not self._nominal_ok(sent, edge) or not number_ok(sent, edge.subject):
+            return
+        if _relative_kto(sent, edge):
+            return
+        src = edge.predicate_value("Number")
+        if src == "Sing":
+            yield "Plur", None
+        else:
+            yield "Sing", self._singular_gender(edge.subject)
+
+
+@register
+class NounSubjGender(SubjectPredicateAgreement):
+    """«Книга лежала на столе.» → «Книга лежал на столе.»
+
+    Subjects whose gender is their referent's (names, unknown words, «я»,
+    «ты», job and common-gender nouns, «кто») are perturbed too, but only to
+    the neuter, and only from a masculine or feminine predicate: «Акан
+    сообщил» → «Акан сообщило». RuBLiMP also swaps masculine and feminine with
+    them («Станко услышал» → «Станко услышала», «я отказался» → «я
+    отказалась»); such pairs are grammatical for a referent of the other sex,
+    so they are not made here. RuBLiMP's choice of the new gender is no
+    function of the old value (with subjects of fixed gender mostly the other
+    of masculine/feminine, with referent-gender subjects mostly the neuter), so
+    both other genders are made for subjects of fixed gender, and the neuter
+    alone for the others.
+
+    The three noun-subject paradigms also read the careful subset of the
+    attractor paradigms' word-order repairs
+    (:func:`~rublimp.trees.subjects.noun_subject_edges`).
+    """
+
+    name = "noun_subj_predicate_agreement_gender"
+    word_order_subjects = True
+    feature = "Gender"
+
+    def targets(self, sent, edge):
+        if self._nominal_ok(sent, edge) and self._gender_fixed(sent, edge.subject):
+            for g in _other(GENDERS, edge.predicate_value("Gender")):
+                yield g, None
+        elif (
+            edge.predicate_value("Gender") in ("Masc", "Fem")
+            and self._referent_gender(sent, edge.subject)
+            and self._nominal_ok(sent, _unknown_name_as_nominative(sent, edge), referent=True)
+        ):
+            yield "Neut", None
+
+
+def _unknown_name_as_nominative(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """An unknown animate name labelled nsubj but tagged with an oblique case, read as the nominative subject.
+
+    «Дагенхем (tagged dative) вскрикнул»: pymorphy3 has only guesses for the
+    name, and the tagger's case is no better. Used for the neuter gender pair
+    only, which is ungrammatical whether or not the name is the subject (a
+    dropped subject is never «оно»); the number and person pairs would not be
+    («Тео поддержали» is grammatical with «Тео» as the object).
+    """
+    subj = edge.subject
+    if (
+        edge.subject_kind != "other" or edge.negated or subj.upos != "PROPN" or subj.feats.get("Animacy") != "Anim"
+        or subj.feats.get("Case") not in ("Acc", "Dat", "Gen", "Ins") or is_known(subj.form.lower())
+        or subj.feats.get("Number") != edge.agreeing.feats.get("Number")
+        or any(k.deprel == "case" for k in sent.children(subj))
+    ):
+        return edge
+    return dataclasses.replace(edge, subject=dataclasses.replace(subj, feats=dict(subj.feats, Case="Nom")), subject_kind="nominal")
+
+
+@register
+class NounSubjPerson(SubjectPredicateAgreement):
+    """«Мы живём в городе.» → «Мы живу в городе.»
+
+    RuBLiMP's alternation: 3rd → 1st, 1st → 2nd, 2nd → 1st person (:data:`PERSON_TARGET`).
+    A coordinated subject is used too when the predicate is in the 3rd person
+    («Приём, выезд и заезд проводится» → «… провожусь»): no conjunct is then
+    a 1st- or 2nd-person pronoun, and the number is left as it is.
+    """
+
+    name = "noun_subj_predicate_agreement_person"
+    word_order_subjects = True
+    feature = "Person"
+    coordination_ok = True
+
+    def targets(self, sent, edge):
+        if not self._nominal_ok(sent, edge):
+            return
+        if normalize(edge.subject.lemma) in FLOATING_QUANTIFIERS and edge.subject.feats.get("Number") == "Plur":
+            return  # «все знают» → «все знаем» is grammatical: «(мы) все знаем»
+        if edge.coordinated and edge.predicate_value("Person") != "3":
+            return
+        target = PERSON_TARGET.get(edge.predicate_value("Person") or "")
+        if target is not None:
+            yield target, None
+
+
+# -- genitive subjects ----------------------------------------------------------------
+class _GenitiveSubj(SubjectPredicateAgreement):
+    #: quantified genitives allow plural agreement, so only gender and person use them
+    allow_quantified: ClassVar[bool] = True
+    default_contexts = True
+
+    def _genitive_ok(self, sent: Sentence, edge: AgreementEdge) -> bool:
+        if edge.subject_kind == "genitive":
+            if not edge.negated:
+                return False
+        elif not (edge.subject_kind == "quantified" and self.allow_quantified):
+            return False
+        return self._default_ok(sent, edge)
+
+
+@register
+class GenitiveSubjNumber(_GenitiveSubj):
+    """«Детей в школе не было.» → «Детей в школе не были.»"""
+
+    name = "genitive_subj_predicate_agreement_number"
+    feature = "Number"
+    allow_quantified = False
+
+    def _genitive_ok(self, sent: Sentence, edge: AgreementEdge) -> bool:
+        if edge.subject_kind == "quantified":
+            # a quantified phrase in the genitive of negation («трёх рублей не было», «двух не
+            # хватает»): its quantifier has no nominative reading, so plural agreement is no option
+            return edge.negated and _genitive_quantifier(sent, edge.subject) and self._default_ok(sent, edge)
+        return super()._genitive_ok(sent, edge)
+
+    def targets(self, sent, edge):
+        if self._genitive_ok(sent, edge) and not self._nominative_reading(sent, edge.subject, "Plur"):
+            yield "Plur", None
+
+
+@register
+class GenitiveSubjGender(_GenitiveSubj):
+    """«Пять студентов пришло на лекцию.» → «Пять студентов пришёл на лекцию.»
+
+    Both masculine and feminine are made, as in RuBLiMP (mostly masculine).
+    """
+
+    name = "genitive_subj_predicate_agreement_gender"
+    feature = "Gender"
+
+    def targets(self, sent, edge):
+        if self._genitive_ok(sent, edge):
+            for g in ("Masc", "Fem"):
+                if not self._nominative_reading(sent, edge.subject, g):
+                    yield g, None
+
+
+@register
+class GenitiveSubjPerson(_GenitiveSubj):
+    """«Денег у нас не остаётся.» → «Денег у нас не остаюсь.»
+
+    3rd → 1st and 2nd person: RuBLiMP's definition («to first or second
+    person», mostly the 1st). Both are kept because the demo corpus has few present-tense genitive subjects.
+
+    RuBLiMP also takes a negated singular subject whose form reads as a
+    genitive too («Мартина не останется», «стража долго не идёт»: «Мартина»,
+    «стража» are genitives of «Мартин», «страж») for a genitive subject. The
+    person pair is ungrammatical whichever the case, so such subjects are
+    taken here as well (:meth:`_genitive_lookalike`); the number and gender paradigms leave them
+    out, since there the nominative reading changes what is grammatical.
+    """
+
+    name = "genitive_subj_predicate_agreement_person"
+    feature = "Person"
+
+    def targets(self, sent, edge):
+        if self._genitive_ok(sent, edge) or self._genitive_lookalike(sent, edge):
+            yield "1", None
+            yield "2", None
+
+    def _genitive_lookalike(self, sent: Sentence, edge: AgreementEdge) -> bool:
+        """A negated 3sg present/future predicate whose nominative singular noun subject pymorphy3 also reads as a genitive."""
+        subj = edge.subject
+        if edge.subject_kind != "nominal" or not edge.negated or subj.upos not in ("NOUN", "PROPN"):
+            return False
+        if subj.feats.get("Case") != "Nom" or subj.feats.get("Number") != "Sing" or not is_default_form(edge.agreeing):
+            return False
+        if any(k.deprel in ("case", "conj") for k in sent.children(subj)) or not genitive_reading(subj):
+            return False
+        return self._nominal_ok(sent, edge)
+
+
+# -- clausal subjects -------------------------------------------------------------------
+class _ClauseSubj(SubjectPredicateAgreement):
+    default_contexts = True
+
+    def _clause_ok(self, sent: Sentence, edge: AgreementEdge) -> bool:
+        return edge.subject_kind == "clausal" and self._default_ok(sent, edge)
+
+
+@register
+class ClauseSubjNumber(_ClauseSubj):
+    """«Нам пришлось уйти рано.» → «Нам пришлись уйти рано.»"""
+
+    name = "clause_subj_predicate_agreement_number"
+    feature = "Number"
+
+    def targets(self, sent, edge):
+        if self._clause_ok(sent, edge):
+            yield "Plur", None
+
+
+@register
+class ClauseSubjGender(_ClauseSubj):
+    """«Необходимо сделать замену.» → «Необходим сделать замену.»
+
+    Neuter → masculine only, as RuBLiMP (almost always masculine).
+    """
+
+    name = "clause_subj_predicate_agreement_gender"
+    feature = "Gender"
+
+    def targets(self, sent, edge):
+        if self._clause_ok(sent, edge):
+            yield "Masc", None
+
+
+@register
+class ClauseSubjPerson(_ClauseSubj):
+    """«Остаётся только ждать.» → «Остаюсь только ждать.»
+
+    3rd → 1st and 2nd person: RuBLiMP's definition («to first or second
+    person»; almost always the 1st).
+    """
+
+    name = "clause_subj_predicate_agreement_person"
+    feature = "Person"
+
+    def targets(self, sent, edge):
+        if self._clause_ok(sent, edge):
+            yield "1", None
+            yield "2", None

@@ -1,0 +1,449 @@
+"""The default-agreement contexts: genitive subjects of negation and clausal subjects the parser missed.
+
+:func:`default_agreement_edges` adds the edges of predicates in the default 3sg.N form whose genitive
+or clausal subject the parser did not label as nsubj/csubj (infinitives under «было», predicatives,
+impersonal verbs; bare genitives of negated intransitive predicates, also read from word order by
+:func:`_word_order_genitive`). :func:`stray_nominative` tells when such a predicate has a nominative
+argument that is probably its real subject; the tests of what is *not* a second subject
+(:func:`disagreeing_nominative`, :func:`is_vocative`, :func:`other_clause`,
+:func:`chto_beside_a_genitive`) are shared with the paradigms' own checks.
+"""
+
+from __future__ import annotations
+
+from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
+from ..morph import get_morph
+from .edges import AgreementEdge, agreeing_word, head_conf, is_byt, negated_by_ne
+from .lexical import QUANT_WORDS, WH_WORDS, is_known
+from .readings import after_preposition, agrees_as_nominative, dative_reading, object_like, word_before
+from .verbs import (
+    bare_case,
+    impersonal_verb,
+    is_default_form,
+    is_infinitive,
+    is_intransitive,
+    is_predicative,
+    ne_before,
+)
+
+__all__ = [
+    "disagreeing_nominative",
+    "other_clause",
+    "is_vocative",
+    "chto_beside_a_genitive",
+    "stray_nominative",
+    "default_agreement_edges",
+]
+
+
+_INF_RELS = frozenset({"csubj", "xcomp", "ccomp", "advcl", "obj", "obl", "nmod", "dep", "conj", "parataxis"})
+_GEN_RELS = frozenset({"nsubj", "obj", "obl", "advmod", "nmod", "iobj", "det", "amod", "dep"})
+
+
+def _oblique_subject(tok: Token) -> bool:
+    """An nsubj noun or pronoun in the accusative, dative, instrumental or locative that pymorphy3 cannot read as a nominative.
+
+    A misparsed object or experiencer; a genitive is a genitive subject.
+    """
+    if tok.base_deprel != "nsubj" or tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case") not in ("Acc", "Dat", "Ins", "Loc"):
+        return False
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    return bool(parses) and not any("nomn" in p.tag.grammemes for p in parses)
+
+
+def disagreeing_nominative(tok: Token, agreeing: Token) -> bool:
+    """A nominative nominal that cannot be the subject of a neuter singular past or short form.
+
+    «Такая простота, точно и не было ничего дурного», «Однако ответа не было,
+    агент … прервала связь»: the parser made a masculine, feminine or plural
+    nominative of a neighbouring phrase the subject of «было». A form that
+    marks gender agrees with its subject, so such a nominative (pymorphy3 has
+    no reading of it that agrees; for a word it does not know, the tagger's
+    gender or number differs) is not the predicate's subject and does not
+    stand in the way of its genitive or clausal subject.
+    """
+    f = agreeing.feats
+    if not (f.get("Tense") == "Past" or f.get("Variant") == "Short") or not is_default_form(agreeing) or f.get("Gender") != "Neut":
+        return False
+    if tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case", "Nom") != "Nom":
+        return False
+    if is_known(tok.form.lower()):
+        return agrees_as_nominative(tok, agreeing) is None
+    return tok.feats.get("Number") == "Plur" or tok.feats.get("Gender") in ("Masc", "Fem")
+
+
+_VOCATIVE_OPEN = frozenset({",", "—", "–", "-", "(", "«", '"'})
+_VOCATIVE_CLOSE = frozenset({",", ":", "!", "—", "–", "-"})
+
+
+def other_clause(sent: Sentence, tok: Token) -> bool:
+    """A csubj that is an infinitive, or a finite verb with a subject of its own: no obstacle to a clausal subject beside it."""
+    if tok.base_deprel != "csubj":
+        return False
+    return is_infinitive(tok) or any(k.base_deprel == "nsubj" for k in sent.children(tok))
+
+
+def is_vocative(sent: Sentence, tok: Token) -> bool:
+    """A nominative name or animate noun set off by punctuation: an address or a speaker's label.
+
+    «Джордж, ничего не остаётся», «Сергей Гуриев: …», «Придётся нам, парень,
+    назад идти». A PROPN in the nominative without a preposition, with its
+    flat/appos name parts, preceded by the start of the sentence or a
+    comma/dash/opening quote or bracket, and followed by a comma, colon,
+    exclamation mark or dash; an animate common noun only between commas.
+    """
+    if tok.feats.get("Case", "Nom") != "Nom":
+        return False
+    if tok.upos == "NOUN":
+        if tok.feats.get("Animacy") != "Anim" or tok.id == 1 or tok.id >= len(sent.tokens):
+            return False
+        return sent.tokens[tok.id - 2].form == "," and sent.tokens[tok.id].form == "," and not sent.children(tok)
+    if tok.upos != "PROPN":
+        return False
+    kids = sent.children(tok)
+    if any(k.deprel == "case" for k in kids):
+        return False
+    last = tok.id
+    for k in sorted(kids, key=lambda t: t.id):
+        if k.id == last + 1 and k.upos == "PROPN" and k.base_deprel in ("flat", "appos"):
+            last = k.id
+    if last >= len(sent.tokens) or sent.tokens[last].form not in _VOCATIVE_CLOSE:
+        return False
+    return tok.id == 1 or sent.tokens[tok.id - 2].form in _VOCATIVE_OPEN
+
+
+def _above_oblique_nominal(sent: Sentence, head: Token) -> Token | None:
+    """The predicative or infinitive above an oblique nominal that the parser gave a «было» as cop/aux.
+
+    The nominal is a noun or pronoun with a preposition or in an oblique case
+    («на детей», «за мной», «мечтой»): it is no predicate of «было» in the
+    default form. Up to two heads above it, the first predicative («жаль»)
+    or infinitive («следить», «стать») is.
+    """
+    if head.upos not in ("NOUN", "PROPN", "PRON") or is_predicative(head):
+        return None
+    if head.feats.get("Case") in (None, "Nom") and not any(k.deprel == "case" for k in sent.children(head)):
+        return None
+    cur = head
+    for _ in range(2):
+        nxt = sent.head_of(cur)
+        if nxt is None:
+            return None
+        if is_predicative(nxt) or is_infinitive(nxt):
+            return nxt
+        if nxt.upos not in ("NOUN", "PROPN", "PRON"):
+            return None
+        cur = nxt
+    return None
+
+
+def _finite_clause_host(pred: Token, agreeing: Token) -> bool:
+    """A predicate whose neuter singular past or short form takes a finite clause as its subject.
+
+    A predicative («неважно», «ясно», «надо») in the present or with «было»,
+    or a neuter past or short form of an intransitive or reflexive verb
+    («выяснилось», «оказалось») or a short passive participle («сказано»).
+    Present-tense verbs are left out: with a dropped personal subject another
+    person would be grammatical («(он) думает, что …»).
+    """
+    f = agreeing.feats
+    if f.get("Number") != "Sing" or f.get("Gender", "Neut") != "Neut" or f.get("Person", "3") != "3":
+        return False
+    if is_predicative(pred):
+        return True
+    if pred is not agreeing or f.get("Gender") != "Neut":
+        return False
+    if f.get("Variant") == "Short":
+        return f.get("VerbForm") == "Part"
+    return f.get("Tense") == "Past" and (is_intransitive(pred) or pred.form.lower().endswith(("ся", "сь")))
+
+
+def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
+    """A finite clause after ``pred`` attached as ccomp/csubj/parataxis and introduced as a subject clause.
+
+    It is introduced by a subordinator or a question word («что», «почему»,
+    «куда») or follows a dash or colon right after the predicate.
+    """
+    if tok.base_deprel not in ("ccomp", "csubj", "parataxis") or tok.id < pred.id:
+        return False
+    finite = tok.feats.get("VerbForm") == "Fin" or any(
+        k.deprel in ("cop", "aux", "aux:pass") and k.feats.get("VerbForm") == "Fin" for k in sent.children(tok)
+    )
+    if not finite or tok.feats.get("Mood") == "Imp":
+        return False
+    if any(normalize(k.lemma) in ("так", "настолько", "столь", "такой") for k in sent.children(pred)):
+        return False  # «так похоже, что …»: a result clause, not a subject
+    if any(k.base_deprel == "nsubj" and k.id < pred.id for k in sent.children(tok)):
+        return False
+    kids = sent.children(tok)
+    first = min([tok.id] + [k.id for k in kids if k.upos != "PUNCT"])
+    if any(k.deprel == "mark" and k.id == first for k in kids):
+        return True
+    if any(k.id == first and normalize(k.lemma) in WH_WORDS | {"почему", "зачем", "как", "ли"} for k in kids):
+        return True
+    before = sent.tokens[first - 2] if first > 1 else None
+    return before is not None and before.form in ("–", "—", "-", ":") and all(
+        t.upos == "PUNCT" for t in sent.tokens[pred.id:first - 1]
+    )
+
+
+def _misattached_object(tok: Token, agreeing: Token) -> bool:
+    """An nsubj noun or pronoun of a default-form (3sg.N) predicate that cannot agree with it but reads as an accusative.
+
+    «Дом достроить удалось», «Дрова колоть было некогда»:
+    the object of the infinitive, attached to the predicate as its subject.
+    """
+    if tok.base_deprel != "nsubj" or tok.upos not in ("NOUN", "PROPN", "PRON") or not is_default_form(agreeing):
+        return False
+    if tok.feats.get("Case") == "Gen":
+        return False  # a genitive subject («детей не было») is a subject kind of its own
+    return agrees_as_nominative(tok, agreeing) is None and object_like(tok)
+
+
+def chto_beside_a_genitive(sent: Sentence, tok: Token, agreeing: Token) -> bool:
+    """«что» labelled nsubj of a negated default-form predicate that also has a bare genitive nominal.
+
+    «А что, травм не бывает?», «И что ничего не случилось»: «что» is a
+    particle or conjunction, and the genitive is the subject.
+    """
+    if tok.base_deprel != "nsubj" or normalize(tok.lemma) != "что" or not is_default_form(agreeing):
+        return False
+    pred = sent.head_of(tok)
+    if pred is None or not negated_by_ne(sent, pred, agreeing):
+        return False
+    return any(
+        k.id != tok.id and k.base_deprel in _GEN_RELS and k.upos in ("NOUN", "PROPN", "PRON") and bare_case(sent, k, "Gen")
+        for k in sent.children(pred)
+    )
+
+
+_NOMINAL_OR_MODIFIER = frozenset({"NOUN", "PROPN", "PRON", "ADJ", "DET", "NUM"})
+
+
+#: words before a negated predicate that a genitive subject may be separated from it by
+_GENITIVE_GAP_UPOS = frozenset({"ADV", "PART", "ADP", "DET", "ADJ"})
+
+
+def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
+    """The genitive subject of a negated intransitive predicate read from word order, when the parser
+    hung it elsewhere («самой Бинду Гарнет не было» as an nsubj of another verb, «этих в камере уже не
+    было» as a determiner of «камере», «полоски плёнки на ней не хватает» as a conjunct).
+
+    The words before the predicate back to a clause boundary (the sentence start, punctuation, a
+    conjunction) may be only adverbs (no quantity words), particles, modifiers, prepositional phrases,
+    bare datives (the experiencer: «денег мне не хватает») and bare genitive nouns, pronouns or
+    determiners and adjectives standing for a noun («такого»), at least one of the latter; none may
+    read (pymorphy3) as a nominative agreeing with the predicate, and no word may contain a digit
+    («12 декабря не является»: a date).
+    The leftmost genitive is the subject. Any other word (a verb, a nominative, an accusative, a
+    numeral) leaves the predicate alone: the genitive may be some verb's object or quantified.
+    """
+    found: list[Token] = []
+    for t in reversed(sent.tokens[: min(pred.id, agreeing.id) - 1]):
+        if any(c.isdigit() for c in t.form):
+            return None  # «12 декабря не является выходным»: a date, not a genitive subject
+        nxt = sent.tokens[t.id] if t.id < len(sent.tokens) else None
+        if t.upos in ("DET", "ADJ") and bare_case(sent, t, "Gen") and (nxt is None or nxt.upos not in _NOMINAL_OR_MODIFIER):
+            # «поскольку такого не существует»: a determiner or adjective standing for a noun
+            found.append(t)
+            continue
+        if t.upos in _GENITIVE_GAP_UPOS or (t.upos == "NUM" and normalize(t.lemma) == "один"):
+            if t.upos == "ADV" and normalize(t.lemma) in QUANT_WORDS:
+                return None
+            continue
+        if t.upos in ("NOUN", "PROPN", "PRON"):
+            if after_preposition(sent, t):
+                continue
+            if agrees_as_nominative(t, agreeing) is not None:
+                return None
+            if bare_case(sent, t, "Gen"):
+                found.append(t)
+                continue
+            if bare_case(sent, t, "Dat") and dative_reading(t):
+                continue
+            return None
+        if t.upos not in ("PUNCT", "CCONJ", "SCONJ"):
+            return None
+        break
+    if found:
+        return found[-1]
+    # after the predicate: the first nominal outside a prepositional phrase («не было времени думать»)
+    for t in sent.tokens[max(pred.id, agreeing.id):]:
+        if any(c.isdigit() for c in t.form):
+            return None
+        nxt = sent.tokens[t.id] if t.id < len(sent.tokens) else None
+        substantive = t.upos in ("DET", "ADJ") and (nxt is None or nxt.upos not in _NOMINAL_OR_MODIFIER)
+        if t.upos in ("NOUN", "PROPN", "PRON") or substantive:
+            if t.upos != "PRON" and after_preposition(sent, t):
+                continue
+            if t.upos == "PRON" and any(k.deprel == "case" for k in sent.children(t)):
+                continue
+            before = word_before(sent, t)
+            if before is not None and before.upos == "NOUN" and before.id > max(pred.id, agreeing.id):
+                return None  # «не было на участке дорог»: possibly the genitive of that noun («в доме отца»)
+            ok = bare_case(sent, t, "Gen") and agrees_as_nominative(t, agreeing) is None
+            return t if ok else None
+        if t.upos in _GENITIVE_GAP_UPOS:
+            if t.upos == "ADV" and normalize(t.lemma) in QUANT_WORDS:
+                return None
+            continue
+        return None
+    return None
+
+
+def stray_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
+    """A nominative nominal among the arguments of the predicate (or of its xcomp chain).
+
+    With a default-agreement predicate this almost always means that the
+    parser missed the real nominative subject («не может спуститься котёнок»).
+    """
+    stack = [edge.predicate]
+    while stack:
+        node = stack.pop()
+        for kid in sent.children(node):
+            if kid.id == edge.subject.id:
+                continue
+            if kid.deprel == "xcomp":
+                stack.append(kid)
+            if (
+                kid.base_deprel in ("obj", "iobj", "obl", "nsubj", "dep", "xcomp")
+                and kid.upos in ("NOUN", "PROPN", "PRON")
+                and kid.feats.get("Case") == "Nom"
+                and not (edge.subject_kind == "clausal" and object_like(kid))
+                and not (edge.subject_kind == "genitive" and chto_beside_a_genitive(sent, kid, edge.agreeing))
+                and not disagreeing_nominative(kid, edge.agreeing)
+                and not (edge.subject_kind == "genitive" and is_intransitive(edge.agreeing) and is_vocative(sent, kid))
+                and not (edge.subject_kind == "clausal" and is_vocative(sent, kid))
+                # «Тасе (tagged nominative) следует думать»: an iobj that reads as a dative
+                and not (kid.base_deprel == "iobj" and dative_reading(kid))
+            ):
+                return True
+    return False
+
+
+def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """Genitive and clausal subject contexts that the parser left without an nsubj/csubj edge.
+
+    Only predicates in the default form 3sg.N with no subject of their own
+    qualify (an nsubj that cannot be a nominative, :func:`_oblique_subject`,
+    or cannot agree but reads as an accusative, :func:`_misattached_object`,
+    does not count: «Ему жалко стало ребят будить», «дом достроить
+    удалось»; no genitive subject is looked for then); each gives one
+    edge whose ``subject`` is the infinitive or the genitive nominal
+    (``subject_kind`` ``clausal`` / ``genitive``). The infinitive may also
+    hang below such a misparsed object, or be the root above a predicative
+    («Но решить это было нелегко»); the genitive may hang below an adverb
+    of the predicate («Брата дома не было»), or after a prepositional name
+    or pronoun of the predicate («Не было на Руси степей»).
+    """
+    # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject;
+    # so is a «subject» that cannot agree with its default-form predicate but reads as an accusative
+    misparsed = {e.subject.id for e in real if _oblique_subject(e.subject) or _misattached_object(e.subject, e.agreeing)}
+    # «что» as a particle beside the genitive subject («А что, травм не бывает?»): no subject either
+    particles = {e.subject.id for e in real if chto_beside_a_genitive(sent, e.subject, e.agreeing)}
+    # a nominative that cannot agree with a neuter past or short form is not its subject either, nor is
+    # an address set off by commas («Придётся нам, парень, назад идти»)
+    particles |= {
+        e.subject.id for e in real
+        if disagreeing_nominative(e.subject, e.agreeing) or (is_default_form(e.agreeing) and is_vocative(sent, e.subject))
+    }
+    taken = {e.agreeing.id for e in real if e.subject.id not in misparsed | particles}
+    out: list[AgreementEdge] = []
+    # predicates whose agreeing word could be in the default form: the word itself, or the head of a быть
+    preds: dict[int, Token] = {}
+    # «На детей было жаль смотреть», «Её мечтой было стать …»: быть attached to an oblique nominal;
+    # the predicative or infinitive above that nominal is the predicate (pred id -> быть)
+    climbed: dict[int, Token] = {}
+    for tok in sent.tokens:
+        if tok.id in taken or not is_default_form(tok):
+            continue
+        if tok.feats.get("VerbForm") != "Fin" and tok.feats.get("Variant") != "Short":
+            continue
+        pred = sent.head_of(tok) if tok.deprel in ("aux", "aux:pass", "cop") and tok.head else tok
+        if pred is not None and pred is not tok and is_byt(tok):
+            above = _above_oblique_nominal(sent, pred)
+            if above is not None and above.id not in climbed:
+                climbed[above.id] = tok
+                pred = above
+        if pred is not None:
+            preds.setdefault(pred.id, pred)
+    for pred in sorted(preds.values(), key=lambda t: t.id):
+        if pred.id in climbed:
+            agreeing, pred_type, co = climbed[pred.id], "aux", ()
+        else:
+            agreeing, pred_type, co = agreeing_word(sent, pred)
+        if agreeing is None or agreeing.id in taken or not is_default_form(agreeing):
+            continue
+        kids = sent.children(pred)
+        if any(
+            k.base_deprel in ("nsubj", "csubj", "expl") and not _oblique_subject(k) and k.id not in misparsed | particles
+            # a csubj infinitive of a predicate reached from a misattached «было» has no edge of its own
+            and not (pred.id in climbed and k.base_deprel == "csubj" and is_infinitive(k))
+            for k in kids
+        ):
+            continue
+        subj: Token | None = None
+        kind = ""
+        if is_infinitive(pred) and agreeing is not pred and agreeing.feats.get("Tense") == "Past":
+            # «было» + infinitive; future «будет» + infinitive is the analytic future of a personal verb
+            subj, kind = pred, "clausal"
+        elif is_predicative(pred) or (pred_type == "verb" and (is_byt(pred) or impersonal_verb(sent, pred))):
+            infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS]
+            if agreeing is not pred:
+                # «Мне неважно было – … справить торг»: the infinitive attached to «было» itself
+                infs += [k for k in sent.children(agreeing) if is_infinitive(k) and k.base_deprel in _INF_RELS]
+            # «Дорогу его найти было трудно»: the infinitive hangs below the misparsed object
+            infs += [g for k in kids if k.id in misparsed for g in sent.children(k) if is_infinitive(g) and g.base_deprel in _INF_RELS]
+            head = sent.head_of(pred)
+            if not infs and is_predicative(pred) and head is not None and head.head == 0 and is_infinitive(head):
+                # «Но решить это было нелегко»: the parser made the infinitive the root
+                infs = [head]
+            if infs:
+                subj, kind = infs[0], "clausal"
+        if subj is None and _finite_clause_host(pred, agreeing):
+            # «Потом выяснилось – просто били человека», «Мало сказано, почему он ушёл»: a finite clause
+            # labelled ccomp/parataxis is the subject of an impersonal neuter predicate
+            clauses = [k for k in kids if _finite_clause_subject(sent, pred, k)]
+            if clauses:
+                subj, kind = clauses[0], "clausal"
+        if subj is None and pred_type == "verb" and is_intransitive(pred) and not any(k.id in misparsed for k in kids):
+            gens = [
+                k for k in kids
+                if k.base_deprel in _GEN_RELS and k.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ")
+                and bare_case(sent, k, "Gen")
+            ]
+            # «Брата дома не было», «никаких гостей здесь не было»: the genitive hung below an adverb
+            # of the predicate (an adverb takes no genitive; quantity words excepted)
+            gens += [
+                g for k in kids if k.upos in ("ADV", "PART") and normalize(k.lemma) not in QUANT_WORDS
+                for g in sent.children(k)
+                if g.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ") and bare_case(sent, g, "Gen")
+            ]
+            # «Не было на Руси степей»: the genitive hung below a prepositional name or pronoun of the
+            # predicate, after it (names and pronouns take no genitive of their own)
+            gens += [
+                g for k in kids if k.upos in ("PROPN", "PRON") and any(c.deprel == "case" for c in sent.children(k))
+                for g in sent.children(k)
+                if g.id > k.id and g.base_deprel in ("nmod", "appos") and g.upos == "NOUN"
+                and bare_case(sent, g, "Gen")
+            ]
+            if not gens and (negated_by_ne(sent, pred, agreeing) or ne_before(sent, agreeing)):
+                gens = [g for g in [_word_order_genitive(sent, pred, agreeing)] if g is not None]
+            if gens:
+                subj, kind = gens[0], "genitive"
+        if subj is None:
+            continue
+        negated = negated_by_ne(sent, pred, agreeing) or ne_before(sent, agreeing)
+        if kind == "genitive" and not negated:
+            continue
+        edge = AgreementEdge(
+            sent_id=sent.sent_id, subject=subj, predicate=pred, agreeing=agreeing, pred_type=pred_type,
+            order="SV" if subj.id < agreeing.id else "VS", conf=head_conf(sent, subj), subject_kind=kind,
+            negated=negated, co_agreeing=co,
+        )
+        if stray_nominative(sent, edge):
+            continue
+        taken.add(agreeing.id)
+        out.append(edge)
+    return out

@@ -1,0 +1,332 @@
+"""Repairs of the subject of a subject–predicate edge (the careful set every agreement paradigm reads).
+
+* :func:`case_repair`, :func:`subject_repair`: the subject's case and number from pymorphy3 where
+  the tag contradicts the predicate; :func:`pronoun_repair`: «кто»-pronouns and «все».
+* :func:`unlabelled_subject_edges`: nominative subjects the parser attached as objects.
+* :func:`stranded_subject_edges`: verbs hung below their own subject's noun phrase.
+* :func:`object_reading`: whether a nominative-looking subject could as well be the object of a
+  transitive verb with an unexpressed subject (then it is left alone).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
+from ..morph import OC2UD, UD2OC, get_morph
+from .edges import AgreementEdge, agreeing_word, head_conf, negated_by_ne
+from .lexical import GENITIVE_PERSONAL_FORMS, KTO_PRONOUNS, is_known, noun_only_guessing, verbal_only_reading
+from .readings import agrees_as_nominative, no_accusative_reading, nominative_feats, object_like, other_object
+from .verbs import is_default_form, is_intransitive
+
+__all__ = [
+    "case_repair",
+    "pronoun_repair",
+    "subject_repair",
+    "unlabelled_subject_edges",
+    "stranded_subject_feats",
+    "stranded_subject_edges",
+    "object_reading",
+]
+
+
+#: the genitive forms of the 3rd-person pronouns, which the tagger may take for possessive determiners
+
+
+def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """The subject kind of an nsubj that the tagger gave an oblique case.
+
+    * Negated default predicate, subject tagged accusative or dative but
+      readable as genitive: a genitive subject («нас не станет», «его не
+      оказывается», «жизни не хватит»).
+    * Not negated, a noun tagged genitive/dative/… that pymorphy3 reads as a
+      nominative of the parser's number: a nominal subject («Сашка лежит»,
+      «Протока … соединяет» tagged genitive).
+    * Negated 3sg(.N) predicate, «nominative» subject that pymorphy3 cannot
+      read as a nominative agreeing with it but reads as a genitive (any
+      tense; in the present and future only with an intransitive verb and a
+      word pymorphy3 knows): a genitive subject («машины не было»,
+      «мест в зале не остаётся»); this also applies to a word tagged as a verb or adjective that
+      pymorphy3 reads only as a noun.
+    * Negated intransitive 3sg(.N) predicate, subject «его», «её», «их» tagged as a possessive
+      determiner: the genitive of the personal pronoun («Только его тут не хватает»).
+    """
+    subj = edge.subject
+    if (
+        subj.upos == "DET" and normalize(subj.form) in GENITIVE_PERSONAL_FORMS and edge.negated
+        and is_default_form(edge.agreeing) and is_intransitive(edge.agreeing)
+        and not any(k.deprel == "case" for k in sent.children(subj))
+    ):
+        # «Только его тут не хватает»: the genitive of «он» tagged as the possessive determiner
+        return dataclasses.replace(edge, subject_kind="genitive")
+    # a word the tagger took for a verb or adjective that pymorphy3 reads only as a noun («писем» tagged VERB)
+    if edge.subject_kind not in ("other", "nominal") or (subj.upos not in ("NOUN", "PROPN", "PRON") and not noun_only_guessing(subj.form)):
+        return edge
+    if any(k.deprel == "case" for k in sent.children(subj)):
+        return edge
+    if edge.subject_kind == "nominal" and not (edge.negated and is_default_form(edge.agreeing)):
+        return edge
+    parses = [p for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")]
+    if edge.subject_kind == "nominal":
+        # «машины не было», «мест в зале не остаётся»: a «nominative» that cannot agree with a negated
+        # 3sg(.N) predicate but reads as a genitive is the genitive of negation
+        f = edge.agreeing.feats
+        want = {"nomn", "sing"} | ({"neut"} if f.get("Tense") == "Past" or f.get("Variant") == "Short" else set())
+        agrees = any(want <= set(p.tag.grammemes) for p in parses)
+        if f.get("Tense") != "Past" and not (is_intransitive(edge.agreeing) and is_known(subj.form.lower())):
+            # present/future: the genitive could be the object of a verb with a dropped subject
+            # («денег не просит»), and an unknown name's «genitive» is pymorphy3's guess
+            return edge
+        if not agrees and any("gent" in p.tag.grammemes for p in parses):
+            return dataclasses.replace(edge, subject_kind="genitive")
+        return edge
+    if edge.negated and subj.feats.get("Case") in ("Acc", "Dat") and is_default_form(edge.agreeing):
+        if any("gent" in p.tag.grammemes for p in parses):
+            return dataclasses.replace(edge, subject_kind="genitive")
+        return edge
+    number = UD2OC["Number"].get(subj.feats.get("Number", ""))
+    if edge.negated and edge.subject_kind == "other" and is_default_form(edge.agreeing):
+        if any("gent" in p.tag.grammemes for p in parses):
+            return dataclasses.replace(edge, subject_kind="genitive")
+    if not edge.negated and subj.upos != "PRON" and number is not None:
+        if any({"nomn", number} <= set(p.tag.grammemes) for p in parses):
+            return dataclasses.replace(edge, subject_kind="nominal")
+    return edge
+
+
+#: pronouns that are grammatically 3rd person singular whatever their referent («кто пришёл», «никто не знает»)
+
+
+def pronoun_repair(edge: AgreementEdge) -> AgreementEdge:
+    """A nominative pronoun subject's number where the tagger left it out or contradicts the predicate.
+
+    * «кто», «никто», «кто-то» … tagged without a number: singular (they take
+      3sg agreement: «никто не знает»), so that the number and person
+      paradigms can read the subject's value.
+    * a pronoun tagged with the other number than its predicate that
+      pymorphy3 reads, with the same lemma, as a nominative of the
+      predicate's number («Все (tagged singular всё) мне дают»): that number.
+    """
+    subj = edge.subject
+    if edge.subject_kind != "nominal" or subj.upos not in ("PRON", "DET") or subj.feats.get("Case", "Nom") != "Nom":
+        return edge
+    lemma = normalize(subj.lemma)
+    if lemma in KTO_PRONOUNS and "Number" not in subj.feats:
+        feats = dict(subj.feats, Number="Sing")
+    else:
+        sv, pv = subj.feats.get("Number"), edge.agreeing.feats.get("Number")
+        if sv not in ("Sing", "Plur") or pv not in ("Sing", "Plur") or sv == pv or subj.feats.get("Person") in ("1", "2"):
+            return edge
+        want = {"nomn", UD2OC["Number"][pv]}
+        if not any(want <= set(p.tag.grammemes) and normalize(p.normal_form) == lemma for p in get_morph().parses(subj.form)):
+            return edge
+        feats = dict(subj.feats, Number=pv)
+        if pv == "Plur":
+            feats.pop("Gender", None)
+    return dataclasses.replace(edge, subject=dataclasses.replace(subj, feats=feats))
+
+
+def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """A noun subject whose tagged number or case contradicts the predicate, read by pymorphy3 as a nominative that agrees.
+
+    «Девочки Куделки кинулись» (Девочки tagged genitive singular), «кормчие
+    … знали» (tagged singular), «Телетрансляция … начнётся» (tagged ADJ): the
+    subject gets Case=Nom and the predicate's number (and pymorphy3's gender
+    in the singular), and the nominal kind. A negated 3sg.N predicate keeps a
+    genitive reading.
+    """
+    subj = edge.subject
+    pv = edge.agreeing.feats.get("Number")
+    if pv not in ("Sing", "Plur") or subj.upos not in ("NOUN", "PROPN", "ADJ") or edge.subject_kind not in ("nominal", "other", "genitive"):
+        return edge
+    if subj.feats.get("Number") == pv and subj.feats.get("Case") in (None, "Nom") and subj.upos != "ADJ":
+        return edge
+    if edge.negated and is_default_form(edge.agreeing) and edge.subject_kind == "genitive":
+        return edge
+    if any(k.deprel == "case" for k in sent.children(subj)):
+        return edge
+    all_parses = get_morph().parses(subj.form)
+    if subj.upos == "ADJ" and any(p.tag.POS in ("ADJF", "PRTF") for p in all_parses):
+        return edge
+    want = {"nomn", UD2OC["Number"][pv]}
+    nominative = [p for p in all_parses if p.tag.POS == "NOUN" and want <= set(p.tag.grammemes)]
+    if not nominative:
+        return edge
+    feats = dict(subj.feats)
+    feats["Case"], feats["Number"] = "Nom", pv
+    g = nominative[0].tag.gender
+    if pv == "Sing" and g in ("masc", "femn", "neut"):
+        feats["Gender"] = OC2UD[g][1]
+    new = dataclasses.replace(subj, feats=feats, upos="NOUN" if subj.upos == "ADJ" else subj.upos)
+    repaired = dataclasses.replace(edge, subject=new, subject_kind="nominal")
+    if object_reading(sent, repaired):
+        # «Аллеи (tagged genitive) парка обсадили липами»: read as nominative, the noun could as well be
+        # the accusative object of a verb with an unexpressed subject
+        return edge
+    return repaired
+
+
+def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """Nominative subjects the parser attached as obj/obl/iobj/dep/amod of a finite verb that has no subject.
+
+    The noun must have no preposition and be tagged nominative, with either
+    an intransitive verb (no direct object possible: «там гибнут путники»),
+    no accusative reading («медиум не принимает») or another object that
+    cannot be a nominative («шорох … пугал его»); or be tagged accusative,
+    attached as obj of an intransitive verb and read by pymorphy3 as a
+    nominative agreeing with it («По воде расходился круг»). An amod noun
+    that pymorphy3 can read as an adjective is an adjective. Edges get the
+    usual ``nominal`` kind.
+    """
+    taken = {e.predicate.id for e in real}
+    out = []
+    for tok in sent.tokens:
+        if tok.upos not in ("NOUN", "PROPN") or tok.feats.get("Case") not in ("Nom", "Acc") or tok.head == 0:
+            continue
+        if tok.base_deprel not in ("obj", "obl", "iobj", "dep", "amod"):
+            continue
+        pred = sent.token(tok.head)
+        if pred.id in taken or pred.upos not in ("VERB", "AUX"):
+            continue
+        if any(k.deprel == "case" for k in sent.children(tok)):
+            continue
+        if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(pred)):
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, pred)
+        if agreeing is None or pred_type != "verb":
+            continue
+        if tok.base_deprel == "amod" and any(p.tag.POS in ("ADJF", "PRTF") for p in get_morph().parses(tok.form)):
+            continue  # «ночное» tagged NOUN: an adjective after all
+        if tok.feats["Case"] == "Acc":
+            # tagged accusative: only the object of an intransitive verb that reads as a nominative
+            # agreeing with it («По воде расходился круг»); an accusative obl is a time adverbial
+            # («каждый раз думает»)
+            reading = agrees_as_nominative(tok, agreeing)
+            if reading is None or tok.base_deprel != "obj" or not is_intransitive(pred):
+                continue
+            feats = dict(tok.feats, Case="Nom", Number=OC2UD[reading.tag.number][1])
+            tok = dataclasses.replace(tok, feats=feats)
+        elif not (is_intransitive(pred) or no_accusative_reading(tok) or other_object(sent, pred, tok)):
+            continue
+        taken.add(pred.id)
+        out.append(AgreementEdge(
+            sent_id=sent.sent_id, subject=tok, predicate=pred, agreeing=agreeing, pred_type=pred_type,
+            order="SV" if tok.id < agreeing.id else "VS", conf=head_conf(sent, tok), subject_kind="nominal",
+            coordinated=any(k.deprel == "conj" for k in sent.children(tok)), negated=negated_by_ne(sent, pred, agreeing),
+            co_agreeing=co,
+        ))
+    return out
+
+
+#: relations by which the parser hangs a finite verb below its own subject's noun phrase
+_STRANDED_RELS = frozenset({"nmod", "obj", "iobj", "obl", "conj", "amod", "appos", "dep", "advmod", "det", "xcomp"})
+
+
+#: a noun attached by these is some verb's object or adjunct (or a clause), not a subject left without a verb
+_ARGUMENT_RELS = frozenset({"obj", "iobj", "obl", "xcomp", "ccomp", "advcl", "acl"})
+_NOMINAL_CHAIN = frozenset({"NOUN", "PROPN", "PRON", "ADJ", "DET", "NUM"})
+
+
+def stranded_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
+    """The features of ``tok`` as a nominative subject agreeing with ``verb``, or None when it cannot be one.
+
+    A known word needs a pymorphy3 reading (:func:`agrees_as_nominative`),
+    whose case, number and gender it gets; a word pymorphy3 does not know
+    («Зарбуль») needs the tagger's nominative with the verb's number (and
+    gender in the past or short singular).
+    """
+    if is_known(tok.form.lower()):
+        return nominative_feats(tok, verb)
+    f, v = tok.feats, verb.feats
+    if f.get("Case") != "Nom" or f.get("Number") != v.get("Number") or v.get("Person") not in (None, "3"):
+        return None
+    if v.get("Number") == "Sing" and (v.get("Tense") == "Past" or v.get("Variant") == "Short") and f.get("Gender") != v.get("Gender"):
+        return None
+    return dict(f)
+
+
+def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """A finite verb or short form without a subject that the parser hung below its subject's noun phrase.
+
+    Only forms that pymorphy3 reads as nothing but a verb or short form
+    (:func:`verbal_only_reading`) qualify.
+
+    «Дверь старого сарая скрипнула» parsed with «скрипнула» as nmod of «сарая»:
+    from the verb, the heads are climbed while the verb is attached by a
+    nominal-style relation (:data:`_STRANDED_RELS`) and the head is a
+    nominal word; the first noun or pronoun on the way that comes before the
+    verb, has no preposition, is not yet a subject and reads as a nominative
+    agreeing with the verb (number; gender in the past singular; person) is
+    its subject. A finite verb attached to another verb is never climbed
+    over, and a relative clause (``acl``) is not climbed out of; a noun that
+    is itself an object or adjunct (:data:`_ARGUMENT_RELS`) is not taken.
+    Edges get the ``nominal`` kind.
+    """
+    taken_preds = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    subjects = {e.subject.id for e in real}
+    out = []
+    for verb in sent.tokens:
+        if verb.id in taken_preds or verb.head == 0 or verb.base_deprel not in _STRANDED_RELS:
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, verb)
+        if agreeing is not verb or verbal_only_reading(verb.form.lower()) is None:
+            # «восстание, организованное … и поддержанное» (a participle tagged as a finite verb)
+            continue
+        if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
+            continue
+        cur, subj, feats = verb, None, None
+        while cur.head != 0 and cur.base_deprel in _STRANDED_RELS:
+            head = sent.token(cur.head)
+            if head.upos not in _NOMINAL_CHAIN:
+                break
+            if (
+                head.upos in ("NOUN", "PROPN", "PRON")
+                and head.id < verb.id
+                and head.id not in subjects
+                and head.base_deprel not in _ARGUMENT_RELS
+                and not any(k.deprel == "case" for k in sent.children(head))
+            ):
+                feats = stranded_subject_feats(head, verb)
+                if feats is not None:
+                    subj = head
+                    break
+            cur = head
+        if subj is None:
+            continue
+        subjects.add(subj.id)
+        coordinated = any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj))
+        subj = dataclasses.replace(subj, feats=feats)
+        out.append(AgreementEdge(
+            sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=verb, pred_type=pred_type,
+            order="SV", conf=head_conf(sent, subj), subject_kind="nominal",
+            coordinated=coordinated, negated=negated_by_ne(sent, verb), co_agreeing=co,
+        ))
+    return out
+
+
+def object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the «subject» may be the object of a transitive verb whose own subject is unexpressed.
+
+    «Аллеи парка обсадили липами» («[they] planted the alleys»): a noun
+    that reads as an accusative of its number, a transitive finite verb, and
+    no other accusative object or object clause of that verb. Then another
+    number, gender or person of the verb is grammatical with a dropped
+    subject. Used where the subject's case is itself a repair
+    (:func:`subject_repair`): a noun the tagger gave another case is not
+    made a nominative subject then.
+    """
+    if edge.pred_type != "verb" or edge.subject.upos not in ("NOUN", "PROPN"):
+        return False
+    verb = edge.agreeing
+    a = get_morph().analyse(verb.form, verb.upos, verb.feats)
+    if a is None or "tran" not in a.tag.grammemes:
+        return False
+    if not object_like(edge.subject):
+        return False
+    for kid in sent.children(edge.predicate):
+        if kid.id == edge.subject.id:
+            continue
+        if kid.base_deprel == "ccomp" or (kid.base_deprel == "obj" and kid.upos in ("NOUN", "PROPN", "PRON") and object_like(kid)):
+            return False
+    return True

@@ -1,0 +1,181 @@
+"""The verb repair family and the predicate tests of the agreement contexts.
+
+* :func:`retag_verbs`: finite verbs and short forms the tagger gave another part of speech, retagged
+  from pymorphy3 (a new sentence; the input is never changed).
+* :func:`repair_edge`: the agreeing word's number, gender and person from pymorphy3 where the tagger
+  contradicts every verbal reading of its form; :func:`negation_repair`: «не» right before it.
+* Predicate tests: :func:`is_default_form` (3sg.N), :func:`is_infinitive`, :func:`is_predicative`,
+  :func:`impersonal_verb`, :func:`is_intransitive`, :func:`bare_case`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
+from ..morph import OC2UD, get_morph
+from .edges import AgreementEdge, is_byt
+from .lexical import infinitive_only, unique_verbal_reading, verbal_only_reading
+
+__all__ = [
+    "retag_verbs",
+    "repair_edge",
+    "ne_before",
+    "negation_repair",
+    "is_default_form",
+    "is_infinitive",
+    "is_predicative",
+    "bare_case",
+    "impersonal_verb",
+    "is_intransitive",
+]
+
+
+def retag_verbs(sent: Sentence) -> Sentence:
+    """``sent`` with finite verbs and short forms that the tagger gave another POS or a non-finite form retagged.
+
+    A token qualifies when pymorphy3 knows its form and reads it only as an
+    indicative verb, short participle or short adjective, all with one
+    number, gender and person (:func:`verbal_only_reading`): «покачивалась» tagged
+    NOUN, «отвесили» ADJ, «наливался» a long participle, «умолкал» a short
+    adjective (a short form is retagged only as a finite verb). It gets that
+    reading's UPOS, lemma and features; head and relation stay. A form that
+    pymorphy3 reads only as an infinitive (:func:`infinitive_only`:
+    «прополоскать» tagged NOUN, «подворачиваться» a finite verb) becomes an
+    infinitive, and as ``nsubj`` a clausal subject (``csubj``). Returns
+    ``sent`` itself when nothing changes, else a copy (token ids are kept,
+    so edits made on the copy apply to ``sent``).
+    """
+    changed = False
+    tokens = list(sent.tokens)
+    for i, tok in enumerate(tokens):
+        infinitive_aspect = infinitive_only(tok.form.lower()) if tok.feats.get("VerbForm") != "Inf" else None
+        if infinitive_aspect:
+            # «прополоскать» tagged NOUN, «подворачиваться» a finite verb: an infinitive; as a subject it is clausal
+            aspect = "Perf" if infinitive_aspect == "perf" else "Imp"
+            deprel = "csubj" + tok.deprel[len("nsubj"):] if tok.base_deprel == "nsubj" else tok.deprel
+            tokens[i] = dataclasses.replace(tok, upos="VERB", lemma=tok.form.lower(), feats={"Aspect": aspect, "VerbForm": "Inf"}, deprel=deprel)
+            changed = True
+            continue
+        if (tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin") or tok.feats.get("VerbForm") == "Inf":
+            # an infinitive spelt as a finite form («согласится» for «согласиться») stays an infinitive
+            continue
+        reading = verbal_only_reading(tok.form.lower())
+        if reading is None:
+            continue
+        upos, lemma, feats = reading
+        if tok.feats.get("Variant") == "Short" and feats.get("VerbForm") != "Fin":
+            continue  # a short form stays as the tagger has it unless it can only be a finite verb («умолкал»)
+        tokens[i] = dataclasses.replace(tok, upos=upos, lemma=lemma, feats=feats)
+        changed = True
+    if not changed:
+        return sent
+    return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+
+
+def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """The edge with its agreeing word's Number/Gender/Person/Tense taken from pymorphy3 where it is unambiguous.
+
+    Applies when every verbal reading (VERB, PRTS, ADJS) of the form has the
+    same number, gender, person and tense, and the tagger's features differ:
+    then those four are set from that reading (Tense only where the tagger
+    gave one; Gender and Person dropped where the reading has none).
+    """
+    tok = edge.agreeing
+    if tok.feats.get("Mood") == "Imp":
+        return edge
+    reading = unique_verbal_reading(tok.form.lower())
+    if reading is None:
+        return edge
+    (number, gender, person, tense) = reading
+    feats = dict(tok.feats)
+    for feat, oc in (("Number", number), ("Gender", gender), ("Person", person), ("Tense", tense)):
+        if feat == "Tense" and "Tense" not in feats:
+            continue
+        ud = OC2UD.get(oc) if oc is not None else None
+        if ud is not None and ud[0] == feat:
+            feats[feat] = ud[1]
+        elif oc is None:
+            feats.pop(feat, None)
+    if feats == tok.feats:
+        return edge
+    return dataclasses.replace(edge, agreeing=dataclasses.replace(tok, feats=feats))
+
+
+def ne_before(sent: Sentence, tok: Token) -> bool:
+    """Whether the word right before ``tok`` is «не» («Ну не было на Руси степей» with «не» attached to «Руси»)."""
+    return tok.id > 1 and normalize(sent.tokens[tok.id - 2].form) == "не"
+
+
+def negation_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """The edge marked negated when «не» stands right before its agreeing word but the parser attached it elsewhere.
+
+    A subject tagged genitive that :func:`subject_predicate_edges` demoted to
+    ``other`` for want of negation gets its genitive kind back through
+    :func:`case_repair`.
+    """
+    if edge.negated or not ne_before(sent, edge.agreeing):
+        return edge
+    return dataclasses.replace(edge, negated=True)
+
+
+def is_default_form(tok: Token) -> bool:
+    f = tok.feats
+    return (
+        f.get("Number") == "Sing"
+        and f.get("Gender", "Neut") == "Neut"
+        and f.get("Person", "3") == "3"
+    )
+
+
+def is_infinitive(tok: Token) -> bool:
+    return tok.feats.get("VerbForm") == "Inf"
+
+
+def is_predicative(tok: Token) -> bool:
+    """«нужно», «нельзя», «трудно», «необходимо»: a predicative adverb or a neuter short adjective."""
+    if tok.upos == "ADJ" and tok.feats.get("Variant") == "Short" and tok.feats.get("Gender") in (None, "Neut"):
+        return True
+    if tok.upos in ("ADV", "ADJ", "NOUN", "PART"):
+        return any(p.tag.POS == "PRED" or (p.tag.POS == "ADJS" and "neut" in p.tag.grammemes)
+                   for p in get_morph().parses(tok.form))
+    return False
+
+
+def bare_case(sent: Sentence, tok: Token, case: str) -> bool:
+    return tok.feats.get("Case") == case and not any(k.deprel == "case" for k in sent.children(tok))
+
+
+def impersonal_verb(sent: Sentence, verb: Token) -> bool:
+    """A finite verb used impersonally.
+
+    A neuter past with a bare dative experiencer («ему удалось»), a reflexive
+    form with one («нам придётся», «мне хочется»), a verb pymorphy3 marks
+    impersonal, or a neuter reflexive past («полагалось пить»). A present-tense
+    non-reflexive verb with a dative («помогает мне убирать») may have a dropped
+    personal subject, so it does not qualify.
+    """
+    form = verb.form.lower()
+    reflexive = form.endswith(("ся", "сь"))
+    neut_past = verb.feats.get("Tense") == "Past" and verb.feats.get("Gender") == "Neut"
+    dative = any(
+        k.base_deprel in ("iobj", "obl", "nmod") and bare_case(sent, k, "Dat") and k.upos in ("NOUN", "PROPN", "PRON")
+        for k in sent.children(verb)
+    )
+    impe = any("Impe" in p.tag.grammemes for p in get_morph().parses(verb.form) if p.tag.POS == "VERB")
+    return (dative and (neut_past or reflexive)) or impe or (neut_past and reflexive)
+
+
+#: verbs of (in)sufficiency: their transitive homonym («хватать» 'grab') takes no genitive of
+#: negation next to a dative, so with one they are read intransitive («нам денег не хватает»)
+_INSUFFICIENCY_LEMMAS = frozenset({"хватать", "хватить", "недоставать", "недостать"})
+
+
+def is_intransitive(tok: Token) -> bool:
+    if is_byt(tok):
+        return True
+    if normalize(tok.lemma) in _INSUFFICIENCY_LEMMAS:
+        return True
+    a = get_morph().analyse(tok.form, tok.upos, tok.feats)
+    return a is not None and "intr" in a.tag.grammemes
