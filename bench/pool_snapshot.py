@@ -136,7 +136,7 @@ def snapshot(work: Path, paths: dict[str, Path]) -> list[tuple[str, str, int, st
 
 def verdicts_for(sents):
     """The agreement verdicts the workflow would compute from these sentences (``load_verdicts`` mapping)."""
-    from rublimp.agreement import validate_agreement
+    from rublimp.agreement_validation import validate_agreement
 
     return _verdicts_from_table(validate_agreement(sents))
 
