@@ -105,7 +105,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from pathlib import Path
 from typing import ClassVar, Iterable, Iterator
 
 from ..agreement import (
@@ -119,8 +118,8 @@ from ..agreement import (
     subject_predicate_edges,
 )
 from ..conllu_doc import Sentence, Token
-from ..io import InputError
 from ..morph import OC2UD, UD2OC, Analysis, get_morph
+from ..trees.nominal import COMMON_GENDER_FILE, load_common_gender_nouns
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -141,7 +140,6 @@ __all__ = [
 ]
 
 PHENOMENON = "subject_predicate_agreement"
-COMMON_GENDER_FILE = "common_gender_nouns.tsv"
 
 GENDERS = ("Masc", "Fem", "Neut")
 PERSONS = ("1", "2", "3")
@@ -163,38 +161,6 @@ PROPER_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr",
 _KEEP_ATTRS = ("POS", "tense", "aspect", "voice", "mood", "case", "transitivity")
 # relations along which an attractor is searched inside the subject tree
 ATTRACTOR_PATH_RELS = frozenset({"nmod", "obj", "obl", "iobj"})
-
-
-@functools.lru_cache(maxsize=8)
-def load_common_gender_nouns(path: str | Path) -> frozenset[str]:
-    """Lemmas (lower case, ё→е) from a TSV with a ``lemma`` column; ``#`` lines are comments."""
-    # read by hand rather than with polars.read_csv: a malformed row must be
-    # reported with its exact line number, which polars does not give
-    path = Path(path)
-    if not path.exists():
-        raise InputError("common-gender noun list not found", path)
-    out: set[str] = set()
-    header: list[str] | None = None
-    with open(path, encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            line = raw.rstrip("\n")
-            if not line.strip() or line.startswith("#"):
-                continue
-            cols = line.split("\t")
-            if header is None:
-                header = cols
-                if "lemma" not in header:
-                    raise InputError("header must have a 'lemma' column", path, lineno)
-                continue
-            if len(cols) != len(header):
-                raise InputError(f"expected {len(header)} tab-separated columns, found {len(cols)}", path, lineno)
-            lemma = cols[header.index("lemma")].strip().lower().replace("ё", "е")
-            if not lemma:
-                raise InputError("empty lemma", path, lineno)
-            out.add(lemma)
-    if header is None:
-        raise InputError("no header line", path)
-    return frozenset(out)
 
 
 _CACHE_ATTR = "_subject_predicate_edges"

@@ -73,9 +73,8 @@ from typing import ClassVar, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..morph import Analysis, Morph
-from .agreement import COMMON_GENDER_FILE, load_common_gender_nouns
-from .base import Edit, Paradigm, Perturbation, register
-from .np_agreement import (
+from ..trees.nominal import (
+    COMMON_GENDER_FILE,
     GENDER_ORDER,
     GENDERS,
     adjective_readings,
@@ -83,8 +82,11 @@ from .np_agreement import (
     has_common_gender,
     head_number_blocked,
     inflect_agreeing,
+    load_common_gender_nouns,
+    norm,
     renumber_noun,
 )
+from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = ["RelativeClause", "relative_clauses", "AnaphorAgreementNumber", "AnaphorAgreementGender"]
 
@@ -96,10 +98,6 @@ MAX_CLIMB = 4
 # words that can host a relative clause: nouns, pronouns and substantivised
 # determiners/numerals/adjectives («каждому из специалистов, анкеты которого …»)
 _HOSTS = frozenset({"NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ"})
-
-
-def _norm(s: str) -> str:
-    return s.lower().replace("ё", "е")
 
 
 @dataclass(frozen=True)
@@ -461,7 +459,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
     (with ``subjects``, also a subject «который», marked ``subject=True``; with ``coordinated``,
     also a singular one whose antecedent is a conjunct, its conjuncts kept in ``conjuncts``)."""
     for pron in sent.tokens:
-        if pron.upos not in ("PRON", "DET", "ADJ") or not _norm(pron.form).startswith("котор"):
+        if pron.upos not in ("PRON", "DET", "ADJ") or not norm(pron.form).startswith("котор"):
             continue
         is_subject = repaired = False
         if pron.base_deprel in SUBJECT_RELS or pron.feats.get("Case") == "Nom":
@@ -482,7 +480,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
         if pron.feats.get("Case") is None:
             continue
         pa = morph.analyse(pron.form, pron.upos, pron.feats)
-        if pa is None or _norm(pa.lemma) != RELATIVE_LEMMA:
+        if pa is None or norm(pa.lemma) != RELATIVE_LEMMA:
             continue
         found = _tree_antecedent(sent, pron) or _comma_antecedent(sent, pron)
         if found is None:
@@ -495,7 +493,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
         ante = _agreeing_antecedent(sent, ante, pron, morph)
         if ante.id >= pron.id:
             continue
-        if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")
+        if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and norm(ante.lemma) == "тот")
                 or (ante.upos == "ADJ" and ante.base_deprel not in ("amod", "det", "conj"))):
             # (a substantivised adjective heads its own phrase: «оставался первым, которого …»)
             continue
@@ -576,7 +574,7 @@ class _AnaphorAgreement(Paradigm):
     def _new_form(self, sent: Sentence, rc: RelativeClause, number: str, gender: str | None) -> str | None:
         case = rc.pronoun.feats["Case"]
         word = inflect_agreeing(self.morph, rc.pronoun_analysis.parse, case, number, gender, rc.animacy)
-        if word is None or _norm(word) == _norm(rc.pronoun.form):
+        if word is None or norm(word) == norm(rc.pronoun.form):
             return None
         # no reading of the new form may keep the original value: a number change must
         # leave no reading of the original number («которой» → «которым», also m.sg.ins),

@@ -78,14 +78,11 @@ from typing import ClassVar, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..morph import Analysis, Morph
-from .agreement import COMMON_GENDER_FILE, load_common_gender_nouns
-from .base import Edit, Paradigm, Perturbation, register
-from .np_agreement import (
+from ..trees.nominal import (
     ADJ_POS,
     CASES,
+    COMMON_GENDER_FILE,
     Agr,
-    _norm,
-    _yo,
     adjective_readings,
     agr_from_tag,
     agrees,
@@ -94,11 +91,15 @@ from .np_agreement import (
     has_common_gender,
     head_number_blocked,
     inflect_agreeing,
+    load_common_gender_nouns,
+    norm,
     noun_readings,
     number_targets,
     renumber_noun,
+    spell_yo,
     ud_agr,
 )
+from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
     "SAM_ONLY_FORMS",
@@ -176,11 +177,11 @@ def _is_sam(sent: Sentence, tok: Token, morph: Morph, *, shared_in_pp: bool = Fa
     ``shared_in_pp`` (RuBLiMP counts those as «сам»; a number change of the
     noun breaks its agreement with either lexeme).
     """
-    form = _norm(tok.form)
+    form = norm(tok.form)
     if tok.upos not in ("ADJ", "DET", "PRON"):
         return False
     nxt = sent.token(tok.id + 1) if tok.id < len(sent.tokens) else None
-    if form == "само" and nxt is not None and _norm(nxt.form) in ("собой", "собою"):
+    if form == "само" and nxt is not None and norm(nxt.form) in ("собой", "собою"):
         return False
     if form in SAM_ONLY_FORMS:
         return True
@@ -189,7 +190,7 @@ def _is_sam(sent: Sentence, tok: Token, morph: Morph, *, shared_in_pp: bool = Fa
     if nxt is not None and (nxt.upos == "ADJ" or any(p.tag.POS in ADJ_POS for p in morph.parses(nxt.form))):
         return False
     head = sent.head_of(tok)
-    if head is None or head.upos == "ADJ" or _norm(head.lemma) in SAMYJ_NOUNS:
+    if head is None or head.upos == "ADJ" or norm(head.lemma) in SAMYJ_NOUNS:
         return False
     if not shared_in_pp and head.upos in ("NOUN", "PROPN") and any(k.base_deprel == "case" for k in sent.children(head)):
         return False
@@ -221,7 +222,7 @@ def _adnominal_case_repair(sent: Sentence, sam: Token, morph: Morph) -> Token:
 def _reflexive_host(head: Token | None, sam: Agr) -> Token | None:
     """«себя» in the case of «сам» («самим собой», «перед самой собой»), given the features
     «сам» shows for the binder; None for any other head."""
-    if head is None or head.upos != "PRON" or _norm(head.lemma) != "себя" or head.feats.get("Case") != sam.case:
+    if head is None or head.upos != "PRON" or norm(head.lemma) != "себя" or head.feats.get("Case") != sam.case:
         return None
     feats = {"Case": sam.case or "", "Number": sam.number or ""}
     if sam.number == "Sing" and len(sam.genders) == 1:
@@ -247,7 +248,7 @@ def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
     if ud.case != "Nom" or sam.id < 2:
         return None
     prev = sent.token(sam.id - 1)
-    if _norm(prev.form) == "и" and sam.id > 2:
+    if norm(prev.form) == "и" and sam.id > 2:
         prev = sent.token(sam.id - 2)
     # «Тилод ухаживал сам» (the name hung on a noun before it): the nominative right before the
     # past verb «сам» floats after, when that verb shows the number and gender of «сам»
@@ -425,7 +426,7 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
             if not agrees(agr_from_tag(parse.tag), a_agr):
                 continue
         animacy = a_agr.animacy or ante.feats.get("Animacy")
-        if animacy is None and aa.tag.POS == "NPRO" and _norm(aa.lemma) != "оно":
+        if animacy is None and aa.tag.POS == "NPRO" and norm(aa.lemma) != "оно":
             animacy = "Anim"  # personal pronouns take animate agreement: «его самого», «их самих»
         genders = ud.genders if ud.number == "Sing" else (a_agr.genders or ud_agr(ante).genders)
         others = tuple(a for a in args if a.id != ante.id)
@@ -469,12 +470,12 @@ class _FloatingQuantifier(Paradigm):
             if seen and self.first_only:
                 break
             word = self._new_form(sa, source, agr)
-            if word is not None and sa.in_pp_only and _norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
+            if word is not None and sa.in_pp_only and norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
                 word = None
             if word is None or word in seen:
                 continue
             seen.add(word)
-            word = _yo(sent, word)
+            word = spell_yo(sent, word)
             yield Perturbation(
                 edits=(Edit(sa.sam.id, word),),
                 feature=self.feature,
@@ -485,7 +486,7 @@ class _FloatingQuantifier(Paradigm):
 
     def _new_form(self, sa: SamAntecedent, source: str, agr: Agr) -> str | None:
         word = inflect_agreeing(self.morph, sa.parse, agr.case or "", agr.number or "", agr.gender, agr.animacy)
-        if word is None or _norm(word) == _norm(sa.sam.form):
+        if word is None or norm(word) == norm(sa.sam.form):
             return None
         forbidden = {self.feature: source}
         if self.feature == "Gender":
@@ -519,7 +520,7 @@ class _FloatingQuantifier(Paradigm):
         «ты сам почувствовал»: a feminine «сама» contradicts the verb)."""
         ante = sa.antecedent
         if ante.upos in ("PRON", "DET") or sa.antecedent_analysis.tag.POS == "NPRO":
-            if _norm(sa.antecedent_analysis.lemma) in GENDERED_PRONOUNS:
+            if norm(sa.antecedent_analysis.lemma) in GENDERED_PRONOUNS:
                 return True
         elif not has_common_gender(self.morph, ante, sa.antecedent_analysis, self.common_gender):
             return True
@@ -585,7 +586,7 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
             return None
         target, word = found
         return Perturbation(
-            edits=(Edit(ante.id, _yo(sent, word)),),
+            edits=(Edit(ante.id, spell_yo(sent, word)),),
             feature=self.feature,
             source_value=sa.agr.number or "",
             target_value=target,
@@ -594,7 +595,7 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
 
     def targets(self, sa):
         a = sa.agr
-        if _norm(sa.antecedent_analysis.lemma) == "вы":
+        if norm(sa.antecedent_analysis.lemma) == "вы":
             return
         if a.number == "Plur" and a.gender is None:
             # a plural of unknown gender («нам самим»): the masculine singular, RuBLiMP's choice
@@ -659,7 +660,7 @@ class FloatingQuantifierCase(_FloatingQuantifier):
         made nominative becomes that of «самый», as in RuBLiMP (самого → самый, самой → самая:
         43 of its 200 dev pairs): «возле самого КПП» → «возле самый КПП». The form must still agree
         with no reading of the antecedent («самое» with a nominative neuter noun is not made)."""
-        if agr.case != "Nom" or _norm(sa.sam.form) not in SHARED_FORMS:
+        if agr.case != "Nom" or norm(sa.sam.form) not in SHARED_FORMS:
             return super()._new_form(sa, source, agr)
         for p in self.morph.readings(sa.sam.form, SAMYJ, ADJ_POS):
             a = agr_from_tag(p.tag)
