@@ -110,8 +110,8 @@ from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..lexicon import read_resource_tsv
 from ..morph import UD2OC, grammemes_to_ud
+from ..trees.roles import VERB_GOVERNMENT_FILE, load_verb_government, only_finite_verb, tag_case
 from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
-from .government import VERB_GOVERNMENT_FILE, load_verb_government, only_finite_verb, tag_case
 
 __all__ = [
     "PHENOMENON",
