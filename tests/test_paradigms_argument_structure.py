@@ -829,9 +829,15 @@ def test_repaired_tree_negative(tiny, key):
     assert list(tiny[name].pairs(_tree(rows))) == []
 
 
-def test_repair_tree_changes_only_sure_readings():
-    from rublimp.paradigms.argument_structure import repair_tree
+def repair_tree(morph, sent):
+    """The argument repair with the argument-structure paradigms' verb lists."""
+    from rublimp.paradigms.argument_structure import ACCUSATIVE_CONTROL_VERBS, PREDICATIVE_VERBS
+    from rublimp.trees.roles import roles_repaired
 
+    return roles_repaired(morph, sent, predicative_verbs=PREDICATIVE_VERBS, accusative_control_verbs=ACCUSATIVE_CONTROL_VERBS)
+
+
+def test_repair_tree_changes_only_sure_readings():
     morph = get_morph()
     sent = _tree(REPAIRED_TREES["adj_dative"][1])
     fixed = repair_tree(morph, sent)
@@ -854,8 +860,6 @@ def test_repair_tree_changes_only_sure_readings():
 
 def test_repair_tree_is_memoised_per_sentence():
     """The five paradigms share one repair of the sentence they read (same object back)."""
-    from rublimp.paradigms.argument_structure import repair_tree
-
     morph = get_morph()
     sent = _tree(REPAIRED_TREES["adj_dative"][1])
     first = repair_tree(morph, sent)
@@ -867,10 +871,10 @@ def test_repair_tree_is_memoised_per_sentence():
 def test_mixed_animacy_readings_are_ambiguous():
     """pymorphy3 tags some accusatives with both animacies («куклы»: ``inan … Inmx anim``);
     its ``tag.animacy`` then depends on string-hash order, so the repair reads both."""
-    from rublimp.paradigms.argument_structure import _animacies, _only_noun_features
+    from rublimp.trees.roles import animacies, only_noun_features
 
     morph = get_morph()
     mixed = [p for p in morph.parses("куклы") if {"anim", "inan"} <= set(p.tag.grammemes)]
-    assert mixed and _animacies(mixed[0]) == ("anim", "inan")
-    assert _only_noun_features(morph, "куклы") is None  # animate and inanimate readings
-    assert _only_noun_features(morph, "столы")["Animacy"] == "Inan"
+    assert mixed and animacies(mixed[0]) == ("anim", "inan")
+    assert only_noun_features(morph, "куклы") is None  # animate and inanimate readings
+    assert only_noun_features(morph, "столы")["Animacy"] == "Inan"

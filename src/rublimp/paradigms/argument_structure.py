@@ -32,7 +32,7 @@ Fidelity to RuBLiMP (``bench/bench_fidelity.py`` on its 200 dev pairs per
 paradigm): RuBLiMP's semantic restrictions come from the RNC's annotation, ours
 from the lists below, so where RuBLiMP used any transitive verb we do too except
 for causer verbs; personal names are replaced by default as in RuBLiMP.
-Every paradigm reads the tree through :func:`repair_tree` (the default parser's
+Every paradigm reads the tree through :func:`rublimp.trees.roles.roles_repaired` (the default parser's
 commonest errors on these constructions, undone where pymorphy3 leaves no doubt: finite
 verbs tagged NOUN/ADJ, datives tagged ADJ or with another case, nominative-tagged
 objects, accusative second subjects, object-control infinitives under another
@@ -109,8 +109,8 @@ from typing import ClassVar, Iterator, Sequence
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..lexicon import read_resource_tsv
-from ..morph import UD2OC, grammemes_to_ud
-from ..trees.roles import VERB_GOVERNMENT_FILE, load_verb_government, only_finite_verb, tag_case
+from ..morph import UD2OC
+from ..trees.roles import PERSON_NAME_TAGS, VERB_GOVERNMENT_FILE, load_verb_government, noun_cases, roles_repaired
 from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
 
 __all__ = [
@@ -122,7 +122,6 @@ __all__ = [
     "load_inanimate_nouns",
     "load_excluded_nouns",
     "argument_rng",
-    "repair_tree",
     "AGENT_VERBS",
     "ANIMATE_OBJECT_VERBS",
     "TransitiveVerb",
@@ -393,7 +392,6 @@ DATIVE_NOUN_HEADS: frozenset[str] = _words(
     "счёт счет цена пособие приложение дополнение противовес аналог подготовка отпор преграда"
 )
 PROPER_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
-PERSON_NAME_TAGS = frozenset({"Name", "Surn", "Patr"})
 PERSONAL_PRONOUNS = frozenset({"я", "ты", "мы", "вы", "он", "она", "они"})
 # accusative "objects" that are no noun phrase an intransitive verb could reject
 # («что ты делаешь» → «что ты спишь» is fine: что = почему; «всё» is also an adverb)
@@ -405,10 +403,7 @@ ADVERBIAL_CATEGORIES = frozenset({"time", "measure"})
 # readings of an object form that could stand without a governor (an adverbial)
 _ADVERBIAL_POS = frozenset({"ADVB", "PRED", "PREP", "CONJ", "PRCL", "COMP", "INTJ", "GRND"})
 _CASE_OC = UD2OC["Case"]
-_GENDER_OC = UD2OC["Gender"]
 _NUMBER_OC = UD2OC["Number"]
-_GENDER_UD = {oc: ud for ud, oc in _GENDER_OC.items()}
-_NUMBER_UD = {oc: ud for ud, oc in _NUMBER_OC.items()}
 _GENDERS = ("Masc", "Fem", "Neut")
 _MAX_TRIES = 40
 
@@ -523,8 +518,10 @@ class ArgumentStructureParadigm(Paradigm):
         self.person_names = bool(self.ctx.options.get(PERSON_NAMES_OPTION, True))
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        """The paradigm's perturbations, read off the repaired tree (:func:`repair_tree`)."""
-        return self._perturb(repair_tree(self.morph, sent))
+        """The paradigm's perturbations, read off the repaired tree (:func:`~rublimp.trees.roles.roles_repaired`)."""
+        repaired = roles_repaired(self.morph, sent, predicative_verbs=PREDICATIVE_VERBS,
+                                  accusative_control_verbs=ACCUSATIVE_CONTROL_VERBS)
+        return self._perturb(repaired)
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         raise NotImplementedError
@@ -843,438 +840,6 @@ def _dative_governor(sent: Sentence, iobj: Token) -> Token | None:
     if iobj.base_deprel in ("nmod", "amod", "appos") and head.deprel == "obj" and abs(iobj.id - head.id) == 1:
         return sent.head_of(head)
     return head
-
-
-# -- tree-pattern repairs (one place; every paradigm of this module reads the repaired tree) --
-def _reading_cases(parses) -> set[str]:
-    """UD cases of pymorphy3 readings (gen2/loc2/acc2 count as the general case)."""
-    return {c for p in parses if (c := tag_case(p.tag))}
-
-
-@functools.lru_cache(maxsize=50_000)
-def _noun_cases(morph, form: str) -> frozenset[str]:
-    """UD cases of the noun readings of ``form``."""
-    return frozenset(_reading_cases(p for p in morph.parses(form) if p.tag.POS == "NOUN"))
-
-
-def _animacies(parse) -> tuple[str, ...]:
-    """The animacy grammemes of a reading: both for pymorphy3's mixed-animacy accusatives
-    («куклы»: ``inan … Inmx anim``), whose ``tag.animacy`` is either one, by string-hash order."""
-    grammemes = parse.tag.grammemes
-    return tuple(a for a in ("anim", "inan") if a in grammemes)
-
-
-def _one(values) -> str | None:
-    values = set(values)
-    return values.pop() if len(values) == 1 else None
-
-
-_FINITE_KEYS = ("Mood", "Tense", "Number", "Person", "Gender")
-
-
-@functools.lru_cache(maxsize=50_000)
-def _finite_verb_features(morph, form: str) -> dict[str, str] | None:
-    """Mood, tense, number, person and gender of the finite-verb readings of a known ``form``,
-    where they all agree (None otherwise or with no such reading)."""
-    if not morph.word_is_known(form):
-        return None
-    seen = {
-        tuple(grammemes_to_ud(p.tag).get(k) for k in _FINITE_KEYS)
-        for p in morph.parses(form) if p.tag.POS == "VERB"
-    }
-    if len(seen) != 1:
-        return None
-    values = seen.pop()
-    if values[1] is None:
-        return None
-    return {k: v for k, v in zip(_FINITE_KEYS, values) if v is not None}
-
-
-@functools.lru_cache(maxsize=50_000)
-def _only_finite_features(morph, form: str) -> dict[str, str] | None:
-    """VerbForm=Fin and the features all readings share, if pymorphy3 knows ``form`` only as a
-    finite verb («вычитаю»: present or future, 1st person singular either way)."""
-    if only_finite_verb(morph, form) is None:
-        return None
-    readings = [grammemes_to_ud(p.tag) for p in morph.parses(form)]
-    out = {"VerbForm": "Fin"}
-    for k in _FINITE_KEYS:
-        values = {r.get(k) for r in readings}
-        if len(values) == 1 and None not in values:
-            out[k] = values.pop()
-    return out if "Number" in out else None
-
-
-@functools.lru_cache(maxsize=50_000)
-def _only_noun_features(morph, form: str) -> dict[str, str] | None:
-    """Animacy (and gender, number where unique) if pymorphy3 knows ``form`` and reads it
-    only as a common noun of one animacy."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "NOUN" or set(p.tag.grammemes) & PROPER_TAGS for p in parses):
-        return None
-    anim = _one(a for p in parses for a in _animacies(p))
-    if anim is None:
-        return None
-    out = {"Animacy": "Anim" if anim == "anim" else "Inan"}
-    gender, number = _one(p.tag.gender for p in parses), _one(p.tag.number for p in parses)
-    if gender in _GENDER_UD:
-        out["Gender"] = _GENDER_UD[gender]
-    if number in _NUMBER_UD:
-        out["Number"] = _NUMBER_UD[number]
-    return out
-
-
-@functools.lru_cache(maxsize=50_000)
-def _only_infinitive(morph, form: str):
-    """The reading of ``form`` if pymorphy3 knows it and reads it only as an infinitive."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "INFN" for p in parses):
-        return None
-    return parses[0]
-
-
-@functools.lru_cache(maxsize=50_000)
-def _only_noun_case(morph, form: str) -> dict[str, str] | None:
-    """UD features of ``form`` if pymorphy3 knows it and reads it only as a noun in one case
-    and one animacy (number and gender kept only where the readings agree)."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "NOUN" for p in parses):
-        return None
-    case = _one(_reading_cases(parses))
-    anim = _one(a for p in parses for a in _animacies(p))
-    if case is None or anim is None:
-        return None
-    feats = {"Case": case, "Animacy": "Anim" if anim == "anim" else "Inan"}
-    number = _one(p.tag.number for p in parses)
-    gender = _one(p.tag.gender for p in parses)
-    if number in _NUMBER_UD:
-        feats["Number"] = _NUMBER_UD[number]
-    if gender in _GENDER_UD:
-        feats["Gender"] = _GENDER_UD[gender]
-    proper = any(set(p.tag.grammemes) & PERSON_NAME_TAGS for p in parses)
-    feats["_upos"] = "PROPN" if proper else "NOUN"
-    return feats
-
-
-@functools.lru_cache(maxsize=100_000)
-def _form_readings(morph, form: str):
-    """(finite-verb reading, one-case noun features and their item set, one-animacy noun
-    features and their item set, infinitive reading) of ``form``: the lookups
-    :func:`_repair_token` makes, in one cache entry."""
-    verb = only_finite_verb(morph, form)
-    if verb is not None:
-        return verb, None, None, None, None, None
-    noun = _only_noun_case(morph, form)
-    known = _only_noun_features(morph, form)
-    # (the features as item sets: «already tagged so» is one subset test of the token's items)
-    noun_items = None if noun is None else frozenset((k, v) for k, v in noun.items() if k != "_upos")
-    known_items = None if known is None else frozenset(known.items())
-    return None, noun, noun_items, known, known_items, _only_infinitive(morph, form)
-
-
-# parts of speech no repair applies to: function words and pronouns (pymorphy3 never reads
-# their forms as only a verb, noun or infinitive), skipped before any lookup
-_NO_REPAIR_UPOS = frozenset({"PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "PRON", "DET", "NUM", "SYM"})
-
-
-def _repair_token(morph, sent: Sentence, tok: Token) -> Token:
-    """``tok`` with the parser's part of speech, case or relation corrected where pymorphy3
-    leaves no doubt (see :func:`repair_tree`), or ``tok`` itself."""
-    if tok.upos in _NO_REPAIR_UPOS or tok.start < 0 or not tok.form.isalpha():
-        return tok
-    if tok.upos == "ADJ" and tok.deprel == "amod":
-        recipient = _recipient_before_object(morph, sent, tok)
-        if recipient is not None:
-            return recipient
-    if tok.upos == "VERB" and tok.feats.get("VerbForm") == "Inf":
-        # a finite form tagged as an infinitive («Я никого не вычитаю»)
-        fixed = _only_finite_features(morph, tok.form)
-        if fixed is not None:
-            return replace(tok, feats={**tok.feats, **fixed})
-    if tok.upos == "VERB" and tok.feats.get("VerbForm") == "Fin" and tok.feats.get("Mood") != "Imp":
-        # a finite verb with a tense its form cannot have («Сторож сует мне ключ»: Past Fem):
-        # the features of its verb readings where they agree
-        fixed = _finite_verb_features(morph, tok.form)
-        if fixed is not None and fixed.get("Tense") != tok.feats.get("Tense"):
-            feats = {k: v for k, v in tok.feats.items() if k not in ("Tense", "Number", "Person", "Gender", "Mood")}
-            feats.update(fixed)
-            return replace(tok, feats=feats)
-    verb, noun, noun_items, known, known_items, inf = _form_readings(morph, tok.form)
-    if tok.upos == "VERB" and verb is None and noun is None and known is not None:
-        # a word pymorphy3 reads only as a common noun tagged as a verb form («издала писк»: VERB Part)
-        feats = {k: v for k, v in tok.feats.items() if k not in ("Aspect", "Tense", "VerbForm", "Voice", "Mood", "Person")}
-        feats.update(known)
-        return replace(tok, upos="NOUN", lemma=_norm(tok.lemma), feats=feats)
-    if tok.upos in ("NOUN", "PROPN", "ADJ"):
-        if verb is not None:
-            feats = {k: v for k, v in grammemes_to_ud(verb.tag).items() if k != "Variant"}
-            feats["Voice"] = "Mid" if verb.normal_form.endswith(("ся", "сь")) else "Act"
-            return replace(tok, upos="VERB", lemma=verb.normal_form, feats=feats)
-        if noun is not None and _genitive_controller(morph, sent, tok):
-            noun = None  # an accusative controller whose form pymorphy3 reads only as genitive: kept below
-        if noun is not None and (tok.upos == "ADJ" or not noun_items <= tok.feats.items()):
-            feats = dict(tok.feats)
-            feats.update({k: v for k, v in noun.items() if k != "_upos"})
-            upos = tok.upos if tok.upos in ("NOUN", "PROPN") else noun["_upos"]
-            return replace(tok, upos=upos, feats=feats)
-        if noun is None and tok.upos in ("ADJ", "NOUN"):
-            # a word read only as a common noun (in several cases): its POS and animacy
-            # («отвесил поклон»: ADJ, or NOUN Anim)
-            if known is not None and (tok.upos == "ADJ" or not known_items <= tok.feats.items()):
-                feats = {k: v for k, v in tok.feats.items() if k not in ("Degree", "Variant")}
-                feats.update(known)
-                return replace(tok, upos="NOUN", feats=feats)
-    if inf is not None and (tok.upos != "VERB" or tok.feats.get("VerbForm") != "Inf" or tok.deprel != "xcomp"):
-        head = sent.head_of(tok)
-        prev = sent.token(tok.id - 1) if tok.id > 1 else None
-        deprel = tok.deprel
-        if (
-            head is not None and head.upos == "VERB" and prev is not None and prev.head == head.id
-            and prev.deprel == "obj" and tok.base_deprel in ("advcl", "advmod", "obj", "ccomp", "iobj", "obl")
-        ):
-            deprel = "xcomp"  # «заставил его замереть»: the infinitive right after the object
-        feats = {"VerbForm": "Inf", "Aspect": "Perf" if "perf" in inf.tag.grammemes else "Imp"}
-        return replace(tok, upos="VERB", lemma=inf.normal_form, feats=feats, deprel=deprel)
-    if tok.upos in ("NOUN", "PROPN") and tok.base_deprel in ("xcomp", "amod", "nmod"):
-        verb = _predicative_object_verb(morph, sent, tok)
-        if verb is not None:
-            return replace(tok, head=verb.id, deprel="obj", feats={**tok.feats, "Case": "Acc"})
-    if tok.upos not in ("NOUN", "PROPN") or tok.deprel not in ("obj", "iobj", "nsubj"):
-        return tok
-    cases = _noun_cases(morph, tok.form)
-    if "Acc" not in cases and not _genitive_controller(morph, sent, tok):
-        if tok.deprel == "obj" and tok.feats.get("Case") == "Nom" and "Nom" in cases and morph.word_is_known(tok.form):
-            # a subject after its verb labelled obj («Тут чувствует слуга взгляд»): a form
-            # that cannot be accusative is the subject of a verb that has none
-            head = sent.head_of(tok)
-            if (
-                head is not None and head.upos == "VERB" and head.feats.get("VerbForm") == "Fin"
-                and not any(k.base_deprel == "nsubj" for k in sent.children(head))
-            ):
-                return replace(tok, deprel="nsubj")
-        return tok
-    if tok.deprel in ("obj", "iobj") and tok.feats.get("Case") != "Acc":
-        head = sent.head_of(tok)
-        case = tok.feats.get("Case")
-        if tok.deprel == "obj" and head is not None and head.upos == "VERB":
-            subjects = [k for k in sent.children(head) if k.base_deprel == "nsubj" and k.id != tok.id]
-            animate_acc = _animate_noun_in(morph, tok.form, "accs")
-            # an object the parser gave a case its form cannot have («отвесил поклон»: Dat), a
-            # nominative «object» next to a subject of its own («мост достроили ученики»), or
-            # an animate genitive-accusative form called genitive («попросил Хогана …»)
-            if (
-                case not in cases or (case == "Nom" and subjects) or (case == "Gen" and animate_acc)
-                or (case in ("Nom", "Gen") and _infinitive_follows(sent, head, tok))
-            ):
-                # (the last: an object right before its verb's infinitive is the controller,
-                # and a controller is accusative: «заставил Бода проникнуть», «оставила Модин понаблюдать»)
-                return replace(tok, feats={**tok.feats, "Case": "Acc"})
-        if (
-            tok.deprel == "iobj" and case == "Dat" and head is not None and head.upos == "VERB"
-            and _norm(head.lemma) in ACCUSATIVE_CONTROL_VERBS and _infinitive_follows(sent, head, tok)
-            and not any(k.deprel == "obj" for k in sent.children(head))
-        ):
-            # a dative-looking controller of a verb that governs the accusative («заставил
-            # Александру сделать шаг», «научила Джо писать»): the accusative reading's gender
-            acc = _accusative_features(morph, tok.form)
-            if acc is not None:
-                return replace(tok, deprel="obj", feats={**tok.feats, **acc, "Case": "Acc"})
-    if tok.deprel == "iobj" and (tok.feats.get("Case") == "Acc" or ("Dat" not in cases and morph.word_is_known(tok.form))):
-        # an accusative the parser itself calls so, or a form that cannot be dative, labelled
-        # iobj («просил Тильво петь», «уступил брату престол»: престол iobj Gen)
-        head = sent.head_of(tok)
-        if head is not None and head.upos == "VERB" and not any(k.deprel == "obj" for k in sent.children(head)):
-            return replace(tok, deprel="obj", feats={**tok.feats, "Case": "Acc"})
-    if tok.deprel == "nsubj" and tok.feats.get("Case") == "Acc":
-        # a second «subject» the parser itself calls accusative («Сеть победила правительство»)
-        # (not where the form can be an animate nominative: «…, Ратислав махал»)
-        head = sent.head_of(tok)
-        if (
-            head is not None and head.upos == "VERB" and not _animate_noun_in(morph, tok.form, "nomn")
-            and any(k.base_deprel == "nsubj" and k.id != tok.id and k.feats.get("Case") == "Nom" for k in sent.children(head))
-        ):
-            return replace(tok, deprel="obj")
-    return tok
-
-
-def _infinitive_follows(sent: Sentence, verb: Token, tok: Token) -> bool:
-    """The word right after ``tok`` is an infinitive under ``verb`` (the object-control pattern)."""
-    if tok.id >= len(sent.tokens) or not sent.text[tok.end : sent.token(tok.id + 1).start].isspace():
-        return False
-    nxt = sent.token(tok.id + 1)
-    return nxt.head == verb.id and nxt.upos == "VERB" and nxt.feats.get("VerbForm") == "Inf"
-
-
-def _predicative_object_verb(morph, sent: Sentence, tok: Token) -> Token | None:
-    """The verb whose object ``tok`` is, where the parser took the object for a role noun.
-
-    Tree repair: before a role noun in the instrumental the object of a predicative verb is
-    often labelled ``xcomp``, ``amod`` or ``nmod`` with a case its form cannot have
-    («объявил тюремщика сообщником»: тюремщика xcomp Ins). A known animate-accusative form
-    right before an instrumental noun, under that noun or beside it under the verb.
-    """
-    if tok.id >= len(sent.tokens):
-        return None
-    role = sent.token(tok.id + 1)
-    if role.upos != "NOUN" or role.feats.get("Case") != "Ins" or "Ins" not in _noun_cases(morph, role.form):
-        return None
-    if not morph.word_is_known(tok.form):
-        return None
-    cases = _noun_cases(morph, tok.form)
-    if tok.feats.get("Case") in cases or "Acc" not in cases or not _animate_noun_in(morph, tok.form, "accs"):
-        return None
-    head = sent.head_of(tok)
-    verb = sent.head_of(role) if head is not None and head.id == role.id else head
-    if verb is None or verb.upos != "VERB" or role.head != verb.id or _norm(verb.lemma) not in PREDICATIVE_VERBS:
-        return None
-    if any(k.deprel == "obj" for k in sent.children(verb)):
-        return None
-    return verb
-
-
-def _recipient_before_object(morph, sent: Sentence, tok: Token) -> Token | None:
-    """``tok`` as the verb's dative recipient, where the parser took it for an adjective of the
-    direct object right after it («протянул наглецу коммуникатор», «показал Дегенгарду язык»:
-    ADJ amod). Only where no adjective or participle reading of the form agrees with the object
-    and the animate dative noun readings (pymorphy3's guesses included: foreign names) agree on
-    gender and number; a capital inside the sentence makes it a PROPN."""
-    if tok.id >= len(sent.tokens) or tok.head != tok.id + 1:
-        return None
-    obj = sent.token(tok.id + 1)
-    verb = sent.head_of(obj)
-    if obj.upos != "NOUN" or obj.deprel != "obj" or obj.feats.get("Case") != "Acc" or verb is None or verb.upos != "VERB":
-        return None
-    parses = morph.parses(tok.form)
-    obj_gender = _GENDER_OC.get(obj.feats.get("Gender", ""))
-    obj_number = _NUMBER_OC.get(obj.feats.get("Number", ""))
-    for p in parses:
-        if p.tag.POS in ("ADJF", "PRTF") and p.tag.case == "accs" and p.tag.number == obj_number and (
-            obj_number == "plur" or p.tag.gender == obj_gender
-        ):
-            return None
-    datives = [p for p in parses if p.tag.POS == "NOUN" and p.tag.case == "datv" and "anim" in p.tag.grammemes]
-    if not datives:
-        return None
-    gender, number = _one(p.tag.gender for p in datives), _one(p.tag.number for p in datives)
-    if gender not in _GENDER_UD or number not in _NUMBER_UD:
-        return None
-    initial = not any(c.isalnum() for c in sent.text[: tok.start])
-    upos = "PROPN" if tok.form[:1].isupper() and not initial else "NOUN"
-    feats = {"Animacy": "Anim", "Case": "Dat", "Gender": _GENDER_UD[gender],
-             "Number": _NUMBER_UD[number]}
-    return replace(tok, upos=upos, lemma=datives[0].normal_form, feats=feats, head=verb.id, deprel="iobj")
-
-
-def _genitive_controller(morph, sent: Sentence, tok: Token) -> bool:
-    """An ``obj`` tagged genitive (or already repaired to accusative) right before its verb's infinitive, whose form has a masculine
-    or plural genitive reading (an animate accusative looks the same): a name pymorphy3 knows
-    only as an inanimate word («попросил Хогана объединиться», «заставил Бода проникнуть»)."""
-    if tok.deprel != "obj" or tok.feats.get("Case") not in ("Gen", "Acc"):
-        return False
-    head = sent.head_of(tok)
-    if head is None or head.upos != "VERB" or not _infinitive_follows(sent, head, tok):
-        return False
-    return any(
-        p.tag.POS == "NOUN" and p.tag.case == "gent" and (p.tag.gender == "masc" or p.tag.number == "plur")
-        for p in morph.parses(tok.form)
-    )
-
-
-@functools.lru_cache(maxsize=50_000)
-def _accusative_features(morph, form: str) -> dict[str, str] | None:
-    """Gender and number of the accusative noun readings of ``form`` where each is unique."""
-    accs = [p for p in morph.parses(form) if p.tag.POS == "NOUN" and p.tag.case in ("accs", "acc2")]
-    gender, number = _one(p.tag.gender for p in accs), _one(p.tag.number for p in accs)
-    if gender not in _GENDER_UD or number not in _NUMBER_UD:
-        return None
-    return {"Gender": _GENDER_UD[gender], "Number": _NUMBER_UD[number]}
-
-
-@functools.lru_cache(maxsize=50_000)
-def _animate_noun_in(morph, form: str, case: str) -> bool:
-    """Some reading of ``form`` is an animate noun in the OpenCorpora ``case`` (``accs``, ``nomn``)."""
-    return any(p.tag.POS == "NOUN" and case in p.tag.grammemes and "anim" in p.tag.grammemes for p in morph.parses(form))
-
-
-def repair_tree(morph, sent: Sentence) -> Sentence:
-    """A copy of ``sent`` with tree-pattern repairs the argument-structure paradigms share.
-
-    The default parser's commonest errors on these constructions, undone only where
-    pymorphy3's dictionary leaves no doubt (words it only guesses are kept as parsed):
-
-    * a word pymorphy3 reads only as a finite verb but tagged NOUN, PROPN or ADJ («Дал же
-      Бог человеку талант», «уже измеряла ей давление») becomes a VERB with its features;
-    * a word it reads only as a noun in one case and animacy but tagged ADJ or with another
-      case («протянул арабу бумажник»: арабу ADJ Acc; «Лоточнику … сунул»: Nom) gets that
-      case (and UPOS NOUN); one it reads only as a common noun of one animacy gets that
-      animacy, gender and number where they are unique (and UPOS NOUN: «поклон» ADJ);
-    * an ``obj`` noun with a case its form cannot have, nominative next to a subject, or an
-      animate genitive-accusative form called genitive becomes accusative where the form
-      can be («отвесил поклон»: Dat; «попросил Хогана»: Gen); an ``iobj`` the parser calls
-      accusative, or a known word that cannot be dative but can be accusative («уступил
-      брату престол»: Gen), becomes the ``obj`` of a verb that has none;
-    * a second ``nsubj`` that the parser itself calls accusative, next to a nominative one,
-      becomes the ``obj``;
-    * a word tagged as an adjective of the direct object right after it that cannot agree with
-      it but can be an animate dative noun becomes the verb's ``iobj`` («протянул наглецу
-      коммуникатор»); a known animate-accusative word before a role noun in the instrumental,
-      labelled ``xcomp``/``amod``/``nmod`` in a case it cannot have, becomes the ``obj`` of a
-      predicative verb («объявил тюремщика сообщником»);
-    * an object tagged nominative or genitive right before its verb's infinitive becomes
-      accusative (the controller; a masculine genitive form pymorphy3 knows only as inanimate
-      included: «попросил Хогана объединиться»), and a dative-looking one of a verb that takes
-      an accusative controller becomes its ``obj`` with the accusative reading's gender
-      («научила Александру плавать»);
-    * a word read only as an infinitive becomes one (VerbForm=Inf), and an ``xcomp`` where it
-      follows its head's direct object under another relation («заставил духа замереть»:
-      advcl) — the object-control pattern.
-
-    Token ids, offsets and forms never change, so edits apply to the original sentence.
-    Where a pass changes something, a second one reads the result (a relation repair may
-    need a verb the first pass found: «Дал же бог человеку дар»).
-    """
-    global _REPAIR_MEMO
-    memo = _REPAIR_MEMO
-    if memo is not None and memo[0] is morph and memo[1] is sent:
-        return memo[2]
-    out = sent
-    todo = out.tokens
-    for second in (False, True):
-        tokens = None
-        changed: set[int] = set()
-        heads: set[int] = set()
-        for tok in todo:
-            if tok.upos in _NO_REPAIR_UPOS:
-                continue
-            fixed = _repair_token(morph, out, tok)
-            if fixed is not tok and fixed != tok:
-                if tokens is None:
-                    tokens = list(out.tokens)
-                tokens[tok.id - 1] = fixed
-                changed.add(tok.id)
-                heads.update((tok.head, fixed.head))
-        if tokens is None or second:
-            if tokens is not None:
-                out = Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
-            break
-        out = Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
-        # the second pass reads only the tokens whose context changed: a token's repair reads
-        # itself, its neighbours, its head, the next word's head and those heads' other dependents
-        touched = changed | heads
-        n = len(tokens)
-        todo = [
-            t for t in tokens
-            if t.id in changed or t.id - 1 in changed or t.id + 1 in changed or t.head in touched
-            or (t.id < n and tokens[t.id].head in touched)
-        ]
-    _REPAIR_MEMO = (morph, sent, out)
-    return out
-
-
-# The last sentence repaired (the perturb stage runs every paradigm on one sentence before the
-# next): the five paradigms share one repair per sentence. Keyed by object identity, so a
-# sentence is only ever served its own repaired copy.
-_REPAIR_MEMO: tuple[object, Sentence, Sentence] | None = None
 
 
 def _pronoun_agent(tok: Token) -> Token:
@@ -1923,7 +1488,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                     o for o in sent.children(iobj)
                     if o.base_deprel in ("nmod", "obj") and o.upos == "NOUN" and o.id == iobj.id + 1
                     and (o.feats.get("Case") == "Acc" or (
-                        o.feats.get("Case") == "Nom" and o.feats.get("Animacy") == "Inan" and "Acc" in _noun_cases(self.morph, o.form)
+                        o.feats.get("Case") == "Nom" and o.feats.get("Animacy") == "Inan" and "Acc" in noun_cases(self.morph, o.form)
                     ))
                 ]
             if lemma in DATIVE_THING_VERBS:
@@ -1968,7 +1533,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             return None
         if not self.morph.word_is_known(tok.form) and not tok.form[:1].isupper():
             return None
-        cases = _noun_cases(self.morph, tok.form)
+        cases = noun_cases(self.morph, tok.form)
         if "Dat" not in cases or not cases <= {"Dat", "Loc"}:
             return None
         verb = sent.head_of(tok)
@@ -1987,10 +1552,10 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
         if tok.deprel in ("iobj", "obl", "obj"):
             if dat:
                 return True
-            return tok.deprel == "iobj" and tok.upos in ("NOUN", "PROPN") and "Dat" in _noun_cases(self.morph, tok.form)
+            return tok.deprel == "iobj" and tok.upos in ("NOUN", "PROPN") and "Dat" in noun_cases(self.morph, tok.form)
         if tok.deprel not in ("nsubj", "nmod", "amod", "appos") or not (dat or tok.deprel == "nmod"):
             return False  # the caller takes no other relation
-        cases = _noun_cases(self.morph, tok.form)
+        cases = noun_cases(self.morph, tok.form)
         if cases & {"Nom", "Gen"}:
             # a «dative» subject or noun dependent that can be nominative or genitive is
             # the subject or the noun's own («переводы Пайялаччхи», «Фруманян разрезала»)
