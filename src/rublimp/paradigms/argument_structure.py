@@ -83,9 +83,9 @@ Safeguards (the paper's, and what replaces its RNC semantic annotation):
   Personal pronouns count as animate only where the construction forces an
   animate reading (the verb lists below).
 * Verbs: the paper restricts contexts with the RNC's semantic annotation; here
-  hand-written verb classes play that role (:data:`AGENT_VERBS`: verbs of
-  perception, cognition, speech, emotion, consumption, possession and social
-  action that take a sentient subject and no causer; :data:`ANIMATE_OBJECT_VERBS`
+  hand-written verb classes play that role (``resources/argument_structure_verbs.tsv``; its
+  ``agent`` list: verbs of perception, cognition, speech, emotion, consumption, possession and social
+  action that take a sentient subject and no causer; ``animate_object``
   and the control verbs for objects). Verbs that readily take an inanimate
   subject (получить, создать, включать, найти применение …) are left out on
   purpose, and so are verbs whose passive takes an instrumental of instrument
@@ -111,7 +111,7 @@ from ..io import InputError
 from ..lexicon import read_resource_tsv
 from ..morph import UD2OC
 from ..trees.roles import PERSON_NAME_TAGS, VERB_GOVERNMENT_FILE, load_verb_government, noun_cases, roles_repaired
-from .base import Edit, Paradigm, ParadigmContext, Perturbation, register
+from .base import OPTION_DEFAULTS, Edit, Paradigm, ParadigmContext, Perturbation, register
 
 __all__ = [
     "PHENOMENON",
@@ -122,8 +122,9 @@ __all__ = [
     "load_inanimate_nouns",
     "load_excluded_nouns",
     "argument_rng",
-    "AGENT_VERBS",
-    "ANIMATE_OBJECT_VERBS",
+    "VERB_LISTS_FILE",
+    "VerbLists",
+    "load_verb_lists",
     "TransitiveVerb",
     "TransitiveVerbSubject",
     "TransitiveVerbPassive",
@@ -136,261 +137,20 @@ LEVEL = "Semantics"
 INTRANSITIVE_FILE = "intransitive_verbs.tsv"
 INANIMATE_FILE = "inanimate_nouns.tsv"
 EXCLUDED_FILE = "excluded_subject_nouns.tsv"
+VERB_LISTS_FILE = "argument_structure_verbs.tsv"
 PERSON_NAMES_OPTION = "argument_structure_person_names"
 
 
-def _words(*groups: str) -> frozenset[str]:
-    return frozenset(w for g in groups for w in g.split())
-
-
-# -- verb classes (written by hand for rublimp; see the module docstring) ---------------
-# Transitive verbs that need a sentient subject (agent or experiencer) and do not take
-# causers, instruments, texts or organisations as subjects in ordinary use.
-_AGENT_CLASSES: dict[str, str] = {
-    "perception": "видеть увидеть слышать услышать слушать послушать выслушать смотреть посмотреть "
-                  "просмотреть пересмотреть разглядеть разглядывать наблюдать заметить замечать нюхать "
-                  "понюхать подслушать подслушивать узнать узнавать",
-    "cognition": "знать понимать понять помнить запомнить запоминать вспомнить вспоминать забыть забывать "
-                 "выучить придумать придумывать изобрести изобретать обдумать обдумывать осознать осознавать "
-                 "угадать угадывать отгадать разгадать выбрать выбирать оценить оценивать планировать "
-                 "запланировать посчитать подсчитать сосчитать проверить проверять читать прочитать прочесть "
-                 "перечитать",
-    "emotion": "хотеть захотеть желать пожелать любить полюбить ненавидеть уважать ценить обожать жалеть "
-               "пожалеть презирать ревновать простить прощать",
-    # (not говорить, объяснять or обещать: «цифры говорят, что …», «это объясняет рост цен»,
-    # «тучи обещают дождь»)
-    "speech": "сказать рассказать рассказывать спросить спрашивать обсуждать "
-              "обсудить произнести произносить повторить повторять предложить предлагать "
-              "просить попросить умолять благодарить поблагодарить поздравить поздравлять хвалить похвалить "
-              "ругать отругать критиковать раскритиковать обвинить обвинять упрекать упрекнуть позвать звать "
-              "пригласить приглашать уговорить уговаривать убедить убеждать обмануть обманывать допросить "
-              "допрашивать назвать называть",
-    "creation": "написать писать нарисовать рисовать спеть петь сочинить сочинять сшить шить вязать сварить "
-                "варить приготовить готовить испечь построить строить отремонтировать ремонтировать починить "
-                "чинить сфотографировать фотографировать спроектировать проектировать сконструировать "
-                "конструировать посадить сажать вырастить выращивать подписать подписывать опубликовать "
-                "публиковать исполнить исполнять разработать разрабатывать основать организовать "
-                "организовывать записать записывать забить изготовить изготавливать отлить вылепить лепить достроить "
-                "отреставрировать реставрировать перестроить вышить вышивать сплести плести",
-    "consumption": "есть съесть пить выпить курить выкурить попробовать пробовать проглотить глотать жевать "
-                   "съедать выпивать доесть допить",
-    "possession": "купить покупать продать продавать подарить дарить заказать заказывать арендовать украсть "
-                  "красть угнать угонять одолжить искать поискать отыскать спрятать прятать выбросить выбрасывать отнести "
-                  "относить надеть надевать одеть мыть помыть вымыть стирать постирать гладить погладить "
-                  "чистить почистить убрать убирать отправить отправлять послать посылать",
-    "social": "нанять нанимать уволить увольнять назначить назначать наградить награждать арестовать "
-              "арестовывать похитить похищать воспитать воспитывать усыновить удочерить родить рожать обнять "
-              "обнимать поцеловать целовать обидеть обижать оскорбить оскорблять утешить утешать навестить "
-              "навещать провожать оперировать прооперировать осмотреть осматривать обыскать казнить обыграть "
-              "покинуть покидать посвятить",
-}
-AGENT_VERBS: frozenset[str] = _words(*_AGENT_CLASSES.values())
-
-# Agentive verbs whose passive readily takes an instrumental of instrument, means, award or
-# cause with nouns of any kind (награждён орденом, выбран жребием, отправлен почтой,
-# приготовлен на пару): an inanimate instrumental would be grammatical there, so they are
-# not used by the passive paradigm. (Instruments and materials — написан карандашом,
-# маслом — are kept out of the replacement nouns instead.)
-PASSIVE_INSTRUMENTAL_VERBS: frozenset[str] = _words(
-    "сварить варить приготовить готовить испечь сфотографировать фотографировать "
-    "наградить награждать подписать подписывать мыть помыть вымыть стирать постирать гладить погладить "
-    "чистить почистить есть съесть пить выпить курить выкурить проглотить глотать жевать съедать выпивать "
-    "доесть допить обнять обнимать посадить сажать убрать убирать спрятать прятать отправить отправлять "
-    "послать посылать выбрать выбирать назначить назначать назвать называть проверить проверять запомнить "
-    "запоминать убедить убеждать уговорить уговаривать обмануть обманывать вырастить выращивать "
-    "записать записывать одеть надеть надевать забить вышить вышивать "
-    # a role noun in the instrumental is predicative with these («направлен рядовым»,
-    # «принят учеником», «зачислен курсантом»)
-    "направить направлять принять принимать взять брать зачислить зачислять призвать призывать "
-    "мобилизовать перевести переводить оставить оставлять "
-    # equipping: «оснащены новинкой», «вооружены копьями»
-    "оснастить оснащать оборудовать вооружить вооружать снарядить снаряжать"
-)
-
-# Verbs whose direct object must be animate (a person or an animal).
-ANIMATE_OBJECT_VERBS: frozenset[str] = _words(
-    "пригласить приглашать позвать поздравить поздравлять поблагодарить благодарить нанять нанимать "
-    "уволить увольнять арестовать арестовывать обидеть обижать оскорбить оскорблять напугать пугать испугать "
-    "удивить удивлять рассмешить смешить развеселить утешить утешать разбудить будить уговорить уговаривать "
-    "убедить убеждать переубедить допросить допрашивать обыскать казнить усыновить удочерить обнять обнимать "
-    "поцеловать навестить навещать наградить награждать отругать наказать наказывать женить крестить окрестить "
-    "соблазнить очаровать разочаровать вдохновить впечатлить шокировать смутить рассердить разозлить огорчить "
-    "огорчать заинтересовать познакомить знакомить научить обучить обучать застрелить зарезать задушить "
-    "завербовать призвать призывать накормить кормить напоить госпитализировать пытать"
-)
-
-# Verbs with an accusative object and a predicative role noun in the instrumental
-# («назначил её капитаном»): with an animate role noun the object must be animate.
-PREDICATIVE_VERBS: frozenset[str] = _words(
-    "назначить назначать избрать избирать выбрать выбирать назвать называть считать признать признавать "
-    "объявить объявлять сделать делать утвердить утверждать оставить провозгласить нанять нанимать"
-)
-
-# Object control by a directive verb: the accusative object is asked, persuaded or taught
-# to do something, so it must be a sentient being («попросила сына купить хлеб»).
-OBJECT_DIRECTIVE_VERBS: frozenset[str] = _words(
-    "попросить просить умолять уговорить уговаривать убедить убеждать пригласить приглашать призвать "
-    "призывать научить учить обучить обучать позвать звать"
-)
-# Causative object control: only with an infinitive that needs an agent
-# («заставил двигатель работать» is fine, «заставил сына извиниться» is not).
-OBJECT_CAUSATIVE_VERBS: frozenset[str] = _words("заставить заставлять вынудить вынуждать принудить принуждать")
-# Verbs whose controller is an accusative object (for the dative-to-accusative repair).
-ACCUSATIVE_CONTROL_VERBS: frozenset[str] = OBJECT_DIRECTIVE_VERBS | OBJECT_CAUSATIVE_VERBS | _words(
-    "послать посылать отправить отправлять оставить оставлять"
-)
-
-# Dative addressee + infinitive: directives address a sentient being...
-DATIVE_DIRECTIVE_VERBS: frozenset[str] = _words(
-    "велеть приказать приказывать посоветовать советовать рекомендовать порекомендовать поручить поручать "
-    "предложить предлагать напомнить напоминать обещать пообещать запретить запрещать"
-)
-# ... permission and help do only with an infinitive that needs an agent
-# («позволил воде стечь» is fine).
-DATIVE_PERMISSIVE_VERBS: frozenset[str] = _words(
-    "помочь помогать позволить позволять разрешить разрешать мешать помешать дать давать доверить доверять"
-)
 # Prepositions whose object is the theme of an infinitive (забыть о деле, присмотреть за больным):
 # with one, the infinitive's object slot is filled (на/в count with an accusative: смотреть на
 # комету, играть в футбол).
 THEME_PREPOSITIONS = frozenset({"о", "об", "обо", "за"})
-
-# Intransitive infinitives that need a volitional agent (for the causative/permissive checks).
-VOLITIONAL_VERBS: frozenset[str] = _words(
-    "уйти уходить прийти приходить приехать уехать поехать ехать вернуться возвращаться отдохнуть отдыхать "
-    "поговорить работать поработать учиться участвовать выступить выступать подумать думать ответить "
-    "отвечать позвонить звонить голосовать проголосовать жениться войти сесть встать лечь поспать "
-    "пообедать поужинать позавтракать согласиться отказаться признаться извиниться подписаться попрощаться "
-    "переехать переселиться эмигрировать уволиться поступить поступать сдаться сбежать убежать скрыться "
-    "спрятаться присоединиться записаться вступить молиться помолиться танцевать потанцевать играть поиграть "
-    "гулять погулять остановиться подождать ждать "
-    # reflexives of grooming, effort, struggle and social contact: only a person does them
-    "раздеться раздеваться одеться одеваться переодеться умыться умываться помыться мыться побриться "
-    "бриться причесаться заниматься заняться бороться сражаться драться подраться смеяться засмеяться "
-    "рассмеяться улыбнуться улыбаться поклясться клясться познакомиться поздороваться помириться "
-    "исповедаться стараться постараться трудиться потрудиться торопиться поторопиться поклониться кланяться"
-)
-AGENTIVE_INFINITIVES: frozenset[str] = AGENT_VERBS | VOLITIONAL_VERBS
-# Infinitives an inanimate controller does as well («заставил двигатель работать»,
-# «оставил воду стечь», «дал тесту подняться»).
-NON_AGENTIVE_INFINITIVES: frozenset[str] = _words(
-    "работать заработать двигаться течь стечь стекать упасть падать расти вырасти гореть сгореть светить "
-    "звучать зазвучать литься вращаться крутиться остыть остывать высохнуть сохнуть подняться кипеть "
-    "закипеть таять растаять замерзнуть мерзнуть стоять лежать висеть существовать служить действовать "
-    "функционировать измениться изменяться меняться развиваться расти исчезнуть исчезать "
-    "появиться появляться начаться начинаться продолжаться закончиться заканчиваться казаться выглядеть "
-    "ехать поехать двигаться идти пойти лететь полететь плыть поплыть"
-)
-# Infinitives that take an inanimate dative object themselves («уделять внимание деталям»,
-# «помогать экономике»): a replaced dative before them would read as their object.
-DATIVE_OBJECT_INFINITIVES: frozenset[str] = _words(
-    "помогать помочь мешать помешать способствовать содействовать противостоять угрожать вредить навредить "
-    "соответствовать уделять уделить посвятить посвящать учиться научиться следовать последовать "
-    "подчиняться подчиниться противоречить сопротивляться доверять доверить верить поверить придать "
-    "придавать дать давать присвоить присваивать отдать отдавать предпочесть радоваться удивляться "
-    "поклоняться подражать уступить уступать"
-)
-
-# Transitive verbs that readily take an inanimate subject — a causer, a force, an
-# instrument, a text, an event or an abstract noun («ветер сорвал крышу», «статья
-# описывает опыт», «шум разбудил детей», «это дало результат»): an inanimate noun put
-# in place of their animate subject can make a grammatical sentence, so the subject
-# paradigm leaves them out. Every other transitive verb with an animate subject and a
-# direct object or clausal complement is used, as in RuBLiMP (which restricts only the
-# nouns); :data:`AGENT_VERBS` were the whole list before (coverage 0.07 on RuBLiMP's
-# dev sentences).
-CAUSER_VERBS: frozenset[str] = _words(
-    "получить получать создать создавать включить включать содержать занять занимать составить составлять "
-    "вызвать вызывать изменить изменять менять сменить дать давать показать показывать означать обозначать "
-    "требовать потребовать иметь представлять представить определить определять обеспечить обеспечивать "
-    "сохранить сохранять уничтожить уничтожать разрушить разрушать убить убивать спасти спасать открыть "
-    "открывать закрыть закрывать покрыть покрывать окружить окружать заполнить заполнять наполнить наполнять "
-    "привлечь привлекать отделить отделять соединить соединять пересечь пересекать охватить охватывать "
-    "достичь достигнуть достигать принести приносить нести унести уносить увеличить увеличивать уменьшить "
-    "уменьшать снизить снижать повысить повышать поднять поднимать разбить разбивать сломать ломать порвать "
-    "рвать поразить поражать удивить удивлять испугать пугать напугать обрадовать радовать беспокоить "
-    "обеспокоить тревожить встревожить волновать взволновать раздражать интересовать заинтересовать привести "
-    "приводить сопровождать отразить отражать описать описывать рассказать рассказывать встретить встречать "
-    "ожидать ждать преследовать ударить ударять задеть задевать затронуть затрагивать коснуться отнять "
-    "отнимать забрать забирать погубить губить лишить лишать захватить захватывать остановить останавливать "
-    "разбудить будить осветить освещать согреть греть заменить заменять объединить объединять разделить "
-    "разделять сорвать срывать унести повредить повреждать ранить задержать задерживать сделать делать "
-    "принять принимать оставить оставлять потерять терять выиграть выигрывать проиграть проигрывать "
-    "стоить напомнить напоминать подтвердить подтверждать доказать доказывать поддержать поддерживать "
-    "решить решать вернуть возвращать выдать выдавать выразить выражать назвать называть связать связывать "
-    "защитить защищать ограничить ограничивать прервать прерывать пройти проходить обойти обходить "
-    "заставить заставлять вынудить вынуждать помочь превратить превращать сбить сбивать толкнуть толкать "
-    "тянуть потянуть двигать подвинуть развивать развить усилить усиливать ослабить ослаблять нарушить "
-    "нарушать рассмешить смешить развеселить вдохновить вдохновлять впечатлить шокировать смутить "
-    "смущать рассердить сердить разозлить злить огорчить огорчать утешить утешать мучить измучить "
-    "убедить убеждать успокоить успокаивать вести провести проводить выполнить выполнять "
-    "поглотить поглощать"
-)
-
-# Causer verbs of handling things that a subject from the replacement pool cannot do: their
-# inanimate subjects are forces and instruments («ветер открыл окно», «кран поднял балку»), which
-# the pool leaves out, and abstract nouns do not open, close, raise or take away objects
-# («Пётр открыл рот» → «*Опасность открыла рот»).
-SUBJECT_AGENT_CAUSER_VERBS: frozenset[str] = _words(
-    "открыть открывать закрыть закрывать поднять поднимать отнять отнимать"
-)
-# ... only with an object of these classes of ``excluded_subject_nouns.tsv`` (a body part, an
-# institution, a place, a vehicle, an instrument: «открыл глаза», «открыла аптеку», «закрыл
-# кузов»); with an abstract object an abstract causer is fine («рост цен поднял экономику»).
+# the classes of ``excluded_subject_nouns.tsv`` whose objects only a person handles with the
+# ``subject_agent_causer`` verbs (a body part, an institution, a place, a vehicle, an instrument:
+# «открыл глаза», «открыла аптеку», «закрыл кузов»); with an abstract object an abstract causer
+# is fine («рост цен поднял экономику»)
 HANDLED_CATEGORIES = frozenset({"body", "organisation", "place", "vehicle", "instrument"})
 BODY_CATEGORIES = frozenset({"body"})
-
-# Causer verbs whose passive still needs a person in the instrumental: making, executing and
-# describing («создан художником», «описан Достоевским», «выполнен архитекторами» — 46 of
-# RuBLiMP's 200 dev passives were refused by the causer list); the replacement pool has no
-# force, instrument or material nouns that could be their means.
-PASSIVE_AGENT_CAUSER_VERBS: frozenset[str] = _words(
-    "создать создавать выполнить выполнять сделать делать описать описывать выдать выдавать "
-    # capture, stopping, discovery and interruption by people («захвачен французами», «бой был
-    # остановлен врачом», «остров был открыт мореплавателем»): their inanimate instrumentals
-    # are forces, events and instruments, none of which the pool has (not destruction:
-    # «разрушен временем», «уничтожен небрежностью» take abstract causes as well)
-    "захватить захватывать остановить останавливать открыть открывать прервать прерывать"
-)
-
-# Occupation verbs: with a place as the passive subject their instrumental is the force that
-# took it («Париж был занят немцами», «Азов был взят войсками Петра», «Мец был немцами
-# оставлен»); elsewhere it may be a filler or a role («стол занят книгами», «взят рядовым»).
-PASSIVE_CONQUEST_VERBS: frozenset[str] = _words(
-    "занять занимать взять брать оставить оставлять окружить окружать"
-)
-
-# Reflexive verbs with an instrumental complement that are no passives («являлся
-# учителем», «занимался детьми», «восхищался ею»).
-REFLEXIVE_NOT_PASSIVE: frozenset[str] = _words(
-    "называться считаться являться оказаться оказываться казаться показаться представляться заниматься "
-    "заняться пользоваться воспользоваться отличаться интересоваться заинтересоваться увлекаться увлечься "
-    "восхищаться любоваться гордиться становиться стать делиться поделиться ограничиваться обмениваться "
-    "меняться руководствоваться довольствоваться"
-)
-
-# Ditransitive verbs whose dative may be a thing («придать форму шару», «уделить внимание
-# проблеме», «посвятить книгу войне», «предпочесть чай кофе») and light-verb objects
-# with which «дать/отдать» take any dative («дал название городу», «отдал предпочтение
-# чаю»): the ditransitive rule of transitive_verb_iobject skips them.
-DATIVE_THING_VERBS: frozenset[str] = _words(
-    "придать придавать уделить уделять посвятить посвящать присвоить присваивать предпочесть предпочитать "
-    "противопоставить противопоставлять подчинить подчинять подвергнуть подвергать приписать приписывать "
-    "вернуть возвращать возвратить уподобить соответствовать добавить добавлять прибавить прибавлять "
-    "нанести наносить причинить причинять"
-)
-LIGHT_OBJECTS: frozenset[str] = _words(
-    "название имя оценка ход начало значение жизнь толчок импульс форма вид характер место право "
-    "предпочтение внимание сила силы время возможность свобода волю воля дорога путь старт определение "
-    "объяснение цвет статус"
-)
-
-# nouns that take a dative of their own, inanimate as readily as animate («памятник
-# победе», «гимн труду»): a dative after them is theirs, not the verb's
-DATIVE_NOUN_HEADS: frozenset[str] = _words(
-    "памятник монумент гимн ода хвала слава дань угроза вызов альтернатива замена помеха конец предел "
-    "счёт счет цена пособие приложение дополнение противовес аналог подготовка отпор преграда"
-)
 PROPER_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
 PERSONAL_PRONOUNS = frozenset({"я", "ты", "мы", "вы", "он", "она", "они"})
 # accusative "objects" that are no noun phrase an intransitive verb could reject
@@ -472,6 +232,69 @@ def load_excluded_nouns(path: str | Path) -> dict[str, str]:
     return {_norm(row["lemma"]): row["category"] for _, row in _read_tsv(Path(path), ("lemma", "category"), "excluded-noun list")}
 
 
+@dataclass(frozen=True)
+class VerbLists:
+    """The argument-structure word lists of ``resources/argument_structure_verbs.tsv`` (each list's
+    meaning is in the file's header), as sets of lemmas."""
+
+    agent: frozenset[str]
+    passive_instrumental: frozenset[str]
+    animate_object: frozenset[str]
+    predicative: frozenset[str]
+    object_directive: frozenset[str]
+    object_causative: frozenset[str]
+    #: object_directive, object_causative and the file's accusative_control verbs
+    accusative_control: frozenset[str]
+    dative_directive: frozenset[str]
+    dative_permissive: frozenset[str]
+    volitional: frozenset[str]
+    #: agent and volitional verbs
+    agentive_infinitive: frozenset[str]
+    non_agentive_infinitive: frozenset[str]
+    dative_object_infinitive: frozenset[str]
+    causer: frozenset[str]
+    subject_agent_causer: frozenset[str]
+    passive_agent_causer: frozenset[str]
+    passive_conquest: frozenset[str]
+    reflexive_not_passive: frozenset[str]
+    dative_thing: frozenset[str]
+    light_object: frozenset[str]
+    dative_noun_head: frozenset[str]
+
+
+#: the lists of the file (every one must have a lemma; ``agent`` is grouped by verb class)
+VERB_LIST_NAMES: tuple[str, ...] = (
+    "agent", "passive_instrumental", "animate_object", "predicative", "object_directive", "object_causative",
+    "accusative_control", "dative_directive", "dative_permissive", "volitional", "non_agentive_infinitive",
+    "dative_object_infinitive", "causer", "subject_agent_causer", "passive_agent_causer", "passive_conquest",
+    "reflexive_not_passive", "dative_thing", "light_object", "dative_noun_head",
+)
+
+
+@functools.lru_cache(maxsize=8)
+def load_verb_lists(path: str | Path) -> VerbLists:
+    """The word lists (``list, group, lemma``); an unknown list, an empty lemma, a lemma listed twice
+    in one list or a list with no lemma is an error naming the file (and line)."""
+    path = Path(path)
+    lists: dict[str, set[str]] = {name: set() for name in VERB_LIST_NAMES}
+    for lineno, row in read_resource_tsv(path, "argument-structure word lists", ("list", "group", "lemma")):
+        name, lemma = row["list"], row["lemma"]
+        if name not in lists:
+            raise InputError(f"list must be one of {', '.join(VERB_LIST_NAMES)}, found {name!r}", path, lineno)
+        if not lemma or " " in lemma:
+            raise InputError(f"lemma must be one word, found {lemma!r}", path, lineno)
+        if lemma in lists[name]:
+            raise InputError(f"{lemma!r} listed twice in {name}", path, lineno)
+        lists[name].add(lemma)
+    empty = [name for name, words in lists.items() if not words]
+    if empty:
+        raise InputError(f"no lemma for list(s) {', '.join(empty)}", path)
+    sets = {name: frozenset(words) for name, words in lists.items()}
+    sets["accusative_control"] = sets["object_directive"] | sets["object_causative"] | sets["accusative_control"]
+    sets["agentive_infinitive"] = sets["agent"] | sets["volitional"]
+    return VerbLists(**sets)
+
+
 def argument_rng(seed: int, *parts: object) -> random.Random:
     """A ``random.Random`` seeded from SHA-256 of the seed and ``parts`` (stable across runs and machines)."""
     digest = hashlib.sha256("\x1f".join(map(str, (seed, *parts))).encode("utf-8")).digest()
@@ -497,13 +320,14 @@ class ArgumentStructureParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = LEVEL
-    resources = ("excluded_subject_nouns.tsv", "inanimate_nouns.tsv")
+    resources = ("excluded_subject_nouns.tsv", "inanimate_nouns.tsv", VERB_LISTS_FILE)
     options = ("argument_structure_person_names",)
 
     def __init__(self, ctx: ParadigmContext | None = None) -> None:
         super().__init__(ctx)
         res = Path(self.ctx.resources_dir)
         self.excluded = load_excluded_nouns(res / EXCLUDED_FILE)
+        self.lists = load_verb_lists(res / VERB_LISTS_FILE)
         nouns = load_inanimate_nouns(res / INANIMATE_FILE)
         pools: dict[tuple[str | None, str], list[str]] = {}
         for n in nouns:
@@ -515,12 +339,12 @@ class ArgumentStructureParadigm(Paradigm):
         self._pools = {k: tuple(v) for k, v in pools.items()}
         # RuBLiMP replaces personal names too («Мозарин повернул записку» → «*Разгар повернул
         # записку»): on by default, ``argument_structure_person_names: false`` turns it off
-        self.person_names = bool(self.ctx.options.get(PERSON_NAMES_OPTION, True))
+        self.person_names = bool(self.ctx.options.get(PERSON_NAMES_OPTION, OPTION_DEFAULTS[PERSON_NAMES_OPTION]))
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         """The paradigm's perturbations, read off the repaired tree (:func:`~rublimp.trees.roles.roles_repaired`)."""
-        repaired = roles_repaired(self.morph, sent, predicative_verbs=PREDICATIVE_VERBS,
-                                  accusative_control_verbs=ACCUSATIVE_CONTROL_VERBS)
+        repaired = roles_repaired(self.morph, sent, predicative_verbs=self.lists.predicative,
+                                  accusative_control_verbs=self.lists.accusative_control)
         return self._perturb(repaired)
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
@@ -821,7 +645,7 @@ def _transitive_infinitive(morph, lemma: str) -> bool:
     return any(p.tag.POS == "INFN" and "tran" in p.tag.grammemes and _norm(p.normal_form) == lemma for p in morph.parses(lemma))
 
 
-def _dative_governor(sent: Sentence, iobj: Token) -> Token | None:
+def _dative_governor(sent: Sentence, iobj: Token, noun_heads: frozenset[str]) -> Token | None:
     """The verb a dative belongs to.
 
     Tree repair: the default parser often hangs the recipient under the noun before it
@@ -830,7 +654,7 @@ def _dative_governor(sent: Sentence, iobj: Token) -> Token | None:
     that noun's own head when the noun is its ``obj`` or ``obl``.
     """
     head = sent.head_of(iobj)
-    if head is None or head.upos not in ("NOUN", "PROPN") or _norm(head.lemma) in DATIVE_NOUN_HEADS:
+    if head is None or head.upos not in ("NOUN", "PROPN") or _norm(head.lemma) in noun_heads:
         return head
     if iobj.deprel == "iobj" and head.base_deprel in ("obj", "obl"):
         return sent.head_of(head)
@@ -1025,11 +849,11 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             if subj is None:
                 continue
             lemma = self.verb_lemma(verb)
-            if lemma in CAUSER_VERBS and lemma not in AGENT_VERBS:
+            if lemma in self.lists.causer and lemma not in self.lists.agent:
                 # a causer verb: only with the object a person's own body part («закрыл лицо»,
                 # «отнял руки»), or for the handling verbs a place or institution («открыла
                 # аптеку»); «поднял экономику», «открыл возможность»: an abstract causer would do
-                wanted = HANDLED_CATEGORIES if lemma in SUBJECT_AGENT_CAUSER_VERBS else BODY_CATEGORIES
+                wanted = HANDLED_CATEGORIES if lemma in self.lists.subject_agent_causer else BODY_CATEGORIES
                 if not any(self.excluded_category(o.lemma) in wanted for o in objects):
                     continue
             arg = self._subject_argument(sent, subj, verb)
@@ -1043,10 +867,10 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
                 yield pert
 
     def _agentive(self, verb: Token) -> bool:
-        """A verb from :data:`AGENT_VERBS`, or any non-reflexive transitive verb (the caller
-        checks the object of one of :data:`CAUSER_VERBS`)."""
+        """A verb of the ``agent`` list, or any non-reflexive transitive verb (the caller
+        checks the object of one of the ``causer`` list)."""
         lemma = self.verb_lemma(verb)
-        if lemma in AGENT_VERBS:
+        if lemma in self.lists.agent:
             return True
         if lemma.endswith(("ся", "сь")):
             return False
@@ -1066,7 +890,7 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             return None
         # a 3rd-person pronoun may stand for a thing («табло … они потребляют энергию»): only
         # a verb that needs a sentient subject makes it animate
-        if arg.pronoun and arg.lemma in ("он", "она", "они") and self.verb_lemma(verb) not in AGENT_VERBS:
+        if arg.pronoun and arg.lemma in ("он", "она", "они") and self.verb_lemma(verb) not in self.lists.agent:
             return None
         vnum, vgen = verb.feats.get("Number"), verb.feats.get("Gender")
         # the first of coordinated subjects («Нил и Ортран оборвали пение»): the plural verb
@@ -1146,12 +970,12 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             lemma = self._passive_lemma(sent, verb)
             if lemma is None:
                 continue
-            if lemma in PASSIVE_CONQUEST_VERBS:
+            if lemma in self.lists.passive_conquest:
                 if not self._place_subject(sent, verb):
                     continue
-            elif lemma in PASSIVE_INSTRUMENTAL_VERBS or lemma in PREDICATIVE_VERBS:
+            elif lemma in self.lists.passive_instrumental or lemma in self.lists.predicative:
                 continue
-            elif (lemma in CAUSER_VERBS and lemma not in PASSIVE_AGENT_CAUSER_VERBS) or lemma in self._instrumental_verbs:
+            elif (lemma in self.lists.causer and lemma not in self.lists.passive_agent_causer) or lemma in self._instrumental_verbs:
                 continue
             if agent.upos == "PRON" and agent.feats.get("Case") == "Dat" and lemma in self._dative_verbs:
                 continue  # «им были выданы паспорта»: the dative of a verb that takes one
@@ -1242,12 +1066,12 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
         Besides Voice=Pass (participles: «был построен»), a reflexive finite verb whose
         base verb is transitive is a passive when it has an instrumental agent
         («управлялся автархами», «используются всадниками»); the caller checks the
-        agent. Verbs outside :data:`AGENT_VERBS` are used unless they are causer
+        agent. Verbs outside the ``agent`` list are used unless they are causer
         verbs (RuBLiMP uses any passive: coverage was 0.02 with the list alone).
         """
         lemma = self.verb_lemma(verb)
         if lemma.endswith(("ся", "сь")):
-            if verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Aspect") == "Perf" or lemma in REFLEXIVE_NOT_PASSIVE:
+            if verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Aspect") == "Perf" or lemma in self.lists.reflexive_not_passive:
                 return None
             # the passive subject is the patient: an inanimate noun («Лингейн управлялся
             # автархами»); with an animate one the verb is a middle («он увлекался ею»)
@@ -1257,7 +1081,7 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             lemma = lemma[:-2]
         elif verb.feats.get("Voice") != "Pass":
             return None
-        if lemma in AGENT_VERBS:
+        if lemma in self.lists.agent:
             return lemma
         return lemma if _transitive_infinitive(self.morph, lemma) else None
 
@@ -1327,7 +1151,7 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
             # the role noun: an xcomp, or an obl the parser gave it («сделал его капитаном»)
             if (
                 x.base_deprel in ("xcomp", "obl") and x.upos == "NOUN" and x.feats.get("Case") == "Ins"
-                and x.feats.get("Animacy") == "Anim" and lemma in PREDICATIVE_VERBS
+                and x.feats.get("Animacy") == "Anim" and lemma in self.lists.predicative
                 and not any(c.base_deprel == "case" for c in sent.children(x))
             ):
                 return "predicative"
@@ -1336,7 +1160,7 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
             if x.upos == "VERB" and x.feats.get("VerbForm") == "Inf":
                 if self._open_object(sent, x):
                     return None  # «просит его пропустить» → «просит доступ пропустить»: the noun reads as the infinitive's object
-                if lemma in OBJECT_DIRECTIVE_VERBS:
+                if lemma in self.lists.object_directive:
                     return "control"
                 # RuBLiMP: any animate object followed by an infinitive it controls
                 # («оставил Биддика охранять», «заставила Луиса полезть»): coverage 0.18 → 0.5+
@@ -1348,9 +1172,9 @@ class TransitiveVerbObject(ArgumentStructureParadigm):
                 inf = self.verb_lemma(x)
                 if x.id != obj.id + 1 or obj.upos == "PRON":
                     continue
-                if inf in AGENTIVE_INFINITIVES or not (inf in NON_AGENTIVE_INFINITIVES or inf.endswith(("ся", "сь"))):
+                if inf in self.lists.agentive_infinitive or not (inf in self.lists.non_agentive_infinitive or inf.endswith(("ся", "сь"))):
                     return "control"
-        if lemma in ANIMATE_OBJECT_VERBS:
+        if lemma in self.lists.animate_object:
             return "verb"
         return None
 
@@ -1439,7 +1263,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 iobj.deprel == "nsubj" and iobj.feats.get("Case") == "Dat"
             ):
                 continue
-            verb = _dative_governor(sent, iobj)
+            verb = _dative_governor(sent, iobj, self.lists.dative_noun_head)
             if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
                 continue
             lemma = self.verb_lemma(verb)
@@ -1491,7 +1315,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                         o.feats.get("Case") == "Nom" and o.feats.get("Animacy") == "Inan" and "Acc" in noun_cases(self.morph, o.form)
                     ))
                 ]
-            if lemma in DATIVE_THING_VERBS:
+            if lemma in self.lists.dative_thing:
                 continue
             if not objects and len(pronoun_objects) == 1:
                 # an accusative pronoun object («чай, который Бойзи отнёс директору»):
@@ -1505,7 +1329,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             if len(objects) != 1:
                 continue
             obj = objects[0]
-            if _norm(obj.lemma) in LIGHT_OBJECTS or self.excluded_category(obj.lemma) in ADVERBIAL_CATEGORIES:
+            if _norm(obj.lemma) in self.lists.light_object or self.excluded_category(obj.lemma) in ADVERBIAL_CATEGORIES:
                 continue
             if obj.feats.get("Animacy") != "Inan":
                 continue
@@ -1591,11 +1415,11 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
 
     def _infinitive(self, sent: Sentence, verb: Token, lemma: str, iobj: Token, inf: Token) -> Iterator[Perturbation]:
         inf_lemma = self.verb_lemma(inf)
-        if inf_lemma in DATIVE_OBJECT_INFINITIVES:
+        if inf_lemma in self.lists.dative_object_infinitive:
             return
-        if lemma in DATIVE_DIRECTIVE_VERBS:
+        if lemma in self.lists.dative_directive:
             subtype = "directive"
-        elif lemma in DATIVE_PERMISSIVE_VERBS and inf_lemma in AGENTIVE_INFINITIVES:
+        elif lemma in self.lists.dative_permissive and inf_lemma in self.lists.agentive_infinitive:
             subtype = "permissive"
         else:
             return
