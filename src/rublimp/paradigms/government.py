@@ -99,7 +99,23 @@ from typing import ClassVar, Iterable, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..morph import UD2OC, Analysis
-from ..trees.roles import CASES, VERB_GOVERNMENT_FILE, load_verb_government, read_case_table, tag_case, verbs_retagged
+from ..trees.roles import (
+    CASES,
+    INVARIANT_DET,
+    NOMINAL_POS,
+    QUANTIFIERS,
+    VERB_GOVERNMENT_FILE,
+    cannot_agree,
+    has_blocking_dependents,
+    load_verb_government,
+    possessive_object,
+    preposition_of,
+    read_case_table,
+    tag_case,
+    tag_number,
+    verbs_retagged,
+    with_case,
+)
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -108,8 +124,6 @@ __all__ = [
     "PREPOSITIONS_FILE",
     "load_prepositions",
     "normalize",
-    "preposition_of",
-    "has_blocking_dependents",
     "GovernmentParadigm",
     "AdpositionGovernment",
     "VerbObjectCase",
@@ -128,13 +142,6 @@ _CASE_SET = frozenset(CASES)
 PERSONAL_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
 THIRD_PERSON = frozenset({"он", "она", "оно", "они"})
 REFLEXIVE = "себя"
-# invariable possessives: a determiner that does not agree, so it may stay next to a re-cased noun
-INVARIANT_DET = frozenset({"его", "ее", "их"})
-# words that govern the case of the noun they quantify («много книг»)
-QUANTIFIERS = frozenset(
-    {"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "больше", "меньше",
-     "достаточно", "полно", "множество", "большинство"}
-)
 # time and measure nouns: a bare accusative/genitive of duration or amount is not an object
 MEASURE_NOUNS = frozenset(
     {"год", "месяц", "неделя", "день", "ночь", "утро", "вечер", "сутки", "час", "минута", "секунда",
@@ -143,23 +150,11 @@ MEASURE_NOUNS = frozenset(
 )
 # verbs whose "object" is really something else (genitive subject, naming construction)
 SKIP_VERBS = frozenset({"быть", "нет", "нету", "стать", "звать", "являться", "бывать"})
-# relations of a noun's dependent that share or fix the noun's case
-_BLOCKING_DEPRELS = frozenset(
-    {"amod", "det", "nummod", "acl", "appos", "conj", "flat", "compound", "fixed", "orphan", "dep", "list",
-     "reparandum", "goeswith"}
-)
-# relations a dependent may have when it belongs to a clause the noun heads, not to the noun phrase
-_CLAUSAL_DEPRELS = frozenset(
-    {"nsubj", "csubj", "advcl", "parataxis", "ccomp", "xcomp", "obl", "cop", "aux", "mark", "punct", "cc",
-     "discourse", "vocative", "advmod"}
-)
 # relations a target noun itself must not bear (it would share its case with another word)
 _BAD_TARGET_DEPRELS = frozenset({"appos", "flat", "fixed", "compound", "orphan", "list", "dep", "vocative", "goeswith"})
 _WORD_RE = re.compile(r"^[а-яё]+(?:-[а-яё]+)*$", re.IGNORECASE)
 _PROPER_TAGS = frozenset({"Abbr", "Init", "Fixd"})
 _NAME_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
-# parts of speech whose readings can fill a case slot
-_NOMINAL_POS = frozenset({"NOUN", "NPRO", "ADJF", "PRTF", "NUMR"})
 
 
 def normalize(s: str) -> str:
@@ -172,100 +167,6 @@ def normalize(s: str) -> str:
 def load_prepositions(path: str | Path) -> dict[str, frozenset[str]]:
     """Preposition (lower case, ё→е; multiword ones space-separated) → the UD cases it governs."""
     return read_case_table(Path(path), "preposition", "cases")
-
-
-# -- tree helpers ----------------------------------------------------------------
-def preposition_of(sent: Sentence, tok: Token) -> tuple[Token, str] | None:
-    """The single case marker of ``tok`` and its text (with its ``fixed`` parts), or None.
-
-    None when ``tok`` has no case marker, more than one, or one that follows it.
-    """
-    markers = sent.children(tok, "case")
-    if len(markers) != 1:
-        return None
-    adp = markers[0]
-    if adp.id > tok.id:
-        return None
-    parts = [adp.form] + [t.form for t in sorted(sent.children(adp, "fixed"), key=lambda t: t.id)]
-    return adp, " ".join(normalize(p) for p in parts)
-
-
-def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool = False, morph=None) -> bool:
-    """True when ``tok`` has a dependent whose form depends on ``tok``'s case (or fixes it).
-
-    Agreeing modifiers (adjectives, participles, non-possessive determiners,
-    numerals), appositions, conjuncts, name parts and quantity words block; a
-    genitive ``nmod``, a relative clause, an invariable possessive (его/её/их)
-    and the clause-level dependents of a predicative noun do not. With ``morph``,
-    neither does an ``amod``/``appos``/``conj`` word that has no reading in
-    ``tok``'s case (:func:`cannot_agree`: «помахал Миклему рукой» with «Миклему»
-    as amod of «рукой»).
-    """
-    for kid in sent.children(tok):
-        base = kid.base_deprel
-        if base == "case":
-            continue
-        if quantified_ok and kid.id < tok.id and (normalize(kid.lemma) in QUANTIFIERS or normalize(kid.form) in QUANTIFIERS):
-            continue  # «унесли много жизней»: the genitive a quantity word governs stays a genitive
-        if base == "det" and normalize(kid.form) in INVARIANT_DET:
-            continue
-        if base in ("amod", "appos", "conj") and (
-            (kid.upos in ("NOUN", "PROPN", "PRON") and kid.feats.get("Case") not in (None, tok.feats.get("Case")))
-            or (kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin")
-            or (morph is not None and (kid.feats.get("Case") != tok.feats.get("Case") or kid.form[:1].isupper())
-                and cannot_agree(morph, kid, tok))
-        ):
-            # parser repair: a nominal in another case, or a finite verb, cannot agree with ``tok``
-            # nor be its conjunct («помахал Мише рукой» with «Мише» as amod of «рукой»; «поднял
-            # взгляд и уставился» with «уставился» as conj of «взгляд»): a misattached word
-            continue
-        if base == "acl" and kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin":
-            continue  # a finite verb is a clause of its own, misattached: «носит корону, этот скитается»
-        if base in _BLOCKING_DEPRELS:
-            return True
-        if kid.deprel.startswith("acl") and kid.deprel != "acl:relcl":
-            return True
-        if normalize(kid.lemma) in QUANTIFIERS or normalize(kid.form) in QUANTIFIERS:
-            return True
-        if kid.upos in ("ADJ", "DET", "NUM") and base not in _CLAUSAL_DEPRELS:
-            return True
-    return False
-
-
-_CASES_CACHE: dict[str, frozenset[str]] = {}
-
-
-def _nominal_cases(morph, form: str) -> frozenset[str]:
-    out = _CASES_CACHE.get(form)
-    if out is None:
-        if len(_CASES_CACHE) > 100_000:
-            _CASES_CACHE.clear()
-        out = _CASES_CACHE[form] = frozenset(
-            c for p in morph.parses(form) if p.tag.POS in _NOMINAL_POS and (c := tag_case(p.tag)))
-    return out
-
-
-def cannot_agree(morph, word: Token, noun: Token) -> bool:
-    """Whether ``word`` (a dictionary word) shares no case with any reading of ``noun``: it cannot
-    agree with it, so the parser misattached it («помахал соседу рукой»: Dat vs Ins). Every
-    reading of the noun counts, not only the parser's case, which may be wrong («лишило многие
-    пары»: пары parsed genitive, многие agrees with it as an accusative). A capitalised word
-    inside the sentence that the dictionary does not know (a name: «помахал Миклему рукой») is
-    judged by pymorphy3's guessed readings."""
-    guessed_name = word.id > 1 and word.form[:1].isupper()
-    if not _WORD_RE.match(word.form) or not morph.word_is_known(noun.form) \
-            or not (guessed_name or morph.word_is_known(word.form)):
-        return False
-    mine = _nominal_cases(morph, word.form)
-    return bool(mine) and not (mine & _nominal_cases(morph, noun.form))
-
-
-def _tag_number(tag) -> str | None:
-    if "sing" in tag.grammemes:
-        return "Sing"
-    if "plur" in tag.grammemes:
-        return "Plur"
-    return None
 
 
 # -- the shared machinery --------------------------------------------------------
@@ -337,7 +238,7 @@ class GovernmentParadigm(Paradigm):
         if tag_case(a.tag) != case:
             return None
         number = tok.feats.get("Number")
-        if number and _tag_number(a.tag) not in (None, number) and self._number_possible(tok.form, case, number):
+        if number and tag_number(a.tag) not in (None, number) and self._number_possible(tok.form, case, number):
             # (a form with no reading in the parser's case and number settles the number itself: the
             # parser's number of a rare noun is often wrong, «в любимчиках» tagged singular)
             return None
@@ -349,7 +250,7 @@ class GovernmentParadigm(Paradigm):
     def _number_possible(self, form: str, case: str, number: str) -> bool:
         """Whether some nominal reading of ``form`` has both ``case`` and ``number``."""
         return any(
-            p.tag.POS in ("NOUN", "NPRO") and tag_case(p.tag) == case and _tag_number(p.tag) in (None, number)
+            p.tag.POS in ("NOUN", "NPRO") and tag_case(p.tag) == case and tag_number(p.tag) in (None, number)
             for p in self.morph.parses(form)
         )
 
@@ -448,7 +349,7 @@ class GovernmentParadigm(Paradigm):
         common words.
         """
         for p in self.morph.parses(form):
-            if p.tag.POS not in _NOMINAL_POS:
+            if p.tag.POS not in NOMINAL_POS:
                 continue
             if normalize(p.normal_form) != lemma and any(g in _NAME_TAGS or g == "Abbr" for g in p.tag.grammemes):
                 continue  # «им» is not read as the abbreviation «им.» (имени)
@@ -459,7 +360,7 @@ class GovernmentParadigm(Paradigm):
     def lexeme_readable_in(self, form: str, lemma: str, cases: set[str] | frozenset[str]) -> bool:
         """True when ``form`` is, as a form of the lexeme ``lemma`` itself, in one of ``cases``."""
         return any(
-            p.tag.POS in _NOMINAL_POS and normalize(p.normal_form) == lemma and tag_case(p.tag) in cases
+            p.tag.POS in NOMINAL_POS and normalize(p.normal_form) == lemma and tag_case(p.tag) in cases
             for p in self.morph.parses(form)
         )
 
@@ -619,7 +520,7 @@ class VerbObjectCase(GovernmentParadigm):
             return False
         lemma = normalize(a.lemma)
         person = {"я": "1", "мы": "1", "ты": "2", "вы": "2"}.get(lemma, "3")
-        number = obj.feats.get("Number") or _tag_number(a.tag)
+        number = obj.feats.get("Number") or tag_number(a.tag)
         if feats.get("Person") and feats["Person"] != person:
             return True
         if feats.get("Number") and number and feats["Number"] != number:
@@ -656,7 +557,7 @@ class VerbObjectCase(GovernmentParadigm):
         """
         if tok.deprel not in self.deprels and tok.base_deprel not in self.deprels:
             return None
-        tok = _possessive_object(sent, tok)
+        tok = possessive_object(sent, tok)
         case = tok.feats.get("Case")
         if case == self.object_case:
             return tok
@@ -667,7 +568,7 @@ class VerbObjectCase(GovernmentParadigm):
             return None
         if not self.lexeme_readable_in(tok.form.lower(), normalize(tok.lemma), {self.object_case}):
             return None  # another lexeme's reading does not count («пироги»: пирога.Gen, not пирог)
-        return _with_case(tok, self.object_case)
+        return with_case(tok, self.object_case)
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """Whether a bare dependent parsed in another case should be read in the object case (default: never)."""
@@ -818,7 +719,7 @@ class VerbAccObject(VerbObjectCase):
                 if self.readable_in(form, lemma, {"Acc"}) and (
                     case == "Nom" or not self.readable_in(form, lemma, {"Nom"})
                 ):
-                    return dataclasses.replace(_with_case(tok, "Acc"), deprel="obj")
+                    return dataclasses.replace(with_case(tok, "Acc"), deprel="obj")
         return super().object_candidate(sent, tok)
 
     def _speech_act_person(self, verb: Token) -> bool:
@@ -987,7 +888,7 @@ class VerbGenObject(VerbObjectCase):
             if p.tag.POS in ("NOUN", "NPRO") and normalize(p.normal_form) == lemma and "nomn" in p.tag.grammemes
         ]
         for p in readings:
-            number = _tag_number(p.tag)
+            number = tag_number(p.tag)
             if f.get("Number") and number and number != f["Number"]:
                 continue
             gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(p.tag.gender))
@@ -995,41 +896,6 @@ class VerbGenObject(VerbObjectCase):
                 continue
             return False  # this reading could be the subject
         return True
-
-
-# the personal pronoun behind an invariant possessive form: (lemma, Gender, Number)
-_POSSESSIVE_AS_PRONOUN = {"его": ("он", "Masc", "Sing"), "ее": ("она", "Fem", "Sing"), "их": ("они", None, "Plur")}
-
-
-def _possessive_object(sent: Sentence, tok: Token) -> Token:
-    """«его»/«её»/«их» tagged as a possessive determiner but attached as a verb's object
-    («мы ж её никогда не слушаем»): the accusative personal pronoun. Only when no noun
-    follows (a following noun is what a possessive would modify).
-    """
-    entry = _POSSESSIVE_AS_PRONOUN.get(normalize(tok.form))
-    if entry is None or tok.upos != "DET" or "Case" in tok.feats:
-        return tok
-    verb = sent.head_of(tok)
-    if verb is None or verb.upos != "VERB" or sent.children(tok):
-        return tok
-    if tok.id < len(sent.tokens) and sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
-        return tok
-    lemma, gender, number = entry
-    feats = {"Case": "Acc", "Number": number, "Person": "3"}
-    if gender:
-        feats["Gender"] = gender
-    return dataclasses.replace(tok, upos="PRON", lemma=lemma, feats=feats)
-
-
-def _with_case(tok: Token, case: str) -> Token:
-    """A copy of ``tok`` with its Case feature replaced and its Number and Gender dropped.
-
-    The parser read the form in another case, so its number and gender are
-    not trusted either («пытки»: Acc.Plur or Gen.Sing; «им»: они.Dat or он.Ins).
-    """
-    feats = {k: v for k, v in tok.feats.items() if k not in ("Number", "Gender")}
-    feats["Case"] = case
-    return dataclasses.replace(tok, feats=feats)
 
 
 @register

@@ -5,6 +5,10 @@ argument-structure paradigms read.
   lemma → the cases of its bare non-subject arguments) and the case-table reader behind it and the
   preposition table (:func:`read_case_table`); :func:`tag_case` reads the UD case off a pymorphy3 tag.
 * :func:`only_finite_verb`: pymorphy3 knows the form and reads it only as a finite verb.
+* Queries over a governed nominal: its preposition (:func:`preposition_of`), whether a dependent's
+  form hangs on its case (:func:`has_blocking_dependents`, with :func:`cannot_agree` for words the
+  parser misattached); :func:`possessive_object` reads «его/её/их» attached as an object as the
+  pronoun, :func:`with_case` re-reads a token in another case.
 * :func:`verbs_retagged`: finite verbs the parser tagged NOUN, ADJ or ADV given back their VERB tag
   (the verb-object paradigms of government).
 * :func:`roles_repaired`: the argument repairs the argument-structure paradigms read (parts of
@@ -33,18 +37,27 @@ from .nominal import norm
 
 __all__ = [
     "CASES",
+    "INVARIANT_DET",
+    "NOMINAL_POS",
     "PERSON_NAME_TAGS",
     "PROPER_NOUN_TAGS",
     "VERB_GOVERNMENT_FILE",
     "animacies",
+    "cannot_agree",
+    "has_blocking_dependents",
     "load_verb_government",
     "noun_cases",
     "only_finite_verb",
     "only_noun_features",
+    "possessive_object",
+    "preposition_of",
+    "QUANTIFIERS",
     "read_case_table",
     "roles_repaired",
     "tag_case",
+    "tag_number",
     "verbs_retagged",
+    "with_case",
 ]
 
 #: the verb-government table under ``resources/``
@@ -66,6 +79,25 @@ _GENDER_OC = UD2OC["Gender"]
 _NUMBER_OC = UD2OC["Number"]
 _GENDER_UD = {oc: ud for ud, oc in _GENDER_OC.items()}
 _NUMBER_UD = {oc: ud for ud, oc in _NUMBER_OC.items()}
+#: invariable possessives: a determiner that does not agree, so it may stay next to a re-cased noun
+INVARIANT_DET = frozenset({"его", "ее", "их"})
+#: words that govern the case of the noun they quantify («много книг»)
+QUANTIFIERS = frozenset(
+    {"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "больше", "меньше",
+     "достаточно", "полно", "множество", "большинство"}
+)
+# relations of a noun's dependent that share or fix the noun's case
+_BLOCKING_DEPRELS = frozenset(
+    {"amod", "det", "nummod", "acl", "appos", "conj", "flat", "compound", "fixed", "orphan", "dep", "list",
+     "reparandum", "goeswith"}
+)
+# relations a dependent may have when it belongs to a clause the noun heads, not to the noun phrase
+_CLAUSAL_DEPRELS = frozenset(
+    {"nsubj", "csubj", "advcl", "parataxis", "ccomp", "xcomp", "obl", "cop", "aux", "mark", "punct", "cc",
+     "discourse", "vocative", "advmod"}
+)
+#: pymorphy3 parts of speech whose readings can fill a case slot
+NOMINAL_POS = frozenset({"NOUN", "NPRO", "ADJF", "PRTF", "NUMR"})
 
 
 # -- the government lexicon ------------------------------------------------------------
@@ -121,6 +153,135 @@ def tag_case(tag) -> str | None:
             return _OC_CASE[g]
     return None
 
+
+# -- queries over nominals and their dependents ----------------------------------------
+def preposition_of(sent: Sentence, tok: Token) -> tuple[Token, str] | None:
+    """The single case marker of ``tok`` and its text (with its ``fixed`` parts), or None.
+
+    None when ``tok`` has no case marker, more than one, or one that follows it.
+    """
+    markers = sent.children(tok, "case")
+    if len(markers) != 1:
+        return None
+    adp = markers[0]
+    if adp.id > tok.id:
+        return None
+    parts = [adp.form] + [t.form for t in sorted(sent.children(adp, "fixed"), key=lambda t: t.id)]
+    return adp, " ".join(norm(p) for p in parts)
+
+
+def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool = False, morph=None) -> bool:
+    """True when ``tok`` has a dependent whose form depends on ``tok``'s case (or fixes it).
+
+    Agreeing modifiers (adjectives, participles, non-possessive determiners,
+    numerals), appositions, conjuncts, name parts and quantity words block; a
+    genitive ``nmod``, a relative clause, an invariable possessive (его/её/их)
+    and the clause-level dependents of a predicative noun do not. With ``morph``,
+    neither does an ``amod``/``appos``/``conj`` word that has no reading in
+    ``tok``'s case (:func:`cannot_agree`: «помахал Миклему рукой» with «Миклему»
+    as amod of «рукой»).
+    """
+    for kid in sent.children(tok):
+        base = kid.base_deprel
+        if base == "case":
+            continue
+        if quantified_ok and kid.id < tok.id and (norm(kid.lemma) in QUANTIFIERS or norm(kid.form) in QUANTIFIERS):
+            continue  # «унесли много жизней»: the genitive a quantity word governs stays a genitive
+        if base == "det" and norm(kid.form) in INVARIANT_DET:
+            continue
+        if base in ("amod", "appos", "conj") and (
+            (kid.upos in ("NOUN", "PROPN", "PRON") and kid.feats.get("Case") not in (None, tok.feats.get("Case")))
+            or (kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin")
+            or (morph is not None and (kid.feats.get("Case") != tok.feats.get("Case") or kid.form[:1].isupper())
+                and cannot_agree(morph, kid, tok))
+        ):
+            # parser repair: a nominal in another case, or a finite verb, cannot agree with ``tok``
+            # nor be its conjunct («помахал Мише рукой» with «Мише» as amod of «рукой»; «поднял
+            # взгляд и уставился» with «уставился» as conj of «взгляд»): a misattached word
+            continue
+        if base == "acl" and kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin":
+            continue  # a finite verb is a clause of its own, misattached: «носит корону, этот скитается»
+        if base in _BLOCKING_DEPRELS:
+            return True
+        if kid.deprel.startswith("acl") and kid.deprel != "acl:relcl":
+            return True
+        if norm(kid.lemma) in QUANTIFIERS or norm(kid.form) in QUANTIFIERS:
+            return True
+        if kid.upos in ("ADJ", "DET", "NUM") and base not in _CLAUSAL_DEPRELS:
+            return True
+    return False
+
+
+_CASES_CACHE: dict[str, frozenset[str]] = {}
+
+
+def _nominal_cases(morph, form: str) -> frozenset[str]:
+    out = _CASES_CACHE.get(form)
+    if out is None:
+        if len(_CASES_CACHE) > 100_000:
+            _CASES_CACHE.clear()
+        out = _CASES_CACHE[form] = frozenset(
+            c for p in morph.parses(form) if p.tag.POS in NOMINAL_POS and (c := tag_case(p.tag)))
+    return out
+
+
+def cannot_agree(morph, word: Token, noun: Token) -> bool:
+    """Whether ``word`` (a dictionary word) shares no case with any reading of ``noun``: it cannot
+    agree with it, so the parser misattached it («помахал соседу рукой»: Dat vs Ins). Every
+    reading of the noun counts, not only the parser's case, which may be wrong («лишило многие
+    пары»: пары parsed genitive, многие agrees with it as an accusative). A capitalised word
+    inside the sentence that the dictionary does not know (a name: «помахал Миклему рукой») is
+    judged by pymorphy3's guessed readings."""
+    guessed_name = word.id > 1 and word.form[:1].isupper()
+    if not _WORD_RE.match(word.form) or not morph.word_is_known(noun.form) \
+            or not (guessed_name or morph.word_is_known(word.form)):
+        return False
+    mine = _nominal_cases(morph, word.form)
+    return bool(mine) and not (mine & _nominal_cases(morph, noun.form))
+
+
+def tag_number(tag) -> str | None:
+    """The UD number of a pymorphy3 tag, or None."""
+    if "sing" in tag.grammemes:
+        return "Sing"
+    if "plur" in tag.grammemes:
+        return "Plur"
+    return None
+
+
+# the personal pronoun behind an invariant possessive form: (lemma, Gender, Number)
+_POSSESSIVE_AS_PRONOUN = {"его": ("он", "Masc", "Sing"), "ее": ("она", "Fem", "Sing"), "их": ("они", None, "Plur")}
+
+
+def possessive_object(sent: Sentence, tok: Token) -> Token:
+    """«его»/«её»/«их» tagged as a possessive determiner but attached as a verb's object
+    («мы ж её никогда не слушаем»): the accusative personal pronoun. Only when no noun
+    follows (a following noun is what a possessive would modify).
+    """
+    entry = _POSSESSIVE_AS_PRONOUN.get(norm(tok.form))
+    if entry is None or tok.upos != "DET" or "Case" in tok.feats:
+        return tok
+    verb = sent.head_of(tok)
+    if verb is None or verb.upos != "VERB" or sent.children(tok):
+        return tok
+    if tok.id < len(sent.tokens) and sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
+        return tok
+    lemma, gender, number = entry
+    feats = {"Case": "Acc", "Number": number, "Person": "3"}
+    if gender:
+        feats["Gender"] = gender
+    return dataclasses.replace(tok, upos="PRON", lemma=lemma, feats=feats)
+
+
+def with_case(tok: Token, case: str) -> Token:
+    """A copy of ``tok`` with its Case feature replaced and its Number and Gender dropped.
+
+    The parser read the form in another case, so its number and gender are
+    not trusted either («пытки»: Acc.Plur or Gen.Sing; «им»: они.Dat or он.Ins).
+    """
+    feats = {k: v for k, v in tok.feats.items() if k not in ("Number", "Gender")}
+    feats["Case"] = case
+    return dataclasses.replace(tok, feats=feats)
 
 
 # -- verb repairs ---------------------------------------------------------------------
