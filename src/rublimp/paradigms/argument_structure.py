@@ -1,4 +1,4 @@
-"""ARGUMENT STRUCTURE: the five RuBLiMP paradigms (Appendix B.3.1).
+"""ARGUMENT STRUCTURE: the shared part of the five RuBLiMP paradigms (Appendix B.3.1).
 
 A transitive verb (TV) selects an animate agent and, for many verbs, an animate
 object or addressee; the paradigms break that requirement with one word
@@ -28,42 +28,12 @@ changed (or two swapped), never the syntax:
   RuBLiMP's released pairs — or, as the paper describes, an animate dative
   followed by an infinitive xcomp («посоветовал пациенту отдохнуть») is replaced.
 
-Fidelity to RuBLiMP (``bench/bench_fidelity.py`` on its 200 dev pairs per
-paradigm): RuBLiMP's semantic restrictions come from the RNC's annotation, ours
-from the lists below, so where RuBLiMP used any transitive verb we do too except
-for causer verbs; personal names are replaced by default as in RuBLiMP.
-Every paradigm reads the tree through :func:`rublimp.trees.roles.roles_repaired` (the default parser's
-commonest errors on these constructions, undone where pymorphy3 leaves no doubt: finite
-verbs tagged NOUN/ADJ, datives tagged ADJ or with another case, nominative-tagged
-objects, accusative second subjects, object-control infinitives under another
-relation). Dev coverage before → after the repairs of round 3: ``transitive_verb``
-0.67 → 0.73, ``_iobject`` 0.43 → 0.55 (with the datives under the object in
-:func:`_dative_governor`), ``_object`` 0.60 → 0.62, ``_subject`` 0.61 → 0.62,
-``_passive`` 0.51. Round 4 (controllers tagged genitive or dative, objects of predicative verbs
-labelled ``xcomp``, capitalised names pymorphy3 reads as inanimate words where the construction
-forces a person, agentive reflexive infinitives, recipients tagged as an adjective of the object):
-``_object`` 0.62 → 0.69, ``_iobject`` 0.57 → 0.60. Round 5, after checking the causer and
-open-infinitive worries on real text (GSD and the demo corpus; every new pair read):
-``_passive`` 0.51 → 0.66 (the pronoun «им»/«ей» tagged dative under a passive, pronoun agents of any
-verb outside the causer list, agents hung under an adjunct noun, a second animate instrumental,
-capture/stop/discovery verbs and occupation verbs with a place as subject), ``_subject`` 0.61 → 0.67
-(causer verbs with a body part of the subject as object, handling verbs with a place or
-institution, subjects labelled ``obj``, verbs tagged with a tense their form cannot have, subjects
-counted by a numeral), ``_object`` 0.69 → 0.72 (infinitives whose theme is a prepositional phrase),
-``_iobject`` 0.60 → 0.63 (recipients tagged nominative before the subject or as an object, object pronouns taken
-for the recipient's possessive), ``transitive_verb`` 0.73 → 0.75 (finite forms tagged as
-infinitives, nouns tagged as participles, the object «всех»).
-Of the misses left, the largest groups are choices kept on purpose: other causer verbs
-(``_subject``: ~30 of 74 misses: «Пётр не давал повода» → «Химия не давала повода» is fine;
-``_passive``: ~15, «заняты работой», «разрушен временем»), a bare open transitive infinitive after
-the object (``_object``: ~20 of 56; read on the demo corpus, 2 of 7 such pairs were valid Russian:
-«учила дочь вышивать» → «учила куртку вышивать» reads as embroidering the jacket), light objects
-(``_iobject``: «нанёс удар», «сделал знак»), recipients followed by a surname or patronymic
-(«вручила Анне Петровне»: the rest of the name would stay the recipient); the rest are
-mostly parser errors (subjects labelled ``obj``/``amod``, object and recipient in another clause,
-instrumental agents tagged nominative) and names pymorphy3 reads as inanimate common nouns
-(«Вина», «Кору»). RuBLiMP draws the replacement noun or verb at random, so the same
-pair is not comparable for these five paradigms.
+The five paradigms' rules are in :mod:`~rublimp.paradigms.argument_verb_subject` (the verb and its
+subject or passive agent) and :mod:`~rublimp.paradigms.argument_objects` (the object and the
+recipient); this module holds what they share (the word lists, the replacement pools, the animacy
+tests, the edit) and registers no paradigm. Every paradigm reads the tree repaired by
+:func:`rublimp.trees.roles.roles_repaired`. Design history and dev-split figures:
+``docs/phenomena/argument_structure.md``.
 
 Safeguards (the paper's, and what replaces its RNC semantic annotation):
 
@@ -102,7 +72,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Iterator, Sequence
 
@@ -110,8 +80,9 @@ from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..lexicon import read_resource_tsv
 from ..morph import UD2OC
-from ..trees.roles import PERSON_NAME_TAGS, VERB_GOVERNMENT_FILE, load_verb_government, noun_cases, roles_repaired
-from .base import OPTION_DEFAULTS, Edit, Paradigm, ParadigmContext, Perturbation, register
+from ..trees.nominal import norm
+from ..trees.roles import PERSON_NAME_TAGS, roles_repaired
+from .base import OPTION_DEFAULTS, Edit, Paradigm, ParadigmContext, Perturbation
 
 __all__ = [
     "PHENOMENON",
@@ -125,11 +96,20 @@ __all__ = [
     "VERB_LISTS_FILE",
     "VerbLists",
     "load_verb_lists",
-    "TransitiveVerb",
-    "TransitiveVerbSubject",
-    "TransitiveVerbPassive",
-    "TransitiveVerbObject",
-    "TransitiveVerbIobject",
+    "ADVERBIAL_CATEGORIES",
+    "ADVERBIAL_POS",
+    "Argument",
+    "ArgumentStructureParadigm",
+    "BODY_CATEGORIES",
+    "GENDERS",
+    "HANDLED_CATEGORIES",
+    "INTRANSITIVE_FILE",
+    "MAX_TRIES",
+    "NON_OBJECT_EXCEPT_FORMS",
+    "NON_OBJECT_LEMMAS",
+    "THEME_PREPOSITIONS",
+    "analysis_of",
+    "transitive_infinitive",
 ]
 
 PHENOMENON = "argument_structure"
@@ -161,11 +141,11 @@ NON_OBJECT_EXCEPT_FORMS = frozenset({"всех"})
 # excluded-noun categories that make an accusative an adverbial, not an object («спал неделю»)
 ADVERBIAL_CATEGORIES = frozenset({"time", "measure"})
 # readings of an object form that could stand without a governor (an adverbial)
-_ADVERBIAL_POS = frozenset({"ADVB", "PRED", "PREP", "CONJ", "PRCL", "COMP", "INTJ", "GRND"})
+ADVERBIAL_POS = frozenset({"ADVB", "PRED", "PREP", "CONJ", "PRCL", "COMP", "INTJ", "GRND"})
 _CASE_OC = UD2OC["Case"]
 _NUMBER_OC = UD2OC["Number"]
-_GENDERS = ("Masc", "Fem", "Neut")
-_MAX_TRIES = 40
+GENDERS = ("Masc", "Fem", "Neut")
+MAX_TRIES = 40
 
 
 # -- resources -------------------------------------------------------------------------
@@ -182,10 +162,6 @@ class InanimateNoun:
     lemma: str
     gender: str  # UD: Masc | Fem | Neut
     plural: bool  # attested in the plural
-
-
-def _norm(word: str) -> str:
-    return word.lower().replace("ё", "е")
 
 
 def _read_tsv(path: Path, required: Sequence[str], what: str) -> Iterator[tuple[int, dict[str, str]]]:
@@ -210,7 +186,7 @@ def load_intransitive_verbs(path: str | Path) -> tuple[IntransitiveVerb, ...]:
     for lineno, row in _read_tsv(path, ("lemma", "aspect", "reflexive", "class"), "intransitive-verb list"):
         if row["aspect"] not in ("Perf", "Imp"):
             raise InputError(f"aspect must be Perf or Imp, found {row['aspect']!r}", path, lineno)
-        out.append(IntransitiveVerb(_norm(row["lemma"]), row["aspect"], _flag(row["reflexive"], path, lineno, "reflexive"), row["class"]))
+        out.append(IntransitiveVerb(norm(row["lemma"]), row["aspect"], _flag(row["reflexive"], path, lineno, "reflexive"), row["class"]))
     return tuple(out)
 
 
@@ -220,16 +196,16 @@ def load_inanimate_nouns(path: str | Path) -> tuple[InanimateNoun, ...]:
     path = Path(path)
     out = []
     for lineno, row in _read_tsv(path, ("lemma", "gender", "plural"), "inanimate-noun list"):
-        if row["gender"] not in _GENDERS:
-            raise InputError(f"gender must be one of {', '.join(_GENDERS)}, found {row['gender']!r}", path, lineno)
-        out.append(InanimateNoun(_norm(row["lemma"]), row["gender"], _flag(row["plural"], path, lineno, "plural")))
+        if row["gender"] not in GENDERS:
+            raise InputError(f"gender must be one of {', '.join(GENDERS)}, found {row['gender']!r}", path, lineno)
+        out.append(InanimateNoun(norm(row["lemma"]), row["gender"], _flag(row["plural"], path, lineno, "plural")))
     return tuple(out)
 
 
 @functools.lru_cache(maxsize=8)
 def load_excluded_nouns(path: str | Path) -> dict[str, str]:
     """Excluded lemma (lower case, ё→е) → its semantic category."""
-    return {_norm(row["lemma"]): row["category"] for _, row in _read_tsv(Path(path), ("lemma", "category"), "excluded-noun list")}
+    return {norm(row["lemma"]): row["category"] for _, row in _read_tsv(Path(path), ("lemma", "category"), "excluded-noun list")}
 
 
 @dataclass(frozen=True)
@@ -303,7 +279,7 @@ def argument_rng(seed: int, *parts: object) -> random.Random:
 
 # -- the shared machinery ----------------------------------------------------------------
 @dataclass(frozen=True)
-class _Argument:
+class Argument:
     """An animate argument that may be replaced: its lemma, number and (singular) gender."""
 
     tok: Token
@@ -373,16 +349,16 @@ class ArgumentStructureParadigm(Paradigm):
 
     def verb_lemma(self, tok: Token) -> str:
         """The infinitive of a verb, participle or gerund token (pymorphy3's normal form)."""
-        a = _analyse(self.morph, tok.form, "VERB", tok.feats)
-        return _norm(a.lemma) if a is not None else _norm(tok.lemma)
+        a = analysis_of(self.morph, tok.form, "VERB", tok.feats)
+        return norm(a.lemma) if a is not None else norm(tok.lemma)
 
     def excluded_category(self, lemma: str) -> str | None:
-        return self.excluded.get(_norm(lemma))
+        return self.excluded.get(norm(lemma))
 
     def animate_argument(
         self, sent: Sentence, tok: Token, *, allow_pronoun: bool = True, case: str | None = None,
         forced_animate: bool = False,
-    ) -> _Argument | None:
+    ) -> Argument | None:
         """``tok`` as a replaceable animate argument, or None.
 
         Nouns: animate for the parser and for pymorphy3 (a capitalised proper
@@ -413,11 +389,11 @@ class ArgumentStructureParadigm(Paradigm):
         if number not in ("Sing", "Plur"):
             return None
         if tok.upos == "PRON":
-            a = _analyse(self.morph, tok.form, "PRON", tok.feats)
-            if not allow_pronoun or a is None or a.tag.POS != "NPRO" or _norm(a.lemma) not in PERSONAL_PRONOUNS:
+            a = analysis_of(self.morph, tok.form, "PRON", tok.feats)
+            if not allow_pronoun or a is None or a.tag.POS != "NPRO" or norm(a.lemma) not in PERSONAL_PRONOUNS:
                 return None
             gender = tok.feats.get("Gender") if number == "Sing" else None
-            return _Argument(tok, _norm(a.lemma), number, gender, True, a.parse)
+            return Argument(tok, norm(a.lemma), number, gender, True, a.parse)
         if tok.upos not in ("NOUN", "PROPN"):
             return None
         capital_name = self.person_names and self._capitalised_common_name(sent, tok, forced_animate)
@@ -425,7 +401,7 @@ class ArgumentStructureParadigm(Paradigm):
             # tree repair: the parser calls some person nouns inanimate («джинн», «кок»,
             # «аббат»); every dictionary reading animate overrides it
             return None
-        a = _analyse(self.morph, tok.form, tok.upos, tok.feats)
+        a = analysis_of(self.morph, tok.form, tok.upos, tok.feats)
         if a is None or a.tag.POS != "NOUN":
             return None
         tags = set(a.tag.grammemes)
@@ -443,10 +419,10 @@ class ArgumentStructureParadigm(Paradigm):
         if self.excluded_category(a.lemma) or self.excluded_category(tok.lemma):
             return None
         gender = tok.feats.get("Gender") if number == "Sing" else None
-        if number == "Sing" and gender not in _GENDERS:
+        if number == "Sing" and gender not in GENDERS:
             return None
         proper = name_like or unknown_name
-        return _Argument(tok, _norm(a.lemma), number, gender, False, a.parse, proper)
+        return Argument(tok, norm(a.lemma), number, gender, False, a.parse, proper)
 
     def _capitalised_common_name(self, sent: Sentence, tok: Token, forced_animate: bool) -> bool:
         """A name written like a common noun (see :meth:`animate_argument`)."""
@@ -462,7 +438,7 @@ class ArgumentStructureParadigm(Paradigm):
         """The pymorphy3 parse of ``tok`` if it is an unmodified, non-excluded, common inanimate noun."""
         if tok.upos != "NOUN" or tok.feats.get("Animacy") != "Inan" or tok.start < 0 or not self.unmodified(sent, tok):
             return None
-        a = _analyse(self.morph, tok.form, "NOUN", tok.feats)
+        a = analysis_of(self.morph, tok.form, "NOUN", tok.feats)
         if a is None or a.tag.POS != "NOUN" or "inan" not in a.tag.grammemes:
             return None
         if set(a.tag.grammemes) & PROPER_TAGS or "Fixd" in a.tag.grammemes:
@@ -503,7 +479,7 @@ class ArgumentStructureParadigm(Paradigm):
         return self.morph.inflect(parse, want)
 
     def replacement(
-        self, sent: Sentence, arg: _Argument, case: str, rng: random.Random, *, distinct_from_nom: bool = False
+        self, sent: Sentence, arg: Argument, case: str, rng: random.Random, *, distinct_from_nom: bool = False
     ) -> tuple[str, str] | None:
         """(lemma, form) of a random inanimate noun for ``arg`` in ``case`` (same number and gender).
 
@@ -513,13 +489,13 @@ class ArgumentStructureParadigm(Paradigm):
         pool = self._pools.get((arg.gender, arg.number), ())
         if not pool:
             return None
-        used = {_norm(t.lemma) for t in sent.tokens} | {_norm(t.form) for t in sent.tokens}
-        for _ in range(min(_MAX_TRIES, len(pool))):
+        used = {norm(t.lemma) for t in sent.tokens} | {norm(t.form) for t in sent.tokens}
+        for _ in range(min(MAX_TRIES, len(pool))):
             lemma = pool[rng.randrange(len(pool))]
             if lemma in used:
                 continue
             form = self._noun_form(lemma, case, arg.number)
-            if form is None or _norm(form) == _norm(arg.tok.form):
+            if form is None or norm(form) == norm(arg.tok.form):
                 continue
             if distinct_from_nom and form == self._noun_form(lemma, "Nom", arg.number):
                 continue
@@ -527,7 +503,7 @@ class ArgumentStructureParadigm(Paradigm):
         return None
 
     def replace_perturbation(
-        self, sent: Sentence, arg: _Argument, case: str, subtype: str, *, distinct_from_nom: bool = False
+        self, sent: Sentence, arg: Argument, case: str, subtype: str, *, distinct_from_nom: bool = False
     ) -> Perturbation | None:
         rng = self.rng(sent, arg.tok.id)
         pick = self.replacement(sent, arg, case, rng, distinct_from_nom=distinct_from_nom)
@@ -542,7 +518,7 @@ class ArgumentStructureParadigm(Paradigm):
         )
 
 
-def _analyse(morph, form: str, upos: str, feats: dict[str, str]):
+def analysis_of(morph, form: str, upos: str, feats: dict[str, str]):
     """``morph.analyse`` memoised on the form, UPOS and features (the five paradigms ask the
     same questions of the same verbs and nouns)."""
     return _analyse_cached(morph, form, upos, tuple(feats.items()))
@@ -556,7 +532,7 @@ def _analyse_cached(morph, form: str, upos: str, feats: tuple[tuple[str, str], .
 @functools.lru_cache(maxsize=50_000)
 def _base_parse(morph, lemma: str):
     for p in morph.parses(lemma):
-        if p.tag.POS == "NOUN" and _norm(p.normal_form) == lemma and {"nomn", "sing", "inan"} <= set(p.tag.grammemes):
+        if p.tag.POS == "NOUN" and norm(p.normal_form) == lemma and {"nomn", "sing", "inan"} <= set(p.tag.grammemes):
             return p
     return None
 
@@ -574,19 +550,6 @@ def _noun_form_cached(morph, lemma: str, case: str, number: str) -> str | None:
     if any(p.tag.POS != "NOUN" or "anim" in p.tag.grammemes for p in readings):
         return None
     return form
-
-
-def _maybe_shared(sent: Sentence, verb: Token, obj: Token) -> bool:
-    """True when ``obj`` may also belong to a coordinated verb («собирала и высушивала образцы»).
-
-    Besides a ``conj`` verb in the tree (checked by the caller), a coordinating
-    conjunction between the verb and its object or right after the verb counts: the
-    parser sometimes tags the second verb as something else.
-    """
-    lo, hi = sorted((verb.id, obj.id))
-    if any(sent.token(i).upos == "CCONJ" for i in range(lo + 1, hi)):
-        return True
-    return verb.id < len(sent.tokens) and sent.token(verb.id + 1).upos == "CCONJ"
 
 
 def _modifiers_agree(tok: Token, case: str | None) -> bool:
@@ -607,15 +570,6 @@ def _unknown_name(morph, tok: Token) -> bool:
     if tok.upos != "PROPN" or tok.feats.get("Animacy") != "Anim" or not tok.form[:1].isupper():
         return False
     return not morph.word_is_known(tok.form)
-
-
-def _agent_relation(tok: Token) -> bool:
-    """The relation of a bare instrumental agent: ``obl`` (``obl:agent``), or ``xcomp``,
-    ``iobj`` or ``nsubj:pass``, which the default parser gives a passive's instrumental as
-    often as not («Замок охранялся стражниками»: стражниками → xcomp; «термин введён
-    Ганземанном» → nsubj:pass; «была им отвергнута» → iobj); a tree-pattern repair (the
-    caller checks the instrumental case and the passive head)."""
-    return tok.base_deprel in ("obl", "xcomp", "iobj") or tok.deprel == "nsubj:pass"
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -641,793 +595,5 @@ def _only_inanimate_common_noun(morph, form: str) -> bool:
 
 
 @functools.lru_cache(maxsize=50_000)
-def _transitive_infinitive(morph, lemma: str) -> bool:
-    return any(p.tag.POS == "INFN" and "tran" in p.tag.grammemes and _norm(p.normal_form) == lemma for p in morph.parses(lemma))
-
-
-def _dative_governor(sent: Sentence, iobj: Token, noun_heads: frozenset[str]) -> Token | None:
-    """The verb a dative belongs to.
-
-    Tree repair: the default parser often hangs the recipient under the noun before it
-    as an ``iobj`` («сделала знак рабу», «положил руку на плечо Джеймсу»: рабу → iobj of
-    знак); ``iobj`` is a clausal relation, so a noun never governs one, and the verb is
-    that noun's own head when the noun is its ``obj`` or ``obl``.
-    """
-    head = sent.head_of(iobj)
-    if head is None or head.upos not in ("NOUN", "PROPN") or _norm(head.lemma) in noun_heads:
-        return head
-    if iobj.deprel == "iobj" and head.base_deprel in ("obj", "obl"):
-        return sent.head_of(head)
-    # Tree repair: a dative right next to the verb's direct object hangs under it as an
-    # nmod, amod or appos («отдала ключ Крызину», «протянул арабу бумажник»); the object
-    # noun does not take that dative (the heads that do are left out above), its verb does.
-    if iobj.base_deprel in ("nmod", "amod", "appos") and head.deprel == "obj" and abs(iobj.id - head.id) == 1:
-        return sent.head_of(head)
-    return head
-
-
-def _pronoun_agent(tok: Token) -> Token:
-    """A pronoun «им»/«ей» the parser tagged dative, read as the singular instrumental agent."""
-    gender = "Fem" if _norm(tok.form) == "ей" else "Masc"
-    return replace(tok, feats={**tok.feats, "Case": "Ins", "Number": "Sing", "Gender": gender}, deprel="obl")
-
-
-def _with_token(sent: Sentence, tok: Token) -> Sentence:
-    """``sent`` with ``tok`` in place of the token with its id (forms and offsets unchanged)."""
-    tokens = list(sent.tokens)
-    tokens[tok.id - 1] = tok
-    return Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
-
-
-def _quantified(sent: Sentence, tok: Token) -> bool:
-    """A genitive noun counted by a numeral that governs it (``nummod:gov``: «пять студентов»)."""
-    return tok.feats.get("Case") == "Gen" and any(k.deprel == "nummod:gov" for k in sent.children(tok))
-
-
-def _finite_active(tok: Token) -> bool:
-    return tok.upos == "VERB" and tok.feats.get("VerbForm") == "Fin" and tok.feats.get("Voice") != "Pass"
-
-
-def _subject(sent: Sentence, verb: Token) -> Token | None:
-    subjects = [k for k in sent.children(verb) if k.deprel == "nsubj"]
-    return subjects[0] if len(subjects) == 1 else None
-
-
-def _accusative_objects(sent: Sentence, verb: Token) -> list[Token]:
-    return [k for k in sent.children(verb) if k.deprel == "obj" and k.feats.get("Case") == "Acc"]
-
-
-# -- the paradigms -----------------------------------------------------------------------
-@register
-class TransitiveVerb(ArgumentStructureParadigm):
-    """A transitive verb with an accusative object → an intransitive verb of the same form."""
-
-    name = "transitive_verb"
-    resources = ArgumentStructureParadigm.resources + ("intransitive_verbs.tsv",)
-
-    def __init__(self, ctx: ParadigmContext | None = None) -> None:
-        super().__init__(ctx)
-        verbs = load_intransitive_verbs(Path(self.ctx.resources_dir) / INTRANSITIVE_FILE)
-        self._by_aspect = {asp: tuple(v.lemma for v in verbs if v.aspect == asp) for asp in ("Perf", "Imp")}
-
-    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        with_object = {t.head for t in sent.tokens if t.deprel == "obj"}  # (cheap exit)
-        for verb in sent.tokens:
-            if verb.id not in with_object or not _finite_active(verb) or verb.start < 0:
-                continue
-            # a conjoined verb may share the object («читал и писал книгу», the object under
-            # the first conjunct): only when every verb conjoined to this one has an object of
-            # its own («прочитал книгу и написал письмо»). A later conjunct is used like any
-            # verb (RuBLiMP edits both; skipping all coordination lost 33 of its 200 dev pairs).
-            # An object standing between this verb and the conjunct («ограбили его и проучили»)
-            # is this verb's alone.
-            sharing = [
-                k for k in sent.children(verb)
-                if k.deprel == "conj" and k.upos == "VERB" and not any(o.deprel == "obj" for o in sent.children(k))
-                and self._may_take_object(k)
-            ]
-            if sharing and not all(
-                any(o.deprel == "obj" and verb.id < o.id < k.id for o in sent.children(verb)) for k in sharing
-            ):
-                continue
-            # accusative objects, and genitive ones (negation, partitive: «не видел лица»,
-            # «потребовал расчёта»), which RuBLiMP's pairs include (accusative only: 0.49)
-            objects = [
-                o for o in sent.children(verb)
-                if o.deprel == "obj" and o.feats.get("Case") in ("Acc", "Gen") and self._is_object(sent, verb, o)
-            ]
-            if not objects:
-                continue
-            a = _analyse(self.morph, verb.form, "VERB", verb.feats)
-            if a is None or a.tag.POS != "VERB" or "tran" not in a.tag.grammemes or a.lemma.endswith(("ся", "сь")):
-                continue
-            pert = self._replace(sent, verb, a.parse)
-            if pert is not None:
-                yield pert
-
-    def _may_take_object(self, verb: Token) -> bool:
-        """A conjoined verb that could share the object: not reflexive, not intransitive by
-        the dictionary («налил себе вина и задумался»: задумался shares nothing)."""
-        a = _analyse(self.morph, verb.form, "VERB", verb.feats)
-        if a is None:
-            return True
-        return not (a.lemma.endswith(("ся", "сь")) or "intr" in a.tag.grammemes)
-
-    def _is_object(self, sent: Sentence, verb: Token, obj: Token) -> bool:
-        """An accusative noun phrase that stays an orphaned object once the verb is intransitive."""
-        if obj.upos not in ("NOUN", "PROPN", "PRON") or obj.start < 0:
-            return False
-        if (_norm(obj.lemma) in NON_OBJECT_LEMMAS or _norm(obj.form) in NON_OBJECT_LEMMAS) and _norm(obj.form) not in NON_OBJECT_EXCEPT_FORMS:
-            return False
-        a = _analyse(self.morph, obj.form, obj.upos, obj.feats)
-        wanted = ("gent", "gen1", "gen2") if obj.feats.get("Case") == "Gen" else ("accs", "acc2")
-        if a is None or not any(g in a.tag.grammemes for g in wanted):
-            return False
-        if self.excluded_category(a.lemma) in ADVERBIAL_CATEGORIES:
-            return False
-        readings = self.morph.parses(obj.form)
-        if obj.upos != "PRON" and any(p.tag.POS in _ADVERBIAL_POS for p in readings):
-            # «дома» is also an adverb: «жители скучают дома»; a rare verb or short-adjective
-            # reading («еду», «замок», «вещи») leaves the noun an orphaned object
-            return False
-        # an object that looks nominative becomes the subject of an intransitive verb
-        # unless the verb has a subject of its own («на площади стояли карусели»)
-        if any("nomn" in p.tag.grammemes and _norm(p.normal_form) == _norm(a.lemma) for p in readings):
-            if not any(k.deprel == "nsubj" for k in sent.children(verb)):
-                return False
-        return not _maybe_shared(sent, verb, obj)
-
-    def _replace(self, sent: Sentence, verb: Token, parse) -> Perturbation | None:
-        tag = parse.tag
-        aspect = "Perf" if "perf" in tag.grammemes else "Imp"
-        if "impr" in tag.grammemes:
-            if "incl" in tag.grammemes:
-                return None
-            want = {"impr", tag.number, "excl"}
-            subtype = "imperative"
-        else:
-            want = {"indc", tag.tense}
-            want |= {tag.number} if tag.number else set()
-            if tag.tense == "past":
-                if tag.number == "sing":
-                    if tag.gender is None:
-                        return None
-                    want.add(tag.gender)
-            elif tag.person:
-                want.add(tag.person)
-            subtype = {"past": "past", "pres": "present", "futr": "future"}.get(tag.tense, "")
-        if None in want:
-            return None
-        pool = self._by_aspect.get(aspect, ())
-        rng = self.rng(sent, verb.id)
-        for _ in range(min(_MAX_TRIES, len(pool))):
-            lemma = pool[rng.randrange(len(pool))]
-            form = _intransitive_form(self.morph, lemma, frozenset(want))
-            if form is None or _norm(form) == _norm(verb.form):
-                continue
-            return Perturbation(
-                edits=(self.edit(sent, verb, form),),
-                feature="Transitivity",
-                source_value="Tran",
-                target_value="Intr",
-                subtype=subtype,
-            )
-        return None
-
-
-@functools.lru_cache(maxsize=50_000)
-def _intransitive_form(morph, lemma: str, want: frozenset[str]) -> str | None:
-    """``lemma`` inflected to ``want``, only if no reading of the form is a transitive verb."""
-    inf = [p for p in morph.parses(lemma) if p.tag.POS == "INFN" and _norm(p.normal_form) == lemma]
-    if not inf:
-        return None
-    res = inf[0].inflect(set(want) | {"VERB"})
-    if res is None or not want <= set(res.tag.grammemes):
-        return None
-    form = res.word
-    if any("tran" in p.tag.grammemes for p in morph.parses(form) if p.tag.POS in ("VERB", "INFN", "PRTF", "PRTS")):
-        return None
-    return form
-
-
-@register
-class TransitiveVerbSubject(ArgumentStructureParadigm):
-    """The animate subject of an agentive verb ↔ its inanimate object, or → a random inanimate noun."""
-
-    name = "transitive_verb_subject"
-
-    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        with_subject = {t.head for t in sent.tokens if t.deprel == "nsubj"}  # (cheap exit)
-        for verb in sent.tokens:
-            if verb.id not in with_subject or not _finite_active(verb) or not self._agentive(verb):
-                continue
-            # (the object is needed for the swap only: the verb is transitive by the
-            # dictionary, and the parser often hangs its object elsewhere — 21 of RuBLiMP's
-            # 200 dev sentences had no obj under the verb)
-            objects = [o for o in sent.children(verb) if o.deprel in ("obj", "ccomp")]
-            subj = _subject(sent, verb)
-            if subj is None:
-                continue
-            lemma = self.verb_lemma(verb)
-            if lemma in self.lists.causer and lemma not in self.lists.agent:
-                # a causer verb: only with the object a person's own body part («закрыл лицо»,
-                # «отнял руки»), or for the handling verbs a place or institution («открыла
-                # аптеку»); «поднял экономику», «открыл возможность»: an abstract causer would do
-                wanted = HANDLED_CATEGORIES if lemma in self.lists.subject_agent_causer else BODY_CATEGORIES
-                if not any(self.excluded_category(o.lemma) in wanted for o in objects):
-                    continue
-            arg = self._subject_argument(sent, subj, verb)
-            if arg is None:
-                continue
-            swap = self._swap(sent, verb, arg, [o for o in objects if o.deprel == "obj"])
-            if swap is not None:
-                yield swap
-            pert = self.replace_perturbation(sent, arg, "Gen" if _quantified(sent, subj) else "Nom", "random")
-            if pert is not None:
-                yield pert
-
-    def _agentive(self, verb: Token) -> bool:
-        """A verb of the ``agent`` list, or any non-reflexive transitive verb (the caller
-        checks the object of one of the ``causer`` list)."""
-        lemma = self.verb_lemma(verb)
-        if lemma in self.lists.agent:
-            return True
-        if lemma.endswith(("ся", "сь")):
-            return False
-        a = _analyse(self.morph, verb.form, "VERB", verb.feats)
-        return a is not None and "tran" in a.tag.grammemes
-
-    def _subject_argument(self, sent: Sentence, subj: Token, verb: Token) -> _Argument | None:
-        if _quantified(sent, subj):
-            # «книгу прочитали пять студентов»: the verb agrees with the numeral, the noun is
-            # replaced in the genitive (same number and, in the singular, gender: «две девушки»)
-            arg = self.animate_argument(sent, subj, case="Gen")
-            return None if arg is None or arg.pronoun else arg
-        if subj.feats.get("Case", "Nom") != "Nom":
-            return None
-        arg = self.animate_argument(sent, subj, case="Nom")
-        if arg is None:
-            return None
-        # a 3rd-person pronoun may stand for a thing («табло … они потребляют энергию»): only
-        # a verb that needs a sentient subject makes it animate
-        if arg.pronoun and arg.lemma in ("он", "она", "они") and self.verb_lemma(verb) not in self.lists.agent:
-            return None
-        vnum, vgen = verb.feats.get("Number"), verb.feats.get("Gender")
-        # the first of coordinated subjects («Нил и Ортран оборвали пение»): the plural verb
-        # agrees with the coordination, which a singular noun in its place keeps
-        coordinated = vnum == "Plur" and not arg.pronoun and any(
-            k.base_deprel == "conj" and k.feats.get("Case", "Nom") == "Nom" for k in sent.children(subj)
-        )
-        if coordinated:
-            return arg
-        if vnum and vnum != arg.number:
-            return None
-        if arg.pronoun and arg.lemma in ("я", "ты", "мы", "вы"):
-            # the noun would disagree in person unless the verb marks none (past tense)
-            if verb.feats.get("Tense") != "Past":
-                return None
-            if arg.number == "Sing":
-                if vgen not in _GENDERS:
-                    return None
-                return _Argument(arg.tok, arg.lemma, arg.number, vgen, True, arg.parse, False)
-        if arg.number == "Sing" and vgen and vgen != arg.gender:
-            return None
-        return arg
-
-    def _swap(self, sent: Sentence, verb: Token, arg: _Argument, objs: list[Token]) -> Perturbation | None:
-        if len(objs) != 1 or (arg.pronoun and arg.lemma not in ("он", "она", "они")):
-            return None
-        if not self.unmodified(sent, arg.tok):
-            return None
-        obj = objs[0]
-        if obj.feats.get("Case") != "Acc" or obj.feats.get("Number") != arg.number:
-            return None
-        if arg.number == "Sing" and obj.feats.get("Gender") != arg.gender:
-            return None
-        oparse = self.inanimate_noun(sent, obj)
-        if oparse is None:
-            return None
-        new_subj = self.inflect_parse(oparse, "Nom", arg.number)
-        new_obj = self.inflect_parse(arg.parse, "Acc", arg.number)
-        if not new_subj or not new_obj:
-            return None
-        if any(p.tag.POS not in ("NOUN", "NPRO") for p in self.morph.parses(new_subj)):
-            return None
-        return Perturbation(
-            edits=(
-                self.edit(sent, arg.tok, new_subj, replaces_proper=arg.proper),
-                self.edit(sent, obj, new_obj, is_proper=arg.proper),
-            ),
-            feature="Animacy",
-            source_value="Anim",
-            target_value="Inan",
-            subtype="swap",
-        )
-
-
-@register
-class TransitiveVerbPassive(ArgumentStructureParadigm):
-    """The animate instrumental agent of a passive → a random inanimate noun, or ↔ the passive subject."""
-
-    name = "transitive_verb_passive"
-    resources = ArgumentStructureParadigm.resources + (VERB_GOVERNMENT_FILE,)
-
-    def __init__(self, ctx: ParadigmContext | None = None) -> None:
-        super().__init__(ctx)
-        government = load_verb_government(Path(self.ctx.resources_dir) / VERB_GOVERNMENT_FILE)
-        self._dative_verbs = frozenset(v for v, cases in government.items() if "Dat" in cases)
-        # verbs that govern an instrumental object (наградить чем, украсить чем): their passive's
-        # instrumental of means takes any noun («украшен гирляндой»)
-        self._instrumental_verbs = frozenset(v for v, cases in government.items() if "Ins" in cases)
-
-    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        for tok in sent.tokens:
-            if tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case") not in ("Ins", "Dat"):
-                continue  # (cheap exit: most words are no instrumental)
-            agent, verb = self._agent(sent, tok)
-            if agent is None:
-                continue
-            lemma = self._passive_lemma(sent, verb)
-            if lemma is None:
-                continue
-            if lemma in self.lists.passive_conquest:
-                if not self._place_subject(sent, verb):
-                    continue
-            elif lemma in self.lists.passive_instrumental or lemma in self.lists.predicative:
-                continue
-            elif (lemma in self.lists.causer and lemma not in self.lists.passive_agent_causer) or lemma in self._instrumental_verbs:
-                continue
-            if agent.upos == "PRON" and agent.feats.get("Case") == "Dat" and lemma in self._dative_verbs:
-                continue  # «им были выданы паспорта»: the dative of a verb that takes one
-            # one bare instrumental only (besides time: «весной»): with two, one may be a
-            # predicate or an instrument
-            # (another animate one is a second agent or a role noun: «создан одним автором, а
-            # переписан монахами», «избран президентом депутатами»; with either one
-            # inanimate the sentence is still odd)
-            if any(
-                _agent_relation(k) and k.feats.get("Case") == "Ins" and self.excluded_category(k.lemma) != "time"
-                and not any(c.base_deprel == "case" for c in sent.children(k))
-                and not (k.upos in ("NOUN", "PROPN") and k.feats.get("Animacy") == "Anim")
-                for k in sent.children(verb) if k.id != agent.id
-            ):
-                continue
-            # a personal pronoun agent («написана им», «им был обнаружен череп»): «им» may stand
-            # for a thing as a causer («поглощено ею» = тьмой), which causer verbs are left out for
-            if agent.feats.get("Case") == "Dat":
-                agent = _pronoun_agent(agent)
-            here = sent if agent is tok else _with_token(sent, agent)
-            arg = self.animate_argument(here, agent, case="Ins")
-            if arg is None or (arg.pronoun and (arg.lemma not in ("он", "она") or arg.gender == "Neut")):
-                continue
-            swap = self._swap(here, verb, arg) if self.unmodified(here, agent) and not arg.pronoun else None
-            if swap is not None:
-                yield swap
-            pert = self.replace_perturbation(here, arg, "Ins", "random")
-            if pert is not None:
-                yield pert
-
-    def _agent(self, sent: Sentence, tok: Token) -> tuple[Token | None, Token | None]:
-        """(``tok``, its passive verb) if ``tok`` may be a passive's bare instrumental agent.
-
-        Tree repairs: the default parser tags the pronoun «им»/«ей» under a passive as a
-        dative («Им была написана икона», «съезд был запрещён им»): it is the agent
-        where the verb takes no dative (the caller checks, from ``verb_government.tsv``);
-        and it hangs an agent after an adjunct noun under that noun
-        («основан, по всей видимости, монахом»: acl of видимости; «написаны … на
-        холсте живописцем»: nmod of холсте): a bare animate instrumental under a
-        noun, whose nearest verb up the tree is a passive, is that passive's agent.
-        """
-        if any(c.base_deprel == "case" for c in sent.children(tok)):
-            return None, None
-        head = sent.head_of(tok)
-        if tok.feats.get("Case") == "Dat":
-            if tok.upos != "PRON" or _norm(tok.form) not in ("им", "ей") or tok.base_deprel not in ("iobj", "obl", "obj"):
-                return None, None
-            if head is None or head.upos != "VERB" or head.feats.get("Voice") != "Pass":
-                return None, None
-            if any(k.feats.get("Case") == "Ins" and _agent_relation(k) for k in sent.children(head)):
-                return None, None
-            return tok, head
-        if _agent_relation(tok):
-            return (tok, head) if head is not None and head.upos == "VERB" else (None, None)
-        if tok.base_deprel not in ("nmod", "acl", "appos", "amod") or tok.upos != "NOUN" or tok.feats.get("Animacy") != "Anim":
-            return None, None  # (a common noun: name parts hang under names)
-        node = head
-        for _ in range(4):
-            if node is None or node.upos not in ("NOUN", "PROPN"):
-                break
-            node = sent.head_of(node)
-        if node is None or node.upos != "VERB" or node.feats.get("Voice") != "Pass":
-            return None, None
-        if any(k.feats.get("Case") == "Ins" and _agent_relation(k) and not sent.children(k, "case") for k in sent.children(node)):
-            return None, None
-        moved = replace(tok, head=node.id, deprel="obl")
-        return moved, node
-
-    def _place_subject(self, sent: Sentence, verb: Token) -> bool:
-        """The passive subject is a place: a noun of the ``place`` class or a place name
-        (one reading Geox: «Азов был взят»), or a name pymorphy3 does not know («Малиновка была
-        занята») except with «окружить» («Джон был окружён друзьями» / «цветами»)."""
-        subjects = [k for k in sent.children(verb) if k.base_deprel == "nsubj"]
-        if len(subjects) != 1:
-            return False
-        subj = subjects[0]
-        if subj.upos == "NOUN":
-            return self.excluded_category(subj.lemma) == "place"
-        if subj.upos != "PROPN":
-            return False
-        if not self.morph.word_is_known(subj.form):
-            return _norm(self.verb_lemma(verb)) not in ("окружить", "окружать")
-        return any("Geox" in p.tag.grammemes for p in self.morph.parses(subj.form))
-
-    def _passive_lemma(self, sent: Sentence, verb: Token) -> str | None:
-        """The active infinitive of a passive verb or participle, or None.
-
-        Besides Voice=Pass (participles: «был построен»), a reflexive finite verb whose
-        base verb is transitive is a passive when it has an instrumental agent
-        («управлялся автархами», «используются всадниками»); the caller checks the
-        agent. Verbs outside the ``agent`` list are used unless they are causer
-        verbs (RuBLiMP uses any passive: coverage was 0.02 with the list alone).
-        """
-        lemma = self.verb_lemma(verb)
-        if lemma.endswith(("ся", "сь")):
-            if verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Aspect") == "Perf" or lemma in self.lists.reflexive_not_passive:
-                return None
-            # the passive subject is the patient: an inanimate noun («Лингейн управлялся
-            # автархами»); with an animate one the verb is a middle («он увлекался ею»)
-            subjects = [k for k in sent.children(verb) if k.base_deprel == "nsubj"]
-            if len(subjects) != 1 or subjects[0].upos not in ("NOUN", "PROPN") or subjects[0].feats.get("Animacy") != "Inan":
-                return None
-            lemma = lemma[:-2]
-        elif verb.feats.get("Voice") != "Pass":
-            return None
-        if lemma in self.lists.agent:
-            return lemma
-        return lemma if _transitive_infinitive(self.morph, lemma) else None
-
-    def _swap(self, sent: Sentence, verb: Token, arg: _Argument) -> Perturbation | None:
-        subjects = [k for k in sent.children(verb) if k.deprel in ("nsubj:pass", "nsubj")]
-        if len(subjects) != 1:
-            return None
-        subj = subjects[0]
-        if subj.feats.get("Case") != "Nom" or subj.feats.get("Number") != arg.number:
-            return None
-        if arg.number == "Sing" and subj.feats.get("Gender") != arg.gender:
-            return None
-        sparse = self.inanimate_noun(sent, subj)
-        if sparse is None:
-            return None
-        new_subj = self.inflect_parse(arg.parse, "Nom", arg.number)
-        new_agent = self.inflect_parse(sparse, "Ins", arg.number)
-        if not new_subj or not new_agent:
-            return None
-        if any(p.tag.POS != "NOUN" for p in self.morph.parses(new_agent)):
-            return None
-        return Perturbation(
-            edits=(
-                self.edit(sent, subj, new_subj, is_proper=arg.proper),
-                self.edit(sent, arg.tok, new_agent, replaces_proper=arg.proper),
-            ),
-            feature="Animacy",
-            source_value="Anim",
-            target_value="Inan",
-            subtype="swap",
-        )
-
-
-@register
-class TransitiveVerbObject(ArgumentStructureParadigm):
-    """The animate direct object of a verb that needs one → a random inanimate noun."""
-
-    name = "transitive_verb_object"
-
-    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        for obj in sent.tokens:
-            if obj.deprel != "obj" or obj.feats.get("Case") != "Acc":
-                continue
-            verb = self._object_governor(sent, obj)
-            if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
-                continue
-            construction = self._construction(sent, verb, obj)
-            if construction is None:
-                continue
-            arg = self.animate_argument(sent, obj, case="Acc", forced_animate=construction == "control")
-            if arg is None:
-                continue
-            if arg.number == "Sing" and arg.gender is None:
-                # меня/тебя: no gender to keep, unless an agreeing predicate needs one
-                if self._has_agreeing_predicate(sent, verb):
-                    continue
-            # a fronted inanimate accusative that looks nominative would read as the subject
-            pert = self.replace_perturbation(sent, arg, "Acc", construction, distinct_from_nom=obj.id < verb.id)
-            if pert is not None:
-                yield pert
-
-    def _construction(self, sent: Sentence, verb: Token, obj: Token) -> str | None:
-        lemma = self.verb_lemma(verb)
-        for x in sent.children(verb):
-            if x.id < obj.id:
-                continue
-            # the role noun: an xcomp, or an obl the parser gave it («сделал его капитаном»)
-            if (
-                x.base_deprel in ("xcomp", "obl") and x.upos == "NOUN" and x.feats.get("Case") == "Ins"
-                and x.feats.get("Animacy") == "Anim" and lemma in self.lists.predicative
-                and not any(c.base_deprel == "case" for c in sent.children(x))
-            ):
-                return "predicative"
-            if x.base_deprel != "xcomp":
-                continue
-            if x.upos == "VERB" and x.feats.get("VerbForm") == "Inf":
-                if self._open_object(sent, x):
-                    return None  # «просит его пропустить» → «просит доступ пропустить»: the noun reads as the infinitive's object
-                if lemma in self.lists.object_directive:
-                    return "control"
-                # RuBLiMP: any animate object followed by an infinitive it controls
-                # («оставил Биддика охранять», «заставила Луиса полезть»): coverage 0.18 → 0.5+
-                # with directive and causative verbs only. Infinitives that an inanimate
-                # controller can also do («заставил двигатель работать») are left out.
-                # Reflexive infinitives only from the agentive list («заставил дверь открыться»).
-                # The infinitive must follow the object at once, and the object be no pronoun
-                # («приклеили его скотчем, чтобы…»: его is a thing, the infinitive another clause's).
-                inf = self.verb_lemma(x)
-                if x.id != obj.id + 1 or obj.upos == "PRON":
-                    continue
-                if inf in self.lists.agentive_infinitive or not (inf in self.lists.non_agentive_infinitive or inf.endswith(("ся", "сь"))):
-                    return "control"
-        if lemma in self.lists.animate_object:
-            return "verb"
-        return None
-
-    def _object_governor(self, sent: Sentence, obj: Token) -> Token | None:
-        """The verb ``obj`` is the object of.
-
-        Tree repair: the default parser often hangs the object of a control verb on the
-        infinitive right after it («пригласил девушку сесть»: девушку → obj of сесть); an
-        intransitive infinitive takes no accusative object, so the object is its head's.
-        """
-        head = sent.head_of(obj)
-        if (
-            head is not None and head.upos == "VERB" and head.feats.get("VerbForm") == "Inf"
-            and head.base_deprel == "xcomp" and head.id == obj.id + 1
-        ):
-            a = _analyse(self.morph, head.form, "VERB", head.feats)
-            if a is not None and "intr" in a.tag.grammemes:
-                return sent.head_of(head)
-        return head
-
-    def _open_object(self, sent: Sentence, inf: Token) -> bool:
-        """A transitive infinitive without an object of its own.
-
-        A prepositional theme fills the slot too («пригласил горожан посмотреть на комету»,
-        «звали Диму играть в футбол», «попросил его забыть об этом»): a noun before such an
-        infinitive does not read as its object («*пригласил одежды посмотреть на комету»).
-        Read on the demo corpus and GSD, bare open infinitives made invalid pairs («учила дочь
-        вышивать» → «учила куртку вышивать» reads as embroidering the jacket), so they stay out.
-        """
-        a = _analyse(self.morph, inf.form, "VERB", inf.feats)
-        if a is None or "tran" not in a.tag.grammemes:
-            return False
-        for k in sent.children(inf):
-            if k.deprel in ("obj", "ccomp"):
-                return False
-            if k.base_deprel == "obl" and k.upos in ("NOUN", "PROPN", "PRON"):
-                for c in sent.children(k, "case"):
-                    prep = _norm(c.form)
-                    if prep in THEME_PREPOSITIONS or (prep in ("на", "в") and k.feats.get("Case") == "Acc"):
-                        return False
-        return True
-
-    @staticmethod
-    def _has_agreeing_predicate(sent: Sentence, verb: Token) -> bool:
-        for x in sent.children(verb, "xcomp"):
-            for t in sent.subtree(x):
-                if t.upos in ("ADJ", "DET") or t.feats.get("VerbForm") == "Part":
-                    return True
-        return False
-
-
-@register
-class TransitiveVerbIobject(ArgumentStructureParadigm):
-    """The animate dative addressee of a verb → an inanimate noun.
-
-    Two constructions:
-
-    * ditransitive (RuBLiMP's released pairs: «показал незнакомцу медальон»): a verb
-      with an accusative direct object and an animate bare dative recipient. The
-      dative and an unmodified inanimate object swap places' cases («*показал
-      медальону незнакомца», subtype ``swap``), or the dative is replaced by a random
-      inanimate noun («*протянул парабеллум фрагменту», ``random``). Verbs that give
-      things to inanimate datives too (придать форму шару, уделить внимание
-      проблеме) and light-verb objects (дать название городу) are left out. The
-      infinitive-only rule below had coverage 0.00 on RuBLiMP's dev pairs.
-    * addressee + infinitive (the paper's description: «посоветовал пациенту
-      отдохнуть»): directives, and permissives with an agentive infinitive.
-    """
-
-    name = "transitive_verb_iobject"
-
-    def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        base = sent
-        for iobj in base.tokens:
-            sent = base
-            if iobj.upos not in ("NOUN", "PROPN", "PRON"):
-                continue  # (cheap exit: the shared repairs give datives tagged VERB or ADJ a noun tag)
-            if iobj.feats.get("Case") == "Nom" and iobj.deprel in ("nsubj", "acl", "appos", "nmod", "obl", "obj"):
-                fixed = self._nominative_recipient(sent, iobj)
-                if fixed is None:
-                    continue
-                iobj, sent = fixed, _with_token(sent, fixed)
-            if not self._dative(iobj) or any(k.base_deprel == "case" for k in sent.children(iobj)):
-                continue
-            if iobj.deprel not in ("iobj", "obl", "obj", "nmod", "amod", "appos") and not (
-                iobj.deprel == "nsubj" and iobj.feats.get("Case") == "Dat"
-            ):
-                continue
-            verb = _dative_governor(sent, iobj, self.lists.dative_noun_head)
-            if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
-                continue
-            lemma = self.verb_lemma(verb)
-            infinitives = [
-                x for x in sent.children(verb, "xcomp")
-                if x.id > iobj.id and x.upos == "VERB" and x.feats.get("VerbForm") == "Inf"
-            ]
-            if infinitives:
-                yield from self._infinitive(sent, verb, lemma, iobj, infinitives[0])
-                continue
-            # the direct object: an accusative noun, or a genitive one (partitive, negation,
-            # or after a numeral the parser gave the accusative: «протянул две монеты торговцу»)
-            objects = [
-                o for o in sent.children(verb)
-                if o.deprel == "obj" and o.upos == "NOUN" and o.feats.get("Case") in ("Acc", "Gen")
-            ]
-            if len(objects) > 1:
-                # a genitive the parser took for a second object («пожал вдове руку выше
-                # локтя»): the one accusative is the object
-                accusatives = [o for o in objects if o.feats.get("Case") == "Acc"]
-                objects = accusatives if len(accusatives) == 1 else objects
-            pronoun_objects = [
-                o for o in sent.children(verb) if o.deprel == "obj" and o.upos == "PRON" and o.feats.get("Case") == "Acc"
-            ]
-            if not objects and not pronoun_objects and not any(
-                k.deprel in ("obj", "ccomp") and k.id != iobj.id for k in sent.children(verb)
-            ):
-                # tree repair: «продал его соседу», «протянула его Петру»: the object pronoun
-                # right before the recipient is taken for its possessive; a verb with no object
-                # has it as its object (and under either reading a thing in the dative is odd)
-                poss = [
-                    k for k in sent.children(iobj)
-                    if k.id == iobj.id - 1 and k.base_deprel in ("det", "nmod") and _norm(k.form) in ("его", "ее", "их")
-                ]
-                if len(poss) == 1 and len(sent.children(iobj)) == 1 and iobj.id - 1 > verb.id:
-                    pron = replace(poss[0], upos="PRON", head=verb.id, deprel="obj", feats={**poss[0].feats, "Case": "Acc"})
-                    sent = _with_token(sent, pron)
-                    pronoun_objects = [pron]
-            if not objects:
-                # tree-pattern repair: the parser hangs the object right after a dative under
-                # the dative as an nmod («протянула сыну яблоко»: яблоко → nmod of сыну)
-                # or as its obj («продал сатане душу»)
-                # (nominative for the parser where the form is also an inanimate accusative: «подал
-                # королю часослов»)
-                objects = [
-                    o for o in sent.children(iobj)
-                    if o.base_deprel in ("nmod", "obj") and o.upos == "NOUN" and o.id == iobj.id + 1
-                    and (o.feats.get("Case") == "Acc" or (
-                        o.feats.get("Case") == "Nom" and o.feats.get("Animacy") == "Inan" and "Acc" in noun_cases(self.morph, o.form)
-                    ))
-                ]
-            if lemma in self.lists.dative_thing:
-                continue
-            if not objects and len(pronoun_objects) == 1:
-                # an accusative pronoun object («чай, который Бойзи отнёс директору»):
-                # the dative is replaced, nothing is swapped
-                arg = self.animate_argument(sent, iobj, case="Dat")
-                if arg is not None and not arg.pronoun:
-                    pert = self.replace_perturbation(sent, arg, "Dat", "random")
-                    if pert is not None:
-                        yield pert
-                continue
-            if len(objects) != 1:
-                continue
-            obj = objects[0]
-            if _norm(obj.lemma) in self.lists.light_object or self.excluded_category(obj.lemma) in ADVERBIAL_CATEGORIES:
-                continue
-            if obj.feats.get("Animacy") != "Inan":
-                continue
-            arg = self.animate_argument(sent, iobj, case="Dat")
-            if arg is None or arg.pronoun:
-                continue
-            if self.unmodified(sent, iobj):
-                swap = self._swap(sent, arg, obj)
-                if swap is not None:
-                    yield swap
-            pert = self.replace_perturbation(sent, arg, "Dat", "random")
-            if pert is not None:
-                yield pert
-
-    def _nominative_recipient(self, sent: Sentence, tok: Token) -> Token | None:
-        """``tok`` as the verb's dative recipient where the parser called it nominative.
-
-        Tree repair: a recipient before the verb, often sentence-initially, is tagged
-        nominative and hung as a subject or under the subject («Соседке отец прислал
-        посылку»: acl of отец; «Соседке Пётр приготовил подарок»: nsubj). A word whose noun readings
-        (pymorphy3's, guesses included for a capitalised name) are dative or prepositional only
-        cannot be a subject, and a bare prepositional does not exist: it is the verb's ``iobj``.
-        """
-        if any(k.base_deprel in ("case", "flat") for k in sent.children(tok)):
-            return None
-        if not self.morph.word_is_known(tok.form) and not tok.form[:1].isupper():
-            return None
-        cases = noun_cases(self.morph, tok.form)
-        if "Dat" not in cases or not cases <= {"Dat", "Loc"}:
-            return None
-        verb = sent.head_of(tok)
-        if verb is not None and verb.upos in ("NOUN", "PROPN") and verb.deprel in ("nsubj", "obj"):
-            verb = sent.head_of(verb)
-        if verb is None or verb.upos != "VERB" or verb.id == tok.id:
-            return None
-        return replace(tok, head=verb.id, deprel="iobj", feats={**tok.feats, "Case": "Dat"})
-
-    def _dative(self, tok: Token) -> bool:
-        """A dative noun: by the parser's case, or — tree repair — an ``iobj`` or ``nmod`` the
-        parser gave another case (surnames: «перевёл вопрос Колобкову» → Gen) that pymorphy3
-        reads as a dative noun. Outside ``iobj``, ``obl`` and ``obj`` no reading may be
-        nominative or genitive."""
-        dat = tok.feats.get("Case") == "Dat"
-        if tok.deprel in ("iobj", "obl", "obj"):
-            if dat:
-                return True
-            return tok.deprel == "iobj" and tok.upos in ("NOUN", "PROPN") and "Dat" in noun_cases(self.morph, tok.form)
-        if tok.deprel not in ("nsubj", "nmod", "amod", "appos") or not (dat or tok.deprel == "nmod"):
-            return False  # the caller takes no other relation
-        cases = noun_cases(self.morph, tok.form)
-        if cases & {"Nom", "Gen"}:
-            # a «dative» subject or noun dependent that can be nominative or genitive is
-            # the subject or the noun's own («переводы Пайялаччхи», «Фруманян разрезала»)
-            return False
-        if dat:
-            return True
-        # an nmod only if pymorphy3 knows the word (its guesses do not overrule the parser)
-        return tok.upos in ("NOUN", "PROPN") and self.morph.word_is_known(tok.form) and "Dat" in cases
-
-    def _swap(self, sent: Sentence, arg: _Argument, obj: Token) -> Perturbation | None:
-        if obj.feats.get("Case") != "Acc":
-            return None
-        oparse = self.inanimate_noun(sent, obj)
-        if oparse is None:
-            return None
-        onum = obj.feats.get("Number")
-        if onum not in ("Sing", "Plur"):
-            return None
-        new_dat = self.inflect_parse(oparse, "Dat", onum)
-        new_acc = self.inflect_parse(arg.parse, "Acc", arg.number)
-        if not new_dat or not new_acc or _norm(new_acc) == _norm(arg.tok.form):
-            return None
-        return Perturbation(
-            edits=(
-                self.edit(sent, arg.tok, new_dat, replaces_proper=arg.proper),
-                self.edit(sent, obj, new_acc, is_proper=arg.proper),
-            ),
-            feature="Animacy",
-            source_value="Anim",
-            target_value="Inan",
-            subtype="swap",
-        )
-
-    def _infinitive(self, sent: Sentence, verb: Token, lemma: str, iobj: Token, inf: Token) -> Iterator[Perturbation]:
-        inf_lemma = self.verb_lemma(inf)
-        if inf_lemma in self.lists.dative_object_infinitive:
-            return
-        if lemma in self.lists.dative_directive:
-            subtype = "directive"
-        elif lemma in self.lists.dative_permissive and inf_lemma in self.lists.agentive_infinitive:
-            subtype = "permissive"
-        else:
-            return
-        arg = self.animate_argument(sent, iobj)
-        if arg is None:
-            return
-        if arg.number == "Sing" and arg.gender is None and TransitiveVerbObject._has_agreeing_predicate(sent, verb):
-            return
-        pert = self.replace_perturbation(sent, arg, "Dat", subtype)
-        if pert is not None:
-            yield pert
+def transitive_infinitive(morph, lemma: str) -> bool:
+    return any(p.tag.POS == "INFN" and "tran" in p.tag.grammemes and norm(p.normal_form) == lemma for p in morph.parses(lemma))

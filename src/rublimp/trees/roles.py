@@ -42,22 +42,31 @@ __all__ = [
     "PERSON_NAME_TAGS",
     "PROPER_NOUN_TAGS",
     "VERB_GOVERNMENT_FILE",
+    "accusative_objects",
+    "agent_relation",
     "animacies",
     "cannot_agree",
+    "dative_governor",
+    "finite_active",
     "has_blocking_dependents",
     "load_verb_government",
+    "maybe_shared_object",
     "noun_cases",
     "only_finite_verb",
     "only_noun_features",
     "possessive_object",
+    "pronoun_agent",
+    "quantified_genitive",
     "preposition_of",
     "QUANTIFIERS",
     "read_case_table",
     "roles_repaired",
+    "sole_subject",
     "tag_case",
     "tag_number",
     "verbs_retagged",
     "with_case",
+    "with_token",
 ]
 
 #: the verb-government table under ``resources/``
@@ -838,3 +847,81 @@ def _roles_repaired(morph, sent: Sentence, predicative_verbs: frozenset[str],
             or (t.id < n and tokens[t.id].head in touched)
         ]
     return out
+
+
+# -- argument queries (who is the subject, the object, the agent, the recipient's verb) -----
+def maybe_shared_object(sent: Sentence, verb: Token, obj: Token) -> bool:
+    """True when ``obj`` may also belong to a coordinated verb («собирала и высушивала образцы»).
+
+    Besides a ``conj`` verb in the tree (checked by the caller), a coordinating
+    conjunction between the verb and its object or right after the verb counts: the
+    parser sometimes tags the second verb as something else.
+    """
+    lo, hi = sorted((verb.id, obj.id))
+    if any(sent.token(i).upos == "CCONJ" for i in range(lo + 1, hi)):
+        return True
+    return verb.id < len(sent.tokens) and sent.token(verb.id + 1).upos == "CCONJ"
+
+
+def agent_relation(tok: Token) -> bool:
+    """The relation of a bare instrumental agent: ``obl`` (``obl:agent``), or ``xcomp``,
+    ``iobj`` or ``nsubj:pass``, which the default parser gives a passive's instrumental as
+    often as not («Замок охранялся стражниками»: стражниками → xcomp; «термин введён
+    Ганземанном» → nsubj:pass; «была им отвергнута» → iobj); a tree-pattern repair (the
+    caller checks the instrumental case and the passive head)."""
+    return tok.base_deprel in ("obl", "xcomp", "iobj") or tok.deprel == "nsubj:pass"
+
+
+def dative_governor(sent: Sentence, iobj: Token, noun_heads: frozenset[str]) -> Token | None:
+    """The verb a dative belongs to.
+
+    Tree repair: the default parser often hangs the recipient under the noun before it
+    as an ``iobj`` («сделала знак рабу», «положил руку на плечо Джеймсу»: рабу → iobj of
+    знак); ``iobj`` is a clausal relation, so a noun never governs one, and the verb is
+    that noun's own head when the noun is its ``obj`` or ``obl``.
+    """
+    head = sent.head_of(iobj)
+    if head is None or head.upos not in ("NOUN", "PROPN") or norm(head.lemma) in noun_heads:
+        return head
+    if iobj.deprel == "iobj" and head.base_deprel in ("obj", "obl"):
+        return sent.head_of(head)
+    # Tree repair: a dative right next to the verb's direct object hangs under it as an
+    # nmod, amod or appos («отдала ключ Крызину», «протянул арабу бумажник»); the object
+    # noun does not take that dative (the heads that do are left out above), its verb does.
+    if iobj.base_deprel in ("nmod", "amod", "appos") and head.deprel == "obj" and abs(iobj.id - head.id) == 1:
+        return sent.head_of(head)
+    return head
+
+
+def pronoun_agent(tok: Token) -> Token:
+    """A pronoun «им»/«ей» the parser tagged dative, read as the singular instrumental agent."""
+    gender = "Fem" if norm(tok.form) == "ей" else "Masc"
+    return replace(tok, feats={**tok.feats, "Case": "Ins", "Number": "Sing", "Gender": gender}, deprel="obl")
+
+
+def with_token(sent: Sentence, tok: Token) -> Sentence:
+    """``sent`` with ``tok`` in place of the token with its id (forms and offsets unchanged)."""
+    tokens = list(sent.tokens)
+    tokens[tok.id - 1] = tok
+    return Sentence(sent.sent_id, sent.text, tokens, sent.domain, dict(sent.meta))
+
+
+def quantified_genitive(sent: Sentence, tok: Token) -> bool:
+    """A genitive noun counted by a numeral that governs it (``nummod:gov``: «пять студентов»)."""
+    return tok.feats.get("Case") == "Gen" and any(k.deprel == "nummod:gov" for k in sent.children(tok))
+
+
+def finite_active(tok: Token) -> bool:
+    """A finite verb not in the passive voice."""
+    return tok.upos == "VERB" and tok.feats.get("VerbForm") == "Fin" and tok.feats.get("Voice") != "Pass"
+
+
+def sole_subject(sent: Sentence, verb: Token) -> Token | None:
+    """The verb's ``nsubj`` when it has exactly one, else None."""
+    subjects = [k for k in sent.children(verb) if k.deprel == "nsubj"]
+    return subjects[0] if len(subjects) == 1 else None
+
+
+def accusative_objects(sent: Sentence, verb: Token) -> list[Token]:
+    """The verb's ``obj`` dependents tagged accusative."""
+    return [k for k in sent.children(verb) if k.deprel == "obj" and k.feats.get("Case") == "Acc"]
