@@ -29,40 +29,12 @@ phrase, has the new number/gender (the relative clause could then be read as
 attached to it: «книга друзей, которую» → «которых»). No gender change with
 common-gender antecedents (врач, коллега, Саша) or indeclinable ones.
 
-Parser-error repairs (one place each): :func:`_object_misread_as_subject` (an
-object «который» labelled subject or nominative: another subject in the clause,
-or a predicate that cannot agree with it), :func:`_agreeing_antecedent` (an
-antecedent whose number/gender the parser misread, or a genitive between it and
-the comma), :func:`_noun_phrase` (a predicate antecedent's clause-level
-dependents are not competing hosts), :func:`_syncretic_gender` (a masculine/neuter
-form such as «котором» takes the antecedent's gender of the two). A noun
-edit (number) is not made where the unchanged pronoun would find another host
-(«председатель клубов, которому»: grammatical), and a common-gender noun
-(«председатель», «врач») hosts a singular of either gender. Fidelity on
-RuBLiMP's dev pairs (coverage / same word / same pair): gender .58/.57/.56 →
-.70/.67/.64 → (round 4) .74/.70/.67, number .65/.54/.53 → .70/.55/.54. Round 4: two
-``nsubj`` on one clause — an inanimate «который» and an animate noun — make «который» the
-object; an object found by the repair is not re-read as a subject; an unknown Russian surname
-(«Лаврушин») has a fixed gender; for gender, a singular «который» on a coordinated antecedent
-is changed when no nominal before it fits the new form (RuBLiMP's first target only), and a
-short adjective or a conjunct after the pronoun is no coordination. A substantivised adjective
-(«оставался первым, которого …») is an antecedent too.
-
-Round 5: the number paradigm makes ONE edit per relative clause by RuBLiMP's rule (the pronoun
-when its new form has a single case, else the noun: 148 of 161 dev pairs predicted; see
-:meth:`AnaphorAgreementNumber.perturb`); a «который» after a preposition is no subject, and one
-whose clause has an animate noun, a name or a second parser subject after the verb agreeing with
-it is the object (:func:`_postverbal_subject`); a root antecedent followed by a verb in its
-number is that verb's subject (no noun edit); another «который» clause on the antecedent, or a
-misattached clause without a relative word, no longer blocks the noun edit; a noun the parser
-labelled ``amod`` may host the clause. Fidelity: gender .74/.70/.67 → .76/.72/.69, number
-.70/.55/.54 → .71/.57/.56.
-
-Round 6 (three parser repairs): a pronoun heading its own copular clause («деревню, в которой был
-колодец», hung on an earlier word) takes the noun before the comma; a subject «который» the parser
-tagged accusative but whose form can be nominative is a subject; a word of a multiword preposition
-(«во главе», ``fixed``) hosts no clause. Fidelity: gender .760/.720/.685 → .765/.725/.690, number
-.715/.575/.555 → .725/.585/.565; 7 new pairs on GSD + demo, all valid.
+Parser repairs, each decided where the tree and pymorphy3 leave no doubt: an object «который»
+labelled subject or nominative (:func:`_object_misread_as_subject`, :func:`_postverbal_subject`), an
+antecedent whose number or gender the parser misread (:func:`_agreeing_antecedent`), a
+masculine/neuter form that takes the antecedent's gender (:func:`_syncretic_gender`). The number
+paradigm makes one edit per relative clause by RuBLiMP's rule (:meth:`AnaphorAgreementNumber.perturb`).
+Design history and dev-split figures: ``docs/phenomena/anaphor_agreement.md``.
 """
 
 from __future__ import annotations

@@ -37,37 +37,13 @@ masculine/neuter → feminine, feminine → masculine; case goes nominative →
 genitive (сам → самого), other cases → nominative. Each of gender and case
 makes one deterministic edit. In the gender paradigm a form of «самый» is never
 made («самое существование» is grammatical); the case paradigm makes RuBLiMP's
-«самый» nominative from a shared form (round 5, below).
+«самый» nominative from a shared form (:class:`FloatingQuantifierCase`).
 
-Parser repairs (round 3): «сам» tagged in another case than the nominal next to
-it that it is attached to takes that nominal's case when the nominal cannot be
-in its own (:func:`_adnominal_case_repair`); an adnominal «сам» on a later
-conjunct counts («и сам хозяин»: it agrees with its own noun), and the number
-paradigm may change that conjunct; a nominative antecedent under an adnominal
-«сам» is the clause's subject whatever its relation. Case and gender also take a
-shared form on a noun inside a prepositional phrase («к самому князю», «сам» or
-«самый»), made only into a form both lexemes share (самого/самому/самом/самой).
-Round 4: a nominative noun or pronoun right before a floating «сам» is its antecedent when the
-parser gave the clause no agreeing argument and the finite verb can agree with it
-(:func:`_preceding_nominative`); an indeclinable name («сам Ли») takes the parser's features
-when its past verb confirms them. Fidelity on RuBLiMP's dev pairs (coverage / same word / same
-pair): number .71/.65/.62 → .78/.68/.66 → .79/.68/.66, gender .70/.70/.65 → .73/.73/.67 →
-.76/.76/.69, case .71/.71/.48 → .78/.78/.51 → .79/.79/.52.
-Round 5, RuBLiMP's choices: the number paradigm changes a SUBJECT noun under «сам» as well (RuBLiMP
-never edits a nominative «сам»: «Мэр сам открыл» → «Мэры сам открыл»; the verb then disagrees too);
-the case paradigm makes a shared form nominative as «самый» (самого → самый, самой → самая: 43
-dev pairs; «самый» does not float, so the clause's other arguments cannot host it), a neuter
-nominative dative (само → самому, 6 of 6) and an inanimate plural nominative instrumental
-(«сами границы» → «самими», 6 of 7). A name pymorphy3 cannot analyse at all takes the parser's features when its past verb confirms
-them («сам Бад не выжил»). Fidelity: number → .79/.70/.68, gender → .76/.76/.70, case → .80/.80/.64.
-Later in round 5 two more repairs, both settled by a past verb that shows the gender and number
-of «сам»: a name the dictionary takes for another word («Стрельцов», gen.pl of стрелец) takes the
-parser's features, and the nominative right before that verb is its subject wherever the parser
-hung it («Тилод ухаживал сам»). Gender → .79/.79/.72; 6 new pairs on GSD+demo, all valid.
-Round 6: the number paradigm changes a conjunct or an apposition under «сам» (its own link, and a
-quantity word heading the coordination — «часть сил и сам хан» — no longer block it; RuBLiMP edits
-these nouns: «представители — сами блогеры» → «сами блогер»). Number same word .70 → .71 (same
-pair .675 → .685); no new or lost pair on GSD + demo.
+Parser repairs: «сам» in another case than the nominal it is attached to takes that nominal's
+case (:func:`_adnominal_case_repair`); a nominative right before a floating «сам» is its antecedent
+where the clause has no other (:func:`_preceding_nominative`); a name pymorphy3 misreads takes the
+parser's features where a past verb confirms them. Design history and dev-split figures:
+``docs/phenomena/floating_quantifier_agreement.md``.
 """
 
 from __future__ import annotations

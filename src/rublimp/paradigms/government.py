@@ -51,38 +51,12 @@ Safeguards (the paper's, made explicit, plus guards against parser errors):
   «к ним», never «к им»); a word right after a preposition is never taken as
   a verb's or nominalization's dependent.
 
-Parser repairs for the verb paradigms: a finite verb tagged NOUN/ADJ whose
-every dictionary reading is a finite verb is read as a verb
-(:func:`verbs_retagged`; its object is not taken where it could be the subject);
-a genitive object tagged nominative or accusative, under negation or a
-genitive-governing verb (:meth:`VerbGenObject.case_repair`); a genitive right
-before its negated verb counts as its object even after a noun. For every
-paradigm, an ``amod``/``appos`` dependent that is a nominal in another case or a
-finite verb is a misattached word, not an agreeing one
-(:func:`has_blocking_dependents`). Fidelity on RuBLiMP's dev pairs (coverage /
-same word / same pair): verb_acc_object .65/.62/.58 → .69/.66/.61,
-verb_gen_object .64/.64/.58 → .69/.69/.64, verb_ins_object .72/.72/.62 →
-.75/.75/.63 (with править/шевелить listed), adposition_government
-.88/.85/.84 → .89/.86/.85.
-
-Round 5 repairs, each decided by pymorphy3: a finite verb tagged NOUN/ADJ/ADV
-heading an oblique or indirect object too, one made the ``amod`` of its own
-instrumental («замахал рукой»), and one whose tag was swapped with the adverb
-next to it («предостерегающе замахал») (:func:`verbs_retagged`); a modifier
-that shares no case with any reading of the noun (a capitalised name unknown to
-the dictionary by its guessed readings: «помахал Миклему рукой»), and a finite verb
-labelled ``acl``, do not block the noun (:func:`cannot_agree`); an accusative hung on an
-adverb of its verb («так её защищал»); the genitive "subject" of a negated or
-genitive-governing verb («хватило ума», «ответа не последовало»); a dative hung on
-the object counts as the verb's own; «звать» takes an accusative object. Dev:
-verb_acc_object .69/.66/.61 → .71/.69/.65, verb_gen_object .70/.70/.64 →
-.72/.72/.65 (a quantity word next to the genitive counts it, wherever attached),
-verb_ins_object .75/.75/.63 → .81/.81/.65, adposition_government
-.89/.86/.85 (unchanged; 48 more GSD pairs, all read valid).
-Later in round 5: a target whose form has no reading in the parser's case and number keeps
-pymorphy3's number (the parser's number of rare nouns is often wrong: «в сугробах» tagged
-singular): adposition_government → .90/.88/.87, nominalization_case → .82/.82/.80, verb_acc_object
-and verb_gen_object +1 row each; 188 new pairs on GSD+demo (176 adposition), all read valid.
+Parser repairs: finite verbs the parser tagged NOUN/ADJ/ADV are read as verbs
+(:func:`rublimp.trees.roles.verbs_retagged`; their object is not taken where it could be the
+subject); a genitive object tagged nominative or accusative under negation or a genitive-governing
+verb (:meth:`VerbGenObject.case_repair`); an ``amod``/``appos`` dependent that cannot agree with the
+noun is a misattached word, not a blocking one (:func:`rublimp.trees.roles.has_blocking_dependents`).
+Design history and dev-split figures: ``docs/phenomena/government.md``.
 
 Pool columns: ``feature`` = ``Case``, ``source_value``/``target_value`` = the
 UD cases, ``subtype`` = the preposition, the verb lemma or the nominalization
@@ -950,9 +924,7 @@ class NominalizationCase(GovernmentParadigm):
     dative, which nominalizations of dative-taking verbs keep («служение
     народу»). Nouns never take a bare nominative or accusative dependent; where
     neither form is safe, the locative, which no noun governs without a
-    preposition (RuBLiMP's fallback: «решением судей» → «судьях»; dev coverage /
-    same word / same pair .72/.71/.70 → .81/.80/.78 with the repairs of the module
-    docstring).
+    preposition (RuBLiMP's fallback: «решением судей» → «судьях»).
     """
 
     name: ClassVar[str] = "nominalization_case"

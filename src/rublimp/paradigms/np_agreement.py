@@ -26,32 +26,15 @@ case, number and gender: adjective endings are massively syncretic); no
 gender change with common-gender heads (pymorphy3 ``ms-f``, the job/title
 list ``resources/common_gender_nouns.tsv``), indeclinable or abbreviated heads.
 
-Parser repairs for gender and case (round 3): an adjective the parser hung on
-a verb is re-attached to the noun next to it that agrees with it
-(:func:`modifiers_reattached`), and a head with a conjunct keeps its
-prenominal modifiers (nearest-conjunct agreement). For number, «самой»/«самого»
-before their noun count as the superlative «самый» («до самого вечера» →
-«вечеров»; number .74/.71/.71 → .76/.73/.72). Fidelity on RuBLiMP's dev
-pairs (coverage / same word / same pair): gender .70/.64/.57 → .72/.68/.60,
-case .78/.72/.69 → .80/.74/.71. Round 4: the determiner «это», which pymorphy3 reads
-as the pronoun first, is taken as «этот» (a new form that is also the pronoun, «этим», is
-not made), and an unknown Russian surname («Лаврушин») has a fixed gender: gender
-.73/.68/.60 → .74/.69/.61. Round 5 (:func:`modifiers_reattached` with ``morph``): an adjective
-the parser tagged NOUN, «один» without a number, and the pronoun «это» right after its neuter
-noun are modifiers again; a nominative/accusative split under a relation that fixes no case
-takes the modifier's case. Number: any adjectival reading of a modifier may agree, «этом/этим»
-are «этот», invariable «его/её/их» are no modifiers, the head's lexeme is the one its modifiers
-agree with («в старом карьере»), and «это» + head is left alone («это вещества …»).
-:func:`head_number_blocked` ignores ``acl:relcl`` clauses without an agreeing relative word and
-``conj``/``appos`` links to non-nominals. A head whose case/number the parser misread takes the
-reading the modifier right before it shows (:func:`_head_features_from_modifier`). Fidelity:
-gender .74/.69/.61 → .79/.73/.65, case .80/.74/.71 → .81/.77/.72, number .76/.73/.72 → .80/.77/.76.
+Parser repairs: an adjective the parser hung on a verb is re-attached to the noun next to it that
+agrees with it, and tags pymorphy3 settles are corrected (:func:`modifiers_reattached`); a head with a
+conjunct keeps its prenominal modifiers; a head whose case or number the parser misread takes the
+reading of the modifier right before it (:func:`_head_features_from_modifier`); a nominative/accusative
+split is resolved by the head's relation (:func:`_nom_acc_repair`). Design history and dev-split
+figures: ``docs/phenomena/noun_phrase_agreement.md``.
 
-The module also holds the small agreement toolkit shared with
-:mod:`~rublimp.paradigms.anaphor_agreement` and
-:mod:`~rublimp.paradigms.floating_quantifier`: :class:`Agr` (case, number,
-gender, animacy of one reading), :func:`adjective_readings`,
-:func:`noun_readings`, :func:`agrees` and :func:`inflect_agreeing`.
+The agreement readings, re-inflection and head checks it uses are shared with the anaphor and
+floating-quantifier paradigms in :mod:`rublimp.trees.nominal`.
 """
 
 from __future__ import annotations
