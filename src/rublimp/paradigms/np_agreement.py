@@ -27,7 +27,7 @@ gender change with common-gender heads (pymorphy3 ``ms-f``, the job/title
 list ``resources/common_gender_nouns.tsv``), indeclinable or abbreviated heads.
 
 Parser repairs: an adjective the parser hung on a verb is re-attached to the noun next to it that
-agrees with it, and tags pymorphy3 settles are corrected (:func:`modifiers_reattached`); a head with a
+agrees with it, and tags pymorphy3 settles are corrected (:func:`rublimp.trees.modifiers.modifiers_reattached`); a head with a
 conjunct keeps its prenominal modifiers; a head whose case or number the parser misread takes the
 reading of the modifier right before it (:func:`_head_features_from_modifier`); a nominative/accusative
 split is resolved by the head's relation (:func:`_nom_acc_repair`). Design history and dev-split
@@ -40,7 +40,6 @@ floating-quantifier paradigms in :mod:`rublimp.trees.nominal`.
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from typing import ClassVar, Iterable, Iterator
 
@@ -50,6 +49,7 @@ from ..trees.nominal import (
     ADJ_POS,
     CASES,
     COMMON_GENDER_FILE,
+    CYRILLIC_WORD,
     QUANTITY_LEMMAS,
     UNRELIABLE_HEAD_TAGS,
     Agr,
@@ -69,11 +69,11 @@ from ..trees.nominal import (
     spell_yo,
     ud_agr,
 )
+from ..trees.modifiers import modifiers_reattached
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
     "NPCandidate",
-    "modifiers_reattached",
     "np_candidates",
     "NPAgreementNumber",
     "NPAgreementGender",
@@ -85,7 +85,6 @@ PHENOMENON = "noun_phrase_agreement"
 MODIFIER_RELS = frozenset({"amod", "det", "nummod"})
 # lemmas left to the other agreement paradigms
 NOT_NP_MODIFIERS = frozenset({"который", "сам"})
-_CYRILLIC_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*", re.IGNORECASE)
 # quantifier adjectives whose singular is archaic («многая лета»): no number change
 PLURAL_ONLY_MODIFIERS = frozenset({"многий", "немногий"})
 #: possessive determiners that do not inflect (his, her, their)
@@ -148,101 +147,6 @@ def _object_case_repair(sent: Sentence, head: Token, mods: list[Token], morph: M
         return dataclasses.replace(t, feats={**t.feats, "Case": "Acc"})
 
     return acc(head), [acc(m) for m in mods]
-
-
-def _same_agreement(a: Token, b: Token) -> bool:
-    """Whether the parser gave ``a`` and ``b`` the same case and number (and gender in the singular)."""
-    fa, fb = a.feats, b.feats
-    if not fa.get("Case") or fa.get("Case") != fb.get("Case") or not fa.get("Number") or fa.get("Number") != fb.get("Number"):
-        return False
-    return fa["Number"] != "Sing" or (fa.get("Gender") is not None and fa.get("Gender") == fb.get("Gender"))
-
-
-#: endings only adjectives have (a cheap filter before the dictionary is asked)
-_ADJECTIVE_ENDINGS = ("ый", "ий", "ая", "яя", "ое", "ее", "ые", "ие", "ого", "его", "ому", "ему", "ую", "юю",
-                      "ых", "их", "ыми", "ими", "ной", "ном", "ным")
-
-
-def _retagged(tok: Token, morph: Morph | None) -> Token:
-    """Parser repairs of one token's tags, decided by pymorphy3 (``tok`` itself when none applies):
-
-    * a word tagged NOUN that the dictionary knows only as a full adjective («хитрый[NOUN] тиун»)
-      is an ``ADJ``;
-    * the numeral «один/одна/одно» left without a number is singular («Один[NUM] июнь»);
-    * the pronoun «это» right after a neuter singular noun in its case is the determiner of it
-      («Дело это продолжал …»), tagged ``DET``.
-    """
-    if morph is None or tok.upos not in ("NOUN", "NUM"):
-        return tok
-    if tok.upos == "NOUN" and norm(tok.form).endswith(_ADJECTIVE_ENDINGS) and _CYRILLIC_WORD.fullmatch(tok.form) \
-            and morph.word_is_known(tok.form):
-        parses = morph.parses(tok.form)
-        if parses and all(p.tag.POS == "ADJF" for p in parses):
-            feats = {k: v for k, v in tok.feats.items() if k != "Animacy"}
-            return dataclasses.replace(tok, upos="ADJ", feats=feats)
-    if tok.upos == "NUM" and norm(tok.form) in ("один", "одна", "одно", "одного", "одной", "одному", "одним", "одном", "одну") \
-            and "Number" not in tok.feats:
-        return dataclasses.replace(tok, feats={**tok.feats, "Number": "Sing"})
-    return tok
-
-
-def modifiers_reattached(sent: Sentence, *, after_noun: bool = True, morph: Morph | None = None) -> Sentence:
-    """``sent`` with stray adjectives re-attached to the noun they stand next to.
-
-    The parser sometimes hangs an adjective or participle on a verb or leaves
-    it the root («люк открытый находился», «Норманское имя … дает»). An
-    adjective (``ADJ``, or a participle) whose head is not a noun is made an
-    ``amod`` of the noun right after it — or, failing that, right before it —
-    when the parser gave both the same case, number and (singular) gender and
-    no punctuation separates them. Without ``after_noun`` only the noun after
-    it is tried (an adjective after its noun on a verb may be a depictive, whose
-    instrumental is grammatical: «сундук стоял пустым»). An adjective right
-    next to the noun it depends on under another relation (``nsubj``,
-    ``appos``, ``nmod``, ``acl``) that agrees with it becomes its ``amod``. A
-    copy sharing the other tokens (ids unchanged); ``sent`` itself when
-    nothing changes.
-    """
-    moved: dict[int, Token] = {}
-    n = len(sent.tokens)
-    if morph is not None:
-        for t in sent.tokens:
-            fixed = _retagged(t, morph)
-            if fixed is not t:
-                moved[t.id] = fixed
-        for t in sent.tokens:
-            if t.upos == "PRON" and norm(t.form) == "это" and t.id > 1 and not sent.children(t):
-                noun = sent.token(t.id - 1)
-                if noun.upos == "NOUN" and noun.feats.get("Gender") == "Neut" and noun.feats.get("Number") == "Sing" \
-                        and noun.feats.get("Case") == t.feats.get("Case") and noun.head != t.id:
-                    moved[t.id] = dataclasses.replace(t, upos="DET", head=noun.id, deprel="det")
-        if moved:
-            sent = dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
-    for mod in sent.tokens:
-        if mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part":
-            continue
-        if mod.id in moved and mod.deprel == "det" and mod.upos == "DET" and norm(mod.form) == "это":
-            continue
-        if mod.feats.get("Variant") == "Short" or sent.children(mod):
-            continue
-        head = sent.head_of(mod)
-        if mod.upos == "DET" and (head is None or head.upos not in ("NOUN", "PROPN")):
-            continue  # a determiner off a noun is often a pronoun of its own («это»)
-        if head is not None and head.upos in ("NOUN", "PROPN"):
-            if mod.base_deprel in ("nmod", "appos", "nsubj", "acl") and abs(head.id - mod.id) == 1 \
-                    and (after_noun or mod.id < head.id) and _same_agreement(mod, head):
-                # on its noun but under another relation («твой друг» as nsubj, «Диктис Критский» as appos)
-                moved[mod.id] = dataclasses.replace(mod, deprel="amod")
-            continue
-        for j in (mod.id + 1, mod.id - 1) if after_noun else (mod.id + 1,):
-            if not 1 <= j <= n:
-                continue
-            noun = sent.token(j)
-            if noun.upos == "NOUN" and noun.head != mod.id and _same_agreement(mod, noun):
-                moved[mod.id] = dataclasses.replace(mod, head=noun.id, deprel="amod")
-                break
-    if not moved:
-        return sent
-    return dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
 
 
 def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False) -> Iterator[NPCandidate]:
@@ -331,7 +235,7 @@ def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCa
     """The candidate for one head and one of its modifiers, or None when they do not qualify."""
     if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or norm(mod.form) in NOT_NP_MODIFIERS:
         return None
-    if not _CYRILLIC_WORD.fullmatch(mod.form):
+    if not CYRILLIC_WORD.fullmatch(mod.form):
         return None  # «14-го», «XIX-го»: digit and Latin ordinals
     if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
         return None
@@ -493,7 +397,7 @@ class NPAgreementNumber(_NPAgreement):
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for head in sent.tokens:
-            if head.upos != "NOUN" or head.start < 0 or not _CYRILLIC_WORD.fullmatch(head.form):
+            if head.upos != "NOUN" or head.start < 0 or not CYRILLIC_WORD.fullmatch(head.form):
                 continue
             mods = [k for k in sent.children(head) if _is_modifier(k)]
             if not 1 <= len(mods) <= self.MAX_MODIFIERS or head_number_blocked(sent, head):
@@ -551,7 +455,7 @@ class NPAgreementNumber(_NPAgreement):
         Any adjectival reading of the modifier may agree (the parser's case may be the other one of
         a nominative/accusative pair: «Главные[Acc] культуры[Nom]»); the determiner «это», «этом»,
         … which pymorphy3 first reads as the pronoun is taken as «этот»."""
-        if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or not _CYRILLIC_WORD.fullmatch(mod.form):
+        if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or not CYRILLIC_WORD.fullmatch(mod.form):
             return None
         ma = self.morph.analyse(mod.form, mod.upos, mod.feats)
         if ma is not None and ma.tag.POS == "NPRO" and mod.upos == "DET":

@@ -19,6 +19,7 @@ agreement paradigm (noun phrase, anaphor, floating quantifier, subject–predica
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -31,6 +32,7 @@ __all__ = [
     "ADJ_POS",
     "CASES",
     "COMMON_GENDER_FILE",
+    "CYRILLIC_WORD",
     "GENDERS",
     "GENDER_ORDER",
     "MAX_ENDING",
@@ -69,6 +71,8 @@ _OC_CASE = {
 _OC_GENDER = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}
 # adjective endings are at most three letters long (-ого, -ому, -ыми)
 MAX_ENDING = 3
+#: a Cyrillic word, hyphenated parts allowed (no digits or Latin letters)
+CYRILLIC_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)*", re.IGNORECASE)
 # indeclinable, abbreviation and initial tags: no reliable agreement features on the head
 UNRELIABLE_HEAD_TAGS = frozenset({"Fixd", "Abbr", "Init"})
 
