@@ -73,6 +73,7 @@ from typing import ClassVar, Iterable, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..morph import UD2OC, Analysis
+from ..trees.nominal import norm
 from ..trees.roles import (
     CASES,
     INVARIANT_DET,
@@ -97,7 +98,6 @@ __all__ = [
     "CASES",
     "PREPOSITIONS_FILE",
     "load_prepositions",
-    "normalize",
     "GovernmentParadigm",
     "AdpositionGovernment",
     "VerbObjectCase",
@@ -129,11 +129,6 @@ _BAD_TARGET_DEPRELS = frozenset({"appos", "flat", "fixed", "compound", "orphan",
 _WORD_RE = re.compile(r"^[а-яё]+(?:-[а-яё]+)*$", re.IGNORECASE)
 _PROPER_TAGS = frozenset({"Abbr", "Init", "Fixd"})
 _NAME_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
-
-
-def normalize(s: str) -> str:
-    """Lower case with ё folded to е (how both resource tables are keyed)."""
-    return s.lower().replace("ё", "е")
 
 
 # -- resources -------------------------------------------------------------------
@@ -200,9 +195,9 @@ class GovernmentParadigm(Paradigm):
             a = self._substantive_eto(tok, case)  # «этого» read as этот: the substantive «это»
         if a is None or a.tag.POS not in ("NOUN", "NPRO"):
             return None
-        if a.tag.POS == "NPRO" and normalize(a.lemma) not in self.pronoun_lemmas:
+        if a.tag.POS == "NPRO" and norm(a.lemma) not in self.pronoun_lemmas:
             return None
-        if normalize(tok.form) in INVARIANT_DET and tok.id < len(sent.tokens):
+        if norm(tok.form) in INVARIANT_DET and tok.id < len(sent.tokens):
             if sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
                 return None  # «её конфискацией»: a possessive the parser took for an object
         if tok.upos == "PRON" and a.tag.POS != "NPRO":
@@ -231,7 +226,7 @@ class GovernmentParadigm(Paradigm):
     def _substantive_eto(self, tok: Token, case: str) -> Analysis | None:
         """pymorphy3's reading of ``tok`` as the pronoun «это» in ``case``, or None."""
         for p in self.morph.parses(tok.form):
-            if p.tag.POS == "NPRO" and normalize(p.normal_form) == "это" and tag_case(p.tag) == case:
+            if p.tag.POS == "NPRO" and norm(p.normal_form) == "это" and tag_case(p.tag) == case:
                 return Analysis(p, 1.0)
         return None
 
@@ -246,7 +241,7 @@ class GovernmentParadigm(Paradigm):
         if tok.id == 1:
             return False
         prev = sent.token(tok.id - 1)
-        if normalize(prev.form) in INVARIANT_DET or normalize(prev.form) in QUANTIFIERS:
+        if norm(prev.form) in INVARIANT_DET or norm(prev.form) in QUANTIFIERS:
             return False  # a quantity word governs, it does not agree («много жизней»)
         declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
         return declined and "Case" in prev.feats and not (
@@ -268,12 +263,12 @@ class GovernmentParadigm(Paradigm):
         new = self._inflect(a.parse, new_case)
         if not new or self.homograph_disagrees(tok, a, new_case, new):
             return None
-        lemma = normalize(a.lemma)
+        lemma = norm(a.lemma)
         # personal pronouns after a preposition take their н- forms in the oblique cases
-        if lemma in THIRD_PERSON and normalize(tok.form).startswith("н") and new_case != "Nom":
+        if lemma in THIRD_PERSON and norm(tok.form).startswith("н") and new_case != "Nom":
             if not new.startswith("н"):
                 new = "н" + new
-        if normalize(new) == normalize(tok.form):
+        if norm(new) == norm(tok.form):
             return None
         pos = {"NPRO"} if a.tag.POS == "NPRO" else {"NOUN"}
         if not self.morph.readings(new, lemma, pos):
@@ -303,14 +298,14 @@ class GovernmentParadigm(Paradigm):
         """
         case = tag_case(a.tag)
         for p in self.morph.parses(tok.form):
-            if p.tag.POS != a.tag.POS or normalize(p.normal_form) == normalize(a.lemma):
+            if p.tag.POS != a.tag.POS or norm(p.normal_form) == norm(a.lemma):
                 continue
             if tag_case(p.tag) != case:  # any number: «чаек» is чаёк.Acc.Sing and чайка.Acc.Plur
                 continue
             if any(g in _NAME_TAGS for g in p.tag.grammemes) and not any(g in _NAME_TAGS for g in a.tag.grammemes):
                 continue
             other = self._inflect(p, new_case)
-            if other and normalize(other) != normalize(new):
+            if other and norm(other) != norm(new):
                 return True
         return False
 
@@ -325,7 +320,7 @@ class GovernmentParadigm(Paradigm):
         for p in self.morph.parses(form):
             if p.tag.POS not in NOMINAL_POS:
                 continue
-            if normalize(p.normal_form) != lemma and any(g in _NAME_TAGS or g == "Abbr" for g in p.tag.grammemes):
+            if norm(p.normal_form) != lemma and any(g in _NAME_TAGS or g == "Abbr" for g in p.tag.grammemes):
                 continue  # «им» is not read as the abbreviation «им.» (имени)
             if tag_case(p.tag) in cases:
                 return True
@@ -334,7 +329,7 @@ class GovernmentParadigm(Paradigm):
     def lexeme_readable_in(self, form: str, lemma: str, cases: set[str] | frozenset[str]) -> bool:
         """True when ``form`` is, as a form of the lexeme ``lemma`` itself, in one of ``cases``."""
         return any(
-            p.tag.POS in NOMINAL_POS and normalize(p.normal_form) == lemma and tag_case(p.tag) in cases
+            p.tag.POS in NOMINAL_POS and norm(p.normal_form) == lemma and tag_case(p.tag) in cases
             for p in self.morph.parses(form)
         )
 
@@ -381,7 +376,7 @@ class GovernmentParadigm(Paradigm):
     def after_preposition_word(self, sent: Sentence, tok: Token) -> bool:
         """True when the word before ``tok`` is a preposition, whatever its tag («посредством его»)."""
         prev = self.previous_word(sent, tok)
-        return prev is not None and (prev.upos == "ADP" or normalize(prev.form) in self.prepositions)
+        return prev is not None and (prev.upos == "ADP" or norm(prev.form) in self.prepositions)
 
     def in_complex_preposition(self, sent: Sentence, tok: Token) -> bool:
         """True for the noun of a complex preposition («в течение», «с помощью»)."""
@@ -390,7 +385,7 @@ class GovernmentParadigm(Paradigm):
         found = preposition_of(sent, tok)
         if found is None:
             return False
-        phrase = found[1] + " " + normalize(tok.form)
+        phrase = found[1] + " " + norm(tok.form)
         return any(k == phrase or k.startswith(phrase + " ") for k in self.prepositions if " " in k)
 
 
@@ -461,10 +456,10 @@ class VerbObjectCase(GovernmentParadigm):
 
     def verb_lemmas(self, verb: Token) -> set[str]:
         """The verb's lemma as the tree gives it and as pymorphy3 gives it (ё→е)."""
-        out = {normalize(verb.lemma)}
+        out = {norm(verb.lemma)}
         a = self.morph.analyse(verb.form, verb.upos, verb.feats)
         if a is not None:
-            out.add(normalize(a.lemma))
+            out.add(norm(a.lemma))
         return out
 
     def governs(self, lemmas: set[str]) -> frozenset[str]:
@@ -492,7 +487,7 @@ class VerbObjectCase(GovernmentParadigm):
             return True
         if feats.get("VerbForm", "Fin") != "Fin":
             return False
-        lemma = normalize(a.lemma)
+        lemma = norm(a.lemma)
         person = {"я": "1", "мы": "1", "ты": "2", "вы": "2"}.get(lemma, "3")
         number = obj.feats.get("Number") or tag_number(a.tag)
         if feats.get("Person") and feats["Person"] != person:
@@ -519,7 +514,7 @@ class VerbObjectCase(GovernmentParadigm):
         """A clause, or a nominal that cannot be read as an accusative (so no OVS reading arises)."""
         if subj.base_deprel == "csubj":
             return True
-        return not self.readable_in(subj.form.lower(), normalize(subj.lemma), {"Acc"})
+        return not self.readable_in(subj.form.lower(), norm(subj.lemma), {"Acc"})
 
     def object_candidate(self, sent: Sentence, tok: Token) -> Token | None:
         """``tok`` if it is in the object case under a relation this paradigm reads, else None.
@@ -540,7 +535,7 @@ class VerbObjectCase(GovernmentParadigm):
         verb = sent.head_of(tok)
         if verb is None or verb.upos != "VERB" or not self.case_repair(sent, verb, tok):
             return None
-        if not self.lexeme_readable_in(tok.form.lower(), normalize(tok.lemma), {self.object_case}):
+        if not self.lexeme_readable_in(tok.form.lower(), norm(tok.lemma), {self.object_case}):
             return None  # another lexeme's reading does not count («пироги»: пирога.Gen, not пирог)
         return with_case(tok, self.object_case)
 
@@ -602,11 +597,11 @@ class VerbObjectCase(GovernmentParadigm):
             if not self.verb_qualifies(sent, verb, tok, lemmas, governs):
                 continue
             a = self.target_analysis(sent, tok)
-            if a is None or normalize(a.lemma) in MEASURE_NOUNS:
+            if a is None or norm(a.lemma) in MEASURE_NOUNS:
                 continue
             forbidden = self.forbidden_cases(sent, verb, tok, a, governs)
             if not self.nominative_is_safe(sent, verb, tok, a):
-                if original.token(verb.id) is not verb and self.readable_in(tok.form.lower(), normalize(a.lemma), {"Nom"}):
+                if original.token(verb.id) is not verb and self.readable_in(tok.form.lower(), norm(a.lemma), {"Nom"}):
                     continue  # a verb the parser did not see as one: its "object" may be its subject («заблестели лужи»)
                 forbidden.add("Nom")  # nor any other new form that reads as a nominative («руководил проект»)
             targets = []
@@ -621,7 +616,7 @@ class VerbObjectCase(GovernmentParadigm):
     def main_lemma(self, verb: Token) -> str:
         """pymorphy3's lemma of the verb (the infinitive), else the tree's."""
         a = self.morph.analyse(verb.form, verb.upos, verb.feats)
-        return normalize(a.lemma) if a is not None else normalize(verb.lemma)
+        return norm(a.lemma) if a is not None else norm(verb.lemma)
 
     @staticmethod
     def negated(sent: Sentence, verb: Token) -> bool:
@@ -630,7 +625,7 @@ class VerbObjectCase(GovernmentParadigm):
         for _ in range(3):
             if cur is None:
                 return False
-            if any(normalize(k.form) == "не" for k in sent.children(cur)):
+            if any(norm(k.form) == "не" for k in sent.children(cur)):
                 return True
             if cur.base_deprel != "xcomp":
                 return False
@@ -689,7 +684,7 @@ class VerbAccObject(VerbObjectCase):
         if pair in (("obj", "Nom"), ("nsubj", "Acc"), ("nsubj", "Nom")) and not sent.children(tok, "case"):
             verb = sent.head_of(tok)
             if verb is not None and verb.upos == "VERB" and self._has_own_subject(sent, verb, tok):
-                lemma, form = normalize(tok.lemma), tok.form.lower()
+                lemma, form = norm(tok.lemma), tok.form.lower()
                 if self.readable_in(form, lemma, {"Acc"}) and (
                     case == "Nom" or not self.readable_in(form, lemma, {"Nom"})
                 ):
@@ -765,8 +760,8 @@ class VerbGenObject(VerbObjectCase):
                 return dataclasses.replace(tok, deprel="obj")
             if verb is not None and verb.upos == "VERB" and verb.feats.get("Voice") != "Pass" \
                     and not self.counted(sent, tok) \
-                    and (not self.readable_in(tok.form.lower(), normalize(tok.lemma), {"Nom"})
-                         or self.not_a_subject(verb, tok.form.lower(), normalize(tok.lemma))):
+                    and (not self.readable_in(tok.form.lower(), norm(tok.lemma), {"Nom"})
+                         or self.not_a_subject(verb, tok.form.lower(), norm(tok.lemma))):
                 # (not a quantified subject, «несколько видов не растут», nor a form that may be the
                 # verb's nominative subject, «щетинки достигают»)
                 lemmas = self.verb_lemmas(verb)
@@ -777,7 +772,7 @@ class VerbGenObject(VerbObjectCase):
     @staticmethod
     def counted(sent: Sentence, tok: Token) -> bool:
         """Whether a numeral or quantity word counts ``tok`` («несколько видов», «столько детей»)."""
-        return any(k.base_deprel == "nummod" or normalize(k.form) in QUANTIFIERS for k in sent.children(tok))
+        return any(k.base_deprel == "nummod" or norm(k.form) in QUANTIFIERS for k in sent.children(tok))
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed accusative whose form is also genitive, where a genitive is expected:
@@ -799,7 +794,7 @@ class VerbGenObject(VerbObjectCase):
         if tok.base_deprel != "obj":
             return False
         has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
-        return has_subject or self.not_a_subject(verb, tok.form.lower(), normalize(tok.lemma))
+        return has_subject or self.not_a_subject(verb, tok.form.lower(), norm(tok.lemma))
 
     def context_ok(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """Trust a genitive object only where a genitive object is expected.
@@ -814,20 +809,20 @@ class VerbGenObject(VerbObjectCase):
         """
         prev = self.previous_word(sent, tok)
         nxt = sent.token(tok.id + 1) if tok.id < len(sent.tokens) else None
-        possessive_like = tok.upos in ("NOUN", "PROPN") or normalize(tok.form) in INVARIANT_DET
+        possessive_like = tok.upos in ("NOUN", "PROPN") or norm(tok.form) in INVARIANT_DET
         # a quantity word next to the genitive counts it, wherever the parser attached it («карты много
         # жизней унесли», «собрала их много»)
-        counted = any(w is not None and normalize(w.form) in QUANTIFIERS for w in (prev, nxt))
+        counted = any(w is not None and norm(w.form) in QUANTIFIERS for w in (prev, nxt))
         expected = "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb) or counted
         if possessive_like and prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id \
-                and normalize(prev.form) not in QUANTIFIERS \
+                and norm(prev.form) not in QUANTIFIERS \
                 and not (expected and self.right_before_verb(sent, tok, verb)):
             # (the noun's own quantity word, «много жизней», does not count; a personal pronoun
             # or «это» other than «его/её/их» is no noun's dependent: «судья этого не делал»;
             # nor does a word right before its negated or genitive-governing verb: «два года
             # картин не писал», «Сосед их совсем не слушал»)
             return False
-        lemma = normalize(tok.lemma)
+        lemma = norm(tok.lemma)
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if expected:
             # (the token itself may be the "subject" the parser saw: «знания не успевают»)
@@ -859,7 +854,7 @@ class VerbGenObject(VerbObjectCase):
             return True
         readings = [
             p for p in self.morph.parses(form)
-            if p.tag.POS in ("NOUN", "NPRO") and normalize(p.normal_form) == lemma and "nomn" in p.tag.grammemes
+            if p.tag.POS in ("NOUN", "NPRO") and norm(p.normal_form) == lemma and "nomn" in p.tag.grammemes
         ]
         for p in readings:
             number = tag_number(p.tag)
@@ -942,7 +937,7 @@ class NominalizationCase(GovernmentParadigm):
         a = self.morph.analyse(tok.form, "NOUN", tok.feats)  # a capitalised «Открытие» may be tagged PROPN
         if a is None or any(g in _NAME_TAGS for g in a.tag.grammemes):
             return None
-        lemmas = {normalize(a.lemma)} | ({normalize(tok.lemma)} if tok.upos == "NOUN" else set())
+        lemmas = {norm(a.lemma)} | ({norm(tok.lemma)} if tok.upos == "NOUN" else set())
         for lemma in sorted(lemmas):
             if len(lemma) >= 6 and lemma.endswith(NOMINALIZATION_SUFFIXES):
                 if self.in_complex_preposition(sent, tok):
