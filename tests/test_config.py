@@ -106,3 +106,29 @@ def test_config_error_names_the_key_in_one_line_without_the_schema(tmp_path, edi
     with pytest.raises(InputError) as err:
         WorkflowConfig(_merge(load_default(), cfg), basedir=REPO, check_models=False)
     assert message in str(err.value) and "\n" not in str(err.value)
+
+
+def test_option_defaults_are_the_schemas():
+    """Every perturb option's default lives in paradigms.base.OPTION_DEFAULTS and the schema states
+    the same value (``x-default``); no paradigm reads an option with another literal default."""
+    import ast
+
+    from rublimp.paradigms.base import OPTION_DEFAULTS
+
+    schema = yaml.safe_load(Path(SCHEMA).read_text(encoding="utf-8"))
+    options = schema["properties"]["perturb"]["properties"]["options"]["properties"]
+    assert {k: v.get("x-default", "<none>") for k, v in options.items()} == OPTION_DEFAULTS
+    assert not any("default" in v for v in options.values())  # a filled default would reach every job's params
+    mismatched = []
+    for path in sorted((REPO / "src" / "rublimp" / "paradigms").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+                    and isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "options"):
+                continue
+            key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
+            if key is None or len(node.args) < 2:
+                continue  # a named key is checked by value at run time; no default means None
+            default = node.args[1]
+            if isinstance(default, ast.Constant) and default.value != OPTION_DEFAULTS[key]:
+                mismatched.append(f"{path.name}:{node.lineno}: {key} defaults to {default.value!r}")
+    assert not mismatched, mismatched

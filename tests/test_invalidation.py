@@ -80,9 +80,14 @@ def test_shared_paradigm_code_base_py_reruns_every_perturb_job(run_dir):
     assert plan_after_edit(run_dir, "src/rublimp/paradigms/base.py") == downstream(ALL)
 
 
-def test_an_imported_paradigm_module_reruns_its_importers(run_dir):
-    # anaphor_agreement.py imports helpers from np_agreement.py
-    assert plan_after_edit(run_dir, "src/rublimp/paradigms/np_agreement.py") == downstream([NP, ANAPHOR])
+def test_a_tree_layer_module_reruns_the_paradigms_that_import_it(run_dir):
+    # np_agreement.py and anaphor_agreement.py share the nominal morphology of trees/nominal.py
+    assert plan_after_edit(run_dir, "src/rublimp/trees/nominal.py") == downstream([NP, ANAPHOR])
+
+
+def test_a_paradigm_module_reruns_only_its_own_paradigms(run_dir):
+    # no paradigm module imports another
+    assert plan_after_edit(run_dir, "src/rublimp/paradigms/np_agreement.py") == downstream([NP])
 
 
 def test_morph_py_reruns_every_job_that_analyses_words(run_dir):

@@ -17,18 +17,18 @@ from rublimp.io import InputError
 from rublimp.morph import get_morph
 from rublimp.paradigms import REGISTRY, ParadigmContext, get_paradigm
 from rublimp.paradigms.argument_structure import (
-    AGENT_VERBS,
-    ANIMATE_OBJECT_VERBS,
     EXCLUDED_FILE,
     INANIMATE_FILE,
     INTRANSITIVE_FILE,
     LEVEL,
     PERSON_NAMES_OPTION,
     PHENOMENON,
+    VERB_LISTS_FILE,
     argument_rng,
     load_excluded_nouns,
     load_inanimate_nouns,
     load_intransitive_verbs,
+    load_verb_lists,
 )
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
 from tests.trees import tree
@@ -232,6 +232,7 @@ def tiny_ctx(tmp_path_factory):
     d = tmp_path_factory.mktemp("argstruct_res")
     shutil.copy(RESOURCES_DIR / EXCLUDED_FILE, d / EXCLUDED_FILE)
     shutil.copy(RESOURCES_DIR / "verb_government.tsv", d / "verb_government.tsv")
+    shutil.copy(RESOURCES_DIR / VERB_LISTS_FILE, d / VERB_LISTS_FILE)
     (d / INANIMATE_FILE).write_text(TINY_NOUNS, encoding="utf-8")
     (d / INTRANSITIVE_FILE).write_text(TINY_VERBS, encoding="utf-8")
     return ParadigmContext(resources_dir=d)
@@ -392,7 +393,8 @@ def test_resources_are_consistent():
         assert v.reflexive == v.lemma.endswith(("ся", "сь"))
     for n in nouns[:200]:
         assert all(p.tag.POS == "NOUN" and "inan" in p.tag for p in morph.parses(n.lemma)), n.lemma
-    assert "оценить" in AGENT_VERBS and "пригласить" in ANIMATE_OBJECT_VERBS
+    lists = load_verb_lists(RESOURCES_DIR / VERB_LISTS_FILE)
+    assert "оценить" in lists.agent and "пригласить" in lists.animate_object
 
 
 def _write(path, text):
@@ -429,6 +431,30 @@ def test_loader_errors(tmp_path):
     with pytest.raises(InputError, match="empty lemma") as err:
         load_excluded_nouns(bad)
     assert err.value.line == 2
+
+
+def test_verb_list_loader(tmp_path):
+    """Every list of the bundled file is read; the derived unions hold; bad rows name their line."""
+    from rublimp.paradigms.argument_structure import VERB_LIST_NAMES
+
+    lists = load_verb_lists(RESOURCES_DIR / VERB_LISTS_FILE)
+    assert all(getattr(lists, name) for name in VERB_LIST_NAMES)
+    assert lists.object_directive | lists.object_causative <= lists.accusative_control
+    assert "послать" in lists.accusative_control and "послать" not in lists.object_directive
+    assert lists.agentive_infinitive == lists.agent | lists.volitional
+    rows = "".join(f"{name}\t-\tслово\n" for name in VERB_LIST_NAMES)
+    good = _write(tmp_path / "l0.tsv", "list\tgroup\tlemma\n" + rows)
+    assert load_verb_lists(good).causer == frozenset({"слово"})
+    bad = _write(tmp_path / "l1.tsv", "# c\nlist\tgroup\tlemma\n" + rows + "agents\t-\tвидеть\n")
+    with pytest.raises(InputError, match="list must be one of") as err:
+        load_verb_lists(bad)
+    assert err.value.line == 3 + len(VERB_LIST_NAMES)
+    bad = _write(tmp_path / "l2.tsv", "list\tgroup\tlemma\n" + rows + "causer\t-\tслово\n")
+    with pytest.raises(InputError, match="listed twice in causer"):
+        load_verb_lists(bad)
+    bad = _write(tmp_path / "l3.tsv", "list\tgroup\tlemma\nagent\tspeech\tсказать\n")
+    with pytest.raises(InputError, match="no lemma for list"):
+        load_verb_lists(bad)
 
 
 def test_missing_resource_names_the_file(tmp_path):
@@ -829,9 +855,15 @@ def test_repaired_tree_negative(tiny, key):
     assert list(tiny[name].pairs(_tree(rows))) == []
 
 
-def test_repair_tree_changes_only_sure_readings():
-    from rublimp.paradigms.argument_structure import repair_tree
+def repair_tree(morph, sent):
+    """The argument repair with the argument-structure paradigms' verb lists."""
+    from rublimp.trees.roles import roles_repaired
 
+    lists = load_verb_lists(RESOURCES_DIR / VERB_LISTS_FILE)
+    return roles_repaired(morph, sent, predicative_verbs=lists.predicative, accusative_control_verbs=lists.accusative_control)
+
+
+def test_repair_tree_changes_only_sure_readings():
     morph = get_morph()
     sent = _tree(REPAIRED_TREES["adj_dative"][1])
     fixed = repair_tree(morph, sent)
@@ -854,8 +886,6 @@ def test_repair_tree_changes_only_sure_readings():
 
 def test_repair_tree_is_memoised_per_sentence():
     """The five paradigms share one repair of the sentence they read (same object back)."""
-    from rublimp.paradigms.argument_structure import repair_tree
-
     morph = get_morph()
     sent = _tree(REPAIRED_TREES["adj_dative"][1])
     first = repair_tree(morph, sent)
@@ -867,10 +897,10 @@ def test_repair_tree_is_memoised_per_sentence():
 def test_mixed_animacy_readings_are_ambiguous():
     """pymorphy3 tags some accusatives with both animacies («куклы»: ``inan … Inmx anim``);
     its ``tag.animacy`` then depends on string-hash order, so the repair reads both."""
-    from rublimp.paradigms.argument_structure import _animacies, _only_noun_features
+    from rublimp.trees.roles import animacies, only_noun_features
 
     morph = get_morph()
     mixed = [p for p in morph.parses("куклы") if {"anim", "inan"} <= set(p.tag.grammemes)]
-    assert mixed and _animacies(mixed[0]) == ("anim", "inan")
-    assert _only_noun_features(morph, "куклы") is None  # animate and inanimate readings
-    assert _only_noun_features(morph, "столы")["Animacy"] == "Inan"
+    assert mixed and animacies(mixed[0]) == ("anim", "inan")
+    assert only_noun_features(morph, "куклы") is None  # animate and inanimate readings
+    assert only_noun_features(morph, "столы")["Animacy"] == "Inan"

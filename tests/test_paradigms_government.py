@@ -11,13 +11,8 @@ from rublimp.io import InputError
 from rublimp.morph import get_morph
 from rublimp.paradigms import get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR
-from rublimp.paradigms.government import (
-    CASES,
-    PREPOSITIONS_FILE,
-    VERB_GOVERNMENT_FILE,
-    load_prepositions,
-    load_verb_government,
-)
+from rublimp.paradigms.government import CASES, PREPOSITIONS_FILE, load_prepositions
+from rublimp.trees.roles import VERB_GOVERNMENT_FILE, load_verb_government
 from rublimp.perturb import build_pools
 
 NAMES = ("adposition_government", "verb_acc_object", "verb_gen_object", "verb_ins_object", "nominalization_case")

@@ -17,7 +17,7 @@ import pytest
 from rublimp.conllu_doc import read_conllu_string
 from rublimp.morph import get_morph
 from rublimp.paradigms import get_paradigm
-from rublimp.paradigms.np_agreement import Agr, agrees, adjective_readings, inflect_agreeing, noun_readings
+from rublimp.trees.nominal import Agr, agrees, adjective_readings, inflect_agreeing, noun_readings
 from rublimp.parse import parse_texts
 
 ROOT = Path(__file__).resolve().parents[1]

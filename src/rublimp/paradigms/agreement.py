@@ -38,12 +38,9 @@ The design history and the dev-split figures are in ``docs/phenomena/subject_pre
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
 from typing import ClassVar, Iterable, Iterator
 
 from ..conllu_doc import Sentence, Token
-from ..io import InputError
 from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, Analysis, get_morph
 from ..trees.default_subjects import (
@@ -66,6 +63,7 @@ from ..trees.lexical import (
     long_form_only,
 )
 from ..trees.memo import token_memo
+from ..trees.nominal import COMMON_GENDER_FILE, load_common_gender_nouns
 from ..trees.readings import genitive_reading, has_grammeme, object_like
 from ..trees.subject_repairs import object_reading
 from ..trees.subjects import (
@@ -89,7 +87,6 @@ __all__ = [
 
 
 PHENOMENON = "subject_predicate_agreement"
-COMMON_GENDER_FILE = "common_gender_nouns.tsv"
 GENDERS = ("Masc", "Fem", "Neut")
 PERSONS = ("1", "2", "3")
 
@@ -104,36 +101,6 @@ REFERENT_GENDER_LEMMAS = KTO_PRONOUNS | {"сам", "себя"}
 _KEEP_ATTRS = ("POS", "tense", "aspect", "voice", "mood", "case", "transitivity")
 
 
-@functools.lru_cache(maxsize=8)
-def load_common_gender_nouns(path: str | Path) -> frozenset[str]:
-    """Lemmas (lower case, ё→е) from a TSV with a ``lemma`` column; ``#`` lines are comments."""
-    # read by hand rather than with polars.read_csv: a malformed row must be
-    # reported with its exact line number, which polars does not give
-    path = Path(path)
-    if not path.exists():
-        raise InputError("common-gender noun list not found", path)
-    out: set[str] = set()
-    header: list[str] | None = None
-    with open(path, encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            line = raw.rstrip("\n")
-            if not line.strip() or line.startswith("#"):
-                continue
-            cols = line.split("\t")
-            if header is None:
-                header = cols
-                if "lemma" not in header:
-                    raise InputError("header must have a 'lemma' column", path, lineno)
-                continue
-            if len(cols) != len(header):
-                raise InputError(f"expected {len(header)} tab-separated columns, found {len(cols)}", path, lineno)
-            lemma = cols[header.index("lemma")].strip().lower().replace("ё", "е")
-            if not lemma:
-                raise InputError("empty lemma", path, lineno)
-            out.add(lemma)
-    if header is None:
-        raise InputError("no header line", path)
-    return frozenset(out)
 
 
 _INFLECT_CACHE: dict[tuple, object] = {}

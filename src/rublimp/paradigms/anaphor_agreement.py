@@ -29,40 +29,12 @@ phrase, has the new number/gender (the relative clause could then be read as
 attached to it: «книга друзей, которую» → «которых»). No gender change with
 common-gender antecedents (врач, коллега, Саша) or indeclinable ones.
 
-Parser-error repairs (one place each): :func:`_object_misread_as_subject` (an
-object «который» labelled subject or nominative: another subject in the clause,
-or a predicate that cannot agree with it), :func:`_agreeing_antecedent` (an
-antecedent whose number/gender the parser misread, or a genitive between it and
-the comma), :func:`_noun_phrase` (a predicate antecedent's clause-level
-dependents are not competing hosts), :func:`_syncretic_gender` (a masculine/neuter
-form such as «котором» takes the antecedent's gender of the two). A noun
-edit (number) is not made where the unchanged pronoun would find another host
-(«председатель клубов, которому»: grammatical), and a common-gender noun
-(«председатель», «врач») hosts a singular of either gender. Fidelity on
-RuBLiMP's dev pairs (coverage / same word / same pair): gender .58/.57/.56 →
-.70/.67/.64 → (round 4) .74/.70/.67, number .65/.54/.53 → .70/.55/.54. Round 4: two
-``nsubj`` on one clause — an inanimate «который» and an animate noun — make «который» the
-object; an object found by the repair is not re-read as a subject; an unknown Russian surname
-(«Лаврушин») has a fixed gender; for gender, a singular «который» on a coordinated antecedent
-is changed when no nominal before it fits the new form (RuBLiMP's first target only), and a
-short adjective or a conjunct after the pronoun is no coordination. A substantivised adjective
-(«оставался первым, которого …») is an antecedent too.
-
-Round 5: the number paradigm makes ONE edit per relative clause by RuBLiMP's rule (the pronoun
-when its new form has a single case, else the noun: 148 of 161 dev pairs predicted; see
-:meth:`AnaphorAgreementNumber.perturb`); a «который» after a preposition is no subject, and one
-whose clause has an animate noun, a name or a second parser subject after the verb agreeing with
-it is the object (:func:`_postverbal_subject`); a root antecedent followed by a verb in its
-number is that verb's subject (no noun edit); another «который» clause on the antecedent, or a
-misattached clause without a relative word, no longer blocks the noun edit; a noun the parser
-labelled ``amod`` may host the clause. Fidelity: gender .74/.70/.67 → .76/.72/.69, number
-.70/.55/.54 → .71/.57/.56.
-
-Round 6 (three parser repairs): a pronoun heading its own copular clause («деревню, в которой был
-колодец», hung on an earlier word) takes the noun before the comma; a subject «который» the parser
-tagged accusative but whose form can be nominative is a subject; a word of a multiword preposition
-(«во главе», ``fixed``) hosts no clause. Fidelity: gender .760/.720/.685 → .765/.725/.690, number
-.715/.575/.555 → .725/.585/.565; 7 new pairs on GSD + demo, all valid.
+Parser repairs, each decided where the tree and pymorphy3 leave no doubt: an object «который»
+labelled subject or nominative (:func:`_object_misread_as_subject`, :func:`_postverbal_subject`), an
+antecedent whose number or gender the parser misread (:func:`_agreeing_antecedent`), a
+masculine/neuter form that takes the antecedent's gender (:func:`_syncretic_gender`). The number
+paradigm makes one edit per relative clause by RuBLiMP's rule (:meth:`AnaphorAgreementNumber.perturb`).
+Design history and dev-split figures: ``docs/phenomena/anaphor_agreement.md``.
 """
 
 from __future__ import annotations
@@ -73,9 +45,8 @@ from typing import ClassVar, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..morph import Analysis, Morph
-from .agreement import COMMON_GENDER_FILE, load_common_gender_nouns
-from .base import Edit, Paradigm, Perturbation, register
-from .np_agreement import (
+from ..trees.nominal import (
+    COMMON_GENDER_FILE,
     GENDER_ORDER,
     GENDERS,
     adjective_readings,
@@ -83,8 +54,11 @@ from .np_agreement import (
     has_common_gender,
     head_number_blocked,
     inflect_agreeing,
+    load_common_gender_nouns,
+    norm,
     renumber_noun,
 )
+from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = ["RelativeClause", "relative_clauses", "AnaphorAgreementNumber", "AnaphorAgreementGender"]
 
@@ -96,10 +70,6 @@ MAX_CLIMB = 4
 # words that can host a relative clause: nouns, pronouns and substantivised
 # determiners/numerals/adjectives («каждому из специалистов, анкеты которого …»)
 _HOSTS = frozenset({"NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ"})
-
-
-def _norm(s: str) -> str:
-    return s.lower().replace("ё", "е")
 
 
 @dataclass(frozen=True)
@@ -461,7 +431,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
     (with ``subjects``, also a subject «который», marked ``subject=True``; with ``coordinated``,
     also a singular one whose antecedent is a conjunct, its conjuncts kept in ``conjuncts``)."""
     for pron in sent.tokens:
-        if pron.upos not in ("PRON", "DET", "ADJ") or not _norm(pron.form).startswith("котор"):
+        if pron.upos not in ("PRON", "DET", "ADJ") or not norm(pron.form).startswith("котор"):
             continue
         is_subject = repaired = False
         if pron.base_deprel in SUBJECT_RELS or pron.feats.get("Case") == "Nom":
@@ -482,7 +452,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
         if pron.feats.get("Case") is None:
             continue
         pa = morph.analyse(pron.form, pron.upos, pron.feats)
-        if pa is None or _norm(pa.lemma) != RELATIVE_LEMMA:
+        if pa is None or norm(pa.lemma) != RELATIVE_LEMMA:
             continue
         found = _tree_antecedent(sent, pron) or _comma_antecedent(sent, pron)
         if found is None:
@@ -495,7 +465,7 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
         ante = _agreeing_antecedent(sent, ante, pron, morph)
         if ante.id >= pron.id:
             continue
-        if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and _norm(ante.lemma) == "тот")
+        if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and norm(ante.lemma) == "тот")
                 or (ante.upos == "ADJ" and ante.base_deprel not in ("amod", "det", "conj"))):
             # (a substantivised adjective heads its own phrase: «оставался первым, которого …»)
             continue
@@ -576,7 +546,7 @@ class _AnaphorAgreement(Paradigm):
     def _new_form(self, sent: Sentence, rc: RelativeClause, number: str, gender: str | None) -> str | None:
         case = rc.pronoun.feats["Case"]
         word = inflect_agreeing(self.morph, rc.pronoun_analysis.parse, case, number, gender, rc.animacy)
-        if word is None or _norm(word) == _norm(rc.pronoun.form):
+        if word is None or norm(word) == norm(rc.pronoun.form):
             return None
         # no reading of the new form may keep the original value: a number change must
         # leave no reading of the original number («которой» → «которым», also m.sg.ins),

@@ -31,9 +31,24 @@ __all__ = [
     "InvariantError",
     "check_pair",
     "RESOURCES_DIR",
+    "OPTION_DEFAULTS",
 ]
 
 RESOURCES_DIR = Path(__file__).resolve().parents[3] / "resources"
+
+#: What a paradigm uses for each ``perturb.options`` key the config leaves out: the one place these
+#: defaults live (config/schema.yaml states each as the key's ``x-default``; tests/test_config.py
+#: checks both agree). None for a file option means the bundled table under ``resources/``, and for
+#: ``suffix_pair_max_lemmas`` the class's ``MAX_PAIR_LEMMAS``.
+OPTION_DEFAULTS: dict[str, Any] = {
+    "agreement_min_conf": 0.0,
+    "argument_structure_person_names": True,
+    "aspect_pairs": None,
+    "negative_indefinite_pronouns": None,
+    "temporal_markers": None,
+    "suffix_pair_max_lemmas": None,
+    "prefix_candidates": 1,
+}
 
 LEVELS = ("Morphology", "Syntax", "Semantics")
 

@@ -37,37 +37,13 @@ masculine/neuter → feminine, feminine → masculine; case goes nominative →
 genitive (сам → самого), other cases → nominative. Each of gender and case
 makes one deterministic edit. In the gender paradigm a form of «самый» is never
 made («самое существование» is grammatical); the case paradigm makes RuBLiMP's
-«самый» nominative from a shared form (round 5, below).
+«самый» nominative from a shared form (:class:`FloatingQuantifierCase`).
 
-Parser repairs (round 3): «сам» tagged in another case than the nominal next to
-it that it is attached to takes that nominal's case when the nominal cannot be
-in its own (:func:`_adnominal_case_repair`); an adnominal «сам» on a later
-conjunct counts («и сам хозяин»: it agrees with its own noun), and the number
-paradigm may change that conjunct; a nominative antecedent under an adnominal
-«сам» is the clause's subject whatever its relation. Case and gender also take a
-shared form on a noun inside a prepositional phrase («к самому князю», «сам» or
-«самый»), made only into a form both lexemes share (самого/самому/самом/самой).
-Round 4: a nominative noun or pronoun right before a floating «сам» is its antecedent when the
-parser gave the clause no agreeing argument and the finite verb can agree with it
-(:func:`_preceding_nominative`); an indeclinable name («сам Ли») takes the parser's features
-when its past verb confirms them. Fidelity on RuBLiMP's dev pairs (coverage / same word / same
-pair): number .71/.65/.62 → .78/.68/.66 → .79/.68/.66, gender .70/.70/.65 → .73/.73/.67 →
-.76/.76/.69, case .71/.71/.48 → .78/.78/.51 → .79/.79/.52.
-Round 5, RuBLiMP's choices: the number paradigm changes a SUBJECT noun under «сам» as well (RuBLiMP
-never edits a nominative «сам»: «Мэр сам открыл» → «Мэры сам открыл»; the verb then disagrees too);
-the case paradigm makes a shared form nominative as «самый» (самого → самый, самой → самая: 43
-dev pairs; «самый» does not float, so the clause's other arguments cannot host it), a neuter
-nominative dative (само → самому, 6 of 6) and an inanimate plural nominative instrumental
-(«сами границы» → «самими», 6 of 7). A name pymorphy3 cannot analyse at all takes the parser's features when its past verb confirms
-them («сам Бад не выжил»). Fidelity: number → .79/.70/.68, gender → .76/.76/.70, case → .80/.80/.64.
-Later in round 5 two more repairs, both settled by a past verb that shows the gender and number
-of «сам»: a name the dictionary takes for another word («Стрельцов», gen.pl of стрелец) takes the
-parser's features, and the nominative right before that verb is its subject wherever the parser
-hung it («Тилод ухаживал сам»). Gender → .79/.79/.72; 6 new pairs on GSD+demo, all valid.
-Round 6: the number paradigm changes a conjunct or an apposition under «сам» (its own link, and a
-quantity word heading the coordination — «часть сил и сам хан» — no longer block it; RuBLiMP edits
-these nouns: «представители — сами блогеры» → «сами блогер»). Number same word .70 → .71 (same
-pair .675 → .685); no new or lost pair on GSD + demo.
+Parser repairs: «сам» in another case than the nominal it is attached to takes that nominal's
+case (:func:`_adnominal_case_repair`); a nominative right before a floating «сам» is its antecedent
+where the clause has no other (:func:`_preceding_nominative`); a name pymorphy3 misreads takes the
+parser's features where a past verb confirms them. Design history and dev-split figures:
+``docs/phenomena/floating_quantifier_agreement.md``.
 """
 
 from __future__ import annotations
@@ -78,14 +54,11 @@ from typing import ClassVar, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..morph import Analysis, Morph
-from .agreement import COMMON_GENDER_FILE, load_common_gender_nouns
-from .base import Edit, Paradigm, Perturbation, register
-from .np_agreement import (
+from ..trees.nominal import (
     ADJ_POS,
     CASES,
+    COMMON_GENDER_FILE,
     Agr,
-    _norm,
-    _yo,
     adjective_readings,
     agr_from_tag,
     agrees,
@@ -94,11 +67,15 @@ from .np_agreement import (
     has_common_gender,
     head_number_blocked,
     inflect_agreeing,
+    load_common_gender_nouns,
+    norm,
     noun_readings,
     number_targets,
     renumber_noun,
+    spell_yo,
     ud_agr,
 )
+from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
     "SAM_ONLY_FORMS",
@@ -176,11 +153,11 @@ def _is_sam(sent: Sentence, tok: Token, morph: Morph, *, shared_in_pp: bool = Fa
     ``shared_in_pp`` (RuBLiMP counts those as «сам»; a number change of the
     noun breaks its agreement with either lexeme).
     """
-    form = _norm(tok.form)
+    form = norm(tok.form)
     if tok.upos not in ("ADJ", "DET", "PRON"):
         return False
     nxt = sent.token(tok.id + 1) if tok.id < len(sent.tokens) else None
-    if form == "само" and nxt is not None and _norm(nxt.form) in ("собой", "собою"):
+    if form == "само" and nxt is not None and norm(nxt.form) in ("собой", "собою"):
         return False
     if form in SAM_ONLY_FORMS:
         return True
@@ -189,7 +166,7 @@ def _is_sam(sent: Sentence, tok: Token, morph: Morph, *, shared_in_pp: bool = Fa
     if nxt is not None and (nxt.upos == "ADJ" or any(p.tag.POS in ADJ_POS for p in morph.parses(nxt.form))):
         return False
     head = sent.head_of(tok)
-    if head is None or head.upos == "ADJ" or _norm(head.lemma) in SAMYJ_NOUNS:
+    if head is None or head.upos == "ADJ" or norm(head.lemma) in SAMYJ_NOUNS:
         return False
     if not shared_in_pp and head.upos in ("NOUN", "PROPN") and any(k.base_deprel == "case" for k in sent.children(head)):
         return False
@@ -221,7 +198,7 @@ def _adnominal_case_repair(sent: Sentence, sam: Token, morph: Morph) -> Token:
 def _reflexive_host(head: Token | None, sam: Agr) -> Token | None:
     """«себя» in the case of «сам» («самим собой», «перед самой собой»), given the features
     «сам» shows for the binder; None for any other head."""
-    if head is None or head.upos != "PRON" or _norm(head.lemma) != "себя" or head.feats.get("Case") != sam.case:
+    if head is None or head.upos != "PRON" or norm(head.lemma) != "себя" or head.feats.get("Case") != sam.case:
         return None
     feats = {"Case": sam.case or "", "Number": sam.number or ""}
     if sam.number == "Sing" and len(sam.genders) == 1:
@@ -247,7 +224,7 @@ def _preceding_nominative(sent: Sentence, sam: Token, ud: Agr) -> Token | None:
     if ud.case != "Nom" or sam.id < 2:
         return None
     prev = sent.token(sam.id - 1)
-    if _norm(prev.form) == "и" and sam.id > 2:
+    if norm(prev.form) == "и" and sam.id > 2:
         prev = sent.token(sam.id - 2)
     # «Тилод ухаживал сам» (the name hung on a noun before it): the nominative right before the
     # past verb «сам» floats after, when that verb shows the number and gender of «сам»
@@ -425,7 +402,7 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
             if not agrees(agr_from_tag(parse.tag), a_agr):
                 continue
         animacy = a_agr.animacy or ante.feats.get("Animacy")
-        if animacy is None and aa.tag.POS == "NPRO" and _norm(aa.lemma) != "оно":
+        if animacy is None and aa.tag.POS == "NPRO" and norm(aa.lemma) != "оно":
             animacy = "Anim"  # personal pronouns take animate agreement: «его самого», «их самих»
         genders = ud.genders if ud.number == "Sing" else (a_agr.genders or ud_agr(ante).genders)
         others = tuple(a for a in args if a.id != ante.id)
@@ -469,12 +446,12 @@ class _FloatingQuantifier(Paradigm):
             if seen and self.first_only:
                 break
             word = self._new_form(sa, source, agr)
-            if word is not None and sa.in_pp_only and _norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
+            if word is not None and sa.in_pp_only and norm(word) not in SHARED_FORMS | SAMYJ_NOMINATIVES:
                 word = None
             if word is None or word in seen:
                 continue
             seen.add(word)
-            word = _yo(sent, word)
+            word = spell_yo(sent, word)
             yield Perturbation(
                 edits=(Edit(sa.sam.id, word),),
                 feature=self.feature,
@@ -485,7 +462,7 @@ class _FloatingQuantifier(Paradigm):
 
     def _new_form(self, sa: SamAntecedent, source: str, agr: Agr) -> str | None:
         word = inflect_agreeing(self.morph, sa.parse, agr.case or "", agr.number or "", agr.gender, agr.animacy)
-        if word is None or _norm(word) == _norm(sa.sam.form):
+        if word is None or norm(word) == norm(sa.sam.form):
             return None
         forbidden = {self.feature: source}
         if self.feature == "Gender":
@@ -519,7 +496,7 @@ class _FloatingQuantifier(Paradigm):
         «ты сам почувствовал»: a feminine «сама» contradicts the verb)."""
         ante = sa.antecedent
         if ante.upos in ("PRON", "DET") or sa.antecedent_analysis.tag.POS == "NPRO":
-            if _norm(sa.antecedent_analysis.lemma) in GENDERED_PRONOUNS:
+            if norm(sa.antecedent_analysis.lemma) in GENDERED_PRONOUNS:
                 return True
         elif not has_common_gender(self.morph, ante, sa.antecedent_analysis, self.common_gender):
             return True
@@ -585,7 +562,7 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
             return None
         target, word = found
         return Perturbation(
-            edits=(Edit(ante.id, _yo(sent, word)),),
+            edits=(Edit(ante.id, spell_yo(sent, word)),),
             feature=self.feature,
             source_value=sa.agr.number or "",
             target_value=target,
@@ -594,7 +571,7 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
 
     def targets(self, sa):
         a = sa.agr
-        if _norm(sa.antecedent_analysis.lemma) == "вы":
+        if norm(sa.antecedent_analysis.lemma) == "вы":
             return
         if a.number == "Plur" and a.gender is None:
             # a plural of unknown gender («нам самим»): the masculine singular, RuBLiMP's choice
@@ -659,7 +636,7 @@ class FloatingQuantifierCase(_FloatingQuantifier):
         made nominative becomes that of «самый», as in RuBLiMP (самого → самый, самой → самая:
         43 of its 200 dev pairs): «возле самого КПП» → «возле самый КПП». The form must still agree
         with no reading of the antecedent («самое» with a nominative neuter noun is not made)."""
-        if agr.case != "Nom" or _norm(sa.sam.form) not in SHARED_FORMS:
+        if agr.case != "Nom" or norm(sa.sam.form) not in SHARED_FORMS:
             return super()._new_form(sa, source, agr)
         for p in self.morph.readings(sa.sam.form, SAMYJ, ADJ_POS):
             a = agr_from_tag(p.tag)

@@ -51,38 +51,12 @@ Safeguards (the paper's, made explicit, plus guards against parser errors):
   «к ним», never «к им»); a word right after a preposition is never taken as
   a verb's or nominalization's dependent.
 
-Parser repairs for the verb paradigms: a finite verb tagged NOUN/ADJ whose
-every dictionary reading is a finite verb is read as a verb
-(:func:`verbs_retagged`; its object is not taken where it could be the subject);
-a genitive object tagged nominative or accusative, under negation or a
-genitive-governing verb (:meth:`VerbGenObject.case_repair`); a genitive right
-before its negated verb counts as its object even after a noun. For every
-paradigm, an ``amod``/``appos`` dependent that is a nominal in another case or a
-finite verb is a misattached word, not an agreeing one
-(:func:`has_blocking_dependents`). Fidelity on RuBLiMP's dev pairs (coverage /
-same word / same pair): verb_acc_object .65/.62/.58 → .69/.66/.61,
-verb_gen_object .64/.64/.58 → .69/.69/.64, verb_ins_object .72/.72/.62 →
-.75/.75/.63 (with править/шевелить listed), adposition_government
-.88/.85/.84 → .89/.86/.85.
-
-Round 5 repairs, each decided by pymorphy3: a finite verb tagged NOUN/ADJ/ADV
-heading an oblique or indirect object too, one made the ``amod`` of its own
-instrumental («замахал рукой»), and one whose tag was swapped with the adverb
-next to it («предостерегающе замахал») (:func:`verbs_retagged`); a modifier
-that shares no case with any reading of the noun (a capitalised name unknown to
-the dictionary by its guessed readings: «помахал Миклему рукой»), and a finite verb
-labelled ``acl``, do not block the noun (:func:`cannot_agree`); an accusative hung on an
-adverb of its verb («так её защищал»); the genitive "subject" of a negated or
-genitive-governing verb («хватило ума», «ответа не последовало»); a dative hung on
-the object counts as the verb's own; «звать» takes an accusative object. Dev:
-verb_acc_object .69/.66/.61 → .71/.69/.65, verb_gen_object .70/.70/.64 →
-.72/.72/.65 (a quantity word next to the genitive counts it, wherever attached),
-verb_ins_object .75/.75/.63 → .81/.81/.65, adposition_government
-.89/.86/.85 (unchanged; 48 more GSD pairs, all read valid).
-Later in round 5: a target whose form has no reading in the parser's case and number keeps
-pymorphy3's number (the parser's number of rare nouns is often wrong: «в сугробах» tagged
-singular): adposition_government → .90/.88/.87, nominalization_case → .82/.82/.80, verb_acc_object
-and verb_gen_object +1 row each; 188 new pairs on GSD+demo (176 adposition), all read valid.
+Parser repairs: finite verbs the parser tagged NOUN/ADJ/ADV are read as verbs
+(:func:`rublimp.trees.roles.verbs_retagged`; their object is not taken where it could be the
+subject); a genitive object tagged nominative or accusative under negation or a genitive-governing
+verb (:meth:`VerbGenObject.case_repair`); an ``amod``/``appos`` dependent that cannot agree with the
+noun is a misattached word, not a blocking one (:func:`rublimp.trees.roles.has_blocking_dependents`).
+Design history and dev-split figures: ``docs/phenomena/government.md``.
 
 Pool columns: ``feature`` = ``Case``, ``source_value``/``target_value`` = the
 UD cases, ``subtype`` = the preposition, the verb lemma or the nominalization
@@ -98,22 +72,32 @@ from pathlib import Path
 from typing import ClassVar, Iterable, Iterator
 
 from ..conllu_doc import Sentence, Token
-from ..io import InputError
-from ..morph import UD2OC, Analysis, grammemes_to_ud
+from ..morph import UD2OC, Analysis
+from ..trees.nominal import norm
+from ..trees.roles import (
+    CASES,
+    INVARIANT_DET,
+    NOMINAL_POS,
+    QUANTIFIERS,
+    VERB_GOVERNMENT_FILE,
+    cannot_agree,
+    has_blocking_dependents,
+    load_verb_government,
+    possessive_object,
+    preposition_of,
+    read_case_table,
+    tag_case,
+    tag_number,
+    verbs_retagged,
+    with_case,
+)
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
     "PHENOMENON",
     "CASES",
     "PREPOSITIONS_FILE",
-    "VERB_GOVERNMENT_FILE",
     "load_prepositions",
-    "load_verb_government",
-    "normalize",
-    "preposition_of",
-    "has_blocking_dependents",
-    "only_finite_verb",
-    "tag_case",
     "GovernmentParadigm",
     "AdpositionGovernment",
     "VerbObjectCase",
@@ -125,27 +109,13 @@ __all__ = [
 
 PHENOMENON = "government"
 PREPOSITIONS_FILE = "prepositions.tsv"
-VERB_GOVERNMENT_FILE = "verb_government.tsv"
 
-#: the six case values a government paradigm can move between (UD names)
-CASES: tuple[str, ...] = ("Nom", "Gen", "Dat", "Acc", "Ins", "Loc")
+# (CASES: the six case values a government paradigm can move between, from trees.roles)
 _CASE_SET = frozenset(CASES)
-# pymorphy3 case grammemes → UD case (the second genitive/locative/accusative count as the case)
-_OC_CASE = {
-    "nomn": "Nom", "gent": "Gen", "gen1": "Gen", "gen2": "Gen", "datv": "Dat", "accs": "Acc",
-    "acc2": "Acc", "ablt": "Ins", "loct": "Loc", "loc1": "Loc", "loc2": "Loc", "voct": "Voc",
-}
 
 PERSONAL_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
 THIRD_PERSON = frozenset({"он", "она", "оно", "они"})
 REFLEXIVE = "себя"
-# invariable possessives: a determiner that does not agree, so it may stay next to a re-cased noun
-INVARIANT_DET = frozenset({"его", "ее", "их"})
-# words that govern the case of the noun they quantify («много книг»)
-QUANTIFIERS = frozenset(
-    {"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "больше", "меньше",
-     "достаточно", "полно", "множество", "большинство"}
-)
 # time and measure nouns: a bare accusative/genitive of duration or amount is not an object
 MEASURE_NOUNS = frozenset(
     {"год", "месяц", "неделя", "день", "ночь", "утро", "вечер", "сутки", "час", "минута", "секунда",
@@ -154,181 +124,18 @@ MEASURE_NOUNS = frozenset(
 )
 # verbs whose "object" is really something else (genitive subject, naming construction)
 SKIP_VERBS = frozenset({"быть", "нет", "нету", "стать", "звать", "являться", "бывать"})
-# relations of a noun's dependent that share or fix the noun's case
-_BLOCKING_DEPRELS = frozenset(
-    {"amod", "det", "nummod", "acl", "appos", "conj", "flat", "compound", "fixed", "orphan", "dep", "list",
-     "reparandum", "goeswith"}
-)
-# relations a dependent may have when it belongs to a clause the noun heads, not to the noun phrase
-_CLAUSAL_DEPRELS = frozenset(
-    {"nsubj", "csubj", "advcl", "parataxis", "ccomp", "xcomp", "obl", "cop", "aux", "mark", "punct", "cc",
-     "discourse", "vocative", "advmod"}
-)
 # relations a target noun itself must not bear (it would share its case with another word)
 _BAD_TARGET_DEPRELS = frozenset({"appos", "flat", "fixed", "compound", "orphan", "list", "dep", "vocative", "goeswith"})
 _WORD_RE = re.compile(r"^[а-яё]+(?:-[а-яё]+)*$", re.IGNORECASE)
 _PROPER_TAGS = frozenset({"Abbr", "Init", "Fixd"})
 _NAME_TAGS = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
-# parts of speech whose readings can fill a case slot
-_NOMINAL_POS = frozenset({"NOUN", "NPRO", "ADJF", "PRTF", "NUMR"})
-
-
-def normalize(s: str) -> str:
-    """Lower case with ё folded to е (how both resource tables are keyed)."""
-    return s.lower().replace("ё", "е")
 
 
 # -- resources -------------------------------------------------------------------
-def _read_table(path: Path, key_col: str, cases_col: str) -> dict[str, frozenset[str]]:
-    """A ``#``-commented TSV with a header: ``key_col`` → set of UD cases in ``cases_col``."""
-    # csv/polars would not give line numbers for bad rows; the format is tiny, so parse by hand
-    if not path.exists():
-        raise InputError("government table not found", path)
-    out: dict[str, frozenset[str]] = {}
-    header: list[str] | None = None
-    with open(path, encoding="utf-8") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            line = raw.rstrip("\n").rstrip("\r")
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            cols = line.split("\t")
-            if header is None:
-                header = [c.strip() for c in cols]
-                for col in (key_col, cases_col):
-                    if col not in header:
-                        raise InputError(f"header must have a {col!r} column (found {header})", path, lineno)
-                continue
-            if len(cols) != len(header):
-                raise InputError(f"expected {len(header)} tab-separated columns, found {len(cols)}", path, lineno)
-            key = " ".join(normalize(cols[header.index(key_col)]).split())
-            if not key:
-                raise InputError(f"empty {key_col}", path, lineno)
-            raw_cases = cols[header.index(cases_col)]
-            cases = [c.strip() for c in raw_cases.split(",") if c.strip()]
-            if not cases or any(c not in _CASE_SET for c in cases):
-                raise InputError(
-                    f"{cases_col} must be a comma-separated list of {', '.join(CASES)}; found {raw_cases!r}", path, lineno
-                )
-            if key in out:
-                raise InputError(f"{key_col} {key!r} listed twice", path, lineno)
-            out[key] = frozenset(cases)
-    if header is None:
-        raise InputError("no header line", path)
-    return out
-
-
 @functools.lru_cache(maxsize=8)
 def load_prepositions(path: str | Path) -> dict[str, frozenset[str]]:
     """Preposition (lower case, ё→е; multiword ones space-separated) → the UD cases it governs."""
-    return _read_table(Path(path), "preposition", "cases")
-
-
-@functools.lru_cache(maxsize=8)
-def load_verb_government(path: str | Path) -> dict[str, frozenset[str]]:
-    """Verb lemma → the UD cases of its bare (prepositionless) non-subject arguments."""
-    return _read_table(Path(path), "lemma", "governs")
-
-
-# -- tree helpers ----------------------------------------------------------------
-def preposition_of(sent: Sentence, tok: Token) -> tuple[Token, str] | None:
-    """The single case marker of ``tok`` and its text (with its ``fixed`` parts), or None.
-
-    None when ``tok`` has no case marker, more than one, or one that follows it.
-    """
-    markers = sent.children(tok, "case")
-    if len(markers) != 1:
-        return None
-    adp = markers[0]
-    if adp.id > tok.id:
-        return None
-    parts = [adp.form] + [t.form for t in sorted(sent.children(adp, "fixed"), key=lambda t: t.id)]
-    return adp, " ".join(normalize(p) for p in parts)
-
-
-def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool = False, morph=None) -> bool:
-    """True when ``tok`` has a dependent whose form depends on ``tok``'s case (or fixes it).
-
-    Agreeing modifiers (adjectives, participles, non-possessive determiners,
-    numerals), appositions, conjuncts, name parts and quantity words block; a
-    genitive ``nmod``, a relative clause, an invariable possessive (его/её/их)
-    and the clause-level dependents of a predicative noun do not. With ``morph``,
-    neither does an ``amod``/``appos``/``conj`` word that has no reading in
-    ``tok``'s case (:func:`cannot_agree`: «помахал Миклему рукой» with «Миклему»
-    as amod of «рукой»).
-    """
-    for kid in sent.children(tok):
-        base = kid.base_deprel
-        if base == "case":
-            continue
-        if quantified_ok and kid.id < tok.id and (normalize(kid.lemma) in QUANTIFIERS or normalize(kid.form) in QUANTIFIERS):
-            continue  # «унесли много жизней»: the genitive a quantity word governs stays a genitive
-        if base == "det" and normalize(kid.form) in INVARIANT_DET:
-            continue
-        if base in ("amod", "appos", "conj") and (
-            (kid.upos in ("NOUN", "PROPN", "PRON") and kid.feats.get("Case") not in (None, tok.feats.get("Case")))
-            or (kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin")
-            or (morph is not None and (kid.feats.get("Case") != tok.feats.get("Case") or kid.form[:1].isupper())
-                and cannot_agree(morph, kid, tok))
-        ):
-            # parser repair: a nominal in another case, or a finite verb, cannot agree with ``tok``
-            # nor be its conjunct («помахал Мише рукой» with «Мише» as amod of «рукой»; «поднял
-            # взгляд и уставился» with «уставился» as conj of «взгляд»): a misattached word
-            continue
-        if base == "acl" and kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin":
-            continue  # a finite verb is a clause of its own, misattached: «носит корону, этот скитается»
-        if base in _BLOCKING_DEPRELS:
-            return True
-        if kid.deprel.startswith("acl") and kid.deprel != "acl:relcl":
-            return True
-        if normalize(kid.lemma) in QUANTIFIERS or normalize(kid.form) in QUANTIFIERS:
-            return True
-        if kid.upos in ("ADJ", "DET", "NUM") and base not in _CLAUSAL_DEPRELS:
-            return True
-    return False
-
-
-_CASES_CACHE: dict[str, frozenset[str]] = {}
-
-
-def _nominal_cases(morph, form: str) -> frozenset[str]:
-    out = _CASES_CACHE.get(form)
-    if out is None:
-        if len(_CASES_CACHE) > 100_000:
-            _CASES_CACHE.clear()
-        out = _CASES_CACHE[form] = frozenset(
-            c for p in morph.parses(form) if p.tag.POS in _NOMINAL_POS and (c := tag_case(p.tag)))
-    return out
-
-
-def cannot_agree(morph, word: Token, noun: Token) -> bool:
-    """Whether ``word`` (a dictionary word) shares no case with any reading of ``noun``: it cannot
-    agree with it, so the parser misattached it («помахал соседу рукой»: Dat vs Ins). Every
-    reading of the noun counts, not only the parser's case, which may be wrong («лишило многие
-    пары»: пары parsed genitive, многие agrees with it as an accusative). A capitalised word
-    inside the sentence that the dictionary does not know (a name: «помахал Миклему рукой») is
-    judged by pymorphy3's guessed readings."""
-    guessed_name = word.id > 1 and word.form[:1].isupper()
-    if not _WORD_RE.match(word.form) or not morph.word_is_known(noun.form) \
-            or not (guessed_name or morph.word_is_known(word.form)):
-        return False
-    mine = _nominal_cases(morph, word.form)
-    return bool(mine) and not (mine & _nominal_cases(morph, noun.form))
-
-
-def tag_case(tag) -> str | None:
-    """The UD case of a pymorphy3 tag (gen1/gen2, loc1/loc2 and acc2 as the general case), or None."""
-    for g in tag.grammemes:
-        if g in _OC_CASE:
-            return _OC_CASE[g]
-    return None
-
-
-def _tag_number(tag) -> str | None:
-    if "sing" in tag.grammemes:
-        return "Sing"
-    if "plur" in tag.grammemes:
-        return "Plur"
-    return None
+    return read_case_table(Path(path), "preposition", "cases")
 
 
 # -- the shared machinery --------------------------------------------------------
@@ -388,9 +195,9 @@ class GovernmentParadigm(Paradigm):
             a = self._substantive_eto(tok, case)  # «этого» read as этот: the substantive «это»
         if a is None or a.tag.POS not in ("NOUN", "NPRO"):
             return None
-        if a.tag.POS == "NPRO" and normalize(a.lemma) not in self.pronoun_lemmas:
+        if a.tag.POS == "NPRO" and norm(a.lemma) not in self.pronoun_lemmas:
             return None
-        if normalize(tok.form) in INVARIANT_DET and tok.id < len(sent.tokens):
+        if norm(tok.form) in INVARIANT_DET and tok.id < len(sent.tokens):
             if sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
                 return None  # «её конфискацией»: a possessive the parser took for an object
         if tok.upos == "PRON" and a.tag.POS != "NPRO":
@@ -400,7 +207,7 @@ class GovernmentParadigm(Paradigm):
         if tag_case(a.tag) != case:
             return None
         number = tok.feats.get("Number")
-        if number and _tag_number(a.tag) not in (None, number) and self._number_possible(tok.form, case, number):
+        if number and tag_number(a.tag) not in (None, number) and self._number_possible(tok.form, case, number):
             # (a form with no reading in the parser's case and number settles the number itself: the
             # parser's number of a rare noun is often wrong, «в любимчиках» tagged singular)
             return None
@@ -412,14 +219,14 @@ class GovernmentParadigm(Paradigm):
     def _number_possible(self, form: str, case: str, number: str) -> bool:
         """Whether some nominal reading of ``form`` has both ``case`` and ``number``."""
         return any(
-            p.tag.POS in ("NOUN", "NPRO") and tag_case(p.tag) == case and _tag_number(p.tag) in (None, number)
+            p.tag.POS in ("NOUN", "NPRO") and tag_case(p.tag) == case and tag_number(p.tag) in (None, number)
             for p in self.morph.parses(form)
         )
 
     def _substantive_eto(self, tok: Token, case: str) -> Analysis | None:
         """pymorphy3's reading of ``tok`` as the pronoun «это» in ``case``, or None."""
         for p in self.morph.parses(tok.form):
-            if p.tag.POS == "NPRO" and normalize(p.normal_form) == "это" and tag_case(p.tag) == case:
+            if p.tag.POS == "NPRO" and norm(p.normal_form) == "это" and tag_case(p.tag) == case:
                 return Analysis(p, 1.0)
         return None
 
@@ -434,7 +241,7 @@ class GovernmentParadigm(Paradigm):
         if tok.id == 1:
             return False
         prev = sent.token(tok.id - 1)
-        if normalize(prev.form) in INVARIANT_DET or normalize(prev.form) in QUANTIFIERS:
+        if norm(prev.form) in INVARIANT_DET or norm(prev.form) in QUANTIFIERS:
             return False  # a quantity word governs, it does not agree («много жизней»)
         declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
         return declined and "Case" in prev.feats and not (
@@ -456,12 +263,12 @@ class GovernmentParadigm(Paradigm):
         new = self._inflect(a.parse, new_case)
         if not new or self.homograph_disagrees(tok, a, new_case, new):
             return None
-        lemma = normalize(a.lemma)
+        lemma = norm(a.lemma)
         # personal pronouns after a preposition take their н- forms in the oblique cases
-        if lemma in THIRD_PERSON and normalize(tok.form).startswith("н") and new_case != "Nom":
+        if lemma in THIRD_PERSON and norm(tok.form).startswith("н") and new_case != "Nom":
             if not new.startswith("н"):
                 new = "н" + new
-        if normalize(new) == normalize(tok.form):
+        if norm(new) == norm(tok.form):
             return None
         pos = {"NPRO"} if a.tag.POS == "NPRO" else {"NOUN"}
         if not self.morph.readings(new, lemma, pos):
@@ -491,14 +298,14 @@ class GovernmentParadigm(Paradigm):
         """
         case = tag_case(a.tag)
         for p in self.morph.parses(tok.form):
-            if p.tag.POS != a.tag.POS or normalize(p.normal_form) == normalize(a.lemma):
+            if p.tag.POS != a.tag.POS or norm(p.normal_form) == norm(a.lemma):
                 continue
             if tag_case(p.tag) != case:  # any number: «чаек» is чаёк.Acc.Sing and чайка.Acc.Plur
                 continue
             if any(g in _NAME_TAGS for g in p.tag.grammemes) and not any(g in _NAME_TAGS for g in a.tag.grammemes):
                 continue
             other = self._inflect(p, new_case)
-            if other and normalize(other) != normalize(new):
+            if other and norm(other) != norm(new):
                 return True
         return False
 
@@ -511,9 +318,9 @@ class GovernmentParadigm(Paradigm):
         common words.
         """
         for p in self.morph.parses(form):
-            if p.tag.POS not in _NOMINAL_POS:
+            if p.tag.POS not in NOMINAL_POS:
                 continue
-            if normalize(p.normal_form) != lemma and any(g in _NAME_TAGS or g == "Abbr" for g in p.tag.grammemes):
+            if norm(p.normal_form) != lemma and any(g in _NAME_TAGS or g == "Abbr" for g in p.tag.grammemes):
                 continue  # «им» is not read as the abbreviation «им.» (имени)
             if tag_case(p.tag) in cases:
                 return True
@@ -522,7 +329,7 @@ class GovernmentParadigm(Paradigm):
     def lexeme_readable_in(self, form: str, lemma: str, cases: set[str] | frozenset[str]) -> bool:
         """True when ``form`` is, as a form of the lexeme ``lemma`` itself, in one of ``cases``."""
         return any(
-            p.tag.POS in _NOMINAL_POS and normalize(p.normal_form) == lemma and tag_case(p.tag) in cases
+            p.tag.POS in NOMINAL_POS and norm(p.normal_form) == lemma and tag_case(p.tag) in cases
             for p in self.morph.parses(form)
         )
 
@@ -569,7 +376,7 @@ class GovernmentParadigm(Paradigm):
     def after_preposition_word(self, sent: Sentence, tok: Token) -> bool:
         """True when the word before ``tok`` is a preposition, whatever its tag («посредством его»)."""
         prev = self.previous_word(sent, tok)
-        return prev is not None and (prev.upos == "ADP" or normalize(prev.form) in self.prepositions)
+        return prev is not None and (prev.upos == "ADP" or norm(prev.form) in self.prepositions)
 
     def in_complex_preposition(self, sent: Sentence, tok: Token) -> bool:
         """True for the noun of a complex preposition («в течение», «с помощью»)."""
@@ -578,7 +385,7 @@ class GovernmentParadigm(Paradigm):
         found = preposition_of(sent, tok)
         if found is None:
             return False
-        phrase = found[1] + " " + normalize(tok.form)
+        phrase = found[1] + " " + norm(tok.form)
         return any(k == phrase or k.startswith(phrase + " ") for k in self.prepositions if " " in k)
 
 
@@ -649,10 +456,10 @@ class VerbObjectCase(GovernmentParadigm):
 
     def verb_lemmas(self, verb: Token) -> set[str]:
         """The verb's lemma as the tree gives it and as pymorphy3 gives it (ё→е)."""
-        out = {normalize(verb.lemma)}
+        out = {norm(verb.lemma)}
         a = self.morph.analyse(verb.form, verb.upos, verb.feats)
         if a is not None:
-            out.add(normalize(a.lemma))
+            out.add(norm(a.lemma))
         return out
 
     def governs(self, lemmas: set[str]) -> frozenset[str]:
@@ -680,9 +487,9 @@ class VerbObjectCase(GovernmentParadigm):
             return True
         if feats.get("VerbForm", "Fin") != "Fin":
             return False
-        lemma = normalize(a.lemma)
+        lemma = norm(a.lemma)
         person = {"я": "1", "мы": "1", "ты": "2", "вы": "2"}.get(lemma, "3")
-        number = obj.feats.get("Number") or _tag_number(a.tag)
+        number = obj.feats.get("Number") or tag_number(a.tag)
         if feats.get("Person") and feats["Person"] != person:
             return True
         if feats.get("Number") and number and feats["Number"] != number:
@@ -707,7 +514,7 @@ class VerbObjectCase(GovernmentParadigm):
         """A clause, or a nominal that cannot be read as an accusative (so no OVS reading arises)."""
         if subj.base_deprel == "csubj":
             return True
-        return not self.readable_in(subj.form.lower(), normalize(subj.lemma), {"Acc"})
+        return not self.readable_in(subj.form.lower(), norm(subj.lemma), {"Acc"})
 
     def object_candidate(self, sent: Sentence, tok: Token) -> Token | None:
         """``tok`` if it is in the object case under a relation this paradigm reads, else None.
@@ -719,7 +526,7 @@ class VerbObjectCase(GovernmentParadigm):
         """
         if tok.deprel not in self.deprels and tok.base_deprel not in self.deprels:
             return None
-        tok = _possessive_object(sent, tok)
+        tok = possessive_object(sent, tok)
         case = tok.feats.get("Case")
         if case == self.object_case:
             return tok
@@ -728,9 +535,9 @@ class VerbObjectCase(GovernmentParadigm):
         verb = sent.head_of(tok)
         if verb is None or verb.upos != "VERB" or not self.case_repair(sent, verb, tok):
             return None
-        if not self.lexeme_readable_in(tok.form.lower(), normalize(tok.lemma), {self.object_case}):
+        if not self.lexeme_readable_in(tok.form.lower(), norm(tok.lemma), {self.object_case}):
             return None  # another lexeme's reading does not count («пироги»: пирога.Gen, not пирог)
-        return _with_case(tok, self.object_case)
+        return with_case(tok, self.object_case)
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """Whether a bare dependent parsed in another case should be read in the object case (default: never)."""
@@ -790,11 +597,11 @@ class VerbObjectCase(GovernmentParadigm):
             if not self.verb_qualifies(sent, verb, tok, lemmas, governs):
                 continue
             a = self.target_analysis(sent, tok)
-            if a is None or normalize(a.lemma) in MEASURE_NOUNS:
+            if a is None or norm(a.lemma) in MEASURE_NOUNS:
                 continue
             forbidden = self.forbidden_cases(sent, verb, tok, a, governs)
             if not self.nominative_is_safe(sent, verb, tok, a):
-                if original.token(verb.id) is not verb and self.readable_in(tok.form.lower(), normalize(a.lemma), {"Nom"}):
+                if original.token(verb.id) is not verb and self.readable_in(tok.form.lower(), norm(a.lemma), {"Nom"}):
                     continue  # a verb the parser did not see as one: its "object" may be its subject («заблестели лужи»)
                 forbidden.add("Nom")  # nor any other new form that reads as a nominative («руководил проект»)
             targets = []
@@ -809,7 +616,7 @@ class VerbObjectCase(GovernmentParadigm):
     def main_lemma(self, verb: Token) -> str:
         """pymorphy3's lemma of the verb (the infinitive), else the tree's."""
         a = self.morph.analyse(verb.form, verb.upos, verb.feats)
-        return normalize(a.lemma) if a is not None else normalize(verb.lemma)
+        return norm(a.lemma) if a is not None else norm(verb.lemma)
 
     @staticmethod
     def negated(sent: Sentence, verb: Token) -> bool:
@@ -818,7 +625,7 @@ class VerbObjectCase(GovernmentParadigm):
         for _ in range(3):
             if cur is None:
                 return False
-            if any(normalize(k.form) == "не" for k in sent.children(cur)):
+            if any(norm(k.form) == "не" for k in sent.children(cur)):
                 return True
             if cur.base_deprel != "xcomp":
                 return False
@@ -877,11 +684,11 @@ class VerbAccObject(VerbObjectCase):
         if pair in (("obj", "Nom"), ("nsubj", "Acc"), ("nsubj", "Nom")) and not sent.children(tok, "case"):
             verb = sent.head_of(tok)
             if verb is not None and verb.upos == "VERB" and self._has_own_subject(sent, verb, tok):
-                lemma, form = normalize(tok.lemma), tok.form.lower()
+                lemma, form = norm(tok.lemma), tok.form.lower()
                 if self.readable_in(form, lemma, {"Acc"}) and (
                     case == "Nom" or not self.readable_in(form, lemma, {"Nom"})
                 ):
-                    return dataclasses.replace(_with_case(tok, "Acc"), deprel="obj")
+                    return dataclasses.replace(with_case(tok, "Acc"), deprel="obj")
         return super().object_candidate(sent, tok)
 
     def _speech_act_person(self, verb: Token) -> bool:
@@ -953,8 +760,8 @@ class VerbGenObject(VerbObjectCase):
                 return dataclasses.replace(tok, deprel="obj")
             if verb is not None and verb.upos == "VERB" and verb.feats.get("Voice") != "Pass" \
                     and not self.counted(sent, tok) \
-                    and (not self.readable_in(tok.form.lower(), normalize(tok.lemma), {"Nom"})
-                         or self.not_a_subject(verb, tok.form.lower(), normalize(tok.lemma))):
+                    and (not self.readable_in(tok.form.lower(), norm(tok.lemma), {"Nom"})
+                         or self.not_a_subject(verb, tok.form.lower(), norm(tok.lemma))):
                 # (not a quantified subject, «несколько видов не растут», nor a form that may be the
                 # verb's nominative subject, «щетинки достигают»)
                 lemmas = self.verb_lemmas(verb)
@@ -965,7 +772,7 @@ class VerbGenObject(VerbObjectCase):
     @staticmethod
     def counted(sent: Sentence, tok: Token) -> bool:
         """Whether a numeral or quantity word counts ``tok`` («несколько видов», «столько детей»)."""
-        return any(k.base_deprel == "nummod" or normalize(k.form) in QUANTIFIERS for k in sent.children(tok))
+        return any(k.base_deprel == "nummod" or norm(k.form) in QUANTIFIERS for k in sent.children(tok))
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed accusative whose form is also genitive, where a genitive is expected:
@@ -987,7 +794,7 @@ class VerbGenObject(VerbObjectCase):
         if tok.base_deprel != "obj":
             return False
         has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
-        return has_subject or self.not_a_subject(verb, tok.form.lower(), normalize(tok.lemma))
+        return has_subject or self.not_a_subject(verb, tok.form.lower(), norm(tok.lemma))
 
     def context_ok(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """Trust a genitive object only where a genitive object is expected.
@@ -1002,20 +809,20 @@ class VerbGenObject(VerbObjectCase):
         """
         prev = self.previous_word(sent, tok)
         nxt = sent.token(tok.id + 1) if tok.id < len(sent.tokens) else None
-        possessive_like = tok.upos in ("NOUN", "PROPN") or normalize(tok.form) in INVARIANT_DET
+        possessive_like = tok.upos in ("NOUN", "PROPN") or norm(tok.form) in INVARIANT_DET
         # a quantity word next to the genitive counts it, wherever the parser attached it («карты много
         # жизней унесли», «собрала их много»)
-        counted = any(w is not None and normalize(w.form) in QUANTIFIERS for w in (prev, nxt))
+        counted = any(w is not None and norm(w.form) in QUANTIFIERS for w in (prev, nxt))
         expected = "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb) or counted
         if possessive_like and prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id \
-                and normalize(prev.form) not in QUANTIFIERS \
+                and norm(prev.form) not in QUANTIFIERS \
                 and not (expected and self.right_before_verb(sent, tok, verb)):
             # (the noun's own quantity word, «много жизней», does not count; a personal pronoun
             # or «это» other than «его/её/их» is no noun's dependent: «судья этого не делал»;
             # nor does a word right before its negated or genitive-governing verb: «два года
             # картин не писал», «Сосед их совсем не слушал»)
             return False
-        lemma = normalize(tok.lemma)
+        lemma = norm(tok.lemma)
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if expected:
             # (the token itself may be the "subject" the parser saw: «знания не успевают»)
@@ -1047,10 +854,10 @@ class VerbGenObject(VerbObjectCase):
             return True
         readings = [
             p for p in self.morph.parses(form)
-            if p.tag.POS in ("NOUN", "NPRO") and normalize(p.normal_form) == lemma and "nomn" in p.tag.grammemes
+            if p.tag.POS in ("NOUN", "NPRO") and norm(p.normal_form) == lemma and "nomn" in p.tag.grammemes
         ]
         for p in readings:
-            number = _tag_number(p.tag)
+            number = tag_number(p.tag)
             if f.get("Number") and number and number != f["Number"]:
                 continue
             gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(p.tag.gender))
@@ -1058,166 +865,6 @@ class VerbGenObject(VerbObjectCase):
                 continue
             return False  # this reading could be the subject
         return True
-
-
-# relations of a verb's nominal arguments: a NOUN/ADJ heading one may be a mis-tagged verb
-_ARGUMENT_DEPRELS = frozenset({"obj", "nsubj", "obl", "iobj"})
-
-
-# endings no finite verb form has (declined nominal endings): a cheap test before pymorphy3
-_NOMINAL_ENDINGS = (
-    "ый", "ой", "ая", "яя", "ое", "ее", "ые", "ие", "ого", "его", "ому", "ему", "ым", "ом", "ую", "юю", "ей",
-    "ых", "их", "ыми", "ими", "ами", "ями", "ах", "ях", "ов", "ев", "ость", "ние", "тие", "ия", "ию",
-)
-
-
-@functools.lru_cache(maxsize=50_000)
-def only_finite_verb(morph, form: str):
-    """pymorphy3's first parse of ``form`` when it knows the word and every analysis of it is a
-    finite verb, else None (so no noun, adjective or adverb reading exists: not «обману», also
-    обман.Dat). Shared with the argument-structure tree repair, which asks about the same forms."""
-    parses = morph.parses(form)
-    if not parses or not morph.word_is_known(form) or any(p.tag.POS != "VERB" for p in parses):
-        return None
-    return parses[0]
-
-
-def _finite_verb_parse(morph, form: str):
-    """:func:`only_finite_verb` behind a cheap test of the form (a declined nominal ending, a
-    non-Cyrillic word)."""
-    if form.lower().endswith(_NOMINAL_ENDINGS) or not _WORD_RE.match(form):
-        return None
-    return only_finite_verb(morph, form)
-
-
-def _verb_feats(parse) -> dict[str, str]:
-    feats = {"VerbForm": "Fin"}
-    feats.update({k: v for k, v in grammemes_to_ud(parse.tag).items()
-                  if k in ("Aspect", "Gender", "Mood", "Number", "Person", "Tense")})
-    return feats
-
-
-_VERBAL_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
-
-
-def _swapped_verb(sent: Sentence, morph) -> dict[int, Token]:
-    """Repairs for a verb tagged as something else next to a word tagged as a finite verb that
-    has no verbal reading at all («предостерегающе замахал рукой»: the adverb tagged VERB, the
-    verb ADJ): the real verb takes the false one's place and dependents, the false one becomes
-    its ``advmod``."""
-    fixed: dict[int, Token] = {}
-    n = len(sent.tokens)
-    for f in sent.tokens:
-        if f.upos != "VERB" or f.feats.get("VerbForm") != "Fin" or f.id in fixed:
-            continue
-        neighbours = [sent.token(i) for i in (f.id + 1, f.id - 1)
-                      if 1 <= i <= n and i not in fixed and sent.token(i).upos in ("ADJ", "ADV", "NOUN")]
-        if not neighbours or not _WORD_RE.match(f.form) or not morph.word_is_known(f.form) \
-                or any(p.tag.POS in _VERBAL_POS for p in morph.parses(f.form)):
-            continue
-        for r in neighbours:
-            p = _finite_verb_parse(morph, r.form)
-            if p is None:
-                continue
-            fixed[r.id] = dataclasses.replace(r, upos="VERB", lemma=p.normal_form, feats=_verb_feats(p),
-                                              head=f.head, deprel=f.deprel)
-            fixed[f.id] = dataclasses.replace(f, upos="ADV", feats={}, head=r.id, deprel="advmod")
-            for t in sent.children(f):
-                if t.id != r.id and t.id not in fixed:
-                    fixed[t.id] = dataclasses.replace(t, head=r.id)
-            break
-    return fixed
-
-
-def verbs_retagged(sent: Sentence, morph) -> Sentence:
-    """``sent`` with finite verbs the parser tagged NOUN, ADJ or ADV given back their VERB tag.
-
-    The parser sometimes tags a finite verb as a noun, adjective or adverb («не
-    отрывал взгляда», «шевельнул губами»: ADJ) while still attaching its arguments
-    to it, makes it an ``amod`` of its own object («замахал рукой» with «замахал» as
-    amod of «рукой»), or swaps its tag with an adverb next to it (:func:`_swapped_verb`).
-    A word is retagged only when every pymorphy3 analysis of its form is a finite
-    verb, and it gets pymorphy3's features; one that heads an
-    ``obj``/``nsubj``/``obl``/``iobj`` keeps its place, one that is the ``amod`` of a
-    following oblique noun takes that noun's place in the tree and the noun becomes
-    its ``obl``. The copy shares the other tokens (ids are unchanged, so edits apply
-    to ``sent``).
-    """
-    cached = sent.__dict__.get("_verbs_retagged")
-    if cached is not None:
-        return cached  # the three verb paradigms repair the same tree
-    out = _verbs_retagged(sent, morph)
-    sent.__dict__["_verbs_retagged"] = out
-    return out
-
-
-def _verbs_retagged(sent: Sentence, morph) -> Sentence:
-    swapped = _swapped_verb(sent, morph)
-    if swapped:
-        sent = dataclasses.replace(sent, tokens=[swapped.get(t.id, t) for t in sent.tokens])
-    fixed: dict[int, Token] = {}
-    for tok in sent.tokens:
-        if tok.id in swapped:
-            continue
-        noun = sent.head_of(tok) if tok.base_deprel == "amod" else None
-        if noun is not None and not (
-            noun.upos in ("NOUN", "PROPN", "PRON") and tok.id < noun.id
-            and noun.feats.get("Case") not in (None, "Nom") and noun.id not in fixed
-        ):
-            noun = None
-        if noun is None and (
-            tok.upos not in ("NOUN", "ADJ", "ADV") or not any(k.base_deprel in _ARGUMENT_DEPRELS for k in sent.children(tok))
-        ):
-            continue
-        if tok.id in fixed:
-            continue
-        p = _finite_verb_parse(morph, tok.form)
-        if p is None:
-            continue
-        if noun is None:
-            fixed[tok.id] = dataclasses.replace(tok, upos="VERB", lemma=p.normal_form, feats=_verb_feats(p))
-        else:
-            fixed[tok.id] = dataclasses.replace(tok, upos="VERB", lemma=p.normal_form, feats=_verb_feats(p),
-                                                head=noun.head, deprel=noun.deprel if noun.head else "root")
-            fixed[noun.id] = dataclasses.replace(noun, head=tok.id, deprel="obl")
-    if not fixed:
-        return sent
-    return dataclasses.replace(sent, tokens=[fixed.get(t.id, t) for t in sent.tokens])
-
-
-# the personal pronoun behind an invariant possessive form: (lemma, Gender, Number)
-_POSSESSIVE_AS_PRONOUN = {"его": ("он", "Masc", "Sing"), "ее": ("она", "Fem", "Sing"), "их": ("они", None, "Plur")}
-
-
-def _possessive_object(sent: Sentence, tok: Token) -> Token:
-    """«его»/«её»/«их» tagged as a possessive determiner but attached as a verb's object
-    («мы ж её никогда не слушаем»): the accusative personal pronoun. Only when no noun
-    follows (a following noun is what a possessive would modify).
-    """
-    entry = _POSSESSIVE_AS_PRONOUN.get(normalize(tok.form))
-    if entry is None or tok.upos != "DET" or "Case" in tok.feats:
-        return tok
-    verb = sent.head_of(tok)
-    if verb is None or verb.upos != "VERB" or sent.children(tok):
-        return tok
-    if tok.id < len(sent.tokens) and sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
-        return tok
-    lemma, gender, number = entry
-    feats = {"Case": "Acc", "Number": number, "Person": "3"}
-    if gender:
-        feats["Gender"] = gender
-    return dataclasses.replace(tok, upos="PRON", lemma=lemma, feats=feats)
-
-
-def _with_case(tok: Token, case: str) -> Token:
-    """A copy of ``tok`` with its Case feature replaced and its Number and Gender dropped.
-
-    The parser read the form in another case, so its number and gender are
-    not trusted either («пытки»: Acc.Plur or Gen.Sing; «им»: они.Dat or он.Ins).
-    """
-    feats = {k: v for k, v in tok.feats.items() if k not in ("Number", "Gender")}
-    feats["Case"] = case
-    return dataclasses.replace(tok, feats=feats)
 
 
 @register
@@ -1272,9 +919,7 @@ class NominalizationCase(GovernmentParadigm):
     dative, which nominalizations of dative-taking verbs keep («служение
     народу»). Nouns never take a bare nominative or accusative dependent; where
     neither form is safe, the locative, which no noun governs without a
-    preposition (RuBLiMP's fallback: «решением судей» → «судьях»; dev coverage /
-    same word / same pair .72/.71/.70 → .81/.80/.78 with the repairs of the module
-    docstring).
+    preposition (RuBLiMP's fallback: «решением судей» → «судьях»).
     """
 
     name: ClassVar[str] = "nominalization_case"
@@ -1292,7 +937,7 @@ class NominalizationCase(GovernmentParadigm):
         a = self.morph.analyse(tok.form, "NOUN", tok.feats)  # a capitalised «Открытие» may be tagged PROPN
         if a is None or any(g in _NAME_TAGS for g in a.tag.grammemes):
             return None
-        lemmas = {normalize(a.lemma)} | ({normalize(tok.lemma)} if tok.upos == "NOUN" else set())
+        lemmas = {norm(a.lemma)} | ({norm(tok.lemma)} if tok.upos == "NOUN" else set())
         for lemma in sorted(lemmas):
             if len(lemma) >= 6 and lemma.endswith(NOMINALIZATION_SUFFIXES):
                 if self.in_complex_preposition(sent, tok):

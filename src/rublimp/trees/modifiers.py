@@ -1,0 +1,118 @@
+"""The modifier repairs: adjectives and determiners the parser attached elsewhere, or tagged as
+something else, are read as the agreeing modifiers of the noun next to them (the noun-phrase
+agreement paradigms read the repaired tree).
+
+Every repair is decided by the parser's own features agreeing, or by pymorphy3 leaving no doubt,
+and returns a copy of the sentence with the same token ids, offsets and forms.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..conllu_doc import Sentence, Token
+from ..morph import Morph
+from .memo import sentence_memo
+from .nominal import CYRILLIC_WORD, norm
+
+__all__ = ["modifiers_reattached"]
+
+
+def _same_agreement(a: Token, b: Token) -> bool:
+    """Whether the parser gave ``a`` and ``b`` the same case and number (and gender in the singular)."""
+    fa, fb = a.feats, b.feats
+    if not fa.get("Case") or fa.get("Case") != fb.get("Case") or not fa.get("Number") or fa.get("Number") != fb.get("Number"):
+        return False
+    return fa["Number"] != "Sing" or (fa.get("Gender") is not None and fa.get("Gender") == fb.get("Gender"))
+
+
+#: endings only adjectives have (a cheap filter before the dictionary is asked)
+_ADJECTIVE_ENDINGS = ("ый", "ий", "ая", "яя", "ое", "ее", "ые", "ие", "ого", "его", "ому", "ему", "ую", "юю",
+                      "ых", "их", "ыми", "ими", "ной", "ном", "ным")
+
+
+def _retagged(tok: Token, morph: Morph | None) -> Token:
+    """Parser repairs of one token's tags, decided by pymorphy3 (``tok`` itself when none applies):
+
+    * a word tagged NOUN that the dictionary knows only as a full adjective («хитрый[NOUN] тиун»)
+      is an ``ADJ``;
+    * the numeral «один/одна/одно» left without a number is singular («Один[NUM] июнь»);
+    * the pronoun «это» right after a neuter singular noun in its case is the determiner of it
+      («Дело это продолжал …»), tagged ``DET``.
+    """
+    if morph is None or tok.upos not in ("NOUN", "NUM"):
+        return tok
+    if tok.upos == "NOUN" and norm(tok.form).endswith(_ADJECTIVE_ENDINGS) and CYRILLIC_WORD.fullmatch(tok.form) \
+            and morph.word_is_known(tok.form):
+        parses = morph.parses(tok.form)
+        if parses and all(p.tag.POS == "ADJF" for p in parses):
+            feats = {k: v for k, v in tok.feats.items() if k != "Animacy"}
+            return dataclasses.replace(tok, upos="ADJ", feats=feats)
+    if tok.upos == "NUM" and norm(tok.form) in ("один", "одна", "одно", "одного", "одной", "одному", "одним", "одном", "одну") \
+            and "Number" not in tok.feats:
+        return dataclasses.replace(tok, feats={**tok.feats, "Number": "Sing"})
+    return tok
+
+
+def modifiers_reattached(sent: Sentence, *, after_noun: bool = True, morph: Morph | None = None) -> Sentence:
+    """``sent`` with stray adjectives re-attached to the noun they stand next to.
+
+    The parser sometimes hangs an adjective or participle on a verb or leaves
+    it the root («люк открытый находился», «Норманское имя … дает»). An
+    adjective (``ADJ``, or a participle) whose head is not a noun is made an
+    ``amod`` of the noun right after it — or, failing that, right before it —
+    when the parser gave both the same case, number and (singular) gender and
+    no punctuation separates them. Without ``after_noun`` only the noun after
+    it is tried (an adjective after its noun on a verb may be a depictive, whose
+    instrumental is grammatical: «сундук стоял пустым»). An adjective right
+    next to the noun it depends on under another relation (``nsubj``,
+    ``appos``, ``nmod``, ``acl``) that agrees with it becomes its ``amod``. A
+    copy sharing the other tokens (ids unchanged); ``sent`` itself when
+    nothing changes. Memoised per sentence, ``after_noun`` and morphology.
+    """
+    key = ("modifiers_reattached", after_noun, None if morph is None else id(morph))
+    return sentence_memo(sent, key, lambda: _modifiers_reattached(sent, after_noun, morph))
+
+
+def _modifiers_reattached(sent: Sentence, after_noun: bool, morph: Morph | None) -> Sentence:
+    moved: dict[int, Token] = {}
+    n = len(sent.tokens)
+    if morph is not None:
+        for t in sent.tokens:
+            fixed = _retagged(t, morph)
+            if fixed is not t:
+                moved[t.id] = fixed
+        for t in sent.tokens:
+            if t.upos == "PRON" and norm(t.form) == "это" and t.id > 1 and not sent.children(t):
+                noun = sent.token(t.id - 1)
+                if noun.upos == "NOUN" and noun.feats.get("Gender") == "Neut" and noun.feats.get("Number") == "Sing" \
+                        and noun.feats.get("Case") == t.feats.get("Case") and noun.head != t.id:
+                    moved[t.id] = dataclasses.replace(t, upos="DET", head=noun.id, deprel="det")
+        if moved:
+            sent = dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
+    for mod in sent.tokens:
+        if mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part":
+            continue
+        if mod.id in moved and mod.deprel == "det" and mod.upos == "DET" and norm(mod.form) == "это":
+            continue
+        if mod.feats.get("Variant") == "Short" or sent.children(mod):
+            continue
+        head = sent.head_of(mod)
+        if mod.upos == "DET" and (head is None or head.upos not in ("NOUN", "PROPN")):
+            continue  # a determiner off a noun is often a pronoun of its own («это»)
+        if head is not None and head.upos in ("NOUN", "PROPN"):
+            if mod.base_deprel in ("nmod", "appos", "nsubj", "acl") and abs(head.id - mod.id) == 1 \
+                    and (after_noun or mod.id < head.id) and _same_agreement(mod, head):
+                # on its noun but under another relation («твой друг» as nsubj, «Диктис Критский» as appos)
+                moved[mod.id] = dataclasses.replace(mod, deprel="amod")
+            continue
+        for j in (mod.id + 1, mod.id - 1) if after_noun else (mod.id + 1,):
+            if not 1 <= j <= n:
+                continue
+            noun = sent.token(j)
+            if noun.upos == "NOUN" and noun.head != mod.id and _same_agreement(mod, noun):
+                moved[mod.id] = dataclasses.replace(mod, head=noun.id, deprel="amod")
+                break
+    if not moved:
+        return sent
+    return dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])

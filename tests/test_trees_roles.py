@@ -1,0 +1,132 @@
+"""trees/roles.py: the verb-government lexicon, the verb and argument repairs (on hand-written wrong
+parses), their per-sentence memos, the argument queries, and the tree layer's import contract."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from rublimp.io import InputError
+from rublimp.morph import get_morph
+from rublimp.paradigms.argument_structure import VERB_LISTS_FILE, load_verb_lists
+from rublimp.paradigms.base import RESOURCES_DIR
+from rublimp.trees.roles import (
+    VERB_GOVERNMENT_FILE,
+    has_blocking_dependents,
+    load_verb_government,
+    only_finite_verb,
+    preposition_of,
+    read_case_table,
+    roles_repaired,
+    sole_subject,
+    verbs_retagged,
+)
+from tests.trees import tree
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "rublimp"
+
+# «Он шевельнул губами.» with the verb tagged ADJ (a parser error the government paradigms repair)
+ADJ_VERB = [
+    ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+    ("шевельнул", "шевельнуть", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+    ("губами", "губа", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Plur", 2, "obl"),
+    (".", ".", "PUNCT", "", 2, "punct"),
+]
+
+
+def test_verb_government_table_and_errors(tmp_path):
+    table = load_verb_government(RESOURCES_DIR / VERB_GOVERNMENT_FILE)
+    assert table and all(cases for cases in table.values())
+    bad = tmp_path / "g.tsv"
+    bad.write_text("lemma\tgoverns\nвладеть\tInstr\n", encoding="utf-8")
+    with pytest.raises(InputError, match="comma-separated list") as err:
+        read_case_table(bad, "lemma", "governs")
+    assert err.value.line == 2
+
+
+def test_only_finite_verb_needs_every_reading_to_be_a_finite_verb():
+    morph = get_morph()
+    assert only_finite_verb(morph, "шевельнул") is not None
+    assert only_finite_verb(morph, "стекло") is None  # also a noun
+
+
+def test_verbs_retagged_repairs_a_verb_tagged_adj_once_per_sentence():
+    sent = tree(ADJ_VERB)
+    fixed = verbs_retagged(sent, get_morph())
+    verb = fixed.token(2)
+    assert (verb.upos, verb.lemma, verb.feats["VerbForm"]) == ("VERB", "шевельнуть", "Fin")
+    assert sent.token(2).upos == "ADJ" and fixed.token(2).start == sent.token(2).start
+    assert verbs_retagged(sent, get_morph()) is fixed
+    assert verbs_retagged(tree(ADJ_VERB), get_morph()) is not fixed
+
+
+def test_roles_repaired_is_memoised_per_sentence_and_word_lists():
+    lists = load_verb_lists(RESOURCES_DIR / VERB_LISTS_FILE)
+    sent = tree(ADJ_VERB)
+    first = roles_repaired(get_morph(), sent, predicative_verbs=lists.predicative,
+                           accusative_control_verbs=lists.accusative_control)
+    assert first.token(2).upos == "VERB"  # a word read only as a finite verb
+    again = roles_repaired(get_morph(), sent, predicative_verbs=lists.predicative,
+                           accusative_control_verbs=lists.accusative_control)
+    assert again is first
+    other = roles_repaired(get_morph(), sent, predicative_verbs=frozenset(),
+                           accusative_control_verbs=frozenset())
+    assert other is not first and other == first  # other lists: computed again (same result here)
+
+
+def test_queries_on_a_hand_written_tree():
+    sent = tree([
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("говорили", "говорить", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("о", "о", "ADP", "", 5, "case"),
+        ("старом", "старый", "ADJ", "Case=Loc|Gender=Masc|Number=Sing", 5, "amod"),
+        ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    noun = sent.token(5)
+    assert preposition_of(sent, noun)[1] == "о"
+    assert has_blocking_dependents(sent, noun)  # the agreeing adjective
+    assert sole_subject(sent, sent.token(2)).form == "Мы"
+
+
+def _imports(path: Path) -> list[tuple[int, str, list[str]]]:
+    """(level, module, names) of every import in ``path``."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            out.append((node.level, node.module or "", [a.name for a in node.names]))
+        elif isinstance(node, ast.Import):
+            out.extend((0, a.name, []) for a in node.names)
+    return out
+
+
+def test_trees_import_only_the_layers_below():
+    allowed = {"conllu_doc", "morph", "lexicon", "io"}
+    for path in sorted((SRC / "trees").glob("*.py")):
+        for level, module, _ in _imports(path):
+            top = module.split(".")[0]
+            if level == 2:
+                assert top in allowed, f"{path.name} imports rublimp.{module}"
+            elif level == 0:
+                assert not module.startswith("rublimp"), f"{path.name} imports {module}"
+
+
+@pytest.mark.parametrize("name", ["np_agreement", "anaphor_agreement", "floating_quantifier", "government",
+                                  "argument_structure", "argument_verb_subject", "argument_objects"])
+def test_nominal_and_role_paradigms_import_no_rule_module_and_no_private_name(name):
+    # a sibling may be imported only when it registers no paradigm (argument_structure: the shared part)
+    for level, module, names in _imports(SRC / "paradigms" / f"{name}.py"):
+        if level == 1 and module not in ("base", "argument_structure"):
+            pytest.fail(f"{name} imports the paradigm module {module}")
+        private = [n for n in names if n.startswith("_") and n != "annotations"]
+        assert not private, f"{name} imports private names {private} from {module}"
+
+
+def test_the_shared_argument_structure_module_registers_no_paradigm():
+    from rublimp.paradigms import REGISTRY
+
+    modules = {cls.__module__.rsplit(".", 1)[1] for cls in REGISTRY.values()}
+    assert "argument_structure" not in modules
+    assert {"argument_verb_subject", "argument_objects"} <= modules
