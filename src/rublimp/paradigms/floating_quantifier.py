@@ -436,6 +436,7 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
 
 
 class _FloatingQuantifier(Paradigm):
+    breaks_agreement = frozenset({"modifier"})  # the self-check: the quantifier's agreement is the point
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
