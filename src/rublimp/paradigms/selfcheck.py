@@ -610,7 +610,7 @@ def _source_relative(sent: Sentence, morph: Morph) -> bool:
         if not r_rs:
             continue
         # any nominal from the antecedent on may host the clause (parser attachments vary)
-        hosts = [t for t in sent.tokens[max(0, ante.id - 4) : rel.id] if t.upos in ("NOUN", "PROPN", "PRON")]
+        hosts = [t for t in sent.tokens[ante.id - 1 : rel.id - 1] if t.upos in ("NOUN", "PROPN", "PRON")]
         if not any(_relative_agrees(morph, r_rs, h) for h in hosts):
             return True
     return False
