@@ -320,3 +320,24 @@ def test_build_pools_skips_and_counts_broken_sources():
     build_pools([tree(KINEMATICS)], ["np_agreement_case"], ctx=ctx, progress=False)
     assert ctx.self_check_stats.sources == {"source_subject_predicate": 1}
     assert "source sentence rejected (source_subject_predicate): 1" in ctx.self_check_stats.lines()[0]
+
+
+def test_declension_junction_nonword_without_a_russian_shape_is_rejected():
+    # «После долгого боя все устали.» → *«боы»: the paradigm writes it (RuBLiMP does), the
+    # self-check rejects it (issue 18, item 14: «-иы»/«-оы» forms keep no Russian shape)
+    from rublimp.paradigms.base import get_paradigm
+
+    sent = tree([
+        ("После", "после", "ADP", "", 3, "case"),
+        ("долгого", "долгий", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 3, "amod"),
+        ("боя", "бой", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 5, "obl"),
+        ("все", "весь", "PRON", "Case=Nom|Number=Plur", 5, "nsubj"),
+        ("устали", "устать", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    off = get_paradigm("change_declension_ending_has_dep", ParadigmContext(self_check=False))
+    assert "После долгого боы все устали." in [b for b, _ in off.pairs(sent)]
+    ctx = ParadigmContext()
+    on = get_paradigm("change_declension_ending_has_dep", ctx)
+    assert "После долгого боы все устали." not in [b for b, _ in on.pairs(sent)]
+    assert ctx.self_check_stats.pairs["change_declension_ending_has_dep"]["implausible_nonword"] >= 1
