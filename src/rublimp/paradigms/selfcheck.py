@@ -99,6 +99,8 @@ _NOMINAL_POS = frozenset({"NOUN", "NPRO"})
 _MODIFIER_POS = frozenset({"ADJF", "PRTF"})
 _PREDICATE_POS = frozenset({"VERB", "ADJS", "PRTS"})
 _MODIFIER_RELS = frozenset({"amod", "det"})
+#: what may host a relative clause: nouns, pronouns, numerals («один из …, который»), substantivised adjectives
+_HOST_POS = frozenset({"NOUN", "NPRO", "NUMR", "ADJF"})
 # quote characters: openers and the closer each one pairs with
 _QUOTES = {"«": "»", "„": "“", "“": "”", '"': '"'}
 
@@ -552,6 +554,17 @@ def _misread_subject(sent: Sentence, morph: Morph, edge) -> bool:
         if _any_agree(v_rs, k_rs, predicate_agrees):
             return True
     s_rs = readings(morph, subj.form, _NOMINAL_POS)
+    s_nom = [r for r in s_rs if r.case == "Nom"]
+    lo, hi = sorted((subj.id, agreeing.id))
+    for t in sent.tokens[lo : hi - 1]:
+        # a finite verb between them that agrees with the subject is its predicate («Листья
+        # пожелтели …, и весь парк … стоял»: the parser took the second verb)
+        if t.feats.get("VerbForm") == "Fin" and _any_agree(readings(morph, t.form, _PREDICATE_POS), s_nom, predicate_agrees):
+            return True
+    if any(k.feats.get("VerbForm") == "Inf" for k in sent.children(pred) + sent.children(agreeing)) and any(
+        r.case == "Acc" for r in s_rs
+    ):
+        return True  # the object of an infinitive: «лекарства приходилось возить»
     if agreeing.feats.get("Number") == "Plur" and (
         any(r.case in ("Acc", "Gen") for r in s_rs) or sent.children(pred, "obj") or sent.children(agreeing, "obj")
     ):
@@ -594,6 +607,7 @@ def _source_noun_modifier(sent: Sentence, morph: Morph) -> bool:
 
 def _source_relative(sent: Sentence, morph: Morph) -> bool:
     for rel in sent.tokens:
+        # «который» that agrees with no nominal before it in the sentence (its parser antecedent first)
         if rel.lemma.lower() != "который" or rel.upos not in ("PRON", "DET", "ADJ"):
             continue
         node, steps = rel, 0
@@ -609,17 +623,21 @@ def _source_relative(sent: Sentence, morph: Morph) -> bool:
         r_rs = [r for r in readings(morph, rel.form, _MODIFIER_POS) if r.lemma == "который"]
         if not r_rs:
             continue
-        # any nominal from the antecedent on may host the clause (parser attachments vary)
-        hosts = [t for t in sent.tokens[ante.id - 1 : rel.id - 1] if t.upos in ("NOUN", "PROPN", "PRON")]
+        # any nominal before «который» may host the clause (the parser often attaches it to a noun
+        # after the antecedent: «шествие с факелами, которое»), except «я»/«ты»/«мы»/«вы»
+        # (whatever the tag: «Секция[ADJ] плавания, которой»; «один из видов, который»)
+        hosts = [t for t in sent.tokens[: rel.id - 1] if t.upos != "PUNCT" and t.feats.get("Person") not in ("1", "2")]
         if not any(_relative_agrees(morph, r_rs, h) for h in hosts):
             return True
     return False
 
 
 def _relative_agrees(morph: Morph, r_rs: list[Reading], host: Token) -> bool:
-    h_rs = readings(morph, host.form, _NOMINAL_POS)
-    if not h_rs or not morph.word_is_known(host.form):
+    if not any(c.isalpha() for c in host.form):
+        return False
+    if not morph.word_is_known(host.form):
         return True  # unknown: assume it may host
+    h_rs = [r for r in readings(morph, host.form, _HOST_POS) if r.person in (None, "3")]
     for r in r_rs:
         for h in h_rs:
             if r.number != h.number:
