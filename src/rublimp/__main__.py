@@ -83,12 +83,14 @@ def cmd_perturb(args: argparse.Namespace) -> None:
     sents = list(read_conllu(args.input))
     if not sents and not args.allow_empty:
         raise InputError("no sentences in the CoNLL-U input; use --allow-empty for an empty output", args.input)
+    ctx = ParadigmContext(seed=args.seed, agreement=agreement)
     pools = build_pools(
-        sents, names, ctx=ParadigmContext(seed=args.seed, agreement=agreement), cap=args.pool_cap,
-        seed=args.seed, pairs_per_sentence=args.pairs_per_sentence,
+        sents, names, ctx=ctx, cap=args.pool_cap, seed=args.seed, pairs_per_sentence=args.pairs_per_sentence,
     )
     df = pl.concat([pools[n] for n in names])
     write_parquet_atomic(df, args.output)
+    for line in ctx.self_check_stats.lines():
+        print(line, file=sys.stderr)
     print(f"{df.height} pairs from {len(sents)} sentences -> {args.output}", file=sys.stderr)
 
 

@@ -98,9 +98,15 @@ def grammemes_to_ud(tag) -> dict[str, str]:
 
 
 def match_case(template: str, word: str) -> str:
-    """Give ``word`` the capitalisation pattern of ``template`` (lower, Title or UPPER)."""
+    """Give ``word`` the capitalisation pattern of ``template`` (lower, Title or UPPER).
+
+    Hyphenated words take the pattern part by part when both have the same number of
+    parts («Азиатско-Тихоокеанский» → «Азиатско-Тихоокеанскому», «Ростов-на-Дону» → «Ростова-на-Дону»).
+    """
     if not template or not word:
         return word
+    if "-" in template and template.count("-") == word.count("-") and not (template.isupper() and len(template) > 1):
+        return "-".join(match_case(t, w) for t, w in zip(template.split("-"), word.split("-")))
     if template.isupper() and len(template) > 1:
         return word.upper()
     if template[0].isupper():

@@ -226,6 +226,8 @@ def build_pools(
     needs_ipm: list[tuple[list[dict], list[str]]] = []
     with _fewer_young_collections():
         for i, sent in enumerate(it, start=1):
+            if ctx.source_check and _source_rejected(sent, ctx):
+                continue
             sent_rows: list[dict] = []
             for p in paradigms:
                 rs = _pair_rows(p, sent, pairs_per_sentence, seed, None)
@@ -255,6 +257,18 @@ def build_pools(
         pools[name] = df.sort("id")
     gc.unfreeze()
     return pools
+
+
+def _source_rejected(sent: Sentence, ctx: ParadigmContext) -> bool:
+    """The source self-check (:func:`rublimp.paradigms.selfcheck.source_problem`), counted in
+    ``ctx.self_check_stats``: a sentence that breaks its own agreement gives no pairs."""
+    from .paradigms.selfcheck import source_problem
+
+    reason = source_problem(sent, ctx.morph, ctx.agreement)
+    if reason is None:
+        return False
+    ctx.self_check_stats.reject_source(reason, sent.sent_id, sent.text)
+    return True
 
 
 def perturb_files(

@@ -186,6 +186,8 @@ def perturb_stage(
         write_parquet_atomic(pools[name], out)
         counts[name] = pools[name].height
         log.info("perturb: %s: %d pairs", name, pools[name].height)
+    for line in ctx.self_check_stats.lines():  # rejections per paradigm and reason
+        log.info("perturb: %s", line)
     return counts
 
 

@@ -131,6 +131,7 @@ class SubjectPredicateAgreement(Paradigm):
     ``(target value, gender for a singular form or None)`` for an edge that
     fits the paradigm's context.
     """
+    breaks_agreement = frozenset({"predicate"})  # the self-check: subject–predicate agreement is the point
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"

@@ -293,6 +293,7 @@ class Argument:
 
 class ArgumentStructureParadigm(Paradigm):
     """Shared helpers: finding animate arguments and sampling inanimate replacements."""
+    new_words = "word"  # the self-check: a replacement word of another lexeme
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = LEVEL

@@ -114,6 +114,7 @@ _PAST_GRAMMEMES = ("masc", "femn", "neut", "plur")
 
 class AspectParadigm(Paradigm):
     """Shared machinery: the aspect pair table and the perfective form of a verb."""
+    new_words = "word"  # the self-check: the aspect partner is another lexeme
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Semantics"

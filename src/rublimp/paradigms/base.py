@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Iterable, Iterator
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..morph import Morph, get_morph, match_case
+from .selfcheck import SelfCheckStats, check_perturbation
 
 __all__ = [
     "Edit",
@@ -90,6 +91,12 @@ class ParadigmContext:
     agreement: dict[tuple[str, str, str, str], str] | None = None
     resources_dir: Path = RESOURCES_DIR
     options: dict[str, Any] = field(default_factory=dict)
+    # the self-check on every pair (rublimp.paradigms.selfcheck.check_perturbation) and the source
+    # self-check on every sentence (selfcheck.source_problem, run by rublimp.perturb.build_pools);
+    # their rejections are counted in ``self_check_stats`` per paradigm and reason
+    self_check: bool = True
+    source_check: bool = True
+    self_check_stats: SelfCheckStats = field(default_factory=SelfCheckStats)
 
 
 class Paradigm(ABC):
@@ -106,6 +113,15 @@ class Paradigm(ABC):
     # that read it and no others. tests/test_paradigm_declarations.py checks they are complete.
     resources: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[tuple[str, ...]] = ()
+    # What the self-check (rublimp.paradigms.selfcheck) expects of the new forms: "inflection" — a
+    # dictionary form of the edited word's own lexeme, changing no person/gender/case/number/tense
+    # besides the perturbation's feature; "word" — any dictionary word (another lexeme: an aspect
+    # partner, a replacement noun, a pronoun); "nonword" — no dictionary word, made of letter
+    # trigrams attested in Russian (resources/letter_trigrams.txt).
+    new_words: ClassVar[str] = "inflection"
+    # The agreement relations the paradigm breaks on purpose, which the self-check then does not
+    # hold against it: "modifier" (noun–modifier inside the noun phrase), "predicate" (subject–predicate).
+    breaks_agreement: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, ctx: ParadigmContext | None = None) -> None:
         self.ctx = ctx or ParadigmContext()
@@ -117,9 +133,15 @@ class Paradigm(ABC):
 
     # convenience for subclasses and tests
     def pairs(self, sent: Sentence) -> Iterator[tuple[str, Perturbation]]:
-        """(ungrammatical sentence, perturbation) for every valid perturbation of ``sent``."""
+        """(ungrammatical sentence, perturbation) for every valid perturbation of ``sent``.
+
+        Valid: the string invariants of :func:`check_pair` hold and, unless ``ctx.self_check``
+        is off, the self-check passes (:func:`rublimp.paradigms.selfcheck.check_perturbation`;
+        its rejections are counted in ``ctx.self_check_stats``).
+        """
         good = sent.text
         good_words: list[str] | None = None  # split once for all perturbations of the sentence
+        check = self.ctx.self_check
         for pert in self.perturb(sent):
             try:
                 bad = apply_edits(sent, pert.edits)
@@ -128,7 +150,18 @@ class Paradigm(ABC):
                 _check_pair(good, good_words, bad, pert, self.moves_words, sent)
             except InvariantError:
                 continue
+            if check:
+                reason = check_perturbation(self, sent, pert)
+                if reason is not None:
+                    self.ctx.self_check_stats.reject(self.name, reason, sent.sent_id, bad)
+                    continue
             yield bad, pert
+
+    def letter_sequences(self):
+        """The letter trigrams attested in Russian (``resources/letter_trigrams.txt``), loaded once."""
+        from ..lexicon import TRIGRAMS_FILE, load_letter_sequences
+
+        return load_letter_sequences(Path(self.ctx.resources_dir) / TRIGRAMS_FILE)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
@@ -183,7 +216,7 @@ def apply_edits(sent: Sentence, edits: Iterable[Edit]) -> str:
         tok = sent.token(e.token_id)
         if tok.start < 0:
             raise InvariantError(f"token {tok.id} ({tok.form!r}) is not aligned with the text")
-        new = match_case(tok.form, e.new_form) if e.keep_case and e.new_form else e.new_form
+        new = _cased(text, tok, e.new_form) if e.keep_case and e.new_form else e.new_form
         start, end = tok.start, tok.end
         if new == "":
             # delete the token and one space next to it
@@ -200,6 +233,38 @@ def apply_edits(sent: Sentence, edits: Iterable[Edit]) -> str:
     for start, end, new in reversed(spans):
         out = out[:start] + new + out[end:]
     return out
+
+
+#: what may stand before the first word of a sentence or of a quoted sentence
+_OPENERS = "«„“\"'([—–- "
+
+
+def _sentence_initial(text: str, start: int) -> bool:
+    """Whether the word at ``start`` begins the text, or a sentence inside it (after . ! ? … :)."""
+    before = text[:start].rstrip(_OPENERS)
+    return not before or before[-1] in ".!?…:"
+
+
+def _cased(text: str, tok: Token, new_form: str) -> str:
+    """``new_form`` written with the capitalisation of ``tok`` (:func:`rublimp.morph.match_case`,
+    hyphen part by hyphen part), except that a capital inside a sentence is carried over only to
+    the same word re-inflected (same first letter): a capitalised name replaced by another word
+    mid-sentence gets no capital of its own."""
+    out = match_case(tok.form, new_form)
+    template = tok.form
+    if (
+        out[:1].isupper()
+        and not new_form[:1].isupper()
+        and not (template.isupper() and len(template) > 1)
+        and _fold(template[:1]) != _fold(new_form[:1])
+        and not _sentence_initial(text, tok.start)
+    ):
+        out = out[:1].lower() + out[1:]
+    return out
+
+
+def _fold(s: str) -> str:
+    return s.lower().replace("ё", "е")
 
 
 def _words(s: str) -> list[str]:

@@ -413,6 +413,9 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
 
 
 class _FloatingQuantifier(Paradigm):
+    # the self-check: the quantifier's agreement is the point; a subject noun re-numbered next to
+    # «сам» also disagrees with its verb, as in RuBLiMP's pairs («Мэры сам открыл»)
+    breaks_agreement = frozenset({"modifier", "predicate"})
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]

@@ -277,6 +277,7 @@ def licensing_verb(sent: Sentence, item: Token, *, through_xcomp: bool = True, c
 
 class _PronounParadigm(Paradigm):
     """Shared analysis and inflection of pronouns from the replacement table."""
+    new_words = "word"  # the self-check: another pronoun
 
     phenomenon: ClassVar[str] = "negation"
     level: ClassVar[str] = "Syntax"

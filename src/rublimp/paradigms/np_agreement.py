@@ -269,6 +269,7 @@ def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCa
 
 class _NPAgreement(Paradigm):
     """Shared part: find the candidates, re-inflect the modifier, reject ambiguous forms."""
+    breaks_agreement = frozenset({"modifier"})  # the self-check: NP-internal agreement is the point
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"

@@ -181,6 +181,7 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
 @register
 class ExternalPossessor(Paradigm):
     """«У брата есть машина» → «У себя есть машина»: the possessor replaced by *себя*."""
+    new_words = "word"  # the self-check: «себя» replaces the possessor
 
     name: ClassVar[str] = "external_possessor"
     phenomenon: ClassVar[str] = "reflexives"

@@ -859,6 +859,7 @@ class ConjVerbTense(TenseParadigm):
 @register
 class TenseMarker(TenseParadigm):
     """A deictic marker matching a perfective past/future verb → the marker of the opposite tense."""
+    new_words = "word"  # the self-check: another temporal adverbial
 
     name = "tense_marker"
 

@@ -199,6 +199,7 @@ def _free_stem(lexicon: Lexicon, root: str, *, adjectival: bool = False) -> bool
 
 
 class _FormationParadigm(Paradigm):
+    new_words = "nonword"  # the self-check: no dictionary word, attested letter trigrams
     phenomenon = PHENOMENON
     level = LEVEL
     resources = ("affixes.tsv", "letter_trigrams.txt")

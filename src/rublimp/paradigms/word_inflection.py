@@ -258,6 +258,7 @@ def _plain_word(tok: Token) -> bool:
 
 
 class _InflectionParadigm(Paradigm):
+    new_words = "nonword"  # the self-check: no dictionary word, attested letter trigrams
     phenomenon = PHENOMENON
     level = LEVEL
     resources = ("affixes.tsv", "letter_trigrams.txt")
