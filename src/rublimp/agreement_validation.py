@@ -32,6 +32,7 @@ from .conllu_doc import Sentence, read_conllu
 from .io import InputError, write_csv_atomic, write_parquet_atomic
 from .trees.edges import (  # noqa: F401  (the edge names are re-exported here)
     DEFAULT_VALUES,
+    FEATURES,
     NONAGREEING_SUBJECTS,
     AgreementEdge,
     ConditionKey,
@@ -59,7 +60,6 @@ __all__ = [
     "TABLE_SCHEMA",
 ]
 
-FEATURES: tuple[str, ...] = ("Number", "Gender", "Person")
 PRED_TYPES: tuple[str, ...] = ("verb", "aux", "part_shortadj")
 TABLE_SCHEMA: dict[str, pl.DataType] = {
     "feature": pl.String,

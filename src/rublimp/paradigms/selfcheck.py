@@ -61,7 +61,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from ..agreement import FEATURES, subject_predicate_edges
+from ..trees.edges import FEATURES, subject_predicate_edges
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph
 

@@ -23,6 +23,7 @@ from .lexical import QUANT_WORDS
 
 __all__ = [
     "DEFAULT_VALUES",
+    "FEATURES",
     "NONAGREEING_SUBJECTS",
     "SUBJECT_RELS",
     "AUX_RELS",
@@ -47,6 +48,8 @@ __all__ = [
 ]
 
 #: the value a predicate takes when its subject does not control agreement (3sg.N)
+#: the agreement features counted by validation and checked by the pair self-check
+FEATURES: tuple[str, ...] = ("Number", "Gender", "Person")
 DEFAULT_VALUES: dict[str, str] = {"Number": "Sing", "Gender": "Neut", "Person": "3"}
 #: subject kind -> the subject_value used in agreement conditions
 NONAGREEING_SUBJECTS: dict[str, str] = {"genitive": "Gen", "quantified": "Quant", "clausal": "Clause"}
