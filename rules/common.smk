@@ -154,8 +154,8 @@ def all_outputs():
         f"{OUT}/corpus/sentences.parquet",
         f"{OUT}/agreement/verdicts.csv",
         f"{OUT}/eval/summary.md",
-        f"{OUT}/export/hf",
-        f"{OUT}/export/lm_eval",
+        f"{OUT}/export/hf/README.md",
+        f"{OUT}/export/lm_eval/README.md",
     ]
     outs += [f"{OUT}/benchmark/{p}.csv" for p in PARADIGMS]
     if WF.demo_models:

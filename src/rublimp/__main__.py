@@ -251,7 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", help="the pipeline config the benchmark was built with, for the card")
     p.add_argument("--hf", required=True, help="output folder of the Hugging Face dataset")
     p.add_argument("--lm-eval", required=True, help="output folder of the lm-evaluation-harness tasks")
-    p.add_argument("--data-ref", help="how the lm-eval tasks name the --hf folder (default: --hf as given)")
+    p.add_argument("--data-ref", help="where the lm-eval tasks find the --hf folder: relative to the --lm-eval folder, "
+                                        "or absolute (default: the relative path between the two)")
     p.set_defaults(func=cmd_export)
     return ap
 

@@ -504,9 +504,13 @@ def export_stage(
     *,
     config: Mapping[str, Any] | None = None,
     data_ref: str | None = None,
+    validation: str | os.PathLike | None = None,
+    agreement: str | os.PathLike | None = None,
+    demo_check: str | os.PathLike | None = None,
 ):
     """The Hugging Face dataset folder and the lm-evaluation-harness tasks (:mod:`rublimp.export`)."""
     from .export import BuildInfo, export_benchmark
 
     info = BuildInfo.from_config(config or {})
-    return export_benchmark(benchmarks, hf_dir, lm_eval_dir, info=info, curation=curation, data_ref=data_ref)
+    return export_benchmark(benchmarks, hf_dir, lm_eval_dir, info=info, curation=curation, data_ref=data_ref,
+                            validation=validation, agreement=agreement, demo_check=demo_check)
