@@ -102,6 +102,12 @@ def model_cascade(wildcards):
     return {"k": config["curation"]["k"], "t_max": WF.t_max, "tier0": {m: model_pool_table(m) for m in WF.tier0_models}}
 
 
+def context_tables(wildcards=None):
+    """Every model's list of the pool pairs too long for it (rule context_check): the pairs in any
+    of them leave the pool for all models."""
+    return [f"{OUT}/context/{m}.parquet" for m in WF.model_names]
+
+
 def decontamination_scores(wildcards):
     return [f"{OUT}/scores/{m}/grammatical/{wildcards.paradigm}.parquet" for m in WF.decontamination_models]
 

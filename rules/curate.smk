@@ -6,6 +6,7 @@ rule curate:
         pool=f"{OUT}/pools/{{paradigm}}.parquet",
         scores=decontamination_scores,
         drop=validation_drop_list,
+        too_long=context_tables,
         code=stage_code("curate"),
     output:
         csv=report(
