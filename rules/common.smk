@@ -102,9 +102,9 @@ def model_cascade(wildcards):
     return {"k": config["curation"]["k"], "t_max": WF.t_max, "tier0": {m: model_pool_table(m) for m in WF.tier0_models}}
 
 
-def context_tables(wildcards=None):
-    """Every model's list of the pool pairs too long for it (rule context_check): the pairs in any
-    of them leave the pool for all models."""
+def context_tables(wildcards):
+    """Every model's list of the pool pairs too long for it (written by context_check in
+    rules/score.smk); the pairs in any of them leave the pool for all models."""
     return [f"{OUT}/context/{m}.parquet" for m in WF.model_names]
 
 
