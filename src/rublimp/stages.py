@@ -420,7 +420,7 @@ def score_stage(
         raise ValueError(f"{len(outs)} output paths for {len(tables)} tables: give one, or one per table")
     drop = None
     if exclude:
-        from .scoring.context import too_long_ids
+        from .pool_exclusions import too_long_ids
 
         drop = too_long_ids(exclude)
     per_table = [_table_sentences(t, columns, drop) for t in tables]
@@ -497,7 +497,7 @@ def curate_stage(
     pool_df = pl.read_parquet(pool)
     gone: dict[str, tuple[int, str]] = {}
     if too_long:
-        from .scoring.context import too_long_ids
+        from .pool_exclusions import too_long_ids
 
         drop_ids = too_long_ids(too_long)
         if drop_ids.height and pool_df.height:

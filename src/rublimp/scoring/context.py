@@ -12,7 +12,7 @@ before any weights are loaded: :func:`model_context` reads a model's tokenizer a
 position limit (``max_length`` of the model entry, else vLLM's ``max_model_len``, else
 the model config's), and :func:`too_long_pairs` lists the pool pairs with a sentence
 longer than that.  The pipeline drops those pairs from the pool for *every* model
-(rules/score.smk, rule ``context_check``; :func:`rublimp.curation` counts them), so all
+(rules/score.smk, rule ``context_check``; :func:`rublimp.stages.curate_stage` counts them), so all
 models see the same benchmark and no scoring job dies on one long sentence.
 """
 
@@ -21,11 +21,12 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import polars as pl
 
 from rublimp.io import InputError
+from rublimp.pool_exclusions import TOO_LONG_SCHEMA, too_long_ids
 
 log = logging.getLogger("rublimp")
 
@@ -38,16 +39,6 @@ __all__ = [
     "too_long_ids",
     "too_long_pairs",
 ]
-
-#: One row per (pair, side) that does not fit a model: what :func:`too_long_pairs` returns.
-TOO_LONG_SCHEMA = {
-    "PID": pl.String,
-    "id": pl.String,
-    "column": pl.String,
-    "positions": pl.Int64,
-    "limit": pl.Int64,
-    "model": pl.String,
-}
 
 _LIMIT_ATTRS = ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length")
 
@@ -148,18 +139,3 @@ def too_long_pairs(
                                  "model": context.name})
     df = pl.DataFrame(rows, schema=TOO_LONG_SCHEMA)
     return df.sort("PID", "id", "column")
-
-
-def too_long_ids(tables: Iterable[str | os.PathLike | pl.DataFrame]) -> pl.DataFrame:
-    """The union of :func:`too_long_pairs` tables (files or frames): one row per pair (``PID``, ``id``)
-    with the models it does not fit (``models``, sorted, comma-separated), sorted by PID and id."""
-    frames = [t if isinstance(t, pl.DataFrame) else pl.read_parquet(t) for t in tables]
-    frames = [f.select(list(TOO_LONG_SCHEMA)).cast(TOO_LONG_SCHEMA) for f in frames]  # type: ignore[arg-type]
-    if not frames:
-        return pl.DataFrame(schema={"PID": pl.String, "id": pl.String, "models": pl.String})
-    df = pl.concat(frames)
-    return (
-        df.group_by("PID", "id")
-        .agg(pl.col("model").unique().sort().str.join(", ").alias("models"))
-        .sort("PID", "id")
-    )
