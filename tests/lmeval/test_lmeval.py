@@ -128,6 +128,20 @@ def lm_eval_run(tmp_path_factory, group_name) -> dict:
     return {"results": results["results"], "samples": samples, "cmd": " ".join(cmd)}
 
 
+def test_task_and_group_names_are_not_bundled_with_lm_eval(task_of):
+    """The exported tasks (``<name>_<paradigm>``) and groups (``<name>_generated…``) are none of the pinned
+    lm-eval's own tasks, groups or tags, and the whole benchmark's group is not ``rublimp``, the group of
+    lm-eval's proposed port of the published RuBLiMP."""
+    from lm_eval.tasks import TaskManager
+
+    groups = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in (REPO / LM_EVAL_DIR).glob("_*.yaml")]
+    ours = set(task_of.values()) | {g["group"] for g in groups}
+    bundled = set(TaskManager().all_tasks)
+    assert len(bundled) > 1000 and "blimp" in bundled
+    assert not ours & bundled, sorted(ours & bundled)
+    assert "rublimp" not in ours
+
+
 def _table(rows: list[tuple], title: str) -> str:
     head = ("paradigm", "n", title, "rublimp", "ties", "|Δ|")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
