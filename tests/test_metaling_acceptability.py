@@ -268,3 +268,30 @@ def test_cli_scores_an_unlabelled_file_and_skips_over_long_items(tiny, tmp_path,
     assert rc == 0
     items2 = pl.read_csv(tmp_path / "items2.csv", infer_schema_length=None)
     assert items2.height == 4 and items2["penlp"].null_count() == 1 and "pred_penlp" not in items2.columns
+
+
+def test_pipeline_stage_skips_and_counts_items_without_a_score(tiny, tmp_path):
+    """Defect 6 (issue 19): an item the model did not score is skipped with a count (summary, section),
+    never scored as NaN nor allowed to stop the stage."""
+    from rublimp.acceptability import acceptability_stage
+    from rublimp.report import acceptability_section
+
+    model, tok = tiny
+    model.save_pretrained(tmp_path / "lm")
+    tok.save_pretrained(tmp_path / "lm")
+    n = 12
+    good = [TEXTS[i % 4] for i in range(n)]
+    bad = [TEXTS[(i + 1) % 4] for i in range(n)]
+    pairs = pl.DataFrame({
+        "id": [f"p{i}" for i in range(n)], "PID": ["pa"] * n, "source_sentence": good, "target_sentence": bad,
+        "good_logprob": [-10.0 - i % 3 for i in range(n)], "bad_logprob": [-12.0 - i % 2 for i in range(n - 1)] + [None],
+        "good_lm_tokens": [5] * n, "bad_lm_tokens": [6] * n,
+    })
+    pairs.write_parquet(tmp_path / "pairs.parquet")
+    count_unigrams(TEXTS, tok).write_parquet(tmp_path / "counts.parquet")
+    info = acceptability_stage([tmp_path / "pairs.parquet"], tmp_path / "counts.parquet",
+                               {"name": "tiny", "path": str(tmp_path / "lm")}, tmp_path / "acc.csv",
+                               tmp_path / "acc.json", n_boot=50)
+    assert info["skipped_items"] == 1 and info["items"] == 2 * n - 1
+    assert all(r["n_dev"] + r["n_test"] == 2 * n - 1 for r in info["rows"])
+    assert "- tiny: 1 item(s) skipped" in acceptability_section([info])
