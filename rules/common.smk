@@ -139,6 +139,12 @@ def model_cascade(wildcards):
     return {"k": config["curation"]["k"], "t_max": WF.t_max, "tier0": {m: model_pool_table(m) for m in WF.tier0_models}}
 
 
+def context_tables(wildcards):
+    """Every model's list of the pool pairs too long for it (written by context_check in
+    rules/score.smk); the pairs in any of them leave the pool for all models."""
+    return [f"{OUT}/context/{m}.parquet" for m in WF.model_names]
+
+
 def decontamination_scores(wildcards):
     return [f"{OUT}/scores/{m}/grammatical/{wildcards.paradigm}.parquet" for m in WF.decontamination_models]
 
@@ -191,8 +197,8 @@ def all_outputs():
         f"{OUT}/corpus/sentences.parquet",
         f"{OUT}/agreement/verdicts.csv",
         f"{OUT}/eval/summary.md",
-        f"{OUT}/export/hf",
-        f"{OUT}/export/lm_eval",
+        f"{OUT}/export/hf/README.md",
+        f"{OUT}/export/lm_eval/README.md",
     ]
     outs += [f"{OUT}/benchmark/{p}.csv" for p in PARADIGMS]
     if WF.demo_models:

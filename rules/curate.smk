@@ -9,6 +9,7 @@ rule curate:
         # the demo-LM detection check of the demo models among the decontamination models: a failed check
         # is recorded in curation/<paradigm>.json as `decontaminated: false`
         detection=lambda wc: [f"{OUT}/eval/demo_lm_check.json"] if set(WF.demo_models) & set(WF.decontamination_models) else [],
+        too_long=context_tables,
         code=stage_code("curate"),
     output:
         csv=report(

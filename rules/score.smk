@@ -9,6 +9,11 @@
 # of a rerunning job only through that edge, so a change of the scoring settings, code or model
 # would then leave stale per-paradigm files.
 #
+# Before any scoring, `context_check` (tokenizer and model config only, no weights) lists per model
+# the pool pairs with a sentence longer than the model takes; a pair in any model's list leaves the
+# pool for every model (score_pools skips it, curation counts it per paradigm), so all models see
+# the same benchmark and no scoring job dies on one long sentence (rublimp.scoring.context).
+#
 # Scores are cached per (model settings, sentence) under {OUT}/cache/scores (rublimp.scoring.cache).
 # The cascade (rublimp.cascade): a model with `tier: 1` scores only the pool sentences whose
 # Min-K% under every tier-0 decontamination model is <= curation.t_max, so its job takes the
@@ -19,9 +24,28 @@ SCORE_KS = SCORE_CFG["ks"]
 CACHE_DIR = f"{OUT}/cache/scores"
 
 
+rule context_check:
+    input:
+        pools=expand(f"{OUT}/pools/{{paradigm}}.parquet", paradigm=PARADIGMS),
+        model=model_inputs,
+        code=model_stage_code("context_check"),
+    output:
+        f"{OUT}/context/{{model}}.parquet",
+    params:
+        spec=model_spec,
+        paradigms=PARADIGMS,
+    log:
+        f"{OUT}/logs/context_check/{{model}}.log",
+    conda:
+        "../envs/score.yaml"
+    script:
+        "../scripts/context_check.py"
+
+
 rule score_pools:
     input:
         pools=expand(f"{OUT}/pools/{{paradigm}}.parquet", paradigm=PARADIGMS),
+        too_long=context_tables,
         model=model_inputs,
         tier0=tier0_tables,
         code=score_code,

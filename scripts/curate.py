@@ -11,4 +11,5 @@ with rule_log(snakemake):
         k=p.k, n=p.n, seed=p.seed, length_bins=p.length_bins, grid_step=p.grid_step,
         t_max=p.t_max, cascaded=p.cascaded, drop_invalid=(snakemake.input.drop or [None])[0],
         detection_check=(snakemake.input.detection or [None])[0],
+        too_long=list(snakemake.input.too_long),
     )

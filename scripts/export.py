@@ -4,8 +4,15 @@ from rublimp.runtime import rule_log
 with rule_log(snakemake):
     from rublimp.stages import export_stage
 
-    p = snakemake.params
+    from pathlib import Path
+
+    p, inp = snakemake.params, snakemake.input
+
+    def one(files):
+        return files[0] if files else None
+
     export_stage(
-        dict(zip(p.paradigms, snakemake.input.benchmarks)), dict(zip(p.paradigms, snakemake.input.curation)),
-        snakemake.output.hf, snakemake.output.lm_eval, config=p.card,
+        dict(zip(p.paradigms, inp.benchmarks)), dict(zip(p.paradigms, inp.curation)),
+        Path(snakemake.output.hf).parent, Path(snakemake.output.lm_eval).parent, config=p.card,
+        validation=one(inp.validation), agreement=inp.agreement, demo_check=one(inp.demo_check),
     )

@@ -8,4 +8,6 @@ with rule_log(snakemake, threads=snakemake.threads):
     score_stage(
         list(snakemake.input.pools), list(snakemake.output), spec=p.spec, columns=p.column,
         ks=p.ks, per_token=p.per_token, cache_dir=p.cache_dir, threads=snakemake.threads, cascade=p.cascade,
+        # score_pools: the pairs too long for any model are scored by none (rule context_check)
+        exclude=list(snakemake.input.get("too_long", [])),
     )

@@ -3,9 +3,11 @@ clear errors for empty input, and no half-written folders."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +16,7 @@ import polars as pl
 import pytest
 import yaml
 
-from rublimp.export import RUBLIMP_COLUMNS, BuildInfo, export_benchmark, size_category
+from rublimp.export import RUBLIMP_COLUMNS, BuildInfo, export_benchmark, export_folder, size_category
 from rublimp.io import InputError
 from rublimp.perturb import POOL_SCHEMA
 
@@ -62,8 +64,12 @@ def _write_inputs(root: Path, paradigms=tuple(PARADIGMS), empty=()) -> tuple[dic
         bench[p] = root / "benchmark" / f"{p}.parquet"
         df.write_parquet(bench[p])
         cur[p] = root / "curation" / f"{p}.json"
-        entry = {"paradigm": p, "threshold": -8.5, "pool": 40, "message": "pool too small" if p in empty else ""}
-        cur[p].write_text(json.dumps({"paradigms": [entry]}), encoding="utf-8")
+        # the thresholds the curation chose: one above the config's t_max of INFO (-8.0), under the
+        # t_max the curation reports record (-7.0): the card must state the curation's facts
+        threshold = -7.5 if p == "verb_acc_object" else -8.5
+        entry = {"paradigm": p, "threshold": threshold, "pool": 40, "message": "pool too small" if p in empty else ""}
+        report = {"k": 30, "n": 1000, "seed": 7, "grid_step": 0.05, "t_max": -7.0, "paradigms": [entry]}
+        cur[p].write_text(json.dumps(report), encoding="utf-8")
     return bench, cur
 
 
@@ -72,6 +78,7 @@ INFO = BuildInfo(
     sources=[{"name": "demo", "type": "demo"}],
     decontamination_models=[{"name": "demo-gpt2", "backend": "hf", "path": "the demo LM trained by the pipeline"}],
     curation={"k": 30, "n": 1000, "grid_step": 0.05, "t_max": -8.0},
+    generation={"min_tokens": 6, "max_tokens": 50, "pool_cap": 350_000, "pairs_per_sentence": 1},
 )
 
 
@@ -148,6 +155,55 @@ def test_card(exported):
         assert fact in body, fact
 
 
+def test_card_is_complete(exported):
+    """Defect 5 (issue 19): citations, limitations, sources with licences, generation settings, validation
+    status, and the thresholds the curation chose (never the config's t_max beside thresholds above it)."""
+    _, _, res = exported
+    body = (res.hf_dir / "README.md").read_text(encoding="utf-8")
+    for fact in ("## Citation", "taktasheva-etal-2024-rublimp", "Empirical Methods in Natural Language Processing",
+                 "jumelet-etal-2025-multiblimp", "MultiBLiMP", "## Limitations", "## Validation",
+                 "Human validation:** none recorded", "licence CC0", "sentences of 6–50 tokens",
+                 "pools capped at 350,000 pairs", "thresholds chosen: t from -8.50 to -7.50 over 3 paradigms",
+                 "bounded by t_max = -7.0", "differs from the curation reports in `t_max`"):
+        assert fact in body, fact
+    assert "t_max = -8.0" not in body  # the config's bound, which the curation did not use
+    assert "not decontaminated" not in body.lower() and res.decontaminated
+
+
+def test_card_reports_validation_and_a_failed_detection_check(tmp_path, caplog):
+    """Defect 5 (issue 19): validation figures when present; a failed demo-LM check or a curation report
+    saying so puts a 'not decontaminated' banner on the card and a warning in the log."""
+    bench, cur = _write_inputs(tmp_path)
+    data = json.loads(cur["np_agreement_case"].read_text(encoding="utf-8"))
+    data["decontaminated"] = False
+    data["decontamination_reason"] = "the demo-LM detection check failed"
+    cur["np_agreement_case"].write_text(json.dumps(data), encoding="utf-8")
+    summary = tmp_path / "summary.json"
+    summary.write_text(json.dumps({"pairs": 40, "valid": 34, "validity_ci": [0.71, 0.93], "workers": 3,
+                                   "flagged_workers": ["w3"], "krippendorff_alpha": 0.512, "drop": 6,
+                                   "simulated": False}), encoding="utf-8")
+    verdicts = tmp_path / "verdicts.csv"
+    verdicts.write_text("feature,pred_type,subject_value,order,verdict\nNumber,VERB,Sing,SV,certain\n"
+                        "Number,VERB,Plur,SV,certain\nGender,ADJ,Fem,VS,absent\n", encoding="utf-8")
+    check = tmp_path / "demo_lm_check.json"
+    check.write_text(json.dumps({"models": {"demo-gpt2": {"auroc": {"mink_30": 0.43}, "detection_works": False}}}),
+                     encoding="utf-8")
+    with caplog.at_level("WARNING", logger="rublimp"):
+        res = export_benchmark(bench, tmp_path / "hf", tmp_path / "lm", info=INFO, curation=cur,
+                               validation=summary, agreement=verdicts, demo_check=check)
+    body = (tmp_path / "hf" / "README.md").read_text(encoding="utf-8")
+    assert not res.decontaminated
+    banner = body.split("\n# test set\n", 1)[1].lstrip().split("\n", 1)[0]
+    assert banner.startswith("> **Warning: this benchmark is not decontaminated.**")
+    assert "the demo-LM detection check failed" in banner and "AUROC mink_30 0.43" in banner
+    assert "not-decontaminated" in _card_yaml(tmp_path / "hf")["tags"]
+    assert "NOT decontaminated" in caplog.text
+    for fact in ("34 of 40 annotated pairs judged valid (85.0%, 95% CI 71.0–93.0%)", "3 annotator(s), 1 flagged",
+                 "Krippendorff's α = 0.512", "6 pair(s) judged invalid", "1 absent, 2 certain",
+                 "detection of `demo-gpt2`'s training sentences does NOT work (AUROC 0.43 for mink_30)"):
+        assert fact in body, fact
+
+
 def test_size_category():
     assert [size_category(n) for n in (0, 999, 1000, 45_000, 999_999, 10**6)] == [
         "n<1K", "n<1K", "1K<n<10K", "10K<n<100K", "100K<n<1M", "1M<n<10M"]
@@ -161,24 +217,112 @@ def test_lm_eval_tasks(exported):
     assert template["doc_to_text"] == "" and template["target_delimiter"] == ""
     assert template["doc_to_target"] == 0
     assert template["doc_to_choice"] == "{{[source_sentence, target_sentence]}}"
-    assert template["dataset_path"] == "parquet"
     assert [m["metric"] for m in template["metric_list"]] == ["acc"]
     for p in PARADIGMS:
-        task = yaml.safe_load((lm / f"{p}.yaml").read_text(encoding="utf-8"))
-        assert task["task"] == p and task["include"] == "_template_yaml"
-        path = task["dataset_kwargs"]["data_files"][template["test_split"]]
-        assert path == f"out/hf/data/{p}/test.parquet"
-        assert (root / path).is_file()  # relative to the directory lm_eval runs in
+        task = yaml.load((lm / f"{p}.yaml").read_text(encoding="utf-8"), Loader=_FunctionLoader)
+        # defect 5 (issue 19): tasks are namespaced, never bare paradigm names
+        assert task["task"] == f"rublimp_{p}" and task["include"] == "_template_yaml"
+        assert task["custom_dataset"] == "!function rublimp_data.load"
+        assert task["dataset_kwargs"] == {"paradigm": p}
     groups = {
         g["group"]: g["task"]
         for g in (yaml.safe_load(f.read_text(encoding="utf-8")) for f in sorted(lm.glob("_*.yaml")))
     }
     assert groups == {
-        "rublimp": ["rublimp_government", "rublimp_noun_phrase_agreement"],
-        "rublimp_government": ["verb_acc_object"],
-        "rublimp_noun_phrase_agreement": ["np_agreement_case", "np_agreement_number"],
+        "rublimp_generated": ["rublimp_generated_government", "rublimp_generated_noun_phrase_agreement"],
+        "rublimp_generated_government": ["rublimp_verb_acc_object"],
+        "rublimp_generated_noun_phrase_agreement": ["rublimp_np_agreement_case", "rublimp_np_agreement_number"],
     }
     assert res.groups == groups
+    # lm-eval's proposed port of the published RuBLiMP uses the group `rublimp`: never ours
+    assert "rublimp" not in groups
+
+
+class _FunctionLoader(yaml.SafeLoader):
+    """Reads lm-eval's `!function` tag as the text `!function <name>`."""
+
+
+_FunctionLoader.add_constructor("!function", lambda loader, node: f"!function {loader.construct_scalar(node)}")
+
+
+def _load_task_data(lm_dir: Path, paradigm: str):
+    """What lm-eval does for a task: import the task folder's rublimp_data.py by path and call load."""
+    spec = importlib.util.spec_from_file_location(f"_rublimp_data_{id(lm_dir)}", lm_dir / "rublimp_data.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.load(paradigm, version=1.0)
+
+
+def test_lm_eval_data_loads_from_any_directory_and_after_a_move(exported, tmp_path, monkeypatch):
+    """Defect 5 (issue 19): the tasks' data path does not depend on the directory lm-eval runs in,
+    nor on where the export folder lies (both folders moved together)."""
+    pytest.importorskip("datasets")
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    monkeypatch.setenv("HF_DATASETS_CACHE", str(tmp_path / "cache"))
+    root, bench, res = exported
+    moved = tmp_path / "elsewhere" / "export"
+    shutil.copytree(root / "out", moved)
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    for lm_dir in (res.lm_eval_dir, moved / "lm_eval"):
+        for p in PARADIGMS:
+            ds = _load_task_data(lm_dir, p)
+            got = pl.from_arrow(ds["test"].data.table).sort("id")
+            assert got["id"].to_list() == pl.read_parquet(bench[p]).sort("id")["id"].to_list()
+    shutil.rmtree(moved.parent / "export" / "hf")
+    with pytest.raises(FileNotFoundError, match="no Parquet file for paradigm 'verb_acc_object'"):
+        _load_task_data(moved / "lm_eval", "verb_acc_object")
+
+
+def test_task_names_do_not_collide_with_lm_eval_tasks(exported):
+    """Defect 5 (issue 19): no task or group name of the export is a task, group or tag of the
+    lm-eval version `make test-lmeval` pins (skipped where lm-eval is not installed: .venv-lmeval)."""
+    tasks_mod = pytest.importorskip("lm_eval.tasks")
+    _, _, res = exported
+    ours = set(res.groups) | {m for members in res.groups.values() for m in members}
+    bundled = set(tasks_mod.TaskManager().all_tasks)
+    assert len(bundled) > 1000  # the registry was read
+    assert not ours & bundled, sorted(ours & bundled)
+    assert {"blimp", "multiblimp"} <= bundled
+    # and lm-eval indexes the exported folder with exactly our names
+    manager = tasks_mod.TaskManager(include_path=str(res.lm_eval_dir), include_defaults=False)
+    assert set(manager.all_tasks) == ours
+
+
+def test_lm_eval_builds_the_tasks_from_another_directory(exported, tmp_path, monkeypatch):
+    """Defect 5 (issue 19): lm-eval itself (the pinned version, where installed) builds every task with its
+    documents from a working directory other than the one the export was written from."""
+    tasks_mod = pytest.importorskip("lm_eval.tasks")
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    monkeypatch.setenv("HF_DATASETS_CACHE", str(tmp_path / "cache"))
+    _, bench, res = exported
+    monkeypatch.chdir(tmp_path)
+    manager = tasks_mod.TaskManager(include_path=str(res.lm_eval_dir), include_defaults=False)
+    tree = tasks_mod.get_task_dict(["rublimp_generated"], manager)
+    leaves = {}
+
+    def walk(node):
+        for key, value in node.items():
+            if isinstance(value, dict):
+                walk(value)
+            else:
+                leaves[value.config.task] = len(list(value.test_docs()))
+
+    walk(tree)
+    assert leaves == {f"rublimp_{p}": pl.read_parquet(path).height for p, path in bench.items()}
+
+
+def test_export_folders_hold_no_hidden_files(exported):
+    """Defect 5 (issue 19): nothing hidden (Snakemake's .snakemake_timestamp, temporary files) is published."""
+    _, _, res = exported
+    for folder in (res.hf_dir, res.lm_eval_dir):
+        assert not [p for p in folder.rglob(".*")], folder
+    # Snakemake writes .snakemake_timestamp into directory() outputs: the export rule declares files
+    rule = (REPO / "rules" / "export.smk").read_text(encoding="utf-8")
+    outputs = rule.split("output:", 1)[1].split("params:", 1)[0]
+    assert "directory(" not in outputs
+    assert 'f"{OUT}/export/hf/README.md"' in outputs and 'f"{OUT}/export/lm_eval/README.md"' in outputs
 
 
 def test_deterministic(exported, tmp_path):

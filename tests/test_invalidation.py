@@ -56,6 +56,7 @@ def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
         if pool:
             out[("perturb", p)] += 1
     if score_pool:
+        out[("context_check", "")] += 1  # the model's list of pool pairs too long for it
         out[("score_pools", "")] += 1
         for p in ALL:
             out[("score_pool", p)] += 1

@@ -211,7 +211,11 @@ def test_threshold_eval_and_bootstrap():
 def test_items_csv_errors_name_file_and_line(tmp_path):
     f = tmp_path / "items.csv"
     f.write_text("id,sentence\n1,Кошка спит.\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"items\.csv:1: header lacks column\(s\) acceptable"):
+    with pytest.raises(InputError, match=r"items\.csv:1: header lacks column\(s\) acceptable \(a labelled file"):
+        read_items_csv(f, labelled=True)
+    assert read_items_csv(f)["label"].to_list() == [None]  # unlabelled: RuCoLA's test set
+    f.write_text("id,text\n1,Кошка спит.\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"items\.csv:1: header lacks column\(s\) sentence"):
         read_items_csv(f)
     f.write_text("sentence,acceptable\nКошка спит.,1\nКошка спят.,yes\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"items\.csv:3: acceptable must be 0 or 1"):
@@ -243,3 +247,79 @@ def test_cli_scores_a_rucola_style_csv(tiny, tmp_path):
     row = items.row(0, named=True)
     assert row["slor"] == pytest.approx((row["logprob"] - row["unigram_logprob"]) / row["lm_tokens"])
     assert main(["acceptability", "--model", str(tmp_path / "lm"), "--input", str(tmp_path / "nope.csv")]) == 2
+
+
+def test_cli_scores_an_unlabelled_file_and_skips_over_long_items(tiny, tmp_path, capsys):
+    """Defect 6 (issue 19): an unlabelled file (RuCoLA's test.csv: no `acceptable`) gets predictions from
+    the dev thresholds, and an item longer than the model's context is skipped with a count instead of
+    rejecting the whole file."""
+    from rublimp.__main__ import main
+
+    model, tok = tiny
+    model.save_pretrained(tmp_path / "lm")
+    tok.save_pretrained(tmp_path / "lm")
+    long_sentence = " ".join(["Мы долго говорили о новом проекте и о старом доме."] * 30)
+    assert len(tok(long_sentence, add_special_tokens=False)["input_ids"]) > model.config.n_positions
+    dev = tmp_path / "dev.csv"
+    lines = ["id,sentence,acceptable,source"]
+    for i, (g, b) in enumerate(zip(PAIRS["source_sentence"], PAIRS["target_sentence"])):
+        lines += [f"{2 * i},{g},1,x", f"{2 * i + 1},{b},0,x"]
+    lines.append(f"99,{long_sentence},1,x")  # over-long in the labelled file too
+    dev.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    test = tmp_path / "test.csv"
+    test.write_text("id,sentence,source\n0,Кошка спит на диване.,x\n1,Кошки спят на диване.,x\n"
+                    f"2,{long_sentence},x\n3,Мальчики читают книги.,x\n", encoding="utf-8")
+    (tmp_path / "corpus.txt").write_text("\n".join(TEXTS) + "\n", encoding="utf-8")
+    rc = main(["acceptability", "--model", str(tmp_path / "lm"), "--input", str(test), "--dev", str(dev),
+               "--corpus", str(tmp_path / "corpus.txt"), "--output", str(tmp_path / "out.csv"),
+               "--items-output", str(tmp_path / "items_out.csv"), "--bootstrap", "50"])
+    assert rc == 0
+    err = capsys.readouterr().err
+    assert "2 of 11 item(s) skipped" in err and "(dev line(s) 8; input line(s) 4;" in err
+    out = pl.read_csv(tmp_path / "out.csv")
+    assert out["n_dev"].to_list() == [6, 6] and out["n_unlabelled"].to_list() == [3, 3]
+    assert out["n_test"].to_list() == [0, 0] and out["threshold"].null_count() == 0
+    assert out["test_mcc"].null_count() == 2  # no labels, no MCC
+    items = pl.read_csv(tmp_path / "items_out.csv", infer_schema_length=None)
+    test_items = items.filter(~pl.col("dev")).sort("line")
+    assert test_items["line"].to_list() == [2, 3, 4, 5]
+    assert test_items["pred_penlp"].to_list()[:2] + test_items["pred_penlp"].to_list()[3:] != [None] * 3
+    assert test_items["pred_penlp"].null_count() == 1 and test_items["skipped"].null_count() == 3
+    (reason,) = test_items["skipped"].drop_nulls().to_list()
+    assert reason.startswith("longer than the model's context:") and reason.endswith("> 256 positions")
+    t = out.filter(pl.col("measure") == "penlp")["threshold"][0]
+    scored = test_items.filter(pl.col("skipped").is_null())
+    assert scored["pred_penlp"].to_list() == [int(v > t) for v in scored["penlp"].to_list()]
+    # without a dev file an unlabelled file is scored without predictions
+    rc = main(["acceptability", "--model", str(tmp_path / "lm"), "--input", str(test),
+               "--items-output", str(tmp_path / "items2.csv"), "--bootstrap", "50"])
+    assert rc == 0
+    items2 = pl.read_csv(tmp_path / "items2.csv", infer_schema_length=None)
+    assert items2.height == 4 and items2["penlp"].null_count() == 1 and "pred_penlp" not in items2.columns
+
+
+def test_pipeline_stage_skips_and_counts_items_without_a_score(tiny, tmp_path):
+    """Defect 6 (issue 19): an item the model did not score is skipped with a count (summary, section),
+    never scored as NaN nor allowed to stop the stage."""
+    from rublimp.acceptability import acceptability_stage
+    from rublimp.report import acceptability_section
+
+    model, tok = tiny
+    model.save_pretrained(tmp_path / "lm")
+    tok.save_pretrained(tmp_path / "lm")
+    n = 12
+    good = [TEXTS[i % 4] for i in range(n)]
+    bad = [TEXTS[(i + 1) % 4] for i in range(n)]
+    pairs = pl.DataFrame({
+        "id": [f"p{i}" for i in range(n)], "PID": ["pa"] * n, "source_sentence": good, "target_sentence": bad,
+        "good_logprob": [-10.0 - i % 3 for i in range(n)], "bad_logprob": [-12.0 - i % 2 for i in range(n - 1)] + [None],
+        "good_lm_tokens": [5] * n, "bad_lm_tokens": [6] * n,
+    })
+    pairs.write_parquet(tmp_path / "pairs.parquet")
+    count_unigrams(TEXTS, tok).write_parquet(tmp_path / "counts.parquet")
+    info = acceptability_stage([tmp_path / "pairs.parquet"], tmp_path / "counts.parquet",
+                               {"name": "tiny", "path": str(tmp_path / "lm")}, tmp_path / "acc.csv",
+                               tmp_path / "acc.json", n_boot=50)
+    assert info["skipped_items"] == 1 and info["items"] == 2 * n - 1
+    assert all(r["n_dev"] + r["n_test"] == 2 * n - 1 for r in info["rows"])
+    assert "- tiny: 1 item(s) skipped" in acceptability_section([info])

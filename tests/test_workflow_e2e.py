@@ -167,7 +167,8 @@ def test_rerunning_one_paradigm_reruns_only_its_downstream(run_dir: Path):
     over_all = ["export", "validation_export", "validation_simulate", "validation_import", "validation_report",
                 "metalinguistic", "metalinguistic_section", "acceptability_section"]
     n = len(PARADIGMS)
-    assert jobs == {"perturb": 1, "score_pools": 2, "score_pool": 2 * n, "curate": n, "score_benchmark": 2,
+    assert jobs == {"perturb": 1, "context_check": 2, "score_pools": 2, "score_pool": 2 * n, "curate": n,
+                    "score_benchmark": 2,
                     "evaluate": 2, "acceptability": 2, "report": 1, "all": 1, **dict.fromkeys(over_all, 1)}, jobs
     perturbs = re.findall(r"rule perturb:\n(?:    .*\n?)*", proc.stdout)  # a job: its indented lines
     assert len(perturbs) == 1 and PARADIGMS[0] in perturbs[0] and PARADIGMS[1] not in perturbs[0]

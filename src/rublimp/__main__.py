@@ -176,7 +176,9 @@ def cmd_validation(args: argparse.Namespace) -> None:
 
 
 def cmd_acceptability(args: argparse.Namespace) -> None:
-    from .acceptability import score_csv
+    import polars as pl
+
+    from .acceptability import score_csv, skipped_lines
     from .io import write_csv_atomic
 
     spec = {"name": args.model, "backend": args.backend, "path": args.model, "device": args.device,
@@ -188,10 +190,19 @@ def cmd_acceptability(args: argparse.Namespace) -> None:
         write_csv_atomic(table, args.output)
     if args.items_output:
         write_csv_atomic(items, args.items_output)
+    skipped = items.filter(pl.col("skipped").is_not_null())
+    if skipped.height:
+        print(f"{skipped.height} of {items.height} item(s) skipped, longer than the model's context "
+              f"({skipped_lines(skipped)}; see --items-output)", file=sys.stderr)
     for r in table.iter_rows(named=True):
-        print(f"{r['measure']}\tthreshold={r['threshold']:.4f}\ttest MCC={r['test_mcc']:.3f} "
-              f"[{r['mcc_ci_low']:.3f}, {r['mcc_ci_high']:.3f}]\taccuracy={r['test_accuracy']:.3f}"
-              if r.get("threshold") is not None else f"{r['measure']}\tsplit too small")
+        if r.get("threshold") is None:
+            print(f"{r['measure']}\tno threshold (needs labelled dev items and test items)")
+        elif r.get("test_mcc") is None:
+            print(f"{r['measure']}\tthreshold={r['threshold']:.4f}\tdev MCC={r['dev_mcc']:.3f}\t"
+                  f"{r['n_unlabelled']} unlabelled item(s): predictions pred_{r['measure']} in --items-output")
+        else:
+            print(f"{r['measure']}\tthreshold={r['threshold']:.4f}\ttest MCC={r['test_mcc']:.3f} "
+                  f"[{r['mcc_ci_low']:.3f}, {r['mcc_ci_high']:.3f}]\taccuracy={r['test_accuracy']:.3f}")
 def cmd_export(args: argparse.Namespace) -> None:
     from .export import export_folder
 
@@ -275,7 +286,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("acceptability", help="RuCoLA-style CSV (sentence, acceptable) -> PenLP/SLOR thresholds, MCC")
     p.add_argument("--model", required=True, help="local model directory or hub id")
-    p.add_argument("--input", required=True, help="CSV with columns sentence, acceptable (0/1)")
+    p.add_argument("--input", required=True, help="CSV with columns sentence and acceptable (0/1); without "
+                   "acceptable (RuCoLA's test set) the items get predictions from the --dev thresholds")
     p.add_argument("--dev", help="a dev CSV for the thresholds (default: a seeded half of --input)")
     p.add_argument("--counts", help="unigram counts Parquet (results/acceptability/<model>/unigram_counts.parquet)")
     p.add_argument("--corpus", help="corpus for unigram counts: sentences Parquet (text column) or one per line")
@@ -301,7 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", help="the pipeline config the benchmark was built with, for the card")
     p.add_argument("--hf", required=True, help="output folder of the Hugging Face dataset")
     p.add_argument("--lm-eval", required=True, help="output folder of the lm-evaluation-harness tasks")
-    p.add_argument("--data-ref", help="how the lm-eval tasks name the --hf folder (default: --hf as given)")
+    p.add_argument("--data-ref", help="where the lm-eval tasks find the --hf folder: relative to the --lm-eval folder, "
+                                        "or absolute (default: the relative path between the two)")
     p.set_defaults(func=cmd_export)
     return ap
 

@@ -12,7 +12,10 @@ For each score the threshold maximising MCC on a dev split is applied to the tes
 test MCC gets a percentile bootstrap confidence interval.  The pipeline builds the items
 from the evaluated minimal pairs (both sentences of a pair fall on the same side of the
 split); ``python -m rublimp acceptability`` scores a RuCoLA-style CSV (``sentence,
-acceptable``) the same way.
+acceptable``) the same way.  A file without the ``acceptable`` column (RuCoLA's test set)
+is scored without labels: thresholds from a labelled dev file turn its scores into
+predictions.  Items longer than the model's context are skipped and counted, never
+rejected as a whole file.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ __all__ = [
     "acceptability_scores",
     "bootstrap_mcc",
     "count_unigrams",
+    "predict",
     "read_items_csv",
     "slor",
     "threshold_eval",
@@ -149,29 +153,53 @@ def threshold_eval(items: pl.DataFrame, *, measures: Sequence[str] = MEASURES, n
                    by: Sequence[str] = ()) -> pl.DataFrame:
     """Per measure (and ``by`` group): the dev threshold maximising MCC, test MCC with bootstrap CI, accuracy.
 
-    ``items`` has ``label`` (0/1), ``dev`` (bool) and a column per measure.
+    ``items`` has ``label`` (0/1, null for an unlabelled item), ``dev`` (bool) and a column
+    per measure; rows whose measure is null (a skipped item) are left out.  The threshold
+    needs labelled dev items; test MCC and accuracy use the labelled test items
+    (``n_test`` counts them); unlabelled test items are only counted (``n_unlabelled``).
     """
     rows = []
     groups = items.group_by(list(by), maintain_order=True) if by else [((), items)]
     for key, g in groups:
         key = key if isinstance(key, tuple) else (key,)
-        dev, test = g.filter(pl.col("dev")), g.filter(~pl.col("dev"))
         for m in measures:
-            row: dict[str, Any] = {**dict(zip(by, key)), "measure": m, "n_dev": dev.height, "n_test": test.height}
-            if dev.height == 0 or test.height == 0:
+            scored = g.filter(pl.col(m).is_not_null())
+            dev = scored.filter(pl.col("dev") & pl.col("label").is_not_null())
+            test_all = scored.filter(~pl.col("dev"))
+            test = test_all.filter(pl.col("label").is_not_null())
+            row: dict[str, Any] = {**dict(zip(by, key)), "measure": m, "n_dev": dev.height, "n_test": test.height,
+                                   "n_unlabelled": test_all.height - test.height}
+            if dev.height == 0 or test_all.height == 0:
                 rows.append(row)
                 continue
             t, dev_mcc = best_threshold(dev[m].to_numpy(), dev["label"].to_numpy())
-            truth = test["label"].to_numpy().astype(bool)
-            pred = test[m].to_numpy() > t
-            lo, hi = bootstrap_mcc(truth, pred, n_boot=n_boot, seed=seed)
-            row.update({"threshold": t, "dev_mcc": dev_mcc, "test_mcc": matthews_corrcoef(truth, pred),
-                        "mcc_ci_low": lo, "mcc_ci_high": hi, "test_accuracy": float(np.mean(pred == truth))})
+            row.update({"threshold": t, "dev_mcc": dev_mcc})
+            if test.height:
+                truth = test["label"].to_numpy().astype(bool)
+                pred = test[m].to_numpy() > t
+                lo, hi = bootstrap_mcc(truth, pred, n_boot=n_boot, seed=seed)
+                row.update({"test_mcc": matthews_corrcoef(truth, pred), "mcc_ci_low": lo, "mcc_ci_high": hi,
+                            "test_accuracy": float(np.mean(pred == truth))})
             rows.append(row)
     schema = {**{c: items.schema[c] for c in by}, "measure": pl.String, "n_dev": pl.Int64, "n_test": pl.Int64,
               "threshold": pl.Float64, "dev_mcc": pl.Float64, "test_mcc": pl.Float64, "mcc_ci_low": pl.Float64,
-              "mcc_ci_high": pl.Float64, "test_accuracy": pl.Float64}
+              "mcc_ci_high": pl.Float64, "test_accuracy": pl.Float64, "n_unlabelled": pl.Int64}
     return pl.DataFrame(rows, schema=schema)
+
+
+def predict(items: pl.DataFrame, table: pl.DataFrame) -> pl.DataFrame:
+    """Add ``pred_<measure>`` (1 = acceptable: the score is above the measure's dev threshold) to
+    every scored item, for the measures of ``table`` (:func:`threshold_eval`) that have a threshold."""
+    out = items
+    for r in table.iter_rows(named=True):
+        if r.get("threshold") is None or r["measure"] not in items.columns:
+            continue
+        m = r["measure"]
+        out = out.with_columns(
+            pl.when(pl.col(m).is_null()).then(None).otherwise((pl.col(m) > r["threshold"]).cast(pl.Int8))
+            .alias(f"pred_{m}")
+        )
+    return out
 
 
 def acceptability_scores(items: pl.DataFrame, tokenizer: Any, counts: pl.DataFrame, *, alpha: float = 1.0) -> pl.DataFrame:
@@ -192,9 +220,11 @@ def _dev_mask(keys: Sequence[str], dev_fraction: float, seed: int) -> np.ndarray
 # --------------------------------------------------------------------------- RuCoLA-style CSV
 
 
-def read_items_csv(path: str | os.PathLike) -> pl.DataFrame:
-    """A RuCoLA-style CSV with ``sentence`` and ``acceptable`` (0/1) columns; errors name the file and line.
+def read_items_csv(path: str | os.PathLike, *, labelled: bool | None = None) -> pl.DataFrame:
+    """A RuCoLA-style CSV: ``sentence`` and, when labelled, ``acceptable`` (0/1); errors name the file and line.
 
+    Without an ``acceptable`` column (RuCoLA's test set) every ``label`` is null.
+    ``labelled=True`` requires the column, ``False`` ignores it; None takes the file as it is.
     A sentence with a control character (:data:`rublimp.io.CONTROL_CHARS_RE`) is an error.
     """
     p = Path(path)
@@ -206,21 +236,29 @@ def read_items_csv(path: str | os.PathLike) -> pl.DataFrame:
     except UnicodeDecodeError as exc:
         raise InputError("not valid UTF-8", p, data.count(b"\n", 0, exc.start) + 1) from exc
     reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in ("sentence", "acceptable") if c not in (reader.fieldnames or [])]
+    fields = reader.fieldnames or []
+    required = ["sentence", "acceptable"] if labelled else ["sentence"]
+    missing = [c for c in required if c not in fields]
     if missing:
-        raise InputError(f"header lacks column(s) {', '.join(missing)} (has: {', '.join(reader.fieldnames or [])})", p, 1)
+        why = " (a labelled file is needed here)" if labelled and "sentence" in fields else ""
+        raise InputError(f"header lacks column(s) {', '.join(missing)}{why} (has: {', '.join(fields)})", p, 1)
+    has_labels = "acceptable" in fields and labelled is not False
     rows = []
     for r in reader:
         line = reader.line_num
-        s, a = (r.get("sentence") or "").strip(), (r.get("acceptable") or "").strip()
+        s = (r.get("sentence") or "").strip()
         if not s:
             raise InputError("empty sentence", p, line)
         control = find_control_char(s)
         if control is not None:
             raise InputError(f"sentence has a {control}", p, line)
-        if a not in ("0", "1"):
-            raise InputError(f"acceptable must be 0 or 1, got {a!r}", p, line)
-        rows.append({"sentence": s, "label": int(a), "line": line})
+        label = None
+        if has_labels:
+            a = (r.get("acceptable") or "").strip()
+            if a not in ("0", "1"):
+                raise InputError(f"acceptable must be 0 or 1, got {a!r}", p, line)
+            label = int(a)
+        rows.append({"sentence": s, "label": label, "line": line})
     if not rows:
         raise InputError("no items", p)
     return pl.DataFrame(rows, schema={"sentence": pl.String, "label": pl.Int8, "line": pl.Int64})
@@ -251,9 +289,18 @@ def pair_items(pairs: pl.DataFrame) -> pl.DataFrame:
 def acceptability_stage(pair_files: Sequence[str | os.PathLike], counts_parquet: str | os.PathLike,
                         spec: Mapping[str, Any], out_csv: str | os.PathLike, out_json: str | os.PathLike, *,
                         alpha: float = 1.0, dev_fraction: float = 0.5, n_boot: int = 1000, seed: int = 0) -> dict:
-    """One model: PenLP and SLOR items from its evaluated pairs, dev thresholds, test MCC with CI."""
+    """One model: PenLP and SLOR items from its evaluated pairs, dev thresholds, test MCC with CI.
+
+    An item without a log-probability (a sentence the model did not score) is skipped and
+    counted (``skipped_items`` in the summary, a warning in the log, a note in the section).
+    """
     pairs = pl.concat([pl.read_parquet(p) for p in pair_files], how="diagonal_relaxed")
     items = pair_items(pairs)
+    unscored = items.filter(pl.col("logprob").is_null() | pl.col("lm_tokens").is_null())
+    if unscored.height:
+        log.warning("acceptability %s: %d of %d item(s) skipped: no log-probability (e.g. pair %s)", spec["name"],
+                    unscored.height, items.height, unscored["id"][0])
+        items = items.filter(pl.col("logprob").is_not_null() & pl.col("lm_tokens").is_not_null())
     tok = load_tokenizer(spec["path"], trust_remote_code=bool(spec.get("trust_remote_code", False)))
     items = acceptability_scores(items, tok, pl.read_parquet(counts_parquet), alpha=alpha)
     items = items.with_columns(pl.Series("dev", _dev_mask(items["id"].cast(pl.String).to_list(), dev_fraction, seed)))
@@ -261,9 +308,36 @@ def acceptability_stage(pair_files: Sequence[str | os.PathLike], counts_parquet:
     table = table.select("model", *[c for c in table.columns if c != "model"])
     write_csv_atomic(table, out_csv)
     info = {"model": spec["name"], "penlp_alpha": alpha, "dev_fraction": dev_fraction, "bootstrap": n_boot,
-            "items": items.height, "rows": table.to_dicts()}
+            "items": items.height, "skipped_items": unscored.height, "rows": table.to_dicts()}
     write_json_atomic(out_json, info)
     return info
+
+
+def _skip_too_long(items: pl.DataFrame, scorer: Any, backend: str) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """(items that fit ``scorer``'s context, the others with ``positions``); the others are logged."""
+    from .scoring.context import positions_needed
+
+    limit = getattr(scorer, "max_length", None)
+    if limit is None or items.height == 0:
+        return items, items.clear().with_columns(pl.lit(None, pl.Int64).alias("positions"))
+    need = positions_needed(backend, scorer.tokenizer, items["sentence"].to_list())
+    items = items.with_columns(pl.Series("positions", need, dtype=pl.Int64))
+    over = items.filter(pl.col("positions") > limit)
+    if over.height:
+        log.warning("acceptability: %d of %d item(s) skipped: longer than the model's %d positions (%s; longest %d)",
+                    over.height, items.height, limit, skipped_lines(over), int(over["positions"].max()))
+    return items.filter(pl.col("positions") <= limit).drop("positions"), over
+
+
+def skipped_lines(items: pl.DataFrame, first: int = 5) -> str:
+    """``dev line(s) …; input line(s) …`` of ``items`` (with ``dev`` and ``line``), the first few of each."""
+    parts = []
+    for is_dev, label in ((True, "dev"), (False, "input")):
+        lines = items.filter(pl.col("dev") == is_dev)["line"].to_list()
+        if lines:
+            more = ", …" if len(lines) > first else ""
+            parts.append(f"{label} line(s) {', '.join(str(n) for n in lines[:first])}{more}")
+    return "; ".join(parts)
 
 
 def score_csv(input_csv: str | os.PathLike, spec: Mapping[str, Any], *, counts: str | os.PathLike | None = None,
@@ -272,23 +346,33 @@ def score_csv(input_csv: str | os.PathLike, spec: Mapping[str, Any], *, counts: 
               threads: int | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Score a RuCoLA-style CSV: returns (per-item scores, per-measure results).
 
-    Thresholds come from ``dev_csv`` when given (RuCoLA's own dev set; the whole input is
-    then the test set), else from a seeded half of the input.  Unigram counts: a counts
-    Parquet (``counts``), a corpus (``corpus``: sentences Parquet with ``text`` or one
-    sentence per line), or, failing both, the scored sentences themselves.
+    Thresholds come from ``dev_csv`` when given (RuCoLA's own dev set, labelled; the whole
+    input is then the test set), else from a seeded half of a labelled input.  An input
+    without labels (RuCoLA's test set) gets predictions (``pred_penlp``, ``pred_slor``)
+    from the dev thresholds, or, without ``dev_csv``, its scores only (a warning says so).
+    Items longer than the model's context are skipped: they stay in the item table with
+    ``skipped`` giving the reason and null scores, and are counted in the log.  Unigram
+    counts: a counts Parquet (``counts``), a corpus (``corpus``: sentences Parquet with
+    ``text`` or one sentence per line), or, failing both, the scored sentences themselves.
     """
     from .scoring import scorer_from_spec
 
     test = read_items_csv(input_csv)
-    dev = read_items_csv(dev_csv) if dev_csv else None
+    dev = read_items_csv(dev_csv, labelled=True) if dev_csv else None
+    unlabelled = test["label"].null_count() == test.height
     if dev is not None:
         items = pl.concat([dev.with_columns(pl.lit(True).alias("dev")), test.with_columns(pl.lit(False).alias("dev"))])
+    elif unlabelled:
+        log.warning("%s has no acceptable column and no --dev file gives thresholds: scores only, no predictions",
+                    input_csv)
+        items = test.with_columns(pl.lit(False).alias("dev"))
     else:
         items = test.with_columns(pl.Series("dev", _dev_mask(test["sentence"].to_list(), dev_fraction, seed)))
     scorer = scorer_from_spec(spec, num_threads=threads)
-    sc = scorer.score(items["sentence"].to_list(), ks=(30,))
-    items = items.join(sc.select("sentence", pl.col("sum_logprob").alias("logprob"), pl.col("n_tokens").alias("lm_tokens")),
-                       on="sentence", how="left")
+    fit, over = _skip_too_long(items, scorer, str(spec["backend"]))
+    sc = scorer.score(fit["sentence"].to_list(), ks=(30,))
+    fit = fit.join(sc.select("sentence", pl.col("sum_logprob").alias("logprob"), pl.col("n_tokens").alias("lm_tokens")),
+                   on="sentence", how="left")
     tok = scorer.tokenizer
     if counts:
         cnt = pl.read_parquet(counts)
@@ -299,9 +383,17 @@ def score_csv(input_csv: str | os.PathLike, spec: Mapping[str, Any], *, counts: 
         cnt = count_unigrams(texts, tok)
     else:
         log.warning("no --counts or --corpus: unigram frequencies are counted from the scored sentences themselves")
-        cnt = count_unigrams(items["sentence"].to_list(), tok)
-    items = acceptability_scores(items, tok, cnt, alpha=alpha)
-    return items, threshold_eval(items, n_boot=n_boot, seed=seed)
+        cnt = count_unigrams(fit["sentence"].to_list() or items["sentence"].to_list(), tok)
+    fit = acceptability_scores(fit, tok, cnt, alpha=alpha).with_columns(pl.lit(None, pl.String).alias("skipped"))
+    if over.height:
+        limit = getattr(scorer, "max_length", None)
+        over = over.with_columns(
+            (pl.lit("longer than the model's context: ") + pl.col("positions").cast(pl.String)
+             + pl.lit(f" > {limit} positions")).alias("skipped")
+        ).drop("positions")
+    scored = pl.concat([fit, over], how="diagonal_relaxed").sort("dev", "line", descending=[True, False])
+    table = threshold_eval(scored, n_boot=n_boot, seed=seed)
+    return predict(scored, table), table
 
 
 def section_stage(summaries: Sequence[str | os.PathLike], out_md: str | os.PathLike) -> str:

@@ -31,7 +31,7 @@ import polars as pl
 
 from rublimp.io import InputError, write_json_atomic
 
-__all__ = ["DEMO_SPECIAL_TOKEN", "split_demo_train", "train_demo_lm", "training_set_sha256"]
+__all__ = ["DEMO_SPECIAL_TOKEN", "fit_positions", "split_demo_train", "train_demo_lm", "training_set_sha256"]
 
 #: The single special token of the demo tokenizer; it serves as BOS, EOS and padding.
 DEMO_SPECIAL_TOKEN = "<|endoftext|>"
@@ -262,6 +262,40 @@ def _save_trained(
     return info
 
 
+#: Positions a demo model has at least, and the room it keeps beyond the longest corpus sentence
+#: for the edits of the ungrammatical sentences (a word inserted or replaced by a longer one).
+MIN_POSITIONS = 128
+EDIT_HEADROOM = 16
+
+
+def fit_positions(lengths: Sequence[int], *, minimum: int = MIN_POSITIONS, headroom: int = EDIT_HEADROOM,
+                  multiple: int = 32) -> int:
+    """Positions for a demo model whose longest sequence has ``max(lengths)`` tokens.
+
+    ``max(lengths) + headroom`` rounded up to a multiple of ``multiple``, at least
+    ``minimum`` (so that a corpus of short sentences keeps the usual 128).
+    """
+    need = max(lengths, default=0) + headroom
+    return max(minimum, -(-need // multiple) * multiple)
+
+
+def _size_positions(tokenizer: Any, n_positions: int | None, room_for: Sequence[str], encoded: list[list[int]],
+                    special: int) -> tuple[int, int]:
+    """(positions, longest sequence): ``n_positions`` as given, else :func:`fit_positions` of the longest of
+    the training sequences and the ``room_for`` sentences, each with ``special`` special tokens."""
+    longest = max((len(ids) for ids in encoded), default=0)
+    extra = [s for s in room_for if isinstance(s, str) and s]
+    if extra:
+        for i in range(0, len(extra), 4096):
+            batch = tokenizer(extra[i:i + 4096], add_special_tokens=False, verbose=False)["input_ids"]
+            longest = max(longest, max(len(ids) for ids in batch))
+    longest += special
+    if n_positions is None:
+        n_positions = fit_positions([longest])
+    tokenizer.model_max_length = n_positions
+    return n_positions, longest
+
+
 def _train_tokenizer(sentences: list[str], vocab_size: int, n_positions: int) -> Any:
     from transformers import PreTrainedTokenizerFast
 
@@ -284,7 +318,8 @@ def train_demo_lm(
     n_layer: int = 2,
     n_embd: int = 128,
     n_head: int = 4,
-    n_positions: int = 128,
+    n_positions: int | None = 128,
+    room_for: Sequence[str] = (),
     epochs: int = 12,
     batch_size: int = 32,
     lr: float = 2e-3,
@@ -315,6 +350,12 @@ def train_demo_lm(
     the training set, losses, wall and CPU time); the same dict is returned.
     The timings are the only part of ``out_dir`` that differs between two
     identical runs.
+
+    ``n_positions=None`` sizes the model to its input: :func:`fit_positions` of the longest
+    of the training sentences and of ``room_for`` (the pipeline passes the whole corpus),
+    in tokens of the trained tokenizer, so that every corpus sentence (and, with the
+    headroom, its edited copy) fits when the model scores it.  ``training.json`` records
+    the positions and the longest sequence (``longest_sequence``).
     """
     import torch
     from transformers import GPT2Config, GPT2LMHeadModel
@@ -327,7 +368,7 @@ def train_demo_lm(
     sentences = _training_sentences(train_sentences, "demo LM")
     if n_embd % n_head:
         raise InputError(f"demo LM n_embd={n_embd} is not divisible by n_head={n_head}")
-    _check_positive("demo LM", epochs=epochs, batch_size=batch_size, n_positions=n_positions,
+    _check_positive("demo LM", epochs=epochs, batch_size=batch_size, n_positions=n_positions or 1,
                     vocab_size=vocab_size, n_layer=n_layer)
     hparams = {
         "vocab_size": vocab_size, "n_layer": n_layer, "n_embd": n_embd, "n_head": n_head,
@@ -338,9 +379,12 @@ def train_demo_lm(
 
     t0, cpu0 = time.perf_counter(), time.process_time()
     with _deterministic_torch(seed, num_threads):
-        tokenizer = _train_tokenizer(sentences, vocab_size, n_positions)
+        tokenizer = _train_tokenizer(sentences, vocab_size, n_positions or MIN_POSITIONS)
         eot = tokenizer.convert_tokens_to_ids(DEMO_SPECIAL_TOKEN)
         encoded = tokenizer(sentences, add_special_tokens=False, verbose=False)["input_ids"]
+        # a training sequence is <eot> sentence <eot>: two special tokens
+        n_positions, longest = _size_positions(tokenizer, n_positions, room_for, encoded, special=2)
+        hparams["n_positions"] = n_positions
         seqs = [[eot, *ids, eot][:n_positions] for ids in encoded]
         n_truncated = sum(len(ids) + 2 > n_positions for ids in encoded)
 
@@ -373,7 +417,8 @@ def train_demo_lm(
         )
         model.eval()
         info = _save_trained(
-            out_path, model, tokenizer, {"model_type": "gpt2"}, seed=seed, hparams=hparams, sentences=sentences,
+            out_path, model, tokenizer, {"model_type": "gpt2", "longest_sequence": longest}, seed=seed,
+            hparams=hparams, sentences=sentences,
             seqs=seqs, n_truncated=n_truncated, steps=step, epoch_losses=epoch_losses, t0=t0, cpu0=cpu0,
         )
     return info

@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from rublimp.demo_lm import (
+    MIN_POSITIONS,
     _check_positive,
     _deterministic_torch,
     _optimizer,
     _save_trained,
+    _size_positions,
     _train_bpe,
     _train_loop,
     _training_sentences,
@@ -64,7 +66,8 @@ def train_demo_mlm(
     n_layer: int = 2,
     n_embd: int = 128,
     n_head: int = 4,
-    n_positions: int = 128,
+    n_positions: int | None = 128,
+    room_for: Sequence[str] = (),
     epochs: int = 30,
     batch_size: int = 32,
     lr: float = 2e-3,
@@ -85,6 +88,8 @@ def train_demo_mlm(
     RNGs are seeded and deterministic kernels are on, so the same sentences and
     settings give identical weights.  ``out_dir`` is replaced atomically and
     holds the model, the tokenizer and ``training.json`` (returned as a dict).
+    ``n_positions=None`` sizes the model to the longest of the training sentences and
+    ``room_for`` (:func:`rublimp.demo_lm.fit_positions`), as for the causal demo LM.
     """
     import torch
     from transformers import BertConfig, BertForMaskedLM
@@ -99,7 +104,7 @@ def train_demo_mlm(
         raise InputError(f"demo MLM n_embd={n_embd} is not divisible by n_head={n_head}")
     if not 0.0 < mask_prob <= 1.0:
         raise InputError(f"demo MLM mask_prob must be in (0, 1], got {mask_prob}")
-    _check_positive("demo MLM", epochs=epochs, batch_size=batch_size, n_positions=n_positions,
+    _check_positive("demo MLM", epochs=epochs, batch_size=batch_size, n_positions=n_positions or 1,
                     vocab_size=vocab_size, n_layer=n_layer)
     hparams = {
         "vocab_size": vocab_size, "n_layer": n_layer, "n_embd": n_embd, "n_head": n_head,
@@ -109,8 +114,12 @@ def train_demo_mlm(
     }
     t0, cpu0 = time.perf_counter(), time.process_time()
     with _deterministic_torch(seed, num_threads):
-        tokenizer = _train_tokenizer(sentences, vocab_size, n_positions)
+        tokenizer = _train_tokenizer(sentences, vocab_size, n_positions or MIN_POSITIONS)
         encoded = tokenizer(sentences, add_special_tokens=True, verbose=False)["input_ids"]
+        # encoded holds [CLS] and [SEP] already; room_for is counted without them, plus 2
+        plain = [ids[1:-1] for ids in encoded]
+        n_positions, _longest = _size_positions(tokenizer, n_positions, room_for, plain, special=2)
+        hparams["n_positions"] = n_positions
         n_truncated = sum(len(ids) > n_positions for ids in encoded)
         seqs = [ids[: n_positions - 1] + [ids[-1]] if len(ids) > n_positions else ids for ids in encoded]
         n_special = len(DEMO_MLM_SPECIALS)

@@ -11,13 +11,16 @@ reports) and writes two folders:
     and ``README.md``, the dataset card (YAML ``configs:`` and ``dataset_info:``
     blocks, license, size category, how the benchmark was built, per-phenomenon table).
 ``lm_eval/``
-    ``lm_eval --include_path <lm_eval dir> --tasks <group or paradigm>``: one
-    ``multiple_choice`` task per paradigm, named exactly as the paradigm, written the
-    way lm-eval's own BLiMP and MultiBLiMP tasks are (empty context, the pair as the
-    choices, target 0, accuracy); one group per phenomenon (``<name>_<phenomenon>``)
-    and one for the whole benchmark (``<name>``).  The tasks read the Parquet files of
-    ``hf/`` by the path given as ``data_ref`` (relative paths resolve against the
-    directory ``lm_eval`` is run from, the repository root for the pipeline's outputs).
+    ``lm_eval --include_path <lm_eval dir> --tasks <group or task>``: one
+    ``multiple_choice`` task per paradigm, named ``<name>_<paradigm>`` (``rublimp_<paradigm>``
+    by default), written the way lm-eval's own BLiMP and MultiBLiMP tasks are (empty
+    context, the pair as the choices, target 0, accuracy); one group per phenomenon
+    (``<name>_generated_<phenomenon>``) and one for the whole benchmark
+    (``<name>_generated``), so that no name can equal a task or group bundled with
+    lm-eval (its proposed RuBLiMP port uses the group ``rublimp``).  The tasks load
+    the Parquet files of ``hf/`` through ``rublimp_data.py`` next to them, which finds
+    the folder relative to its own location: lm-eval runs from any directory, and both
+    folders may be moved together.
 
 Both folders are built in a temporary directory next to their destination and renamed
 into place only when complete, so an export never leaves a half-written folder; an
@@ -55,7 +58,9 @@ __all__ = [
     "export_columns",
     "hf_features",
     "lm_eval_files",
+    "ReleaseStatus",
     "size_category",
+    "task_name",
 ]
 
 #: The columns of RuBLiMP's released files, in their order; the export puts ours after them.
@@ -117,7 +122,14 @@ _HF_DTYPES = {
 
 @dataclass
 class BuildInfo:
-    """How the benchmark was built, for the dataset card (all optional but ``name``/``license``)."""
+    """How the benchmark was built, for the dataset card (all optional but ``name``/``license``).
+
+    ``curation`` holds the config's curation settings; the card prefers the values the
+    curation reports record (what was actually used) and says when the two differ.
+    ``generation`` holds the settings that made the pairs (corpus bounds, paradigms,
+    pool cap); ``sources`` the corpus sources with their ``license`` where the config
+    states one.
+    """
 
     name: str = "rublimp"
     pretty_name: str = "rublimp: Russian minimal pairs"
@@ -127,14 +139,17 @@ class BuildInfo:
     sources: list[dict[str, Any]] = field(default_factory=list)
     decontamination_models: list[dict[str, Any]] = field(default_factory=list)
     curation: dict[str, Any] = field(default_factory=dict)
+    generation: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> "BuildInfo":
         """The card's facts from a validated pipeline config (``config/config.yaml``)."""
         exp = dict(config.get("export") or {})
+        corpus = dict(config.get("corpus") or {})
         sources = []
-        for s in (config.get("corpus") or {}).get("sources", []):
-            sources.append({k: s[k] for k in ("name", "type", "domain", "url", "path") if s.get(k) is not None})
+        for s in corpus.get("sources", []):
+            keys = ("name", "type", "domain", "url", "path", "license")
+            sources.append({k: s[k] for k in keys if s.get(k) is not None})
         models = []
         for m in config.get("models", []):
             if not m.get("decontaminate", True):
@@ -143,6 +158,9 @@ class BuildInfo:
             models.append({"name": m["name"], "backend": m.get("backend", "hf"), "path": where,
                            "tier": int(m.get("tier", 0))})
         cur = dict(config.get("curation") or {})
+        perturb = dict(config.get("perturb") or {})
+        generation = {k: corpus[k] for k in ("min_tokens", "max_tokens", "max_sentences_per_source") if k in corpus}
+        generation.update({k: perturb[k] for k in ("pool_cap", "pairs_per_sentence") if k in perturb})
         return cls(
             name=str(exp.get("name", "rublimp")),
             pretty_name=str(exp.get("pretty_name", "rublimp: Russian minimal pairs")),
@@ -152,7 +170,30 @@ class BuildInfo:
             sources=sources,
             decontamination_models=models,
             curation={k: cur.get(k) for k in ("k", "n", "grid_step", "t_max") if k in cur},
+            generation=generation,
         )
+
+
+@dataclass
+class ReleaseStatus:
+    """What the card reports about checks of the benchmark, read from the pipeline's outputs.
+
+    ``curation``: the top-level fields of the curation reports (settings actually used,
+    ``decontaminated`` where the curation records it); ``demo_check``: the demo-LM check
+    (``eval/demo_lm_check.json``); ``human``: the human validation summary
+    (``validation/summary.json``); ``agreement``: verdict -> number of agreement
+    conditions (``agreement/verdicts.csv``).  Each is empty when the output is absent.
+    """
+
+    curation: dict[str, Any] = field(default_factory=dict)
+    demo_check: dict[str, Any] = field(default_factory=dict)
+    human: dict[str, Any] = field(default_factory=dict)
+    agreement: dict[str, int] = field(default_factory=dict)
+    not_decontaminated: list[str] = field(default_factory=list)  # the reasons, when the benchmark is not
+
+    @property
+    def decontaminated(self) -> bool:
+        return not self.not_decontaminated
 
 
 @dataclass
@@ -163,7 +204,8 @@ class ExportResult:
     lm_eval_dir: Path
     pairs: dict[str, int]  # exported paradigm -> pairs
     skipped: dict[str, str]  # paradigm with 0 pairs -> why
-    groups: dict[str, list[str]]  # lm-eval group -> its tasks (paradigms or phenomenon groups)
+    groups: dict[str, list[str]]  # lm-eval group -> its tasks (paradigm tasks or phenomenon groups)
+    decontaminated: bool = True  # False: the card carries the "not decontaminated" banner
 
 
 # --------------------------------------------------------------------------- tables
@@ -267,13 +309,18 @@ def dataset_card(
     lm_eval_ref: str = "results/export/lm_eval",
     hf_ref: str = "results/export/hf",
     file_sizes: Mapping[str, int] | None = None,
+    status: ReleaseStatus | None = None,
 ) -> str:
     """The dataset card (``README.md``) of the exported paradigms ``tables`` (name -> pairs).
 
-    ``file_sizes`` (paradigm -> bytes of its Parquet file) gives the card's ``download_size``.
+    ``curation`` holds each paradigm's curation entry (chosen threshold, pool); ``status``
+    what the pipeline's checks found (:class:`ReleaseStatus`): a benchmark that is not
+    decontaminated gets a warning banner at the top.  ``file_sizes`` (paradigm -> bytes
+    of its Parquet file) gives the card's ``download_size``.
     """
     curation = curation or {}
     skipped = skipped or {}
+    status = status or ReleaseStatus()
     names = sorted(tables)
     total = sum(t.height for t in tables.values())
     schema = tables[names[0]].schema
@@ -293,6 +340,9 @@ def dataset_card(
         return out
 
     dataset_info = [entry("all", names)] + [entry(p, [p]) for p in names]
+    tags = ["minimal-pairs", "linguistic-acceptability", "rublimp", "benchmark"]
+    if not status.decontaminated:
+        tags.append("not-decontaminated")
     front = {
         "pretty_name": info.pretty_name,
         "language": ["ru"],
@@ -300,12 +350,20 @@ def dataset_card(
         "size_categories": [size_category(total)],
         "task_categories": ["text-classification"],
         "task_ids": ["acceptability-classification"],
-        "tags": ["minimal-pairs", "linguistic-acceptability", "rublimp", "benchmark"],
+        "tags": tags,
         "configs": configs,
         "dataset_info": dataset_info,
     }
     meta = {p: _paradigm_meta(p, tables[p]) for p in names}
     lines = ["---", _yaml(front).rstrip(), "---", "", f"# {info.pretty_name}", ""]
+    if not status.decontaminated:
+        lines += [
+            "> **Warning: this benchmark is not decontaminated.** "
+            + " ".join(r.rstrip(".") + "." for r in status.not_decontaminated)
+            + " Its pairs may include sentences the language models saw in training; do not report its "
+            "accuracies as decontaminated results.",
+            "",
+        ]
     lines += [
         f"A benchmark of {total:,} Russian linguistic minimal pairs in {_count(len(names), 'paradigm', 'paradigms')} "
         f"of {_count(len({m[1] for m in meta.values()}), 'phenomenon', 'phenomena')}, built by the rublimp pipeline, a reproduction "
@@ -359,12 +417,28 @@ def dataset_card(
             f"| `{p}` | {meta[p][1]} | {tables[p].height:,} | {'—' if pool is None else f'{pool:,}'} | "
             f"{_fmt_t(cur.get('threshold'))} |"
         )
+    notes = [(p, str(curation[p]["message"])) for p in names if curation.get(p, {}).get("message")]
+    if notes:
+        lines += ["", "Notes of the curation:", ""] + [f"- `{p}`: {why}" for p, why in notes]
     if skipped:
         lines += ["", "Not exported (no pairs survived):", ""]
         lines += [f"- `{p}`: {why}" for p, why in sorted(skipped.items())]
     lines += ["", "## How it was built", ""]
     if info.sources:
         lines.append("- **Corpus sources:** " + "; ".join(_describe_source(s) for s in info.sources) + ".")
+    gen = info.generation
+    if gen:
+        parts = []
+        if gen.get("min_tokens") is not None and gen.get("max_tokens") is not None:
+            parts.append(f"sentences of {gen['min_tokens']}–{gen['max_tokens']} tokens")
+        if gen.get("max_sentences_per_source"):
+            parts.append(f"at most {gen['max_sentences_per_source']:,} sentences per source")
+        if gen.get("pairs_per_sentence") is not None:
+            parts.append(f"at most {gen['pairs_per_sentence']} pair(s) per sentence and paradigm")
+        if gen.get("pool_cap") is not None:
+            parts.append(f"pools capped at {gen['pool_cap']:,} pairs")
+        if parts:
+            lines.append("- **Generation:** " + "; ".join(parts) + ".")
     if info.parser:
         lines.append(f"- **Parser:** {info.parser} (Universal Dependencies trees; pymorphy3 lemmas and features).")
     lines.append(
@@ -378,20 +452,10 @@ def dataset_card(
             for m in info.decontamination_models
         )
         lines.append(f"- **Decontamination models:** {models}.")
-    cur = info.curation
-    if cur:
-        parts = []
-        if cur.get("k") is not None:
-            parts.append(f"Min-K% Prob with K = {cur['k']}%")
-        if cur.get("n") is not None:
-            parts.append(f"at most {cur['n']:,} pairs per paradigm, stratified by domain × length × feature and its values")
-        if cur.get("grid_step"):
-            parts.append(f"threshold grid step {cur['grid_step']}")
-        if cur.get("t_max") is not None:
-            parts.append(f"threshold at most t_max = {cur['t_max']}")
-        lines.append("- **Curation:** " + "; ".join(parts) + "; the threshold per paradigm is in the table above.")
+    lines += _curation_lines(info, status, [curation.get(p, {}).get("threshold") for p in names])
     if info.seed is not None:
         lines.append(f"- **Seed:** {info.seed} (the same config and seed give byte-identical files).")
+    lines += _validation_lines(status)
     lines += [
         "",
         "## Evaluation",
@@ -401,11 +465,12 @@ def dataset_card(
         "when there is none). The metric is accuracy per paradigm; a phenomenon's score is the mean over its "
         "paradigms, the overall score the mean over all paradigms.",
         "",
-        f"lm-evaluation-harness tasks that compute it are in `{lm_eval_ref}` (one task per paradigm, named as "
-        f"the paradigm; a group `{info.name}_<phenomenon>` per phenomenon and `{info.name}` for everything):",
+        f"lm-evaluation-harness tasks that compute it are in `{lm_eval_ref}` (one task `{info.name}_<paradigm>` "
+        f"per paradigm; a group `{info.name}_generated_<phenomenon>` per phenomenon and `{info.name}_generated` "
+        "for everything; they load the files of this folder relative to their own, from any directory):",
         "",
         "```bash",
-        f"lm_eval --model hf --model_args pretrained=MODEL --include_path {lm_eval_ref} --tasks {info.name}",
+        f"lm_eval --model hf --model_args pretrained=MODEL --include_path {lm_eval_ref} --tasks {info.name}_generated",
         "```",
         "",
         "Report lm-eval's `acc`: it compares the summed log-probabilities of the two sentences after an empty "
@@ -416,8 +481,116 @@ def dataset_card(
         "get exactly the same log-probability as correct (its `argmax` picks the first choice, the "
         "grammatical one), while rublimp counts such a tie as wrong.",
         "",
+        "## Limitations",
+        "",
+        "- The pairs are made by rules from automatic parses: a parser or morphological-analyser error can give "
+        "a pair whose \"ungrammatical\" sentence is acceptable, or whose edit is not the intended one. "
+        + ("Human validation estimates how often (see above)." if status.human and not status.human.get("simulated")
+           else "No human validation of this release is recorded, so that rate is unknown."),
+        "- Decontamination only concerns the models listed above, and Min-K% Prob is a heuristic: a sentence "
+        "a model saw in training can still pass the threshold, and other models may have seen any sentence.",
+        "- The grammatical sentences come from the corpus sources above only; their domains, lengths and "
+        "registers bound what the benchmark measures. Each ungrammatical sentence differs by one edit, so "
+        "accuracy measures a preference between two sentences, not a model's judgement of one sentence.",
+        "- Paradigms follow RuBLiMP's definitions, but the pairs are newly generated: scores are not "
+        "comparable number for number with the published RuBLiMP.",
+        "",
+        "## Citation",
+        "",
+        "The benchmark reproduces RuBLiMP's design; its agreement validation follows MultiBLiMP. Please cite both:",
+        "",
+        "```bibtex",
+        "@inproceedings{taktasheva-etal-2024-rublimp,",
+        "  title = {{RuBLiMP}: Russian Benchmark of Linguistic Minimal Pairs},",
+        "  author = {Taktasheva, Ekaterina and Bazhukov, Maxim and Koncha, Kirill and Fenogenova, Alena and "
+        "Artemova, Ekaterina and Mikhailov, Vladislav},",
+        "  booktitle = {Proceedings of the 2024 Conference on Empirical Methods in Natural Language Processing},",
+        "  year = {2024},",
+        "  publisher = {Association for Computational Linguistics},",
+        "}",
+        "",
+        "@misc{jumelet-etal-2025-multiblimp,",
+        "  title = {{MultiBLiMP} 1.0: A Massively Multilingual Benchmark of Linguistic Minimal Pairs},",
+        "  author = {Jumelet, Jaap and Weissweiler, Leonie and Nivre, Joakim and Bisazza, Arianna},",
+        "  year = {2025},",
+        "}",
+        "```",
+        "",
     ]
     return "\n".join(lines)
+
+
+def _curation_lines(info: BuildInfo, status: ReleaseStatus, thresholds: Sequence[Any]) -> list[str]:
+    """The card's curation line: the settings the curation reports record (else the config's) and
+    the range of the thresholds actually chosen."""
+    used = {k: status.curation[k] for k in ("k", "n", "grid_step", "t_max") if k in status.curation}
+    cur = {**info.curation, **used} if used else dict(info.curation)
+    parts = []
+    if cur.get("k") is not None:
+        parts.append(f"Min-K% Prob with K = {cur['k']}%")
+    if cur.get("n") is not None:
+        parts.append(f"at most {cur['n']:,} pairs per paradigm, stratified by domain × length × feature and its values")
+    if cur.get("grid_step"):
+        parts.append(f"threshold grid step {cur['grid_step']}")
+    chosen = sorted(float(t) for t in thresholds if t is not None)
+    if chosen:
+        span = f"t = {chosen[0]:.2f}" if chosen[0] == chosen[-1] else f"t from {chosen[0]:.2f} to {chosen[-1]:.2f}"
+        parts.append(f"thresholds chosen: {span} over {_count(len(chosen), 'paradigm', 'paradigms')}")
+    if used and "t_max" in used and used["t_max"] is not None:
+        parts.append(f"the search was bounded by t_max = {used['t_max']}")
+    if not parts:
+        return []
+    line = "- **Curation:** " + "; ".join(parts) + "; the threshold per paradigm is in the table above."
+    differ = sorted(k for k in used if k in info.curation and info.curation[k] != used[k])
+    if differ:
+        line += (" (The config given to the export differs from the curation reports in "
+                 + ", ".join(f"`{k}`" for k in differ) + "; the card states what the curation used.)")
+    return [line]
+
+
+def _validation_lines(status: ReleaseStatus) -> list[str]:
+    lines = ["", "## Validation", ""]
+    human = status.human
+    if not human:
+        lines.append("- **Human validation:** none recorded for this release.")
+    elif human.get("simulated"):
+        lines.append("- **Human validation:** only simulated annotations (the pipeline's self-test); "
+                     "no person has judged these pairs.")
+    else:
+        valid, pairs = human.get("valid"), human.get("pairs")
+        text = "- **Human validation:** "
+        if pairs:
+            text += f"{valid:,} of {pairs:,} annotated pairs judged valid ({100 * valid / pairs:.1f}%"
+            ci = human.get("validity_ci") or [None, None]
+            if ci[0] is not None and ci[1] is not None:
+                text += f", 95% CI {100 * ci[0]:.1f}–{100 * ci[1]:.1f}%"
+            text += ")"
+        else:
+            text += "no annotated pairs"
+        if human.get("workers") is not None:
+            text += f"; {human['workers']} annotator(s)"
+        if human.get("flagged_workers"):
+            text += f", {len(human['flagged_workers'])} flagged by the control items"
+        alpha = human.get("krippendorff_alpha")
+        text += f"; Krippendorff's α = {alpha:.3f}" if isinstance(alpha, (int, float)) else "; Krippendorff's α not available"
+        if human.get("drop") is not None:
+            text += f"; {human['drop']} pair(s) judged invalid"
+        lines.append(text + ".")
+    if status.agreement:
+        counts = ", ".join(f"{n:,} {v}" for v, n in sorted(status.agreement.items()))
+        lines.append(f"- **Agreement validation** (MultiBLiMP-style, on the same corpus): conditions judged {counts}; "
+                     "agreement pairs are generated only where agreement is not absent.")
+    else:
+        lines.append("- **Agreement validation:** no verdicts recorded for this release.")
+    demo = status.demo_check.get("models") if status.demo_check else None
+    if demo:
+        for model, res in sorted(demo.items()):
+            auroc = (res.get("auroc") or {})
+            first = next(iter(auroc.items()), None)
+            figure = f" (AUROC {first[1]} for {first[0]})" if first else ""
+            verdict = "works" if res.get("detection_works") else "does NOT work"
+            lines.append(f"- **Demo-LM check:** Min-K% detection of `{model}`'s training sentences {verdict}{figure}.")
+    return lines
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -433,19 +606,73 @@ def _describe_source(s: Mapping[str, Any]) -> str:
         where = "the hand-written demo corpus bundled with rublimp"
     if where:
         what += f", {where}"
+    licence = s.get("license") or ("CC0" if s.get("type") == "demo" else None)
+    what += f", licence {licence}" if licence else ", licence not stated (config key corpus.sources[].license)"
     return what + ")"
 
 
 # --------------------------------------------------------------------------- lm-eval
 
 
+#: The module next to the task files that loads the Parquet files (``custom_dataset`` of every task).
+DATA_MODULE = "rublimp_data"
+
+
+def task_name(name: str, paradigm: str) -> str:
+    """The lm-eval task of ``paradigm``: ``<name>_<paradigm>`` (``rublimp_<paradigm>`` by default)."""
+    return f"{name}_{paradigm}"
+
+
+def group_names(name: str, phenomena: Sequence[str]) -> tuple[str, dict[str, str]]:
+    """The lm-eval group of the whole benchmark and of each phenomenon (``<name>_generated[_<phenomenon>]``).
+
+    ``generated`` keeps them apart from the groups of a hand-made benchmark: lm-eval's
+    proposed port of the published RuBLiMP uses the group ``rublimp``.
+    """
+    top = f"{name}_generated"
+    return top, {phen: f"{top}_{phen}" for phen in phenomena}
+
+
+def data_module(hf_ref: str) -> str:
+    """Source of ``rublimp_data.py``: ``load(paradigm)`` reads ``<hf_ref>/data/<paradigm>/test.parquet``.
+
+    A relative ``hf_ref`` is resolved against the module's own folder, never against the
+    directory lm-eval runs in.
+    """
+    return f'''"""Data loader of the lm-evaluation-harness tasks in this folder (written by rublimp's export).
+
+Every task file names `load` as its `custom_dataset`; lm-eval calls it with the task's
+`dataset_kwargs` (the paradigm) and its metadata. The Hugging Face dataset folder is
+{hf_ref!r}, relative to this file's folder unless absolute, so lm-eval may run from any
+directory, and the two folders may be moved together.
+"""
+
+from pathlib import Path
+
+HF_DIR = Path(__file__).resolve().parent / {hf_ref!r}
+
+
+def load(paradigm, **metadata):
+    """The paradigm's pairs as a `datasets.DatasetDict` with the single split `test`."""
+    import datasets
+
+    path = HF_DIR / "data" / paradigm / "test.parquet"
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"{{path}}: no Parquet file for paradigm {{paradigm!r}}; keep the exported hf folder at "
+            f"{{HF_DIR}} (or export again with another --data-ref)"
+        )
+    return datasets.load_dataset("parquet", data_files={{"test": str(path)}})
+'''
+
+
 def lm_eval_files(
     paradigms: Mapping[str, tuple[str, str]], *, name: str, data_ref: str
 ) -> dict[str, str]:
-    """The lm-evaluation-harness task files: file name -> YAML text.
+    """The lm-evaluation-harness task files: file name -> text.
 
     ``paradigms`` maps each exported paradigm to its (level, phenomenon); ``data_ref`` is
-    the path of the Hugging Face folder as lm-eval should open it.
+    the path of the Hugging Face folder relative to the task folder (or absolute).
     """
     template = {
         "dataset_path": "parquet",
@@ -466,27 +693,28 @@ def lm_eval_files(
         "# Shared settings of every paradigm's task, as in lm-eval's BLiMP and MultiBLiMP tasks: the\n"
         "# grammatical and the ungrammatical sentence are the two choices after an empty context (lm-eval\n"
         "# scores them after the model's BOS/EOS token), the grammatical one (index 0) is the target.\n"
+        f"# Each task loads its pairs with {DATA_MODULE}.load (custom_dataset), relative to this folder.\n"
     )
-    files = {"_template_yaml": head + _yaml(template)}
+    files = {"_template_yaml": head + _yaml(template), f"{DATA_MODULE}.py": data_module(data_ref)}
     by_phen: dict[str, list[str]] = {}
     for p in sorted(paradigms):
-        files[f"{p}.yaml"] = _yaml(
-            {
-                "include": "_template_yaml",
-                "task": p,
-                "dataset_kwargs": {"data_files": {SPLIT: f"{data_ref}/data/{p}/test.parquet"}},
-            }
+        files[f"{p}.yaml"] = (
+            _yaml({"include": "_template_yaml", "task": task_name(name, p)})
+            + f"custom_dataset: !function {DATA_MODULE}.load\n"
+            + _yaml({"dataset_kwargs": {"paradigm": p}})
         )
         by_phen.setdefault(paradigms[p][1], []).append(p)
+    top, phen_groups = group_names(name, sorted(by_phen))
     agg = [{"metric": "acc", "aggregation": "mean", "weight_by_size": False}]
     for phen, ps in sorted(by_phen.items()):
-        files[f"_{name}_{phen}.yaml"] = _yaml(
-            {"group": f"{name}_{phen}", "task": ps, "aggregate_metric_list": agg, "metadata": {"version": 1.0}}
+        files[f"_{phen_groups[phen]}.yaml"] = _yaml(
+            {"group": phen_groups[phen], "task": [task_name(name, p) for p in ps], "aggregate_metric_list": agg,
+             "metadata": {"version": 1.0}}
         )
-    files[f"_{name}.yaml"] = _yaml(
+    files[f"_{top}.yaml"] = _yaml(
         {
-            "group": name,
-            "task": [f"{name}_{phen}" for phen in sorted(by_phen)],
+            "group": top,
+            "task": [phen_groups[phen] for phen in sorted(by_phen)],
             "aggregate_metric_list": agg,
             "metadata": {"version": 1.0},
         }
@@ -495,17 +723,23 @@ def lm_eval_files(
 
 
 def _lm_eval_readme(name: str, groups: Mapping[str, list[str]], lm_eval_ref: str) -> str:
+    top = group_names(name, [])[0]
     lines = [
         f"# lm-evaluation-harness tasks: {name}",
         "",
-        "Run from the directory these paths are relative to (the repository root for the pipeline's outputs):",
+        f"Run from any directory (the tasks find `../hf` through `{DATA_MODULE}.py`, relative to this folder):",
         "",
         "```bash",
-        f"lm_eval --model hf --model_args pretrained=MODEL --include_path {lm_eval_ref} --tasks {name}",
+        f"lm_eval --model hf --model_args pretrained=MODEL --include_path {lm_eval_ref} --tasks {top}",
         "```",
+        "",
+        f"Tasks are named `{name}_<paradigm>`; groups `{top}_<phenomenon>` and `{top}` (the suffix "
+        f"`generated` keeps them apart from lm-eval's bundled tasks and its proposed port of the published "
+        f"RuBLiMP, group `rublimp`).",
         "",
         "Report `acc`. A phenomenon's group is the mean accuracy of its paradigms; the whole benchmark's group",
         "is the mean over all paradigms (lm-eval averages a nested group over its leaf tasks), rublimp's overall score.",
+        "lm-eval logs a warning per task that custom kwargs can be passed with `--metadata`: the tasks need none.",
         "",
         "",
     ]
@@ -553,6 +787,55 @@ def _write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def _read_json(path: str | os.PathLike, what: str) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"cannot read the {what}: {exc}", path) from exc
+    if not isinstance(data, dict):
+        raise InputError(f"the {what} is not a JSON object", path)
+    return data
+
+
+def _agreement_counts(path: str | os.PathLike) -> dict[str, int]:
+    try:
+        df = pl.read_csv(path, columns=["verdict"], schema_overrides={"verdict": pl.String})
+    except Exception as exc:  # polars: ColumnNotFoundError, ComputeError, OSError
+        raise InputError(f"cannot read the agreement verdicts: {exc}", path) from exc
+    return {str(v): int(n) for v, n in df.group_by("verdict").len().sort("verdict").iter_rows()}
+
+
+def _not_decontaminated(tops: Mapping[str, Mapping[str, Any]], entries: Mapping[str, Mapping[str, Any]],
+                        demo_check: Mapping[str, Any]) -> list[str]:
+    """Why the benchmark is not decontaminated ([] when nothing says so).
+
+    Reads ``decontaminated: false`` (with ``decontamination_reason`` or ``reason``) in a
+    curation report or paradigm entry, and ``detection_works: false`` in the demo-LM check.
+    """
+    reasons: list[str] = []
+    for p in sorted(set(tops) | set(entries)):
+        for rec in (tops.get(p, {}), entries.get(p, {})):
+            if rec.get("decontaminated") is False:
+                why = rec.get("decontamination_reason") or rec.get("reason") or "the curation report says so"
+                reasons.append(f"Curation of `{p}`: {why}")
+                break
+    for model, res in sorted((demo_check.get("models") or {}).items()):
+        if isinstance(res, Mapping) and res.get("detection_works") is False:
+            auroc = res.get("auroc") or {}
+            figure = ", ".join(f"{k} {v}" for k, v in list(auroc.items())[:1])
+            reasons.append(f"The demo-LM check found that Min-K% does not detect `{model}`'s training sentences"
+                           + (f" (AUROC {figure})" if figure else ""))
+    # one curation reason repeated for every paradigm says the same thing: keep the first of each
+    seen: set[str] = set()
+    out = []
+    for r in reasons:
+        key = r.split(": ", 1)[-1]
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
+
+
 def export_benchmark(
     benchmarks: Mapping[str, str | os.PathLike],
     hf_dir: str | os.PathLike,
@@ -561,33 +844,58 @@ def export_benchmark(
     info: BuildInfo | None = None,
     curation: Mapping[str, str | os.PathLike] | None = None,
     data_ref: str | None = None,
+    validation: str | os.PathLike | None = None,
+    agreement: str | os.PathLike | None = None,
+    demo_check: str | os.PathLike | None = None,
 ) -> ExportResult:
     """Export the benchmark: the Hugging Face folder ``hf_dir`` and the lm-eval tasks ``lm_eval_dir``.
 
     Args:
         benchmarks: paradigm -> its curated benchmark Parquet (``benchmark/<paradigm>.parquet``).
-        hf_dir, lm_eval_dir: the output folders (replaced as a whole, atomically).
+        hf_dir, lm_eval_dir: the output folders (replaced as a whole, atomically; no hidden files).
         info: facts for the dataset card (:meth:`BuildInfo.from_config`).
-        curation: paradigm -> its curation report JSON (threshold and pool size for the card).
-        data_ref: how lm-eval's task files name ``hf_dir`` (default: ``hf_dir`` as given; a
-            relative path resolves against the directory lm-eval runs in).
+        curation: paradigm -> its curation report JSON (settings used, threshold and pool size).
+        data_ref: where the lm-eval tasks find ``hf_dir``: relative to ``lm_eval_dir`` (the
+            default, computed from the two paths) or absolute.
+        validation, agreement, demo_check: the human validation summary
+            (``validation/summary.json``), the agreement verdicts (``agreement/verdicts.csv``)
+            and the demo-LM check (``eval/demo_lm_check.json``), reported on the card when given.
 
     A paradigm with 0 pairs is left out, with a warning that names it and the curation's
     reason, and listed in the card; an empty benchmark (no paradigm, or none with pairs)
-    raises :class:`InputError`.
+    raises :class:`InputError`.  A benchmark that a curation report marks as not
+    decontaminated, or whose demo-LM check failed, is exported with a warning in the
+    log and a banner on the card.
     """
     info = info or BuildInfo()
     hf_dir, lm_eval_dir = Path(hf_dir), Path(lm_eval_dir)
     if not benchmarks:
         raise InputError("nothing to export: the benchmark has no paradigms (config key perturb.paradigms)")
     reports: dict[str, dict[str, Any]] = {}
+    tops: dict[str, dict[str, Any]] = {}
     for p, path in (curation or {}).items():
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise InputError(f"cannot read the curation report of paradigm {p!r}: {exc}", path) from exc
+        data = _read_json(path, f"curation report of paradigm {p!r}")
         entries = [e for e in data.get("paradigms", []) if e.get("paradigm") == p]
         reports[p] = entries[0] if entries else {}
+        tops[p] = {k: v for k, v in data.items() if k != "paradigms"}
+    status = ReleaseStatus(
+        demo_check=_read_json(demo_check, "demo-LM check") if demo_check else {},
+        human=_read_json(validation, "human validation summary") if validation else {},
+        agreement=_agreement_counts(agreement) if agreement else {},
+    )
+    settings = [{k: t[k] for k in ("k", "n", "grid_step", "t_max") if k in t} for t in tops.values()]
+    if settings:
+        status.curation = settings[0]
+        if any(s != settings[0] for s in settings):
+            log.warning("export: the curation reports of the paradigms record different settings; the card "
+                        "states those of the first (%s)", sorted(tops)[0])
+    status.not_decontaminated = _not_decontaminated(tops, reports, status.demo_check)
+    for why in status.not_decontaminated:
+        log.warning("export: the benchmark is NOT decontaminated: %s; the dataset card says so", why)
+    differ = sorted(k for k in status.curation if k in info.curation and info.curation[k] != status.curation[k])
+    if differ:
+        log.warning("export: the config's curation settings %s differ from those the curation reports record; "
+                    "the card states the curation's", differ)
     tables: dict[str, pl.DataFrame] = {}
     skipped: dict[str, str] = {}
     for p in sorted(benchmarks):
@@ -612,7 +920,9 @@ def export_benchmark(
                 f"paradigms {first!r} and {p!r} have different benchmark columns or types; "
                 "every config of the dataset needs the same features", benchmarks[p]
             )
-    data_ref = str(hf_dir) if data_ref is None else data_ref.rstrip("/")
+    if data_ref is None:
+        data_ref = os.path.relpath(hf_dir.resolve(), lm_eval_dir.resolve())
+    data_ref = data_ref.rstrip("/") or "/"
     meta = {p: _paradigm_meta(p, t) for p, t in tables.items()}
     task_files = lm_eval_files(meta, name=info.name, data_ref=data_ref)
     groups = {}
@@ -620,9 +930,9 @@ def export_benchmark(
         if fname.startswith("_") and fname.endswith(".yaml"):  # the group files
             group = yaml.safe_load(text)
             groups[group["group"]] = group["task"]
-    overlap = sorted(set(groups) & set(tables))
+    overlap = sorted(set(groups) & {task_name(info.name, p) for p in tables})
     if overlap:
-        raise InputError(f"lm-eval group name(s) {overlap} equal paradigm names (config key export.name)")
+        raise InputError(f"lm-eval group name(s) {overlap} equal task names (config key export.name)")
     with _staged_dirs(hf_dir, lm_eval_dir) as (hf_tmp, lm_tmp):
         file_sizes = {}
         for p, t in tables.items():
@@ -631,14 +941,19 @@ def export_benchmark(
             t.write_parquet(out, compression="zstd", statistics=False)
             file_sizes[p] = out.stat().st_size
         card = dataset_card(tables, info, curation=reports, skipped=skipped, lm_eval_ref=str(lm_eval_dir),
-                            hf_ref=data_ref, file_sizes=file_sizes)
+                            hf_ref=str(hf_dir), file_sizes=file_sizes, status=status)
         _write(hf_tmp / "README.md", card)
         for fname, text in task_files.items():
             _write(lm_tmp / fname, text)
         _write(lm_tmp / "README.md", _lm_eval_readme(info.name, groups, str(lm_eval_dir)))
+        for tmp in (hf_tmp, lm_tmp):
+            hidden = sorted(str(q.relative_to(tmp)) for q in tmp.rglob(".*"))
+            if hidden:  # nothing hidden may be uploaded with the dataset
+                raise RuntimeError(f"export wrote hidden files {hidden}")
     pairs = {p: t.height for p, t in tables.items()}
     log.info("export: %d pairs in %d paradigm(s) -> %s, %s", sum(pairs.values()), len(pairs), hf_dir, lm_eval_dir)
-    return ExportResult(hf_dir=hf_dir, lm_eval_dir=lm_eval_dir, pairs=pairs, skipped=skipped, groups=groups)
+    return ExportResult(hf_dir=hf_dir, lm_eval_dir=lm_eval_dir, pairs=pairs, skipped=skipped, groups=groups,
+                        decontaminated=status.decontaminated)
 
 
 def export_folder(
@@ -654,6 +969,9 @@ def export_folder(
 
     ``curation_dir`` holds the ``<paradigm>.json`` curation reports; ``config`` (a YAML
     file or a mapping) is the pipeline config the benchmark was built with, for the card.
+    The checks the card reports are read from the pipeline's output folder, the parent of
+    ``benchmark_dir``, where present: ``validation/summary.json``,
+    ``agreement/verdicts.csv`` and ``eval/demo_lm_check.json``.
     """
     bench = Path(benchmark_dir)
     if not bench.is_dir():
@@ -672,5 +990,9 @@ def export_folder(
             cfg = yaml.safe_load(Path(config).read_text(encoding="utf-8")) or {}
         except (OSError, yaml.YAMLError) as exc:
             raise InputError(f"cannot read the config: {exc}", config) from exc
+    root = bench.resolve().parent
+    found = {key: root / rel for key, rel in (("validation", "validation/summary.json"),
+                                              ("agreement", "agreement/verdicts.csv"),
+                                              ("demo_check", "eval/demo_lm_check.json"))}
     return export_benchmark(files, hf_dir, lm_eval_dir, info=BuildInfo.from_config(cfg), curation=curation,
-                            data_ref=data_ref)
+                            data_ref=data_ref, **{k: (v if v.is_file() else None) for k, v in found.items()})

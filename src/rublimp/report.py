@@ -659,4 +659,6 @@ def acceptability_section(summaries: Sequence[Mapping[str, Any]]) -> str:
         "items.csv` scores a RuCoLA-style CSV (sentence, acceptable) the same way.\n\n"
         + _md_table(["Model", "Measure", "Threshold", "Dev MCC", "Test MCC", "95% CI", "Test acc. (%)", "Dev items",
                      "Test items"], rows)
+        + "".join(f"\n- {s['model']}: {s['skipped_items']} item(s) skipped, without a log-probability "
+                  "(longer than the model's context)\n" for s in summaries if s.get("skipped_items"))
     )

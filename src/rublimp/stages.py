@@ -32,6 +32,7 @@ __all__ = [
     "evaluate_stage",
     "report_stage",
     "export_stage",
+    "context_stage",
 ]
 
 
@@ -207,7 +208,10 @@ def train_demo_lm_stage(
     ``backend="hf-mlm"`` the masked one (:func:`rublimp.demo_mlm.train_demo_mlm`);
     ``lm`` is the config's ``demo_lm`` section, whose ``mlm`` mapping overrides
     settings for the masked LM. ``threads``: torch's threads while training (None: as set
-    by the environment, ``OMP_NUM_THREADS``).
+    by the environment, ``OMP_NUM_THREADS``). Its ``n_positions`` (null: sized to the corpus) decides
+    the model's positions: by default every sentence of the corpus, held-out half
+    included, fits (:func:`rublimp.demo_lm.fit_positions`), so the model can score every
+    pool sentence the corpus filter admits.
     """
     from .demo_lm import split_demo_train, train_demo_lm
 
@@ -223,6 +227,8 @@ def train_demo_lm_stage(
     if max_train:
         texts = texts[:max_train]
     opts["num_threads"] = threads
+    opts.setdefault("n_positions", None)
+    opts["room_for"] = df["text"].drop_nulls().to_list()
     if backend == "hf":
         return train_demo_lm(texts, Path(out_dir), seed=seed, **opts)
     if backend == "hf-mlm":
@@ -316,13 +322,44 @@ def _empty_scores(ks: Sequence[int]) -> pl.DataFrame:
     return pl.DataFrame(schema=schema)
 
 
-def _table_sentences(table: str | os.PathLike, columns: Sequence[str]) -> list[str]:
+def _table_sentences(table: str | os.PathLike, columns: Sequence[str], drop: pl.DataFrame | None = None) -> list[str]:
+    """The distinct sentences of ``columns``; ``drop`` (``PID``, ``id``) removes those pairs' rows first."""
     have = list(pl.read_parquet_schema(table))
     for c in columns:
         if c not in have:
             raise InputError(f"table has no column {c!r} to score (columns: {', '.join(have)})", table)
-    df = pl.read_parquet(table, columns=list(columns))
+    keys = ["PID", "id"] if drop is not None and drop.height and {"PID", "id"} <= set(have) else []
+    df = pl.read_parquet(table, columns=list(dict.fromkeys([*columns, *keys])))
+    if keys:
+        df = df.with_columns(pl.col("id").cast(pl.String)).join(drop.select(keys), on=keys, how="anti")
     return sorted({s for c in columns for s in df[c].drop_nulls().to_list()})
+
+
+def context_stage(
+    pools: Mapping[str, str | os.PathLike], spec: Mapping[str, Any], out_parquet: str | os.PathLike
+) -> dict[str, int]:
+    """The pool pairs with a sentence longer than the model ``spec`` takes (``context/<model>.parquet``).
+
+    Reads only the model's tokenizer and config (:mod:`rublimp.scoring.context`), so it runs,
+    and a tokenizer that cannot score fails, before any scoring job.  Returns, per paradigm,
+    the number of such pairs (each is counted in the log).
+    """
+    from .scoring.context import model_context, too_long_pairs
+
+    ctx = model_context(spec)
+    frames = {p: pl.read_parquet(path, columns=["id", "source_sentence", "target_sentence"]) for p, path in pools.items()}
+    df = too_long_pairs(frames, ctx)
+    write_parquet_atomic(df, out_parquet)
+    counts = {p: 0 for p in sorted(pools)}
+    for (pid,), g in df.group_by(["PID"], maintain_order=True):
+        counts[pid] = g["id"].n_unique()
+        longest = g.sort("positions", descending=True).row(0, named=True)
+        log.warning("context %s: paradigm %s: %d pair(s) have a sentence longer than the model's %d positions "
+                    "(longest %d, pair %s): they leave the pool for every model", spec["name"], pid, counts[pid],
+                    ctx.limit, longest["positions"], longest["id"])
+    log.info("context %s: limit %s positions; %d pair(s) in %d paradigm(s) do not fit", spec["name"], ctx.limit,
+             sum(counts.values()), len(pools))
+    return counts
 
 
 def _score_sentences(
@@ -370,8 +407,12 @@ def score_stage(
     cache_dir: str | os.PathLike | None = None,
     threads: int | None = None,
     cascade: Mapping[str, Any] | None = None,
+    exclude: Sequence[str | os.PathLike] = (),
 ) -> dict:
     """Score the unique sentences in ``columns`` of one or more tables with the model ``spec``; write them sorted.
+
+    ``exclude``: the :func:`context_stage` tables of every model: the pairs listed there
+    (too long for some model) are left out, so no model scores them.
 
     The model is loaded once for all tables (one scoring job per model, not per paradigm).
     ``table`` is one path or a list; ``out_parquet`` is one path (all the tables' sentences in
@@ -390,7 +431,12 @@ def score_stage(
     outs = [out_parquet] if isinstance(out_parquet, (str, os.PathLike)) else list(out_parquet)
     if len(outs) not in (1, len(tables)):
         raise ValueError(f"{len(outs)} output paths for {len(tables)} tables: give one, or one per table")
-    per_table = [_table_sentences(t, columns) for t in tables]
+    drop = None
+    if exclude:
+        from .pool_exclusions import too_long_ids
+
+        drop = too_long_ids(exclude)
+    per_table = [_table_sentences(t, columns, drop) for t in tables]
     sentences = sorted({s for sents in per_table for s in sents})
     n_all = len(sentences)
     if cascade is not None:
@@ -451,6 +497,7 @@ def curate_stage(
     cascaded: Sequence[str] = (),
     drop_invalid: str | os.PathLike | None = None,
     detection_check: str | os.PathLike | None = None,
+    too_long: Sequence[str | os.PathLike] = (),
 ) -> dict:
     """``drop_invalid``: the ``drop.csv`` of the validation import; its pairs are replaced (``curation.drop_invalid``).
 
@@ -458,11 +505,29 @@ def curate_stage(
     whether the benchmark is decontaminated (:func:`rublimp.curation.decontamination_status`:
     fields ``decontaminated``, ``decontamination_reason``, ``decontamination_check``) and a
     failed check is logged as a warning.
+
+    ``too_long``: the :func:`context_stage` tables of every model; the pool's pairs listed
+    there leave the pool before the curation, counted per paradigm in the report entry
+    (``too_long``, with a note in ``message``) and in the log.
     """
     from .curation import curate, decontamination_status
     from .io import write_csv_atomic
 
     pool_df = pl.read_parquet(pool)
+    gone: dict[str, tuple[int, str]] = {}
+    if too_long:
+        from .pool_exclusions import too_long_ids
+
+        drop_ids = too_long_ids(too_long)
+        if drop_ids.height and pool_df.height:
+            keyed = pool_df.with_columns(pl.col("id").cast(pl.String).alias("__id"))
+            hit = keyed.join(drop_ids.rename({"id": "__id"}), on=["PID", "__id"], how="inner")
+            for (pid,), g in hit.group_by(["PID"], maintain_order=True):
+                models = sorted({m for ms in g["models"].to_list() for m in ms.split(", ")})
+                gone[str(pid)] = (g.height, ", ".join(models))
+                log.warning("curate: paradigm %s: %d pair(s) left out: a sentence is longer than the context of "
+                            "model(s) %s", pid, g.height, ", ".join(models))
+            pool_df = keyed.join(drop_ids.rename({"id": "__id"}), on=["PID", "__id"], how="anti").drop("__id")
     scores_by_model = {m: pl.read_parquet(p) for m, p in scores.items()}
     drop = None
     if drop_invalid:
@@ -473,6 +538,19 @@ def curate_stage(
         pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins), grid_step=grid_step,
         t_max=t_max, cascaded=tuple(cascaded), drop_invalid=drop,
     )
+    if too_long:
+        entries = report.setdefault("paradigms", [])
+        for pid in sorted(set(gone) - {str(e.get("paradigm")) for e in entries}):  # every pair was too long
+            entries.append({"paradigm": pid, "pool": 0, "scored": 0, "threshold": None, "survivors": 0,
+                            "selected": 0, "short_pool": True, "message": ""})
+        entries.sort(key=lambda e: str(e.get("paradigm")))
+        for entry in entries:
+            n, models = gone.get(str(entry.get("paradigm")), (0, ""))
+            entry["too_long"] = n
+            if n:
+                note = (f"{n} pair(s) left out before scoring: a sentence is longer than the context of "
+                        f"model(s) {models}")
+                entry["message"] = f"{entry['message']}; {note}" if entry.get("message") else note
     check = json.loads(Path(detection_check).read_text(encoding="utf-8")) if detection_check else None
     report.update(decontamination_status(report["models"], check,
                                          source=str(detection_check) if detection_check else "eval/demo_lm_check.json"))
@@ -529,9 +607,13 @@ def export_stage(
     *,
     config: Mapping[str, Any] | None = None,
     data_ref: str | None = None,
+    validation: str | os.PathLike | None = None,
+    agreement: str | os.PathLike | None = None,
+    demo_check: str | os.PathLike | None = None,
 ):
     """The Hugging Face dataset folder and the lm-evaluation-harness tasks (:mod:`rublimp.export`)."""
     from .export import BuildInfo, export_benchmark
 
     info = BuildInfo.from_config(config or {})
-    return export_benchmark(benchmarks, hf_dir, lm_eval_dir, info=info, curation=curation, data_ref=data_ref)
+    return export_benchmark(benchmarks, hf_dir, lm_eval_dir, info=info, curation=curation, data_ref=data_ref,
+                            validation=validation, agreement=agreement, demo_check=demo_check)

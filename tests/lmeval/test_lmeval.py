@@ -7,9 +7,11 @@ demo, written to ``work/lmeval-demo``) with the main virtualenv, then runs::
 
     RUBLIMP_TEST_LMEVAL=1 .venv-lmeval/bin/python -m pytest -q -s tests/lmeval
 
-* lm-eval runs offline from the repository root, exactly as a user would:
+* lm-eval runs offline from a temporary directory (not the repository root: the tasks find their
+  data relative to their own folder), exactly as a user would:
   ``lm_eval --model hf --model_args pretrained=<demo LM> --include_path <outdir>/export/lm_eval
-  --tasks <name>``; its per-paradigm ``acc`` must equal ``results/eval``'s ``accuracy_sum``.
+  --tasks <name>_generated``; the per-paradigm ``acc`` of each task ``<name>_<paradigm>`` must
+  equal ``results/eval``'s ``accuracy_sum``.
   lm-eval scores a sentence after an empty context with the model's prefix token (BOS,
   else EOS), as rublimp's ``hf`` backend does.  The one difference: lm-eval's ``argmax``
   counts an exact tie as correct (the grammatical sentence is choice 0), rublimp counts it
@@ -78,10 +80,22 @@ def ours() -> dict:
 
 
 @pytest.fixture(scope="module")
-def exported_paradigms() -> list[str]:
+def task_of() -> dict[str, str]:
+    """Exported paradigm -> its lm-eval task (``<name>_<paradigm>``), from the task files."""
     task_files = sorted((REPO / LM_EVAL_DIR).glob("[!_]*.yaml"))
     assert task_files, f"no task files in {LM_EVAL_DIR}"
-    return [yaml.safe_load(p.read_text(encoding="utf-8"))["task"] for p in task_files]
+    out = {}
+    for p in task_files:
+        # lm-eval's `!function` tag: read as plain text here
+        text = p.read_text(encoding="utf-8").replace("!function ", "")
+        task = yaml.safe_load(text)
+        out[task["dataset_kwargs"]["paradigm"]] = task["task"]
+    return out
+
+
+@pytest.fixture(scope="module")
+def exported_paradigms(task_of) -> list[str]:
+    return sorted(task_of)
 
 
 @pytest.fixture(scope="module")
@@ -94,15 +108,16 @@ def group_name() -> str:
 
 @pytest.fixture(scope="module")
 def lm_eval_run(tmp_path_factory, group_name) -> dict:
-    """Run the lm_eval command line from the repository root on the whole benchmark's group."""
+    """Run the lm_eval command line on the whole benchmark's group, from a directory other than the
+    repository root (absolute paths to the tasks and the model: the tasks find their data themselves)."""
     tmp = tmp_path_factory.mktemp("lmeval")
     lm_eval = Path(sys.executable).with_name("lm_eval")
     cmd = [
-        str(lm_eval), "--model", "hf", "--model_args", f"pretrained={MODEL_DIR},dtype=float32",
-        "--include_path", LM_EVAL_DIR, "--tasks", group_name, "--device", "cpu", "--batch_size", "16",
+        str(lm_eval), "--model", "hf", "--model_args", f"pretrained={REPO / MODEL_DIR},dtype=float32",
+        "--include_path", str(REPO / LM_EVAL_DIR), "--tasks", group_name, "--device", "cpu", "--batch_size", "16",
         "--output_path", str(tmp / "out"), "--log_samples",
     ]
-    proc = subprocess.run(cmd, cwd=REPO, env=_env(tmp), capture_output=True, text=True, timeout=1800)
+    proc = subprocess.run(cmd, cwd=tmp, env=_env(tmp), capture_output=True, text=True, timeout=1800)
     assert proc.returncode == 0, f"lm_eval failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-6000:]}"
     (results_file,) = sorted((tmp / "out").rglob("results_*.json"))
     results = json.loads(results_file.read_text(encoding="utf-8"))
@@ -113,6 +128,20 @@ def lm_eval_run(tmp_path_factory, group_name) -> dict:
     return {"results": results["results"], "samples": samples, "cmd": " ".join(cmd)}
 
 
+def test_task_and_group_names_are_not_bundled_with_lm_eval(task_of):
+    """The exported tasks (``<name>_<paradigm>``) and groups (``<name>_generated…``) are none of the pinned
+    lm-eval's own tasks, groups or tags, and the whole benchmark's group is not ``rublimp``, the group of
+    lm-eval's proposed port of the published RuBLiMP."""
+    from lm_eval.tasks import TaskManager
+
+    groups = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in (REPO / LM_EVAL_DIR).glob("_*.yaml")]
+    ours = set(task_of.values()) | {g["group"] for g in groups}
+    bundled = set(TaskManager().all_tasks)
+    assert len(bundled) > 1000 and "blimp" in bundled
+    assert not ours & bundled, sorted(ours & bundled)
+    assert "rublimp" not in ours
+
+
 def _table(rows: list[tuple], title: str) -> str:
     head = ("paradigm", "n", title, "rublimp", "ties", "|Δ|")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -121,15 +150,15 @@ def _table(rows: list[tuple], title: str) -> str:
     return "\n".join(lines)
 
 
-def test_lm_eval_accuracy_equals_ours(lm_eval_run, ours, exported_paradigms, capsys):
+def test_lm_eval_accuracy_equals_ours(lm_eval_run, ours, exported_paradigms, task_of, capsys):
     res = lm_eval_run["results"]
     rows, problems = [], []
     for pid in exported_paradigms:
         mine = ours["results"][pid]
         n, correct, ties = int(mine["n"]), int(mine["n_correct_sum"]), int(mine["n_ties_sum"])
         acc_ours = float(mine["accuracy_sum"])
-        acc_lm = float(res[pid]["acc,none"])
-        assert len(lm_eval_run["samples"][pid]) == n, pid
+        acc_lm = float(res[task_of[pid]]["acc,none"])
+        assert len(lm_eval_run["samples"][task_of[pid]]) == n, pid
         # lm-eval's argmax credits a tie to choice 0, the grammatical sentence; rublimp does not
         if abs(acc_lm - (correct + ties) / n) > 1e-12:
             problems.append(f"{pid}: lm-eval acc {acc_lm} != ({correct} + {ties} ties) / {n}")
@@ -142,11 +171,11 @@ def test_lm_eval_accuracy_equals_ours(lm_eval_run, ours, exported_paradigms, cap
     assert all(delta == 0 for *_, delta in rows), rows
 
 
-def test_lm_eval_pairs_match_ours(lm_eval_run, ours, exported_paradigms):
+def test_lm_eval_pairs_match_ours(lm_eval_run, ours, exported_paradigms, task_of):
     """Per pair: the same two log-probabilities (up to float32 rounding) and the same decision."""
     for pid in exported_paradigms:
         mine = ours["pairs"][pid]
-        for s in lm_eval_run["samples"][pid]:
+        for s in lm_eval_run["samples"][task_of[pid]]:
             doc = s["doc"]
             # one (log-likelihood, is_greedy) per choice; the samples file stores them as strings
             (good, _), (bad, _) = s["filtered_resps"]
@@ -186,6 +215,7 @@ def test_lm_eval_counts_an_exact_tie_as_correct(tmp_path, exported_paradigms):
     tasks = tmp_path / "tasks"
     tasks.mkdir()
     (tasks / "_template_yaml").write_text((REPO / LM_EVAL_DIR / "_template_yaml").read_text(encoding="utf-8"))
+    # the template names dataset_path: parquet; this task gives the file itself (no custom_dataset)
     (tasks / "tie_check.yaml").write_text(yaml.safe_dump(
         {"include": "_template_yaml", "task": "tie_check", "dataset_kwargs": {"data_files": {"test": str(data)}}}))
     cmd = [str(Path(sys.executable).with_name("lm_eval")), "--model", "hf", "--model_args",
