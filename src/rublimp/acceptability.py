@@ -58,11 +58,11 @@ MEASURES = ("penlp", "slor")
 def load_tokenizer(path: str | os.PathLike, *, trust_remote_code: bool = False) -> Any:
     from transformers import AutoTokenizer
 
-    from .scoring.hf import _offline
+    from .scoring.hf import hub_offline
 
     try:
         return AutoTokenizer.from_pretrained(os.fspath(path), trust_remote_code=trust_remote_code,
-                                             local_files_only=_offline())
+                                             local_files_only=hub_offline())
     except Exception as exc:
         raise InputError(f"model {os.fspath(path)!r}: cannot load its tokenizer: {exc}") from exc
 
@@ -125,7 +125,7 @@ def bootstrap_mcc(truth: np.ndarray, pred: np.ndarray, *, n_boot: int = 1000, se
 
     Resamples where MCC is undefined (a single class in truth or prediction) are skipped.
     """
-    from .evaluation import _mcc
+    from .evaluation import matthews_cc
 
     truth = np.asarray(truth, bool)
     pred = np.asarray(pred, bool)
@@ -138,7 +138,7 @@ def bootstrap_mcc(truth: np.ndarray, pred: np.ndarray, *, n_boot: int = 1000, se
         b = min(chunk, n_boot - start)
         idx = rng.integers(0, n, size=(b, n))
         tp, fp, tn, fn = _confusion(truth[idx], pred[idx], axis=1)
-        m = _mcc(tp, fp, tn, fn)
+        m = matthews_cc(tp, fp, tn, fn)
         # a resample with one class only (in truth or prediction) has no MCC: left out, not counted as 0
         degenerate = ((tp + fp) == 0) | ((tp + fn) == 0) | ((tn + fp) == 0) | ((tn + fn) == 0)
         vals.append(np.where(degenerate, np.nan, m))
@@ -211,8 +211,8 @@ def acceptability_scores(items: pl.DataFrame, tokenizer: Any, counts: pl.DataFra
     )
 
 
-def _dev_mask(keys: Sequence[str], dev_fraction: float, seed: int) -> np.ndarray:
-    from .evaluation import _dev_mask as mask
+def dev_mask(keys: Sequence[str], dev_fraction: float, seed: int) -> np.ndarray:
+    from .evaluation import dev_mask as mask
 
     return mask(list(keys), dev_fraction, seed)
 
@@ -303,7 +303,7 @@ def acceptability_stage(pair_files: Sequence[str | os.PathLike], counts_parquet:
         items = items.filter(pl.col("logprob").is_not_null() & pl.col("lm_tokens").is_not_null())
     tok = load_tokenizer(spec["path"], trust_remote_code=bool(spec.get("trust_remote_code", False)))
     items = acceptability_scores(items, tok, pl.read_parquet(counts_parquet), alpha=alpha)
-    items = items.with_columns(pl.Series("dev", _dev_mask(items["id"].cast(pl.String).to_list(), dev_fraction, seed)))
+    items = items.with_columns(pl.Series("dev", dev_mask(items["id"].cast(pl.String).to_list(), dev_fraction, seed)))
     table = threshold_eval(items, n_boot=n_boot, seed=seed).with_columns(pl.lit(spec["name"]).alias("model"))
     table = table.select("model", *[c for c in table.columns if c != "model"])
     write_csv_atomic(table, out_csv)
@@ -367,7 +367,7 @@ def score_csv(input_csv: str | os.PathLike, spec: Mapping[str, Any], *, counts: 
                     input_csv)
         items = test.with_columns(pl.lit(False).alias("dev"))
     else:
-        items = test.with_columns(pl.Series("dev", _dev_mask(test["sentence"].to_list(), dev_fraction, seed)))
+        items = test.with_columns(pl.Series("dev", dev_mask(test["sentence"].to_list(), dev_fraction, seed)))
     scorer = scorer_from_spec(spec, num_threads=threads)
     fit, over = _skip_too_long(items, scorer, str(spec["backend"]))
     sc = scorer.score(fit["sentence"].to_list(), ks=(30,))

@@ -324,12 +324,13 @@ def matthews_corrcoef(y_true: Sequence[int] | np.ndarray, y_pred: Sequence[int] 
     """
     t = np.asarray(y_true, dtype=bool)
     p = np.asarray(y_pred, dtype=bool)
-    return _mcc(
+    return matthews_cc(
         np.array([np.sum(t & p)]), np.array([np.sum(~t & p)]), np.array([np.sum(~t & ~p)]), np.array([np.sum(t & ~p)])
     )[0].item()
 
 
-def _mcc(tp: np.ndarray, fp: np.ndarray, tn: np.ndarray, fn: np.ndarray) -> np.ndarray:
+def matthews_cc(tp: np.ndarray, fp: np.ndarray, tn: np.ndarray, fn: np.ndarray) -> np.ndarray:
+    """Element-wise Matthews correlation from confusion counts (0 where undefined)."""
     tp, fp, tn, fn = (x.astype(float) for x in (tp, fp, tn, fn))
     denom = np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -357,7 +358,7 @@ def best_threshold(scores: np.ndarray, labels: np.ndarray) -> tuple[float, float
     pos, neg = int(y.sum()), int((~y).sum())
     valid = np.ones(s.size + 1, dtype=bool)
     valid[1:-1] = s[:-1] > s[1:]
-    mcc = _mcc(tp, fp, neg - fp, pos - tp)
+    mcc = matthews_cc(tp, fp, neg - fp, pos - tp)
     mcc = np.where(valid, mcc, -np.inf)
     best = int(np.argmax(mcc))  # first maximum = fewest positives = highest threshold
     if best == 0:
@@ -369,7 +370,7 @@ def best_threshold(scores: np.ndarray, labels: np.ndarray) -> tuple[float, float
     return threshold, float(mcc[best])
 
 
-def _dev_mask(ids: Sequence[str], dev_fraction: float, seed: int) -> np.ndarray:
+def dev_mask(ids: Sequence[str], dev_fraction: float, seed: int) -> np.ndarray:
     """Stable pair-level split: a pair is in dev when its seeded blake2b hash falls below the fraction."""
     prefix = f"{int(seed)}\x1fdev\x1f".encode()
     buckets = np.fromiter(
@@ -405,7 +406,7 @@ def acceptability_eval(
     missing = [c for c in by if c not in items.columns]
     if missing:
         raise InputError(f"acceptability items lack grouping column(s) {missing}")
-    items = items.with_columns(pl.Series("dev", _dev_mask(items["id"].cast(pl.String).to_list(), dev_fraction, seed)))
+    items = items.with_columns(pl.Series("dev", dev_mask(items["id"].cast(pl.String).to_list(), dev_fraction, seed)))
     rows = []
     for key, group in sorted(items.group_by(list(by), maintain_order=True), key=lambda kg: tuple(map(str, kg[0]))):
         dev, test = group.filter(pl.col("dev")), group.filter(~pl.col("dev"))

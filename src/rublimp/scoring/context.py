@@ -34,23 +34,10 @@ __all__ = [
     "TOO_LONG_SCHEMA",
     "ModelContext",
     "model_context",
-    "position_limit",
     "positions_needed",
     "too_long_ids",
     "too_long_pairs",
 ]
-
-_LIMIT_ATTRS = ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length")
-
-
-def position_limit(config: Any) -> int | None:
-    """The longest sequence a ``transformers`` model config allows (None: no limit stated)."""
-    for attr in _LIMIT_ATTRS:
-        val = getattr(config, attr, None)
-        if isinstance(val, int) and val > 0:
-            return val
-    return None
-
 
 def positions_needed(backend: str, tokenizer: Any, sentences: Sequence[str]) -> list[int]:
     """Model positions each sentence takes when scored with ``backend`` (see the module docstring)."""
@@ -90,13 +77,13 @@ def model_context(spec: Mapping[str, Any]) -> ModelContext:
     """
     from transformers import AutoConfig, AutoTokenizer
 
-    from .hf import _offline, choose_first_token
+    from .hf import choose_first_token, hub_offline, position_limit
 
     name, backend = str(spec["name"]), str(spec["backend"])
     path = os.fspath(spec["path"])
     trust = bool(spec.get("trust_remote_code", False))
     try:
-        tokenizer = AutoTokenizer.from_pretrained(path, trust_remote_code=trust, local_files_only=_offline())
+        tokenizer = AutoTokenizer.from_pretrained(path, trust_remote_code=trust, local_files_only=hub_offline())
     except Exception as exc:
         raise InputError(f"model {name!r} ({path}): cannot load its tokenizer: {exc}") from exc
     if backend == "hf-mlm":
@@ -109,7 +96,7 @@ def model_context(spec: Mapping[str, Any]) -> ModelContext:
         limit = (spec.get("vllm") or {}).get("max_model_len")
     if limit is None:
         try:
-            config = AutoConfig.from_pretrained(path, trust_remote_code=trust, local_files_only=_offline())
+            config = AutoConfig.from_pretrained(path, trust_remote_code=trust, local_files_only=hub_offline())
         except Exception as exc:
             raise InputError(f"model {name!r} ({path}): cannot read its config: {exc}") from exc
         limit = position_limit(config)

@@ -66,7 +66,7 @@ def _looks_local(name_or_path: str) -> bool:
     )
 
 
-def _offline() -> bool:
+def hub_offline() -> bool:
     from huggingface_hub import is_offline_mode
 
     # huggingface_hub reads HF_HUB_OFFLINE once, at import; re-read the environment too.
@@ -112,7 +112,7 @@ def check_model_loadable(
             raise InputError(f"model {name!r}{where}: no weights file (one of {', '.join(_WEIGHT_FILES)})", path)
         return
 
-    offline = _offline()
+    offline = hub_offline()
     try:
         AutoConfig.from_pretrained(name, local_files_only=offline, trust_remote_code=trust_remote_code)
     except Exception as exc:
@@ -318,10 +318,10 @@ def _cuda_probe(forward: Any, width: int, device: Any) -> Any:
     return fits
 
 
-def _position_limit(model: Any) -> int | None:
-    cfg = getattr(model, "config", None)
+def position_limit(config: Any) -> int | None:
+    """The longest sequence a ``transformers`` model config allows (None: no limit stated)."""
     for attr in ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"):
-        val = getattr(cfg, attr, None)
+        val = getattr(config, attr, None)
         if isinstance(val, int) and val > 0:
             return val
     return None
@@ -337,7 +337,7 @@ def _resolve_threads(num_threads: int | None) -> int | None:
 # --------------------------------------------------------------------------- scorer
 
 
-class _HFModelScorer(Scorer):
+class HFModelScorer(Scorer):
     """Loading shared by the ``transformers`` scorers.
 
     A subclass names its ``Auto*`` model class (``_auto_model``) and what the
@@ -375,7 +375,7 @@ class _HFModelScorer(Scorer):
         threads = _resolve_threads(num_threads)
         if threads is not None:
             torch.set_num_threads(threads)
-        local_only = _offline()
+        local_only = hub_offline()
         try:
             tokenizer = AutoTokenizer.from_pretrained(
                 name, trust_remote_code=trust_remote_code, local_files_only=local_only
@@ -448,10 +448,10 @@ class _HFModelScorer(Scorer):
         return default_batch_tokens(dev, _cuda_probe(self._probe_forward, width, dev), key=key)
 
 
-_S = TypeVar("_S", bound=_HFModelScorer)
+_S = TypeVar("_S", bound=HFModelScorer)
 
 
-class HFCausalScorer(_HFModelScorer):
+class HFCausalScorer(HFModelScorer):
     """Batched log-probabilities of sentences under a ``transformers`` causal LM.
 
     Each sentence is tokenised without special tokens and the tokenizer's BOS
@@ -479,7 +479,7 @@ class HFCausalScorer(_HFModelScorer):
         self.tokenizer = tokenizer
         self.device = torch.device(device)
         self.model = model.to(self.device).eval()
-        limit = _position_limit(model)
+        limit = position_limit(getattr(model, "config", None))
         self.max_length = max_length if max_length is not None else limit
         self._first_id, self._first_str = choose_first_token(tokenizer, model_name=name)
         pad = getattr(tokenizer, "pad_token_id", None)

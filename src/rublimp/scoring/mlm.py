@@ -19,7 +19,7 @@ import torch
 from rublimp.io import InputError
 from rublimp.runtime import progress as progress_bar
 from rublimp.scoring.base import SentenceScores
-from rublimp.scoring.hf import MIN_GEMM_ROWS, _HFModelScorer, _position_limit, make_length_batches
+from rublimp.scoring.hf import MIN_GEMM_ROWS, HFModelScorer, make_length_batches, position_limit
 from rublimp.scoring.mink import distribution_moments
 
 __all__ = ["HFMaskedScorer", "pll_one_by_one", "special_tokens_label"]
@@ -39,7 +39,7 @@ def special_tokens_label(tokenizer: Any) -> str:
     return "…".join(str(t) for t in tokenizer.convert_ids_to_tokens(ids))
 
 
-class HFMaskedScorer(_HFModelScorer):
+class HFMaskedScorer(HFModelScorer):
     """Pseudo-log-likelihood scores of sentences under a ``transformers`` masked LM.
 
     Each sentence is tokenised *with* the tokenizer's special tokens (e.g.
@@ -83,7 +83,7 @@ class HFMaskedScorer(_HFModelScorer):
         self.tokenizer = tokenizer
         self.device = torch.device(device)
         self.model = model.to(self.device).eval()
-        self.max_length = max_length if max_length is not None else _position_limit(model)
+        self.max_length = max_length if max_length is not None else position_limit(getattr(model, "config", None))
         self._mask_id = mask_id
         self._label = special_tokens_label(tokenizer)
         self._head = next(

@@ -16,7 +16,7 @@ import numpy as np
 
 from rublimp.io import InputError
 from rublimp.scoring.base import Scorer, SentenceScores
-from rublimp.scoring.hf import _offline, check_model_loadable, choose_first_token
+from rublimp.scoring.hf import check_model_loadable, choose_first_token, hub_offline
 
 __all__ = ["VLLMScorer"]
 
@@ -87,7 +87,7 @@ class VLLMScorer(Scorer):
 
         try:
             tokenizer = AutoTokenizer.from_pretrained(
-                name, trust_remote_code=trust_remote_code, local_files_only=_offline()
+                name, trust_remote_code=trust_remote_code, local_files_only=hub_offline()
             )
         except Exception as exc:
             raise InputError(f"model {name!r}: cannot load its tokenizer: {exc}") from exc
