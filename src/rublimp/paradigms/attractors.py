@@ -26,6 +26,7 @@ from ..trees.readings import (
     has_nominative,
     nominal_like,
 )
+from ..trees.subject_contexts import attractor_in_subject
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
 from .agreement import SubjectPredicateAgreement, number_ok
 from .base import register
@@ -90,6 +91,58 @@ def _postnominal_genitive_gender(sent: Sentence, tok: Token) -> str | None:
         return None
     g = next(iter(genders))
     return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
+
+
+_CASE_VARIANTS = {"gent": ("gent", "gen2"), "loct": ("loct", "loc2"), "accs": ("accs", "acc2")}
+
+
+def _readings_in_case(tok: Token) -> list:
+    """pymorphy3's noun/pronoun readings of a known ``tok`` in its tagged case (all of them when
+    the case is untagged or no reading has it)."""
+    if not is_known(tok.form.lower()):
+        return []
+    parses = [
+        p for p in get_morph().parses(tok.form)
+        if p.tag.POS in ("NOUN", "NPRO") or (tok.upos == "DET" and "Apro" in p.tag.grammemes)
+    ]
+    case = UD2OC["Case"].get(tok.feats.get("Case", ""))
+    in_case = [p for p in parses if case is not None and set(_CASE_VARIANTS.get(case, (case,))) & set(p.tag.grammemes)]
+    return in_case or parses
+
+
+def _number_in_case(tok: Token) -> str | None:
+    """The one number («sing»/«plur») of ``tok``'s readings in its tagged case, else None («группы»
+    tagged genitive: singular only, though the form is also a nominative plural)."""
+    numbers = {p.tag.number for p in _readings_in_case(tok)}
+    return next(iter(numbers)) if len(numbers) == 1 and None not in numbers else None
+
+
+def _gender_in_case(tok: Token) -> str | None:
+    """The UD gender of ``tok`` when its readings in the tagged case are all singular of one gender
+    («двери» tagged genitive: feminine), else None."""
+    readings = _readings_in_case(tok)
+    if _number_in_case(tok) != "sing" or any(is_common_gender_tag(p.tag) for p in readings):
+        return None
+    genders = {p.tag.gender for p in readings}
+    g = next(iter(genders)) if len(genders) == 1 else None
+    return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
+
+
+def _apposed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """A dependent without a preposition that reads as a nominative of the subject's own number:
+    an apposed name or title rather than a genitive («певица Мария», «компания Сбербанк»; with a
+    singular subject also a name that is a genitive too, «актриса Дина»), or a name pymorphy3 only
+    guesses."""
+    if any(k.base_deprel == "case" for k in sent.children(tok)):
+        return False
+    if not is_known(tok.form.lower()):
+        return tok.upos == "PROPN"
+    number = UD2OC["Number"].get(edge.subject.feats.get("Number", "Sing"), "sing")
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    if not any({"nomn", number} <= set(p.tag.grammemes) for p in parses):
+        return False
+    # a plural subject's genitive singular that looks like a nominative plural («Уговоры матери») stays
+    return number == "sing" or not any("gent" in p.tag.grammemes for p in parses)
 
 
 class _Attractor(SubjectPredicateAgreement):
@@ -159,10 +212,6 @@ class _Attractor(SubjectPredicateAgreement):
             if f in kid.feats and kid.feats[f] in UD2OC[f] and (f != "Gender" or kid.feats.get("Number") == "Sing")
         )
 
-    def _readable_number(self, tok: Token, number: str) -> bool:
-        oc = UD2OC["Number"][number]
-        return any(oc in p.tag.grammemes for p in self.morph.parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
-
     @staticmethod
     def _candidates(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
         """Nouns and pronouns between subject and agreeing word, or in the subject tree along nmod/obj/obl links.
@@ -174,24 +223,19 @@ class _Attractor(SubjectPredicateAgreement):
 
     @staticmethod
     def _candidates_uncached(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
-        lo, hi = sorted((edge.subject.id, edge.agreeing.id))
-        found = {t.id: t for t in sent.tokens[lo:hi - 1] if _attractor_like(t, sent)}
-        if edge.order == "VS":
-            # subject after the verb: the verb's own nominal dependents before it count too
-            # («Именно за мёдом заходили в гавань корабли»)
-            for kid in sent.children(edge.predicate):
-                if kid.id < edge.agreeing.id and kid.base_deprel in ATTRACTOR_PATH_RELS and _attractor_like(kid, sent):
-                    found[kid.id] = kid
-        stack = [edge.subject]
-        while stack:
-            node = stack.pop()
-            for kid in sent.children(node):
-                if kid.deprel.split(":")[0] not in ATTRACTOR_PATH_RELS:
-                    continue
-                stack.append(kid)
-                if _attractor_like(kid, sent):
-                    found[kid.id] = kid
-        return found
+        """Nominal dependents inside the subject noun phrase (nmod links only), before the agreeing word.
+
+        A noun of a participial or relative clause, a conjunct, an apposition, or an adjunct, agent
+        or object of the verb is no attractor (:func:`~rublimp.trees.subject_contexts.attractor_in_subject`);
+        a clausal subject has none.
+        """
+        if edge.subject_kind != "nominal":
+            return {}
+        return {
+            t.id: t for t in sent.tokens[: edge.agreeing.id - 1]
+            if attractor_in_subject(sent, edge, t) and _attractor_like(t, sent)
+            and not _apposed(sent, edge, t)
+        }
 
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
         found = [
@@ -275,11 +319,9 @@ class AttractorNumber(_Attractor):
             # attraction works on the surface form: a form readable with the other number attracts
             # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
             num = "Plur" if src == "Sing" else "Sing"
-            one = one_number(att.form)
-            if one is not None:
-                if one != UD2OC["Number"][num]:
-                    continue  # a form with one number decides, whatever the tag («шкафа» tagged plural)
-            elif att.feats.get("Number") != num and not self._readable_number(att, num):
+            if _number_in_case(att) != UD2OC["Number"][num]:
+                # only a form every reading of which has the other number attracts: a genitive
+                # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
             # a singular predicate takes the subject's own gender («брови … приподнялась»), as RuBLiMP does
             gender = self._singular_gender(edge.subject) if num == "Sing" else None
@@ -300,18 +342,6 @@ class AttractorGender(_Attractor):
     name = "subj_predicate_agreement_gender_attractor"
     feature = "Gender"
     indeclinable_ok = True
-
-    def _attractor_gender(self, att: Token) -> str | None:
-        """The attractor's gender: the tagger's, except for a word pymorphy3 does not know, whose
-        guessed singular reading in the tagged case decides («Кордыня» tagged neuter: feminine)."""
-        g = att.feats.get("Gender")
-        if is_known(att.form.lower()):
-            return one_gender(att.form) or g
-        case = UD2OC["Case"].get(att.feats.get("Case", ""))
-        for p in self.morph.parses(att.form):
-            if p.tag.POS == "NOUN" and case in p.tag.grammemes and "sing" in p.tag.grammemes and p.tag.gender in ("masc", "femn", "neut"):
-                return OC2UD[p.tag.gender][1]
-        return g
 
     def targets(self, sent, edge):
         if edge.predicate_value("Gender") is None or not self._candidates(sent, edge):
@@ -334,13 +364,13 @@ class AttractorGender(_Attractor):
         if referent and _name_gender(edge.subject) == src:
             referent = False  # «Вадим при ней сказал»: a man's name, the masculine is not the referent's choice
         for att in self.attractors(sent, edge):
-            g = self._attractor_gender(att)
-            singular = one_gender(att.form) is not None or att.feats.get("Number") == "Sing"
+            # the attractor's gender must be unambiguous: every reading of a known form singular of
+            # one gender («двери», «дома»), or a genitive right after a noun («племянница Гарста»)
+            g = _gender_in_case(att)
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
-                # «Племянница Гарста»: a genitive right after a noun, whatever its tags
-                g, singular = gen, True
-            if not singular or g is None or g == src or (referent and g != "Neut"):
+                g = gen
+            if g is None or g == src or (referent and g != "Neut"):
                 continue
             if not self._object_reading(sent, edge, g, None):
                 yield g, None
