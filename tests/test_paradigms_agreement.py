@@ -41,6 +41,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Это служит хорошим примером.", "Это служат хорошим примером."),
         # plural with a comitative phrase: only the plural is grammatical
         ("Мы с братом нашли подходящее место.", "Мы с братом нашел подходящее место."),
+        # an inanimate subject of an intransitive verb: no indefinite-personal reading of the plural
+        ("Поезд прибыл вовремя.", "Поезд прибыли вовремя."),
     ],
     "noun_subj_predicate_agreement_gender": [
         ("Книга лежала на столе.", "Книга лежал на столе."),
@@ -168,6 +170,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Дверь была закрыта и заперта на ключ.",
         "Часть клеток содержит крахмал.",  # quantity noun with a genitive: both numbers are fine
         "Он врач.",  # no agreeing word
+        "Мотор тянет плохо.",  # issue 18: «Мотор тянут плохо» is "they pull the motor badly"
     ],
     "noun_subj_predicate_agreement_gender": [
         "Кофе остыл.",  # indeclinable

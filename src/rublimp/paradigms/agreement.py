@@ -68,7 +68,7 @@ from ..trees.memo import token_memo
 from ..trees.nominal import COMMON_GENDER_FILE, load_common_gender_nouns
 from ..trees.readings import genitive_reading, has_grammeme, object_like
 from ..trees.subject_repairs import object_reading
-from ..trees.subject_contexts import predicative_short_form
+from ..trees.subject_contexts import address_as_subject, predicative_short_form
 from ..trees.subjects import (
     edges_with_default_contexts,
     noun_subject_edges,
@@ -340,8 +340,8 @@ class SubjectPredicateAgreement(Paradigm):
         subj = edge.subject
         if subj.feats.get("Variant") == "Short":
             return False  # a short form is a predicate, not a subject («крещён и родился» misparsed)
-        if is_vocative(sent, subj):
-            return False  # «Ребята, …»: an address set off by commas is no subject
+        if address_as_subject(sent, edge):
+            return False  # «Ребята, мы уходим»: an address set off by a comma is no subject
         if subj.feats.get("Case") == "Acc" and edge.agreeing.feats.get("Number") == "Plur" and object_reading(sent, edge):
             # tagged accusative and readable as the object of a plural transitive verb without a subject,
             # the indefinite-personal construction («вдоль тротуаров поставят … веранды», «яблоки возили»)

@@ -11,6 +11,7 @@ paradigms ask before they propose a pair:
 * :func:`predicative_short_form`: the gendered short-form reading of the word that agrees together
   with a past/future быть in an impersonal predicate («было решено», «нужно было»), so that a
   gender or number edit can change both words.
+* :func:`address_as_subject`: is the «subject» an address set off by a comma («Ребята, мы …»)?
 * :func:`attractor_in_subject`: is a noun an attractor in RuBLiMP's sense, a genitive or
   prepositional dependent inside the subject noun phrase, placed before the agreeing word?
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import get_morph
+from .default_subjects import is_vocative
 from .edges import AgreementEdge
 from .lexical import QUANT_WORDS
 from .readings import word_before
@@ -30,6 +32,7 @@ __all__ = [
     "indefinite_personal_risk",
     "predicative_short_form",
     "attractor_in_subject",
+    "address_as_subject",
 ]
 
 #: relations that lead from a subject noun to a noun inside its own phrase
@@ -156,4 +159,34 @@ def _right_after_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> boo
     between = sent.tokens[edge.subject.id: tok.id - 1]
     return all(
         (t.head == tok.id and t.base_deprel in ("case", "amod", "det", "nummod")) for t in between
+    )
+
+
+_ADDRESS_CLOSE = frozenset({",", "!", "—", "–"})
+
+
+def address_as_subject(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the edge's subject is an address («Ребята, мы уходим», «Иван, ты пришёл?»).
+
+    The subject is a bare name or animate noun in the nominative, set off by punctuation
+    (:func:`~rublimp.trees.default_subjects.is_vocative`, or at the start of the sentence with a
+    comma or exclamation mark after it), and the clause shows it is not the subject: its predicate
+    is in the 1st or 2nd person or the imperative, or has a second nominal subject. «Студенты, как
+    обычно, опоздали» keeps its subject.
+    """
+    subj = edge.subject
+    if subj.upos not in ("NOUN", "PROPN") or subj.feats.get("Case", "Nom") != "Nom":
+        return False
+    set_off = is_vocative(sent, subj)
+    if not set_off and (subj.upos == "PROPN" or subj.feats.get("Animacy") == "Anim"):
+        first = all(t.upos in ("PUNCT", "INTJ") for t in sent.tokens[: subj.id - 1])
+        bare = all(k.base_deprel == "punct" for k in sent.children(subj))
+        set_off = first and bare and subj.id < len(sent.tokens) and sent.tokens[subj.id].form in _ADDRESS_CLOSE
+    if not set_off:
+        return False
+    if edge.agreeing.feats.get("Person") in ("1", "2") or edge.agreeing.feats.get("Mood") == "Imp":
+        return True
+    return any(
+        k.id != subj.id and k.base_deprel == "nsubj" and k.feats.get("Case", "Nom") == "Nom"
+        for k in sent.children(edge.predicate)
     )
