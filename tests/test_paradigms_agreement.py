@@ -1708,3 +1708,24 @@ def test_object_reading_needs_an_accusative_of_the_subjects_number(paradigms):
     # «Дом это помнило» is «this remembered the house»: no pair
     sent = tree(("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"))
     assert list(gender.pairs(sent)) == []
+
+
+# -- issue 18: attractors are genitive or prepositional dependents inside the subject noun phrase ------
+def _possessor_tree(subject: tuple, verb: str) -> "Sentence":
+    return _tree([
+        subject,
+        ("Козлова", "козлов", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+        (verb, verb, "VERB", _PAST.format(g=subject[3].split("Gender=")[1].split("|")[0], n="Sing"), 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+
+
+def test_surname_after_an_inanimate_noun_is_a_possessor_after_an_animate_one_maybe_an_apposition(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    # «Лицо Козлова побледнело»: «Козлова» is also a woman's surname in the nominative, but a face has
+    # a possessor, not an apposed name
+    face = _possessor_tree(("Лицо", "лицо", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3, "nsubj"), "побледнело")
+    assert [b for b, _ in gender.pairs(face)] == ["Лицо Козлова побледнел."]
+    # «Жена Козлова вернулась» may be «the wife, Kozlova»: no attractor
+    wife = _possessor_tree(("Жена", "жена", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"), "вернулась")
+    assert list(gender.pairs(wife)) == []

@@ -96,10 +96,10 @@ def _postnominal_genitive_gender(sent: Sentence, tok: Token) -> str | None:
 _CASE_VARIANTS = {"gent": ("gent", "gen2"), "loct": ("loct", "loc2"), "accs": ("accs", "acc2")}
 
 
-def _readings_in_case(tok: Token) -> list:
-    """pymorphy3's noun/pronoun readings of a known ``tok`` in its tagged case (all of them when
-    the case is untagged or no reading has it)."""
-    if not is_known(tok.form.lower()):
+def _readings_in_case(tok: Token, guesses: bool = False) -> list:
+    """pymorphy3's noun/pronoun readings of ``tok`` in its tagged case (all of them when the case is
+    untagged or no reading has it); none for a word pymorphy3 does not know, unless ``guesses``."""
+    if not guesses and not is_known(tok.form.lower()):
         return []
     parses = [
         p for p in get_morph().parses(tok.form)
@@ -110,39 +110,53 @@ def _readings_in_case(tok: Token) -> list:
     return in_case or parses
 
 
-def _number_in_case(tok: Token) -> str | None:
+def _number_in_case(tok: Token, guesses: bool = False) -> str | None:
     """The one number («sing»/«plur») of ``tok``'s readings in its tagged case, else None («группы»
     tagged genitive: singular only, though the form is also a nominative plural)."""
-    numbers = {p.tag.number for p in _readings_in_case(tok)}
+    numbers = {p.tag.number for p in _readings_in_case(tok, guesses)}
     return next(iter(numbers)) if len(numbers) == 1 and None not in numbers else None
 
 
-def _gender_in_case(tok: Token) -> str | None:
+def _gender_in_case(tok: Token, guesses: bool = False) -> str | None:
     """The UD gender of ``tok`` when its readings in the tagged case are all singular of one gender
     («двери» tagged genitive: feminine), else None."""
-    readings = _readings_in_case(tok)
-    if _number_in_case(tok) != "sing" or any(is_common_gender_tag(p.tag) for p in readings):
+    readings = _readings_in_case(tok, guesses)
+    if _number_in_case(tok, guesses) != "sing" or any(is_common_gender_tag(p.tag) for p in readings):
         return None
     genders = {p.tag.gender for p in readings}
     g = next(iter(genders)) if len(genders) == 1 else None
     return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
 
 
+def _possessor(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """A genitive right after an inanimate subject noun, without a preposition («Лицо Козлова»,
+    «Морда Гоярына»): a possessor, not an apposition, even where the form also reads as a
+    nominative; pymorphy3's guesses are taken for such a word it does not know."""
+    subj = edge.subject
+    return (
+        tok.id == subj.id + 1 and tok.feats.get("Case") == "Gen" and subj.upos in ("NOUN", "PROPN")
+        and subj.feats.get("Animacy") == "Inan" and not any(k.base_deprel == "case" for k in sent.children(tok))
+    )
+
+
 def _apposed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
     """A dependent without a preposition that reads as a nominative of the subject's own number:
-    an apposed name or title rather than a genitive («певица Мария», «компания Сбербанк»; with a
-    singular subject also a name that is a genitive too, «актриса Дина»), or a name pymorphy3 only
-    guesses."""
+    an apposed name or title rather than a genitive («певица Мария», «компания Сбербанк»; with an
+    animate singular subject also a name that is a genitive too, «актриса Дина»), or a name pymorphy3
+    only guesses; not a :func:`_possessor`."""
     if any(k.base_deprel == "case" for k in sent.children(tok)):
         return False
     if not is_known(tok.form.lower()):
-        return tok.upos == "PROPN"
+        # «Племянница Гарста»: no guessed reading of the name is a nominative, so it is a genitive
+        return tok.upos == "PROPN" and not _possessor(sent, edge, tok) and _postnominal_genitive_gender(sent, tok) is None
     number = UD2OC["Number"].get(edge.subject.feats.get("Number", "Sing"), "sing")
     parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
     if not any({"nomn", number} <= set(p.tag.grammemes) for p in parses):
         return False
-    # a plural subject's genitive singular that looks like a nominative plural («Уговоры матери») stays
-    return number == "sing" or not any("gent" in p.tag.grammemes for p in parses)
+    genitive = any("gent" in p.tag.grammemes for p in parses)
+    # a plural subject's genitive singular that looks like a nominative plural («Уговоры матери»), or
+    # a possessor of an inanimate noun («Лицо Козлова»), stays
+    return not (genitive and (number == "plur" or _possessor(sent, edge, tok)))
 
 
 class _Attractor(SubjectPredicateAgreement):
@@ -319,7 +333,7 @@ class AttractorNumber(_Attractor):
             # attraction works on the surface form: a form readable with the other number attracts
             # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
             num = "Plur" if src == "Sing" else "Sing"
-            if _number_in_case(att) != UD2OC["Number"][num]:
+            if _number_in_case(att, _possessor(sent, edge, att)) != UD2OC["Number"][num]:
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
@@ -366,7 +380,7 @@ class AttractorGender(_Attractor):
         for att in self.attractors(sent, edge):
             # the attractor's gender must be unambiguous: every reading of a known form singular of
             # one gender («двери», «дома»), or a genitive right after a noun («племянница Гарста»)
-            g = _gender_in_case(att)
+            g = _gender_in_case(att, _possessor(sent, edge, att))
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
                 g = gen
