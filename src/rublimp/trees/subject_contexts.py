@@ -23,8 +23,7 @@ from ..lexicon import normalize
 from ..morph import get_morph
 from .default_subjects import is_vocative
 from .edges import AgreementEdge
-from .lexical import QUANT_WORDS
-from .readings import word_before
+from .lexical import QUANT_WORDS, is_known
 from .verbs import is_infinitive, is_intransitive
 
 __all__ = [
@@ -41,6 +40,8 @@ _NP_INTERNAL_RELS = frozenset({"nmod"})
 _QUANTITY_GOVERNORS = QUANT_WORDS | frozenset(
     {"больше", "меньше", "более", "менее", "свыше", "около", "порядка", "почти", "много", "полно"}
 )
+#: words that make an infinitive a clause of its own («ничего не оставалось, как взять лютню»)
+_CLAUSE_WORDS = frozenset({"как", "чтобы", "чем", "если"})
 #: dependents of a predicate that may hold an infinitive whose object the genitive could be
 _INFINITIVE_RELS = frozenset({"xcomp", "csubj", "ccomp", "advcl"})
 
@@ -61,25 +62,43 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
     subj = edge.subject
     if edge.subject_kind != "genitive" or not edge.negated:
         return False
-    if not any("gent" in p.tag.grammemes for p in get_morph().parses(subj.form)):
-        return False
+    if is_known(subj.form.lower()) and not any("gent" in p.tag.grammemes for p in get_morph().parses(subj.form)):
+        return False  # a known word with no genitive reading is a nominative («решение»); guesses do not count
     if subj.upos == "NUM" or normalize(subj.lemma) in QUANT_WORDS:
         return False
+    # with a pronoun «больше», «более» mean "any more" («более ничего не произошло»)
+    governors = QUANT_WORDS if subj.upos == "PRON" else _QUANTITY_GOVERNORS
     for kid in sent.children(subj):
-        if kid.base_deprel in ("case", "nummod") or kid.upos == "NUM":
+        if kid.base_deprel == "case":
             return False
-        if normalize(kid.lemma) in _QUANTITY_GOVERNORS or normalize(kid.form) in _QUANTITY_GOVERNORS:
+        if (kid.base_deprel == "nummod" or kid.upos == "NUM") and normalize(kid.lemma) != "один":
+            return False  # «одного Бродяги не было»: «один» agrees like an adjective
+        if normalize(kid.lemma) in governors or normalize(kid.form) in governors:
             return False
-    before = word_before(sent, subj)
-    if before is not None and before.id < subj.id and (
+    before = _before_phrase(sent, subj)
+    if subj.upos != "PRON" and before is not None and (
         before.upos in ("NUM", "ADP") or before.form[:1].isdigit()
         or normalize(before.lemma) in _QUANTITY_GOVERNORS or normalize(before.form) in _QUANTITY_GOVERNORS
     ):
+        # «больше ста человек»; with a pronoun «больше» is "any more" («больше ничего не произошло»)
         return False
     for kid in sent.children(edge.predicate):
-        if kid.id != subj.id and kid.base_deprel in _INFINITIVE_RELS and is_infinitive(kid) and not is_intransitive(kid):
+        if (
+            kid.id != subj.id and kid.base_deprel in _INFINITIVE_RELS and is_infinitive(kid) and not is_intransitive(kid)
+            # «ничего не оставалось, как взять лютню», «если открыть письмо»: a clause of its own
+            and not any(k.base_deprel == "mark" or normalize(k.lemma) in _CLAUSE_WORDS for k in sent.children(kid))
+        ):
             return False
     return True
+
+
+def _before_phrase(sent: Sentence, subj: Token) -> Token | None:
+    """The nearest word before ``subj`` outside its own subtree (its modifiers), or None."""
+    own = {t.id for t in sent.subtree(subj)}
+    i = subj.id - 2
+    while i >= 0 and sent.tokens[i].id in own:
+        i -= 1
+    return sent.tokens[i] if i >= 0 else None
 
 
 def indefinite_personal_risk(sent: Sentence, edge: AgreementEdge) -> bool:
