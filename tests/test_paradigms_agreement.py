@@ -1729,3 +1729,20 @@ def test_surname_after_an_inanimate_noun_is_a_possessor_after_an_animate_one_may
     # «Жена Козлова вернулась» may be «the wife, Kozlova»: no attractor
     wife = _possessor_tree(("Жена", "жена", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"), "вернулась")
     assert list(gender.pairs(wife)) == []
+
+
+def test_genitive_singular_tagged_as_a_nominative_plural_is_no_plural_attractor(paradigms):
+    # «Мнение группы изменилось.» with «группы» tagged as a nominative plural nmod: inside a noun phrase
+    # without a preposition it is a genitive, and «группы» as a genitive is singular only
+    def tree(noun: str, lemma: str) -> "Sentence":
+        return _tree([
+            ("Мнение", "мнение", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3, "nsubj"),
+            (noun, lemma, "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 1, "nmod"),
+            ("изменилось", "измениться", "VERB", _PAST.format(g="Neut", n="Sing"), 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    assert list(number.pairs(tree("группы", "группа"))) == []
+    # «экспертов» is plural in every reading: an attractor
+    assert [b for b, _ in number.pairs(tree("экспертов", "эксперт"))] == ["Мнение экспертов изменились."]

@@ -1,10 +1,18 @@
 """SUBJECT-PREDICATE AGREEMENT with an attractor: the two RuBLiMP attractor paradigms (Appendix B.2.2).
 
-``subj_predicate_agreement_{number,gender}_attractor``: the subject has an attractor, a noun or
-pronoun between subject and predicate (whatever its relation) or inside the subject tree, whose
-form can be read with another value of the feature; the predicate takes the attractor's value
-(«Мнение экспертов совпадало» → «*Мнение экспертов совпадали»). Subjects come from the word-order
-policy of :mod:`rublimp.trees.subjects` (:func:`~rublimp.trees.subjects.attractor_subject_edges`).
+``subj_predicate_agreement_{number,gender}_attractor``: the subject noun phrase holds an attractor,
+a genitive or prepositional dependent of the subject (along ``nmod`` links only) placed before the
+agreeing word, whose form has another value of the feature in every reading of its case; the
+predicate takes the attractor's value («Мнение экспертов совпадало» → «*Мнение экспертов совпадали»).
+Subjects come from the word-order policy of :mod:`rublimp.trees.subjects`
+(:func:`~rublimp.trees.subjects.attractor_subject_edges`).
+
+RuBLiMP takes any nominal between subject and verb («Брат за эти дни похудел», «он всё понял»); a
+blind read of such pairs (issue 18) found most of them without an attractor, so adjuncts, agents
+and objects of the verb, nouns of participial or relative clauses, conjuncts, apposed names and
+genitive singulars that only look plural («группы») are not attractors here
+(:func:`~rublimp.trees.subject_contexts.attractor_in_subject`, :func:`_apposed`,
+:func:`_number_in_case`). The fidelity cost is in ``docs/phenomena/subject_predicate_agreement.md``.
 """
 
 from __future__ import annotations
@@ -96,32 +104,43 @@ def _postnominal_genitive_gender(sent: Sentence, tok: Token) -> str | None:
 _CASE_VARIANTS = {"gent": ("gent", "gen2"), "loct": ("loct", "loc2"), "accs": ("accs", "acc2")}
 
 
-def _readings_in_case(tok: Token, guesses: bool = False) -> list:
-    """pymorphy3's noun/pronoun readings of ``tok`` in its tagged case (all of them when the case is
-    untagged or no reading has it); none for a word pymorphy3 does not know, unless ``guesses``."""
+def _attractor_case(sent: Sentence, tok: Token) -> str:
+    """The UD case an attractor is read in: the tagged one, except that a dependent without a
+    preposition tagged nominative or accusative (or untagged) inside a noun phrase is a genitive
+    («мнение группы» with «группы» tagged as a nominative plural: a genitive singular)."""
+    case = tok.feats.get("Case", "")
+    if case in ("", "Nom", "Acc") and not any(k.base_deprel == "case" for k in sent.children(tok)):
+        return "Gen"
+    return case
+
+
+def _readings_in_case(tok: Token, guesses: bool = False, case_ud: str | None = None) -> list:
+    """pymorphy3's noun/pronoun readings of ``tok`` in ``case_ud`` (default: its tagged case; all
+    readings when there is none or no reading has it); none for a word pymorphy3 does not know,
+    unless ``guesses``."""
     if not guesses and not is_known(tok.form.lower()):
         return []
     parses = [
         p for p in get_morph().parses(tok.form)
         if p.tag.POS in ("NOUN", "NPRO") or (tok.upos == "DET" and "Apro" in p.tag.grammemes)
     ]
-    case = UD2OC["Case"].get(tok.feats.get("Case", ""))
+    case = UD2OC["Case"].get(case_ud if case_ud is not None else tok.feats.get("Case", ""))
     in_case = [p for p in parses if case is not None and set(_CASE_VARIANTS.get(case, (case,))) & set(p.tag.grammemes)]
     return in_case or parses
 
 
-def _number_in_case(tok: Token, guesses: bool = False) -> str | None:
+def _number_in_case(tok: Token, guesses: bool = False, case_ud: str | None = None) -> str | None:
     """The one number («sing»/«plur») of ``tok``'s readings in its tagged case, else None («группы»
     tagged genitive: singular only, though the form is also a nominative plural)."""
-    numbers = {p.tag.number for p in _readings_in_case(tok, guesses)}
+    numbers = {p.tag.number for p in _readings_in_case(tok, guesses, case_ud)}
     return next(iter(numbers)) if len(numbers) == 1 and None not in numbers else None
 
 
-def _gender_in_case(tok: Token, guesses: bool = False) -> str | None:
+def _gender_in_case(tok: Token, guesses: bool = False, case_ud: str | None = None) -> str | None:
     """The UD gender of ``tok`` when its readings in the tagged case are all singular of one gender
     («двери» tagged genitive: feminine), else None."""
-    readings = _readings_in_case(tok, guesses)
-    if _number_in_case(tok, guesses) != "sing" or any(is_common_gender_tag(p.tag) for p in readings):
+    readings = _readings_in_case(tok, guesses, case_ud)
+    if _number_in_case(tok, guesses, case_ud) != "sing" or any(is_common_gender_tag(p.tag) for p in readings):
         return None
     genders = {p.tag.gender for p in readings}
     g = next(iter(genders)) if len(genders) == 1 else None
@@ -160,25 +179,20 @@ def _apposed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
 
 
 class _Attractor(SubjectPredicateAgreement):
-    """Attractors as RuBLiMP finds them: nominals between the subject and the agreeing word.
-
-    RuBLiMP's pairs take the attractor from the words between controller
-    and target whatever their relation («Глаза майора были», «вы её ничем не
-    обнаружили», «Родимцев за эти дни высох»); nominals inside the subject
-    tree but after the agreeing word («лежал ключ от шкафов») count too, and
-    with the subject after the verb, the verb's own nominal dependents before
-    it («Над полем повисла радуга»). Nearest to the agreeing word first.
+    """Attractors inside the subject noun phrase, nearest to the agreeing word first.
 
     Besides the shared edges these paradigms read the subjects that
     :func:`~rublimp.trees.subjects.span_subject_edges` recovers from word order
-    and re-read subjects (:func:`~rublimp.trees.subjects.reread_subject`). A
+    and re-read subjects (:func:`~rublimp.trees.subjects.reread_subject`); with
+    such a broken tree a genitive or prepositional phrase right after the subject that the
+    parser did not attach to the verb counts as well. A
     pair whose bad sentence reads as grammatical with subject and object
-    swapped is not made (:meth:`_object_reading`; RuBLiMP makes them: «Суд это
-    не увидело»; the swap reading needs an accusative of the subject's own
-    number). Pronominal determiners standing alone are attractors
-    (:func:`_attractor_like`); a name pymorphy3 knows for one sex only takes
-    masculine ↔ feminine attractors (:func:`_name_gender`: «Вадим в комнате
-    заснула»).
+    swapped is not made (:meth:`_object_reading`). Pronominal determiners standing alone inside
+    the subject noun phrase are attractors («Никто из этих не пришёл»,
+    :func:`_attractor_like`); a name pymorphy3 knows for one sex only takes
+    masculine ↔ feminine attractors (:func:`_name_gender`). A possessor right after an inanimate
+    subject noun attracts even when it also reads as a nominative («Лицо Козлова»,
+    :func:`_possessor`).
     """
 
     #: indeclinable nouns («Марко») have a gender but read as either number
@@ -333,7 +347,7 @@ class AttractorNumber(_Attractor):
             # attraction works on the surface form: a form readable with the other number attracts
             # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
             num = "Plur" if src == "Sing" else "Sing"
-            if _number_in_case(att, _possessor(sent, edge, att)) != UD2OC["Number"][num]:
+            if _number_in_case(att, _possessor(sent, edge, att), _attractor_case(sent, att)) != UD2OC["Number"][num]:
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
@@ -380,7 +394,7 @@ class AttractorGender(_Attractor):
         for att in self.attractors(sent, edge):
             # the attractor's gender must be unambiguous: every reading of a known form singular of
             # one gender («двери», «дома»), or a genitive right after a noun («племянница Гарста»)
-            g = _gender_in_case(att, _possessor(sent, edge, att))
+            g = _gender_in_case(att, _possessor(sent, edge, att), _attractor_case(sent, att))
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
                 g = gen
