@@ -18,8 +18,10 @@ with its own participle. When that predicate has conjoined predicates under the 
 changing some leaves the group inconsistent. Separate finite verbs («шагнул … и схватился») are
 separate targets: the one with the subject edge is edited alone, as RuBLiMP does. RuBLiMP edits
 быть alone everywhere («вандализм были осужден»); the two-word unit is kept by design. With
-genitive and clausal subjects the neuter short form is the impersonal predicative («нужно было»,
-«было решено») and быть is edited alone, as in RuBLiMP. Person is marked on быть only.
+genitive and clausal subjects the impersonal predicative agrees with быть too when it has a
+gendered short form («было решено» → «был решён», «нужно было» → «нужен был»; a blind read found
+«был решено» half-edited); «можно», «надо» mark nothing and быть is edited alone. Person is marked
+on быть only.
 
 **Safeguards from the paper.** Subject and predicate must agree both in the UD annotation and in
 the pymorphy3 analysis; the new form must not be readable as the original value of the feature
@@ -66,6 +68,7 @@ from ..trees.memo import token_memo
 from ..trees.nominal import COMMON_GENDER_FILE, load_common_gender_nouns
 from ..trees.readings import genitive_reading, has_grammeme, object_like
 from ..trees.subject_repairs import object_reading
+from ..trees.subject_contexts import address_as_subject, predicative_short_form
 from ..trees.subjects import (
     edges_with_default_contexts,
     noun_subject_edges,
@@ -279,11 +282,22 @@ class SubjectPredicateAgreement(Paradigm):
                 # «Он был высоким, широкоплечим»: changing быть and the first
                 # predicate would leave the conjoined ones disagreeing with both
                 return None
+        preset: dict[int, Analysis] = {}
+        if (
+            self.feature in ("Number", "Gender") and edge.subject_kind in ("genitive", "clausal", "quantified")
+            and edge.pred_type == "aux" and edge.predicate.id != edge.agreeing.id
+        ):
+            # «было решено», «нужно было»: a short form that agrees with быть changes with it («был
+            # решён», «нужен был»), or the predicate is left half-edited; «можно было» marks nothing
+            short = predicative_short_form(edge.predicate)
+            if short is not None:
+                words.append(edge.predicate)
+                preset[edge.predicate.id] = Analysis(short, 1.0)
         words.sort(key=lambda t: t.id)  # «должен был»: record the words in sentence order
         use_yo = "ё" in sent.text.lower()
         edits = []
         for tok in words:
-            analysis = self._analyse(tok)
+            analysis = preset.get(tok.id) or self._analyse(tok)
             if analysis is None:
                 return None
             want = self._want(analysis, target, gender)
@@ -326,6 +340,8 @@ class SubjectPredicateAgreement(Paradigm):
         subj = edge.subject
         if subj.feats.get("Variant") == "Short":
             return False  # a short form is a predicate, not a subject («крещён и родился» misparsed)
+        if address_as_subject(sent, edge):
+            return False  # «Ребята, мы уходим»: an address set off by a comma is no subject
         if subj.feats.get("Case") == "Acc" and edge.agreeing.feats.get("Number") == "Plur" and object_reading(sent, edge):
             # tagged accusative and readable as the object of a plural transitive verb without a subject,
             # the indefinite-personal construction («вдоль тротуаров поставят … веранды», «яблоки возили»)

@@ -1,10 +1,18 @@
 """SUBJECT-PREDICATE AGREEMENT with an attractor: the two RuBLiMP attractor paradigms (Appendix B.2.2).
 
-``subj_predicate_agreement_{number,gender}_attractor``: the subject has an attractor, a noun or
-pronoun between subject and predicate (whatever its relation) or inside the subject tree, whose
-form can be read with another value of the feature; the predicate takes the attractor's value
-(«Мнение экспертов совпадало» → «*Мнение экспертов совпадали»). Subjects come from the word-order
-policy of :mod:`rublimp.trees.subjects` (:func:`~rublimp.trees.subjects.attractor_subject_edges`).
+``subj_predicate_agreement_{number,gender}_attractor``: the subject noun phrase holds an attractor,
+a genitive or prepositional dependent of the subject (along ``nmod`` links only) placed before the
+agreeing word, whose form has another value of the feature in every reading of its case; the
+predicate takes the attractor's value («Мнение экспертов совпадало» → «*Мнение экспертов совпадали»).
+Subjects come from the word-order policy of :mod:`rublimp.trees.subjects`
+(:func:`~rublimp.trees.subjects.attractor_subject_edges`).
+
+RuBLiMP takes any nominal between subject and verb («Брат за эти дни похудел», «он всё понял»); a
+blind read of such pairs (issue 18) found most of them without an attractor, so adjuncts, agents
+and objects of the verb, nouns of participial or relative clauses, conjuncts, apposed names and
+genitive singulars that only look plural («группы») are not attractors here
+(:func:`~rublimp.trees.subject_contexts.attractor_in_subject`, :func:`_apposed`,
+:func:`_number_in_case`). The fidelity cost is in ``docs/phenomena/subject_predicate_agreement.md``.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from ..trees.readings import (
     has_nominative,
     nominal_like,
 )
+from ..trees.subject_contexts import attractor_in_subject
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
 from .agreement import SubjectPredicateAgreement, number_ok
 from .base import register
@@ -92,26 +101,98 @@ def _postnominal_genitive_gender(sent: Sentence, tok: Token) -> str | None:
     return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
 
 
-class _Attractor(SubjectPredicateAgreement):
-    """Attractors as RuBLiMP finds them: nominals between the subject and the agreeing word.
+_CASE_VARIANTS = {"gent": ("gent", "gen2"), "loct": ("loct", "loc2"), "accs": ("accs", "acc2")}
 
-    RuBLiMP's pairs take the attractor from the words between controller
-    and target whatever their relation («Глаза майора были», «вы её ничем не
-    обнаружили», «Родимцев за эти дни высох»); nominals inside the subject
-    tree but after the agreeing word («лежал ключ от шкафов») count too, and
-    with the subject after the verb, the verb's own nominal dependents before
-    it («Над полем повисла радуга»). Nearest to the agreeing word first.
+
+def _attractor_case(sent: Sentence, tok: Token) -> str:
+    """The UD case an attractor is read in: the tagged one, except that a dependent without a
+    preposition tagged nominative or accusative (or untagged) inside a noun phrase is a genitive
+    («мнение группы» with «группы» tagged as a nominative plural: a genitive singular)."""
+    case = tok.feats.get("Case", "")
+    if case in ("", "Nom", "Acc") and not any(k.base_deprel == "case" for k in sent.children(tok)):
+        return "Gen"
+    return case
+
+
+def _readings_in_case(tok: Token, guesses: bool = False, case_ud: str | None = None) -> list:
+    """pymorphy3's noun/pronoun readings of ``tok`` in ``case_ud`` (default: its tagged case; all
+    readings when there is none or no reading has it); none for a word pymorphy3 does not know,
+    unless ``guesses``."""
+    if not guesses and not is_known(tok.form.lower()):
+        return []
+    parses = [
+        p for p in get_morph().parses(tok.form)
+        if p.tag.POS in ("NOUN", "NPRO") or (tok.upos == "DET" and "Apro" in p.tag.grammemes)
+    ]
+    case = UD2OC["Case"].get(case_ud if case_ud is not None else tok.feats.get("Case", ""))
+    in_case = [p for p in parses if case is not None and set(_CASE_VARIANTS.get(case, (case,))) & set(p.tag.grammemes)]
+    return in_case or parses
+
+
+def _number_in_case(tok: Token, guesses: bool = False, case_ud: str | None = None) -> str | None:
+    """The one number («sing»/«plur») of ``tok``'s readings in its tagged case, else None («группы»
+    tagged genitive: singular only, though the form is also a nominative plural)."""
+    numbers = {p.tag.number for p in _readings_in_case(tok, guesses, case_ud)}
+    return next(iter(numbers)) if len(numbers) == 1 and None not in numbers else None
+
+
+def _gender_in_case(tok: Token, guesses: bool = False, case_ud: str | None = None) -> str | None:
+    """The UD gender of ``tok`` when its readings in the tagged case are all singular of one gender
+    («двери» tagged genitive: feminine), else None."""
+    readings = _readings_in_case(tok, guesses, case_ud)
+    if _number_in_case(tok, guesses, case_ud) != "sing" or any(is_common_gender_tag(p.tag) for p in readings):
+        return None
+    genders = {p.tag.gender for p in readings}
+    g = next(iter(genders)) if len(genders) == 1 else None
+    return OC2UD[g][1] if g in ("masc", "femn", "neut") else None
+
+
+def _possessor(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """A genitive right after an inanimate subject noun, without a preposition («Лицо Козлова»,
+    «Морда Гоярына»): a possessor, not an apposition, even where the form also reads as a
+    nominative; pymorphy3's guesses are taken for such a word it does not know."""
+    subj = edge.subject
+    return (
+        tok.id == subj.id + 1 and tok.feats.get("Case") == "Gen" and subj.upos in ("NOUN", "PROPN")
+        and subj.feats.get("Animacy") == "Inan" and not any(k.base_deprel == "case" for k in sent.children(tok))
+    )
+
+
+def _apposed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """A dependent without a preposition that reads as a nominative of the subject's own number:
+    an apposed name or title rather than a genitive («певица Мария», «компания Сбербанк»; with an
+    animate singular subject also a name that is a genitive too, «актриса Дина»), or a name pymorphy3
+    only guesses; not a :func:`_possessor`."""
+    if any(k.base_deprel == "case" for k in sent.children(tok)):
+        return False
+    if not is_known(tok.form.lower()):
+        # «Племянница Гарста»: no guessed reading of the name is a nominative, so it is a genitive
+        return tok.upos == "PROPN" and not _possessor(sent, edge, tok) and _postnominal_genitive_gender(sent, tok) is None
+    number = UD2OC["Number"].get(edge.subject.feats.get("Number", "Sing"), "sing")
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    if not any({"nomn", number} <= set(p.tag.grammemes) for p in parses):
+        return False
+    genitive = any("gent" in p.tag.grammemes for p in parses)
+    # a plural subject's genitive singular that looks like a nominative plural («Уговоры матери»), or
+    # a possessor of an inanimate noun («Лицо Козлова»), stays
+    return not (genitive and (number == "plur" or _possessor(sent, edge, tok)))
+
+
+class _Attractor(SubjectPredicateAgreement):
+    """Attractors inside the subject noun phrase, nearest to the agreeing word first.
 
     Besides the shared edges these paradigms read the subjects that
     :func:`~rublimp.trees.subjects.span_subject_edges` recovers from word order
-    and re-read subjects (:func:`~rublimp.trees.subjects.reread_subject`). A
+    and re-read subjects (:func:`~rublimp.trees.subjects.reread_subject`); with
+    such a broken tree a genitive or prepositional phrase right after the subject that the
+    parser did not attach to the verb counts as well. A
     pair whose bad sentence reads as grammatical with subject and object
-    swapped is not made (:meth:`_object_reading`; RuBLiMP makes them: «Суд это
-    не увидело»; the swap reading needs an accusative of the subject's own
-    number). Pronominal determiners standing alone are attractors
-    (:func:`_attractor_like`); a name pymorphy3 knows for one sex only takes
-    masculine ↔ feminine attractors (:func:`_name_gender`: «Вадим в комнате
-    заснула»).
+    swapped is not made (:meth:`_object_reading`). Pronominal determiners standing alone inside
+    the subject noun phrase are attractors («Никто из этих не пришёл»,
+    :func:`_attractor_like`); a name pymorphy3 knows for one sex only takes
+    masculine ↔ feminine attractors (:func:`_name_gender`). A possessor right after an inanimate
+    subject noun attracts even when it also reads as a nominative («Лицо Козлова»,
+    :func:`_possessor`).
     """
 
     #: indeclinable nouns («Марко») have a gender but read as either number
@@ -159,10 +240,6 @@ class _Attractor(SubjectPredicateAgreement):
             if f in kid.feats and kid.feats[f] in UD2OC[f] and (f != "Gender" or kid.feats.get("Number") == "Sing")
         )
 
-    def _readable_number(self, tok: Token, number: str) -> bool:
-        oc = UD2OC["Number"][number]
-        return any(oc in p.tag.grammemes for p in self.morph.parses(tok.form) if p.tag.POS in ("NOUN", "NPRO"))
-
     @staticmethod
     def _candidates(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
         """Nouns and pronouns between subject and agreeing word, or in the subject tree along nmod/obj/obl links.
@@ -174,24 +251,19 @@ class _Attractor(SubjectPredicateAgreement):
 
     @staticmethod
     def _candidates_uncached(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
-        lo, hi = sorted((edge.subject.id, edge.agreeing.id))
-        found = {t.id: t for t in sent.tokens[lo:hi - 1] if _attractor_like(t, sent)}
-        if edge.order == "VS":
-            # subject after the verb: the verb's own nominal dependents before it count too
-            # («Именно за мёдом заходили в гавань корабли»)
-            for kid in sent.children(edge.predicate):
-                if kid.id < edge.agreeing.id and kid.base_deprel in ATTRACTOR_PATH_RELS and _attractor_like(kid, sent):
-                    found[kid.id] = kid
-        stack = [edge.subject]
-        while stack:
-            node = stack.pop()
-            for kid in sent.children(node):
-                if kid.deprel.split(":")[0] not in ATTRACTOR_PATH_RELS:
-                    continue
-                stack.append(kid)
-                if _attractor_like(kid, sent):
-                    found[kid.id] = kid
-        return found
+        """Nominal dependents inside the subject noun phrase (nmod links only), before the agreeing word.
+
+        A noun of a participial or relative clause, a conjunct, an apposition, or an adjunct, agent
+        or object of the verb is no attractor (:func:`~rublimp.trees.subject_contexts.attractor_in_subject`);
+        a clausal subject has none.
+        """
+        if edge.subject_kind != "nominal":
+            return {}
+        return {
+            t.id: t for t in sent.tokens[: edge.agreeing.id - 1]
+            if attractor_in_subject(sent, edge, t) and _attractor_like(t, sent)
+            and not _apposed(sent, edge, t)
+        }
 
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
         found = [
@@ -275,11 +347,9 @@ class AttractorNumber(_Attractor):
             # attraction works on the surface form: a form readable with the other number attracts
             # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
             num = "Plur" if src == "Sing" else "Sing"
-            one = one_number(att.form)
-            if one is not None:
-                if one != UD2OC["Number"][num]:
-                    continue  # a form with one number decides, whatever the tag («шкафа» tagged plural)
-            elif att.feats.get("Number") != num and not self._readable_number(att, num):
+            if _number_in_case(att, _possessor(sent, edge, att), _attractor_case(sent, att)) != UD2OC["Number"][num]:
+                # only a form every reading of which has the other number attracts: a genitive
+                # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
             # a singular predicate takes the subject's own gender («брови … приподнялась»), as RuBLiMP does
             gender = self._singular_gender(edge.subject) if num == "Sing" else None
@@ -300,18 +370,6 @@ class AttractorGender(_Attractor):
     name = "subj_predicate_agreement_gender_attractor"
     feature = "Gender"
     indeclinable_ok = True
-
-    def _attractor_gender(self, att: Token) -> str | None:
-        """The attractor's gender: the tagger's, except for a word pymorphy3 does not know, whose
-        guessed singular reading in the tagged case decides («Кордыня» tagged neuter: feminine)."""
-        g = att.feats.get("Gender")
-        if is_known(att.form.lower()):
-            return one_gender(att.form) or g
-        case = UD2OC["Case"].get(att.feats.get("Case", ""))
-        for p in self.morph.parses(att.form):
-            if p.tag.POS == "NOUN" and case in p.tag.grammemes and "sing" in p.tag.grammemes and p.tag.gender in ("masc", "femn", "neut"):
-                return OC2UD[p.tag.gender][1]
-        return g
 
     def targets(self, sent, edge):
         if edge.predicate_value("Gender") is None or not self._candidates(sent, edge):
@@ -334,13 +392,13 @@ class AttractorGender(_Attractor):
         if referent and _name_gender(edge.subject) == src:
             referent = False  # «Вадим при ней сказал»: a man's name, the masculine is not the referent's choice
         for att in self.attractors(sent, edge):
-            g = self._attractor_gender(att)
-            singular = one_gender(att.form) is not None or att.feats.get("Number") == "Sing"
+            # the attractor's gender must be unambiguous: every reading of a known form singular of
+            # one gender («двери», «дома»), or a genitive right after a noun («племянница Гарста»)
+            g = _gender_in_case(att, _possessor(sent, edge, att), _attractor_case(sent, att))
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
-                # «Племянница Гарста»: a genitive right after a noun, whatever its tags
-                g, singular = gen, True
-            if not singular or g is None or g == src or (referent and g != "Neut"):
+                g = gen
+            if g is None or g == src or (referent and g != "Neut"):
                 continue
             if not self._object_reading(sent, edge, g, None):
                 yield g, None

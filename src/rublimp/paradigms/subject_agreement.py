@@ -7,8 +7,8 @@ subject. Nine paradigms, by subject kind (the machinery they share is
 * ``noun_subj_predicate_agreement_*``: a nominative noun phrase or pronoun; the predicate moves away
   from the subject's value (number: plural → singular in the subject's own gender; person: 3→1,
   1→2, 2→1, :data:`PERSON_TARGET`; gender: see :class:`NounSubjGender`).
-* ``genitive_subj_predicate_agreement_*``: a genitive subject (of negation; for gender and person
-  also a quantified genitive) with default 3sg.N agreement.
+* ``genitive_subj_predicate_agreement_*``: a genitive subject of negation with default 3sg.N
+  agreement (for number also a quantified phrase in the genitive of negation).
 * ``clause_subj_predicate_agreement_*``: a clausal subject with default 3sg.N agreement; gender goes
   to the masculine, person to the 1st or 2nd.
 """
@@ -16,15 +16,12 @@ subject. Nine paradigms, by subject kind (the machinery they share is
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
-
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import get_morph
 from ..trees.edges import AgreementEdge
 from ..trees.lexical import KTO_PRONOUNS, QUANT_WORDS, WH_WORDS, is_known
-from ..trees.readings import genitive_reading
-from ..trees.verbs import is_default_form
+from ..trees.subject_contexts import genitive_of_negation, indefinite_personal_risk
 from .agreement import GENDERS, SubjectPredicateAgreement, number_ok
 from .base import register
 
@@ -100,7 +97,12 @@ PERSON_TARGET = {"3": "1", "1": "2", "2": "1"}
 
 @register
 class NounSubjNumber(SubjectPredicateAgreement):
-    """«Дети пришли домой.» → «Дети пришёл домой.»"""
+    """«Дети пришли домой.» → «Дети пришёл домой.»
+
+    No plural edit where the plural verb makes an indefinite-personal clause with the subject as
+    its object («Поезд перевозят» = "they transport the train"; see
+    :func:`~rublimp.trees.subject_contexts.indefinite_personal_risk`).
+    """
 
     word_order_subjects = True
 
@@ -114,6 +116,8 @@ class NounSubjNumber(SubjectPredicateAgreement):
             return
         src = edge.predicate_value("Number")
         if src == "Sing":
+            if indefinite_personal_risk(sent, edge):
+                return  # «Поезд перевозят»: "they transport the train", no agreement error
             yield "Plur", None
         else:
             yield "Sing", self._singular_gender(edge.subject)
@@ -205,31 +209,34 @@ class NounSubjPerson(SubjectPredicateAgreement):
 
 # -- genitive subjects ----------------------------------------------------------------
 class _GenitiveSubj(SubjectPredicateAgreement):
-    #: quantified genitives allow plural agreement, so only gender and person use them
-    allow_quantified: ClassVar[bool] = True
+    """A genitive of negation as the subject (RuBLiMP: every one of its pairs has «не»).
+
+    The genitive must depend on the negation of its predicate
+    (:func:`~rublimp.trees.subject_contexts.genitive_of_negation`): not a quantified phrase
+    («пять студентов пришло», «больше ста человек», «до пяти лет»: the numeral governs the
+    genitive, negated or not), not a nominative that only looks like a genitive, not the object of
+    an infinitive beside the predicate («не следует сообщать подробностей»).
+    """
+
     default_contexts = True
 
     def _genitive_ok(self, sent: Sentence, edge: AgreementEdge) -> bool:
-        if edge.subject_kind == "genitive":
-            if not edge.negated:
-                return False
-        elif not (edge.subject_kind == "quantified" and self.allow_quantified):
-            return False
-        return self._default_ok(sent, edge)
+        return genitive_of_negation(sent, edge) and self._default_ok(sent, edge)
 
 
 @register
 class GenitiveSubjNumber(_GenitiveSubj):
-    """«Детей в школе не было.» → «Детей в школе не были.»"""
+    """«Детей в школе не было.» → «Детей в школе не были.»
+
+    Also a quantified phrase in the genitive of negation whose quantifier has no nominative
+    reading («трёх рублей не было», «двух не хватает»): plural agreement is then no option.
+    """
 
     name = "genitive_subj_predicate_agreement_number"
     feature = "Number"
-    allow_quantified = False
 
     def _genitive_ok(self, sent: Sentence, edge: AgreementEdge) -> bool:
         if edge.subject_kind == "quantified":
-            # a quantified phrase in the genitive of negation («трёх рублей не было», «двух не
-            # хватает»): its quantifier has no nominative reading, so plural agreement is no option
             return edge.negated and _genitive_quantifier(sent, edge.subject) and self._default_ok(sent, edge)
         return super()._genitive_ok(sent, edge)
 
@@ -240,7 +247,7 @@ class GenitiveSubjNumber(_GenitiveSubj):
 
 @register
 class GenitiveSubjGender(_GenitiveSubj):
-    """«Пять студентов пришло на лекцию.» → «Пять студентов пришёл на лекцию.»
+    """«Детей в школе не было.» → «Детей в школе не была.»
 
     Both masculine and feminine are made, as in RuBLiMP (mostly masculine).
     """
@@ -261,33 +268,17 @@ class GenitiveSubjPerson(_GenitiveSubj):
 
     3rd → 1st and 2nd person: RuBLiMP's definition («to first or second
     person», mostly the 1st). Both are kept because the demo corpus has few present-tense genitive subjects.
-
-    RuBLiMP also takes a negated singular subject whose form reads as a
-    genitive too («Мартина не останется», «стража долго не идёт»: «Мартина»,
-    «стража» are genitives of «Мартин», «страж») for a genitive subject. The
-    person pair is ungrammatical whichever the case, so such subjects are
-    taken here as well (:meth:`_genitive_lookalike`); the number and gender paradigms leave them
-    out, since there the nominative reading changes what is grammatical.
+    A nominative subject that pymorphy3 also reads as a genitive («Мартина не останется») is not
+    taken: RuBLiMP has such pairs, but the clause then has an overt nominative subject.
     """
 
     name = "genitive_subj_predicate_agreement_person"
     feature = "Person"
 
     def targets(self, sent, edge):
-        if self._genitive_ok(sent, edge) or self._genitive_lookalike(sent, edge):
+        if self._genitive_ok(sent, edge):
             yield "1", None
             yield "2", None
-
-    def _genitive_lookalike(self, sent: Sentence, edge: AgreementEdge) -> bool:
-        """A negated 3sg present/future predicate whose nominative singular noun subject pymorphy3 also reads as a genitive."""
-        subj = edge.subject
-        if edge.subject_kind != "nominal" or not edge.negated or subj.upos not in ("NOUN", "PROPN"):
-            return False
-        if subj.feats.get("Case") != "Nom" or subj.feats.get("Number") != "Sing" or not is_default_form(edge.agreeing):
-            return False
-        if any(k.deprel in ("case", "conj") for k in sent.children(subj)) or not genitive_reading(subj):
-            return False
-        return self._nominal_ok(sent, edge)
 
 
 # -- clausal subjects -------------------------------------------------------------------

@@ -1,0 +1,211 @@
+"""Which subject–predicate contexts are what an agreement paradigm says they are.
+
+Questions over one repaired :class:`~rublimp.trees.edges.AgreementEdge` that the agreement
+paradigms ask before they propose a pair:
+
+* :func:`genitive_of_negation`: is the genitive subject the genitive of negation, i.e. licensed by the
+  «не» of its predicate, and not by a numeral, a quantity word or a preposition?
+* :func:`indefinite_personal_risk`: would a plural predicate let the singular subject read as the
+  object of an indefinite-personal clause («Поезд перевозит грузы» is fine, but «Поезд перевозят»
+  reads "they transport the train")?
+* :func:`predicative_short_form`: the gendered short-form reading of the word that agrees together
+  with a past/future быть in an impersonal predicate («было решено», «нужно было»), so that a
+  gender or number edit can change both words.
+* :func:`address_as_subject`: is the «subject» an address set off by a comma («Ребята, мы …»)?
+* :func:`attractor_in_subject`: is a noun an attractor in RuBLiMP's sense, a genitive or
+  prepositional dependent inside the subject noun phrase, placed before the agreeing word?
+"""
+
+from __future__ import annotations
+
+from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
+from ..morph import get_morph
+from .default_subjects import is_vocative
+from .edges import AgreementEdge
+from .lexical import QUANT_WORDS, is_known
+from .verbs import is_infinitive, is_intransitive
+
+__all__ = [
+    "genitive_of_negation",
+    "indefinite_personal_risk",
+    "predicative_short_form",
+    "attractor_in_subject",
+    "address_as_subject",
+]
+
+#: relations that lead from a subject noun to a noun inside its own phrase
+_NP_INTERNAL_RELS = frozenset({"nmod"})
+#: words that govern a genitive of quantity when they stand before it («больше ста человек», «около года»)
+_QUANTITY_GOVERNORS = QUANT_WORDS | frozenset(
+    {"больше", "меньше", "более", "менее", "свыше", "около", "порядка", "почти", "много", "полно"}
+)
+#: words that make an infinitive a clause of its own («ничего не оставалось, как взять лютню»)
+_CLAUSE_WORDS = frozenset({"как", "чтобы", "чем", "если"})
+#: dependents of a predicate that may hold an infinitive whose object the genitive could be
+_INFINITIVE_RELS = frozenset({"xcomp", "csubj", "ccomp", "advcl"})
+
+
+def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the edge's genitive subject depends on the negation of its predicate.
+
+    True only for a ``genitive`` edge whose predicate is negated by «не»/«нет» and whose subject
+
+    * has a genitive reading in pymorphy3 (a neuter nominative tagged genitive has none);
+    * has no preposition, numeral or quantity word of its own, and no numeral, quantity word
+      («больше», «около», «до») or preposition right before it: those govern the genitive
+      («больше ста человек», «до пяти лет»);
+    * is not beside a transitive infinitive of its predicate (``xcomp``/``csubj``/…): there the
+      genitive may be the infinitive's object under the same negation («не следует сообщать
+      подробностей»); an intransitive one is the predicate's complement («воздуха не хватает дышать»).
+    """
+    subj = edge.subject
+    if edge.subject_kind != "genitive" or not edge.negated:
+        return False
+    if is_known(subj.form.lower()) and not any("gent" in p.tag.grammemes for p in get_morph().parses(subj.form)):
+        return False  # a known word with no genitive reading is a nominative («решение»); guesses do not count
+    if subj.upos == "NUM" or normalize(subj.lemma) in QUANT_WORDS:
+        return False
+    # with a pronoun «больше», «более» mean "any more" («более ничего не произошло»)
+    governors = QUANT_WORDS if subj.upos == "PRON" else _QUANTITY_GOVERNORS
+    for kid in sent.children(subj):
+        if kid.base_deprel == "case":
+            return False
+        if (kid.base_deprel == "nummod" or kid.upos == "NUM") and normalize(kid.lemma) != "один":
+            return False  # «одного Бродяги не было»: «один» agrees like an adjective
+        if normalize(kid.lemma) in governors or normalize(kid.form) in governors:
+            return False
+    before = _before_phrase(sent, subj)
+    if subj.upos != "PRON" and before is not None and (
+        before.upos in ("NUM", "ADP") or before.form[:1].isdigit()
+        or normalize(before.lemma) in _QUANTITY_GOVERNORS or normalize(before.form) in _QUANTITY_GOVERNORS
+    ):
+        # «больше ста человек»; with a pronoun «больше» is "any more" («больше ничего не произошло»)
+        return False
+    for kid in sent.children(edge.predicate):
+        if (
+            kid.id != subj.id and kid.base_deprel in _INFINITIVE_RELS and is_infinitive(kid) and not is_intransitive(kid)
+            # «ничего не оставалось, как взять лютню», «если открыть письмо»: a clause of its own
+            and not any(k.base_deprel == "mark" or normalize(k.lemma) in _CLAUSE_WORDS for k in sent.children(kid))
+        ):
+            return False
+    return True
+
+
+def _before_phrase(sent: Sentence, subj: Token) -> Token | None:
+    """The nearest word before ``subj`` outside its own subtree (its modifiers), or None."""
+    own = {t.id for t in sent.subtree(subj)}
+    i = subj.id - 2
+    while i >= 0 and sent.tokens[i].id in own:
+        i -= 1
+    return sent.tokens[i] if i >= 0 else None
+
+
+def indefinite_personal_risk(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether a plural form of the predicate lets the singular subject read as an object.
+
+    Russian drops the subject of a 3rd-person plural verb to say "people, they" («Поезд
+    перевозят» = "the train is being transported"). That reading needs a subject that is also an
+    accusative (an inanimate noun whose nominative singular equals its accusative) and an active
+    transitive verb with no object of its own. A second nominal dependent of the predicate that
+    reads as a nominative plural («… перевозят три вагона») could itself be the plural subject,
+    and is a risk too.
+    """
+    subj = edge.subject
+    if subj.upos not in ("NOUN", "PROPN") or subj.feats.get("Animacy") == "Anim":
+        return False
+    parses = [p for p in get_morph().parses(subj.form) if p.tag.POS == "NOUN"]
+    acc_too = any({"nomn", "sing"} <= set(p.tag.grammemes) for p in parses) and any(
+        {"accs", "sing"} <= set(p.tag.grammemes) and "anim" not in p.tag.grammemes for p in parses
+    )
+    if not acc_too:
+        return False
+    kids = [k for k in sent.children(edge.predicate) if k.id != subj.id]
+    for kid in kids:
+        if kid.upos in ("NOUN", "PROPN", "NUM") and not any(c.base_deprel == "case" for c in sent.children(kid)):
+            if any({"nomn", "plur"} <= set(p.tag.grammemes) for p in get_morph().parses(kid.form) if p.tag.POS in ("NOUN", "NUMR")):
+                return True
+    if edge.pred_type != "verb" or edge.agreeing.form.lower().endswith(("ся", "сь")):
+        return False
+    if is_intransitive(edge.agreeing):
+        return False
+    return not any(k.base_deprel in ("obj", "ccomp", "xcomp") for k in kids)
+
+
+def predicative_short_form(tok: Token):
+    """The neuter singular short adjective or participle reading of ``tok`` (a pymorphy3 parse), or None.
+
+    «решено», «нужно», «невозможно» have one; «можно», «надо», an infinitive or a noun have none
+    (they mark no gender or number, so быть alone carries the agreement).
+    """
+    for p in get_morph().parses(tok.form):
+        if p.tag.POS in ("ADJS", "PRTS") and {"neut", "sing"} <= set(p.tag.grammemes):
+            return p
+    return None
+
+
+def attractor_in_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """Whether ``tok`` is a noun phrase–internal dependent of the subject placed before the agreeing word.
+
+    The path from the subject down to ``tok`` must run along ``nmod`` links only (a genitive or a
+    prepositional phrase inside the subject noun phrase: «мнение экспертов», «ключ от шкафов»); a
+    noun of a participial or relative clause, a conjunct, an apposition, or an adjunct, agent or
+    object of the verb is no attractor. ``tok`` must precede the agreeing word.
+    """
+    if tok.id >= edge.agreeing.id or tok.id == edge.subject.id:
+        return False
+    node = tok
+    while node.head != 0 and node.base_deprel in _NP_INTERNAL_RELS:
+        head = sent.token(node.head)
+        if head.id == edge.subject.id:
+            return True
+        node = head
+    return _right_after_subject(sent, edge, tok)
+
+
+def _right_after_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """A word-order subject's genitive or prepositional phrase in a broken tree («Лицо соседа
+    оживилось» with «соседа» as the root): ``tok`` follows the subject with only its own preposition
+    and modifiers between them, before the agreeing word, and the parser did not attach it to the
+    predicate (a verb's adjunct or object right after the subject is no attractor: «Брат за эти дни
+    похудел»)."""
+    if not edge.subject.id < tok.id < edge.agreeing.id:
+        return False
+    if tok.head in (edge.predicate.id, edge.agreeing.id):
+        return False
+    if tok.base_deprel in ("obl", "obj", "iobj", "nsubj", "advmod", "conj", "appos", "acl", "advcl", "xcomp"):
+        return False
+    between = sent.tokens[edge.subject.id: tok.id - 1]
+    return all(
+        (t.head == tok.id and t.base_deprel in ("case", "amod", "det", "nummod")) for t in between
+    )
+
+
+_ADDRESS_CLOSE = frozenset({",", "!", "—", "–"})
+
+
+def address_as_subject(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the edge's subject is an address («Ребята, мы уходим», «Иван, ты пришёл?»).
+
+    The subject is a bare name or animate noun in the nominative, set off by punctuation
+    (:func:`~rublimp.trees.default_subjects.is_vocative`, or at the start of the sentence with a
+    comma or exclamation mark after it), and the clause shows it is not the subject: its predicate
+    is in the 1st or 2nd person or the imperative, or has a second nominal subject. «Студенты, как
+    обычно, опоздали» keeps its subject.
+    """
+    subj = edge.subject
+    if subj.upos not in ("NOUN", "PROPN") or subj.feats.get("Case", "Nom") != "Nom":
+        return False
+    set_off = is_vocative(sent, subj)
+    if not set_off and (subj.upos == "PROPN" or subj.feats.get("Animacy") == "Anim"):
+        first = all(t.upos in ("PUNCT", "INTJ") for t in sent.tokens[: subj.id - 1])
+        bare = all(k.base_deprel == "punct" for k in sent.children(subj))
+        set_off = first and bare and subj.id < len(sent.tokens) and sent.tokens[subj.id].form in _ADDRESS_CLOSE
+    if not set_off:
+        return False
+    if edge.agreeing.feats.get("Person") in ("1", "2") or edge.agreeing.feats.get("Mood") == "Imp":
+        return True
+    return any(
+        k.id != subj.id and k.base_deprel == "nsubj" and k.feats.get("Case", "Nom") == "Nom"
+        for k in sent.children(edge.predicate)
+    )

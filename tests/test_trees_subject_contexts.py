@@ -1,0 +1,181 @@
+"""The agreement-context questions of the tree layer (rublimp.trees.subject_contexts) on hand-written trees."""
+
+from __future__ import annotations
+
+from rublimp.trees.edges import subject_predicate_edges
+from rublimp.trees.subject_contexts import (
+    address_as_subject,
+    attractor_in_subject,
+    genitive_of_negation,
+    indefinite_personal_risk,
+    predicative_short_form,
+)
+from tests.trees import tree
+
+_NEUT_PAST = "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+_PRES_3SG = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+_MASC_PAST = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+_INAN_MASC = "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing"
+
+
+def _edge(sent, subject_form: str):
+    (edge,) = [e for e in subject_predicate_edges(sent) if e.subject.form == subject_form]
+    return edge
+
+
+# -- genitive of negation -------------------------------------------------------------------------
+def _genitive(prefix: list[tuple], noun: str = "денег", lemma: str = "деньги", negated: bool = True):
+    rows = list(prefix)
+    n = len(rows) + 1
+    rows.append((noun, lemma, "NOUN", "Animacy=Inan|Case=Gen|Number=Plur", n + 2, "nsubj"))
+    rows.append(("не" if negated else "уже", "не" if negated else "уже", "PART" if negated else "ADV", "", n + 2, "advmod"))
+    rows.append(("было", "быть", "VERB", _NEUT_PAST, 0, "root"))
+    rows.append((".", ".", "PUNCT", "", n + 2, "punct"))
+    return tree(rows)
+
+
+def test_genitive_of_negation_plain():
+    sent = _genitive([])
+    assert genitive_of_negation(sent, _edge(sent, "денег"))
+
+
+def test_genitive_without_negation_or_with_a_quantity_word_before_it():
+    # «денег уже было»: no «не», the edge is no genitive subject at all
+    sent = _genitive([], negated=False)
+    assert not any(e.subject_kind == "genitive" and genitive_of_negation(sent, e) for e in subject_predicate_edges(sent))
+    # «больше денег не было», «около ста человек»: the quantity word governs the genitive
+    sent = _genitive([("больше", "больше", "ADV", "Degree=Cmp", 4, "advmod")])
+    assert not genitive_of_negation(sent, _edge(sent, "денег"))
+    sent = _genitive([("до", "до", "ADP", "", 3, "case"), ("пяти", "пять", "NUM", "Case=Gen", 3, "nummod")], "лет", "год")
+    assert not genitive_of_negation(sent, _edge(sent, "лет"))
+
+
+def test_genitive_needs_a_genitive_reading():
+    # «решение» tagged genitive: pymorphy3 has no genitive reading, it is a nominative
+    sent = _genitive([], "решение", "решение")
+    assert not genitive_of_negation(sent, _edge(sent, "решение"))
+
+
+def test_genitive_beside_an_infinitive():
+    def sent(inf: str, lemma: str):
+        return tree([
+            ("подробностей", "подробность", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 3, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+            ("следует", "следовать", "VERB", _PRES_3SG, 0, "root"),
+            (inf, lemma, "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 3, "xcomp"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+    # a transitive infinitive may take the genitive as its object under the negation
+    s = sent("сообщать", "сообщать")
+    assert not genitive_of_negation(s, _edge(s, "подробностей"))
+    # an intransitive one cannot («воздуха не хватает дышать»)
+    s = sent("ждать", "ждать")  # pymorphy3: transitive
+    assert not genitive_of_negation(s, _edge(s, "подробностей"))
+    s = sent("спешить", "спешить")  # intransitive
+    assert genitive_of_negation(s, _edge(s, "подробностей"))
+
+
+# -- indefinite-personal reading ------------------------------------------------------------------
+def _motor(verb: str, lemma: str, obj: tuple | None = None):
+    rows = [
+        ("Мотор", "мотор", "NOUN", _INAN_MASC, 2, "nsubj"),
+        (verb, lemma, "VERB", _PRES_3SG, 0, "root"),
+    ]
+    if obj:
+        rows.append(obj)
+    rows.append((".", ".", "PUNCT", "", 2, "punct"))
+    return tree(rows)
+
+
+def test_indefinite_personal_risk():
+    # «Мотор тянет» → «Мотор тянут» = "they pull the motor"
+    s = _motor("тянет", "тянуть")
+    assert indefinite_personal_risk(s, _edge(s, "Мотор"))
+    # an intransitive verb, or a transitive one with its own object, leaves no such reading
+    s = _motor("работает", "работать")
+    assert not indefinite_personal_risk(s, _edge(s, "Мотор"))
+    s = _motor("тянет", "тянуть", ("прицеп", "прицеп", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"))
+    assert not indefinite_personal_risk(s, _edge(s, "Мотор"))
+    # a plural nominal beside the verb could be the plural subject
+    s = _motor("тянет", "тянуть", ("вагоны", "вагон", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Plur", 2, "obj"))
+    assert indefinite_personal_risk(s, _edge(s, "Мотор"))
+
+
+def test_animate_subject_has_no_indefinite_personal_risk():
+    s = tree([
+        ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("тянет", "тянуть", "VERB", _PRES_3SG, 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert not indefinite_personal_risk(s, _edge(s, "Брат"))
+
+
+# -- predicative short forms ----------------------------------------------------------------------
+def test_predicative_short_form():
+    def tok(form: str):
+        return tree([(form, form, "ADV", "Degree=Pos", 0, "root")]).token(1)
+
+    assert predicative_short_form(tok("решено")).tag.POS == "PRTS"
+    assert predicative_short_form(tok("нужно")).tag.POS == "ADJS"
+    assert predicative_short_form(tok("можно")) is None
+    assert predicative_short_form(tok("надо")) is None
+
+
+# -- attractors -----------------------------------------------------------------------------------
+def _key(rel: str, head: int):
+    # «Ключ от шкафов лежал.» with «шкафов» attached to the subject (nmod) or elsewhere
+    return tree([
+        ("Ключ", "ключ", "NOUN", _INAN_MASC, 4, "nsubj"),
+        ("от", "от", "ADP", "", 3, "case"),
+        ("шкафов", "шкаф", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", head, rel),
+        ("лежал", "лежать", "VERB", _MASC_PAST, 0, "root"),
+        ("у", "у", "ADP", "", 6, "case"),
+        ("окон", "окно", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Plur", 4, "obl"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+
+
+def test_attractor_inside_the_subject_noun_phrase():
+    s = _key("nmod", 1)
+    edge = _edge(s, "Ключ")
+    assert attractor_in_subject(s, edge, s.token(3))
+    # the verb's adjunct after it is none
+    assert not attractor_in_subject(s, edge, s.token(6))
+    # the same noun attached to the verb is the verb's adjunct
+    s = _key("obl", 4)
+    assert not attractor_in_subject(s, _edge(s, "Ключ"), s.token(3))
+
+
+def test_noun_of_a_participial_clause_is_no_attractor():
+    s = tree([
+        ("Ключ", "ключ", "NOUN", _INAN_MASC, 5, "nsubj"),
+        ("найденный", "найти", "VERB", "Aspect=Perf|Case=Nom|Gender=Masc|Number=Sing|VerbForm=Part|Voice=Pass", 1, "acl"),
+        ("в", "в", "ADP", "", 4, "case"),
+        ("шкафах", "шкаф", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Plur", 2, "obl"),
+        ("лежал", "лежать", "VERB", _MASC_PAST, 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert not attractor_in_subject(s, _edge(s, "Ключ"), s.token(4))
+
+
+# -- addresses ------------------------------------------------------------------------------------
+def _address(second: bool, person: str | None = None):
+    verb_feats = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Иван", "иван", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        (",", ",", "PUNCT", "", 1, "punct"),
+        ("ты" if second else "как", "ты" if second else "как", "PRON" if second else "SCONJ",
+         "Case=Nom|Number=Sing|Person=2" if second else "", 4, "nsubj" if second else "mark"),
+        ("пришёл", "прийти", "VERB", verb_feats, 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ]
+    return tree(rows)
+
+
+def test_address_as_subject():
+    s = _address(second=True)
+    assert address_as_subject(s, _edge(s, "Иван"))
+    assert not address_as_subject(s, _edge(s, "ты"))
+    # a name set off by a comma with no other subject stays the subject («Иван, как всегда, пришёл»)
+    s = _address(second=False)
+    assert not address_as_subject(s, _edge(s, "Иван"))
