@@ -63,6 +63,7 @@ from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource
 from ..morph import UD2OC, Analysis
 from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, long_form_only_guessing, present_verb_only
 from .base import Edit, Paradigm, Perturbation, register
+from .selfcheck import modifier_agrees, plausible_nonword, readings
 
 __all__ = [
     "PHENOMENON",
@@ -180,6 +181,8 @@ def load_conjugation_swaps(path: str | Path) -> tuple[ConjugationSwap, ...]:
 # -- spelling -----------------------------------------------------------------------
 _HUSHING = frozenset("жшчщ")
 _VOWEL_LETTERS = frozenset("аеёиоуыэюя")
+# pymorphy3 parts of speech of an agreeing modifier
+_MODIFIER_POS = ("ADJF", "PRTF")
 
 
 def spell_ending(stem: str, ending: str) -> str | None:
@@ -197,6 +200,14 @@ def spell_ending(stem: str, ending: str) -> str | None:
     if first == "о" and (last in _HUSHING or last == "ц"):
         return None
     return ending
+
+
+def _misspelling(stem: str, ending: str) -> bool:
+    """Would ``stem`` + ``ending`` break a spelling rule in a way that reads as a misspelling of
+    another form rather than as a wrong ending? After ж ш ч щ ц, «я», «ю» and «ы» are only other
+    spellings of «а», «у», «и» (*удачя is «удача» misspelt, *гаубиця reads as another word);
+    after г к х the wrong vowel is heard (*дискы, *рукя, as RuBLiMP writes them)."""
+    return bool(stem and ending) and normalize(stem[-1]) in _HUSHING | {"ц"} and ending[0] in "яюы"
 
 
 def _split_ending(form: str, ending: str) -> str | None:
@@ -335,15 +346,11 @@ class _Declension(_InflectionParadigm):
             tok = self.noun_view(orig)
             if tok is None:
                 continue
-            agreeing = bool(_agreeing_dependents(sent, tok))
-            if self.with_dependent:
-                if (
-                    not agreeing and not any(k.base_deprel in _DEPENDENT_RELATIONS for k in sent.children(tok))
-                    and not _adjacent_agreeing(sent, tok)
-                ):
-                    continue
-            elif agreeing:
-                continue
+            agreeing = bool(_agreeing_dependents(sent, tok)) or _adjacent_agreeing(sent, tok)
+            if self.with_dependent != agreeing:
+                continue  # an agreeing modifier makes the noun _has_dep's, and only _has_dep's
+            if not self.with_dependent and _shares_modifier(self.morph, sent, tok):
+                continue  # «новых домов и улиц»: the conjunct's modifier agrees with this noun too
             if not self.with_dependent and any(
                 not _invariant_possessive(k) for k in sent.children(tok, "amod") + sent.children(tok, "det")
             ):
@@ -402,11 +409,13 @@ class _Declension(_InflectionParadigm):
     def _junction_form(self, tok: Token, stem: str, ending: str) -> str | None:
         """stem + ending as the table writes it, if no dictionary word and the ending (≥ 1
         letter) makes the only letter sequences Russian does not attest."""
-        if not ending or ending[0] not in _VOWEL_LETTERS:
-            return None  # a vowel ending only (*человекь is no ending RuBLiMP writes)
+        if not ending or ending[0] not in _VOWEL_LETTERS or _misspelling(stem, ending):
+            return None  # a vowel ending only (*человекь is no ending RuBLiMP writes), no misspelling
         new = stem + ending
         if normalize(new) == normalize(tok.form) or not self._junction_ok(new, len(stem)):
             return None  # a dictionary word, or an odd sequence inside the stem
+        if not plausible_nonword(self.lexicon.letters, new):
+            return None  # «ы» after a vowel (*умениы, *боы): no Russian shape
         return new
 
 
@@ -421,18 +430,13 @@ class _Declension(_InflectionParadigm):
         new = stem + spelled
         if normalize(new) != normalize(tok.form) and self.lexicon.is_novel(new):
             return new
-        if spelled != ending and self.lexicon.is_word(new):
+        if spelled != ending and self.lexicon.is_word(new) and not _misspelling(stem, ending):
             # the fallback breaks the spelling rule on purpose: the letter check would refuse it
             raw = stem + ending
             if not self.lexicon.is_word(raw):
                 return raw
         return None
 
-
-# change_declension_ending_has_dep also takes a noun with one of these dependents: RuBLiMP's
-# pairs count a genitive or prepositional noun phrase as the noun's dependent too
-# («правилом ломаной», «в адресе на Садовой»), while its plain paradigm keeps such nouns as well (so both may edit them)
-_DEPENDENT_RELATIONS = frozenset({"nmod", "acl", "nummod", "advmod", "appos"})
 
 _NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
 
@@ -482,11 +486,33 @@ def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
             continue
         if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB", "PRON"):
             out.append(t)  # PRON: the parser's tag for «этого», «своего» as determiners
+        elif t.base_deprel == "acl" and t.feats.get("VerbForm") == "Part" and _same_number(t, noun):
+            out.append(t)  # a postposed participle («решение, принятое вчера»)
         elif t.base_deprel in ("nmod", "amod") and t.upos in ("NOUN", "ADJ") and long_form_only_guessing(t.form):
             # tree-pattern repair: a postposed adjective the parser took for a noun
             # («совету благому»: благому → NOUN nmod)
             out.append(t)
     return out
+
+
+def _same_number(t: Token, noun: Token) -> bool:
+    return t.feats.get("Number") in (None, noun.feats.get("Number"))
+
+
+def _shares_modifier(morph, sent: Sentence, noun: Token) -> bool:
+    """Is ``noun`` a conjunct of a noun whose modifier stands before both and can agree with
+    ``noun`` too (pymorphy3 readings: «новые дома и площади», «российских банков и компаний»;
+    not «свежий хлеб и колбасу»)? Such a noun has an agreeing modifier the tree hangs elsewhere."""
+    if noun.base_deprel != "conj" or not noun.head:
+        return False
+    head = sent.token(noun.head)
+    nouns = readings(morph, noun.form, ("NOUN",))
+    for m in sent.children(head):
+        if m.id > head.id or m.base_deprel not in ("amod", "det") or _invariant_possessive(m):
+            continue
+        if any(modifier_agrees(a, b) for a in readings(morph, m.form, _MODIFIER_POS) for b in nouns):
+            return True
+    return False
 
 
 def _invariant_possessive(tok: Token) -> bool:
@@ -504,8 +530,10 @@ def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
         if i < 1 or i > len(sent.tokens):
             continue
         t = sent.token(i)
-        if t.upos not in ("ADJ", "DET", "PRON") or t.head == noun.id:
-            continue
+        if t.upos not in ("ADJ", "DET", "PRON") or t.head == noun.id or noun.head == t.id:
+            continue  # (the noun's own head is a predicate: «Дом большой»)
+        if t.feats.get("PronType") == "Prs" or normalize(t.form) in GENITIVE_PERSONAL_FORMS:
+            continue  # a personal pronoun, or «его/её/их», which never agree
         if any(t.feats.get(k) != feats.get(k) for k in ("Case", "Number")) or not feats.get("Case"):
             continue
         if feats.get("Number") == "Sing" and t.feats.get("Gender") not in (None, feats.get("Gender")):
