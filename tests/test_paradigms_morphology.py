@@ -46,6 +46,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он купил новый стол.", "Он купил новый столник."),
         ("Он купил новый стол.", "Он купил новостый стол."),
         ("Он читал книгу.", "Он читал книгизму."),
+        # the next suffix where the first would pile up consonants (*журналств, *российскникий)
+        ("Журнал лежал на столе.", "Журналост лежал на столе."),
+        ("Российский флаг подняли.", "Российскостий флаг подняли."),
     ],
     "add_verb_prefix": [
         ("Весной личинки выедают почки изнутри.", "Весной личинки выпоедают почки изнутри."),
@@ -124,6 +127,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Маша спала.",  # a name; no noun or adjective otherwise
         "Кот спал.",  # a root of three letters: too short a word
         "Ему дали чай.",  # a root ending in й
+        "Сутки прошли быстро.",  # сутк-и: a root ends in a consonant (never *суткиств)
     ],
     "add_verb_prefix": [
         "Он читал книгу.",  # no prefix
@@ -335,6 +339,20 @@ def test_suffix_split(lexicon):
     assert (root, host.affix, ending) == ("рад", "ость", "и")
     assert suffix_split(lexicon, "нереста", "нерест", "NOUN") is None  # not нер-есть
     assert suffix_split(lexicon, "товарищества", "товарищество", "NOUN") is None  # товарище- is no free root
+
+
+def test_sounds_russian():
+    from rublimp.paradigms.word_formation import sounds_russian
+
+    assert sounds_russian("стол", "ник", "")  # лн
+    assert sounds_russian("мост", "ник", "а")  # стн
+    assert sounds_russian("песоч", "ник", "нице")
+    assert sounds_russian("стар", "ск", "енькая")
+    assert not sounds_russian("российск", "ств", "ий")  # скств
+    assert not sounds_russian("журнал", "ств", "")  # a word-final лств
+    assert not sounds_russian("кроват", "ств", "ь")  # тств, and a final ствь
+    assert not sounds_russian("рад", "ств", "ость")  # дств: four consonants at the junction
+    assert sounds_russian("текст", "ист", "")  # a vowel-initial suffix after a cluster
 
 
 def test_bare_split(lexicon, parsed, paradigms):

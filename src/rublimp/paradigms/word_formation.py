@@ -3,7 +3,9 @@
 * ``add_new_suffix`` — a derivational suffix is inserted between the root and
   the existing suffix of a noun or adjective («старенькая» → «*старскенькая»),
   or, as RuBLiMP does, between a bare root and its ending («плечи» →
-  «*плечники», «стол» → «*столник»; see :func:`bare_split`);
+  «*плечники», «стол» → «*столник»; see :func:`bare_split`); the new word must keep a
+  pronounceable shape (:func:`sounds_russian`: no pile of four consonants where the suffix
+  meets the root, no new word-final cluster: never «*суткиств», «*российскствий»);
 * ``add_verb_prefix`` — a one-prefix verb gets a second prefix, either a
   lexical one in front («выедают» → «*свыедают», «написал» → «*вынаписал») or
   one between a lexical prefix and the root («выедают» → «*выпоедают»; the
@@ -43,6 +45,7 @@ from typing import Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..lexicon import (
+    CONSONANTS,
     SUFFIX_PAIRS_FILE,
     VOWELS,
     Affix,
@@ -63,6 +66,7 @@ __all__ = [
     "unique_verb_split",
     "suffix_split",
     "bare_split",
+    "sounds_russian",
 ]
 
 PHENOMENON = "word_formation"
@@ -168,13 +172,46 @@ def bare_split(lexicon: Lexicon, form: str, lemma: str, pos: str) -> tuple[str, 
         if not norm.endswith(ending):
             continue
         root = norm[: len(norm) - len(ending)]
-        if len(root) < 3 or not (set(root) & VOWELS) or root[-1] in "ьйъ":
-            continue
+        if len(root) < 3 or not (set(root) & VOWELS) or root[-1] not in CONSONANTS or root[-1] == "й":
+            continue  # (a root ends in a consonant: «сутки» is сутк-и, never a root «сутки»)
         if lem.startswith(root) and lem[len(root):] in BARE_LEMMA_ENDINGS:
             return form[: len(root)].lower(), None, ending
         if pos == "ADJ":
             break
     return None
+
+
+# the longest consonant run an inserted suffix may make where it meets the root (стол-ник: лн,
+# мост-ник: стн; never российск-ств: скств)
+MAX_JUNCTION_CONSONANTS = 3
+
+
+def _consonant_run(letters: str) -> int:
+    n = 0
+    for c in letters:
+        if c not in CONSONANTS:
+            break
+        n += 1
+    return n
+
+
+def sounds_russian(root: str, suffix: str, tail: str) -> bool:
+    """May ``root`` + inserted ``suffix`` + ``tail`` (the rest of the word) be pronounced as Russian?
+
+    The letter-trigram test passes strings no Russian word has the shape of («суткиств»,
+    «российскствий»), since each three-letter window occurs somewhere. This asks for the
+    shape itself: the consonants where root and suffix meet, and where suffix and tail meet,
+    make a run of at most :data:`MAX_JUNCTION_CONSONANTS` letters, and the new word does not
+    end (before a final ь) in a run of three or more consonants the old word did not end in
+    (*столств, *кроватствь).
+    """
+    r, s, t = normalize(root), normalize(suffix), normalize(tail)
+    if _consonant_run(r[::-1]) + _consonant_run(s) > MAX_JUNCTION_CONSONANTS:
+        return False
+    if _consonant_run(s[::-1]) + _consonant_run(t) > MAX_JUNCTION_CONSONANTS:
+        return False
+    new, old = (r + s + t).rstrip("ь"), (r + t).rstrip("ь")
+    return _consonant_run(new[::-1]) < 3 or _consonant_run(old[::-1]) >= 3
 
 
 def _restore_yo(form: str, rest: str) -> str:
@@ -299,6 +336,8 @@ class AddNewSuffix(_FormationParadigm):
                 if self.pair_counts.get((y, host.spelling), max_pair + 1) > max_pair:
                     continue  # an attested (interpretable) combination, or one never counted
             new = root + y + form[len(root) :].lower()
+            if not sounds_russian(root, y, form[len(root) :].lower()):
+                continue  # «*российскствий», «*столств»: a consonant pile at the junction or the end
             if host is None:
                 # a bare root: «root + suffix» beginning a dictionary word is exactly what
                 # the host rule asks for and refuses at once; here the new word itself
