@@ -58,6 +58,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Дети убежали в лес.", "Дети упобежали в лес."),
         ("Она спокойно прочитала письмо.", "Она спокойно спрочитала письмо."),
         ("Она надела синее платье.", "Она пронадела синее платье."),
+        # the old prefix keeps its written vowel inside (never *спредстоит: с- + предстоит)
+        ("Команда состоит из пяти человек.", "Команда сопредстоит из пяти человек."),
+        ("Они собрали урожай.", "Они совыбрали урожай."),
     ],
     "change_verb_prefixes_order": [
         # a stacking prefix moves outside where it has no word to stack on (*пренёс)
@@ -69,6 +72,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Завод недовыполнил план.", "Завод вынедополнил план."),
         ("Закон предусмотрел все случаи.", "Закон упредсмотрел все случаи."),
         ("Новый закон предусматривает штрафы.", "Новый закон упредсматривает штрафы."),
+        # each prefix keeps its written vowel (never *вспали, which reads as an older verb)
+        ("Наши мнения совпали.", "Наши мнения всопали."),
     ],
     "change_declension_ending": [
         ("Фильм был подробно рассмотрен в журнале.", "Фильм был подробно рассмотрен в журнали."),
@@ -144,6 +149,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Этот опыт трудно воспроизвести.",  # three prefixes
         "Он выполнил задание.",  # one prefix
         "Мальчишки повскакали с мест.",  # вскакать reads both в-скакать and вс-какать
+        "Он долго отыскивал ключи.",  # от-ыскивать: the ы starts the root, not a prefix ис- (*изоткивал)
     ],
     "change_declension_ending": [
         "Мы встретились в 8 часу.",  # locative in -у (the parser may call it a dative)
@@ -309,6 +315,8 @@ def test_join_prefix_spelling(lexicon):
         # a rarer dictionary verb that is itself prefixed one way is a rest too
         ("предусматривать", "предусматривает", ("пред", "у"), "сматривает"),
         ("преподнести", "преподнёс", ("пре", "под"), "нес"),
+        # a ы written for и after a prefix begins the root: от-ыскивать, not от-ис-кивать
+        ("отыскивать", "отыскивал", ("от",), "искивал"),
     ],
 )
 def test_split_verb(lexicon, lemma, form, prefixes, rest):
@@ -316,6 +324,23 @@ def test_split_verb(lexicon, lemma, form, prefixes, rest):
 
     split = unique_verb_split(lexicon, lemma, form)
     assert split is not None and (split.prefixes, split.form_rest) == (prefixes, rest)
+
+
+def test_written_prefixes(lexicon):
+    split = lexicon.split_verb("совпадать", "совпали")[0]
+    assert lexicon.written_prefixes(split, "совпали") == ("со", "в")
+    assert lexicon.join_written("с", "со", lexicon.join_written("в", "в", "пали")) == "совпали"
+    assert lexicon.join_written("в", "в", lexicon.join_written("с", "со", "пали")) == "всопали"
+    # з/с is re-decided by the next letter; ъ and ы as in join_prefix
+    assert lexicon.join_written("раз", "рас", "бить") == "разбить"
+    assert lexicon.join_written("раз", "раз", "писать") == "расписать"
+    assert lexicon.join_written("с", "с", "играть") == "сыграть"
+
+
+def test_kept_prefixes_never_lose_their_vowel(parsed, paradigms):
+    got = [b for n in ("add_verb_prefix", "change_verb_prefixes_order") for t in
+           ("Команда состоит из пяти человек.", "Наши мнения совпали.") for b, _ in paradigms[n].pairs(parsed[t])]
+    assert got and not any(w in b for b in got for w in ("спредстоит", "вспали"))
 
 
 @pytest.mark.parametrize("lemma", ["строить", "ступить", "сидеть", "обедать", "успеть", "позволить", "учить"])

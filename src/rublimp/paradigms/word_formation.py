@@ -14,6 +14,11 @@
 * ``change_verb_prefixes_order`` — the two prefixes of a two-prefix verb swap
   places («перевыполнили» → «*выпереполнили»).
 
+A prefix already in the word keeps its written vowel wherever it ends up («совпали» →
+«*всопали», «состоит» → «*сопредстоит»): cut to с- it would read as a new prefix on
+another verb (*вспали, *спредстоит). A ы written for и after a prefix begins the root
+(от-ыскивать), so no second prefix is cut there (never от-ис-кивать).
+
 Words are segmented with :class:`rublimp.lexicon.Lexicon` (the curated affixes
 of ``resources/affixes.tsv`` checked against pymorphy3's dictionary). As in the
 paper, an added affix must co-occur with the root elsewhere in the dictionary
@@ -389,6 +394,9 @@ class AddVerbPrefix(_FormationParadigm):
                 continue
             form = tok.form.lower()
             rest = _restore_yo(form, split.form_rest)
+            written = lx.written_prefixes(split, form)
+            if written is None:
+                continue
             outer: list[tuple[float, str, str]] = []
             inner: list[tuple[float, str, str]] = []
             # with an o-variant (со-, во-, ото-) an inner о- would fuse into the old prefix: с + о-пустится
@@ -401,9 +409,11 @@ class AddVerbPrefix(_FormationParadigm):
                 if q.role == "lexical":
                     outer.append((score, lx.join_prefix(q, form), q.affix))
                 # a second prefix between a lexical prefix and the root: вы + въедают
+                # (the old prefix is kept as written: «состоит» → «*сопредстоит», never «*спредстоит»,
+                # which reads as с- + предстоит)
                 if p_aff.role == "lexical":
-                    new = lx.join_prefix(p_aff, lx.join_prefix(q, rest))
-                    if not (fused and new.startswith(fused)):
+                    new = lx.join_written(p_aff, written[0], lx.join_prefix(q, rest))
+                    if not (fused and not written[0].endswith("о") and new.startswith(fused)):
                         inner.append((score, new, q.affix))
             for slot, cands in (("outer", outer), ("inner", inner)):
                 n = 0
@@ -443,7 +453,12 @@ class ChangeVerbPrefixesOrder(_FormationParadigm):
                 # or have no word to stack on: «под-пре-нёс» (*пренёс) is no stacked formation,
                 # «при-по-держать» (подержать) could be one
                 continue
-            new = lx.join_prefix(inner_aff, lx.join_prefix(outer_aff, rest))
+            written = lx.written_prefixes(split, tok.form)
+            if written is None:
+                continue
+            # each prefix keeps its written vowel: «совпали» → «*всопали», never «*вспали»
+            # (со- cut to с- reads as another, older verb)
+            new = lx.join_written(inner_aff, written[1], lx.join_written(outer_aff, written[0], rest))
             if not lx.is_novel(new):
                 continue
             yield Perturbation(
