@@ -33,12 +33,16 @@ inanimate accusative, the plural cases whose endings differ by class (окна �
 plural-only or adjectivally declined nouns, no forms that double as adverbs
 such as «утром»), whose pymorphy3 analysis agrees with the parser's case; and
 finite indicative present/future verbs other than быть. The declension
-paradigms are split by context: ``_has_dep`` needs an ``amod``/``det``
-dependent agreeing in case (or a postposed adjective the parser made an
-``nmod``), or, as in RuBLiMP's pairs, an ``nmod``/``acl``/``nummod``/``advmod``/``appos``
-dependent, or an agreeing adjective or determiner right next to it that the parser
-attached elsewhere; the plain one needs no agreeing modifier (so a noun with only a
-genitive dependent may be edited by both). The possessives «его», «её», «их» never agree: a noun
+paradigms are split by context (RuBLiMP, Appendix B: the noun "has an agreeing
+dependent"): ``_has_dep`` needs an agreeing modifier of the noun itself — an
+``amod``/``det`` dependent agreeing in case, a postposed participle (``acl``), a postposed
+adjective the parser made an ``nmod``, or an agreeing adjective or determiner right next to
+it that the parser attached elsewhere; a genitive, prepositional, clausal or numeral
+dependent is none. The plain one takes exactly the other nouns, and also leaves a noun
+whose coordinated partner's modifier can agree with it («новые дома и площади»). Neither
+writes «я», «ю», «ы» after ж ш ч щ ц against the spelling rule (*удачя, *гаубиця read as
+misspellings of another form; after г к х the wrong vowel is heard: *дискы, *рукя), nor a
+junction form the self-check finds implausible (*умениы). The possessives «его», «её», «их» never agree: a noun
 with one is the plain paradigm's, as in RuBLiMP's pairs («взяла её руку» → «*рукя»). Tree repairs
 decided by pymorphy3: a word the parser tagged ADJ that pymorphy3 knows only as a noun is a noun
 («вопрос старика»), and a noun whose parser case its form cannot have takes the one case its
