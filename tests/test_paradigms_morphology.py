@@ -108,6 +108,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Стояли мы у стены высокой.", "Стояли мы у стеня высокой."),
         ("Я поговорил с новым учителем.", "Я поговорил с новым учителью."),
         ("Она рассказала о своей радости.", "Она рассказала о своей радосте."),
+        # after ч the genitive -ы is only a misspelt -и: the second-class -а is written (*реча)
+        ("Без живой речи урок скучен.", "Без живой реча урок скучен."),
+        ("Он купил три новых учебника.", "Он купил три новых учебникы."),
         # the agreeing modifier may have a genitive of its own next to it
         ("Мы остановились у высокой стены крепости.", "Мы остановились у высокой стеня крепости."),
         # (умени-я → *умени-ы, бо-я → *бо-ы, as RuBLiMP writes them, no longer pass the pair
@@ -605,3 +608,26 @@ def test_declension_noun_by_pymorphy3():
     # an adjective that is also an adjective for pymorphy3 stays an adjective
     adj = tree([("передней", "передний", "ADJ", "Case=Gen|Degree=Pos|Gender=Fem|Number=Sing", 0, "root")], sent_id="adj2")
     assert plain.noun_view(adj.token(1)) is None
+
+
+def test_has_dep_modifier_the_parser_turned_upside_down(paradigms):
+    # «свирели» hung on its adjective as an nmod: the adjective still agrees (pymorphy3 readings)
+    sent = tree([
+        ("Он", "он", "PRON", "Case=Nom|Number=Sing|Person=3", 2, "nsubj"),
+        ("играл", "играть", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("на", "на", "ADP", "", 4, "case"),
+        ("старой", "старый", "ADJ", "Case=Loc|Gender=Fem|Number=Sing", 2, "obl"),
+        ("свирели", "свирель", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 4, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert [b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(sent)] == ["Он играл на старой свиреле."]
+    assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] == []
+    # a name the parser tagged ADJ governing the noun as an object is no modifier of it
+    sent = tree([
+        ("Ахилла", "ахилл", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("сына", "сын", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 1, "obj"),
+        ("ждали", "ждать", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(sent)] == []
+    assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] != []

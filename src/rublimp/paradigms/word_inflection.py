@@ -350,7 +350,10 @@ class _Declension(_InflectionParadigm):
             tok = self.noun_view(orig)
             if tok is None:
                 continue
-            agreeing = bool(_agreeing_dependents(sent, tok)) or _adjacent_agreeing(sent, tok)
+            agreeing = (
+                bool(_agreeing_dependents(sent, tok)) or _adjacent_agreeing(sent, tok)
+                or _agrees_by_readings(self.morph, sent, tok)
+            )
             if self.with_dependent != agreeing:
                 continue  # an agreeing modifier makes the noun _has_dep's, and only _has_dep's
             if not self.with_dependent and _shares_modifier(self.morph, sent, tok):
@@ -503,6 +506,47 @@ def _same_number(t: Token, noun: Token) -> bool:
     return t.feats.get("Number") in (None, noun.feats.get("Number"))
 
 
+# numerals after which a singular noun takes a plural (genitive or nominative) adjective:
+# «два опорных полузащитника», «две противоположные группы»
+_PAUCAL = frozenset({"два", "две", "три", "четыре", "оба", "обе", "полтора", "полторы"})
+
+
+def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
+    """An ``amod``/``det`` dependent of ``noun``, or an adjective right before it, that agrees
+    with it by some pymorphy3 reading pair where the parser's cases differ («по сельской
+    свирели»: the parser may give the two different cases of their shared forms); after a
+    paucal numeral a plural adjective agrees with a singular noun in case only
+    («два опорных полузащитника»)."""
+    nouns = readings(morph, noun.form, ("NOUN",))
+    if not nouns:
+        return False
+    near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det") and not _invariant_possessive(t)]
+    if noun.id > 1:
+        before = sent.token(noun.id - 1)
+        if before.upos in ("ADJ", "DET", "VERB") and before not in near and not _predicate_of(noun, before):
+            near.append(before)
+    near = [t for t in near if morph.word_is_known(t.form.lower())]  # (a name tagged ADJ: «Полидамаса вождя»)
+    # a postposed adjective the parser took for a noun with another case («совету благому»)
+    near += [t for t in sent.children(noun) if t.base_deprel in ("nmod", "amod") and t.id == noun.id + 1
+             and long_form_only_guessing(t.form)]
+    paucal = any(normalize(t.form) in _PAUCAL for t in sent.tokens[max(0, noun.id - 4) : noun.id - 1])
+    for m in near:
+        for a in readings(morph, m.form, _MODIFIER_POS):
+            for b in nouns:
+                if modifier_agrees(a, b):
+                    return True
+                if paucal and b.number == "Sing" and a.number == "Plur" and a.case == b.case == "Gen":
+                    return True
+    return False
+
+
+def _predicate_of(noun: Token, t: Token) -> bool:
+    """Does ``t`` govern ``noun`` other than as a modifier the parser turned upside down
+    («на сельской свирели»: свирели → nmod of сельской)? Then it is no modifier of the noun
+    (a predicate: «Дом большой»; a name tagged ADJ: «Полидамаса вождя»: вождя → obj)."""
+    return noun.head == t.id and noun.base_deprel != "nmod"
+
+
 def _shares_modifier(morph, sent: Sentence, noun: Token) -> bool:
     """Is ``noun`` a conjunct of a noun whose modifier stands before both and can agree with
     ``noun`` too (pymorphy3 readings: «новые дома и площади», «российских банков и компаний»;
@@ -534,8 +578,8 @@ def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
         if i < 1 or i > len(sent.tokens):
             continue
         t = sent.token(i)
-        if t.upos not in ("ADJ", "DET", "PRON") or t.head == noun.id or noun.head == t.id:
-            continue  # (the noun's own head is a predicate: «Дом большой»)
+        if t.upos not in ("ADJ", "DET", "PRON") or t.head == noun.id or _predicate_of(noun, t):
+            continue
         if t.feats.get("PronType") == "Prs" or normalize(t.form) in GENITIVE_PERSONAL_FORMS:
             continue  # a personal pronoun, or «его/её/их», which never agree
         if any(t.feats.get(k) != feats.get(k) for k in ("Case", "Number")) or not feats.get("Case"):
