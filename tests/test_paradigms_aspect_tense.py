@@ -630,3 +630,21 @@ def test_shared_subject_of_a_missed_coordination():
     ], sent_id="rel")
     v = rel.token(8)
     assert p.shared_subject(rel, v, p.verb_tense(rel, v)[0].tag) is None
+
+
+def test_repetition_object_the_parser_made_a_subject():
+    p = get_paradigm("change_repetition_aspect")
+    rows = [
+        ("Телефон", "телефон", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 5, "nsubj"),
+        ("я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 5, "nsubj"),
+        ("каждый", "каждый", "DET", "Case=Acc|Gender=Masc|Number=Sing", 4, "det"),
+        ("день", "день", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 5, "obl"),
+        ("повторял", "повторять", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ]
+    # «телефон» can be the accusative object: the perfective has its object
+    assert [b for b, _ in p.pairs(tree(rows))] == ["Телефон я каждый день повторил."]
+    # without it the transitive perfective stands bare (*я каждый день повторил)
+    bare = [r for r in rows if r[0] != "Телефон"]
+    bare = [(f, lem, u, ft, h - 1 if h else 0, d) for f, lem, u, ft, h, d in bare]
+    assert [b for b, _ in p.pairs(tree(bare, text="я каждый день повторял."))] == []

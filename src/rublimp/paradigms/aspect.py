@@ -354,10 +354,22 @@ class ChangeRepetitionAspect(AspectParadigm):
         """Does ``verb`` have an object, a clausal complement or an oblique/indirect argument
         other than its repetition cue? A perfective with any of them reads as a complete
         event («прошёл мимо школы», «прочитал внукам сказки» where the parser hangs «сказки»
-        on «внукам»); a bare transitive perfective does not («*каждый вечер прочитал»)."""
-        return any(
-            k.base_deprel in _COMPLEMENT_RELATIONS and not self.cue(sent, k) for k in sent.children(verb)
-        )
+        on «внукам»), or a nominal the parser made its subject that can be the accusative
+        object; a bare transitive perfective does not («*каждый вечер прочитал»)."""
+        for k in sent.children(verb):
+            if self.cue(sent, k):
+                continue
+            if k.base_deprel in _COMPLEMENT_RELATIONS:
+                return True
+            # tree repair: a bare nominal the parser made the subject that can be the accusative
+            # object («телефон я каждый день повторял», «каждый раз проходили машины»)
+            if (
+                k.base_deprel in ("nsubj", "nsubj:pass") and k.upos in ("NOUN", "PROPN", "PRON")
+                and not any(c.base_deprel == "case" for c in sent.children(k))
+                and any("accs" in p.tag for p in self.morph.parses(k.form.lower()))
+            ):
+                return True
+        return False
 
     def transitive_partner(self, sent: Sentence, verb: Token) -> bool:
         """Is the verb's perfective partner transitive in every pymorphy3 reading of its infinitive?"""
