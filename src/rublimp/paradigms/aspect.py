@@ -279,10 +279,10 @@ class ChangeDurationAspect(AspectParadigm):
     def denied_later(sent: Sentence, verb: Token) -> bool:
         """Does a later clause coordinated with ``verb`` deny its result («долго искал, но ничего
         не нашёл»)? The perfective would then assert the success that clause denies."""
-        linked = [k for k in sent.children(verb) if k.base_deprel in ("conj", "parataxis")]
+        linked = [k for k in sent.children(verb) if k.base_deprel == "conj"]
         head = sent.head_of(verb)
-        if verb.base_deprel in ("conj", "parataxis") and head is not None:
-            linked += [k for k in sent.children(head) if k.base_deprel in ("conj", "parataxis")] + [head]
+        if verb.base_deprel == "conj" and head is not None:
+            linked += [k for k in sent.children(head) if k.base_deprel == "conj"]
         return any(
             c.id > verb.id and any(normalize(k.form) in _NEGATIONS | _NEGATIVE_PRONOUNS for k in sent.children(c))
             for c in linked
