@@ -108,6 +108,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Стояли мы у стены высокой.", "Стояли мы у стеня высокой."),
         ("Я поговорил с новым учителем.", "Я поговорил с новым учителью."),
         ("Она рассказала о своей радости.", "Она рассказала о своей радосте."),
+        # a postposed participle agrees with the noun too
+        ("Он подошёл к стене, покрытой мхом.", "Он подошёл к стени, покрытой мхом."),
         # after ч the genitive -ы is only a misspelt -и: the second-class -а is written (*реча)
         ("Без живой речи урок скучен.", "Без живой реча урок скучен."),
         ("Он купил три новых учебника.", "Он купил три новых учебникы."),
@@ -171,6 +173,7 @@ NEGATIVE: dict[str, list[str]] = {
         # agreeing modifiers the tree hangs elsewhere: the other paradigm's noun
         "Он работал в российских и зарубежных компаниях.",
         "В городе появились новые дома и площади.",
+        "Он подошёл к стене, покрытой мхом.",  # a postposed participle agrees: the other paradigm
         # ц/ж/ш/ч/щ + я, ю, ы: a misspelling of another form, not a declension swap (*гаубиця)
         "Он купил гаубицу.",
     ],
