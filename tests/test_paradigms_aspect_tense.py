@@ -41,11 +41,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он долго вытаскивал занозу.", "Он долго вытащил занозу."),
         ("Лиса долго обманывала собак.", "Лиса долго обманула собак."),
         ("Бабушка долго подбирала нитки.", "Бабушка долго подобрала нитки."),
-        # round 5: negated verbs (RuBLiMP keeps them: «долго не + perfective» is no event),
-        # and «подолгу»
-        ("Сторож долго не открывал ворота.", "Сторож долго не открыл ворота."),
-        ("Письмо от брата долго не приходило.", "Письмо от брата долго не пришло."),
+        # «подолгу»
         ("Дед подолгу рассматривал старые фотографии.", "Дед подолгу рассмотрел старые фотографии."),
+        # a clause after a colon is no denial of the result, even when negated
+        ("Он долго убеждал себя: нет, не может быть.", "Он долго убедил себя: нет, не может быть."),
     ],
     "change_repetition_aspect": [
         ("Каждую субботу папа мыл машину во дворе.", "Каждую субботу папа помыл машину во дворе."),
@@ -59,6 +58,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Каждую неделю она переводила статьи.", "Каждую неделю она перевела статьи."),
         # «с каждым днём/годом»: gradual change
         ("С каждым годом деревня уменьшалась.", "С каждым годом деревня уменьшилась."),
+        # an intransitive partner needs no object
+        ("Каждое утро он вставал рано.", "Каждое утро он встал рано."),
+        # a transitive one has its object clause
+        ("Каждый вечер мама проверяла, что дети спят.", "Каждый вечер мама проверила, что дети спят."),
     ],
     "deontic_imperative_aspect": [
         ("Не стоит торопиться с выводами.", "Не стоит поторопиться с выводами."),
@@ -155,6 +158,13 @@ NEGATIVE: dict[str, list[str]] = {
         "Она долго не решалась войти.",  # a negated modal or volitional verb: не решилась names a failure
         "Мальчик долго не хотел спать.",
         "Он недолго не отвечал.",  # not a duration cue
+        # negated verbs: «долго не + perfective» (prolonged non-occurrence) is acceptable
+        "Сторож долго не открывал ворота.",
+        "Письмо от брата долго не приходило.",
+        # a later clause denies the result the perfective would assert
+        "Он долго искал ключи, но ничего не находил.",
+        "Полиция долго проверяла документы и не нашла нарушений.",
+        "Он долго искал ключи, но так и не нашёл.",
     ],
     "change_repetition_aspect": [
         "За каждый год он получал премию.",  # preposition: not repetition
@@ -165,6 +175,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Каждый год сын всё больше походил на отца.",  # походить 'resemble' has no partner (not пойти)
         "Каждый день дом находился в тени.",  # находиться 'be located' has no partner
         "С каждым учеником учитель занимался отдельно.",  # «с каждым» + no time noun
+        # a transitive perfective without its object is incomplete on its own (*каждый вечер прочитал)
+        "Каждый вечер дедушка читал.",
+        "Каждое утро бабушка мыла и варила.",
     ],
     "deontic_imperative_aspect": [
         "Стоит попробовать ещё раз.",  # no negation
@@ -620,3 +633,21 @@ def test_shared_subject_of_a_missed_coordination():
     ], sent_id="rel")
     v = rel.token(8)
     assert p.shared_subject(rel, v, p.verb_tense(rel, v)[0].tag) is None
+
+
+def test_repetition_object_the_parser_made_a_subject():
+    p = get_paradigm("change_repetition_aspect")
+    rows = [
+        ("Телефон", "телефон", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 5, "nsubj"),
+        ("я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 5, "nsubj"),
+        ("каждый", "каждый", "DET", "Case=Acc|Gender=Masc|Number=Sing", 4, "det"),
+        ("день", "день", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 5, "obl"),
+        ("повторял", "повторять", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ]
+    # «телефон» can be the accusative object: the perfective has its object
+    assert [b for b, _ in p.pairs(tree(rows))] == ["Телефон я каждый день повторил."]
+    # without it the transitive perfective stands bare (*я каждый день повторил)
+    bare = [r for r in rows if r[0] != "Телефон"]
+    bare = [(f, lem, u, ft, h - 1 if h else 0, d) for f, lem, u, ft, h, d in bare]
+    assert [b for b, _ in p.pairs(tree(bare, text="я каждый день повторял."))] == []

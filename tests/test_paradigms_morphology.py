@@ -46,6 +46,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он купил новый стол.", "Он купил новый столник."),
         ("Он купил новый стол.", "Он купил новостый стол."),
         ("Он читал книгу.", "Он читал книгизму."),
+        # the next suffix where the first would pile up consonants (*журналств, *российскникий)
+        ("Журнал лежал на столе.", "Журналост лежал на столе."),
+        ("Российский флаг подняли.", "Российскостий флаг подняли."),
     ],
     "add_verb_prefix": [
         ("Весной личинки выедают почки изнутри.", "Весной личинки выпоедают почки изнутри."),
@@ -55,6 +58,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Дети убежали в лес.", "Дети упобежали в лес."),
         ("Она спокойно прочитала письмо.", "Она спокойно спрочитала письмо."),
         ("Она надела синее платье.", "Она пронадела синее платье."),
+        # the old prefix keeps its written vowel inside (never *спредстоит: с- + предстоит)
+        ("Команда состоит из пяти человек.", "Команда сопредстоит из пяти человек."),
+        ("Они собрали урожай.", "Они совыбрали урожай."),
     ],
     "change_verb_prefixes_order": [
         # a stacking prefix moves outside where it has no word to stack on (*пренёс)
@@ -66,6 +72,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Завод недовыполнил план.", "Завод вынедополнил план."),
         ("Закон предусмотрел все случаи.", "Закон упредсмотрел все случаи."),
         ("Новый закон предусматривает штрафы.", "Новый закон упредсматривает штрафы."),
+        # each prefix keeps its written vowel (never *вспали, which reads as an older verb)
+        ("Наши мнения совпали.", "Наши мнения всопали."),
     ],
     "change_declension_ending": [
         ("Фильм был подробно рассмотрен в журнале.", "Фильм был подробно рассмотрен в журнали."),
@@ -87,6 +95,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Письма пришли утром.", "Письмы пришли утром."),
         # «его/её/их» never agree: a noun with one is this paradigm's, as in RuBLiMP's pairs
         ("Девочка взяла его руку.", "Девочка взяла его рукя."),
+        # a modifier of the other conjunct that cannot agree with this noun does not count
+        ("Мы ели свежий хлеб и колбасу.", "Мы ели свежий хлеб и колбася."),
+        # after ч the third class's ending, never the misspelt *удачя
+        ("Он долго ждал удачу.", "Он долго ждал удачь."),
     ],
     "change_declension_ending_has_dep": [
         ("Значительные площади пашни подвержены водной эрозии.", "Значительные площади пашни подвержены водной эрозиу."),
@@ -94,12 +106,15 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он долго смотрел на белую стену.", "Он долго смотрел на белую стеня."),
         # a postposed adjective the parser made an nmod counts as the dependent
         ("Стояли мы у стены высокой.", "Стояли мы у стеня высокой."),
-        # a genitive noun phrase counts as a dependent, as in RuBLiMP's pairs
-        ("Мы остановились у стены крепости.", "Мы остановились у стеня крепости."),
         ("Я поговорил с новым учителем.", "Я поговорил с новым учителью."),
         ("Она рассказала о своей радости.", "Она рассказала о своей радосте."),
-        # an adverbial dependent counts too («прямо над рекой»: прямо → advmod of рекой)
-        ("Мы сняли комнату прямо над рекой.", "Мы сняли комнату прямо над реком."),
+        # a postposed participle agrees with the noun too
+        ("Он подошёл к стене, покрытой мхом.", "Он подошёл к стени, покрытой мхом."),
+        # after ч the genitive -ы is only a misspelt -и: the second-class -а is written (*реча)
+        ("Без живой речи урок скучен.", "Без живой реча урок скучен."),
+        ("Он купил три новых учебника.", "Он купил три новых учебникы."),
+        # the agreeing modifier may have a genitive of its own next to it
+        ("Мы остановились у высокой стены крепости.", "Мы остановились у высокой стеня крепости."),
         # (умени-я → *умени-ы, бо-я → *бо-ы, as RuBLiMP writes them, no longer pass the pair
         # self-check: «ы» after a vowel keeps no Russian shape — tests/test_selfcheck.py)
     ],
@@ -122,6 +137,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Маша спала.",  # a name; no noun or adjective otherwise
         "Кот спал.",  # a root of three letters: too short a word
         "Ему дали чай.",  # a root ending in й
+        "Сутки прошли быстро.",  # сутк-и: a root ends in a consonant (never *суткиств)
     ],
     "add_verb_prefix": [
         "Он читал книгу.",  # no prefix
@@ -138,6 +154,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Этот опыт трудно воспроизвести.",  # three prefixes
         "Он выполнил задание.",  # one prefix
         "Мальчишки повскакали с мест.",  # вскакать reads both в-скакать and вс-какать
+        "Он долго отыскивал ключи.",  # от-ыскивать: the ы starts the root, not a prefix ис- (*изоткивал)
     ],
     "change_declension_ending": [
         "Мы встретились в 8 часу.",  # locative in -у (the parser may call it a dative)
@@ -153,6 +170,12 @@ NEGATIVE: dict[str, list[str]] = {
         "Бабушка испекла пирог.",
         "Садовод вывел сорта.",  # a masculine plural: сорты/сорта both occur
         "Мы встретили сестёр.",  # an animate plural accusative has the genitive's ending
+        # agreeing modifiers the tree hangs elsewhere: the other paradigm's noun
+        "Он работал в российских и зарубежных компаниях.",
+        "В городе появились новые дома и площади.",
+        "Он подошёл к стене, покрытой мхом.",  # a postposed participle agrees: the other paradigm
+        # ц/ж/ш/ч/щ + я, ю, ы: a misspelling of another form, not a declension swap (*гаубиця)
+        "Он купил гаубицу.",
     ],
     "change_declension_ending_has_dep": [
         "Мы встретились в восьмом часу.",  # locative in -у
@@ -162,6 +185,13 @@ NEGATIVE: dict[str, list[str]] = {
         "Этой осенью мы уехали.",  # осенью is also an adverb
         "Книга лежит у окна.",  # no dependent at all
         "Девочка взяла его руку.",  # an invariant possessive is no agreeing modifier
+        # a genitive, prepositional, adverbial or clausal dependent is no agreeing modifier
+        "Мы остановились у стены крепости.",
+        "Мы сняли комнату прямо над рекой.",
+        "Директор компании рассказал о планах.",
+        "Мы нашли решение, которое всех устроило.",
+        # a spelling-rule breach after ц or a hushing consonant reads as a misspelling (*гаубиця)
+        "Армия получила новую гаубицу.",
     ],
     "change_verb_conjugation": [
         "Я читаю книгу.",  # 1sg is the same in both conjugations
@@ -291,6 +321,8 @@ def test_join_prefix_spelling(lexicon):
         # a rarer dictionary verb that is itself prefixed one way is a rest too
         ("предусматривать", "предусматривает", ("пред", "у"), "сматривает"),
         ("преподнести", "преподнёс", ("пре", "под"), "нес"),
+        # a ы written for и after a prefix begins the root: от-ыскивать, not от-ис-кивать
+        ("отыскивать", "отыскивал", ("от",), "искивал"),
     ],
 )
 def test_split_verb(lexicon, lemma, form, prefixes, rest):
@@ -298,6 +330,23 @@ def test_split_verb(lexicon, lemma, form, prefixes, rest):
 
     split = unique_verb_split(lexicon, lemma, form)
     assert split is not None and (split.prefixes, split.form_rest) == (prefixes, rest)
+
+
+def test_written_prefixes(lexicon):
+    split = lexicon.split_verb("совпадать", "совпали")[0]
+    assert lexicon.written_prefixes(split, "совпали") == ("со", "в")
+    assert lexicon.join_written("с", "со", lexicon.join_written("в", "в", "пали")) == "совпали"
+    assert lexicon.join_written("в", "в", lexicon.join_written("с", "со", "пали")) == "всопали"
+    # з/с is re-decided by the next letter; ъ and ы as in join_prefix
+    assert lexicon.join_written("раз", "рас", "бить") == "разбить"
+    assert lexicon.join_written("раз", "раз", "писать") == "расписать"
+    assert lexicon.join_written("с", "с", "играть") == "сыграть"
+
+
+def test_kept_prefixes_never_lose_their_vowel(parsed, paradigms):
+    got = [b for n in ("add_verb_prefix", "change_verb_prefixes_order") for t in
+           ("Команда состоит из пяти человек.", "Наши мнения совпали.") for b, _ in paradigms[n].pairs(parsed[t])]
+    assert got and not any(w in b for b in got for w in ("спредстоит", "вспали"))
 
 
 @pytest.mark.parametrize("lemma", ["строить", "ступить", "сидеть", "обедать", "успеть", "позволить", "учить"])
@@ -321,6 +370,20 @@ def test_suffix_split(lexicon):
     assert (root, host.affix, ending) == ("рад", "ость", "и")
     assert suffix_split(lexicon, "нереста", "нерест", "NOUN") is None  # not нер-есть
     assert suffix_split(lexicon, "товарищества", "товарищество", "NOUN") is None  # товарище- is no free root
+
+
+def test_sounds_russian():
+    from rublimp.paradigms.word_formation import sounds_russian
+
+    assert sounds_russian("стол", "ник", "")  # лн
+    assert sounds_russian("мост", "ник", "а")  # стн
+    assert sounds_russian("песоч", "ник", "нице")
+    assert sounds_russian("стар", "ск", "енькая")
+    assert not sounds_russian("российск", "ств", "ий")  # скств
+    assert not sounds_russian("журнал", "ств", "")  # a word-final лств
+    assert not sounds_russian("кроват", "ств", "ь")  # тств, and a final ствь
+    assert not sounds_russian("рад", "ств", "ость")  # дств: four consonants at the junction
+    assert sounds_russian("текст", "ист", "")  # a vowel-initial suffix after a cluster
 
 
 def test_bare_split(lexicon, parsed, paradigms):
@@ -548,3 +611,26 @@ def test_declension_noun_by_pymorphy3():
     # an adjective that is also an adjective for pymorphy3 stays an adjective
     adj = tree([("передней", "передний", "ADJ", "Case=Gen|Degree=Pos|Gender=Fem|Number=Sing", 0, "root")], sent_id="adj2")
     assert plain.noun_view(adj.token(1)) is None
+
+
+def test_has_dep_modifier_the_parser_turned_upside_down(paradigms):
+    # «свирели» hung on its adjective as an nmod: the adjective still agrees (pymorphy3 readings)
+    sent = tree([
+        ("Он", "он", "PRON", "Case=Nom|Number=Sing|Person=3", 2, "nsubj"),
+        ("играл", "играть", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("на", "на", "ADP", "", 4, "case"),
+        ("старой", "старый", "ADJ", "Case=Loc|Gender=Fem|Number=Sing", 2, "obl"),
+        ("свирели", "свирель", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 4, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert [b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(sent)] == ["Он играл на старой свиреле."]
+    assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] == []
+    # a name the parser tagged ADJ governing the noun as an object is no modifier of it
+    sent = tree([
+        ("Ахилла", "ахилл", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("сына", "сын", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 1, "obj"),
+        ("ждали", "ждать", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(sent)] == []
+    assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] != []

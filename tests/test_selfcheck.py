@@ -335,9 +335,13 @@ def test_declension_junction_nonword_without_a_russian_shape_is_rejected():
         ("устали", "устать", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
         (".", ".", "PUNCT", "", 5, "punct"),
     ])
+    # (the paradigm now asks the same question before it proposes a junction form, so the
+    # pair is not made even with the self-check off; the check itself still refuses the word)
+    from rublimp.paradigms.selfcheck import plausible_nonword
+
     off = get_paradigm("change_declension_ending_has_dep", ParadigmContext(self_check=False))
-    assert "После долгого боы все устали." in [b for b, _ in off.pairs(sent)]
+    assert "После долгого боы все устали." not in [b for b, _ in off.pairs(sent)]
+    assert not plausible_nonword(off.letter_sequences(), "боы")
     ctx = ParadigmContext()
     on = get_paradigm("change_declension_ending_has_dep", ctx)
     assert "После долгого боы все устали." not in [b for b, _ in on.pairs(sent)]
-    assert ctx.self_check_stats.pairs["change_declension_ending_has_dep"]["implausible_nonword"] >= 1

@@ -377,12 +377,50 @@ class Lexicon:
             spelling = next((s for s in aff.allomorphs if s.endswith("о") and not aff.affix.endswith("о")), spelling)
         elif rest and rest[0] in VOICELESS and aff.affix.endswith("з"):
             spelling = next((s for s in aff.allomorphs if s.endswith("с")), spelling)
+        return self._glue(spelling, rest)
+
+    @staticmethod
+    def _glue(spelling: str, rest: str) -> str:
+        """A consonant-final prefix spelling + ``rest``: ъ before е/ё/ю/я, и → ы."""
         if spelling[-1] in CONSONANTS and rest:
             if rest[0] in IOTATED:
                 return spelling + "ъ" + rest
             if rest[0] == "и":
                 return spelling + "ы" + rest[1:]
         return spelling + rest
+
+    def join_written(self, prefix: str | Affix, spelling: str, rest: str) -> str:
+        """``prefix`` written as ``spelling`` (its spelling in the word it comes from) + ``rest``.
+
+        The prefix keeps its written vowel (со- of «совпасть» stays со-, never с-), so a moved
+        or kept prefix stays recognisable; only what depends on the next letter is re-decided:
+        з/с before a voiceless consonant, ъ and ы.
+        """
+        aff = self._prefix(prefix)
+        rest = rest.lower()
+        if aff.affix.endswith("з") and not spelling.endswith("о") and rest:
+            voiced = spelling[:-1] + "з"
+            spelling = voiced[:-1] + "с" if rest[0] in VOICELESS else voiced
+        return self._glue(spelling, rest)
+
+    def written_prefixes(self, split: VerbSplit, form: str) -> tuple[str, ...] | None:
+        """How each prefix of ``split`` is spelt in ``form`` (со, в for «совпали»), or None."""
+        form = normalize(form)
+
+        def walk(frm: str, prefixes: tuple[str, ...]) -> tuple[str, ...] | None:
+            if not prefixes:
+                return () if frm == normalize(split.form_rest) else None
+            aff = self._prefix(prefixes[0])
+            for sp in sorted(aff.allomorphs, key=len, reverse=True):
+                rest = self._strip(frm, sp)
+                if rest is None:
+                    continue
+                got = walk(rest, prefixes[1:])
+                if got is not None:
+                    return (sp,) + got
+            return None
+
+        return walk(form, split.prefixes)
 
     @staticmethod
     def _strip(word: str, spelling: str) -> str | None:
@@ -463,19 +501,21 @@ class Lexicon:
         lemma, form = normalize(lemma), normalize(form)
         out: set[VerbSplit] = set()
 
-        def walk(lem: str, frm: str, prefixes: tuple[str, ...]) -> None:
+        def walk(lem: str, frm: str, prefixes: tuple[str, ...], root_next: bool) -> None:
             extended = False
-            if len(prefixes) < max_prefixes:
+            if len(prefixes) < max_prefixes and not root_next:
                 for affix, spelling, lem_rest in self._prefix_cuts(lem):
                     frm_rest = self._strip(frm, spelling)
                     if frm_rest is None or len(frm_rest) < 2:
                         continue
                     extended = True
-                    walk(lem_rest, frm_rest, prefixes + (affix,))
+                    # a ы written for и after the prefix starts the root (от-ыскать, раз-ыграть):
+                    # no prefix begins there (not от-ис-кать)
+                    walk(lem_rest, frm_rest, prefixes + (affix,), spelling[-1] in CONSONANTS and lem[len(spelling)] == "ы")
             if not extended and prefixes:
                 out.add(VerbSplit(prefixes, lem, frm))
 
-        walk(lemma, form, ())
+        walk(lemma, form, (), False)
         # deterministic, fewest prefixes first
         return sorted(out, key=lambda s: (len(s.prefixes), s.prefixes, s.lemma_rest))
 

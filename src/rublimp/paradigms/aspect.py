@@ -25,11 +25,15 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
 * for repetition a negated verb is skipped («каждое утро не успевала» → «не успела»
   is acceptable to many speakers), and for both a verb with «бы» or «чтобы» (a
   subjunctive past form is no past tense);
-* duration keeps negated verbs, as RuBLiMP does («долго не ответил», «сон долго не
-  пришёл»): «долго не + perfective past» names no event that lasted and is rejected like
-  the positive form, except for the modal and volitional verbs
-  мочь, хотеть, уметь, решаться, whose negated perfective names a failure and is used
-  with «долго» («долго не смогла вымолвить ни слова»); «подолгу» is a cue too, and a cue
+* duration skips negated verbs too: «долго не + perfective past» (a prolonged
+  non-occurrence: «долго не отпустили», «долго не прокисало» → «не прокисло») is acceptable
+  to many readers, so it is no clear violation (RuBLiMP keeps them); nor is a verb whose
+  coordinated later clause denies its result («долго искал, но ничего не нашёл»: the
+  perfective would assert the success the next clause denies);
+* repetition: a transitive perfective partner (pymorphy3's ``tran``) is used only when the
+  verb has an object, a complement clause or an oblique argument besides its cue
+  («*каждый вечер прочитал» is incomplete on its own, a second error);
+* «подолгу» is a cue too, and a cue
   the parser hung on a non-verb (a predicative adjective, a noun taken for the root)
   belongs to the nearest past verb of its stretch;
 * for duration, partners made with the delimitative по- or the perdurative
@@ -100,15 +104,14 @@ REPETITION_ADVERBS = frozenset(
 # negated deontic predicates (forms, ё-less): «(не) стоит/стоило», «следует/следовало», «надо», «нужно»
 DEONTIC_PREDICATES = frozenset({"стоит", "стоило", "следует", "следовало", "надо", "нужно"})
 _NEGATIONS = frozenset({"не"})
+# «ни»-words that deny a result on their own («ничего не нашёл», «никого не застал»)
+_NEGATIVE_PRONOUNS = frozenset({"ничего", "никого", "ни", "нигде", "никак", "ничем", "никому", "ничто"})
 _CONDITIONAL = frozenset({"бы", "б", "чтобы", "чтоб"})
 _QUESTION = frozenset({"ли", "ль"})
 # delimitative (по-) and perdurative (про-) perfectives combine with «долго»
 _DURATION_BAD_PREFIXES = ("по", "про")
 # ждать → подождать is a delimitative in a prefix's disguise (под-)
 _DURATION_SKIP_LEMMAS = frozenset({"ждать"})
-# modal and volitional verbs whose negated perfective names a failure, not an event, and is
-# used with «долго» («долго не смогла вымолвить ни слова», «долго не решился»)
-_NEGATED_SKIP_LEMMAS = frozenset({"мочь", "хотеть", "уметь", "решаться"})
 _PAST_GRAMMEMES = ("masc", "femn", "neut", "plur")
 
 
@@ -231,7 +234,7 @@ class AspectParadigm(Paradigm):
                 i += step
         return best
 
-    def past_verb_ok(self, sent: Sentence, verb: Token, *, negation_ok: bool = False) -> bool:
+    def past_verb_ok(self, sent: Sentence, verb: Token) -> bool:
         """A past indicative verb without negation, «бы»/«чтобы» or its own question particle.
 
         Tree repair: a form pymorphy3 reads only as a finite verb counts as one whatever the
@@ -240,7 +243,7 @@ class AspectParadigm(Paradigm):
             return False
         if verb.feats.get("VerbForm") not in (None, "Fin") and not self.known_only(verb.form, "VERB"):
             return False
-        return not self.has_child(sent, verb, (frozenset() if negation_ok else _NEGATIONS) | _CONDITIONAL | _QUESTION)
+        return not self.has_child(sent, verb, _NEGATIONS | _CONDITIONAL | _QUESTION)
 
 
 @register
@@ -264,12 +267,26 @@ class ChangeDurationAspect(AspectParadigm):
                     continue
             elif cue.base_deprel != "advmod":
                 continue
-            if not self.past_verb_ok(sent, verb, negation_ok=True):
+            if not self.past_verb_ok(sent, verb):
+                continue  # «долго не + perfective» (prolonged non-occurrence) is acceptable
+            if self.denied_later(sent, verb):
                 continue
-            negated = self.has_child(sent, verb, _NEGATIONS)
-            pert = self.make(sent, verb, normalize(cue.form), finite_past=True, skip=_NEGATED_SKIP_LEMMAS if negated else ())
+            pert = self.make(sent, verb, normalize(cue.form), finite_past=True)
             if pert is not None:
                 yield pert
+
+    @staticmethod
+    def denied_later(sent: Sentence, verb: Token) -> bool:
+        """Does a later clause coordinated with ``verb`` deny its result («долго искал, но ничего
+        не нашёл»)? The perfective would then assert the success that clause denies."""
+        linked = [k for k in sent.children(verb) if k.base_deprel == "conj"]
+        head = sent.head_of(verb)
+        if verb.base_deprel == "conj" and head is not None:
+            linked += [k for k in sent.children(head) if k.base_deprel == "conj"]
+        return any(
+            c.id > verb.id and any(normalize(k.form) in _NEGATIONS | _NEGATIVE_PRONOUNS for k in sent.children(c))
+            for c in linked
+        )
 
 
 @register
@@ -326,9 +343,45 @@ class ChangeRepetitionAspect(AspectParadigm):
                 cues.append(stray[verb.id])
             if not cues or not self.past_verb_ok(sent, verb):
                 continue
+            if not self.has_complement(sent, verb) and self.transitive_partner(sent, verb):
+                continue  # «каждый день читал» is complete; «*каждый день прочитал» lacks its object too
             pert = self.make(sent, verb, cues[0], finite_past=True)
             if pert is not None:
                 yield pert
+
+
+    def has_complement(self, sent: Sentence, verb: Token) -> bool:
+        """Does ``verb`` have an object, a clausal complement or an oblique/indirect argument
+        other than its repetition cue? A perfective with any of them reads as a complete
+        event («прошёл мимо школы», «прочитал внукам сказки» where the parser hangs «сказки»
+        on «внукам»), or a nominal the parser made its subject that can be the accusative
+        object; a bare transitive perfective does not («*каждый вечер прочитал»)."""
+        for k in sent.children(verb):
+            if self.cue(sent, k):
+                continue
+            if k.base_deprel in _COMPLEMENT_RELATIONS:
+                return True
+            # tree repair: a bare nominal the parser made the subject that can be the accusative
+            # object («телефон я каждый день повторял», «каждый раз проходили машины»)
+            if (
+                k.base_deprel in ("nsubj", "nsubj:pass") and k.upos in ("NOUN", "PROPN", "PRON")
+                and not any(c.base_deprel == "case" for c in sent.children(k))
+                and any("accs" in p.tag for p in self.morph.parses(k.form.lower()))
+            ):
+                return True
+        return False
+
+    def transitive_partner(self, sent: Sentence, verb: Token) -> bool:
+        """Is the verb's perfective partner transitive in every pymorphy3 reading of its infinitive?"""
+        got = self.perfective(sent, verb, finite_past=True)
+        if got is None:
+            return False
+        infs = [p for p in self.morph.parses(got[2]) if p.tag.POS == "INFN" and normalize(p.normal_form) == got[2]]
+        return bool(infs) and all("tran" in p.tag for p in infs)
+
+
+# a verb with one of these dependents (other than its cue) has an argument in the sentence
+_COMPLEMENT_RELATIONS = frozenset({"obj", "iobj", "obl", "ccomp", "xcomp", "csubj"})
 
 
 @register

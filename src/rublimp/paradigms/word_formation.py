@@ -3,7 +3,9 @@
 * ``add_new_suffix`` — a derivational suffix is inserted between the root and
   the existing suffix of a noun or adjective («старенькая» → «*старскенькая»),
   or, as RuBLiMP does, between a bare root and its ending («плечи» →
-  «*плечники», «стол» → «*столник»; see :func:`bare_split`);
+  «*плечники», «стол» → «*столник»; see :func:`bare_split`); the new word must keep a
+  pronounceable shape (:func:`sounds_russian`: no pile of four consonants where the suffix
+  meets the root, no new word-final cluster: never «*суткиств», «*российскствий»);
 * ``add_verb_prefix`` — a one-prefix verb gets a second prefix, either a
   lexical one in front («выедают» → «*свыедают», «написал» → «*вынаписал») or
   one between a lexical prefix and the root («выедают» → «*выпоедают»; the
@@ -11,6 +13,11 @@
   pymorphy3's dictionary and «ывъ» occurs in no Russian word);
 * ``change_verb_prefixes_order`` — the two prefixes of a two-prefix verb swap
   places («перевыполнили» → «*выпереполнили»).
+
+A prefix already in the word keeps its written vowel wherever it ends up («совпали» →
+«*всопали», «состоит» → «*сопредстоит»): cut to с- it would read as a new prefix on
+another verb (*вспали, *спредстоит). A ы written for и after a prefix begins the root
+(от-ыскивать), so no second prefix is cut there (never от-ис-кивать).
 
 Words are segmented with :class:`rublimp.lexicon.Lexicon` (the curated affixes
 of ``resources/affixes.tsv`` checked against pymorphy3's dictionary). As in the
@@ -43,6 +50,7 @@ from typing import Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..lexicon import (
+    CONSONANTS,
     SUFFIX_PAIRS_FILE,
     VOWELS,
     Affix,
@@ -63,6 +71,7 @@ __all__ = [
     "unique_verb_split",
     "suffix_split",
     "bare_split",
+    "sounds_russian",
 ]
 
 PHENOMENON = "word_formation"
@@ -168,13 +177,46 @@ def bare_split(lexicon: Lexicon, form: str, lemma: str, pos: str) -> tuple[str, 
         if not norm.endswith(ending):
             continue
         root = norm[: len(norm) - len(ending)]
-        if len(root) < 3 or not (set(root) & VOWELS) or root[-1] in "ьйъ":
-            continue
+        if len(root) < 3 or not (set(root) & VOWELS) or root[-1] not in CONSONANTS or root[-1] == "й":
+            continue  # (a root ends in a consonant: «сутки» is сутк-и, never a root «сутки»)
         if lem.startswith(root) and lem[len(root):] in BARE_LEMMA_ENDINGS:
             return form[: len(root)].lower(), None, ending
         if pos == "ADJ":
             break
     return None
+
+
+# the longest consonant run an inserted suffix may make where it meets the root (стол-ник: лн,
+# мост-ник: стн; never российск-ств: скств)
+MAX_JUNCTION_CONSONANTS = 3
+
+
+def _consonant_run(letters: str) -> int:
+    n = 0
+    for c in letters:
+        if c not in CONSONANTS:
+            break
+        n += 1
+    return n
+
+
+def sounds_russian(root: str, suffix: str, tail: str) -> bool:
+    """May ``root`` + inserted ``suffix`` + ``tail`` (the rest of the word) be pronounced as Russian?
+
+    The letter-trigram test passes strings no Russian word has the shape of («суткиств»,
+    «российскствий»), since each three-letter window occurs somewhere. This asks for the
+    shape itself: the consonants where root and suffix meet, and where suffix and tail meet,
+    make a run of at most :data:`MAX_JUNCTION_CONSONANTS` letters, and the new word does not
+    end (before a final ь) in a run of three or more consonants the old word did not end in
+    (*столств, *кроватствь).
+    """
+    r, s, t = normalize(root), normalize(suffix), normalize(tail)
+    if _consonant_run(r[::-1]) + _consonant_run(s) > MAX_JUNCTION_CONSONANTS:
+        return False
+    if _consonant_run(s[::-1]) + _consonant_run(t) > MAX_JUNCTION_CONSONANTS:
+        return False
+    new, old = (r + s + t).rstrip("ь"), (r + t).rstrip("ь")
+    return _consonant_run(new[::-1]) < 3 or _consonant_run(old[::-1]) >= 3
 
 
 def _restore_yo(form: str, rest: str) -> str:
@@ -299,6 +341,8 @@ class AddNewSuffix(_FormationParadigm):
                 if self.pair_counts.get((y, host.spelling), max_pair + 1) > max_pair:
                     continue  # an attested (interpretable) combination, or one never counted
             new = root + y + form[len(root) :].lower()
+            if not sounds_russian(root, y, form[len(root) :].lower()):
+                continue  # «*российскствий», «*столств»: a consonant pile at the junction or the end
             if host is None:
                 # a bare root: «root + suffix» beginning a dictionary word is exactly what
                 # the host rule asks for and refuses at once; here the new word itself
@@ -350,6 +394,9 @@ class AddVerbPrefix(_FormationParadigm):
                 continue
             form = tok.form.lower()
             rest = _restore_yo(form, split.form_rest)
+            written = lx.written_prefixes(split, form)
+            if written is None:
+                continue
             outer: list[tuple[float, str, str]] = []
             inner: list[tuple[float, str, str]] = []
             # with an o-variant (со-, во-, ото-) an inner о- would fuse into the old prefix: с + о-пустится
@@ -362,9 +409,11 @@ class AddVerbPrefix(_FormationParadigm):
                 if q.role == "lexical":
                     outer.append((score, lx.join_prefix(q, form), q.affix))
                 # a second prefix between a lexical prefix and the root: вы + въедают
+                # (the old prefix is kept as written: «состоит» → «*сопредстоит», never «*спредстоит»,
+                # which reads as с- + предстоит)
                 if p_aff.role == "lexical":
-                    new = lx.join_prefix(p_aff, lx.join_prefix(q, rest))
-                    if not (fused and new.startswith(fused)):
+                    new = lx.join_written(p_aff, written[0], lx.join_prefix(q, rest))
+                    if not (fused and not written[0].endswith("о") and new.startswith(fused)):
                         inner.append((score, new, q.affix))
             for slot, cands in (("outer", outer), ("inner", inner)):
                 n = 0
@@ -404,7 +453,12 @@ class ChangeVerbPrefixesOrder(_FormationParadigm):
                 # or have no word to stack on: «под-пре-нёс» (*пренёс) is no stacked formation,
                 # «при-по-держать» (подержать) could be one
                 continue
-            new = lx.join_prefix(inner_aff, lx.join_prefix(outer_aff, rest))
+            written = lx.written_prefixes(split, tok.form)
+            if written is None:
+                continue
+            # each prefix keeps its written vowel: «совпали» → «*всопали», never «*вспали»
+            # (со- cut to с- reads as another, older verb)
+            new = lx.join_written(inner_aff, written[1], lx.join_written(outer_aff, written[0], rest))
             if not lx.is_novel(new):
                 continue
             yield Perturbation(

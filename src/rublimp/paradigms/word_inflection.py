@@ -33,12 +33,16 @@ inanimate accusative, the plural cases whose endings differ by class (окна �
 plural-only or adjectivally declined nouns, no forms that double as adverbs
 such as «утром»), whose pymorphy3 analysis agrees with the parser's case; and
 finite indicative present/future verbs other than быть. The declension
-paradigms are split by context: ``_has_dep`` needs an ``amod``/``det``
-dependent agreeing in case (or a postposed adjective the parser made an
-``nmod``), or, as in RuBLiMP's pairs, an ``nmod``/``acl``/``nummod``/``advmod``/``appos``
-dependent, or an agreeing adjective or determiner right next to it that the parser
-attached elsewhere; the plain one needs no agreeing modifier (so a noun with only a
-genitive dependent may be edited by both). The possessives «его», «её», «их» never agree: a noun
+paradigms are split by context (RuBLiMP, Appendix B: the noun "has an agreeing
+dependent"): ``_has_dep`` needs an agreeing modifier of the noun itself — an
+``amod``/``det`` dependent agreeing in case, a postposed participle (``acl``), a postposed
+adjective the parser made an ``nmod``, or an agreeing adjective or determiner right next to
+it that the parser attached elsewhere; a genitive, prepositional, clausal or numeral
+dependent is none. The plain one takes exactly the other nouns, and also leaves a noun
+whose coordinated partner's modifier can agree with it («новые дома и площади»). Neither
+writes «я», «ю», «ы» after ж ш ч щ ц against the spelling rule (*удачя, *гаубиця read as
+misspellings of another form; after г к х the wrong vowel is heard: *дискы, *рукя), nor a
+junction form the self-check finds implausible (*умениы). The possessives «его», «её», «их» never agree: a noun
 with one is the plain paradigm's, as in RuBLiMP's pairs («взяла её руку» → «*рукя»). Tree repairs
 decided by pymorphy3: a word the parser tagged ADJ that pymorphy3 knows only as a noun is a noun
 («вопрос старика»), and a noun whose parser case its form cannot have takes the one case its
@@ -63,6 +67,7 @@ from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource
 from ..morph import UD2OC, Analysis
 from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, long_form_only_guessing, present_verb_only
 from .base import Edit, Paradigm, Perturbation, register
+from .selfcheck import modifier_agrees, plausible_nonword, readings
 
 __all__ = [
     "PHENOMENON",
@@ -180,6 +185,8 @@ def load_conjugation_swaps(path: str | Path) -> tuple[ConjugationSwap, ...]:
 # -- spelling -----------------------------------------------------------------------
 _HUSHING = frozenset("жшчщ")
 _VOWEL_LETTERS = frozenset("аеёиоуыэюя")
+# pymorphy3 parts of speech of an agreeing modifier
+_MODIFIER_POS = ("ADJF", "PRTF")
 
 
 def spell_ending(stem: str, ending: str) -> str | None:
@@ -197,6 +204,14 @@ def spell_ending(stem: str, ending: str) -> str | None:
     if first == "о" and (last in _HUSHING or last == "ц"):
         return None
     return ending
+
+
+def _misspelling(stem: str, ending: str) -> bool:
+    """Would ``stem`` + ``ending`` break a spelling rule in a way that reads as a misspelling of
+    another form rather than as a wrong ending? After ж ш ч щ ц, «я», «ю» and «ы» are only other
+    spellings of «а», «у», «и» (*удачя is «удача» misspelt, *гаубиця reads as another word);
+    after г к х the wrong vowel is heard (*дискы, *рукя, as RuBLiMP writes them)."""
+    return bool(stem and ending) and normalize(stem[-1]) in _HUSHING | {"ц"} and ending[0] in "яюы"
 
 
 def _split_ending(form: str, ending: str) -> str | None:
@@ -335,15 +350,14 @@ class _Declension(_InflectionParadigm):
             tok = self.noun_view(orig)
             if tok is None:
                 continue
-            agreeing = bool(_agreeing_dependents(sent, tok))
-            if self.with_dependent:
-                if (
-                    not agreeing and not any(k.base_deprel in _DEPENDENT_RELATIONS for k in sent.children(tok))
-                    and not _adjacent_agreeing(sent, tok)
-                ):
-                    continue
-            elif agreeing:
-                continue
+            agreeing = (
+                bool(_agreeing_dependents(sent, tok)) or _adjacent_agreeing(sent, tok)
+                or _agrees_by_readings(self.morph, sent, tok)
+            )
+            if self.with_dependent != agreeing:
+                continue  # an agreeing modifier makes the noun _has_dep's, and only _has_dep's
+            if not self.with_dependent and _shares_modifier(self.morph, sent, tok):
+                continue  # «новых домов и улиц»: the conjunct's modifier agrees with this noun too
             if not self.with_dependent and any(
                 not _invariant_possessive(k) for k in sent.children(tok, "amod") + sent.children(tok, "det")
             ):
@@ -402,11 +416,13 @@ class _Declension(_InflectionParadigm):
     def _junction_form(self, tok: Token, stem: str, ending: str) -> str | None:
         """stem + ending as the table writes it, if no dictionary word and the ending (≥ 1
         letter) makes the only letter sequences Russian does not attest."""
-        if not ending or ending[0] not in _VOWEL_LETTERS:
-            return None  # a vowel ending only (*человекь is no ending RuBLiMP writes)
+        if not ending or ending[0] not in _VOWEL_LETTERS or _misspelling(stem, ending):
+            return None  # a vowel ending only (*человекь is no ending RuBLiMP writes), no misspelling
         new = stem + ending
         if normalize(new) == normalize(tok.form) or not self._junction_ok(new, len(stem)):
             return None  # a dictionary word, or an odd sequence inside the stem
+        if not plausible_nonword(self.lexicon.letters, new):
+            return None  # «ы» after a vowel (*умениы, *боы): no Russian shape
         return new
 
 
@@ -421,18 +437,13 @@ class _Declension(_InflectionParadigm):
         new = stem + spelled
         if normalize(new) != normalize(tok.form) and self.lexicon.is_novel(new):
             return new
-        if spelled != ending and self.lexicon.is_word(new):
+        if spelled != ending and self.lexicon.is_word(new) and not _misspelling(stem, ending):
             # the fallback breaks the spelling rule on purpose: the letter check would refuse it
             raw = stem + ending
             if not self.lexicon.is_word(raw):
                 return raw
         return None
 
-
-# change_declension_ending_has_dep also takes a noun with one of these dependents: RuBLiMP's
-# pairs count a genitive or prepositional noun phrase as the noun's dependent too
-# («правилом ломаной», «в адресе на Садовой»), while its plain paradigm keeps such nouns as well (so both may edit them)
-_DEPENDENT_RELATIONS = frozenset({"nmod", "acl", "nummod", "advmod", "appos"})
 
 _NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
 
@@ -482,11 +493,74 @@ def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
             continue
         if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB", "PRON"):
             out.append(t)  # PRON: the parser's tag for «этого», «своего» as determiners
+        elif t.base_deprel == "acl" and t.feats.get("VerbForm") == "Part" and _same_number(t, noun):
+            out.append(t)  # a postposed participle («решение, принятое вчера»)
         elif t.base_deprel in ("nmod", "amod") and t.upos in ("NOUN", "ADJ") and long_form_only_guessing(t.form):
             # tree-pattern repair: a postposed adjective the parser took for a noun
             # («совету благому»: благому → NOUN nmod)
             out.append(t)
     return out
+
+
+def _same_number(t: Token, noun: Token) -> bool:
+    return t.feats.get("Number") in (None, noun.feats.get("Number"))
+
+
+# numerals after which a singular noun takes a plural (genitive or nominative) adjective:
+# «два опорных полузащитника», «две противоположные группы»
+_PAUCAL = frozenset({"два", "две", "три", "четыре", "оба", "обе", "полтора", "полторы"})
+
+
+def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
+    """An ``amod``/``det`` dependent of ``noun``, or an adjective right before it, that agrees
+    with it by some pymorphy3 reading pair where the parser's cases differ («по сельской
+    свирели»: the parser may give the two different cases of their shared forms); after a
+    paucal numeral a plural adjective agrees with a singular noun in case only
+    («два опорных полузащитника»)."""
+    nouns = readings(morph, noun.form, ("NOUN",))
+    if not nouns:
+        return False
+    near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det") and not _invariant_possessive(t)]
+    if noun.id > 1:
+        before = sent.token(noun.id - 1)
+        if before.upos in ("ADJ", "DET", "VERB") and before not in near and not _predicate_of(noun, before):
+            near.append(before)
+    near = [t for t in near if morph.word_is_known(t.form.lower())]  # (a name tagged ADJ: «Полидамаса вождя»)
+    # a postposed adjective the parser took for a noun with another case («совету благому»)
+    near += [t for t in sent.children(noun) if t.base_deprel in ("nmod", "amod") and t.id == noun.id + 1
+             and long_form_only_guessing(t.form)]
+    paucal = any(normalize(t.form) in _PAUCAL for t in sent.tokens[max(0, noun.id - 4) : noun.id - 1])
+    for m in near:
+        for a in readings(morph, m.form, _MODIFIER_POS):
+            for b in nouns:
+                if modifier_agrees(a, b):
+                    return True
+                if paucal and b.number == "Sing" and a.number == "Plur" and a.case == b.case == "Gen":
+                    return True
+    return False
+
+
+def _predicate_of(noun: Token, t: Token) -> bool:
+    """Does ``t`` govern ``noun`` other than as a modifier the parser turned upside down
+    («на сельской свирели»: свирели → nmod of сельской)? Then it is no modifier of the noun
+    (a predicate: «Дом большой»; a name tagged ADJ: «Полидамаса вождя»: вождя → obj)."""
+    return noun.head == t.id and noun.base_deprel != "nmod"
+
+
+def _shares_modifier(morph, sent: Sentence, noun: Token) -> bool:
+    """Is ``noun`` a conjunct of a noun whose modifier stands before both and can agree with
+    ``noun`` too (pymorphy3 readings: «новые дома и площади», «российских банков и компаний»;
+    not «свежий хлеб и колбасу»)? Such a noun has an agreeing modifier the tree hangs elsewhere."""
+    if noun.base_deprel != "conj" or not noun.head:
+        return False
+    head = sent.token(noun.head)
+    nouns = readings(morph, noun.form, ("NOUN",))
+    for m in sent.children(head):
+        if m.id > head.id or m.base_deprel not in ("amod", "det") or _invariant_possessive(m):
+            continue
+        if any(modifier_agrees(a, b) for a in readings(morph, m.form, _MODIFIER_POS) for b in nouns):
+            return True
+    return False
 
 
 def _invariant_possessive(tok: Token) -> bool:
@@ -504,8 +578,10 @@ def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
         if i < 1 or i > len(sent.tokens):
             continue
         t = sent.token(i)
-        if t.upos not in ("ADJ", "DET", "PRON") or t.head == noun.id:
+        if t.upos not in ("ADJ", "DET", "PRON") or t.head == noun.id or _predicate_of(noun, t):
             continue
+        if t.feats.get("PronType") == "Prs" or normalize(t.form) in GENITIVE_PERSONAL_FORMS:
+            continue  # a personal pronoun, or «его/её/их», which never agree
         if any(t.feats.get(k) != feats.get(k) for k in ("Case", "Number")) or not feats.get("Case"):
             continue
         if feats.get("Number") == "Sing" and t.feats.get("Gender") not in (None, feats.get("Gender")):
