@@ -35,6 +35,7 @@ __all__ = [
     "CYRILLIC_WORD",
     "GENDERS",
     "GENDER_ORDER",
+    "MASS_NOUNS",
     "MAX_ENDING",
     "QUANTITY_LEMMAS",
     "UNRELIABLE_HEAD_TAGS",
@@ -42,6 +43,7 @@ __all__ = [
     "adjective_readings",
     "agr_from_tag",
     "agrees",
+    "case_settled",
     "case_targets",
     "gender_targets",
     "has_common_gender",
@@ -52,6 +54,8 @@ __all__ = [
     "norm",
     "noun_readings",
     "number_targets",
+    "partitive_plural",
+    "mass_noun",
     "renumber_noun",
     "same_stem",
     "spell_yo",
@@ -332,6 +336,31 @@ QUANTITY_LEMMAS = frozenset(
 )
 
 
+#: prepositions of the partitive construction («каждый из участников», «один среди многих»)
+PARTITIVE_PREPOSITIONS = frozenset({"из", "среди"})
+#: words that head a partitive construction besides numerals and quantity words
+PARTITIVE_HEADS = frozenset(
+    {"каждый", "один", "любой", "некоторый", "многие", "многий", "кто", "кто-то", "кто-нибудь", "никто",
+     "ни один", "какой", "какой-то", "который", "большинство", "часть", "половина", "треть", "четверть",
+     "остальной", "лучший", "худший", "первый", "последний", "единственный"}
+)
+
+
+def partitive_plural(sent: Sentence, noun: Token) -> bool:
+    """Whether ``noun`` is the plural set of a partitive construction («каждый из участников»,
+    «одна из причин», «лучший среди игроков»): its number is fixed by the construction (a
+    singular there is an error of its own). The noun hangs on the partitive word (a numeral,
+    pronoun, determiner, quantity word, superlative or ordinal) through «из»/«среди»."""
+    if not any(k.base_deprel == "case" and norm(k.form) in PARTITIVE_PREPOSITIONS for k in sent.children(noun)):
+        return False
+    parent = sent.head_of(noun)
+    if parent is None:
+        return False
+    lemma = norm(parent.lemma)
+    return (parent.upos in ("NUM", "DET", "PRON") or lemma in PARTITIVE_HEADS or lemma in QUANTITY_LEMMAS
+            or parent.feats.get("Degree") == "Sup" or parent.feats.get("NumType") == "Ord")
+
+
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
                         later_conjunct: bool = False, other_relatives: bool = False,
                         subject: bool = True, linked: bool = False) -> bool:
@@ -389,17 +418,49 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     parent = sent.head_of(head)
     if parent is not None and not own_link and (norm(parent.lemma) in QUANTITY_LEMMAS or parent.upos == "NUM"):
         return True
+    if partitive_plural(sent, head):
+        return True
     prev = sent.token(head.id - 1) if head.id > 1 else None
     return prev is not None and (prev.upos == "NUM" or norm(prev.lemma) in QUANTITY_LEMMAS)
+
+
+#: nouns of mass, collective or abstract meaning that pymorphy3 does not mark ``Sgtm`` but whose
+#: plural is not used (a plural of them is an error of its own, not one of agreement: «пехоты»,
+#: «клади»); lemmas, ё written as е
+MASS_NOUNS = frozenset(
+    {
+        "пехота", "кавалерия", "конница", "артиллерия", "авиация", "молодежь", "детвора", "листва", "кладь",
+        "мебель", "посуда", "одежда", "обувь", "белье", "провизия", "информация", "аппаратура",
+        "агентура", "клиентура", "профессура", "студенчество", "крестьянство", "дворянство",
+        "духовенство", "купечество", "человечество", "население", "начальство",
+        "спешка", "тишина", "темнота", "зелень", "сырье", "топливо", "золото", "серебро", "молоко", "мясо",
+        "картофель", "морковь", "малина", "клубника", "смородина", "виноград", "горох", "изюм", "рис",
+        "шоколад", "мед", "пыль", "грязь", "мусор", "хлам", "тряпье", "дичь", "скот",
+        "рванье", "зверье", "воронье", "комарье", "офицерство", "казачество", "бедность", "нищета", "мужество",
+        "храбрость", "честь", "совесть", "любовь", "ненависть", "уважение", "внимание", "здоровье", "детство",
+        "юность", "старость", "молодость", "отрочество", "счастье", "горе", "хаос", "прогресс",
+    }
+)
+#: abstract suffixes whose nouns have no plural in ordinary use («каннибализм», «героизм»)
+MASS_SUFFIXES = ("изм",)
+
+
+def mass_noun(lemma: str) -> bool:
+    """Whether the noun ``lemma`` is one whose plural is not in ordinary use: :data:`MASS_NOUNS`
+    and the «-изм» abstracts (pymorphy3 marks only some singularia tantum ``Sgtm``)."""
+    lemma = norm(lemma)
+    return lemma in MASS_NOUNS or (lemma.endswith(MASS_SUFFIXES) and len(lemma) > 5)
 
 
 def renumber_noun(morph: Morph, head: Token, analysis: Analysis, modifiers: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
     """(target number, new form) of the noun ``head`` in the other number, same case; or None.
 
-    None for pluralia/singularia tantum, indeclinable or abbreviated nouns, a
-    form the dictionary does not know as this lexeme, a form that can still
-    be read in the original number and case, or one that agrees with any
-    reading of a modifier ``(form, lemma)`` (the pair would be grammatical).
+    None for pluralia/singularia tantum (pymorphy3's ``Sgtm`` and :func:`mass_noun`),
+    indeclinable or abbreviated nouns, a form the dictionary does not know as this lexeme, a
+    form that can be read in the original number in ANY case (nom. pl. «области», «бабушки»
+    are also gen. sg.: the pair would read as a case error), a lemma whose lexemes disagree on
+    the new form («стул»: стулья / стулы), or one that agrees with any reading of a modifier
+    ``(form, lemma)`` (the pair would be grammatical).
     """
     g = analysis.tag.grammemes
     if {"Pltm", "Sgtm", "Fixd", "Abbr", "Init"} & g or analysis.tag.POS != "NOUN":
@@ -407,16 +468,29 @@ def renumber_noun(morph: Morph, head: Token, analysis: Analysis, modifiers: Iter
     a = agr_from_tag(analysis.tag)
     if a.case not in CASES or a.number is None:
         return None
+    if a.number == "Sing" and mass_noun(analysis.lemma):
+        return None
     target = "Plur" if a.number == "Sing" else "Sing"
     want = {UD2OC["Case"][a.case], UD2OC["Number"][target]}
     word = _inflect_cached(analysis.parse, frozenset(want))
-    if word is None or norm(word) == norm(head.form):
+    if word is None or norm(word) == norm(head.form) or not morph.word_is_known(word):
         return None
     new = noun_readings(morph, word, analysis.lemma, ("NOUN",))
     if not any(r.number == target and r.case == a.case for r in new):
         return None
-    if any(r.number == a.number and r.case == a.case for r in new):
+    if any(r.number == a.number for r in new):
         return None
+    for p in morph.parses(head.form):
+        # the same form as another lexeme of the same lemma (стул 'chair' / стул 'stool'): both
+        # must give the same new form, else which plural is right is unknown
+        if p.tag.POS != "NOUN" or p.normal_form != analysis.parse.normal_form or p == analysis.parse:
+            continue
+        pa = agr_from_tag(p.tag)
+        if (pa.case, pa.number) != (a.case, a.number):
+            continue
+        other = _inflect_cached(p, frozenset(want))
+        if other is not None and norm(other) != norm(word):
+            return None
     for form, lemma in modifiers:
         if any(agrees(m, r) for m in adjective_readings(morph, form, lemma) for r in new):
             return None
@@ -454,3 +528,38 @@ def matches_ud(agr: Agr, ud: Agr) -> bool:
     if ud.number == "Sing" and ud.genders and not agr.genders & ud.genders:
         return False
     return True
+
+
+#: relations under which a bare (preposition-less) nominal is accusative or genitive
+_BARE_CASE_BY_RELATION = {"obj": "Acc", "nmod": "Gen"}
+
+
+def case_settled(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str], preposition: str | None,
+                 prepositions: dict[str, frozenset[str]]) -> bool:
+    """Whether the parser's ``case`` of ``tok`` is settled where its form could be in any of
+    ``form_cases`` (syncretism: «которой» is gen/dat/ins/loc, «самого» gen/acc).
+
+    A form with one case reading is settled. After ``preposition`` (as :func:`rublimp.trees.roles.preposition_of`
+    spells it; ``prepositions`` maps it to the cases it governs) exactly one of the form's cases must
+    be one the preposition governs, and it must be ``case`` («с которой»: gen. or ins. — unsettled).
+    Without a preposition only the genitive/accusative syncretism is checked: a direct object of a
+    verb that is not negated is accusative, a noun's ``nmod`` genitive; any other relation leaves it
+    open. Used before re-inflecting a word in "the same case": a wrong case would give a second error.
+    """
+    cases = set(form_cases)
+    if len(cases) <= 1:
+        return not cases or case in cases
+    if preposition is not None:
+        allowed = prepositions.get(preposition)
+        return allowed is not None and cases & allowed == {case}
+    if not {"Gen", "Acc"} <= cases or case not in ("Gen", "Acc"):
+        return True
+    node = tok
+    if node.base_deprel in ("amod", "det") and node.head:
+        node = sent.head_of(node)  # a modifier takes its noun's relation
+    want = _BARE_CASE_BY_RELATION.get(node.base_deprel)
+    if want == "Acc":
+        verb = sent.head_of(node)
+        if verb is None or any(norm(k.form) == "не" for k in sent.children(verb)):
+            return False  # a negated verb may take a genitive object
+    return want == case
