@@ -767,11 +767,13 @@ class AnaphorAgreementGender(_AnaphorAgreement):
 
     name = "anaphor_agreement_gender"
     feature = "Gender"
+    _sent: Sentence | None = None  # the sentence being perturbed (its names may fix the referent's sex)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         """Also a SUBJECT «который» whose predicate shows no gender («мальчик, который читает»
         → «которая читает»): a present or future verb agrees in number and person only, so the
         new gender breaks the anaphoric agreement alone (RuBLiMP edits subject relatives too)."""
+        self._sent = sent
         for rc in relative_clauses(sent, self.morph, subjects=True, coordinated=True):
             if rc.subject and (rc.pronoun.head != rc.clause.id or not _genderless_predicate(sent, rc.clause, self.morph)):
                 continue
@@ -782,7 +784,25 @@ class AnaphorAgreementGender(_AnaphorAgreement):
             return
         if has_common_gender(self.morph, rc.antecedent, rc.antecedent_analysis, self.common_gender):
             return
+        if self._sent is not None and _names_a_person(self._sent, rc.antecedent):
+            return
         # RuBLiMP: который/которое → которую…, которой → которому (one deterministic edit)
         for g in GENDER_ORDER.get(rc.gender, GENDERS):
             if g != rc.gender:
                 yield rc.gender, g, "Sing", g
+
+
+def _names_a_person(sent: Sentence, noun: Token) -> bool:
+    """Whether the animate noun ``noun`` stands in apposition with a proper name («героиня Анна»,
+    «Анна, наш лидер, которая …», «персонаж Мэри»): a relative pronoun may then take the person's
+    sex instead of the noun's gender («персонаж Мэри, которая …»), so a gender change can be
+    acceptable. Only animate nouns; the name hangs on the noun (``appos``, ``flat``, ``nmod``
+    without preposition) or the noun on the name (``appos``)."""
+    if noun.feats.get("Animacy") != "Anim":
+        return False
+    linked = [k for k in sent.children(noun) if k.base_deprel in ("appos", "flat", "nmod")
+              and not sent.children(k, "case")]
+    head = sent.head_of(noun)
+    if head is not None and noun.base_deprel == "appos":
+        linked.append(head)
+    return any(t.upos == "PROPN" and t.feats.get("Animacy", "Anim") == "Anim" for t in linked)
