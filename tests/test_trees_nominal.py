@@ -12,10 +12,13 @@ from rublimp.trees.nominal import (
     COMMON_GENDER_FILE,
     Agr,
     agrees,
+    case_settled,
     gender_targets,
     head_number_blocked,
     load_common_gender_nouns,
+    mass_noun,
     norm,
+    partitive_plural,
     renumber_noun,
     spell_yo,
 )
@@ -64,3 +67,61 @@ def test_renumber_noun_and_the_blocking_check():
     assert head_number_blocked(sent, sent.token(1))  # a subject whose verb shows its number
     analysis = morph.analyse(head.form, head.upos, head.feats)
     assert renumber_noun(morph, head, analysis, [("холодному", "холодный")]) == ("Plur", "металлам")
+
+
+def _noun(morph, form, feats, deprel="root", head=0):
+    sent = tree([(form, form, "NOUN", feats, head, deprel)])
+    tok = sent.tokens[0]
+    return tok, morph.analyse(tok.form, tok.upos, tok.feats)
+
+
+def test_renumber_noun_refuses_forms_of_the_old_number_unused_plurals_and_two_plurals():
+    morph = get_morph()
+    # «области»: nom. pl. but also gen./dat./loc. sg. — read as a case error
+    assert renumber_noun(morph, *_noun(morph, "область", "Case=Nom|Gender=Fem|Number=Sing"), []) is None
+    assert renumber_noun(morph, *_noun(morph, "бабушка", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing"), []) is None
+    # a genitive singular «области» → «областей» is unambiguous
+    assert renumber_noun(morph, *_noun(morph, "области", "Case=Gen|Gender=Fem|Number=Sing"), []) == ("Plur", "областей")
+    # mass nouns and «-изм» abstracts have no plural in use; стул has two plurals (стулья / стулы)
+    assert renumber_noun(morph, *_noun(morph, "пехота", "Case=Nom|Gender=Fem|Number=Sing"), []) is None
+    assert renumber_noun(morph, *_noun(morph, "каннибализм", "Case=Nom|Gender=Masc|Number=Sing"), []) is None
+    assert renumber_noun(morph, *_noun(morph, "стул", "Case=Nom|Gender=Masc|Number=Sing"), []) is None
+    assert renumber_noun(morph, *_noun(morph, "домом", "Case=Ins|Gender=Masc|Number=Sing"), []) == ("Plur", "домами")
+    assert mass_noun("молодёжь") and mass_noun("героизм") and not mass_noun("дом") and not mass_noun("изм")
+
+
+def test_partitive_plural():
+    rows = [("Каждый", "каждый", "DET", "Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+            ("из", "из", "ADP", "", 3, "case"),
+            ("участников", "участник", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur", 1, "nmod")]
+    sent = tree(rows)
+    assert partitive_plural(sent, sent.tokens[2])
+    assert head_number_blocked(sent, sent.tokens[2])
+    rows[0] = ("Дом", "дом", "NOUN", "Case=Nom|Gender=Masc|Number=Sing", 0, "root")
+    sent = tree(rows)
+    assert not partitive_plural(sent, sent.tokens[2])
+
+
+def test_case_settled():
+    preps = {"с": frozenset({"Gen", "Acc", "Ins"}), "о": frozenset({"Acc", "Loc"})}
+    sent = tree([("с", "с", "ADP", "", 2, "case"),
+                 ("которой", "который", "PRON", "Case=Gen|Gender=Fem|Number=Sing", 0, "root")])
+    tok = sent.tokens[1]
+    # «с которой»: genitive or instrumental — open
+    assert not case_settled(sent, tok, "Gen", {"Gen", "Dat", "Ins", "Loc"}, "с", preps)
+    # «с которым» (ins. sg. or dat. pl.): only the instrumental is governed
+    assert case_settled(sent, tok, "Ins", {"Ins", "Dat"}, "с", preps)
+    assert not case_settled(sent, tok, "Gen", {"Ins", "Dat"}, "с", preps)
+    assert case_settled(sent, tok, "Gen", {"Gen"}, None, preps)
+    # «о которых» (acc. or loc.): «о» governs the locative in all but rare uses
+    assert case_settled(sent, tok, "Loc", {"Gen", "Acc", "Loc"}, "о", preps)
+    assert not case_settled(sent, tok, "Acc", {"Gen", "Acc", "Loc"}, "о", preps)
+    assert not case_settled(sent, tok, "Gen", {"Gen", "Ins"}, "из-под", preps)  # unknown preposition
+    # bare gen./acc. syncretism: an object of a plain verb is accusative, of a negated verb open
+    sent = tree([("видел", "видеть", "VERB", "", 0, "root"),
+                 ("директора", "директор", "NOUN", "Case=Acc|Number=Sing", 1, "obj")])
+    assert case_settled(sent, sent.tokens[1], "Acc", {"Gen", "Acc"}, None, preps)
+    assert not case_settled(sent, sent.tokens[1], "Gen", {"Gen", "Acc"}, None, preps)
+    sent = tree([("не", "не", "PART", "", 2, "advmod"), ("видел", "видеть", "VERB", "", 0, "root"),
+                 ("директора", "директор", "NOUN", "Case=Acc|Number=Sing", 2, "obj")])
+    assert not case_settled(sent, sent.tokens[2], "Acc", {"Gen", "Acc"}, None, preps)

@@ -33,6 +33,7 @@ __all__ = [
     "CASES",
     "COMMON_GENDER_FILE",
     "CYRILLIC_WORD",
+    "DOMINANT_CASE",
     "GENDERS",
     "GENDER_ORDER",
     "MASS_NOUNS",
@@ -530,6 +531,12 @@ def matches_ud(agr: Agr, ud: Agr) -> bool:
     return True
 
 
+#: the case a preposition with several governs in all but rare uses (о + acc. «опереться о стену»,
+#: по + acc./loc. «по пояс», «по приезде»): the parser's case, when it is this one, is taken as settled
+#: («о которых» loc.); «с» is left out (gen. «с которой начинается» and ins. «с которой работал»
+#: are both common)
+DOMINANT_CASE = {"о": "Loc", "об": "Loc", "обо": "Loc", "по": "Dat", "между": "Ins", "меж": "Ins",
+                 "промеж": "Ins", "согласно": "Dat"}
 #: relations under which a bare (preposition-less) nominal is accusative or genitive
 _BARE_CASE_BY_RELATION = {"obj": "Acc", "nmod": "Gen"}
 
@@ -541,7 +548,8 @@ def case_settled(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str
 
     A form with one case reading is settled. After ``preposition`` (as :func:`rublimp.trees.roles.preposition_of`
     spells it; ``prepositions`` maps it to the cases it governs) exactly one of the form's cases must
-    be one the preposition governs, and it must be ``case`` («с которой»: gen. or ins. — unsettled).
+    be one the preposition governs, and it must be ``case`` («с которой»: gen. or ins. — unsettled),
+    or ``case`` is the one the preposition governs in all but rare uses (:data:`DOMINANT_CASE`).
     Without a preposition only the genitive/accusative syncretism is checked: a direct object of a
     verb that is not negated is accusative, a noun's ``nmod`` genitive; any other relation leaves it
     open. Used before re-inflecting a word in "the same case": a wrong case would give a second error.
@@ -551,7 +559,10 @@ def case_settled(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str
         return not cases or case in cases
     if preposition is not None:
         allowed = prepositions.get(preposition)
-        return allowed is not None and cases & allowed == {case}
+        if allowed is None:
+            return False
+        governed = cases & allowed
+        return governed == {case} or (len(governed) > 1 and DOMINANT_CASE.get(preposition) == case)
     if not {"Gen", "Acc"} <= cases or case not in ("Gen", "Acc"):
         return True
     node = tok
