@@ -60,6 +60,7 @@ from ..trees.nominal import (
     norm,
     noun_readings,
     renumber_noun,
+    settled_case,
     spell_yo,
 )
 from ..trees.roles import preposition_of, read_case_table
@@ -565,10 +566,11 @@ class _AnaphorAgreement(Paradigm):
             )
 
     def _new_form(self, sent: Sentence, rc: RelativeClause, number: str, gender: str | None) -> str | None:
-        case = rc.pronoun.feats["Case"]
         form_cases = {a.case for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
                       if a.number == rc.number}
-        if not case_settled(sent, rc.pronoun, case, form_cases, self._preposition(sent, rc.pronoun), self.prepositions):
+        case = settled_case(sent, rc.pronoun, rc.pronoun.feats["Case"], form_cases,
+                            self._preposition(sent, rc.pronoun), self.prepositions)
+        if case is None:
             return None  # «с которой» (gen. or ins.): the new form could change the case as well
         word = inflect_agreeing(self.morph, rc.pronoun_analysis.parse, case, number, gender, rc.animacy)
         if word is None or norm(word) == norm(rc.pronoun.form):

@@ -45,6 +45,7 @@ __all__ = [
     "agr_from_tag",
     "agrees",
     "case_settled",
+    "settled_case",
     "case_targets",
     "gender_targets",
     "has_common_gender",
@@ -543,34 +544,46 @@ _BARE_CASE_BY_RELATION = {"obj": "Acc", "nmod": "Gen"}
 
 def case_settled(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str], preposition: str | None,
                  prepositions: dict[str, frozenset[str]]) -> bool:
-    """Whether the parser's ``case`` of ``tok`` is settled where its form could be in any of
-    ``form_cases`` (syncretism: «которой» is gen/dat/ins/loc, «самого» gen/acc).
+    """Whether the parser's ``case`` of ``tok`` is the one :func:`settled_case` finds."""
+    return settled_case(sent, tok, case, form_cases, preposition, prepositions) == case
 
-    A form with one case reading is settled. After ``preposition`` (as :func:`rublimp.trees.roles.preposition_of`
-    spells it; ``prepositions`` maps it to the cases it governs) exactly one of the form's cases must
-    be one the preposition governs, and it must be ``case`` («с которой»: gen. or ins. — unsettled),
-    or ``case`` is the one the preposition governs in all but rare uses (:data:`DOMINANT_CASE`).
-    Without a preposition only the genitive/accusative syncretism is checked: a direct object of a
-    verb that is not negated is accusative, a noun's ``nmod`` genitive; any other relation leaves it
-    open. Used before re-inflecting a word in "the same case": a wrong case would give a second error.
+
+def settled_case(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str], preposition: str | None,
+                 prepositions: dict[str, frozenset[str]]) -> str | None:
+    """The case of ``tok`` where its form could be in any of ``form_cases`` (syncretism: «которой»
+    is gen/dat/ins/loc, «самого» gen/acc), the parser saying ``case``; None when it stays open.
+
+    A form with one case reading has that case (the parser's, when the form has no readings
+    given). After ``preposition`` (as :func:`rublimp.trees.roles.preposition_of` spells it;
+    ``prepositions`` maps it to the cases it governs) it is the single one of the form's cases the
+    preposition governs («с которым»: ins. sg. or dat. pl. — instrumental), or the parser's case
+    where it is the one the preposition governs in all but rare uses (:data:`DOMINANT_CASE`); else
+    open («с которой»: gen. or ins.). Without a preposition only the genitive/accusative
+    syncretism is resolved: a direct object of a verb that is not negated is accusative (a
+    genitive the parser gave it is its error), a noun's ``nmod`` genitive; the object of a negated
+    verb may be either (no case is wrong there: the parser's stands); any other relation leaves
+    it open. Used before re-inflecting a word in "the same case": a wrong case would give a second
+    error.
     """
     cases = set(form_cases)
     if len(cases) <= 1:
-        return not cases or case in cases
+        return case if not cases or case in cases else next(iter(cases))
     if preposition is not None:
         allowed = prepositions.get(preposition)
         if allowed is None:
-            return False
+            return None
         governed = cases & allowed
-        return governed == {case} or (len(governed) > 1 and DOMINANT_CASE.get(preposition) == case)
+        if len(governed) == 1:
+            return next(iter(governed))
+        return case if case in governed and DOMINANT_CASE.get(preposition) == case else None
     if not {"Gen", "Acc"} <= cases or case not in ("Gen", "Acc"):
-        return True
+        return case
     node = tok
     if node.base_deprel in ("amod", "det") and node.head:
         node = sent.head_of(node)  # a modifier takes its noun's relation
     want = _BARE_CASE_BY_RELATION.get(node.base_deprel)
     if want == "Acc":
         verb = sent.head_of(node)
-        if verb is None or any(norm(k.form) == "не" for k in sent.children(verb)):
-            return False  # a negated verb may take a genitive object
-    return want == case
+        if verb is not None and any(norm(k.form) == "не" for k in sent.children(verb)):
+            return case
+    return want
