@@ -107,8 +107,11 @@ def test_case_settled():
     sent = tree([("с", "с", "ADP", "", 2, "case"),
                  ("которой", "который", "PRON", "Case=Gen|Gender=Fem|Number=Sing", 0, "root")])
     tok = sent.tokens[1]
-    # «с которой»: genitive or instrumental — open
+    # «с которой»: genitive or instrumental — the instrumental the parser gives is taken, a genitive stays open
+    preps["с"] = frozenset({"Gen", "Acc", "Ins"})
     assert not case_settled(sent, tok, "Gen", {"Gen", "Dat", "Ins", "Loc"}, "с", preps)
+    assert case_settled(sent, tok, "Ins", {"Gen", "Dat", "Ins", "Loc"}, "с", preps)
+    assert not case_settled(sent, tok, "Gen", {"Gen", "Ins"}, "в", {"в": frozenset({"Acc", "Loc"})})
     # «с которым» (ins. sg. or dat. pl.): only the instrumental is governed
     assert case_settled(sent, tok, "Ins", {"Ins", "Dat"}, "с", preps)
     assert not case_settled(sent, tok, "Gen", {"Ins", "Dat"}, "с", preps)

@@ -566,8 +566,11 @@ class _AnaphorAgreement(Paradigm):
             )
 
     def _new_form(self, sent: Sentence, rc: RelativeClause, number: str, gender: str | None) -> str | None:
+        # (an accusative reading of the other animacy is no reading here: «в которых» with an
+        # inanimate antecedent is locative, not the animate accusative)
         form_cases = {a.case for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
-                      if a.number == rc.number}
+                      if a.number == rc.number
+                      and not (a.case == "Acc" and a.animacy and rc.animacy and a.animacy != rc.animacy)}
         case = settled_case(sent, rc.pronoun, rc.pronoun.feats["Case"], form_cases,
                             self._preposition(sent, rc.pronoun), self.prepositions)
         if case is None:

@@ -533,11 +533,11 @@ def matches_ud(agr: Agr, ud: Agr) -> bool:
 
 
 #: the case a preposition with several governs in all but rare uses (о + acc. «опереться о стену»,
-#: по + acc./loc. «по пояс», «по приезде»): the parser's case, when it is this one, is taken as settled
-#: («о которых» loc.); «с» is left out (gen. «с которой начинается» and ins. «с которой работал»
-#: are both common)
+#: по + acc./loc. «по пояс», «по приезде», с + gen. «с горы»): the parser's case, when it is this one, is
+#: taken as settled («о которых» loc., «с которой» ins.); when the parser says another of them
+#: («с которой»[Gen]) the case stays open
 DOMINANT_CASE = {"о": "Loc", "об": "Loc", "обо": "Loc", "по": "Dat", "между": "Ins", "меж": "Ins",
-                 "промеж": "Ins", "согласно": "Dat"}
+                 "промеж": "Ins", "согласно": "Dat", "с": "Ins", "со": "Ins"}
 #: relations under which a bare (preposition-less) nominal is accusative or genitive
 _BARE_CASE_BY_RELATION = {"obj": "Acc", "nmod": "Gen"}
 
