@@ -1007,8 +1007,10 @@ ROUND5 = [
     ("floating_quantifier_agreement_case", "Само здание давно снесли.", ["Самому здание давно снесли."]),
     ("floating_quantifier_agreement_case", "Сами стены были холодными.", ["Самими стены были холодными."]),
     ("floating_quantifier_agreement_case", "Сами дети ничего не сказали.", ["Самих дети ничего не сказали."]),
-    # a shared form on a noun inside a prepositional phrase is most often «самый» ('right up to'): no case pair
+    # a shared form on an inanimate noun inside a prepositional phrase is «самый» ('right up to'): no
+    # case pair; on an animate one it is «сам» ('to the prince himself'), made «самый» as in RuBLiMP
     ("floating_quantifier_agreement_case", "Мы подошли к самому дому.", []),
+    ("floating_quantifier_agreement_case", "Мы подошли к самому князю.", ["Мы подошли к самый князю."]),
     # a name pymorphy3 cannot analyse: the past verb settles its gender; without one, nothing does
     ("floating_quantifier_agreement_gender", "Однако сам Бхад не выжил.", ["Однако сама Бхад не выжил."]),
     ("floating_quantifier_agreement_gender", "Сам Бхад придёт завтра.", []),

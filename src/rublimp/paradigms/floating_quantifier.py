@@ -651,10 +651,13 @@ class FloatingQuantifierCase(_FloatingQuantifier):
     INANIMATE_PLURAL_NOM_ORDER: ClassVar[tuple[str, ...]] = ("Ins", "Gen", "Dat", "Loc", "Acc")
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        """Only «сам» proper: a shared form on a noun inside a prepositional phrase («возле самого
-        края») is most often the superlative «самый» ('right by'), whose case error is no
+        """A shared form on a noun inside a prepositional phrase only where the noun is animate:
+        «к самому князю» is «сам» ('to the prince himself'), «до самого леса», «над самой головой»
+        the superlative «самый» ('right up to', 'right above'), whose case error is no
         floating-quantifier error."""
-        for sa in sam_antecedents(sent, self.morph):
+        for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
+            if sa.in_pp_only and not _animate(sa):
+                continue
             yield from self._sam_edits(sent, sa)
 
     def targets(self, sa):
@@ -697,3 +700,8 @@ def _inanimate(sa: SamAntecedent) -> bool:
     if sa.antecedent.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
         return False
     return "inan" in sa.antecedent_analysis.tag.grammemes
+
+
+def _animate(sa: SamAntecedent) -> bool:
+    """Whether the antecedent of «сам» denotes a person or animal (parser or dictionary)."""
+    return sa.antecedent.feats.get("Animacy") == "Anim" or "anim" in sa.antecedent_analysis.tag.grammemes

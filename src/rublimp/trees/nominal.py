@@ -558,7 +558,8 @@ def settled_case(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str
     ``prepositions`` maps it to the cases it governs) it is the single one of the form's cases the
     preposition governs («с которым»: ins. sg. or dat. pl. — instrumental), or the parser's case
     where it is the one the preposition governs in all but rare uses (:data:`DOMINANT_CASE`); else
-    open («с которой»: gen. or ins.). Without a preposition only the genitive/accusative
+    open («с которой»[Gen]: gen. or ins.). Without a preposition (or with a word the table does not
+    list, or one that governs none of the form's cases) only the genitive/accusative
     syncretism is resolved: a direct object of a verb that is not negated is accusative (a
     genitive the parser gave it is its error), a noun's ``nmod`` genitive; the object of a negated
     verb may be either (no case is wrong there: the parser's stands); any other relation leaves
@@ -568,14 +569,13 @@ def settled_case(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str
     cases = set(form_cases)
     if len(cases) <= 1:
         return case if not cases or case in cases else next(iter(cases))
-    if preposition is not None:
-        allowed = prepositions.get(preposition)
-        if allowed is None:
-            return None
-        governed = cases & allowed
+    governed = cases & prepositions.get(preposition or "", frozenset())
+    if governed:
         if len(governed) == 1:
             return next(iter(governed))
-        return case if case in governed and DOMINANT_CASE.get(preposition) == case else None
+        return case if case in governed and DOMINANT_CASE.get(preposition or "") == case else None
+    # (a word the table does not list — «как» — or a preposition that governs none of the form's
+    # cases — the parser hung it on the wrong word — tells nothing: the form is read as bare)
     if not {"Gen", "Acc"} <= cases or case not in ("Gen", "Acc"):
         return case
     node = tok
