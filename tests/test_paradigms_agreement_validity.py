@@ -18,6 +18,11 @@ POSITIVE = [
     ("anaphor_agreement_number", "Мы обсудили новое решение, которое приняли вчера.",
      "Мы обсудили новое решение, которые приняли вчера."),
     ("anaphor_agreement_number", "Мы видели собаку, которая громко лаяла.", "Мы видели собак, которая громко лаяла."),
+    # «с которой» after a person is instrumental ('with whom'): the parser's case is trusted
+    ("anaphor_agreement_number", "Он позвонил женщине, с которой работал много лет.",
+     "Он позвонил женщине, с которыми работал много лет."),
+    ("anaphor_agreement_number", "Он вспомнил о книге, о которой говорил учитель.",
+     "Он вспомнил о книгах, о которой говорил учитель."),
     # np number: a subject head keeps its number, its modifier changes instead
     ("np_agreement_number", "Старый дом стоял на холме.", "Старые дом стоял на холме."),
     # «области» would be a genitive singular too: the modifier changes
@@ -55,7 +60,7 @@ NEAR_MISSES = [
     ("anaphor_agreement_number", "Каждый из участников, которые пришли на встречу, получил подарок.", "partitive"),
     # mass and -изм nouns get no plural, and «который» is the subject (only the noun could change)
     ("anaphor_agreement_number", "Он рассказал о каннибализме, который процветал на острове.", "mass noun"),
-    # «с которой» is genitive or instrumental: a plural could change the case too
+    # «с которой» after a thing is genitive ('from which') or instrumental: a plural could change the case too
     ("anaphor_agreement_number", "Это гора, с которой мы спускались на лыжах.", "case not settled"),
     # стул: стулья or стулы (two lexemes); «который» is the subject
     ("anaphor_agreement_number", "Мы купили стул, который стоит у окна.", "two plurals"),

@@ -111,7 +111,7 @@ def test_case_settled():
     preps["с"] = frozenset({"Gen", "Acc", "Ins"})
     assert not case_settled(sent, tok, "Gen", {"Gen", "Dat", "Ins", "Loc"}, "с", preps)
     assert case_settled(sent, tok, "Ins", {"Gen", "Dat", "Ins", "Loc"}, "с", preps)
-    assert not case_settled(sent, tok, "Gen", {"Gen", "Ins"}, "в", {"в": frozenset({"Acc", "Loc"})})
+    assert not case_settled(sent, tok, "Ins", {"Gen", "Dat", "Ins", "Loc"}, "с", preps, dominant={})
     # «с которым» (ins. sg. or dat. pl.): only the instrumental is governed
     assert case_settled(sent, tok, "Ins", {"Ins", "Dat"}, "с", preps)
     assert not case_settled(sent, tok, "Gen", {"Ins", "Dat"}, "с", preps)

@@ -48,6 +48,7 @@ from ..conllu_doc import Sentence, Token
 from ..morph import Analysis, Morph
 from ..trees.nominal import (
     COMMON_GENDER_FILE,
+    DOMINANT_CASE,
     GENDER_ORDER,
     GENDERS,
     adjective_readings,
@@ -531,6 +532,16 @@ class _AnaphorAgreement(Paradigm):
         return read_case_table(self.ctx.resources_dir / PREPOSITIONS_FILE, "preposition", "cases")
 
     @staticmethod
+    def _dominant(rc: RelativeClause) -> dict[str, str]:
+        """The prepositions whose usual case the parser's case is trusted for (see
+        :data:`~rublimp.trees.nominal.DOMINANT_CASE`): «с» + instrumental only with an animate
+        antecedent («та, с которой он жил»); with a thing «с которой» is as often 'from which'
+        («гора, с которой мы спускались»), and the parser does not tell them apart."""
+        if rc.animacy == "Anim":
+            return DOMINANT_CASE
+        return {p: c for p, c in DOMINANT_CASE.items() if p not in ("с", "со")}
+
+    @staticmethod
     def _preposition(sent: Sentence, tok: Token) -> str | None:
         """The preposition of ``tok`` (or of the noun «который» is the genitive of: «в составе
         которой» has none of its own), as :func:`~rublimp.trees.roles.preposition_of` spells it."""
@@ -572,7 +583,7 @@ class _AnaphorAgreement(Paradigm):
                       if a.number == rc.number
                       and not (a.case == "Acc" and a.animacy and rc.animacy and a.animacy != rc.animacy)}
         case = settled_case(sent, rc.pronoun, rc.pronoun.feats["Case"], form_cases,
-                            self._preposition(sent, rc.pronoun), self.prepositions)
+                            self._preposition(sent, rc.pronoun), self.prepositions, self._dominant(rc))
         if case is None:
             return None  # «с которой» (gen. or ins.): the new form could change the case as well
         word = inflect_agreeing(self.morph, rc.pronoun_analysis.parse, case, number, gender, rc.animacy)
@@ -709,7 +720,8 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         target, word = found
         a = agr_from_tag(aa.tag)
         noun_cases = {r.case for r in noun_readings(self.morph, ante.form, aa.lemma, ("NOUN",)) if r.number == a.number}
-        if not case_settled(sent, ante, a.case or "", noun_cases, self._preposition(sent, ante), self.prepositions):
+        if not case_settled(sent, ante, a.case or "", noun_cases, self._preposition(sent, ante), self.prepositions,
+                            self._dominant(rc)):
             return None  # «с женой» vs «с крыши»: a plural in the wrong case would be a second error
         gender = None
         if target == "Sing":

@@ -543,13 +543,13 @@ _BARE_CASE_BY_RELATION = {"obj": "Acc", "nmod": "Gen"}
 
 
 def case_settled(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str], preposition: str | None,
-                 prepositions: dict[str, frozenset[str]]) -> bool:
+                 prepositions: dict[str, frozenset[str]], dominant: dict[str, str] | None = None) -> bool:
     """Whether the parser's ``case`` of ``tok`` is the one :func:`settled_case` finds."""
-    return settled_case(sent, tok, case, form_cases, preposition, prepositions) == case
+    return settled_case(sent, tok, case, form_cases, preposition, prepositions, dominant) == case
 
 
 def settled_case(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str], preposition: str | None,
-                 prepositions: dict[str, frozenset[str]]) -> str | None:
+                 prepositions: dict[str, frozenset[str]], dominant: dict[str, str] | None = None) -> str | None:
     """The case of ``tok`` where its form could be in any of ``form_cases`` (syncretism: «которой»
     is gen/dat/ins/loc, «самого» gen/acc), the parser saying ``case``; None when it stays open.
 
@@ -557,7 +557,8 @@ def settled_case(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str
     given). After ``preposition`` (as :func:`rublimp.trees.roles.preposition_of` spells it;
     ``prepositions`` maps it to the cases it governs) it is the single one of the form's cases the
     preposition governs («с которым»: ins. sg. or dat. pl. — instrumental), or the parser's case
-    where it is the one the preposition governs in all but rare uses (:data:`DOMINANT_CASE`); else
+    where it is the one the preposition governs in all but rare uses (``dominant``, by default
+    :data:`DOMINANT_CASE`); else
     open («с которой»[Gen]: gen. or ins.). Without a preposition (or with a word the table does not
     list, or one that governs none of the form's cases) only the genitive/accusative
     syncretism is resolved: a direct object of a verb that is not negated is accusative (a
@@ -573,7 +574,8 @@ def settled_case(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str
     if governed:
         if len(governed) == 1:
             return next(iter(governed))
-        return case if case in governed and DOMINANT_CASE.get(preposition or "") == case else None
+        dominant = DOMINANT_CASE if dominant is None else dominant
+        return case if case in governed and dominant.get(preposition or "") == case else None
     # (a word the table does not list — «как» — or a preposition that governs none of the form's
     # cases — the parser hung it on the wrong word — tells nothing: the form is read as bare)
     if not {"Gen", "Acc"} <= cases or case not in ("Gen", "Acc"):
