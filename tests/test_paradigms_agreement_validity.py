@@ -64,6 +64,16 @@ NEAR_MISSES = [
     ("anaphor_agreement_number", "Это гора, с которой мы спускались на лыжах.", "case not settled"),
     # стул: стулья or стулы (two lexemes); «который» is the subject
     ("anaphor_agreement_number", "Мы купили стул, который стоит у окна.", "two plurals"),
+    # the noun is the subject the parser labelled object («гляциологов» would be the animate accusative)
+    ("anaphor_agreement_number", "Таяние ледников постоянно измеряют гляциологи, которые каждое лето поднимаются в горы.",
+     "subject labelled object"),
+    # a nominative predicate nominal: its number goes with the subject («пчела — насекомые»)
+    ("anaphor_agreement_number", "Медоносная пчела — общественное насекомое, которое живёт большими семьями.",
+     "predicate nominal"),
+    # a second conjunct the parser hung elsewhere: «которые» still fits «лесами и болотом»
+    ("anaphor_agreement_number",
+     "Город окружён сосновыми лесами и старыми торфяными болотами, которые тянутся до самого горизонта.",
+     "unlinked conjunct"),
     ("np_agreement_number", "Каждый из новых участников получил подарок.", "partitive"),
     ("np_agreement_number", "Две большие книги лежали на столе.", "counted noun"),
     # «самого» after a negated verb may be genitive: «саму» could change the case

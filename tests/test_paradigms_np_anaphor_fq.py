@@ -677,7 +677,9 @@ def test_floating_quantifier_parser_repairs(paradigms):
     # «мальчик» labelled obj but nominative: it is the subject, so a nominative «сама» has no
     # dropped subject to float to; its number changes as RuBLiMP's does (the verb then disagrees too)
     assert [b for b, _ in gender.pairs(nominative_obj)] == ["Письмо принёс сама мальчик."]
-    assert [b for b, _ in number.pairs(nominative_obj)] == ["Письмо принёс сам мальчики."]
+    # (number: «мальчик» is the subject the parser labelled object — its verb agrees with it —
+    # so «сам» changes, not the noun)
+    assert [b for b, _ in number.pairs(nominative_obj)] == ["Письмо принёс сами мальчик."]
     # «самому» tagged locative next to «нему», which can only be dative: read as dative; «сам»
     # (nominative) is not made, it could float to «Я»; the shared form becomes «самый», which does not float
     assert [b for b, _ in case.pairs(split_case)] == ["Я подошёл к нему самый."]

@@ -21,6 +21,7 @@ from rublimp.trees.nominal import (
     partitive_plural,
     renumber_noun,
     spell_yo,
+    unlabelled_subject,
 )
 from tests.trees import tree
 
@@ -131,3 +132,27 @@ def test_case_settled():
     sent = tree([("не", "не", "PART", "", 2, "advmod"), ("видел", "видеть", "VERB", "", 0, "root"),
                  ("директора", "директор", "NOUN", "Case=Acc|Number=Sing", 2, "obj")])
     assert case_settled(sent, sent.tokens[2], "Acc", {"Gen", "Acc"}, None, preps)  # both cases fit
+
+
+def test_subjects_predicate_nominals_and_unlinked_conjuncts_block_the_number():
+    morph = get_morph()
+    obj = tree([("Таяние", "таяние", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 2, "obj"),
+                ("измеряют", "измерять", "VERB", "Number=Plur|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+                ("гляциологи", "гляциолог", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Plur", 2, "obj")])
+    # «гляциологи» cannot be an (animate) accusative: the subject; «таяние» can be one
+    assert unlabelled_subject(obj, obj.token(3), morph) and head_number_blocked(obj, obj.token(3), morph=morph)
+    assert not unlabelled_subject(obj, obj.token(1), morph)
+    assert not head_number_blocked(obj, obj.token(3))  # (only with the dictionary)
+    pred = tree([("Пчела", "пчела", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+                 ("—", "—", "PUNCT", "", 3, "punct"),
+                 ("насекомое", "насекомое", "NOUN", "Animacy=Anim|Case=Nom|Gender=Neut|Number=Sing", 0, "root")])
+    assert head_number_blocked(pred, pred.token(3)) and not head_number_blocked(pred, pred.token(3), subject=False)
+    rows = [("лесами", "лес", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Plur", 0, "root"),
+            ("и", "и", "CCONJ", "", 3, "cc"),
+            ("болотами", "болото", "NOUN", "Animacy=Inan|Case=Ins|Gender=Neut|Number=Plur", 1, "nmod")]
+    conj = tree(rows)
+    assert head_number_blocked(conj, conj.token(3))
+    assert not head_number_blocked(conj, conj.token(3), later_conjunct=True)
+    rows[0] = ("по-русски", "по-русски", "ADV", "", 0, "root")
+    adv = tree(rows)
+    assert not head_number_blocked(adv, adv.token(3))

@@ -576,7 +576,8 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
         ante = sa.antecedent
         if sa.guessed or ante.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
             return None
-        if not self.morph.word_is_known(ante.form) or head_number_blocked(sent, ante, later_conjunct=True, linked=True):
+        if not self.morph.word_is_known(ante.form) or head_number_blocked(sent, ante, later_conjunct=True, linked=True,
+                                                                       morph=self.morph):
             return None
         # (a subject whose predicate agrees with it is not changed — «сам хан был» → «сам ханы был»
         # would break subject–predicate agreement as well: «сам» is changed instead)

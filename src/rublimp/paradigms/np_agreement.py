@@ -413,7 +413,7 @@ class NPAgreementNumber(_NPAgreement):
             if not self.morph.word_is_known(head.form):
                 continue
             found = None
-            if not head_number_blocked(sent, head):
+            if not head_number_blocked(sent, head, morph=self.morph):
                 mods = [m for m in mods if not self._invariable_possessive(m)]
                 found_head = self._head_reading(head, mods) if mods else None
                 if found_head is None:

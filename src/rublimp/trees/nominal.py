@@ -62,6 +62,7 @@ __all__ = [
     "same_stem",
     "spell_yo",
     "ud_agr",
+    "unlabelled_subject",
 ]
 
 #: the job/title nouns whose gender follows the referent («врач пришла»), under ``resources/``
@@ -363,9 +364,47 @@ def partitive_plural(sent: Sentence, noun: Token) -> bool:
             or parent.feats.get("Degree") == "Sup" or parent.feats.get("NumType") == "Ord")
 
 
+def unlabelled_subject(sent: Sentence, noun: Token, morph: Morph) -> bool:
+    """Parser repair: a noun labelled object of a finite verb that is the verb's subject — its form
+    has no accusative reading in its number but a nominative one, the verb agrees with it in number
+    and has no subject of its own («Таяние измеряют гляциологи[obj]»: an animate plural object
+    would be «гляциологов»)."""
+    if noun.base_deprel not in ("obj", "iobj") or noun.upos != "NOUN":
+        return False
+    verb = sent.head_of(noun)
+    if verb is None or verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin":
+        return False
+    number = noun.feats.get("Number")
+    if number is None or verb.feats.get("Number") != number or verb.feats.get("Person") in ("1", "2"):
+        return False
+    if any(k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb)):
+        return False
+    readings = [agr_from_tag(p.tag) for p in morph.parses(noun.form) if p.tag.POS == "NOUN"]
+    mine = [r for r in readings if r.number == number]
+    return any(r.case == "Nom" for r in mine) and not any(r.case == "Acc" for r in mine)
+
+
+def _unlinked_conjunct(sent: Sentence, head: Token, window: int = 6) -> bool:
+    """Whether ``head`` has a coordinating conjunction before it (``cc``) and a nominal in its case
+    stands before that conjunction, within ``window`` words and no verb between: a later conjunct
+    the parser attached elsewhere («лесами и старыми болотами[nmod]»). «по-русски, но на диалекте»
+    has no such nominal."""
+    ccs = [k for k in sent.children(head) if k.base_deprel == "cc" and k.id < head.id]
+    case = head.feats.get("Case")
+    if not ccs or case is None:
+        return False
+    for i in range(ccs[0].id - 1, max(0, ccs[0].id - window - 1), -1):
+        t = sent.token(i)
+        if t.upos in ("VERB", "AUX"):
+            return False
+        if t.upos in ("NOUN", "PROPN", "PRON") and t.feats.get("Case") == case:
+            return True
+    return False
+
+
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
                         later_conjunct: bool = False, other_relatives: bool = False,
-                        subject: bool = True, linked: bool = False) -> bool:
+                        subject: bool = True, linked: bool = False, morph: Morph | None = None) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
@@ -391,6 +430,12 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     the coordination: «часть сил и сам хан») do not block; its own dependents still do (the
     floating-quantifier paradigm, whose «сам» on the noun then disagrees: «представители — сами
     блогеры» → «сами блогер», as in RuBLiMP).
+
+    Also blocked (validity read, issue 18): the plural set of a partitive («каждый из
+    участников», :func:`partitive_plural`); with ``subject``, a nominative predicate nominal
+    (it has an ``nsubj``: «пчела — насекомое») and, given ``morph``, a subject the parser labelled
+    object (:func:`unlabelled_subject`); unless ``later_conjunct`` or ``linked``, a noun with a
+    coordinating conjunction before it, a conjunct the parser did not link (``cc`` child).
     """
     if subject and head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
         # (a genitive subject — «самого закона нет» — does not agree with its predicate)
@@ -401,6 +446,12 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
         if any(p.upos in ("VERB", "AUX", "ADJ", "DET") and ("Number" in p.feats or p.feats.get("VerbForm") == "Fin")
                for p in preds):
             return True
+    if subject and head.feats.get("Case") == "Nom" and any(k.base_deprel == "nsubj" for k in sent.children(head)):
+        return True  # a nominative predicate nominal: its number goes with the subject's («пчела — насекомое»)
+    if subject and morph is not None and unlabelled_subject(sent, head, morph):
+        return True
+    if not later_conjunct and not linked and _unlinked_conjunct(sent, head):
+        return True  # a conjunct the parser did not link as one («лесами и болотами[nmod]»)
     own_link = linked and head.base_deprel in ("conj", "appos")
     if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS and not own_link \
             and not (later_conjunct and head.base_deprel == "conj"):
