@@ -146,13 +146,13 @@ def test_subjects_predicate_nominals_and_unlinked_conjuncts_block_the_number():
     pred = tree([("Пчела", "пчела", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
                  ("—", "—", "PUNCT", "", 3, "punct"),
                  ("насекомое", "насекомое", "NOUN", "Animacy=Anim|Case=Nom|Gender=Neut|Number=Sing", 0, "root")])
-    assert head_number_blocked(pred, pred.token(3)) and not head_number_blocked(pred, pred.token(3), subject=False)
+    assert head_number_blocked(pred, pred.token(3), relative_host=True) and not head_number_blocked(pred, pred.token(3))
     rows = [("лесами", "лес", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Plur", 0, "root"),
             ("и", "и", "CCONJ", "", 3, "cc"),
             ("болотами", "болото", "NOUN", "Animacy=Inan|Case=Ins|Gender=Neut|Number=Plur", 1, "nmod")]
     conj = tree(rows)
-    assert head_number_blocked(conj, conj.token(3))
-    assert not head_number_blocked(conj, conj.token(3), later_conjunct=True)
+    assert head_number_blocked(conj, conj.token(3), relative_host=True)
+    assert not head_number_blocked(conj, conj.token(3))
     rows[0] = ("по-русски", "по-русски", "ADV", "", 0, "root")
     adv = tree(rows)
-    assert not head_number_blocked(adv, adv.token(3))
+    assert not head_number_blocked(adv, adv.token(3), relative_host=True)

@@ -699,7 +699,8 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         ante, aa = rc.antecedent, rc.antecedent_analysis
         if ante.upos != "NOUN" or aa.tag.POS != "NOUN" or not self.morph.word_is_known(ante.form):
             return None
-        if head_number_blocked(sent, ante, relative_clause=rc.clause, other_relatives=True, morph=self.morph):
+        if head_number_blocked(sent, ante, relative_clause=rc.clause, other_relatives=True, morph=self.morph,
+                               relative_host=True):
             return None
         if self._root_subject(sent, rc):
             return None

@@ -404,7 +404,8 @@ def _unlinked_conjunct(sent: Sentence, head: Token, window: int = 6) -> bool:
 
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
                         later_conjunct: bool = False, other_relatives: bool = False,
-                        subject: bool = True, linked: bool = False, morph: Morph | None = None) -> bool:
+                        subject: bool = True, linked: bool = False, morph: Morph | None = None,
+                        relative_host: bool = False) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
@@ -432,10 +433,12 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     блогеры» → «сами блогер», as in RuBLiMP).
 
     Also blocked (validity read, issue 18): the plural set of a partitive («каждый из
-    участников», :func:`partitive_plural`); with ``subject``, a nominative predicate nominal
-    (it has an ``nsubj``: «пчела — насекомое») and, given ``morph``, a subject the parser labelled
-    object (:func:`unlabelled_subject`); unless ``later_conjunct`` or ``linked``, a noun with a
-    coordinating conjunction before it, a conjunct the parser did not link (``cc`` child).
+    участников», :func:`partitive_plural`); with ``subject`` and ``morph``, a subject the parser
+    labelled object (:func:`unlabelled_subject`). With ``relative_host`` (the antecedent of
+    «который», whose unchanged pronoun must stay without a host): a nominative predicate nominal
+    (it has an ``nsubj``: «пчела — насекомые, которое» also breaks the copular link) and a later
+    conjunct the parser did not link («лесами и болотом, которые»: the pronoun takes the
+    coordination).
     """
     if subject and head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
         # (a genitive subject — «самого закона нет» — does not agree with its predicate)
@@ -446,12 +449,12 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
         if any(p.upos in ("VERB", "AUX", "ADJ", "DET") and ("Number" in p.feats or p.feats.get("VerbForm") == "Fin")
                for p in preds):
             return True
-    if subject and head.feats.get("Case") == "Nom" and any(k.base_deprel == "nsubj" for k in sent.children(head)):
-        return True  # a nominative predicate nominal: its number goes with the subject's («пчела — насекомое»)
     if subject and morph is not None and unlabelled_subject(sent, head, morph):
         return True
-    if not later_conjunct and not linked and _unlinked_conjunct(sent, head):
-        return True  # a conjunct the parser did not link as one («лесами и болотами[nmod]»)
+    if relative_host and head.feats.get("Case") == "Nom" and any(k.base_deprel == "nsubj" for k in sent.children(head)):
+        return True  # a nominative predicate nominal: its number goes with the subject's («пчела — насекомое»)
+    if relative_host and _unlinked_conjunct(sent, head):
+        return True  # a conjunct the parser did not link as one («лесами и болотами[nmod], которые»)
     own_link = linked and head.base_deprel in ("conj", "appos")
     if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS and not own_link \
             and not (later_conjunct and head.base_deprel == "conj"):
