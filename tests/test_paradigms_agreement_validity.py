@@ -21,6 +21,8 @@ POSITIVE = [
     # «с которой» after a person is instrumental ('with whom'): the parser's case is trusted
     ("anaphor_agreement_number", "Он позвонил женщине, с которой работал много лет.",
      "Он позвонил женщине, с которыми работал много лет."),
+    ("anaphor_agreement_number", "Это именно та, с которой они меня топили.",
+     "Это именно та, с которыми они меня топили."),
     ("anaphor_agreement_number", "Он вспомнил о книге, о которой говорил учитель.",
      "Он вспомнил о книгах, о которой говорил учитель."),
     # np number: a subject head keeps its number, its modifier changes instead

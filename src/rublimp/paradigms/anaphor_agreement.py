@@ -537,8 +537,8 @@ class _AnaphorAgreement(Paradigm):
         :data:`~rublimp.trees.nominal.DOMINANT_CASE`): «с» + instrumental only with an animate
         antecedent («та, с которой он жил»); with a thing «с которой» is as often 'from which'
         («гора, с которой мы спускались»), and the parser does not tell them apart."""
-        if rc.animacy == "Anim":
-            return DOMINANT_CASE
+        if rc.animacy == "Anim" or rc.antecedent.upos in ("PRON", "DET"):
+            return DOMINANT_CASE  # (a bare «та, с которой» is a person)
         return {p: c for p, c in DOMINANT_CASE.items() if p not in ("с", "со")}
 
     @staticmethod
