@@ -30,6 +30,8 @@ POSITIVE = [
     # «области» would be a genitive singular too: the modifier changes
     ("np_agreement_number", "Эта область славится своими озёрами.", "Эти область славится своими озёрами."),
     ("np_agreement_number", "Он живёт в старом доме.", "Он живёт в старом домах."),
+    # a plural subject: its modifier becomes singular in the gender of the noun's lexeme
+    ("np_agreement_number", "Старые заводы стояли на холме.", "Старый заводы стояли на холме."),
     # fq number: a subject noun keeps its number (its verb agrees with it), «сам» changes
     ("floating_quantifier_agreement_number", "Сам президент приехал на открытие.",
      "Сами президент приехал на открытие."),
@@ -78,6 +80,8 @@ NEAR_MISSES = [
      "unlinked conjunct"),
     ("np_agreement_number", "Каждый из новых участников получил подарок.", "partitive"),
     ("np_agreement_number", "Две большие книги лежали на столе.", "counted noun"),
+    # «дома» is also a genitive singular: «Старый дома» would read as a case error
+    ("np_agreement_number", "Старые дома стояли на холме.", "head form also singular"),
     # «самого» after a negated verb may be genitive: «саму» could change the case
     ("floating_quantifier_agreement_gender", "Он не видел самого директора.", "case not settled"),
     # a masculine noun in apposition with a woman's name: «которая» is acceptable

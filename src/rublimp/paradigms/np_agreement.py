@@ -439,11 +439,15 @@ class NPAgreementNumber(_NPAgreement):
             )
 
     def _modifier_edit(self, sent: Sentence, cands: list[NPCandidate]) -> Perturbation | None:
-        """The number change of the modifier nearest to the head (one edit per head), or None."""
+        """The number change of the modifier nearest to the head (one edit per head), or None; not
+        where the head form has a reading in the new number (the pair would read as a case error)."""
         for cand in sorted(cands, key=lambda c: abs(c.modifier.id - c.head.id)):
             if norm(cand.modifier_analysis.lemma) in PLURAL_ONLY_MODIFIERS or cand.modifier.base_deprel == "nummod":
                 continue
-            for target, agr in number_targets(cand.head_agr):
+            for target, agr in number_targets(self._with_lexeme_gender(cand)):
+                if any(r.number == target for r in
+                       noun_readings(self.morph, cand.head.form, cand.head_analysis.lemma, ("NOUN",))):
+                    continue  # «старый дома»: the head could be read in the new number (gen. sg.)
                 word = self._new_form(cand, agr)
                 if word is None or self._fits_noun_between(sent, cand, word):
                     continue
@@ -455,6 +459,21 @@ class NPAgreementNumber(_NPAgreement):
                     subtype=f"modifier:{cand.kind}",
                 )
         return None
+
+    def _with_lexeme_gender(self, cand: NPCandidate) -> Agr:
+        """The head's features, a plural head given its lexeme's gender (a plural form shows none:
+        «старые дома» → the singular modifier «старый»); pluralia tantum and common-gender nouns
+        get none (no singular target then)."""
+        h = cand.head_agr
+        if h.number != "Plur" or h.genders:
+            return h
+        parse = cand.head_analysis.parse
+        if {"Pltm", "ms-f"} & cand.head_analysis.tag.grammemes:
+            return h
+        lemma = next((p for p in self.morph.parses(cand.head_analysis.lemma)
+                      if p.tag.POS == "NOUN" and p.normal_form == parse.normal_form and "sing" in p.tag.grammemes), None)
+        genders = agr_from_tag(lemma.tag).genders if lemma is not None else frozenset()
+        return Agr(h.case, h.number, genders, h.animacy) if len(genders) == 1 else h
 
     def _invariable_possessive(self, mod: Token) -> bool:
         """«его», «её», «их» as determiners («все её жалобы»): they do not agree, so they are no
