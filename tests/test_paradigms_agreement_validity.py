@@ -78,6 +78,9 @@ NEAR_MISSES = [
     ("anaphor_agreement_number",
      "Город окружён сосновыми лесами и старыми торфяными болотами, которые тянутся до самого горизонта.",
      "unlinked conjunct"),
+    # an instrumental predicate nominal: «они были опытным помором» would break the copular link too
+    ("anaphor_agreement_number", "Почти все они были опытными поморами, которые с детства ходили в море.",
+     "instrumental predicate nominal"),
     ("np_agreement_number", "Каждый из новых участников получил подарок.", "partitive"),
     ("np_agreement_number", "Две большие книги лежали на столе.", "counted noun"),
     # «дома» is also a genitive singular: «Старый дома» would read as a case error

@@ -135,8 +135,9 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
     # an adjective the parser made the apposition of the noun it follows and agrees with
     ("np_agreement_gender", "Мы жили на улице Лесной.", "Мы жили на улице Лесном."),
-    # a shared form on a noun in a prepositional phrase (сам or самый): only a form both share
-    ("floating_quantifier_agreement_gender", "Лодка причалила к самому берегу.", "Лодка причалила к самой берегу."),
+    # a shared form on a person in a prepositional phrase (сам or самый): only a form both share
+    # (on a thing — «к самому берегу» — it is «самый» and left alone)
+    ("floating_quantifier_agreement_gender", "Мальчик подбежал к самому князю.", "Мальчик подбежал к самой князю."),
     # floating quantifier agreement: case
     # RuBLiMP's case change: nominative → genitive, other cases → nominative
     ("floating_quantifier_agreement_case", "Мэр сам открыл новую школу.", "Мэр самого открыл новую школу."),
@@ -207,6 +208,7 @@ NEAR_MISSES = [
     ("floating_quantifier_agreement_case", "Пришлось самому всё сделать.", "no antecedent"),
     ("floating_quantifier_agreement_case", "Мы дошли до самого конца дороги.", "superlative «самый»"),
     ("floating_quantifier_agreement_case", "Мы дошли до самого леса.", "a shared form inside a PP: «самый» ('right up to')"),
+    ("floating_quantifier_agreement_gender", "Лодка причалила к самому берегу.", "a shared form on a thing in a PP: «самый»"),
     ("floating_quantifier_agreement_case", "Учитель и ученик сами всё сделали.", "coordinated antecedent"),
 ]
 

@@ -89,6 +89,9 @@ def test_renumber_noun_refuses_forms_of_the_old_number_unused_plurals_and_two_pl
     assert renumber_noun(morph, *_noun(morph, "стул", "Case=Nom|Gender=Masc|Number=Sing"), []) is None
     assert renumber_noun(morph, *_noun(morph, "домом", "Case=Ins|Gender=Masc|Number=Sing"), []) == ("Plur", "домами")
     assert mass_noun("молодёжь") and mass_noun("героизм") and not mass_noun("дом") and not mass_noun("изм")
+    # «деньги» → «деньга» is another word: plural-only nouns keep their number
+    assert renumber_noun(morph, *_noun(morph, "деньги", "Case=Acc|Number=Plur"), []) is None
+    assert renumber_noun(morph, *_noun(morph, "пищи", "Case=Gen|Gender=Fem|Number=Sing"), []) is None
 
 
 def test_partitive_plural():

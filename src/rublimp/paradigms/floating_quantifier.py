@@ -624,8 +624,12 @@ class FloatingQuantifierGender(_FloatingQuantifier):
     _sent: Sentence | None = None  # the sentence being perturbed (its predicate may settle the gender)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """As for case: a shared form on an inanimate noun in a prepositional phrase is «самый»
+        («до самой зимы» → «до самого зимы» would be the superlative's error), left alone."""
         self._sent = sent
-        yield from self._all_sam_edits(sent)
+        for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
+            if not (sa.in_pp_only and not _animate(sa)):
+                yield from self._sam_edits(sent, sa)
 
     def targets(self, sa):
         a = sa.agr

@@ -37,6 +37,7 @@ __all__ = [
     "GENDERS",
     "GENDER_ORDER",
     "MASS_NOUNS",
+    "PLURAL_NOUNS",
     "MAX_ENDING",
     "QUANTITY_LEMMAS",
     "UNRELIABLE_HEAD_TAGS",
@@ -435,8 +436,9 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     Also blocked (validity read, issue 18): the plural set of a partitive («каждый из
     участников», :func:`partitive_plural`); with ``subject`` and ``morph``, a subject the parser
     labelled object (:func:`unlabelled_subject`). With ``relative_host`` (the antecedent of
-    «который», whose unchanged pronoun must stay without a host): a nominative predicate nominal
-    (it has an ``nsubj``: «пчела — насекомые, которое» also breaks the copular link) and a later
+    «который», whose unchanged pronoun must stay without a host): a predicate nominal (it has an
+    ``nsubj`` or ``cop``: «пчела — насекомые, которое», «они были помором, которые» also break the
+    copular link) and a later
     conjunct the parser did not link («лесами и болотом, которые»: the pronoun takes the
     coordination).
     """
@@ -451,8 +453,8 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
             return True
     if subject and morph is not None and unlabelled_subject(sent, head, morph):
         return True
-    if relative_host and head.feats.get("Case") == "Nom" and any(k.base_deprel == "nsubj" for k in sent.children(head)):
-        return True  # a nominative predicate nominal: its number goes with the subject's («пчела — насекомое»)
+    if relative_host and any(k.base_deprel in ("nsubj", "cop") for k in sent.children(head)):
+        return True  # a predicate nominal: its number goes with the subject's («пчела — насекомое», «были поморами»)
     if relative_host and _unlinked_conjunct(sent, head):
         return True  # a conjunct the parser did not link as one («лесами и болотами[nmod], которые»)
     own_link = linked and head.base_deprel in ("conj", "appos")
@@ -495,6 +497,19 @@ MASS_NOUNS = frozenset(
         "рванье", "зверье", "воронье", "комарье", "офицерство", "казачество", "бедность", "нищета", "мужество",
         "храбрость", "честь", "совесть", "любовь", "ненависть", "уважение", "внимание", "здоровье", "детство",
         "юность", "старость", "молодость", "отрочество", "счастье", "горе", "хаос", "прогресс",
+        "пища", "еда", "нефть", "кровь", "мука", "сметана", "творог", "гречка", "бензин", "кислород",
+        "водород", "азот", "углерод", "радиация", "электричество", "промышленность", "экономика",
+        "математика", "физика", "химия", "биология", "медицина", "пехотинство", "молодняк",
+    }
+)
+#: nouns used in the plural only, whose singular pymorphy3 still lists (a singular of them is an
+#: error of its own, or another word: «деньги» → «деньга»); lemmas as pymorphy3 gives them
+PLURAL_NOUNS = frozenset(
+    {
+        "деньга", "деньги", "сливки", "дрова", "очки", "ворота", "сани", "духи", "выборы", "переговоры",
+        "похороны", "каникулы", "ножницы", "брюки", "шахматы", "весы", "обои", "чернила", "сутки", "джинсы",
+        "консервы", "дрожжи", "финансы", "ясли", "перила", "хлопоты", "сумерки", "будни", "вилы", "грабли",
+        "щи", "макароны", "кудри", "поминки", "именины", "заморозки", "носилки", "качели", "жмурки",
     }
 )
 #: abstract suffixes whose nouns have no plural in ordinary use («каннибализм», «героизм»)
@@ -511,7 +526,8 @@ def mass_noun(lemma: str) -> bool:
 def renumber_noun(morph: Morph, head: Token, analysis: Analysis, modifiers: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
     """(target number, new form) of the noun ``head`` in the other number, same case; or None.
 
-    None for pluralia/singularia tantum (pymorphy3's ``Sgtm`` and :func:`mass_noun`),
+    None for pluralia/singularia tantum (pymorphy3's ``Pltm``/``Sgtm``, :data:`PLURAL_NOUNS` and
+    :func:`mass_noun`),
     indeclinable or abbreviated nouns, a form the dictionary does not know as this lexeme, a
     form that can be read in the original number in ANY case (nom. pl. «области», «бабушки»
     are also gen. sg.: the pair would read as a case error), a lemma whose lexemes disagree on
@@ -525,6 +541,8 @@ def renumber_noun(morph: Morph, head: Token, analysis: Analysis, modifiers: Iter
     if a.case not in CASES or a.number is None:
         return None
     if a.number == "Sing" and mass_noun(analysis.lemma):
+        return None
+    if a.number == "Plur" and (norm(analysis.lemma) in PLURAL_NOUNS or norm(head.lemma) in PLURAL_NOUNS):
         return None
     target = "Plur" if a.number == "Sing" else "Sing"
     want = {UD2OC["Case"][a.case], UD2OC["Number"][target]}
