@@ -33,7 +33,11 @@ Parser repairs, each decided where the tree and pymorphy3 leave no doubt: an obj
 labelled subject or nominative (:func:`_object_misread_as_subject`, :func:`_postverbal_subject`), an
 antecedent whose number or gender the parser misread (:func:`_agreeing_antecedent`), a
 masculine/neuter form that takes the antecedent's gender (:func:`_syncretic_gender`). The number
-paradigm makes one edit per relative clause by RuBLiMP's rule (:meth:`AnaphorAgreementNumber.perturb`).
+paradigm makes one edit per relative clause by RuBLiMP's rule (:meth:`AnaphorAgreementNumber.perturb`);
+an antecedent noun changes together with its agreeing modifiers («новое решение» → «новые решения»).
+The pronoun is re-inflected in the case :func:`~rublimp.trees.nominal.settled_case` finds: a form
+whose case the preposition or relation leaves open («с которой» after a thing: gen. or ins.) is
+not changed. No gender change on a person's noun in apposition with a name («персонаж Мэри, который»).
 Design history and dev-split figures: ``docs/phenomena/anaphor_agreement.md``.
 """
 

@@ -10,8 +10,9 @@ singular — gender of «сам». None or several → the sentence is skipped. 
 «сам» is attached to a nominal that agrees with it, that nominal is the
 antecedent. «сам» is then re-inflected for one feature:
 
-* ``floating_quantifier_agreement_number``: «Дворники сами расчищали тротуары» → «Дворник сами расчищали тротуары»
-  (the noun, as RuBLiMP; «сам» where the noun cannot change: «Она сама испекла» → «Она сами испекла»);
+* ``floating_quantifier_agreement_number``: «в самом клубе» → «в самом клубах» (the noun «сам» stands
+  on, as RuBLiMP; «сам» where the noun cannot change — a subject, whose verb would disagree too:
+  «Дворники сами расчищали» → «Дворники сам расчищали», «Она сама испекла» → «Она сами испекла»);
 * ``floating_quantifier_agreement_gender``: «Художница сама подготовила выставку» → «Художница сам подготовила выставку»;
 * ``floating_quantifier_agreement_case``: «Его самого мало кто признаёт» → «Его самому мало кто признаёт».
 
@@ -38,6 +39,11 @@ genitive (сам → самого), other cases → nominative. Each of gender a
 makes one deterministic edit. In the gender paradigm a form of «самый» is never
 made («самое существование» is grammatical); the case paradigm makes RuBLiMP's
 «самый» nominative from a shared form (:class:`FloatingQuantifierCase`).
+
+A gender or number change keeps the case: where the form of «сам» has several (самого: gen. or
+acc.) the antecedent's preposition or relation must settle it (:meth:`_FloatingQuantifier._case_unsettled`).
+Gender and case leave a shared form on a THING inside a prepositional phrase alone («до самого леса»
+is «самый»); on a person («к самому князю») it is «сам».
 
 Parser repairs: «сам» in another case than the nominal it is attached to takes that nominal's
 case (:func:`_adnominal_case_repair`); a nominative right before a floating «сам» is its antecedent

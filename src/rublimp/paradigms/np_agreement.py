@@ -13,8 +13,10 @@ modifier re-inflected for one feature:
 For gender and case only the modifier is altered (changing the head's case
 would be GOVERNMENT). For number, as in RuBLiMP, the HEAD NOUN is altered
 («к холодному металлу» → «к холодному металлам»), never a head whose number
-another word also agrees with (a subject, the antecedent of «который», a
-conjunct, a counted noun): see :class:`NPAgreementNumber`.
+another word also agrees with (the antecedent of «который», a conjunct, a counted
+noun, a partitive set); for a subject, or a head whose new form could be read in
+the old number («области»: also gen. sg.), the modifier changes instead («Старый
+дом стоял» → «Старые дом стоял»): see :class:`NPAgreementNumber`.
 Safeguards: modifier and head agree in the parser's features and in the
 pymorphy3 analyses (a direct object the parser left nominative although its
 form is also accusative is read as accusative: «бросил злой взгляд»); the head
