@@ -33,13 +33,18 @@ Parser repairs, each decided where the tree and pymorphy3 leave no doubt: an obj
 labelled subject or nominative (:func:`_object_misread_as_subject`, :func:`_postverbal_subject`), an
 antecedent whose number or gender the parser misread (:func:`_agreeing_antecedent`), a
 masculine/neuter form that takes the antecedent's gender (:func:`_syncretic_gender`). The number
-paradigm makes one edit per relative clause by RuBLiMP's rule (:meth:`AnaphorAgreementNumber.perturb`).
+paradigm makes one edit per relative clause by RuBLiMP's rule (:meth:`AnaphorAgreementNumber.perturb`);
+an antecedent noun changes together with its agreeing modifiers («новое решение» → «новые решения»).
+The pronoun is re-inflected in the case :func:`~rublimp.trees.nominal.settled_case` finds: a form
+whose case the preposition or relation leaves open («с которой» after a thing: gen. or ins.) is
+not changed. No gender change on a person's noun in apposition with a name («персонаж Мэри, который»).
 Design history and dev-split figures: ``docs/phenomena/anaphor_agreement.md``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
@@ -47,17 +52,23 @@ from ..conllu_doc import Sentence, Token
 from ..morph import Analysis, Morph
 from ..trees.nominal import (
     COMMON_GENDER_FILE,
+    DOMINANT_CASE,
     GENDER_ORDER,
     GENDERS,
     adjective_readings,
     agr_from_tag,
+    case_settled,
     has_common_gender,
     head_number_blocked,
     inflect_agreeing,
     load_common_gender_nouns,
     norm,
+    noun_readings,
     renumber_noun,
+    settled_case,
+    spell_yo,
 )
+from ..trees.roles import preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = ["RelativeClause", "relative_clauses", "AnaphorAgreementNumber", "AnaphorAgreementGender"]
@@ -65,6 +76,10 @@ __all__ = ["RelativeClause", "relative_clauses", "AnaphorAgreementNumber", "Anap
 PHENOMENON = "anaphor_agreement"
 RELATIVE_LEMMA = "который"
 SUBJECT_RELS = frozenset({"nsubj", "csubj"})
+#: possessive determiners that do not inflect (his, her, their): no agreement to keep
+INVARIABLE_POSSESSIVES = frozenset({"его", "ее", "её", "их"})
+#: the preposition → governed cases table under ``resources/``
+PREPOSITIONS_FILE = "prepositions.tsv"
 # how far up from the pronoun the relative clause head may be («книга, конец которой мы знаем»)
 MAX_CLIMB = 4
 # words that can host a relative clause: nouns, pronouns and substantivised
@@ -509,11 +524,33 @@ class _AnaphorAgreement(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
-    resources = ("common_gender_nouns.tsv",)
+    resources = ("common_gender_nouns.tsv", PREPOSITIONS_FILE)
 
     def __init__(self, ctx=None) -> None:
         super().__init__(ctx)
         self.common_gender = load_common_gender_nouns(self.ctx.resources_dir / COMMON_GENDER_FILE)
+
+    @functools.cached_property
+    def prepositions(self) -> dict[str, frozenset[str]]:
+        """Preposition → the UD cases it governs (``resources/prepositions.tsv``)."""
+        return read_case_table(self.ctx.resources_dir / PREPOSITIONS_FILE, "preposition", "cases")
+
+    @staticmethod
+    def _dominant(rc: RelativeClause) -> dict[str, str]:
+        """The prepositions whose usual case the parser's case is trusted for (see
+        :data:`~rublimp.trees.nominal.DOMINANT_CASE`): «с» + instrumental only with an animate
+        antecedent («та, с которой он жил»); with a thing «с которой» is as often 'from which'
+        («гора, с которой мы спускались»), and the parser does not tell them apart."""
+        if rc.animacy == "Anim" or rc.antecedent.upos in ("PRON", "DET"):
+            return DOMINANT_CASE  # (a bare «та, с которой» is a person)
+        return {p: c for p, c in DOMINANT_CASE.items() if p not in ("с", "со")}
+
+    @staticmethod
+    def _preposition(sent: Sentence, tok: Token) -> str | None:
+        """The preposition of ``tok`` (or of the noun «который» is the genitive of: «в составе
+        которой» has none of its own), as :func:`~rublimp.trees.roles.preposition_of` spells it."""
+        found = preposition_of(sent, tok)
+        return found[1] if found else None
 
     def targets(self, rc: RelativeClause) -> Iterator[tuple[str, str, str, str | None]]:
         """(source value, target value, target number, target gender) for one relative clause."""
@@ -544,7 +581,15 @@ class _AnaphorAgreement(Paradigm):
             )
 
     def _new_form(self, sent: Sentence, rc: RelativeClause, number: str, gender: str | None) -> str | None:
-        case = rc.pronoun.feats["Case"]
+        # (an accusative reading of the other animacy is no reading here: «в которых» with an
+        # inanimate antecedent is locative, not the animate accusative)
+        form_cases = {a.case for a in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
+                      if a.number == rc.number
+                      and not (a.case == "Acc" and a.animacy and rc.animacy and a.animacy != rc.animacy)}
+        case = settled_case(sent, rc.pronoun, rc.pronoun.feats["Case"], form_cases,
+                            self._preposition(sent, rc.pronoun), self.prepositions, self._dominant(rc))
+        if case is None:
+            return None  # «с которой» (gen. or ins.): the new form could change the case as well
         word = inflect_agreeing(self.morph, rc.pronoun_analysis.parse, case, number, gender, rc.animacy)
         if word is None or norm(word) == norm(rc.pronoun.form):
             return None
@@ -632,9 +677,9 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         When the preferred edit cannot be made safely, the other one is made instead.
 
         The noun is changed only when nothing else agrees with its number
-        (:func:`~rublimp.paradigms.np_agreement.head_number_blocked`; another «который» clause on
-        it may), its new form agrees with none of its modifiers, and «который» has no reading
-        in the new number.
+        (:func:`~rublimp.trees.nominal.head_number_blocked`; another «который» clause on
+        it may), its agreeing modifiers change with it (:meth:`_noun_edit`), and «который» has
+        no reading in the new number.
         """
         for rc in relative_clauses(sent, self.morph, subjects=True):
             pronoun = [] if rc.subject else list(self._pronoun_edits(sent, rc))
@@ -650,10 +695,16 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         return len({a.case for a in adjective_readings(self.morph, new, RELATIVE_LEMMA)}) == 1
 
     def _noun_edit(self, sent: Sentence, rc: RelativeClause) -> Perturbation | None:
+        """The antecedent noun put in the other number TOGETHER with its agreeing modifiers
+        («новое решение, которое» → «новые решения, которое»), so that the only broken relation is
+        the one with «который»; None when a modifier cannot follow, when the noun's case is not
+        settled (:func:`~rublimp.trees.nominal.case_settled`), or when the unchanged pronoun
+        would find another host among the nouns before it."""
         ante, aa = rc.antecedent, rc.antecedent_analysis
         if ante.upos != "NOUN" or aa.tag.POS != "NOUN" or not self.morph.word_is_known(ante.form):
             return None
-        if head_number_blocked(sent, ante, relative_clause=rc.clause, other_relatives=True):
+        if head_number_blocked(sent, ante, relative_clause=rc.clause, other_relatives=True, morph=self.morph,
+                               relative_host=True):
             return None
         if self._root_subject(sent, rc):
             return None
@@ -661,29 +712,45 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         for kid in sent.children(ante):
             if kid.id == rc.clause.id or kid.feats.get("Variant") == "Short" or kid.upos in ("NOUN", "PROPN", "PRON"):
                 continue  # the relative clause itself, a predicate («сотворён ангелами»), a noun labelled amod
-            if kid.base_deprel in ("amod", "det") or (kid.base_deprel == "acl" and kid.feats.get("VerbForm") == "Part"):
+            if kid.base_deprel in ("amod", "det", "nummod") or (kid.base_deprel == "acl" and kid.feats.get("VerbForm") == "Part"):
+                if kid.base_deprel == "det" and norm(kid.form) in INVARIABLE_POSSESSIVES:
+                    continue  # «его», «её», «их» do not agree
                 ka = self.morph.analyse(kid.form, kid.upos, kid.feats)
-                if ka is None or ka.tag.POS not in ("ADJF", "PRTF"):
+                if ka is None or ka.tag.POS not in ("ADJF", "PRTF") or sent.children(kid, "conj"):
                     return None
-                mods.append((kid.form, ka.lemma))
-        found = renumber_noun(self.morph, ante, aa, mods)
+                mods.append((kid, ka))
+        found = renumber_noun(self.morph, ante, aa, [])
         if found is None:
             return None
         target, word = found
-        new_genders = agr_from_tag(aa.tag).genders
+        a = agr_from_tag(aa.tag)
+        noun_cases = {r.case for r in noun_readings(self.morph, ante.form, aa.lemma, ("NOUN",)) if r.number == a.number}
+        if not case_settled(sent, ante, a.case or "", noun_cases, self._preposition(sent, ante), self.prepositions,
+                            self._dominant(rc)):
+            return None  # «с женой» vs «с крыши»: a plural in the wrong case would be a second error
+        gender = None
+        if target == "Sing":
+            gender = next(iter(agr_from_tag(p.tag).gender for p in self.morph.readings(word, aa.lemma, ("NOUN",))
+                               if agr_from_tag(p.tag).gender), None)
+        edits = []
+        for kid, ka in mods:
+            new_mod = inflect_agreeing(self.morph, ka.parse, a.case or "", target, gender, a.animacy or ante.feats.get("Animacy"))
+            if new_mod is None or norm(new_mod) == norm(kid.form):
+                return None
+            edits.append(Edit(kid.id, spell_yo(sent, new_mod)))
+        new_genders = {gender} if gender else set()
         pronoun_readings = adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
-        if any(a.number == target and (target == "Plur" or not a.genders or not new_genders or a.genders & new_genders)
-               for a in pronoun_readings):
+        if any(r.number == target and (target == "Plur" or not r.genders or not new_genders or r.genders & new_genders)
+               for r in pronoun_readings):
             return None  # «который» could agree with the new noun («князю, которым» → «князьям»: dat. pl.)
-        current = {(a.number, g) for a in pronoun_readings for g in a.genders or {None}}
-        if not mods and self._other_host(sent, rc, current, self._common_gender_nouns(sent)):
+        current = {(r.number, g) for r in pronoun_readings for g in r.genders or {None}}
+        if self._other_host(sent, rc, current, self._common_gender_nouns(sent)):
             # «Председатель клубов, которому …»: the unchanged pronoun finds another host and the
-            # sentence is grammatical (with a modifier, «пушистым хвостами», it stays bad anyway)
+            # sentence is grammatical
             return None
-        if "ё" not in sent.text.lower():
-            word = word.replace("ё", "е")
+        edits.append(Edit(ante.id, spell_yo(sent, word)))
         return Perturbation(
-            edits=(Edit(ante.id, word),),
+            edits=tuple(sorted(edits, key=lambda e: e.token_id)),
             feature=self.feature,
             source_value=rc.number,
             target_value=target,
@@ -722,11 +789,13 @@ class AnaphorAgreementGender(_AnaphorAgreement):
 
     name = "anaphor_agreement_gender"
     feature = "Gender"
+    _sent: Sentence | None = None  # the sentence being perturbed (its names may fix the referent's sex)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         """Also a SUBJECT «который» whose predicate shows no gender («мальчик, который читает»
         → «которая читает»): a present or future verb agrees in number and person only, so the
         new gender breaks the anaphoric agreement alone (RuBLiMP edits subject relatives too)."""
+        self._sent = sent
         for rc in relative_clauses(sent, self.morph, subjects=True, coordinated=True):
             if rc.subject and (rc.pronoun.head != rc.clause.id or not _genderless_predicate(sent, rc.clause, self.morph)):
                 continue
@@ -737,7 +806,25 @@ class AnaphorAgreementGender(_AnaphorAgreement):
             return
         if has_common_gender(self.morph, rc.antecedent, rc.antecedent_analysis, self.common_gender):
             return
+        if self._sent is not None and _names_a_person(self._sent, rc.antecedent):
+            return
         # RuBLiMP: который/которое → которую…, которой → которому (one deterministic edit)
         for g in GENDER_ORDER.get(rc.gender, GENDERS):
             if g != rc.gender:
                 yield rc.gender, g, "Sing", g
+
+
+def _names_a_person(sent: Sentence, noun: Token) -> bool:
+    """Whether the animate noun ``noun`` stands in apposition with a proper name («героиня Анна»,
+    «Анна, наш лидер, которая …», «персонаж Мэри»): a relative pronoun may then take the person's
+    sex instead of the noun's gender («персонаж Мэри, которая …»), so a gender change can be
+    acceptable. Only animate nouns; the name hangs on the noun (``appos``, ``flat``, ``nmod``
+    without preposition) or the noun on the name (``appos``)."""
+    if noun.feats.get("Animacy") != "Anim":
+        return False
+    linked = [k for k in sent.children(noun) if k.base_deprel in ("appos", "flat", "nmod")
+              and not sent.children(k, "case")]
+    head = sent.head_of(noun)
+    if head is not None and noun.base_deprel == "appos":
+        linked.append(head)
+    return any(t.upos == "PROPN" and t.feats.get("Animacy", "Anim") == "Anim" for t in linked)

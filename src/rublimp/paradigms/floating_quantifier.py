@@ -10,8 +10,9 @@ singular — gender of «сам». None or several → the sentence is skipped. 
 «сам» is attached to a nominal that agrees with it, that nominal is the
 antecedent. «сам» is then re-inflected for one feature:
 
-* ``floating_quantifier_agreement_number``: «Дворники сами расчищали тротуары» → «Дворник сами расчищали тротуары»
-  (the noun, as RuBLiMP; «сам» where the noun cannot change: «Она сама испекла» → «Она сами испекла»);
+* ``floating_quantifier_agreement_number``: «в самом клубе» → «в самом клубах» (the noun «сам» stands
+  on, as RuBLiMP; «сам» where the noun cannot change — a subject, whose verb would disagree too:
+  «Дворники сами расчищали» → «Дворники сам расчищали», «Она сама испекла» → «Она сами испекла»);
 * ``floating_quantifier_agreement_gender``: «Художница сама подготовила выставку» → «Художница сам подготовила выставку»;
 * ``floating_quantifier_agreement_case``: «Его самого мало кто признаёт» → «Его самому мало кто признаёт».
 
@@ -39,6 +40,11 @@ makes one deterministic edit. In the gender paradigm a form of «самый» is
 made («самое существование» is grammatical); the case paradigm makes RuBLiMP's
 «самый» nominative from a shared form (:class:`FloatingQuantifierCase`).
 
+A gender or number change keeps the case: where the form of «сам» has several (самого: gen. or
+acc.) the antecedent's preposition or relation must settle it (:meth:`_FloatingQuantifier._case_unsettled`).
+Gender and case leave a shared form on a THING inside a prepositional phrase alone («до самого леса»
+is «самый»); on a person («к самому князю») it is «сам».
+
 Parser repairs: «сам» in another case than the nominal it is attached to takes that nominal's
 case (:func:`_adnominal_case_repair`); a nominative right before a floating «сам» is its antecedent
 where the clause has no other (:func:`_preceding_nominative`); a name pymorphy3 misreads takes the
@@ -49,6 +55,7 @@ parser's features where a past verb confirms them. Design history and dev-split 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
@@ -62,6 +69,7 @@ from ..trees.nominal import (
     adjective_readings,
     agr_from_tag,
     agrees,
+    case_settled,
     case_targets,
     gender_targets,
     has_common_gender,
@@ -75,6 +83,7 @@ from ..trees.nominal import (
     spell_yo,
     ud_agr,
 )
+from ..trees.roles import preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -89,6 +98,8 @@ __all__ = [
 ]
 
 PHENOMENON = "floating_quantifier_agreement"
+#: the preposition → governed cases table under ``resources/``
+PREPOSITIONS_FILE = "prepositions.tsv"
 SAM = "сам"
 #: the superlative whose forms самого/самой/самому/самом share
 SAMYJ = "самый"
@@ -419,7 +430,7 @@ class _FloatingQuantifier(Paradigm):
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = "Syntax"
     feature: ClassVar[str]
-    resources = ("common_gender_nouns.tsv",)
+    resources = ("common_gender_nouns.tsv", PREPOSITIONS_FILE)
     #: make only the first target with a safe form (RuBLiMP's edit is deterministic)
     first_only: ClassVar[bool] = False
 
@@ -445,6 +456,8 @@ class _FloatingQuantifier(Paradigm):
         """«сам» re-inflected for each target of :meth:`targets` (for ``sa.in_pp_only``, only to a
         form «самый» shares)."""
         seen: set[str] = set()
+        if self.feature != "Case" and self._case_unsettled(sent, sa):
+            return
         for source, target, agr in self.targets(sa):
             if seen and self.first_only:
                 break
@@ -462,6 +475,23 @@ class _FloatingQuantifier(Paradigm):
                 target_value=target,
                 subtype=sa.subtype,
             )
+
+    def _case_unsettled(self, sent: Sentence, sa: SamAntecedent) -> bool:
+        """Whether the case of «сам» is open where its form has several (самого: gen. or acc.) —
+        a gender or number change «in the same case» could then change the case too («самого» →
+        «саму» for a genitive). Read off the antecedent's preposition or relation
+        (:func:`~rublimp.trees.nominal.case_settled`)."""
+        if sa.guessed:
+            return False
+        cases = {a.case for a in adjective_readings(self.morph, sa.sam.form, SAM) if a.number == sa.agr.number}
+        found = preposition_of(sent, sa.antecedent)
+        return not case_settled(sent, sa.antecedent, sa.agr.case or "", cases, found[1] if found else None,
+                                self.prepositions)
+
+    @functools.cached_property
+    def prepositions(self) -> dict[str, frozenset[str]]:
+        """Preposition → the UD cases it governs (``resources/prepositions.tsv``)."""
+        return read_case_table(self.ctx.resources_dir / PREPOSITIONS_FILE, "preposition", "cases")
 
     def _new_form(self, sa: SamAntecedent, source: str, agr: Agr) -> str | None:
         word = inflect_agreeing(self.morph, sa.parse, agr.case or "", agr.number or "", agr.gender, agr.animacy)
@@ -527,15 +557,19 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
 
     name = "floating_quantifier_agreement_number"
     feature = "Number"
+    #: only the agreement with «сам» may break (a noun edit never touches a subject with an agreeing predicate)
+    breaks_agreement = frozenset({"modifier"})
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         """RuBLiMP changes the NOUN when «сам» stands on it («в самом клубе» → «в самом клубах»,
         143 of its 200 dev pairs), else «сам» («Им самим» → «Им самому»).
 
-        The noun is changed only where nothing else but its predicate agrees with its number
-        (:func:`~rublimp.paradigms.np_agreement.head_number_blocked` with ``subject=False``: a
-        subject changes, as in RuBLiMP) and its new form agrees with no reading of «сам» or of
-        its other modifiers; otherwise «сам» is changed as for a floating «сам».
+        The noun is changed only where nothing else agrees with its number
+        (:func:`~rublimp.trees.nominal.head_number_blocked`: not a subject whose predicate shows
+        number, which would then disagree too) and its new form agrees with no reading of «сам» or
+        of its other modifiers and has no reading in the old number
+        (:func:`~rublimp.trees.nominal.renumber_noun`); otherwise «сам» is changed as for a
+        floating «сам».
         """
         for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
             pert = self._noun_edit(sent, sa) if sa.adnominal else None
@@ -548,10 +582,11 @@ class FloatingQuantifierNumber(_FloatingQuantifier):
         ante = sa.antecedent
         if sa.guessed or ante.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
             return None
-        if not self.morph.word_is_known(ante.form) or head_number_blocked(sent, ante, later_conjunct=True, subject=False, linked=True):
+        if not self.morph.word_is_known(ante.form) or head_number_blocked(sent, ante, later_conjunct=True, linked=True,
+                                                                       morph=self.morph):
             return None
-        # (a subject changes too, as in RuBLiMP — «сам хан был» → «сам ханы был», 9 of its 200 dev
-        # pairs: its predicate then disagrees as well, and the sentence is an error either way)
+        # (a subject whose predicate agrees with it is not changed — «сам хан был» → «сам ханы был»
+        # would break subject–predicate agreement as well: «сам» is changed instead)
         mods = [(sa.sam.form, SAM)]
         for kid in sent.children(ante):
             if kid.id == sa.sam.id or kid.base_deprel not in ("amod", "det"):
@@ -595,8 +630,12 @@ class FloatingQuantifierGender(_FloatingQuantifier):
     _sent: Sentence | None = None  # the sentence being perturbed (its predicate may settle the gender)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """As for case: a shared form on an inanimate noun in a prepositional phrase is «самый»
+        («до самой зимы» → «до самого зимы» would be the superlative's error), left alone."""
         self._sent = sent
-        yield from self._all_sam_edits(sent)
+        for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
+            if not (sa.in_pp_only and not _animate(sa)):
+                yield from self._sam_edits(sent, sa)
 
     def targets(self, sa):
         a = sa.agr
@@ -621,6 +660,16 @@ class FloatingQuantifierCase(_FloatingQuantifier):
     OTHER_ORDER: ClassVar[tuple[str, ...]] = ("Nom", "Gen", "Dat", "Ins", "Loc", "Acc")
     NEUTER_NOM_ORDER: ClassVar[tuple[str, ...]] = ("Dat", "Gen", "Ins", "Loc", "Acc")
     INANIMATE_PLURAL_NOM_ORDER: ClassVar[tuple[str, ...]] = ("Ins", "Gen", "Dat", "Loc", "Acc")
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """A shared form on a noun inside a prepositional phrase only where the noun is animate:
+        «к самому князю» is «сам» ('to the prince himself'), «до самого леса», «над самой головой»
+        the superlative «самый» ('right up to', 'right above'), whose case error is no
+        floating-quantifier error."""
+        for sa in sam_antecedents(sent, self.morph, shared_in_pp=True):
+            if sa.in_pp_only and not _animate(sa):
+                continue
+            yield from self._sam_edits(sent, sa)
 
     def targets(self, sa):
         a = sa.agr
@@ -662,3 +711,8 @@ def _inanimate(sa: SamAntecedent) -> bool:
     if sa.antecedent.upos not in ("NOUN", "PROPN") or sa.antecedent_analysis.tag.POS != "NOUN":
         return False
     return "inan" in sa.antecedent_analysis.tag.grammemes
+
+
+def _animate(sa: SamAntecedent) -> bool:
+    """Whether the antecedent of «сам» denotes a person or animal (parser or dictionary)."""
+    return sa.antecedent.feats.get("Animacy") == "Anim" or "anim" in sa.antecedent_analysis.tag.grammemes

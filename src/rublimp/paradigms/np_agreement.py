@@ -13,8 +13,10 @@ modifier re-inflected for one feature:
 For gender and case only the modifier is altered (changing the head's case
 would be GOVERNMENT). For number, as in RuBLiMP, the HEAD NOUN is altered
 («к холодному металлу» → «к холодному металлам»), never a head whose number
-another word also agrees with (a subject, the antecedent of «который», a
-conjunct, a counted noun): see :class:`NPAgreementNumber`.
+another word also agrees with (the antecedent of «который», a conjunct, a counted
+noun, a partitive set); for a subject, or a head whose new form could be read in
+the old number («области»: also gen. sg.), the modifier changes instead («Старый
+дом стоял» → «Старые дом стоял»): see :class:`NPAgreementNumber`.
 Safeguards: modifier and head agree in the parser's features and in the
 pymorphy3 analyses (a direct object the parser left nominative although its
 form is also accusative is read as accusative: «бросил злой взгляд»); the head
@@ -65,6 +67,7 @@ from ..trees.nominal import (
     matches_ud,
     norm,
     noun_readings,
+    number_targets,
     renumber_noun,
     spell_yo,
     ud_agr,
@@ -397,21 +400,36 @@ class NPAgreementNumber(_NPAgreement):
     MAX_MODIFIERS: ClassVar[int] = 3
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        """The head noun where it can change (see the class docstring); otherwise — a subject
+        whose predicate agrees with it, or a new noun form that could be read in the old number
+        («области»: nom. pl. and gen. sg.) — the modifier instead («старый дом стоял» → «старые
+        дом стоял»), as RuBLiMP does in some of its pairs. No fallback where the head's number is
+        tied to a numeral, quantity word, conjunct or partitive («каждый из …»)."""
+        by_head: dict[int, list[NPCandidate]] | None = None
         for head in sent.tokens:
             if head.upos != "NOUN" or head.start < 0 or not CYRILLIC_WORD.fullmatch(head.form):
                 continue
             mods = [k for k in sent.children(head) if _is_modifier(k)]
-            if not 1 <= len(mods) <= self.MAX_MODIFIERS or head_number_blocked(sent, head):
+            if not 1 <= len(mods) <= self.MAX_MODIFIERS or head_number_blocked(sent, head, subject=False):
                 continue
             if not self.morph.word_is_known(head.form):
                 continue
-            mods = [m for m in mods if not self._invariable_possessive(m)]
-            found_head = self._head_reading(head, mods) if mods else None
-            if found_head is None:
-                continue
-            ha, analysed = found_head
-            found = renumber_noun(self.morph, head, ha, analysed)
+            found = None
+            if not head_number_blocked(sent, head, morph=self.morph):
+                mods = [m for m in mods if not self._invariable_possessive(m)]
+                found_head = self._head_reading(head, mods) if mods else None
+                if found_head is None:
+                    continue
+                ha, analysed = found_head
+                found = renumber_noun(self.morph, head, ha, analysed)
             if found is None:
+                if by_head is None:
+                    by_head = {}
+                    for cand in np_candidates(sent, self.morph):
+                        by_head.setdefault(cand.head.id, []).append(cand)
+                pert = self._modifier_edit(sent, by_head.get(head.id, []))
+                if pert is not None:
+                    yield pert
                 continue
             target, word = found
             yield Perturbation(
@@ -421,6 +439,43 @@ class NPAgreementNumber(_NPAgreement):
                 target_value=target,
                 subtype="head",
             )
+
+    def _modifier_edit(self, sent: Sentence, cands: list[NPCandidate]) -> Perturbation | None:
+        """The number change of the modifier nearest to the head (one edit per head), or None; not
+        where the head form has a reading in the new number (the pair would read as a case error)."""
+        for cand in sorted(cands, key=lambda c: abs(c.modifier.id - c.head.id)):
+            if norm(cand.modifier_analysis.lemma) in PLURAL_ONLY_MODIFIERS or cand.modifier.base_deprel == "nummod":
+                continue
+            for target, agr in number_targets(self._with_lexeme_gender(cand)):
+                if any(r.number == target for r in
+                       noun_readings(self.morph, cand.head.form, cand.head_analysis.lemma, ("NOUN",))):
+                    continue  # «старый дома»: the head could be read in the new number (gen. sg.)
+                word = self._new_form(cand, agr)
+                if word is None or self._fits_noun_between(sent, cand, word):
+                    continue
+                return Perturbation(
+                    edits=(Edit(cand.modifier.id, spell_yo(sent, word)),),
+                    feature=self.feature,
+                    source_value=cand.head_agr.number or "",
+                    target_value=target,
+                    subtype=f"modifier:{cand.kind}",
+                )
+        return None
+
+    def _with_lexeme_gender(self, cand: NPCandidate) -> Agr:
+        """The head's features, a plural head given its lexeme's gender (a plural form shows none:
+        «старые дома» → the singular modifier «старый»); pluralia tantum and common-gender nouns
+        get none (no singular target then)."""
+        h = cand.head_agr
+        if h.number != "Plur" or h.genders:
+            return h
+        parse = cand.head_analysis.parse
+        if {"Pltm", "ms-f"} & cand.head_analysis.tag.grammemes:
+            return h
+        lemma = next((p for p in self.morph.parses(cand.head_analysis.lemma)
+                      if p.tag.POS == "NOUN" and p.normal_form == parse.normal_form and "sing" in p.tag.grammemes), None)
+        genders = agr_from_tag(lemma.tag).genders if lemma is not None else frozenset()
+        return Agr(h.case, h.number, genders, h.animacy) if len(genders) == 1 else h
 
     def _invariable_possessive(self, mod: Token) -> bool:
         """«его», «её», «их» as determiners («все её жалобы»): they do not agree, so they are no

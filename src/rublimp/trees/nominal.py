@@ -33,8 +33,11 @@ __all__ = [
     "CASES",
     "COMMON_GENDER_FILE",
     "CYRILLIC_WORD",
+    "DOMINANT_CASE",
     "GENDERS",
     "GENDER_ORDER",
+    "MASS_NOUNS",
+    "PLURAL_NOUNS",
     "MAX_ENDING",
     "QUANTITY_LEMMAS",
     "UNRELIABLE_HEAD_TAGS",
@@ -42,6 +45,8 @@ __all__ = [
     "adjective_readings",
     "agr_from_tag",
     "agrees",
+    "case_settled",
+    "settled_case",
     "case_targets",
     "gender_targets",
     "has_common_gender",
@@ -52,10 +57,13 @@ __all__ = [
     "norm",
     "noun_readings",
     "number_targets",
+    "partitive_plural",
+    "mass_noun",
     "renumber_noun",
     "same_stem",
     "spell_yo",
     "ud_agr",
+    "unlabelled_subject",
 ]
 
 #: the job/title nouns whose gender follows the referent («врач пришла»), under ``resources/``
@@ -332,9 +340,73 @@ QUANTITY_LEMMAS = frozenset(
 )
 
 
+#: prepositions of the partitive construction («каждый из участников», «один среди многих»)
+PARTITIVE_PREPOSITIONS = frozenset({"из", "среди"})
+#: words that head a partitive construction besides numerals and quantity words
+PARTITIVE_HEADS = frozenset(
+    {"каждый", "один", "любой", "некоторый", "многие", "многий", "кто", "кто-то", "кто-нибудь", "никто",
+     "ни один", "какой", "какой-то", "который", "большинство", "часть", "половина", "треть", "четверть",
+     "остальной", "лучший", "худший", "первый", "последний", "единственный"}
+)
+
+
+def partitive_plural(sent: Sentence, noun: Token) -> bool:
+    """Whether ``noun`` is the plural set of a partitive construction («каждый из участников»,
+    «одна из причин», «лучший среди игроков»): its number is fixed by the construction (a
+    singular there is an error of its own). The noun hangs on the partitive word (a numeral,
+    pronoun, determiner, quantity word, superlative or ordinal) through «из»/«среди»."""
+    if not any(k.base_deprel == "case" and norm(k.form) in PARTITIVE_PREPOSITIONS for k in sent.children(noun)):
+        return False
+    parent = sent.head_of(noun)
+    if parent is None:
+        return False
+    lemma = norm(parent.lemma)
+    return (parent.upos in ("NUM", "DET", "PRON") or lemma in PARTITIVE_HEADS or lemma in QUANTITY_LEMMAS
+            or parent.feats.get("Degree") == "Sup" or parent.feats.get("NumType") == "Ord")
+
+
+def unlabelled_subject(sent: Sentence, noun: Token, morph: Morph) -> bool:
+    """Parser repair: a noun labelled object of a finite verb that is the verb's subject — its form
+    has no accusative reading in its number but a nominative one, the verb agrees with it in number
+    and has no subject of its own («Таяние измеряют гляциологи[obj]»: an animate plural object
+    would be «гляциологов»)."""
+    if noun.base_deprel not in ("obj", "iobj") or noun.upos != "NOUN":
+        return False
+    verb = sent.head_of(noun)
+    if verb is None or verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin":
+        return False
+    number = noun.feats.get("Number")
+    if number is None or verb.feats.get("Number") != number or verb.feats.get("Person") in ("1", "2"):
+        return False
+    if any(k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb)):
+        return False
+    readings = [agr_from_tag(p.tag) for p in morph.parses(noun.form) if p.tag.POS == "NOUN"]
+    mine = [r for r in readings if r.number == number]
+    return any(r.case == "Nom" for r in mine) and not any(r.case == "Acc" for r in mine)
+
+
+def _unlinked_conjunct(sent: Sentence, head: Token, window: int = 6) -> bool:
+    """Whether ``head`` has a coordinating conjunction before it (``cc``) and a nominal in its case
+    stands before that conjunction, within ``window`` words and no verb between: a later conjunct
+    the parser attached elsewhere («лесами и старыми болотами[nmod]»). «по-русски, но на диалекте»
+    has no such nominal."""
+    ccs = [k for k in sent.children(head) if k.base_deprel == "cc" and k.id < head.id]
+    case = head.feats.get("Case")
+    if not ccs or case is None:
+        return False
+    for i in range(ccs[0].id - 1, max(0, ccs[0].id - window - 1), -1):
+        t = sent.token(i)
+        if t.upos in ("VERB", "AUX"):
+            return False
+        if t.upos in ("NOUN", "PROPN", "PRON") and t.feats.get("Case") == case:
+            return True
+    return False
+
+
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
                         later_conjunct: bool = False, other_relatives: bool = False,
-                        subject: bool = True, linked: bool = False) -> bool:
+                        subject: bool = True, linked: bool = False, morph: Morph | None = None,
+                        relative_host: bool = False) -> bool:
     """Whether changing the number of the noun ``head`` would break more than its modifiers' agreement.
 
     RuBLiMP never alters a head noun that enters another agreement relation:
@@ -360,6 +432,15 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     the coordination: «часть сил и сам хан») do not block; its own dependents still do (the
     floating-quantifier paradigm, whose «сам» on the noun then disagrees: «представители — сами
     блогеры» → «сами блогер», as in RuBLiMP).
+
+    Also blocked (validity read, issue 18): the plural set of a partitive («каждый из
+    участников», :func:`partitive_plural`); with ``subject`` and ``morph``, a subject the parser
+    labelled object (:func:`unlabelled_subject`). With ``relative_host`` (the antecedent of
+    «который», whose unchanged pronoun must stay without a host): a predicate nominal (it has an
+    ``nsubj`` or ``cop``: «пчела — насекомые, которое», «они были помором, которые» also break the
+    copular link) and a later
+    conjunct the parser did not link («лесами и болотом, которые»: the pronoun takes the
+    coordination).
     """
     if subject and head.base_deprel in ("nsubj", "csubj") and head.feats.get("Case") != "Gen":
         # (a genitive subject — «самого закона нет» — does not agree with its predicate)
@@ -370,6 +451,12 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
         if any(p.upos in ("VERB", "AUX", "ADJ", "DET") and ("Number" in p.feats or p.feats.get("VerbForm") == "Fin")
                for p in preds):
             return True
+    if subject and morph is not None and unlabelled_subject(sent, head, morph):
+        return True
+    if relative_host and any(k.base_deprel in ("nsubj", "cop") for k in sent.children(head)):
+        return True  # a predicate nominal: its number goes with the subject's («пчела — насекомое», «были поморами»)
+    if relative_host and _unlinked_conjunct(sent, head):
+        return True  # a conjunct the parser did not link as one («лесами и болотами[nmod], которые»)
     own_link = linked and head.base_deprel in ("conj", "appos")
     if head.base_deprel in _HEAD_NUMBER_BLOCKING_RELS and not own_link \
             and not (later_conjunct and head.base_deprel == "conj"):
@@ -389,17 +476,63 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
     parent = sent.head_of(head)
     if parent is not None and not own_link and (norm(parent.lemma) in QUANTITY_LEMMAS or parent.upos == "NUM"):
         return True
+    if partitive_plural(sent, head):
+        return True
     prev = sent.token(head.id - 1) if head.id > 1 else None
     return prev is not None and (prev.upos == "NUM" or norm(prev.lemma) in QUANTITY_LEMMAS)
+
+
+#: nouns of mass, collective or abstract meaning that pymorphy3 does not mark ``Sgtm`` but whose
+#: plural is not used (a plural of them is an error of its own, not one of agreement: «пехоты»,
+#: «клади»); lemmas, ё written as е
+MASS_NOUNS = frozenset(
+    {
+        "пехота", "кавалерия", "конница", "артиллерия", "авиация", "молодежь", "детвора", "листва", "кладь",
+        "мебель", "посуда", "одежда", "обувь", "белье", "провизия", "информация", "аппаратура",
+        "агентура", "клиентура", "профессура", "студенчество", "крестьянство", "дворянство",
+        "духовенство", "купечество", "человечество", "население", "начальство",
+        "спешка", "тишина", "темнота", "зелень", "сырье", "топливо", "золото", "серебро", "молоко", "мясо",
+        "картофель", "морковь", "малина", "клубника", "смородина", "виноград", "горох", "изюм", "рис",
+        "шоколад", "мед", "пыль", "грязь", "мусор", "хлам", "тряпье", "дичь", "скот",
+        "рванье", "зверье", "воронье", "комарье", "офицерство", "казачество", "бедность", "нищета", "мужество",
+        "храбрость", "честь", "совесть", "любовь", "ненависть", "уважение", "внимание", "здоровье", "детство",
+        "юность", "старость", "молодость", "отрочество", "счастье", "горе", "хаос", "прогресс",
+        "пища", "еда", "нефть", "кровь", "мука", "сметана", "творог", "гречка", "бензин", "кислород",
+        "водород", "азот", "углерод", "радиация", "электричество", "промышленность", "экономика",
+        "математика", "физика", "химия", "биология", "медицина", "пехотинство", "молодняк",
+    }
+)
+#: nouns used in the plural only, whose singular pymorphy3 still lists (a singular of them is an
+#: error of its own, or another word: «деньги» → «деньга»); lemmas as pymorphy3 gives them
+PLURAL_NOUNS = frozenset(
+    {
+        "деньга", "деньги", "сливки", "дрова", "очки", "ворота", "сани", "духи", "выборы", "переговоры",
+        "похороны", "каникулы", "ножницы", "брюки", "шахматы", "весы", "обои", "чернила", "сутки", "джинсы",
+        "консервы", "дрожжи", "финансы", "ясли", "перила", "хлопоты", "сумерки", "будни", "вилы", "грабли",
+        "щи", "макароны", "кудри", "поминки", "именины", "заморозки", "носилки", "качели", "жмурки",
+    }
+)
+#: abstract suffixes whose nouns have no plural in ordinary use («каннибализм», «героизм»)
+MASS_SUFFIXES = ("изм",)
+
+
+def mass_noun(lemma: str) -> bool:
+    """Whether the noun ``lemma`` is one whose plural is not in ordinary use: :data:`MASS_NOUNS`
+    and the «-изм» abstracts (pymorphy3 marks only some singularia tantum ``Sgtm``)."""
+    lemma = norm(lemma)
+    return lemma in MASS_NOUNS or (lemma.endswith(MASS_SUFFIXES) and len(lemma) > 5)
 
 
 def renumber_noun(morph: Morph, head: Token, analysis: Analysis, modifiers: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
     """(target number, new form) of the noun ``head`` in the other number, same case; or None.
 
-    None for pluralia/singularia tantum, indeclinable or abbreviated nouns, a
-    form the dictionary does not know as this lexeme, a form that can still
-    be read in the original number and case, or one that agrees with any
-    reading of a modifier ``(form, lemma)`` (the pair would be grammatical).
+    None for pluralia/singularia tantum (pymorphy3's ``Pltm``/``Sgtm``, :data:`PLURAL_NOUNS` and
+    :func:`mass_noun`),
+    indeclinable or abbreviated nouns, a form the dictionary does not know as this lexeme, a
+    form that can be read in the original number in ANY case (nom. pl. «области», «бабушки»
+    are also gen. sg.: the pair would read as a case error), a lemma whose lexemes disagree on
+    the new form («стул»: стулья / стулы), or one that agrees with any reading of a modifier
+    ``(form, lemma)`` (the pair would be grammatical).
     """
     g = analysis.tag.grammemes
     if {"Pltm", "Sgtm", "Fixd", "Abbr", "Init"} & g or analysis.tag.POS != "NOUN":
@@ -407,16 +540,31 @@ def renumber_noun(morph: Morph, head: Token, analysis: Analysis, modifiers: Iter
     a = agr_from_tag(analysis.tag)
     if a.case not in CASES or a.number is None:
         return None
+    if a.number == "Sing" and mass_noun(analysis.lemma):
+        return None
+    if a.number == "Plur" and (norm(analysis.lemma) in PLURAL_NOUNS or norm(head.lemma) in PLURAL_NOUNS):
+        return None
     target = "Plur" if a.number == "Sing" else "Sing"
     want = {UD2OC["Case"][a.case], UD2OC["Number"][target]}
     word = _inflect_cached(analysis.parse, frozenset(want))
-    if word is None or norm(word) == norm(head.form):
+    if word is None or norm(word) == norm(head.form) or not morph.word_is_known(word):
         return None
     new = noun_readings(morph, word, analysis.lemma, ("NOUN",))
     if not any(r.number == target and r.case == a.case for r in new):
         return None
-    if any(r.number == a.number and r.case == a.case for r in new):
+    if any(r.number == a.number for r in new):
         return None
+    for p in morph.parses(head.form):
+        # the same form as another lexeme of the same lemma (стул 'chair' / стул 'stool'): both
+        # must give the same new form, else which plural is right is unknown
+        if p.tag.POS != "NOUN" or p.normal_form != analysis.parse.normal_form or p == analysis.parse:
+            continue
+        pa = agr_from_tag(p.tag)
+        if (pa.case, pa.number) != (a.case, a.number):
+            continue
+        other = _inflect_cached(p, frozenset(want))
+        if other is not None and norm(other) != norm(word):
+            return None
     for form, lemma in modifiers:
         if any(agrees(m, r) for m in adjective_readings(morph, form, lemma) for r in new):
             return None
@@ -454,3 +602,62 @@ def matches_ud(agr: Agr, ud: Agr) -> bool:
     if ud.number == "Sing" and ud.genders and not agr.genders & ud.genders:
         return False
     return True
+
+
+#: the case a preposition with several governs in all but rare uses (о + acc. «опереться о стену»,
+#: по + acc./loc. «по пояс», «по приезде», с + gen. «с горы»): the parser's case, when it is this one, is
+#: taken as settled («о которых» loc., «с которой» ins.); when the parser says another of them
+#: («с которой»[Gen]) the case stays open
+DOMINANT_CASE = {"о": "Loc", "об": "Loc", "обо": "Loc", "по": "Dat", "между": "Ins", "меж": "Ins",
+                 "промеж": "Ins", "согласно": "Dat", "с": "Ins", "со": "Ins"}
+#: relations under which a bare (preposition-less) nominal is accusative or genitive
+_BARE_CASE_BY_RELATION = {"obj": "Acc", "nmod": "Gen"}
+
+
+def case_settled(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str], preposition: str | None,
+                 prepositions: dict[str, frozenset[str]], dominant: dict[str, str] | None = None) -> bool:
+    """Whether the parser's ``case`` of ``tok`` is the one :func:`settled_case` finds."""
+    return settled_case(sent, tok, case, form_cases, preposition, prepositions, dominant) == case
+
+
+def settled_case(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str], preposition: str | None,
+                 prepositions: dict[str, frozenset[str]], dominant: dict[str, str] | None = None) -> str | None:
+    """The case of ``tok`` where its form could be in any of ``form_cases`` (syncretism: «которой»
+    is gen/dat/ins/loc, «самого» gen/acc), the parser saying ``case``; None when it stays open.
+
+    A form with one case reading has that case (the parser's, when the form has no readings
+    given). After ``preposition`` (as :func:`rublimp.trees.roles.preposition_of` spells it;
+    ``prepositions`` maps it to the cases it governs) it is the single one of the form's cases the
+    preposition governs («с которым»: ins. sg. or dat. pl. — instrumental), or the parser's case
+    where it is the one the preposition governs in all but rare uses (``dominant``, by default
+    :data:`DOMINANT_CASE`); else
+    open («с которой»[Gen]: gen. or ins.). Without a preposition (or with a word the table does not
+    list, or one that governs none of the form's cases) only the genitive/accusative
+    syncretism is resolved: a direct object of a verb that is not negated is accusative (a
+    genitive the parser gave it is its error), a noun's ``nmod`` genitive; the object of a negated
+    verb may be either (no case is wrong there: the parser's stands); any other relation leaves
+    it open. Used before re-inflecting a word in "the same case": a wrong case would give a second
+    error.
+    """
+    cases = set(form_cases)
+    if len(cases) <= 1:
+        return case if not cases or case in cases else next(iter(cases))
+    governed = cases & prepositions.get(preposition or "", frozenset())
+    if governed:
+        if len(governed) == 1:
+            return next(iter(governed))
+        dominant = DOMINANT_CASE if dominant is None else dominant
+        return case if case in governed and dominant.get(preposition or "") == case else None
+    # (a word the table does not list — «как» — or a preposition that governs none of the form's
+    # cases — the parser hung it on the wrong word — tells nothing: the form is read as bare)
+    if not {"Gen", "Acc"} <= cases or case not in ("Gen", "Acc"):
+        return case
+    node = tok
+    if node.base_deprel in ("amod", "det") and node.head:
+        node = sent.head_of(node)  # a modifier takes its noun's relation
+    want = _BARE_CASE_BY_RELATION.get(node.base_deprel)
+    if want == "Acc":
+        verb = sent.head_of(node)
+        if verb is not None and any(norm(k.form) == "не" for k in sent.children(verb)):
+            return case
+    return want
