@@ -81,6 +81,7 @@ from ..trees.roles import (
     QUANTIFIERS,
     VERB_GOVERNMENT_FILE,
     cannot_agree,
+    genitive_governor_word,
     has_blocking_dependents,
     load_verb_government,
     possessive_object,
@@ -121,6 +122,12 @@ MEASURE_NOUNS = frozenset(
     {"год", "месяц", "неделя", "день", "ночь", "утро", "вечер", "сутки", "час", "минута", "секунда",
      "раз", "век", "лето", "зима", "весна", "осень", "километр", "метр", "рубль", "доллар", "евро",
      "тонна", "литр", "грамм", "килограмм", "процент", "шаг", "момент", "время", "миг"}
+)
+# nouns of size and extent: their bare instrumental is an adjunct of respect with many verbs
+# («достигают длиной 2 см», «превосходит ростом»)
+DIMENSION_NOUNS = frozenset(
+    {"длина", "ширина", "высота", "глубина", "толщина", "рост", "вес", "масса", "размер", "диаметр",
+     "объем", "площадь", "возраст", "объём"}
 )
 # verbs whose "object" is really something else (genitive subject, naming construction)
 SKIP_VERBS = frozenset({"быть", "нет", "нету", "стать", "звать", "являться", "бывать"})
@@ -503,12 +510,14 @@ class VerbObjectCase(GovernmentParadigm):
     def dative_is_safe(verb: Token, obj: Token, a: Analysis) -> bool:
         """Whether a dative object cannot be read as an infinitive's subject.
 
-        An animate dative next to an infinitive reads as its subject
-        («жителям пользоваться»), so none is made. (Verbs that admit a bare
+        An animate or personal-pronoun dative next to an infinitive reads as its
+        subject or as the experiencer of the predicate above it («жителям
+        пользоваться», «его пришлось отложить» → «ему пришлось»), so none is made. (Verbs that admit a bare
         dative — recipient, addressee, beneficiary — are excluded through
         verb_government.tsv before this is asked.)
         """
-        return not ("anim" in a.tag.grammemes and verb.feats.get("VerbForm") == "Inf")
+        personal = a.tag.POS == "NPRO" and norm(a.lemma) in PERSONAL_PRONOUNS
+        return not (("anim" in a.tag.grammemes or personal) and verb.feats.get("VerbForm") == "Inf")
 
     def unambiguous_subject(self, subj: Token) -> bool:
         """A clause, or a nominal that cannot be read as an accusative (so no OVS reading arises)."""
@@ -721,8 +730,8 @@ class VerbAccObject(VerbObjectCase):
         out = super().forbidden_cases(sent, verb, tok, a, governs)
         if self.negated(sent, verb):
             out.add("Gen")  # genitive of negation
-        if a.tag.POS == "NPRO":
-            out.discard("Ins")  # a pronoun is not read as an instrument («пугал ей»)
+        # (a pronoun's instrumental reading stays forbidden: «атакует им», «ей» = она.Ins read as
+        # "with it"; so «их»/«её» get no dative homograph of an instrumental)
         return out
 
 
@@ -742,9 +751,9 @@ class VerbGenObject(VerbObjectCase):
     # accusative alternation («не видел книгу», «ждать автобус»); a nominative reads as the subject
     alternations: ClassVar[frozenset[str]] = frozenset({"Acc", "Nom"})
     deprels: ClassVar[frozenset[str]] = frozenset({"obj", "iobj"})
-    # RuBLiMP re-cases the genitive a quantity word governs («унесли много жизней» → «жизнями»): it
-    # stays ungrammatical, the quantity word requiring the genitive
-    quantified_ok: ClassVar[bool] = True
+    # RuBLiMP also re-cases the genitive a quantity word governs («унесли много жизней» → «жизнями»);
+    # that genitive is the quantity word's, not the verb's, so it is not taken (strict read of issue 18)
+    quantified_ok: ClassVar[bool] = False
 
     def object_candidate(self, sent: Sentence, tok: Token) -> Token | None:
         """As for any verb object, plus a genitive the parser made a second subject of a verb that
@@ -771,8 +780,19 @@ class VerbGenObject(VerbObjectCase):
 
     @staticmethod
     def counted(sent: Sentence, tok: Token) -> bool:
-        """Whether a numeral or quantity word counts ``tok`` («несколько видов», «столько детей»)."""
-        return any(k.base_deprel == "nummod" or norm(k.form) in QUANTIFIERS for k in sent.children(tok))
+        """Whether a numeral, quantity word or comparative governs ``tok`` («несколько видов», «столько
+        детей», «более половины»), as its dependent or as its head."""
+        head = sent.head_of(tok)
+        return any(k.base_deprel == "nummod" or genitive_governor_word(k) for k in sent.children(tok)) or (
+            head is not None and genitive_governor_word(head))
+
+    def forbidden_cases(self, sent: Sentence, verb: Token, tok: Token, a: Analysis, governs: frozenset[str]) -> set[str]:
+        """Besides the shared ones, the instrumental where it reads as an adjunct: a pronoun's
+        («не касаясь ими»: touching with them) and a dimension noun's («достигают длиной»)."""
+        out = super().forbidden_cases(sent, verb, tok, a, governs)
+        if a.tag.POS == "NPRO" or norm(a.lemma) in DIMENSION_NOUNS:
+            out.add("Ins")
+        return out
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed accusative whose form is also genitive, where a genitive is expected:
@@ -810,10 +830,17 @@ class VerbGenObject(VerbObjectCase):
         prev = self.previous_word(sent, tok)
         nxt = sent.token(tok.id + 1) if tok.id < len(sent.tokens) else None
         possessive_like = tok.upos in ("NOUN", "PROPN") or norm(tok.form) in INVARIANT_DET
-        # a quantity word next to the genitive counts it, wherever the parser attached it («карты много
-        # жизней унесли», «собрала их много»)
-        counted = any(w is not None and norm(w.form) in QUANTIFIERS for w in (prev, nxt))
-        expected = "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb) or counted
+        # a quantity word or a comparative next to the genitive governs it, wherever the parser attached
+        # it («карты много жизней унесли», «собрала их много», «более половины»): not the verb's genitive
+        if any(w is not None and genitive_governor_word(w) for w in (prev, nxt)) or self.counted(sent, tok):
+            return False
+        governs = self.governs(self.verb_lemmas(verb))
+        lemma = norm(tok.lemma)
+        if self.accusative_syncretic(tok.form.lower(), lemma) and not ("Gen" in governs and "Acc" not in governs):
+            # an animate or pronoun form where accusative = genitive («не пригласил гостей», «не слышал
+            # её»): for a verb that takes the accusative it reads as the accusative object
+            return False
+        expected = "Gen" in governs or self.negated(sent, verb)
         if possessive_like and prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id \
                 and norm(prev.form) not in QUANTIFIERS \
                 and not (expected and self.right_before_verb(sent, tok, verb)):
@@ -822,13 +849,23 @@ class VerbGenObject(VerbObjectCase):
             # nor does a word right before its negated or genitive-governing verb: «два года
             # картин не писал», «Сосед их совсем не слушал»)
             return False
-        lemma = norm(tok.lemma)
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if expected:
             # (the token itself may be the "subject" the parser saw: «знания не успевают»)
             has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
             return has_subject or not as_nom or self.not_a_subject(verb, tok.form.lower(), lemma)
         return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
+
+    def accusative_syncretic(self, form: str, lemma: str) -> bool:
+        """Whether ``form`` is, in one number, both the genitive and the accusative of ``lemma``
+        (animate «гостей», «солдат», pronouns «его», «тебя»; not «правды»: gen.sg but acc.pl)."""
+        numbers: dict[str, set[object]] = {"Gen": set(), "Acc": set()}
+        for p in self.morph.parses(form):
+            case = tag_case(p.tag)
+            if p.tag.POS in NOMINAL_POS and norm(p.normal_form) == lemma and case in numbers:
+                numbers[case].add(tag_number(p.tag))
+        gen, acc = numbers["Gen"], numbers["Acc"]
+        return bool(gen & acc) or (bool(gen and acc) and (None in gen or None in acc))
 
     @staticmethod
     def right_before_verb(sent: Sentence, tok: Token, verb: Token) -> bool:
