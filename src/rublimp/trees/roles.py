@@ -121,7 +121,8 @@ def genitive_governor_word(tok: Token) -> bool:
 def has_attached_name(sent: Sentence, tok: Token) -> bool:
     """Whether a personal name or an apposition names the same referent as ``tok``.
 
-    True when ``tok`` has an ``appos``/``flat`` dependent, a capitalised nominal dependent
+    True when ``tok`` has an ``appos``/``flat`` dependent or a nominal conjunct without a
+    conjunction (an apposition the parser took for one), a capitalised nominal dependent
     (a name part the parser hung as ``nmod``: «император Генрих III», «мастером Каландар
     Качимом»), or stands right next to a capitalised word that is not sentence-initial and not
     separated from it by punctuation (a name the parser attached elsewhere). Replacing ``tok``
@@ -131,6 +132,8 @@ def has_attached_name(sent: Sentence, tok: Token) -> bool:
         base = kid.base_deprel
         if base in ("appos", "flat"):
             return True
+        if base == "conj" and kid.upos in ("NOUN", "PROPN") and not sent.children(kid, "cc"):
+            return True  # an asyndetic "conjunct" is an apposition («писателем, автором романов»)
         if base in ("nmod", "amod", "nummod", "dep") and kid.upos in ("PROPN", "NOUN") and kid.form[:1].isupper():
             return True
     for i in (tok.id - 1, tok.id + 1):
