@@ -146,7 +146,6 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # the verb is the noun's head
         ("Девочка сделала знак брату.", "Девочка сделала брата знаку."),
         ("Ученики написали письмо министру.", "Ученики написали письмо фрагменту."),
-        ("Иван положил руку на плечо Петру.", "Иван положил руку на плечо фрагменту."),
         # an accusative pronoun object: the dative is replaced, nothing swapped
         ("Это письмо, которое почтальон отнёс соседу.", "Это письмо, которое почтальон отнёс фрагменту."),
         ("Он сказал это другу.", "Он сказал это фрагменту."),
@@ -225,6 +224,10 @@ NEGATIVE: dict[str, list[str]] = {
         "Отец разрешил дочери учиться в столице.",  # «учиться химии»: the dative would be its object
         "Он поставил памятник Пушкину.",  # the noun's own dative («памятник победе»)
         "Он вернул его хозяину.",  # «вернуть» gives things back to places too
+        "Отряд отправил разведку в тыл противнику.",  # a possessor of the PP's noun, no recipient
+        "Команда проиграла матч сопернику.",  # «проиграла матч стихии»: the winner may be a thing
+        "Иван положил руку на плечо Петру.",  # a possessor of the PP's noun, no recipient
+        "Учитель дал простор ученикам.",  # room is given to ideas as readily
     ],
 }
 

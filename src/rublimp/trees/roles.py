@@ -57,6 +57,7 @@ __all__ = [
     "only_finite_verb",
     "only_noun_features",
     "possessive_object",
+    "possessor_dative",
     "pronoun_agent",
     "quantified_genitive",
     "preposition_of",
@@ -151,6 +152,16 @@ def has_attached_name(sent: Sentence, tok: Token) -> bool:
             continue  # a sentence-initial capital says nothing
         return True
     return False
+
+
+def possessor_dative(sent: Sentence, dat: Token) -> bool:
+    """Whether the bare dative ``dat`` follows right after the noun of a prepositional phrase, whose
+    possessor it then is («зашёл в тыл противнику», «бросилась на шею матери»), whatever the parser
+    attached it to. Punctuation between the two breaks it."""
+    if dat.id < 2:
+        return False
+    prev = sent.token(dat.id - 1)
+    return prev.upos in ("NOUN", "PROPN") and bool(sent.children(prev, "case"))
 
 
 # relations of a noun's dependent that share or fix the noun's case
