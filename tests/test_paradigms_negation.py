@@ -99,17 +99,14 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Когда-то здесь был большой лес.": {"Никогда здесь был большой лес."},
         "Она что-то писала в тетради.": {"Она ничего писала в тетради."},  # RuBLiMP's form
         "Что-то упало на пол.": {"Ничего упало на пол."},
-        # an agreeing adjective keeps «ничто» («ничего новое» would add an agreement error)
-        "Мы придумали что-то новое.": {"Мы придумали ничто новое."},
-        # a determiner inside a prepositional phrase (the preposition stays first)
-        "Он пришёл из-за какой-то ерунды.": {"Он пришёл из-за никакой ерунды."},
+        # an agreeing adjective keeps a subject «ничто» («ничего новое» would add an agreement error)
+        "Что-то новое появилось в городе.": {"Ничто новое появилось в городе."},
         "Мы видели какого-то человека у ворот.": {"Мы видели никакого человека у ворот."},
         "Где-то далеко лаяла собака.": {"Нигде далеко лаяла собака."},
         "Я куда-то положил ключи.": {"Я никуда положил ключи."},
-        # questions, conditionals and imperatives license indefinites, never a ни-pronoun without «не»
+        # questions and imperatives license indefinites, never a ни-pronoun without «не»
         "Кто-то звонил тебе?": {"Никто звонил тебе?"},
         "Скажи кому-нибудь об этом.": {"Скажи никому об этом."},
-        "Если кто-нибудь придёт, позови меня.": {"Если никто придёт, позови меня."},
         "Вы когда-нибудь бывали в Казани?": {"Вы никогда бывали в Казани?"},
         # a -либо pronoun licensed by a negative verb or a superlative: no ни-pronoun there either
         "Он отказался сообщить какие-либо подробности.": {"Он отказался сообщить никакие подробности."},
@@ -146,6 +143,13 @@ NEGATIVE: dict[str, list[str]] = {
         "Я не думаю, что кто-то придёт.",  # negation higher up
         "Он не получил каких-либо объяснений.",  # a -либо pronoun under «не»: «никаких» is grammatical
         "Она любила его больше, чем кто-либо другой.",  # a comparison
+        # a modified object: negated, the verb takes the genitive («ничего нового»), so «ничто новое»
+        # would add a wrong case
+        "Мы придумали что-то новое.",
+        # a determiner in a prepositional phrase: «ни из-за какой» adds a word, «из-за никакой» an error
+        "Он пришёл из-за какой-то ерунды.",
+        "Если кто-нибудь придёт, позови меня.",  # a conditional (RuBLiMP leaves them out)
+        "Никто не звонил, но кто-то постучал в дверь.",  # a negation elsewhere in the sentence
     ],
 }
 

@@ -112,6 +112,8 @@ _POS = ("NPRO", "ADJF", "ADVB")
 # sentence-level exclusions (B.2.7 "Contexts"): conditionals and questions
 # (чтобы/чтоб contain бы: «следила, чтобы кто-нибудь не отстал» licenses indefinites)
 _CONDITIONAL_LEMMAS = frozenset({"если", "бы", "б", "ли", "ль", "коли", "кабы", "чтобы", "чтоб"})
+# conditionals that indefinite_pronoun_to_negative leaves out (questions and imperatives it keeps)
+_INDEFINITE_EXCLUDED_CONDITIONALS = frozenset({"если", "бы", "б", "коли", "кабы"})
 _IMPERATIVE_PARTICLES = frozenset({"пусть", "пускай", "давай", "давайте"})
 # words that license a ни-pronoun (or a "ни" particle) on the word they attach to
 _NEGATION_MARKERS = frozenset({"не", "ни"})
@@ -605,6 +607,8 @@ class IndefinitePronounToNegative(_PronounParadigm):
         # indefinites but never a ни-pronoun without «не» («Вы когда-нибудь бывали там?» →
         # «*Вы никогда бывали там?»)
         table = self.table.to_negative
+        if not any("-" in t.form for t in sent.tokens) or self.excluded(sent):
+            return
         for item in sent.tokens:
             if "-" not in item.form:
                 continue
@@ -617,8 +621,16 @@ class IndefinitePronounToNegative(_PronounParadigm):
             new = self._inflect_like(analysis, negative, pos)
             if new is None:
                 continue
-            if negative == "ничто" and item.feats.get("Case", "Nom") in ("Nom", "Acc") and not self._modified(sent, item):
-                new = "ничего"  # RuBLiMP's form (что-то → ничего), the usual ни-form of «что»
+            if negative == "ничто" and item.feats.get("Case", "Nom") in ("Nom", "Acc"):
+                if self._modified(sent, item):
+                    if item.feats.get("Case") == "Acc":
+                        continue  # «сообщил что-то важное»: negated, «ничего важного», not «ничто важное»
+                else:
+                    new = "ничего"  # RuBLiMP's form (что-то → ничего), the usual ни-form of «что»
+            if self._preposition_before(sent, item) is not None:
+                # «на какое-то время»: the ни-word would split around the preposition («ни на какое
+                # время»), which adds a word; the unsplit «на никакое время» is a second error
+                continue
             yield Perturbation(
                 edits=(Edit(item.id, new),),
                 feature="PronType",
@@ -626,6 +638,28 @@ class IndefinitePronounToNegative(_PronounParadigm):
                 target_value="Neg",
                 subtype=f"{lemma}→{negative}",
             )
+
+    def excluded(self, sent: Sentence) -> bool:
+        """Sentences that give no pair: conditionals («если», «бы»: RuBLiMP leaves them out) and
+        sentences with a negation anywhere («не», «ни», «нет», a ни-pronoun), where a ни-pronoun
+        may be licensed from a clause the tree does not link to the indefinite."""
+        for t in sent.tokens:
+            low = normalize(t.form)
+            if low in _INDEFINITE_EXCLUDED_CONDITIONALS or low in _NEGATION_MARKERS or low in _NEGATIVE_HEADS:
+                return True
+            if low.startswith("ни") and low != "ни" and self._lemma(t)[0] in self.table.negatives:
+                return True
+        return False
+
+    @staticmethod
+    def _preposition_before(sent: Sentence, item: Token) -> Token | None:
+        """The preposition of the noun phrase a determiner-like ``item`` stands in («на какое-то
+        время», «из-за какой-то ерунды», also with words between), else None."""
+        np = _np_head(sent, item)
+        if np.id == item.id:
+            return None
+        preps = [k for k in sent.children(np) if k.base_deprel == "case" and k.id < item.id]
+        return preps[0] if preps else None
 
     @staticmethod
     def _modified(sent: Sentence, item: Token) -> bool:
@@ -642,9 +676,8 @@ class IndefinitePronounToNegative(_PronounParadigm):
             return False  # «о чём-то» → «ни о чём» would move the preposition
         if np.id != item.id and any(k.deprel == "case" for k in sent.children(np)) and item.base_deprel not in ("det", "amod"):
             return False
-        # a determiner inside a prepositional phrase stays after the preposition, as in RuBLiMP
-        # («из-за какой-то дешёвки» → «из-за никакой дешёвки»); negative prepositions (без) are
-        # caught below
+        # (a determiner inside a prepositional phrase is left out by the caller: the ни-word would
+        # have to split around the preposition; negative prepositions (без) are caught below)
         prev = [t for t in sent.tokens if t.id < min(np.id, item.id, *(t.id for t in sent.subtree(np))) and t.upos != "PUNCT"]
         if prev and normalize(prev[-1].form) in _COMPARISON_WORDS:
             return False
