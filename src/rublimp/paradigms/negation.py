@@ -150,6 +150,8 @@ _HABITUAL_WORDS = frozenset(
     {"всегда", "обычно", "часто", "иногда", "порой", "постоянно", "регулярно", "нередко", "редко", "временами",
      "зачастую", "периодически", "каждый", "бывало", "подчас", "изредка"}
 )
+# degree words before a ни-pronoun («почти никто», «совсем ничего»), whatever the parser attached them to
+_DEGREE_WORDS = frozenset({"почти", "совсем", "практически", "абсолютно", "вообще", "буквально", "решительно"})
 _BAD_TARGET_ADVERBS = frozenset({"давно", "далеко", "мало", "много", "плохо", "редко", "легко", "трудно", "сложно"})
 
 
@@ -528,16 +530,24 @@ class NegativePronounToIndefinite(_PronounParadigm):
             # никогда», do not count): RuBLiMP still replaces it («почти кто-нибудь не погиб» stays
             # ungrammatical), the -либо form is not made («почти кто-либо» is no better than «почти кто-то»)
             degree = any(k.base_deprel == "advmod" and normalize(k.form) not in _CLAUSE_ADVERBS for k in sent.children(item))
+            if degree or (item.id > 1 and normalize(sent.token(item.id - 1).form) in _DEGREE_WORDS):
+                # «почти никто», «совсем ничего»: «почти кто-нибудь не погиб» reads as a broken
+                # degree phrase, not as the paradigm's error (RuBLiMP still replaces it)
+                continue
             verb = licensing_verb(sent, item, through_xcomp=False, copular=True)
             if verb is None:
                 continue
             ne = negation_particle(sent, verb)
             if ne is None:
                 continue
+            if not self.nibud_unlicensed(sent, verb):
+                # future, modal and habitual clauses («никто обычно не спорил», «никто не сможет»)
+                # license an indefinite under the negation: «кто-нибудь / кто-либо не сможет» is fine
+                continue
             before = item.id < ne.id and _np_head(sent, item).id < ne.id
-            if lemma in nibud and self.nibud_unlicensed(sent, verb) and (before or self.in_negation_scope(sent, item, verb)):
+            if lemma in nibud and (before or self.in_negation_scope(sent, item, verb)):
                 indefinite = nibud[lemma][0]
-            elif lemma in table and before and self.bare(sent, item) and not degree:
+            elif lemma in table and before and self.bare(sent, item):
                 indefinite = table[lemma][0]
             else:
                 continue
