@@ -33,11 +33,6 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Мне кажется, что у соседа есть ключ от подвала.": {"Мне кажется, что у себя есть ключ от подвала."},
         # «быть» parsed as the conjunct of a root possessor is not a noun conjunct
         "У них всегда деньги есть.": {"У себя всегда деньги есть."},
-        # what follows the possessor in its phrase stays (RuBLiMP's edit): «себя» is still unbound
-        "У Лулу Белл была слуга.": {"У себя Белл была слуга."},
-        "У Анны Петровны была большая библиотека.": {"У себя Петровны была большая библиотека."},
-        "У брата и сестры всегда деньги есть.": {"У себя и сестры всегда деньги есть."},
-        "У соседки тёти Маши была коза.": {"У себя тёти Маши была коза."},
     },
     "negative_concord": {
         # RuBLiMP's choice: the last phrase of the clause
@@ -109,6 +104,13 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
 # near-misses: the trigger word is there, the context is not
 NEGATIVE: dict[str, list[str]] = {
     "external_possessor": [
+        # words after the possessor in its phrase would be left to carry it (RuBLiMP keeps them)
+        "У Лулу Белл была слуга.",
+        "У Анны Петровны была большая библиотека.",
+        "У брата и сестры всегда деньги есть.",
+        "У соседки тёти Маши была коза.",
+        "Это команда, у участников которой были медали.",  # a relative left behind
+        "У вертолётов были повреждения.",  # an inanimate у-phrase reads as a location
         "Он был у брата вчера вечером.",  # у-phrase after быть: locative
         "У моего брата есть машина.",  # a modifier before the possessor would be stranded («у моего себя»)
         "Клуб, у которого есть стадион, выиграл кубок.",  # relative pronoun
