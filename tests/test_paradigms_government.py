@@ -159,6 +159,10 @@ NEGATIVE: dict[str, list[str]] = {
         "Дом был построен рабочими.",  # a passive agent
         "Мы шли лесом.",  # an adjunct (obl) of a verb that does not govern the instrumental
         "Он владеет английским языком.",  # an agreeing modifier
+        # a predicative instrumental (a role), not an object, also under a passive the parser missed
+        "Его назначили директором.",
+        "Он был избран председателем.",
+        "Она работает учителем.",
     ],
     "nominalization_case": [
         "Решение сложной задачи заняло час.",  # an agreeing modifier

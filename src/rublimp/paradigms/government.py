@@ -437,6 +437,16 @@ class AdpositionGovernment(GovernmentParadigm):
 #: copulas whose predicative instrumental RuBLiMP counts as an instrumental object («стал тренером»);
 #: the others (быть, являться, казаться, остаться) also take a bare dative or read as one
 INS_COPULAS = frozenset({"стать", "становиться"})
+#: verbs whose bare instrumental is predicative (a role or name: «избрать председателем», «работать
+#: учителем»), never their object; moving it to the dative may even stay grammatical («назначил его
+#: директору»)
+PREDICATIVE_INS_VERBS = frozenset(
+    {"назначить", "назначать", "избрать", "избирать", "выбрать", "выбирать", "назвать", "называть", "считать",
+     "счесть", "признать", "признавать", "объявить", "объявлять", "сделать", "делать", "утвердить", "утверждать",
+     "оставить", "оставлять", "провозгласить", "провозглашать", "нанять", "нанимать", "работать", "служить",
+     "родиться", "рождаться", "вернуться", "возвращаться", "остаться", "оставаться", "казаться", "оказаться",
+     "слыть", "прослыть", "числиться", "считаться", "называться", "назваться", "выступать", "выступить"}
+)
 
 
 class VerbObjectCase(GovernmentParadigm):
@@ -929,6 +939,14 @@ class VerbInsObject(VerbObjectCase):
     open_deprels: ClassVar[frozenset[str]] = frozenset({"obj", "iobj"})
     skip_verbs: ClassVar[frozenset[str]] = SKIP_VERBS - INS_COPULAS
 
+    def passive_participle(self, verb: Token) -> bool:
+        """Whether ``verb`` is a passive participle, by the parser or by every pymorphy3 reading of
+        its form (a short participle the parser tagged as an active verb or an adjective)."""
+        if verb.feats.get("Voice") == "Pass":
+            return True
+        parses = [p for p in self.morph.parses(verb.form) if p.tag.POS in ("PRTF", "PRTS", "VERB", "INFN", "ADJS", "ADJF")]
+        return bool(parses) and all(p.tag.POS in ("PRTF", "PRTS") and "pssv" in p.tag.grammemes for p in parses)
+
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A dative-parsed «им»/«ими» (они.Dat = он.Ins) of a verb that governs the instrumental
         and no bare dative («им владели»)."""
@@ -938,6 +956,10 @@ class VerbInsObject(VerbObjectCase):
     def verb_qualifies(self, sent: Sentence, verb: Token, tok: Token, lemmas: set[str], governs: frozenset[str]) -> bool:
         if "Ins" in governs:
             return True
+        if lemmas & PREDICATIVE_INS_VERBS or self.passive_participle(verb):
+            # «был избран председателем», «назначил его директором», «работает учителем»: a
+            # predicative instrumental, not an object (nor, under a passive, the agent)
+            return False
         if lemmas & INS_COPULAS:
             return tok.base_deprel in ("xcomp", "obl", "obj", "iobj")
         return tok.base_deprel in self.open_deprels
