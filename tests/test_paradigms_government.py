@@ -798,3 +798,23 @@ def test_wrong_parser_number_settled_by_the_form(paradigms):
     assert "Дети прыгали в сугробу." in {b for b, _ in adp.pairs(singular)}
     # the parser's case is wrong too (no genitive reading): the form is not trusted, no pair
     assert list(adp.pairs(wrong_case)) == []
+
+
+def test_predicative_instrumental_is_no_object():
+    """«избран председателем» with the participle tagged as an active verb and the role noun as its
+    object: a predicative instrumental, not an object; an ordinary verb's obj still is one."""
+    from rublimp.paradigms import get_paradigm
+
+    def sent(verb_form, verb_lemma, feats):
+        return tree([
+            ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 3, "nsubj"),
+            ("был", "быть", "AUX", "Gender=Masc|Number=Sing|Tense=Past|VerbForm=Fin", 3, "aux"),
+            (verb_form, verb_lemma, "VERB", feats, 0, "root"),
+            ("председателем", "председатель", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 3, "obj"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    ins = get_paradigm("verb_ins_object")
+    assert list(ins.pairs(sent("избран", "избрать", "Aspect=Perf|Gender=Masc|Number=Sing|VerbForm=Fin"))) == []
+    assert [b for b, _ in ins.pairs(sent("командовал", "командовать", "Aspect=Imp|Gender=Masc|Number=Sing|Tense=Past|VerbForm=Fin"))] \
+        == ["Он был командовал председателю."]
