@@ -152,7 +152,8 @@ NEGATIVE: dict[str, list[str]] = {
         # a determiner in a prepositional phrase: «ни из-за какой» adds a word, «из-за никакой» an error
         "Он пришёл из-за какой-то ерунды.",
         "Если кто-нибудь придёт, позови меня.",  # a conditional (RuBLiMP leaves them out)
-        "Никто не звонил, но кто-то постучал в дверь.",  # a negation elsewhere in the sentence
+        "Кто-то, как ни странно, постучал в дверь.",  # a «ни» of the clause the path does not reach
+        "Где-то в лесу никто не ходил.",  # a ни-pronoun in the same clause
     ],
 }
 

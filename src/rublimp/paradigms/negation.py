@@ -114,6 +114,8 @@ _POS = ("NPRO", "ADJF", "ADVB")
 _CONDITIONAL_LEMMAS = frozenset({"если", "бы", "б", "ли", "ль", "коли", "кабы", "чтобы", "чтоб"})
 # conditionals that indefinite_pronoun_to_negative leaves out (questions and imperatives it keeps)
 _INDEFINITE_EXCLUDED_CONDITIONALS = frozenset({"если", "бы", "б", "коли", "кабы"})
+# relations that start a clause of their own
+_CLAUSE_RELS = frozenset({"ccomp", "advcl", "acl", "csubj", "conj", "parataxis", "root", "xcomp"})
 _IMPERATIVE_PARTICLES = frozenset({"пусть", "пускай", "давай", "давайте"})
 # words that license a ни-pronoun (or a "ни" particle) on the word they attach to
 _NEGATION_MARKERS = frozenset({"не", "ни"})
@@ -626,7 +628,7 @@ class IndefinitePronounToNegative(_PronounParadigm):
             if lemma not in table:
                 continue
             negative, pos = table[lemma]
-            if item.upos not in _UD_POS[pos] or not self._unlicensed(sent, item):
+            if item.upos not in _UD_POS[pos] or not self._unlicensed(sent, item) or self.clause_negated(sent, item):
                 continue
             new = self._inflect_like(analysis, negative, pos)
             if new is None:
@@ -650,15 +652,26 @@ class IndefinitePronounToNegative(_PronounParadigm):
             )
 
     def excluded(self, sent: Sentence) -> bool:
-        """Sentences that give no pair: conditionals («если», «бы»: RuBLiMP leaves them out) and
-        sentences with a negation anywhere («не», «ни», «нет», a ни-pronoun), where a ни-pronoun
-        may be licensed from a clause the tree does not link to the indefinite."""
-        for t in sent.tokens:
-            low = normalize(t.form)
-            if low in _INDEFINITE_EXCLUDED_CONDITIONALS or low in _NEGATION_MARKERS or low in _NEGATIVE_HEADS:
+        """Sentences that give no pair: conditionals («если», «бы»: RuBLiMP leaves them out)."""
+        return any(normalize(t.form) in _INDEFINITE_EXCLUDED_CONDITIONALS for t in sent.tokens)
+
+    def clause_negated(self, sent: Sentence, item: Token) -> bool:
+        """Whether the clause of ``item`` has a negation anywhere in it («не», «ни», «нет», a
+        ни-pronoun), not only on the path from ``item`` up the tree: a ни-pronoun may be licensed
+        by a «не» the parser hung on another word of the clause. Nested clauses (complement,
+        adverbial, relative, conjoined) do not count."""
+        top = item
+        while top.head and top.base_deprel not in _CLAUSE_RELS:
+            top = sent.token(top.head)
+        stack = [top]
+        while stack:
+            cur = stack.pop()
+            low = normalize(cur.form)
+            if low in _NEGATION_MARKERS or low in _NEGATIVE_HEADS:
                 return True
-            if low.startswith("ни") and low != "ни" and self._lemma(t)[0] in self.table.negatives:
+            if low.startswith("ни") and low != "ни" and self._lemma(cur)[0] in self.table.negatives:
                 return True
+            stack.extend(k for k in sent.children(cur) if k.base_deprel not in _CLAUSE_RELS)
         return False
 
     @staticmethod
