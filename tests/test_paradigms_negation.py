@@ -28,6 +28,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Денег у них не было.": {"Денег у себя не было."},
         # a sentence adverb the parser hangs on the possessor does not block it
         "Также у него была сестра.": {"Также у себя была сестра."},
+        # an inanimate possessor with «есть» (with «был» it may be a location)
+        "У задачи есть решение.": {"У себя есть решение."},
         # a genitive-of-negation possessum parsed as an object
         "У меня не было денег.": {"У себя не было денег."},
         "Мне кажется, что у соседа есть ключ от подвала.": {"Мне кажется, что у себя есть ключ от подвала."},

@@ -25,8 +25,9 @@ replaced: a personal pronoun, an animate noun or a name without dependents of it
 phrase, before or after it («у моего дяди», «у тёти Маши», «у участников которой» are
 skipped, though RuBLiMP keeps words after the possessor: a name or relative left behind
 would carry the possessor; a sentence adverb or punctuation the parser hung on it does
-not count: «Также у него была сестра»). An inanimate noun is skipped: «у окна», «у
-вертолётов» reads as a location, where «у себя» is grammatical. A third tree shape is accepted too: the
+not count: «Также у него была сестра»). An inanimate noun is taken only with «есть»
+(«у задачи есть решение»): with «был»/«будет» «у окна», «у вертолётов» reads as a location,
+where «у себя» is grammatical. A third tree shape is accepted too: the
 possessor as the root with *быть* as its conjunct («У них всегда броня есть»).
 
 Parser repairs: a *у*-phrase the parser attached to some other word takes the finite
@@ -163,8 +164,7 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
                 continue  # a name, genitive or relative the parser hung elsewhere («у соседки тёти Маши»)
         if poss.upos == "PRON" and normalize(poss.lemma) not in PERSONAL_PRONOUNS:
             continue  # себя itself, relatives (у которого), interrogatives, quantifiers
-        if poss.upos == "NOUN" and poss.feats.get("Animacy") != "Anim":
-            continue  # «у вертолётов», «у окна»: an inanimate у-phrase reads as a location
+        inanimate = poss.upos == "NOUN" and poss.feats.get("Animacy") != "Anim"
         head = sent.head_of(poss)
         be: Token | None = None
         subj_heads: list[Token] = []
@@ -184,6 +184,10 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
                 if near is not None:
                     be, subj_heads = near, [near]
         if be is None or be.id < poss.id:
+            continue
+        if inanimate and normalize(be.form) != "есть":
+            # «у вертолётов были люди», «у окна стоял стол»: with «был»/«будет» an inanimate у-phrase
+            # often reads as a location (where «у себя» is grammatical); «у задачи есть решение» does not
             continue
         subj = _possessum(sent, subj_heads, poss)
         if subj is None:
