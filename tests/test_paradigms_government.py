@@ -39,6 +39,7 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
     "verb_acc_object": [
         ("Охотник увидел медведя.", "Охотник увидел медведю.", "Dat"),  # genitive = accusative
         ("Я встретил его вчера.", "Я встретил ему вчера.", "Dat"),
+        ("Я встретил её вчера.", "Я встретил ей вчера.", "Dat"),  # no instrument reading of «встретить»
         # a verb that also takes the genitive («заслужить доверия»): the dative instead
         ("Он заслужил уважение.", "Он заслужил уважению.", "Dat"),
         ("Сестра вымыла окно.", "Сестра вымыла окну.", "Dat"),  # «окна» is also nom.pl
@@ -63,8 +64,7 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
     "verb_gen_object": [
         ("Ребёнок боится темноты.", "Ребёнок боится темнотой.", "Ins"),
         # a pronoun right after the subject noun is the object, not the noun's genitive
-        # (a pronoun's instrumental reads as an instrument, «не касаясь ими»: the dative instead)
-        ("Тренер этого не заметил.", "Тренер этому не заметил.", "Dat"),
+        ("Тренер этого не заметил.", "Тренер этим не заметил.", "Ins"),
         ("Спортсмен добился победы.", "Спортсмен добился победой.", "Ins"),
         ("Старик не обращал внимания на шум.", "Старик не обращал вниманием на шум.", "Ins"),
         ("Туристы избегали встреч с медведями.", "Туристы избегали встречами с медведями.", "Ins"),
@@ -73,7 +73,9 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Я не знал правды.", "Я не знал правдой.", "Ins"),
         ("Команда достигла цели.", "Команда достигла целью.", "Ins"),
         # parsed as accusative, but genitive after a verb that governs the genitive and not the accusative
-        ("Он боялся его.", "Он боялся ему.", "Dat"),
+        ("Он боялся её.", "Он боялся ей.", "Ins"),
+        # after a verb of contact a pronoun's instrumental reads as an instrument («не касаясь ими»)
+        ("Он коснулся его.", "Он коснулся ему.", "Dat"),
         # a dimension noun's instrumental is an adjunct of respect («достигает длиной»): the dative
         ("Змея достигает длины метра.", "Змея достигает длине метра.", "Dat"),
         # the genitive could be nom.pl, but the verb rules that reading out as its subject
@@ -83,7 +85,7 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         # a genitive parsed as a second subject of a verb that has one
         ("Пиняев ещё не набрал физики.", "Пиняев ещё не набрал физикой.", "Ins"),
         # the substantive «это»
-        ("Мы этого не ждали.", "Мы этому не ждали.", "Dat"),
+        ("Мы этого не ждали.", "Мы этим не ждали.", "Ins"),
     ],
     # RuBLiMP's rule: instrumental object → dative (else the next safe case)
     "verb_ins_object": [
@@ -130,7 +132,6 @@ NEGATIVE: dict[str, list[str]] = {
         "Голос сорвался у него.",  # a nominative subject, no other subject
         "Она голос сорвала на концерте.",  # parsed as a second subject but readable as nominative: not repaired
         "Брат друг пришёл.",  # a nominative that cannot be accusative is not repaired
-        "Я встретил её вчера.",  # «ей» is also она.Ins («with it»)
         "Бойцы атакуют их.",  # «им» is also он.Ins: «атакуют им» reads as an instrument
         "Его пришлось отложить.",  # «ему» would be the experiencer of «пришлось»
     ],
@@ -152,7 +153,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Она не слышала его.",
         "Директор тебя не видел.",
         "Он не пригласил гостей.",
-        "Он боялся её.",  # «ей»: dative and instrumental alike
+        "Он коснулся её.",  # «ей»: dative and instrumental alike, and «коснуться» takes an instrument
     ],
     "verb_ins_object": [
         "Он был врачом.",  # «быть» is not counted (RuBLiMP counts only «стать»)

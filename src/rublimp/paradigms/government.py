@@ -123,6 +123,20 @@ MEASURE_NOUNS = frozenset(
      "раз", "век", "лето", "зима", "весна", "осень", "километр", "метр", "рубль", "доллар", "евро",
      "тонна", "литр", "грамм", "килограмм", "процент", "шаг", "момент", "время", "миг"}
 )
+# verbs of physical action, contact and means: a bare instrumental pronoun after them reads as an
+# instrument with the object left out («атакует им», «не касаясь ими», «добился этим»)
+INSTRUMENT_ADJUNCT_VERBS = frozenset(
+    {"атаковать", "атаковывать", "ударить", "ударять", "бить", "избить", "побить", "разбить", "колоть", "резать",
+     "разрезать", "отрезать", "нарезать", "рубить", "толкнуть", "толкать", "трогать", "тронуть", "задеть",
+     "задевать", "накрыть", "накрывать", "закрыть", "закрывать", "покрыть", "покрывать", "прикрыть", "прикрывать",
+     "заполнить", "заполнять", "наполнить", "наполнять", "кормить", "накормить", "поить", "напоить", "мазать",
+     "намазать", "тереть", "вытереть", "протереть", "чистить", "почистить", "мыть", "вымыть", "помыть",
+     "защищать", "защитить", "заменить", "заменять", "украсить", "украшать", "обернуть", "завернуть",
+     "заворачивать", "поразить", "поражать", "давить", "раздавить", "придавить", "нажать", "нажимать",
+     "поднять", "поднимать", "держать", "удержать", "сбить", "сбивать", "пробить", "пробивать", "убить",
+     "стрелять", "обстрелять", "касаться", "коснуться", "достигать", "достичь", "достигнуть", "добиться",
+     "добиваться", "набрать", "взять", "насыпать", "налить", "наливать", "подлить", "долить", "плеснуть"}
+)
 # nouns of size and extent: their bare instrumental is an adjunct of respect with many verbs
 # («достигают длиной 2 см», «превосходит ростом»)
 DIMENSION_NOUNS = frozenset(
@@ -740,8 +754,10 @@ class VerbAccObject(VerbObjectCase):
         out = super().forbidden_cases(sent, verb, tok, a, governs)
         if self.negated(sent, verb):
             out.add("Gen")  # genitive of negation
-        # (a pronoun's instrumental reading stays forbidden: «атакует им», «ей» = она.Ins read as
-        # "with it"; so «их»/«её» get no dative homograph of an instrumental)
+        if a.tag.POS == "NPRO" and not self.verb_lemmas(verb) & INSTRUMENT_ADJUNCT_VERBS:
+            # a pronoun is not read as an instrument («пугал ей»), except after a verb of physical
+            # action, where «атакует им», «ударил ей» read "with it" and so are no error
+            out.discard("Ins")
         return out
 
 
@@ -797,10 +813,11 @@ class VerbGenObject(VerbObjectCase):
             head is not None and genitive_governor_word(head))
 
     def forbidden_cases(self, sent: Sentence, verb: Token, tok: Token, a: Analysis, governs: frozenset[str]) -> set[str]:
-        """Besides the shared ones, the instrumental where it reads as an adjunct: a pronoun's
-        («не касаясь ими»: touching with them) and a dimension noun's («достигают длиной»)."""
+        """Besides the shared ones, the instrumental where it reads as an adjunct: a pronoun's after
+        a verb of contact or means («не касаясь ими»: touching with them) and a dimension noun's
+        («достигают длиной»)."""
         out = super().forbidden_cases(sent, verb, tok, a, governs)
-        if a.tag.POS == "NPRO" or norm(a.lemma) in DIMENSION_NOUNS:
+        if norm(a.lemma) in DIMENSION_NOUNS or (a.tag.POS == "NPRO" and self.verb_lemmas(verb) & INSTRUMENT_ADJUNCT_VERBS):
             out.add("Ins")
         return out
 
