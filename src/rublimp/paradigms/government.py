@@ -73,6 +73,14 @@ from typing import ClassVar, Iterable, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..morph import UD2OC, Analysis
+from ..trees.government_words import (
+    DIMENSION_NOUNS,
+    INSTRUMENT_ADJUNCT_VERBS,
+    MEASURE_NOUNS,
+    PREDICATIVE_INS_VERBS,
+    accusative_syncretic,
+    passive_participle,
+)
 from ..trees.nominal import norm
 from ..trees.roles import (
     CASES,
@@ -117,32 +125,6 @@ _CASE_SET = frozenset(CASES)
 PERSONAL_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
 THIRD_PERSON = frozenset({"он", "она", "оно", "они"})
 REFLEXIVE = "себя"
-# time and measure nouns: a bare accusative/genitive of duration or amount is not an object
-MEASURE_NOUNS = frozenset(
-    {"год", "месяц", "неделя", "день", "ночь", "утро", "вечер", "сутки", "час", "минута", "секунда",
-     "раз", "век", "лето", "зима", "весна", "осень", "километр", "метр", "рубль", "доллар", "евро",
-     "тонна", "литр", "грамм", "килограмм", "процент", "шаг", "момент", "время", "миг"}
-)
-# verbs of physical action, contact and means: a bare instrumental pronoun after them reads as an
-# instrument with the object left out («атакует им», «не касаясь ими», «добился этим»)
-INSTRUMENT_ADJUNCT_VERBS = frozenset(
-    {"атаковать", "атаковывать", "ударить", "ударять", "бить", "избить", "побить", "разбить", "колоть", "резать",
-     "разрезать", "отрезать", "нарезать", "рубить", "толкнуть", "толкать", "трогать", "тронуть", "задеть",
-     "задевать", "накрыть", "накрывать", "закрыть", "закрывать", "покрыть", "покрывать", "прикрыть", "прикрывать",
-     "заполнить", "заполнять", "наполнить", "наполнять", "кормить", "накормить", "поить", "напоить", "мазать",
-     "намазать", "тереть", "вытереть", "протереть", "чистить", "почистить", "мыть", "вымыть", "помыть",
-     "защищать", "защитить", "заменить", "заменять", "украсить", "украшать", "обернуть", "завернуть",
-     "заворачивать", "поразить", "поражать", "давить", "раздавить", "придавить", "нажать", "нажимать",
-     "поднять", "поднимать", "держать", "удержать", "сбить", "сбивать", "пробить", "пробивать", "убить",
-     "стрелять", "обстрелять", "касаться", "коснуться", "достигать", "достичь", "достигнуть", "добиться",
-     "добиваться", "набрать", "взять", "насыпать", "налить", "наливать", "подлить", "долить", "плеснуть"}
-)
-# nouns of size and extent: their bare instrumental is an adjunct of respect with many verbs
-# («достигают длиной 2 см», «превосходит ростом»)
-DIMENSION_NOUNS = frozenset(
-    {"длина", "ширина", "высота", "глубина", "толщина", "рост", "вес", "масса", "размер", "диаметр",
-     "объем", "площадь", "возраст", "объём"}
-)
 # verbs whose "object" is really something else (genitive subject, naming construction)
 SKIP_VERBS = frozenset({"быть", "нет", "нету", "стать", "звать", "являться", "бывать"})
 # relations a target noun itself must not bear (it would share its case with another word)
@@ -451,16 +433,6 @@ class AdpositionGovernment(GovernmentParadigm):
 #: copulas whose predicative instrumental RuBLiMP counts as an instrumental object («стал тренером»);
 #: the others (быть, являться, казаться, остаться) also take a bare dative or read as one
 INS_COPULAS = frozenset({"стать", "становиться"})
-#: verbs whose bare instrumental is predicative (a role or name: «избрать председателем», «работать
-#: учителем»), never their object; moving it to the dative may even stay grammatical («назначил его
-#: директору»)
-PREDICATIVE_INS_VERBS = frozenset(
-    {"назначить", "назначать", "избрать", "избирать", "выбрать", "выбирать", "назвать", "называть", "считать",
-     "счесть", "признать", "признавать", "объявить", "объявлять", "сделать", "делать", "утвердить", "утверждать",
-     "оставить", "оставлять", "провозгласить", "провозглашать", "нанять", "нанимать", "работать", "служить",
-     "родиться", "рождаться", "вернуться", "возвращаться", "остаться", "оставаться", "казаться", "оказаться",
-     "слыть", "прослыть", "числиться", "считаться", "называться", "назваться", "выступать", "выступить"}
-)
 
 
 class VerbObjectCase(GovernmentParadigm):
@@ -863,7 +835,7 @@ class VerbGenObject(VerbObjectCase):
             return False
         governs = self.governs(self.verb_lemmas(verb))
         lemma = norm(tok.lemma)
-        if self.accusative_syncretic(tok.form.lower(), lemma) and not ("Gen" in governs and "Acc" not in governs):
+        if accusative_syncretic(self.morph, tok.form.lower(), lemma) and not ("Gen" in governs and "Acc" not in governs):
             # an animate or pronoun form where accusative = genitive («не пригласил гостей», «не слышал
             # её»): for a verb that takes the accusative it reads as the accusative object
             return False
@@ -882,17 +854,6 @@ class VerbGenObject(VerbObjectCase):
             has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
             return has_subject or not as_nom or self.not_a_subject(verb, tok.form.lower(), lemma)
         return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
-
-    def accusative_syncretic(self, form: str, lemma: str) -> bool:
-        """Whether ``form`` is, in one number, both the genitive and the accusative of ``lemma``
-        (animate «гостей», «солдат», pronouns «его», «тебя»; not «правды»: gen.sg but acc.pl)."""
-        numbers: dict[str, set[object]] = {"Gen": set(), "Acc": set()}
-        for p in self.morph.parses(form):
-            case = tag_case(p.tag)
-            if p.tag.POS in NOMINAL_POS and norm(p.normal_form) == lemma and case in numbers:
-                numbers[case].add(tag_number(p.tag))
-        gen, acc = numbers["Gen"], numbers["Acc"]
-        return bool(gen & acc) or (bool(gen and acc) and (None in gen or None in acc))
 
     @staticmethod
     def right_before_verb(sent: Sentence, tok: Token, verb: Token) -> bool:
@@ -956,14 +917,6 @@ class VerbInsObject(VerbObjectCase):
     open_deprels: ClassVar[frozenset[str]] = frozenset({"obj", "iobj"})
     skip_verbs: ClassVar[frozenset[str]] = SKIP_VERBS - INS_COPULAS
 
-    def passive_participle(self, verb: Token) -> bool:
-        """Whether ``verb`` is a passive participle, by the parser or by every pymorphy3 reading of
-        its form (a short participle the parser tagged as an active verb or an adjective)."""
-        if verb.feats.get("Voice") == "Pass":
-            return True
-        parses = [p for p in self.morph.parses(verb.form) if p.tag.POS in ("PRTF", "PRTS", "VERB", "INFN", "ADJS", "ADJF")]
-        return bool(parses) and all(p.tag.POS in ("PRTF", "PRTS") and "pssv" in p.tag.grammemes for p in parses)
-
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A dative-parsed «им»/«ими» (они.Dat = он.Ins) of a verb that governs the instrumental
         and no bare dative («им владели»)."""
@@ -973,7 +926,7 @@ class VerbInsObject(VerbObjectCase):
     def verb_qualifies(self, sent: Sentence, verb: Token, tok: Token, lemmas: set[str], governs: frozenset[str]) -> bool:
         if "Ins" in governs:
             return True
-        if lemmas & PREDICATIVE_INS_VERBS or self.passive_participle(verb):
+        if lemmas & PREDICATIVE_INS_VERBS or passive_participle(self.morph, verb):
             # «был избран председателем», «назначил его директором», «работает учителем»: a
             # predicative instrumental, not an object (nor, under a passive, the agent)
             return False
