@@ -160,6 +160,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Дом был построен рабочими.",  # a passive agent
         "Мы шли лесом.",  # an adjunct (obl) of a verb that does not govern the instrumental
         "Он владеет английским языком.",  # an agreeing modifier
+        "Он бросил занятие спортом.",  # the instrumental belongs to the deverbal noun before it
         # a predicative instrumental (a role), not an object, also under a passive the parser missed
         "Его назначили директором.",
         "Он был избран председателем.",
@@ -170,6 +171,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Он говорил в течение часа.",  # «в течение» is a preposition
         "Строительство моста продолжалось три года.",  # not a -ние/-тие noun
         "Книга отца лежала на столе.",
+        "Водоизмещение корабля составляло тысячу тонн.",  # no verb the noun names the action of
+        "Здание школы стояло на холме.",
     ],
 }
 

@@ -143,6 +143,16 @@ def test_genitive_governor_words():
     assert [genitive_governor_word(t) for t in sent.tokens] == [True, True, True, True, False]
 
 
+def test_nominalized_verb():
+    from rublimp.trees.government_words import nominalized_verb
+
+    morph = get_morph()
+    got = {w: nominalized_verb(morph, w) for w in ("решение", "открытие", "слияние", "освобождение", "водоизмещение", "здание")}
+    assert got["решение"] == "решить" and got["открытие"] == "открыть" and got["слияние"] == "слить"
+    assert got["освобождение"] in ("освободить", "освобождать")
+    assert got["водоизмещение"] is None and got["здание"] is None
+
+
 def _imports(path: Path) -> list[tuple[int, str, list[str]]]:
     """(level, module, names) of every import in ``path``."""
     out = []

@@ -79,6 +79,7 @@ from ..trees.government_words import (
     MEASURE_NOUNS,
     PREDICATIVE_INS_VERBS,
     accusative_syncretic,
+    nominalized_verb,
     passive_participle,
 )
 from ..trees.nominal import norm
@@ -924,6 +925,9 @@ class VerbInsObject(VerbObjectCase):
         return tok.feats.get("Case") == "Dat" and "Ins" in governs and "Dat" not in governs
 
     def verb_qualifies(self, sent: Sentence, verb: Token, tok: Token, lemmas: set[str], governs: frozenset[str]) -> bool:
+        prev = self.previous_word(sent, tok)
+        if prev is not None and prev.upos == "NOUN" and norm(prev.lemma).endswith(DEVERBAL_SUFFIXES):
+            return False  # «занятие спортом», «управление страной»: the deverbal noun governs it
         if "Ins" in governs:
             return True
         if lemmas & PREDICATIVE_INS_VERBS or passive_participle(self.morph, verb):
@@ -937,6 +941,8 @@ class VerbInsObject(VerbObjectCase):
 
 # -- nominalization_case ---------------------------------------------------------------
 NOMINALIZATION_SUFFIXES: tuple[str, ...] = ("ние", "тие")
+#: deverbal noun endings: a noun right before an instrumental governs it (verb_ins_object)
+DEVERBAL_SUFFIXES: tuple[str, ...] = ("ние", "тие", "ство")
 
 
 @register
@@ -969,8 +975,8 @@ class NominalizationCase(GovernmentParadigm):
         lemmas = {norm(a.lemma)} | ({norm(tok.lemma)} if tok.upos == "NOUN" else set())
         for lemma in sorted(lemmas):
             if len(lemma) >= 6 and lemma.endswith(NOMINALIZATION_SUFFIXES):
-                if self.in_complex_preposition(sent, tok):
-                    return None
+                if self.in_complex_preposition(sent, tok) or nominalized_verb(self.morph, lemma) is None:
+                    return None  # (no verb the noun derives from: «водоизмещение», «здание»)
                 return lemma
         return None
 

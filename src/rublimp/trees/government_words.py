@@ -15,6 +15,7 @@ __all__ = [
     "MEASURE_NOUNS",
     "PREDICATIVE_INS_VERBS",
     "accusative_syncretic",
+    "nominalized_verb",
     "passive_participle",
 ]
 
@@ -75,3 +76,37 @@ def passive_participle(morph, verb) -> bool:
         return True
     parses = [p for p in morph.parses(verb.form) if p.tag.POS in ("PRTF", "PRTS", "VERB", "INFN", "ADJS", "ADJF")]
     return bool(parses) and all(p.tag.POS in ("PRTF", "PRTS") and "pssv" in p.tag.grammemes for p in parses)
+
+
+# consonant alternations before -ение («освобождение» ← освободить, «выражение» ← выразить)
+_ALTERNATIONS = (("жд", "д"), ("щ", "ст"), ("щ", "т"), ("вл", "в"), ("пл", "п"), ("бл", "б"), ("мл", "м"),
+                 ("ж", "з"), ("ж", "д"), ("ж", "г"), ("ш", "с"), ("ш", "х"), ("ч", "т"), ("ч", "к"))
+
+
+def nominalized_verb(morph, lemma: str) -> str | None:
+    """The infinitive a -ние/-тие noun is derived from («решение» → решить, «открытие» → открыть,
+    «освобождение» → освободить), or None for a noun with no such verb in the dictionary
+    («водоизмещение», «здание»: no verb the noun names the action of)."""
+    stems: list[tuple[str, tuple[str, ...]]] = []
+    if lemma.endswith("тие"):
+        stems.append((lemma[:-3], ("ть",)))
+    if lemma.endswith(("ание", "яние")):
+        stems.append((lemma[:-3], ("ть",)))
+        stems.append((lemma[:-4], ("ть", "ить")))  # «слияние» ← слить
+    if lemma.endswith("ение"):
+        base = lemma[:-4]
+        stems.append((base, ("ить", "еть", "ять", "ать", "ти")))
+        if base.endswith(("д", "т")):
+            stems.append((base[:-1], ("сти",)))  # «произведение» ← произвести
+        if base.endswith(("ч", "г", "к")):
+            stems.append((base[:-1], ("чь",)))  # «течение» ← течь
+        for alt, orig in _ALTERNATIONS:
+            if base.endswith(alt):
+                stems.append((base[: -len(alt)] + orig, ("ить", "еть", "ать")))
+    for stem, endings in stems:
+        for end in endings:
+            for cand in (stem + end, stem + end + "ся"):
+                if morph.word_is_known(cand) and any(
+                        p.tag.POS == "INFN" and norm(p.normal_form) == cand for p in morph.parses(cand)):
+                    return cand
+    return None
