@@ -79,6 +79,10 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Никакой помощи не было.": {"Какой-нибудь помощи не было."},
         "Ничего страшного не случилось.": {"Чего-нибудь страшного не случилось."},
         "Никто не виноват в этой истории.": {"Кто-нибудь не виноват в этой истории."},  # a short adjective
+        # a future or a modal licenses -нибудь before the verb («Кто-нибудь не придёт» is well
+        # formed): the bare -либо pronoun instead
+        "Я никогда не забуду этот день.": {"Я когда-либо не забуду этот день."},
+        "Никто не сможет открыть эту дверь.": {"Кто-либо не сможет открыть эту дверь."},
         # parser repair: «никто» hung on the infinitive is the subject of the negated verb above it
         "Сумку никто открывать не стал.": {"Сумку кто-нибудь открывать не стал."},
         # a clause adverb the parser attached to the pronoun does not block it (a degree word does)
@@ -136,11 +140,9 @@ NEGATIVE: dict[str, list[str]] = {
         # a degree word on the pronoun: «почти кто-нибудь» is a broken degree phrase (RuBLiMP makes it)
         "Почти никто не пришёл на собрание.",
         "Совсем ничего не осталось от дома.",
-        # a future, a modal or a habitual adverb licenses an indefinite under the negation
-        # («Кто-нибудь не придёт», «кто-либо не сможет» are well formed)
-        "Я никогда не забуду этот день.",
-        "Никто не сможет открыть эту дверь.",
+        # a habitual adverb licenses a wide-scope indefinite over the negation
         "Никто обычно не спорил с ним.",
+        "Никто всегда не спорил с ним.",
     ],
     "indefinite_pronoun_to_negative": [
         "Кто-то не закрыл окно.",  # negated verb: «Никто не закрыл окно» is grammatical

@@ -542,12 +542,12 @@ class NegativePronounToIndefinite(_PronounParadigm):
             ne = negation_particle(sent, verb)
             if ne is None:
                 continue
-            if not self.nibud_unlicensed(sent, verb):
-                # future, modal and habitual clauses («никто обычно не спорил», «никто не сможет»)
-                # license an indefinite under the negation: «кто-нибудь / кто-либо не сможет» is fine
+            if self.habitual(sent, verb):
+                # a habitual clause («никто обычно не спорил») licenses a wide-scope indefinite over
+                # the negation: «кто-либо обычно не спорил» is acceptable
                 continue
             before = item.id < ne.id and _np_head(sent, item).id < ne.id
-            if lemma in nibud and (before or self.in_negation_scope(sent, item, verb)):
+            if lemma in nibud and self.nibud_unlicensed(sent, verb) and (before or self.in_negation_scope(sent, item, verb)):
                 indefinite = nibud[lemma][0]
             elif lemma in table and before and self.bare(sent, item):
                 indefinite = table[lemma][0]
@@ -579,6 +579,12 @@ class NegativePronounToIndefinite(_PronounParadigm):
         licensed in the scope of a clause-mate negation («*не задавал каких-нибудь вопросов»)."""
         np = _np_head(sent, item)
         return item.id > verb.id and np.head == verb.id
+
+    @staticmethod
+    def habitual(sent: Sentence, verb: Token) -> bool:
+        """Whether a habitual adverb («обычно», «всегда», «часто») stands in the clause of ``verb``."""
+        return any(normalize(k.form) in _HABITUAL_WORDS or normalize(k.lemma) in _HABITUAL_WORDS
+                   for k in sent.subtree(verb))
 
     @staticmethod
     def nibud_unlicensed(sent: Sentence, verb: Token) -> bool:
