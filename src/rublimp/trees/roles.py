@@ -135,8 +135,9 @@ def has_attached_name(sent: Sentence, tok: Token) -> bool:
             return True
         if base == "conj" and kid.upos in ("NOUN", "PROPN") and not sent.children(kid, "cc"):
             return True  # an asyndetic "conjunct" is an apposition («писателем, автором романов»)
-        if base in ("nmod", "amod", "nummod", "dep") and kid.upos in ("PROPN", "NOUN") and kid.form[:1].isupper():
-            return True
+        if base in ("nmod", "amod", "nummod", "dep") and kid.upos in ("PROPN", "NOUN") and kid.form[:1].isupper() \
+                and not sent.children(kid, "case"):
+            return True  # (a prepositional phrase, «мастерами из Пскова», names no one)
     for i in (tok.id - 1, tok.id + 1):
         if i < 1 or i > len(sent.tokens):
             continue
