@@ -42,11 +42,14 @@ Safeguards (the paper's, made explicit, plus guards against parser errors):
   lacks its object);
 * genitive objects are taken only after listed genitive verbs, under
   negation, or when the form cannot be a nominative or accusative, and never
-  right after a noun or numeral they may belong to (their own quantity word
-  aside: RuBLiMP re-cases «унесли много жизней» → «много жизнями» too); a
-  nominative-looking genitive needs a verb that rules the nominative out as
-  its subject (a subject of its own, 1st/2nd person, non-finite, another
-  number or gender);
+  right after a noun or numeral they may belong to, nor next to a quantity
+  word or comparative that governs them («много жизней», «более половины»:
+  RuBLiMP re-cases those too); a form that is also the accusative in the same
+  number («гостей», «его») only after a verb that governs the genitive and not
+  the accusative; a nominative-looking genitive needs a verb that rules the
+  nominative out as its subject (a subject of its own, 1st/2nd person,
+  non-finite, another number or gender); no instrumental that reads as an
+  adjunct (a dimension noun, a pronoun after a verb of contact or means);
 * personal pronouns after prepositions keep their н- forms («к нему» →
   «к ним», never «к им»); a word right after a preposition is never taken as
   a verb's or nominalization's dependent.
@@ -80,6 +83,7 @@ from ..trees.government_words import (
     PREDICATIVE_INS_VERBS,
     accusative_syncretic,
     nominalized_verb,
+    not_a_subject,
     passive_participle,
 )
 from ..trees.nominal import norm
@@ -739,9 +743,10 @@ class VerbGenObject(VerbObjectCase):
     """Genitive object (governed, of negation, partitive) → instrumental, else dative.
 
     RuBLiMP moves a genitive object to the instrumental (193 of its 200 dev
-    pairs: «не вызвал солдат» → «не вызвал солдатами»), including objects the
-    parser reads as accusative but whose form is also the genitive under
-    negation or after a genitive-governing verb («не слышал ее» → «ней»).
+    pairs: «не вызвал солдат» → «не вызвал солдатами»; here only where the form
+    is not also the accusative), including objects the parser reads as
+    accusative after a verb that governs the genitive and not the accusative
+    («боялся ее» → «ей»).
     """
 
     name: ClassVar[str] = "verb_gen_object"
@@ -769,7 +774,7 @@ class VerbGenObject(VerbObjectCase):
             if verb is not None and verb.upos == "VERB" and verb.feats.get("Voice") != "Pass" \
                     and not self.counted(sent, tok) \
                     and (not self.readable_in(tok.form.lower(), norm(tok.lemma), {"Nom"})
-                         or self.not_a_subject(verb, tok.form.lower(), norm(tok.lemma))):
+                         or not_a_subject(self.morph, verb, tok.form.lower(), norm(tok.lemma))):
                 # (not a quantified subject, «несколько видов не растут», nor a form that may be the
                 # verb's nominative subject, «щетинки достигают»)
                 lemmas = self.verb_lemmas(verb)
@@ -814,7 +819,7 @@ class VerbGenObject(VerbObjectCase):
         if tok.base_deprel != "obj":
             return False
         has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
-        return has_subject or self.not_a_subject(verb, tok.form.lower(), norm(tok.lemma))
+        return has_subject or not_a_subject(self.morph, verb, tok.form.lower(), norm(tok.lemma))
 
     def context_ok(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """Trust a genitive object only where a genitive object is expected.
@@ -853,7 +858,7 @@ class VerbGenObject(VerbObjectCase):
         if expected:
             # (the token itself may be the "subject" the parser saw: «знания не успевают»)
             has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
-            return has_subject or not as_nom or self.not_a_subject(verb, tok.form.lower(), lemma)
+            return has_subject or not as_nom or not_a_subject(self.morph, verb, tok.form.lower(), lemma)
         return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
 
     @staticmethod
@@ -862,35 +867,6 @@ class VerbGenObject(VerbObjectCase):
         if verb.id <= tok.id:
             return False
         return all(sent.token(i).upos in ("PART", "ADV") for i in range(tok.id + 1, verb.id))
-
-    def not_a_subject(self, verb: Token, form: str, lemma: str) -> bool:
-        """Whether no nominative reading of ``form`` can be the subject of ``verb``.
-
-        True for a verb without a nominative subject of its own (infinitive,
-        converb, participle) and for a finite verb that agrees with none of the
-        readings: 1st/2nd person («не имею возможности»: возможности = nom.pl),
-        another number («не имел семьи»), another gender in the past singular.
-        """
-        f = verb.feats
-        if f.get("VerbForm") in ("Inf", "Conv", "Part"):
-            return True
-        if f.get("VerbForm", "Fin") != "Fin" or f.get("Mood") == "Imp":
-            return False
-        if f.get("Person") in ("1", "2"):
-            return True
-        readings = [
-            p for p in self.morph.parses(form)
-            if p.tag.POS in ("NOUN", "NPRO") and norm(p.normal_form) == lemma and "nomn" in p.tag.grammemes
-        ]
-        for p in readings:
-            number = tag_number(p.tag)
-            if f.get("Number") and number and number != f["Number"]:
-                continue
-            gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(p.tag.gender))
-            if f.get("Tense") == "Past" and f.get("Number") == "Sing" and f.get("Gender") and gender and gender != f["Gender"]:
-                continue
-            return False  # this reading could be the subject
-        return True
 
 
 @register

@@ -16,6 +16,7 @@ __all__ = [
     "PREDICATIVE_INS_VERBS",
     "accusative_syncretic",
     "nominalized_verb",
+    "not_a_subject",
     "passive_participle",
 ]
 
@@ -110,3 +111,33 @@ def nominalized_verb(morph, lemma: str) -> str | None:
                         p.tag.POS == "INFN" and norm(p.normal_form) == cand for p in morph.parses(cand)):
                     return cand
     return None
+
+
+def not_a_subject(morph, verb, form: str, lemma: str) -> bool:
+    """Whether no nominative reading of ``form`` can be the subject of ``verb``.
+
+    True for a verb without a nominative subject of its own (infinitive,
+    converb, participle) and for a finite verb that agrees with none of the
+    readings: 1st/2nd person («не имею возможности»: возможности = nom.pl),
+    another number («не имел семьи»), another gender in the past singular.
+    """
+    f = verb.feats
+    if f.get("VerbForm") in ("Inf", "Conv", "Part"):
+        return True
+    if f.get("VerbForm", "Fin") != "Fin" or f.get("Mood") == "Imp":
+        return False
+    if f.get("Person") in ("1", "2"):
+        return True
+    readings = [
+        p for p in morph.parses(form)
+        if p.tag.POS in ("NOUN", "NPRO") and norm(p.normal_form) == lemma and "nomn" in p.tag.grammemes
+    ]
+    for p in readings:
+        number = tag_number(p.tag)
+        if f.get("Number") and number and number != f["Number"]:
+            continue
+        gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(p.tag.gender))
+        if f.get("Tense") == "Past" and f.get("Number") == "Sing" and f.get("Gender") and gender and gender != f["Gender"]:
+            continue
+        return False  # this reading could be the subject
+    return True
