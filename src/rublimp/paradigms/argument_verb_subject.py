@@ -203,6 +203,10 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             # dictionary, and the parser often hangs its object elsewhere — 21 of RuBLiMP's
             # 200 dev sentences had no obj under the verb)
             objects = [o for o in sent.children(verb) if o.deprel in ("obj", "ccomp")]
+            if not objects and any(x.feats.get("VerbForm") == "Inf" for x in sent.children(verb, "xcomp")):
+                # «начал заниматься», «продолжал смеяться»: a phase or modal verb with an infinitive and
+                # no object; the subject is the infinitive's, which may take any subject
+                continue
             subj = sole_subject(sent, verb)
             if subj is None:
                 continue
