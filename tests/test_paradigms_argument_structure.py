@@ -182,6 +182,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Вчера Пётр Иванов прочитал письмо.",  # a full name the parser may not join with flat
         "Закон установил новые правила.",  # a rule-setting verb takes a text as subject
         "Мальчик начал заниматься музыкой.",  # a phase verb with an intransitive infinitive, no object
+        "Мальчик перестал смеяться.",
     ],
     "transitive_verb_passive": [
         "Дом был построен из кирпича.",  # no agent
