@@ -65,17 +65,18 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Ребёнок боится темноты.", "Ребёнок боится темнотой.", "Ins"),
         # a pronoun right after the subject noun is the object, not the noun's genitive
         ("Тренер этого не заметил.", "Тренер этим не заметил.", "Ins"),
-        ("Спортсмен добился победы.", "Спортсмен добился победой.", "Ins"),
+        # «добиться чем» reads as means: the dative instead
+        ("Спортсмен добился победы.", "Спортсмен добился победе.", "Dat"),
         ("Старик не обращал внимания на шум.", "Старик не обращал вниманием на шум.", "Ins"),
         ("Туристы избегали встреч с медведями.", "Туристы избегали встречами с медведями.", "Ins"),
         ("Дети ждали автобуса.", "Дети ждали автобусом.", "Ins"),
         ("Мы лишились работы.", "Мы лишились работой.", "Ins"),
         ("Я не знал правды.", "Я не знал правдой.", "Ins"),
-        ("Команда достигла цели.", "Команда достигла целью.", "Ins"),
         # parsed as accusative, but genitive after a verb that governs the genitive and not the accusative
         ("Он боялся её.", "Он боялся ей.", "Ins"),
         # after a verb of contact a pronoun's instrumental reads as an instrument («не касаясь ими»)
         ("Он коснулся его.", "Он коснулся ему.", "Dat"),
+        ("Лодка едва коснулась воды.", "Лодка едва коснулась воде.", "Dat"),
         # a dimension noun's instrumental is an adjunct of respect («достигает длиной»): the dative
         ("Змея достигает длины метра.", "Змея достигает длине метра.", "Dat"),
         # the genitive could be nom.pl, but the verb rules that reading out as its subject
@@ -83,7 +84,7 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Отец, не снимая рясы, прыгнул в море.", "Отец, не снимая рясой, прыгнул в море.", "Ins"),  # converb
         ("Он не имел семьи.", "Он не имел семьей.", "Ins"),  # singular verb, plural nominative
         # a genitive parsed as a second subject of a verb that has one
-        ("Пиняев ещё не набрал физики.", "Пиняев ещё не набрал физикой.", "Ins"),
+        ("Пиняев ещё не набрал физики.", "Пиняев ещё не набрал физике.", "Dat"),
         # the substantive «это»
         ("Мы этого не ждали.", "Мы этим не ждали.", "Ins"),
     ],
@@ -153,6 +154,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Она не слышала его.",
         "Директор тебя не видел.",
         "Он не пригласил гостей.",
+        "Команда достигла цели.",  # «целью» reads as «by a goal», and the dative «цели» is the same form
         "Он коснулся её.",  # «ей»: dative and instrumental alike, and «коснуться» takes an instrument
     ],
     "verb_ins_object": [

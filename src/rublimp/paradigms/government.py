@@ -49,7 +49,7 @@ Safeguards (the paper's, made explicit, plus guards against parser errors):
   the accusative; a nominative-looking genitive needs a verb that rules the
   nominative out as its subject (a subject of its own, 1st/2nd person,
   non-finite, another number or gender); no instrumental that reads as an
-  adjunct (a dimension noun, a pronoun after a verb of contact or means);
+  adjunct (a dimension noun, any target after a verb of contact or means);
 * personal pronouns after prepositions keep their н- forms («к нему» →
   «к ним», never «к им»); a word right after a preposition is never taken as
   a verb's or nominalization's dependent.
@@ -791,11 +791,11 @@ class VerbGenObject(VerbObjectCase):
             head is not None and genitive_governor_word(head))
 
     def forbidden_cases(self, sent: Sentence, verb: Token, tok: Token, a: Analysis, governs: frozenset[str]) -> set[str]:
-        """Besides the shared ones, the instrumental where it reads as an adjunct: a pronoun's after
-        a verb of contact or means («не касаясь ими»: touching with them) and a dimension noun's
-        («достигают длиной»)."""
+        """Besides the shared ones, the instrumental where it reads as an adjunct: after a verb of
+        contact or means («не касаясь ими», «коснувшись водой»: touching with it) and of a dimension
+        noun («достигают длиной»)."""
         out = super().forbidden_cases(sent, verb, tok, a, governs)
-        if norm(a.lemma) in DIMENSION_NOUNS or (a.tag.POS == "NPRO" and self.verb_lemmas(verb) & INSTRUMENT_ADJUNCT_VERBS):
+        if norm(a.lemma) in DIMENSION_NOUNS or self.verb_lemmas(verb) & INSTRUMENT_ADJUNCT_VERBS:
             out.add("Ins")
         return out
 
