@@ -28,16 +28,13 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Денег у них не было.": {"Денег у себя не было."},
         # a sentence adverb the parser hangs on the possessor does not block it
         "Также у него была сестра.": {"Также у себя была сестра."},
+        # an inanimate possessor with «есть» (with «был» it may be a location)
+        "У задачи есть решение.": {"У себя есть решение."},
         # a genitive-of-negation possessum parsed as an object
         "У меня не было денег.": {"У себя не было денег."},
         "Мне кажется, что у соседа есть ключ от подвала.": {"Мне кажется, что у себя есть ключ от подвала."},
         # «быть» parsed as the conjunct of a root possessor is not a noun conjunct
         "У них всегда деньги есть.": {"У себя всегда деньги есть."},
-        # what follows the possessor in its phrase stays (RuBLiMP's edit): «себя» is still unbound
-        "У Лулу Белл была слуга.": {"У себя Белл была слуга."},
-        "У Анны Петровны была большая библиотека.": {"У себя Петровны была большая библиотека."},
-        "У брата и сестры всегда деньги есть.": {"У себя и сестры всегда деньги есть."},
-        "У соседки тёти Маши была коза.": {"У себя тёти Маши была коза."},
     },
     "negative_concord": {
         # RuBLiMP's choice: the last phrase of the clause
@@ -81,14 +78,11 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Мы не нашли никаких следов в лесу.": {"Мы не нашли каких-нибудь следов в лесу."},
         "Никакой помощи не было.": {"Какой-нибудь помощи не было."},
         "Ничего страшного не случилось.": {"Чего-нибудь страшного не случилось."},
-        # a degree word on the pronoun: RuBLiMP replaces it too (still ungrammatical)
-        "Почти никто не пришёл на собрание.": {"Почти кто-нибудь не пришёл на собрание."},
         "Никто не виноват в этой истории.": {"Кто-нибудь не виноват в этой истории."},  # a short adjective
-        # a future, a modal or a habitual adverb licenses -нибудь before the verb («Кто-нибудь
-        # не придёт» is well formed): the bare -либо pronoun instead
+        # a future or a modal licenses -нибудь before the verb («Кто-нибудь не придёт» is well
+        # formed): the bare -либо pronoun instead
         "Я никогда не забуду этот день.": {"Я когда-либо не забуду этот день."},
         "Никто не сможет открыть эту дверь.": {"Кто-либо не сможет открыть эту дверь."},
-        "Никто обычно не спорил с ним.": {"Кто-либо обычно не спорил с ним."},
         # parser repair: «никто» hung on the infinitive is the subject of the negated verb above it
         "Сумку никто открывать не стал.": {"Сумку кто-нибудь открывать не стал."},
         # a clause adverb the parser attached to the pronoun does not block it (a degree word does)
@@ -99,17 +93,14 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Когда-то здесь был большой лес.": {"Никогда здесь был большой лес."},
         "Она что-то писала в тетради.": {"Она ничего писала в тетради."},  # RuBLiMP's form
         "Что-то упало на пол.": {"Ничего упало на пол."},
-        # an agreeing adjective keeps «ничто» («ничего новое» would add an agreement error)
-        "Мы придумали что-то новое.": {"Мы придумали ничто новое."},
-        # a determiner inside a prepositional phrase (the preposition stays first)
-        "Он пришёл из-за какой-то ерунды.": {"Он пришёл из-за никакой ерунды."},
+        # an agreeing adjective keeps a subject «ничто» («ничего новое» would add an agreement error)
+        "Что-то новое появилось в городе.": {"Ничто новое появилось в городе."},
         "Мы видели какого-то человека у ворот.": {"Мы видели никакого человека у ворот."},
         "Где-то далеко лаяла собака.": {"Нигде далеко лаяла собака."},
         "Я куда-то положил ключи.": {"Я никуда положил ключи."},
-        # questions, conditionals and imperatives license indefinites, never a ни-pronoun without «не»
+        # questions and imperatives license indefinites, never a ни-pronoun without «не»
         "Кто-то звонил тебе?": {"Никто звонил тебе?"},
         "Скажи кому-нибудь об этом.": {"Скажи никому об этом."},
-        "Если кто-нибудь придёт, позови меня.": {"Если никто придёт, позови меня."},
         "Вы когда-нибудь бывали в Казани?": {"Вы никогда бывали в Казани?"},
         # a -либо pronoun licensed by a negative verb or a superlative: no ни-pronoun there either
         "Он отказался сообщить какие-либо подробности.": {"Он отказался сообщить никакие подробности."},
@@ -119,6 +110,13 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
 # near-misses: the trigger word is there, the context is not
 NEGATIVE: dict[str, list[str]] = {
     "external_possessor": [
+        # words after the possessor in its phrase would be left to carry it (RuBLiMP keeps them)
+        "У Лулу Белл была слуга.",
+        "У Анны Петровны была большая библиотека.",
+        "У брата и сестры всегда деньги есть.",
+        "У соседки тёти Маши была коза.",
+        "Это команда, у участников которой были медали.",  # a relative left behind
+        "У вертолётов были повреждения.",  # an inanimate у-phrase reads as a location
         "Он был у брата вчера вечером.",  # у-phrase after быть: locative
         "У моего брата есть машина.",  # a modifier before the possessor would be stranded («у моего себя»)
         "Клуб, у которого есть стадион, выиграл кубок.",  # relative pronoun
@@ -139,6 +137,12 @@ NEGATIVE: dict[str, list[str]] = {
         "Ни с кем он не говорил.",  # split ни-pronoun: word count would change
         "Почти никто не придёт на собрание.",  # a degree word and a future: no -либо form either
         "Он ничего делать не стал.",  # the object of an infinitive stays the infinitive's («чего-либо делать»)
+        # a degree word on the pronoun: «почти кто-нибудь» is a broken degree phrase (RuBLiMP makes it)
+        "Почти никто не пришёл на собрание.",
+        "Совсем ничего не осталось от дома.",
+        # a habitual adverb licenses a wide-scope indefinite over the negation
+        "Никто обычно не спорил с ним.",
+        "Никто всегда не спорил с ним.",
     ],
     "indefinite_pronoun_to_negative": [
         "Кто-то не закрыл окно.",  # negated verb: «Никто не закрыл окно» is grammatical
@@ -146,6 +150,14 @@ NEGATIVE: dict[str, list[str]] = {
         "Я не думаю, что кто-то придёт.",  # negation higher up
         "Он не получил каких-либо объяснений.",  # a -либо pronoun under «не»: «никаких» is grammatical
         "Она любила его больше, чем кто-либо другой.",  # a comparison
+        # a modified object: negated, the verb takes the genitive («ничего нового»), so «ничто новое»
+        # would add a wrong case
+        "Мы придумали что-то новое.",
+        # a determiner in a prepositional phrase: «ни из-за какой» adds a word, «из-за никакой» an error
+        "Он пришёл из-за какой-то ерунды.",
+        "Если кто-нибудь придёт, позови меня.",  # a conditional (RuBLiMP leaves them out)
+        "Кто-то, как ни странно, постучал в дверь.",  # a «ни» of the clause the path does not reach
+        "Где-то в лесу никто не ходил.",  # a ни-pronoun in the same clause
     ],
 }
 

@@ -14,6 +14,8 @@ from rublimp.paradigms.argument_structure import VERB_LISTS_FILE, load_verb_list
 from rublimp.paradigms.base import RESOURCES_DIR
 from rublimp.trees.roles import (
     VERB_GOVERNMENT_FILE,
+    genitive_governor_word,
+    has_attached_name,
     has_blocking_dependents,
     load_verb_government,
     only_finite_verb,
@@ -89,6 +91,66 @@ def test_queries_on_a_hand_written_tree():
     assert preposition_of(sent, noun)[1] == "о"
     assert has_blocking_dependents(sent, noun)  # the agreeing adjective
     assert sole_subject(sent, sent.token(2)).form == "Мы"
+
+
+_ANIM = "Animacy=Anim|Case={}|Gender=Masc|Number=Sing"
+
+
+def test_attached_names():
+    """A name or apposition beside a noun names the same person; a plain or coordinated noun has none."""
+    named = tree([  # «мастером Каландар Качимом»: the name parts hung under the noun as nmod
+        ("Картина", "картина", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj:pass"),
+        ("была", "быть", "AUX", "", 3, "aux:pass"),
+        ("написана", "написать", "VERB", "Voice=Pass|VerbForm=Part", 0, "root"),
+        ("мастером", "мастер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Каландар", "Каландар", "PROPN", _ANIM.format("Nom"), 4, "nmod"),
+        ("Качимом", "Качим", "PROPN", _ANIM.format("Ins"), 5, "flat:name"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert has_attached_name(named, named.token(4))
+    stray = tree([  # a surname the parser hung on the verb, right after the noun
+        ("Вчера", "вчера", "ADV", "", 4, "advmod"),
+        ("Пётр", "Пётр", "PROPN", _ANIM.format("Nom"), 4, "nsubj"),
+        ("Иванов", "Иванов", "PROPN", _ANIM.format("Nom"), 4, "obl"),
+        ("прочитал", "прочитать", "VERB", "Tense=Past|VerbForm=Fin", 0, "root"),
+        ("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 4, "obj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert has_attached_name(stray, stray.token(2))
+    assert not has_attached_name(stray, stray.token(5))
+    coordinated = tree([
+        ("Брат", "брат", "NOUN", _ANIM.format("Nom"), 4, "nsubj"),
+        ("и", "и", "CCONJ", "", 3, "cc"),
+        ("сестра", "сестра", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 1, "conj"),
+        ("прочитали", "прочитать", "VERB", "Tense=Past|VerbForm=Fin", 0, "root"),
+        ("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 4, "obj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert not has_attached_name(coordinated, coordinated.token(1))
+    # sentence-initial: the capital of «Брат» says nothing about «сестра»'s neighbour
+    assert not has_attached_name(coordinated, coordinated.token(3))
+
+
+def test_genitive_governor_words():
+    rows = [
+        ("более", "более", "ADV", "Degree=Cmp", 2, "advmod"),
+        ("половины", "половина", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 0, "root"),
+        ("сильнее", "сильный", "ADJ", "Degree=Cmp", 2, "amod"),
+        ("несколько", "несколько", "NUM", "", 2, "nummod"),
+        ("дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nmod"),
+    ]
+    sent = tree(rows)
+    assert [genitive_governor_word(t) for t in sent.tokens] == [True, True, True, True, False]
+
+
+def test_nominalized_verb():
+    from rublimp.trees.government_words import nominalized_verb
+
+    morph = get_morph()
+    got = {w: nominalized_verb(morph, w) for w in ("решение", "открытие", "слияние", "освобождение", "водоизмещение", "здание")}
+    assert got["решение"] == "решить" and got["открытие"] == "открыть" and got["слияние"] == "слить"
+    assert got["освобождение"] in ("освободить", "освобождать")
+    assert got["водоизмещение"] is None and got["здание"] is None
 
 
 def _imports(path: Path) -> list[tuple[int, str, list[str]]]:

@@ -19,7 +19,7 @@ from typing import Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..trees.nominal import norm
-from ..trees.roles import dative_governor, noun_cases, with_token
+from ..trees.roles import dative_governor, noun_cases, possessor_dative, with_token
 from .argument_structure import (
     ADVERBIAL_CATEGORIES,
     THEME_PREPOSITIONS,
@@ -183,6 +183,8 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             verb = dative_governor(sent, iobj, self.lists.dative_noun_head)
             if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
                 continue
+            if possessor_dative(sent, iobj):
+                continue  # «зашёл в тыл противнику»: the dative is the possessor of the PP's noun
             lemma = self.verb_lemma(verb)
             infinitives = [
                 x for x in sent.children(verb, "xcomp")

@@ -81,7 +81,7 @@ from ..io import InputError
 from ..lexicon import read_resource_tsv
 from ..morph import UD2OC
 from ..trees.nominal import norm
-from ..trees.roles import PERSON_NAME_TAGS, roles_repaired
+from ..trees.roles import PERSON_NAME_TAGS, has_attached_name, roles_repaired
 from .base import OPTION_DEFAULTS, Edit, Paradigm, ParadigmContext, Perturbation
 
 __all__ = [
@@ -385,6 +385,10 @@ class ArgumentStructureParadigm(Paradigm):
         if any(k.base_deprel == "flat" for k in sent.children(tok)):
             # the first part of a full name: the rest would be left to take its role
             # («Озвучивает Пётр Иващенко» → «*Озвучивает долг Иващенко» reads as Иващенко озвучивает долг)
+            return None
+        if tok.upos != "PRON" and has_attached_name(sent, tok):
+            # an apposition or a name beside the word names the same person («император Генрих III»,
+            # «мастером Каландар Качимом»): replacing the word alone leaves a person in the role
             return None
         number = tok.feats.get("Number")
         if number not in ("Sing", "Plur"):

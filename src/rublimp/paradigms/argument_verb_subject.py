@@ -54,6 +54,12 @@ from .base import ParadigmContext, Perturbation, register
 
 __all__ = ["TransitiveVerb", "TransitiveVerbSubject", "TransitiveVerbPassive"]
 
+#: phase verbs: their subject is the subject of the infinitive they take
+PHASE_VERBS = frozenset(
+    {"начать", "начинать", "стать", "продолжить", "продолжать", "закончить", "заканчивать", "кончить", "кончать",
+     "перестать", "переставать", "прекратить", "прекращать", "бросить", "бросать"}
+)
+
 
 # -- the paradigms -----------------------------------------------------------------------
 @register
@@ -203,6 +209,13 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             # dictionary, and the parser often hangs its object elsewhere — 21 of RuBLiMP's
             # 200 dev sentences had no obj under the verb)
             objects = [o for o in sent.children(verb) if o.deprel in ("obj", "ccomp")]
+            if not objects and self.verb_lemma(verb) in PHASE_VERBS and any(
+                x.feats.get("VerbForm") == "Inf" and not transitive_infinitive(self.morph, self.verb_lemma(x))
+                for x in sent.children(verb, "xcomp")
+            ):
+                # «начал заниматься», «продолжал смеяться»: a phase verb whose subject is that of an
+                # intransitive infinitive, which may be a thing («процесс начал замедляться»)
+                continue
             subj = sole_subject(sent, verb)
             if subj is None:
                 continue

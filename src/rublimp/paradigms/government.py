@@ -42,11 +42,14 @@ Safeguards (the paper's, made explicit, plus guards against parser errors):
   lacks its object);
 * genitive objects are taken only after listed genitive verbs, under
   negation, or when the form cannot be a nominative or accusative, and never
-  right after a noun or numeral they may belong to (their own quantity word
-  aside: RuBLiMP re-cases «унесли много жизней» → «много жизнями» too); a
-  nominative-looking genitive needs a verb that rules the nominative out as
-  its subject (a subject of its own, 1st/2nd person, non-finite, another
-  number or gender);
+  right after a noun or numeral they may belong to, nor next to a quantity
+  word or comparative that governs them («много жизней», «более половины»:
+  RuBLiMP re-cases those too); a form that is also the accusative in the same
+  number («гостей», «его») only after a verb that governs the genitive and not
+  the accusative; a nominative-looking genitive needs a verb that rules the
+  nominative out as its subject (a subject of its own, 1st/2nd person,
+  non-finite, another number or gender); no instrumental that reads as an
+  adjunct (a dimension noun, any target after a verb of contact or means);
 * personal pronouns after prepositions keep their н- forms («к нему» →
   «к ним», never «к им»); a word right after a preposition is never taken as
   a verb's or nominalization's dependent.
@@ -73,6 +76,16 @@ from typing import ClassVar, Iterable, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..morph import UD2OC, Analysis
+from ..trees.government_words import (
+    DIMENSION_NOUNS,
+    INSTRUMENT_ADJUNCT_VERBS,
+    MEASURE_NOUNS,
+    PREDICATIVE_INS_VERBS,
+    accusative_syncretic,
+    nominalized_verb,
+    not_a_subject,
+    passive_participle,
+)
 from ..trees.nominal import norm
 from ..trees.roles import (
     CASES,
@@ -81,6 +94,7 @@ from ..trees.roles import (
     QUANTIFIERS,
     VERB_GOVERNMENT_FILE,
     cannot_agree,
+    genitive_governor_word,
     has_blocking_dependents,
     load_verb_government,
     possessive_object,
@@ -116,12 +130,6 @@ _CASE_SET = frozenset(CASES)
 PERSONAL_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
 THIRD_PERSON = frozenset({"он", "она", "оно", "они"})
 REFLEXIVE = "себя"
-# time and measure nouns: a bare accusative/genitive of duration or amount is not an object
-MEASURE_NOUNS = frozenset(
-    {"год", "месяц", "неделя", "день", "ночь", "утро", "вечер", "сутки", "час", "минута", "секунда",
-     "раз", "век", "лето", "зима", "весна", "осень", "километр", "метр", "рубль", "доллар", "евро",
-     "тонна", "литр", "грамм", "килограмм", "процент", "шаг", "момент", "время", "миг"}
-)
 # verbs whose "object" is really something else (genitive subject, naming construction)
 SKIP_VERBS = frozenset({"быть", "нет", "нету", "стать", "звать", "являться", "бывать"})
 # relations a target noun itself must not bear (it would share its case with another word)
@@ -503,12 +511,14 @@ class VerbObjectCase(GovernmentParadigm):
     def dative_is_safe(verb: Token, obj: Token, a: Analysis) -> bool:
         """Whether a dative object cannot be read as an infinitive's subject.
 
-        An animate dative next to an infinitive reads as its subject
-        («жителям пользоваться»), so none is made. (Verbs that admit a bare
+        An animate or personal-pronoun dative next to an infinitive reads as its
+        subject or as the experiencer of the predicate above it («жителям
+        пользоваться», «его пришлось отложить» → «ему пришлось»), so none is made. (Verbs that admit a bare
         dative — recipient, addressee, beneficiary — are excluded through
         verb_government.tsv before this is asked.)
         """
-        return not ("anim" in a.tag.grammemes and verb.feats.get("VerbForm") == "Inf")
+        personal = a.tag.POS == "NPRO" and norm(a.lemma) in PERSONAL_PRONOUNS
+        return not (("anim" in a.tag.grammemes or personal) and verb.feats.get("VerbForm") == "Inf")
 
     def unambiguous_subject(self, subj: Token) -> bool:
         """A clause, or a nominal that cannot be read as an accusative (so no OVS reading arises)."""
@@ -721,8 +731,10 @@ class VerbAccObject(VerbObjectCase):
         out = super().forbidden_cases(sent, verb, tok, a, governs)
         if self.negated(sent, verb):
             out.add("Gen")  # genitive of negation
-        if a.tag.POS == "NPRO":
-            out.discard("Ins")  # a pronoun is not read as an instrument («пугал ей»)
+        if a.tag.POS == "NPRO" and not self.verb_lemmas(verb) & INSTRUMENT_ADJUNCT_VERBS:
+            # a pronoun is not read as an instrument («пугал ей»), except after a verb of physical
+            # action, where «атакует им», «ударил ей» read "with it" and so are no error
+            out.discard("Ins")
         return out
 
 
@@ -731,9 +743,10 @@ class VerbGenObject(VerbObjectCase):
     """Genitive object (governed, of negation, partitive) → instrumental, else dative.
 
     RuBLiMP moves a genitive object to the instrumental (193 of its 200 dev
-    pairs: «не вызвал солдат» → «не вызвал солдатами»), including objects the
-    parser reads as accusative but whose form is also the genitive under
-    negation or after a genitive-governing verb («не слышал ее» → «ней»).
+    pairs: «не вызвал солдат» → «не вызвал солдатами»; here only where the form
+    is not also the accusative), including objects the parser reads as
+    accusative after a verb that governs the genitive and not the accusative
+    («боялся ее» → «ей»).
     """
 
     name: ClassVar[str] = "verb_gen_object"
@@ -742,9 +755,9 @@ class VerbGenObject(VerbObjectCase):
     # accusative alternation («не видел книгу», «ждать автобус»); a nominative reads as the subject
     alternations: ClassVar[frozenset[str]] = frozenset({"Acc", "Nom"})
     deprels: ClassVar[frozenset[str]] = frozenset({"obj", "iobj"})
-    # RuBLiMP re-cases the genitive a quantity word governs («унесли много жизней» → «жизнями»): it
-    # stays ungrammatical, the quantity word requiring the genitive
-    quantified_ok: ClassVar[bool] = True
+    # RuBLiMP also re-cases the genitive a quantity word governs («унесли много жизней» → «жизнями»);
+    # that genitive is the quantity word's, not the verb's, so it is not taken (strict read of issue 18)
+    quantified_ok: ClassVar[bool] = False
 
     def object_candidate(self, sent: Sentence, tok: Token) -> Token | None:
         """As for any verb object, plus a genitive the parser made a second subject of a verb that
@@ -761,7 +774,7 @@ class VerbGenObject(VerbObjectCase):
             if verb is not None and verb.upos == "VERB" and verb.feats.get("Voice") != "Pass" \
                     and not self.counted(sent, tok) \
                     and (not self.readable_in(tok.form.lower(), norm(tok.lemma), {"Nom"})
-                         or self.not_a_subject(verb, tok.form.lower(), norm(tok.lemma))):
+                         or not_a_subject(self.morph, verb, tok.form.lower(), norm(tok.lemma))):
                 # (not a quantified subject, «несколько видов не растут», nor a form that may be the
                 # verb's nominative subject, «щетинки достигают»)
                 lemmas = self.verb_lemmas(verb)
@@ -771,8 +784,20 @@ class VerbGenObject(VerbObjectCase):
 
     @staticmethod
     def counted(sent: Sentence, tok: Token) -> bool:
-        """Whether a numeral or quantity word counts ``tok`` («несколько видов», «столько детей»)."""
-        return any(k.base_deprel == "nummod" or norm(k.form) in QUANTIFIERS for k in sent.children(tok))
+        """Whether a numeral, quantity word or comparative governs ``tok`` («несколько видов», «столько
+        детей», «более половины»), as its dependent or as its head."""
+        head = sent.head_of(tok)
+        return any(k.base_deprel == "nummod" or genitive_governor_word(k) for k in sent.children(tok)) or (
+            head is not None and genitive_governor_word(head))
+
+    def forbidden_cases(self, sent: Sentence, verb: Token, tok: Token, a: Analysis, governs: frozenset[str]) -> set[str]:
+        """Besides the shared ones, the instrumental where it reads as an adjunct: after a verb of
+        contact or means («не касаясь ими», «коснувшись водой»: touching with it) and of a dimension
+        noun («достигают длиной»)."""
+        out = super().forbidden_cases(sent, verb, tok, a, governs)
+        if norm(a.lemma) in DIMENSION_NOUNS or self.verb_lemmas(verb) & INSTRUMENT_ADJUNCT_VERBS:
+            out.add("Ins")
+        return out
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed accusative whose form is also genitive, where a genitive is expected:
@@ -794,7 +819,7 @@ class VerbGenObject(VerbObjectCase):
         if tok.base_deprel != "obj":
             return False
         has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
-        return has_subject or self.not_a_subject(verb, tok.form.lower(), norm(tok.lemma))
+        return has_subject or not_a_subject(self.morph, verb, tok.form.lower(), norm(tok.lemma))
 
     def context_ok(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """Trust a genitive object only where a genitive object is expected.
@@ -810,10 +835,17 @@ class VerbGenObject(VerbObjectCase):
         prev = self.previous_word(sent, tok)
         nxt = sent.token(tok.id + 1) if tok.id < len(sent.tokens) else None
         possessive_like = tok.upos in ("NOUN", "PROPN") or norm(tok.form) in INVARIANT_DET
-        # a quantity word next to the genitive counts it, wherever the parser attached it («карты много
-        # жизней унесли», «собрала их много»)
-        counted = any(w is not None and norm(w.form) in QUANTIFIERS for w in (prev, nxt))
-        expected = "Gen" in self.governs(self.verb_lemmas(verb)) or self.negated(sent, verb) or counted
+        # a quantity word or a comparative next to the genitive governs it, wherever the parser attached
+        # it («карты много жизней унесли», «собрала их много», «более половины»): not the verb's genitive
+        if any(w is not None and genitive_governor_word(w) for w in (prev, nxt)) or self.counted(sent, tok):
+            return False
+        governs = self.governs(self.verb_lemmas(verb))
+        lemma = norm(tok.lemma)
+        if accusative_syncretic(self.morph, tok.form.lower(), lemma) and not ("Gen" in governs and "Acc" not in governs):
+            # an animate or pronoun form where accusative = genitive («не пригласил гостей», «не слышал
+            # её»): for a verb that takes the accusative it reads as the accusative object
+            return False
+        expected = "Gen" in governs or self.negated(sent, verb)
         if possessive_like and prev is not None and prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id \
                 and norm(prev.form) not in QUANTIFIERS \
                 and not (expected and self.right_before_verb(sent, tok, verb)):
@@ -822,12 +854,11 @@ class VerbGenObject(VerbObjectCase):
             # nor does a word right before its negated or genitive-governing verb: «два года
             # картин не писал», «Сосед их совсем не слушал»)
             return False
-        lemma = norm(tok.lemma)
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if expected:
             # (the token itself may be the "subject" the parser saw: «знания не успевают»)
             has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
-            return has_subject or not as_nom or self.not_a_subject(verb, tok.form.lower(), lemma)
+            return has_subject or not as_nom or not_a_subject(self.morph, verb, tok.form.lower(), lemma)
         return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
 
     @staticmethod
@@ -836,35 +867,6 @@ class VerbGenObject(VerbObjectCase):
         if verb.id <= tok.id:
             return False
         return all(sent.token(i).upos in ("PART", "ADV") for i in range(tok.id + 1, verb.id))
-
-    def not_a_subject(self, verb: Token, form: str, lemma: str) -> bool:
-        """Whether no nominative reading of ``form`` can be the subject of ``verb``.
-
-        True for a verb without a nominative subject of its own (infinitive,
-        converb, participle) and for a finite verb that agrees with none of the
-        readings: 1st/2nd person («не имею возможности»: возможности = nom.pl),
-        another number («не имел семьи»), another gender in the past singular.
-        """
-        f = verb.feats
-        if f.get("VerbForm") in ("Inf", "Conv", "Part"):
-            return True
-        if f.get("VerbForm", "Fin") != "Fin" or f.get("Mood") == "Imp":
-            return False
-        if f.get("Person") in ("1", "2"):
-            return True
-        readings = [
-            p for p in self.morph.parses(form)
-            if p.tag.POS in ("NOUN", "NPRO") and norm(p.normal_form) == lemma and "nomn" in p.tag.grammemes
-        ]
-        for p in readings:
-            number = tag_number(p.tag)
-            if f.get("Number") and number and number != f["Number"]:
-                continue
-            gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(p.tag.gender))
-            if f.get("Tense") == "Past" and f.get("Number") == "Sing" and f.get("Gender") and gender and gender != f["Gender"]:
-                continue
-            return False  # this reading could be the subject
-        return True
 
 
 @register
@@ -899,8 +901,15 @@ class VerbInsObject(VerbObjectCase):
         return tok.feats.get("Case") == "Dat" and "Ins" in governs and "Dat" not in governs
 
     def verb_qualifies(self, sent: Sentence, verb: Token, tok: Token, lemmas: set[str], governs: frozenset[str]) -> bool:
+        prev = self.previous_word(sent, tok)
+        if prev is not None and prev.upos == "NOUN" and norm(prev.lemma).endswith(DEVERBAL_SUFFIXES):
+            return False  # «занятие спортом», «управление страной»: the deverbal noun governs it
         if "Ins" in governs:
             return True
+        if lemmas & PREDICATIVE_INS_VERBS or passive_participle(self.morph, verb):
+            # «был избран председателем», «назначил его директором», «работает учителем»: a
+            # predicative instrumental, not an object (nor, under a passive, the agent)
+            return False
         if lemmas & INS_COPULAS:
             return tok.base_deprel in ("xcomp", "obl", "obj", "iobj")
         return tok.base_deprel in self.open_deprels
@@ -908,6 +917,8 @@ class VerbInsObject(VerbObjectCase):
 
 # -- nominalization_case ---------------------------------------------------------------
 NOMINALIZATION_SUFFIXES: tuple[str, ...] = ("ние", "тие")
+#: deverbal noun endings: a noun right before an instrumental governs it (verb_ins_object)
+DEVERBAL_SUFFIXES: tuple[str, ...] = ("ние", "тие", "ство")
 
 
 @register
@@ -940,8 +951,8 @@ class NominalizationCase(GovernmentParadigm):
         lemmas = {norm(a.lemma)} | ({norm(tok.lemma)} if tok.upos == "NOUN" else set())
         for lemma in sorted(lemmas):
             if len(lemma) >= 6 and lemma.endswith(NOMINALIZATION_SUFFIXES):
-                if self.in_complex_preposition(sent, tok):
-                    return None
+                if self.in_complex_preposition(sent, tok) or nominalized_verb(self.morph, lemma) is None:
+                    return None  # (no verb the noun derives from: «водоизмещение», «здание»)
                 return lemma
         return None
 

@@ -112,6 +112,10 @@ _POS = ("NPRO", "ADJF", "ADVB")
 # sentence-level exclusions (B.2.7 "Contexts"): conditionals and questions
 # (чтобы/чтоб contain бы: «следила, чтобы кто-нибудь не отстал» licenses indefinites)
 _CONDITIONAL_LEMMAS = frozenset({"если", "бы", "б", "ли", "ль", "коли", "кабы", "чтобы", "чтоб"})
+# conditionals that indefinite_pronoun_to_negative leaves out (questions and imperatives it keeps)
+_INDEFINITE_EXCLUDED_CONDITIONALS = frozenset({"если", "бы", "б", "коли", "кабы"})
+# relations that start a clause of their own
+_CLAUSE_RELS = frozenset({"ccomp", "advcl", "acl", "csubj", "conj", "parataxis", "root", "xcomp"})
 _IMPERATIVE_PARTICLES = frozenset({"пусть", "пускай", "давай", "давайте"})
 # words that license a ни-pronoun (or a "ни" particle) on the word they attach to
 _NEGATION_MARKERS = frozenset({"не", "ни"})
@@ -148,6 +152,8 @@ _HABITUAL_WORDS = frozenset(
     {"всегда", "обычно", "часто", "иногда", "порой", "постоянно", "регулярно", "нередко", "редко", "временами",
      "зачастую", "периодически", "каждый", "бывало", "подчас", "изредка"}
 )
+# degree words before a ни-pronoun («почти никто», «совсем ничего»), whatever the parser attached them to
+_DEGREE_WORDS = frozenset({"почти", "совсем", "практически", "абсолютно", "вообще", "буквально", "решительно"})
 _BAD_TARGET_ADVERBS = frozenset({"давно", "далеко", "мало", "много", "плохо", "редко", "легко", "трудно", "сложно"})
 
 
@@ -526,16 +532,24 @@ class NegativePronounToIndefinite(_PronounParadigm):
             # никогда», do not count): RuBLiMP still replaces it («почти кто-нибудь не погиб» stays
             # ungrammatical), the -либо form is not made («почти кто-либо» is no better than «почти кто-то»)
             degree = any(k.base_deprel == "advmod" and normalize(k.form) not in _CLAUSE_ADVERBS for k in sent.children(item))
+            if degree or (item.id > 1 and normalize(sent.token(item.id - 1).form) in _DEGREE_WORDS):
+                # «почти никто», «совсем ничего»: «почти кто-нибудь не погиб» reads as a broken
+                # degree phrase, not as the paradigm's error (RuBLiMP still replaces it)
+                continue
             verb = licensing_verb(sent, item, through_xcomp=False, copular=True)
             if verb is None:
                 continue
             ne = negation_particle(sent, verb)
             if ne is None:
                 continue
+            if self.habitual(sent, verb):
+                # a habitual clause («никто обычно не спорил») licenses a wide-scope indefinite over
+                # the negation: «кто-либо обычно не спорил» is acceptable
+                continue
             before = item.id < ne.id and _np_head(sent, item).id < ne.id
             if lemma in nibud and self.nibud_unlicensed(sent, verb) and (before or self.in_negation_scope(sent, item, verb)):
                 indefinite = nibud[lemma][0]
-            elif lemma in table and before and self.bare(sent, item) and not degree:
+            elif lemma in table and before and self.bare(sent, item):
                 indefinite = table[lemma][0]
             else:
                 continue
@@ -565,6 +579,12 @@ class NegativePronounToIndefinite(_PronounParadigm):
         licensed in the scope of a clause-mate negation («*не задавал каких-нибудь вопросов»)."""
         np = _np_head(sent, item)
         return item.id > verb.id and np.head == verb.id
+
+    @staticmethod
+    def habitual(sent: Sentence, verb: Token) -> bool:
+        """Whether a habitual adverb («обычно», «всегда», «часто») stands in the clause of ``verb``."""
+        return any(normalize(k.form) in _HABITUAL_WORDS or normalize(k.lemma) in _HABITUAL_WORDS
+                   for k in sent.subtree(verb))
 
     @staticmethod
     def nibud_unlicensed(sent: Sentence, verb: Token) -> bool:
@@ -605,6 +625,8 @@ class IndefinitePronounToNegative(_PronounParadigm):
         # indefinites but never a ни-pronoun without «не» («Вы когда-нибудь бывали там?» →
         # «*Вы никогда бывали там?»)
         table = self.table.to_negative
+        if not any("-" in t.form for t in sent.tokens) or self.excluded(sent):
+            return
         for item in sent.tokens:
             if "-" not in item.form:
                 continue
@@ -612,13 +634,21 @@ class IndefinitePronounToNegative(_PronounParadigm):
             if lemma not in table:
                 continue
             negative, pos = table[lemma]
-            if item.upos not in _UD_POS[pos] or not self._unlicensed(sent, item):
+            if item.upos not in _UD_POS[pos] or not self._unlicensed(sent, item) or self.clause_negated(sent, item):
                 continue
             new = self._inflect_like(analysis, negative, pos)
             if new is None:
                 continue
-            if negative == "ничто" and item.feats.get("Case", "Nom") in ("Nom", "Acc") and not self._modified(sent, item):
-                new = "ничего"  # RuBLiMP's form (что-то → ничего), the usual ни-form of «что»
+            if negative == "ничто" and item.feats.get("Case", "Nom") in ("Nom", "Acc"):
+                if self._modified(sent, item):
+                    if item.feats.get("Case") == "Acc":
+                        continue  # «сообщил что-то важное»: negated, «ничего важного», not «ничто важное»
+                else:
+                    new = "ничего"  # RuBLiMP's form (что-то → ничего), the usual ни-form of «что»
+            if self._preposition_before(sent, item) is not None:
+                # «на какое-то время»: the ни-word would split around the preposition («ни на какое
+                # время»), which adds a word; the unsplit «на никакое время» is a second error
+                continue
             yield Perturbation(
                 edits=(Edit(item.id, new),),
                 feature="PronType",
@@ -626,6 +656,39 @@ class IndefinitePronounToNegative(_PronounParadigm):
                 target_value="Neg",
                 subtype=f"{lemma}→{negative}",
             )
+
+    def excluded(self, sent: Sentence) -> bool:
+        """Sentences that give no pair: conditionals («если», «бы»: RuBLiMP leaves them out)."""
+        return any(normalize(t.form) in _INDEFINITE_EXCLUDED_CONDITIONALS for t in sent.tokens)
+
+    def clause_negated(self, sent: Sentence, item: Token) -> bool:
+        """Whether the clause of ``item`` has a negation anywhere in it («не», «ни», «нет», a
+        ни-pronoun), not only on the path from ``item`` up the tree: a ни-pronoun may be licensed
+        by a «не» the parser hung on another word of the clause. Nested clauses (complement,
+        adverbial, relative, conjoined) do not count."""
+        top = item
+        while top.head and top.base_deprel not in _CLAUSE_RELS:
+            top = sent.token(top.head)
+        stack = [top]
+        while stack:
+            cur = stack.pop()
+            low = normalize(cur.form)
+            if low in _NEGATION_MARKERS or low in _NEGATIVE_HEADS:
+                return True
+            if low.startswith("ни") and low != "ни" and self._lemma(cur)[0] in self.table.negatives:
+                return True
+            stack.extend(k for k in sent.children(cur) if k.base_deprel not in _CLAUSE_RELS)
+        return False
+
+    @staticmethod
+    def _preposition_before(sent: Sentence, item: Token) -> Token | None:
+        """The preposition of the noun phrase a determiner-like ``item`` stands in («на какое-то
+        время», «из-за какой-то ерунды», also with words between), else None."""
+        np = _np_head(sent, item)
+        if np.id == item.id:
+            return None
+        preps = [k for k in sent.children(np) if k.base_deprel == "case" and k.id < item.id]
+        return preps[0] if preps else None
 
     @staticmethod
     def _modified(sent: Sentence, item: Token) -> bool:
@@ -642,9 +705,8 @@ class IndefinitePronounToNegative(_PronounParadigm):
             return False  # «о чём-то» → «ни о чём» would move the preposition
         if np.id != item.id and any(k.deprel == "case" for k in sent.children(np)) and item.base_deprel not in ("det", "amod"):
             return False
-        # a determiner inside a prepositional phrase stays after the preposition, as in RuBLiMP
-        # («из-за какой-то дешёвки» → «из-за никакой дешёвки»); negative prepositions (без) are
-        # caught below
+        # (a determiner inside a prepositional phrase is left out by the caller: the ни-word would
+        # have to split around the preposition; negative prepositions (без) are caught below)
         prev = [t for t in sent.tokens if t.id < min(np.id, item.id, *(t.id for t in sent.subtree(np))) and t.upos != "PUNCT"]
         if prev and normalize(prev[-1].form) in _COMPARISON_WORDS:
             return False

@@ -21,12 +21,13 @@ locative («he was at his brother's»), where *у себя* is grammatical. The 
 must have a subject other than a personal pronoun (the possessum), so that the
 *у*-phrase is a possessor rather than a location of a pronominal subject
 («он был у брата»). To keep the word count, only single-word possessors are
-replaced: a personal pronoun, or a noun without dependents of its own phrase
-(«у моего дяди» is skipped; a sentence adverb or punctuation the parser hung on
-it does not count: «Также у него была сестра»). Words after the possessor in its
-phrase — a name part, a conjunct, a genitive — stay, as in RuBLiMP («У Лулу Белл
-была слуга» → «У себя Белл была слуга», «У брата и сестры…» → «У себя и
-сестры…»): nothing binds «себя» either way. A third tree shape is accepted too: the
+replaced: a personal pronoun, an animate noun or a name without dependents of its own
+phrase, before or after it («у моего дяди», «у тёти Маши», «у участников которой» are
+skipped, though RuBLiMP keeps words after the possessor: a name or relative left behind
+would carry the possessor; a sentence adverb or punctuation the parser hung on it does
+not count: «Также у него была сестра»). An inanimate noun is taken only with «есть»
+(«у задачи есть решение»): with «был»/«будет» «у окна», «у вертолётов» reads as a location,
+where «у себя» is grammatical. A third tree shape is accepted too: the
 possessor as the root with *быть* as its conjunct («У них всегда броня есть»).
 
 Parser repairs: a *у*-phrase the parser attached to some other word takes the finite
@@ -116,6 +117,9 @@ def _possessum(sent: Sentence, heads: list[Token], poss: Token | None = None) ->
     return subj
 
 
+#: relative pronoun forms that may follow a possessor noun («у участников которой»)
+_RELATIVE_FORMS = frozenset({"которого", "которой", "которых", "чьей", "чьего", "чьих", "чей"})
+
 #: how far (in words) a finite «быть» may follow a possessor the parser attached elsewhere
 _MAX_BE_DISTANCE = 4
 
@@ -145,13 +149,22 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         case = [k for k in kids if k.deprel == "case"]
         if len(case) != 1 or not _is_u(case[0]) or case[0].id != poss.id - 1:
             continue
-        if any(k.base_deprel in _NP_INTERNAL and k.id < poss.id for k in kids):
-            continue  # a modifier before the possessor would be stranded inside «у … себя» («у моего дяди»)
-        # what follows the possessor in its phrase stays, as in RuBLiMP: a name part, a conjunct,
-        # a genitive («У Кена Арока было…» → «У себя Арока…», «У брата и сестры…» → «У себя и
-        # сестры…»): «себя» still has nothing to bind it, so the sentence stays ungrammatical
+        if any(k.base_deprel in _NP_INTERNAL and not _is_be(k) for k in kids):
+            # a modifier before the possessor would be stranded inside «у … себя» («у моего дяди»);
+            # a name part, conjunct, genitive or relative after it would be left to carry the
+            # possessor («у тёти Маши» → «у себя Маши», «у участников которой» → «у себя которой»;
+            # RuBLiMP keeps these)
+            continue
+        if poss.id < len(sent.tokens) and poss.upos in ("NOUN", "PROPN"):
+            nxt = sent.token(poss.id + 1)
+            if nxt.upos in ("PROPN", "NOUN", "PRON", "DET") and (
+                nxt.form[:1].isupper() or normalize(nxt.form) in _RELATIVE_FORMS
+                or (nxt.upos in ("NOUN", "PROPN") and nxt.feats.get("Case") == "Gen")
+            ) and sent.text[poss.end:nxt.start].isspace():
+                continue  # a name, genitive or relative the parser hung elsewhere («у соседки тёти Маши»)
         if poss.upos == "PRON" and normalize(poss.lemma) not in PERSONAL_PRONOUNS:
             continue  # себя itself, relatives (у которого), interrogatives, quantifiers
+        inanimate = poss.upos == "NOUN" and poss.feats.get("Animacy") != "Anim"
         head = sent.head_of(poss)
         be: Token | None = None
         subj_heads: list[Token] = []
@@ -171,6 +184,10 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
                 if near is not None:
                     be, subj_heads = near, [near]
         if be is None or be.id < poss.id:
+            continue
+        if inanimate and normalize(be.form) != "есть":
+            # «у вертолётов были люди», «у окна стоял стол»: with «был»/«будет» an inanimate у-phrase
+            # often reads as a location (where «у себя» is grammatical); «у задачи есть решение» does not
             continue
         subj = _possessum(sent, subj_heads, poss)
         if subj is None:

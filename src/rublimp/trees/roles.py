@@ -48,6 +48,8 @@ __all__ = [
     "cannot_agree",
     "dative_governor",
     "finite_active",
+    "genitive_governor_word",
+    "has_attached_name",
     "has_blocking_dependents",
     "load_verb_government",
     "maybe_shared_object",
@@ -55,6 +57,7 @@ __all__ = [
     "only_finite_verb",
     "only_noun_features",
     "possessive_object",
+    "possessor_dative",
     "pronoun_agent",
     "quantified_genitive",
     "preposition_of",
@@ -95,6 +98,73 @@ QUANTIFIERS = frozenset(
     {"много", "мало", "немного", "немало", "несколько", "сколько", "столько", "больше", "меньше",
      "достаточно", "полно", "множество", "большинство"}
 )
+#: comparatives that govern a genitive of comparison or measure («более половины», «свыше ста»)
+COMPARATIVE_QUANTIFIERS = frozenset({"более", "менее", "больше", "меньше", "свыше", "порядка"})
+#: nouns of part and quantity whose genitive dependent they govern («половина», «часть», «ряд»)
+PART_NOUNS = frozenset(
+    {"половина", "треть", "четверть", "часть", "большинство", "меньшинство", "множество", "ряд",
+     "масса", "куча", "десяток", "сотня", "тысяча", "миллион", "миллиард", "пара", "число", "количество"}
+)
+
+
+def genitive_governor_word(tok: Token) -> bool:
+    """Whether ``tok`` is a word that governs the genitive of a noun next to it, whatever the parse
+    says: a quantity word («несколько», «много»), a comparative («более», «сильнее») or a noun of
+    part or quantity («половина», «часть»)."""
+    form, lemma = norm(tok.form), norm(tok.lemma)
+    if form in QUANTIFIERS or lemma in QUANTIFIERS or form in COMPARATIVE_QUANTIFIERS:
+        return True
+    if tok.upos in ("ADJ", "ADV") and tok.feats.get("Degree") == "Cmp":
+        return True
+    return tok.upos == "NOUN" and lemma in PART_NOUNS
+
+
+def has_attached_name(sent: Sentence, tok: Token) -> bool:
+    """Whether a personal name or an apposition names the same referent as ``tok``.
+
+    True when ``tok`` has an ``appos``/``flat`` dependent or a nominal conjunct without a
+    conjunction (an apposition the parser took for one), a capitalised nominal dependent
+    (a name part the parser hung as ``nmod``: «император Генрих III», «мастером Каландар
+    Качимом»), or stands right next to a capitalised word that is not sentence-initial and not
+    separated from it by punctuation (a name the parser attached elsewhere). Replacing ``tok``
+    alone would leave the name to carry its role.
+    """
+    for kid in sent.children(tok):
+        base = kid.base_deprel
+        if base in ("appos", "flat"):
+            return True
+        if base == "conj" and kid.upos in ("NOUN", "PROPN") and not sent.children(kid, "cc"):
+            return True  # an asyndetic "conjunct" is an apposition («писателем, автором романов»)
+        if base in ("nmod", "amod", "nummod", "dep") and kid.upos in ("PROPN", "NOUN") and kid.form[:1].isupper() \
+                and not sent.children(kid, "case"):
+            return True  # (a prepositional phrase, «мастерами из Пскова», names no one)
+    for i in (tok.id - 1, tok.id + 1):
+        if i < 1 or i > len(sent.tokens):
+            continue
+        other = sent.token(i)
+        if other.upos not in ("PROPN", "NOUN", "X") or not other.form[:1].isupper():
+            continue
+        if other.start < 0 or tok.start < 0:
+            continue
+        first, second = (other, tok) if other.id < tok.id else (tok, other)
+        if not sent.text[first.end:second.start].isspace() and sent.text[first.end:second.start] != "":
+            continue
+        if not any(c.isalnum() for c in sent.text[: other.start]):
+            continue  # a sentence-initial capital says nothing
+        return True
+    return False
+
+
+def possessor_dative(sent: Sentence, dat: Token) -> bool:
+    """Whether the bare dative ``dat`` follows right after the noun of a prepositional phrase, whose
+    possessor it then is («зашёл в тыл противнику», «бросилась на шею матери»), whatever the parser
+    attached it to. Punctuation between the two breaks it."""
+    if dat.id < 2:
+        return False
+    prev = sent.token(dat.id - 1)
+    return prev.upos in ("NOUN", "PROPN") and bool(sent.children(prev, "case"))
+
+
 # relations of a noun's dependent that share or fix the noun's case
 _BLOCKING_DEPRELS = frozenset(
     {"amod", "det", "nummod", "acl", "appos", "conj", "flat", "compound", "fixed", "orphan", "dep", "list",

@@ -1,0 +1,143 @@
+"""Word sets and a form test for the case-government paradigms (verb objects and their cases).
+
+Closed lists written by hand for rublimp from general knowledge of Russian government; the
+paradigms in :mod:`rublimp.paradigms.government` read them, and other tree or paradigm modules may.
+"""
+
+from __future__ import annotations
+
+from .nominal import norm
+from .roles import NOMINAL_POS, tag_case, tag_number
+
+__all__ = [
+    "DIMENSION_NOUNS",
+    "INSTRUMENT_ADJUNCT_VERBS",
+    "MEASURE_NOUNS",
+    "PREDICATIVE_INS_VERBS",
+    "accusative_syncretic",
+    "nominalized_verb",
+    "not_a_subject",
+    "passive_participle",
+]
+
+# time and measure nouns: a bare accusative/genitive of duration or amount is not an object
+MEASURE_NOUNS = frozenset(
+    {"год", "месяц", "неделя", "день", "ночь", "утро", "вечер", "сутки", "час", "минута", "секунда",
+     "раз", "век", "лето", "зима", "весна", "осень", "километр", "метр", "рубль", "доллар", "евро",
+     "тонна", "литр", "грамм", "килограмм", "процент", "шаг", "момент", "время", "миг"}
+)
+# verbs of physical action, contact and means: a bare instrumental pronoun after them reads as an
+# instrument with the object left out («атакует им», «не касаясь ими», «добился этим»)
+INSTRUMENT_ADJUNCT_VERBS = frozenset(
+    {"атаковать", "атаковывать", "ударить", "ударять", "бить", "избить", "побить", "разбить", "колоть", "резать",
+     "разрезать", "отрезать", "нарезать", "рубить", "толкнуть", "толкать", "трогать", "тронуть", "задеть",
+     "задевать", "накрыть", "накрывать", "закрыть", "закрывать", "покрыть", "покрывать", "прикрыть", "прикрывать",
+     "заполнить", "заполнять", "наполнить", "наполнять", "кормить", "накормить", "поить", "напоить", "мазать",
+     "намазать", "тереть", "вытереть", "протереть", "чистить", "почистить", "мыть", "вымыть", "помыть",
+     "защищать", "защитить", "заменить", "заменять", "украсить", "украшать", "обернуть", "завернуть",
+     "заворачивать", "поразить", "поражать", "давить", "раздавить", "придавить", "нажать", "нажимать",
+     "поднять", "поднимать", "держать", "удержать", "сбить", "сбивать", "пробить", "пробивать", "убить",
+     "стрелять", "обстрелять", "касаться", "коснуться", "достигать", "достичь", "достигнуть", "добиться",
+     "добиваться", "набрать", "взять", "насыпать", "налить", "наливать", "подлить", "долить", "плеснуть"}
+)
+# nouns of size and extent: their bare instrumental is an adjunct of respect with many verbs
+# («достигают длиной 2 см», «превосходит ростом»)
+DIMENSION_NOUNS = frozenset(
+    {"длина", "ширина", "высота", "глубина", "толщина", "рост", "вес", "масса", "размер", "диаметр",
+     "объем", "площадь", "возраст", "объём"}
+)
+# verbs whose bare instrumental is predicative (a role or name: «избрать председателем», «работать
+# учителем»), never their object; moving it to the dative may even stay grammatical («назначил его
+# директору»)
+PREDICATIVE_INS_VERBS = frozenset(
+    {"назначить", "назначать", "избрать", "избирать", "выбрать", "выбирать", "назвать", "называть", "считать",
+     "счесть", "признать", "признавать", "объявить", "объявлять", "сделать", "делать", "утвердить", "утверждать",
+     "оставить", "оставлять", "провозгласить", "провозглашать", "нанять", "нанимать", "работать", "служить",
+     "родиться", "рождаться", "вернуться", "возвращаться", "остаться", "оставаться", "казаться", "оказаться",
+     "слыть", "прослыть", "числиться", "считаться", "называться", "назваться", "выступать", "выступить"}
+)
+
+
+def accusative_syncretic(morph, form: str, lemma: str) -> bool:
+    """Whether ``form`` is, in one number, both the genitive and the accusative of ``lemma``
+    (animate «гостей», «солдат», pronouns «его», «тебя»; not «правды»: gen.sg but acc.pl)."""
+    numbers: dict[str, set[object]] = {"Gen": set(), "Acc": set()}
+    for p in morph.parses(form):
+        case = tag_case(p.tag)
+        if p.tag.POS in NOMINAL_POS and norm(p.normal_form) == lemma and case in numbers:
+            numbers[case].add(tag_number(p.tag))
+    gen, acc = numbers["Gen"], numbers["Acc"]
+    return bool(gen & acc) or (bool(gen and acc) and (None in gen or None in acc))
+
+
+def passive_participle(morph, verb) -> bool:
+    """Whether the token ``verb`` is a passive participle, by the parser or by every pymorphy3 reading
+    of its form (a short participle the parser tagged as an active verb or an adjective)."""
+    if verb.feats.get("Voice") == "Pass":
+        return True
+    parses = [p for p in morph.parses(verb.form) if p.tag.POS in ("PRTF", "PRTS", "VERB", "INFN", "ADJS", "ADJF")]
+    return bool(parses) and all(p.tag.POS in ("PRTF", "PRTS") and "pssv" in p.tag.grammemes for p in parses)
+
+
+# consonant alternations before -ение («освобождение» ← освободить, «выражение» ← выразить)
+_ALTERNATIONS = (("жд", "д"), ("щ", "ст"), ("щ", "т"), ("вл", "в"), ("пл", "п"), ("бл", "б"), ("мл", "м"),
+                 ("ж", "з"), ("ж", "д"), ("ж", "г"), ("ш", "с"), ("ш", "х"), ("ч", "т"), ("ч", "к"))
+
+
+def nominalized_verb(morph, lemma: str) -> str | None:
+    """The infinitive a -ние/-тие noun is derived from («решение» → решить, «открытие» → открыть,
+    «освобождение» → освободить), or None for a noun with no such verb in the dictionary
+    («водоизмещение», «здание»: no verb the noun names the action of)."""
+    stems: list[tuple[str, tuple[str, ...]]] = []
+    if lemma.endswith("тие"):
+        stems.append((lemma[:-3], ("ть",)))
+    if lemma.endswith(("ание", "яние")):
+        stems.append((lemma[:-3], ("ть",)))
+        stems.append((lemma[:-4], ("ть", "ить")))  # «слияние» ← слить
+    if lemma.endswith("ение"):
+        base = lemma[:-4]
+        stems.append((base, ("ить", "еть", "ять", "ать", "ти")))
+        if base.endswith(("д", "т")):
+            stems.append((base[:-1], ("сти",)))  # «произведение» ← произвести
+        if base.endswith(("ч", "г", "к")):
+            stems.append((base[:-1], ("чь",)))  # «течение» ← течь
+        for alt, orig in _ALTERNATIONS:
+            if base.endswith(alt):
+                stems.append((base[: -len(alt)] + orig, ("ить", "еть", "ать")))
+    for stem, endings in stems:
+        for end in endings:
+            for cand in (stem + end, stem + end + "ся"):
+                if morph.word_is_known(cand) and any(
+                        p.tag.POS == "INFN" and norm(p.normal_form) == cand for p in morph.parses(cand)):
+                    return cand
+    return None
+
+
+def not_a_subject(morph, verb, form: str, lemma: str) -> bool:
+    """Whether no nominative reading of ``form`` can be the subject of ``verb``.
+
+    True for a verb without a nominative subject of its own (infinitive,
+    converb, participle) and for a finite verb that agrees with none of the
+    readings: 1st/2nd person («не имею возможности»: возможности = nom.pl),
+    another number («не имел семьи»), another gender in the past singular.
+    """
+    f = verb.feats
+    if f.get("VerbForm") in ("Inf", "Conv", "Part"):
+        return True
+    if f.get("VerbForm", "Fin") != "Fin" or f.get("Mood") == "Imp":
+        return False
+    if f.get("Person") in ("1", "2"):
+        return True
+    readings = [
+        p for p in morph.parses(form)
+        if p.tag.POS in ("NOUN", "NPRO") and norm(p.normal_form) == lemma and "nomn" in p.tag.grammemes
+    ]
+    for p in readings:
+        number = tag_number(p.tag)
+        if f.get("Number") and number and number != f["Number"]:
+            continue
+        gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(p.tag.gender))
+        if f.get("Tense") == "Past" and f.get("Number") == "Sing" and f.get("Gender") and gender and gender != f["Gender"]:
+            continue
+        return False  # this reading could be the subject
+    return True
