@@ -161,11 +161,32 @@ def _hash(texts: Iterable[str], what: str) -> str:
     return h.hexdigest()[:16]
 
 
+def _named_skips():
+    from rublimp.parse import SkipReport
+
+    class NamedSkips(SkipReport):
+        """A :class:`~rublimp.parse.SkipReport` that remembers the reason of every skipped id."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.reasons: dict[str, str] = {}
+
+        def add(self, reason: str, sent_id: str, detail: str) -> None:
+            super().add(reason, sent_id, detail)
+            self.reasons[sent_id] = reason
+
+    return NamedSkips()
+
+
+def _parse_texts(items, **kw):
+    from rublimp.parse import parse_texts
+
+    return parse_texts(items, **kw)
+
+
 def cached_parse(what: str, cache_dir: Path = CACHE) -> ParseFn:
     """A :data:`ParseFn` that parses with slovnet (the parse stage's defaults) once per set of texts
     and keeps the trees and the parse time in ``cache_dir/<what>-<hash>.conllu`` / ``.json``."""
-    from rublimp.parse import SkipReport, parse_texts
-
     def parse(texts: Sequence[str]) -> tuple[dict[str, Sentence], dict[str, str]]:
         key = _hash(texts, what)
         conllu, meta = cache_dir / f"{what}-{key}.conllu", cache_dir / f"{what}-{key}.json"
@@ -175,14 +196,11 @@ def cached_parse(what: str, cache_dir: Path = CACHE) -> ParseFn:
             info = json.loads(meta.read_text(encoding="utf-8"))
             parse.timing = (info["seconds"], len(texts), True)
             return {ids[s.sent_id]: s for s in sents}, info["skipped"]
-        skipped = SkipReport()
+        skipped = _named_skips()
         start = time.perf_counter()
-        sents = list(parse_texts([(sid, t, what) for sid, t in ids.items()], skipped=skipped))
+        sents = list(_parse_texts([(sid, t, what) for sid, t in ids.items()], skipped=skipped))
         seconds = time.perf_counter() - start
-        got = {s.sent_id for s in sents}
-        # SkipReport keeps only the first ids per reason: name the skipped ones by re-checking bounds
-        reasons = dict(skipped.counts)
-        skip = {t: (next(iter(reasons)) if len(reasons) == 1 else "skipped") for sid, t in ids.items() if sid not in got}
+        skip = {ids[sid]: reason for sid, reason in skipped.reasons.items()}
         cache_dir.mkdir(parents=True, exist_ok=True)
         write_conllu(sents, conllu)
         meta.write_text(json.dumps({"seconds": seconds, "n": len(texts), "skipped": skip}, ensure_ascii=False),
@@ -351,7 +369,7 @@ def _source_tables(items: Sequence[Item], text_v: Sequence[str | None], args, te
         for s in parsed.values():
             source_problem(s, morph, verdicts)
     check_rate = rounds * len(parsed) / (time.perf_counter() - start)
-    print(f"throughput: parse {n / seconds:,.0f} sentences/s ({n} lines, slovnet, {'recorded when cached' if cached else 'this run'}); "
+    print(f"throughput: parse {n / seconds:,.0f} sentences/s ({n} lines, slovnet, model loading included; {'as recorded in the cache' if cached else 'this run'}); "
           f"source_problem {check_rate:,.0f} sentences/s (x {rounds}, one thread)")
     if args.errors:
         _errors(kept_items, kept_preds, "source")
