@@ -44,7 +44,10 @@ Printed, three tables (``--text-only``: the first alone, no parser needed):
   parser (when it ran, else the recorded one) and of ``source_problem``;
 * **combined** (text filter, then parse, then source check): overall precision and recall, per
   filter/reason rows, recall per labelled reason, and the throughput of the whole chain on the
-  labelled lines.
+  labelled lines (text filter time per line, plus parse and check time for the share it keeps).
+
+In tables 2 and 3 a row's ``recall`` is its true drops over all drop-labelled lines of the table
+(each line counted under the first stage that drops it, so the rows add up to the overall recall).
 
 ``--errors`` prints every misclassified line of each stage (with the source check's reason);
 ``--counts`` the per-filter drop counts of the demo corpus and of all GSD sentences through the
