@@ -33,7 +33,7 @@ def main() -> None:
     ap.add_argument("--examples-out", type=Path)
     args = ap.parse_args()
 
-    from rublimp.agreement import validate_agreement
+    from rublimp.agreement_validation import validate_agreement
     from rublimp.conllu_doc import read_conllu
     from rublimp.paradigms import ParadigmContext
     from rublimp.paradigms.selfcheck import SelfCheckStats
