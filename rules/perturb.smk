@@ -1,13 +1,57 @@
-# Stage 5: one pool of minimal pairs per paradigm. A perturb job's inputs are exactly what it
-# reads: the code it runs (the paradigm's module and every package module imported from there,
-# e.g. paradigms/base.py, morph.py), the word lists its class declares (`resources`) and the files
-# named by the options it reads; its `options` parameter holds only the options its class
-# declares. So an edit reruns exactly the paradigms that read what was edited.
+# Stage 5: one pool of minimal pairs per paradigm, in two steps (rublimp.pools).
+#
+# `perturb_shard` reads each parsed shard once and runs, in one pass over its trees, every
+# paradigm whose partial pool of that shard is not cached yet; the cache (OUT/perturb/cache) is
+# keyed by a hash of everything a paradigm's pool depends on (its code closure, word lists,
+# option files and options, the shard, the verdicts, seed and cap), so after an edit only the
+# paradigms that read what was edited are recomputed and the others are reused (counted in
+# the job's log). `perturb` merges one paradigm's partial pools into its pool (the pool_cap
+# rows of smallest seeded sampling key: a uniform sample, whatever the sharding). A `perturb`
+# job's inputs are exactly what its pool depends on: the code it runs (the paradigm's module and
+# every package module imported from there, e.g. paradigms/base.py, morph.py), the word lists its
+# class declares (`resources`) and the files named by the options it reads; its `options`
+# parameter holds only the options its class declares. So an edit reruns exactly the paradigms
+# that read what was edited. The shard manifests are inputs as `ancient`: a shard pass that
+# reran for another paradigm does not rerun this one (its cached partial pools are unchanged).
+
+
+def all_paradigm_inputs():
+    return {p: WF.paradigm_inputs(p) for p in PARADIGMS}
+
+
+def all_paradigm_files(kind):
+    return sorted({f for p in PARADIGMS for f in WF.paradigm_inputs(p)[kind]})
+
+
+rule perturb_shard:
+    input:
+        shard=f"{OUT}/parsed/shard_{{shard}}.conllu",
+        verdicts=f"{OUT}/agreement/verdicts.parquet",
+        code=all_paradigm_files("code"),
+        word_lists=all_paradigm_files("resources"),
+        option_files=all_paradigm_files("option_files"),
+    output:
+        f"{OUT}/perturb/shard_{{shard}}.json",
+    params:
+        paradigms=all_paradigm_inputs(),
+        cache_dir=f"{OUT}/perturb/cache",
+        pool_cap=config["perturb"]["pool_cap"],
+        pairs_per_sentence=config["perturb"]["pairs_per_sentence"],
+        seed=WF.seed,
+    log:
+        f"{OUT}/logs/perturb_shard/shard_{{shard}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/perturb_shard/shard_{{shard}}.tsv"
+    conda:
+        "../envs/parse.yaml"
+    script:
+        "../scripts/perturb_shard.py"
 
 
 rule perturb:
     input:
         shards=shard_paths(),
+        manifests=ancient([f"{OUT}/perturb/shard_{i}.json" for i in range(WF.n_shards)]),
         verdicts=f"{OUT}/agreement/verdicts.parquet",
         code=paradigm_code,
         word_lists=paradigm_resources,
@@ -18,6 +62,8 @@ rule perturb:
         pool_cap=config["perturb"]["pool_cap"],
         pairs_per_sentence=config["perturb"]["pairs_per_sentence"],
         options=paradigm_options,
+        inputs=lambda wc: WF.paradigm_inputs(wc.paradigm),
+        cache_dir=f"{OUT}/perturb/cache",
         seed=WF.seed,
     log:
         f"{OUT}/logs/perturb/{{paradigm}}.log",

@@ -23,6 +23,7 @@ pytestmark = pytest.mark.slow
 
 TENSE, NP, ANAPHOR = "tense_marker", "np_agreement_number", "anaphor_agreement_number"
 ALL = (TENSE, NP, ANAPHOR)
+N_SHARDS = 2  # parse.shards of .test/config.yaml
 
 
 @pytest.fixture(scope="module")
@@ -47,11 +48,16 @@ def plan_after_edit(run_dir: Path, rel: str, *args: str) -> Counter:
 def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
     """The jobs that follow a changed pool of each of ``paradigms``.
 
+    A changed pool reruns the shard passes (one per shard, rules/perturb.smk), which recompute
+    only the changed paradigms' partial pools and reuse the others' from the cache, and the
+    changed paradigms' `perturb` jobs (the merges) only.
     Scoring and evaluation are one job per model: a changed pool reruns the model's scoring job
     (which scores only the sentences its cache lacks), so every paradigm's cut of the model's table
     and every paradigm's curation rerun too (to the same bytes where nothing changed for them).
     """
     out = Counter()
+    if pool and paradigms:
+        out[("perturb_shard", "")] += N_SHARDS
     for p in paradigms:
         if pool:
             out[("perturb", p)] += 1

@@ -24,6 +24,8 @@ __all__ = [
     "parse_stage",
     "agreement_stage",
     "perturb_stage",
+    "perturb_shard_stage",
+    "pool_stage",
     "train_demo_lm_stage",
     "demo_lm_check_stage",
     "score_stage",
@@ -184,6 +186,48 @@ def perturb_stage(
         counts[name] = pools[name].height
         log.info("perturb: %s: %d pairs", name, pools[name].height)
     return counts
+
+
+def perturb_shard_stage(
+    shard: str | os.PathLike,
+    paradigms: Mapping[str, Mapping[str, Any]],
+    cache_dir: str | os.PathLike,
+    manifest: str | os.PathLike,
+    *,
+    verdicts: str | os.PathLike | None = None,
+    pool_cap: int = 350_000,
+    pairs_per_sentence: int = 1,
+    seed: int = 0,
+) -> dict:
+    """Every paradigm's partial pool of one shard, in one pass over its trees (:func:`rublimp.pools.perturb_shard`).
+
+    ``paradigms`` maps each name to its inputs (``code``, ``resources``, ``option_files``,
+    ``options``: rublimp.workflow.WorkflowConfig.paradigm_inputs); cached partial pools are reused.
+    """
+    from .pools import ParadigmInputs, perturb_shard
+
+    specs = [ParadigmInputs.from_mapping(n, v) for n, v in paradigms.items()]
+    return perturb_shard(shard, specs, cache_dir, verdicts=verdicts, seed=seed,
+                         pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap, manifest=manifest)
+
+
+def pool_stage(
+    shards: Sequence[str | os.PathLike],
+    paradigm: str,
+    inputs: Mapping[str, Any],
+    cache_dir: str | os.PathLike,
+    out_parquet: str | os.PathLike,
+    *,
+    verdicts: str | os.PathLike | None = None,
+    pool_cap: int = 350_000,
+    pairs_per_sentence: int = 1,
+    seed: int = 0,
+) -> dict:
+    """One paradigm's pool from its cached partial pools of every shard (:func:`rublimp.pools.merge_pool`)."""
+    from .pools import ParadigmInputs, merge_pool
+
+    return merge_pool(ParadigmInputs.from_mapping(paradigm, inputs), shards, cache_dir, out_parquet,
+                      verdicts=verdicts, seed=seed, pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap)
 
 
 # -- demo LM ------------------------------------------------------------------

@@ -27,7 +27,8 @@ STAGE_CODE: dict[str, tuple[str, ...]] = {
     "corpus": ("rublimp.stages:corpus_stage",),
     "parse": ("rublimp.stages:parse_stage",),
     "validate_agreement": ("rublimp.stages:agreement_stage",),
-    "perturb": ("rublimp.stages:perturb_stage",),
+    # a paradigm's pool: the shard pass and the per-paradigm merge (rublimp.pools)
+    "perturb": ("rublimp.stages:perturb_shard_stage", "rublimp.stages:pool_stage"),
     "train_demo_lm": ("rublimp.stages:train_demo_lm_stage",),
     "demo_lm_check": ("rublimp.stages:demo_lm_check_stage",),
     "score": ("rublimp.stages:score_stage",),
@@ -272,6 +273,16 @@ class WorkflowConfig:
         """Files named by paradigm ``name``'s options (options marked ``x-file`` in the schema)."""
         file_keys = {k for k, v in self.option_schema.items() if v.get("x-file")}
         return [str(v) for k, v in self.paradigm_options(name).items() if k in file_keys and v]
+
+    def paradigm_inputs(self, name: str) -> dict[str, Any]:
+        """What paradigm ``name``'s pool depends on besides the trees (rublimp.pools.ParadigmInputs):
+        its code closure, word lists, option files and options."""
+        return {
+            "code": self.perturb_code(name),
+            "resources": self.paradigm_resources(name),
+            "option_files": self.paradigm_option_files(name),
+            "options": self.paradigm_options(name),
+        }
 
     @property
     def option_schema(self) -> dict[str, dict]:
