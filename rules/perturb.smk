@@ -10,9 +10,11 @@
 # job's inputs are exactly what its pool depends on: the code it runs (the paradigm's module and
 # every package module imported from there, e.g. paradigms/base.py, morph.py), the word lists its
 # class declares (`resources`) and the files named by the options it reads; its `options`
-# parameter holds only the options its class declares. So an edit reruns exactly the paradigms
-# that read what was edited. The shard manifests are inputs as `ancient`: a shard pass that
-# reran for another paradigm does not rerun this one (its cached partial pools are unchanged).
+# parameter holds only the options its class declares. An edit that changes any paradigm's pool
+# reruns the shard passes, which recompute only the paradigms that read what was edited, and then
+# every `perturb` merge (cheap: the others read their cached partial pools and write the same
+# bytes). (Marking the manifests `ancient` would not help: Snakemake 9 then skips the merges of
+# the edited paradigms too, since it masks every job downstream of a job it reruns.)
 
 
 def all_paradigm_inputs():
@@ -51,7 +53,7 @@ rule perturb_shard:
 rule perturb:
     input:
         shards=shard_paths(),
-        manifests=ancient([f"{OUT}/perturb/shard_{i}.json" for i in range(WF.n_shards)]),
+        manifests=[f"{OUT}/perturb/shard_{i}.json" for i in range(WF.n_shards)],
         verdicts=f"{OUT}/agreement/verdicts.parquet",
         code=paradigm_code,
         word_lists=paradigm_resources,

@@ -246,19 +246,18 @@ def train_demo_lm_stage(
     ``lm`` is the config's ``demo_lm`` section, whose ``mlm`` mapping overrides
     settings for the masked LM.
     """
-    from .demo_lm import split_demo_train, train_demo_lm
+    from .demo_lm import demo_sets, train_demo_lm
 
-    df = pl.read_parquet(sentences_parquet)
+    df = pl.read_parquet(sentences_parquet, columns=["text"])
     if df.height == 0:
         raise InputError("no sentences to train the demo LM on", sentences_parquet)
     opts = dict(lm)
     mlm_opts = dict(opts.pop("mlm", None) or {})
     fraction = opts.pop("train_fraction", 0.5)
     max_train = opts.pop("max_train_sentences", None)
-    train, _ = split_demo_train(df, fraction=fraction, seed=seed)
+    train, _ = demo_sets(df, fraction=fraction, max_sentences=max_train, seed=seed)
     texts = train["text"].to_list()
-    if max_train:
-        texts = texts[:max_train]
+    log.info("demo LM: %d training sentences (demo_lm.max_train_sentences: %s)", len(texts), max_train)
     if backend == "hf":
         return train_demo_lm(texts, Path(out_dir), seed=seed, **opts)
     if backend == "hf-mlm":
@@ -283,13 +282,13 @@ def demo_lm_check_stage(
 
     Works for the causal (``hf``) and the masked (``hf-mlm``, pseudo-log-likelihood) demo models.
     """
-    from .demo_lm import split_demo_train
+    from .demo_lm import demo_sets
     from .scoring import mink_auroc, scorer_from_spec
 
-    df = pl.read_parquet(sentences_parquet)
-    train, held = split_demo_train(df, fraction=lm.get("train_fraction", 0.5), seed=seed)
-    max_train = lm.get("max_train_sentences")
-    train_texts = train["text"].to_list()[: max_train or None]
+    df = pl.read_parquet(sentences_parquet, columns=["text"])
+    train, held = demo_sets(df, fraction=lm.get("train_fraction", 0.5), max_sentences=lm.get("max_train_sentences"),
+                            seed=seed)
+    train_texts = train["text"].to_list()
     n = min(len(train_texts), held.height, 1000)
     train_texts, held_texts = train_texts[:n], held["text"].to_list()[:n]
     report: dict[str, Any] = {"n_train": len(train_texts), "n_heldout": len(held_texts), "models": {}}
