@@ -11,7 +11,7 @@ import pytest
 
 from rublimp.conllu_doc import write_conllu
 from rublimp.perturb import POOL_SCHEMA, build_pools, cap_pool
-from rublimp.pools import PARTIAL_SCHEMA, ParadigmInputs, merge_partials, merge_pool, perturb_shard
+from rublimp.pools import ParadigmInputs, partial_schema, merge_partials, merge_pool, perturb_shard
 
 NAMES = ("tense_marker", "np_agreement_number", "anaphor_agreement_number")
 
@@ -122,7 +122,7 @@ def test_merging_partial_pools_keeps_the_same_rows_whatever_the_grouping(tmp_pat
         paths = []
         for j in range(n_parts):
             part = cap_pool(_synthetic_pool(ids[j::n_parts][::-1]), 500, seed=3, keep_key=True)
-            assert part.schema == pl.Schema(PARTIAL_SCHEMA)
+            assert part.schema == pl.Schema(partial_schema())
             p = tmp_path / f"{n_parts}_{j}.parquet"
             part.write_parquet(p)
             paths.append(p)

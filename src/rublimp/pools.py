@@ -36,16 +36,19 @@ from typing import Any, Mapping, Sequence
 
 import polars as pl
 
-from .conllu_doc import read_conllu
 from .io import write_json_atomic, write_parquet_atomic
-from .perturb import POOL_SCHEMA, cap_pool, pool_batches
 
 log = logging.getLogger("rublimp")
 
-__all__ = ["PARTIAL_SCHEMA", "ParadigmInputs", "partial_key", "perturb_shard", "merge_pool", "merge_partials"]
+__all__ = ["partial_schema", "ParadigmInputs", "partial_key", "perturb_shard", "merge_pool", "merge_partials"]
 
-#: A partial pool: pool rows plus their sampling key ``_k``.
-PARTIAL_SCHEMA: dict[str, pl.DataType] = {**POOL_SCHEMA, "_k": pl.String}
+
+def partial_schema() -> dict[str, pl.DataType]:
+    """A partial pool's columns: the pool's (rublimp.perturb.POOL_SCHEMA) plus the sampling key ``_k``."""
+    # imported here: a merge whose partial pools are all cached never loads the paradigms (0.4 s a job)
+    from .perturb import POOL_SCHEMA
+
+    return {**POOL_SCHEMA, "_k": pl.String}
 
 #: Bumped when the partial pools' layout or meaning changes (old cache entries are then ignored).
 CACHE_FORMAT = 1
@@ -134,7 +137,7 @@ def partial_path(cache_dir: str | os.PathLike, name: str, key: str) -> Path:
 def merge_partials(paths: Sequence[str | os.PathLike], pool_cap: int, *, keep_key: bool = False) -> pl.DataFrame:
     """The rows of smallest ``_k`` (at most ``pool_cap``; 0: all) of partial pools, sorted by id."""
     if not paths:
-        df = pl.DataFrame(schema=PARTIAL_SCHEMA)
+        df = pl.DataFrame(schema=partial_schema())
     else:
         lf = pl.scan_parquet([str(p) for p in paths])
         if pool_cap:
@@ -172,6 +175,9 @@ def _compute_partials(
     batch_size: int,
 ) -> dict[str, int]:
     """One pass over ``shard`` for all ``paradigms``; writes each one's partial pool; returns row counts."""
+    from .conllu_doc import read_conllu
+    from .perturb import cap_pool, pool_batches
+
     ctx = _context(paradigms, verdicts, seed)
     names = [p.name for p in paradigms]
     spill = Path(tempfile.mkdtemp(prefix="perturb_shard_", dir=Path(out_paths[0]).parent.parent))

@@ -84,46 +84,91 @@ def parse_stage(
     through unchanged instead of being re-parsed. Sentences over ``max_chars``
     characters or ``max_tokens`` tokens (``None``: the parse module's defaults)
     are skipped and logged.
+
+    Streams: only the shard's rows of the sentence table are read (by row group),
+    and trees are written as they are parsed or found, so memory does not grow
+    with the corpus. A CoNLL-U source is read once in file order, which is the
+    sentence table's order; a tree out of that order costs one more read of the
+    source (counted in the log).
     """
-    from .conllu_doc import read_conllu, write_conllu
+    from .conllu_doc import write_conllu
     from .parse import DEFAULT_MAX_CHARS, DEFAULT_MAX_TOKENS, SkipReport, parse_texts
 
-    df = pl.read_parquet(sentences_parquet)
-    part = df.gather_every(n_shards, offset=shard) if shard < df.height else df.clear()
+    part = (
+        pl.scan_parquet(sentences_parquet)
+        .select("sent_id", "text", "domain", "source")
+        .with_row_index("_row")
+        .filter(pl.col("_row") % n_shards == shard)
+        .drop("_row")
+        .collect(engine="streaming")
+    )
     conllu_sources = {s["name"]: s for s in sources if s.get("type") == "conllu"}
-    parsed_rows = part.filter(~pl.col("source").is_in(list(conllu_sources)))
-    given_rows = part.filter(pl.col("source").is_in(list(conllu_sources)))
-
-    given: dict[str, Any] = {}
-    if given_rows.height:
-        wanted = set(given_rows["sent_id"].to_list())
-        for name, src in conllu_sources.items():
-            for s in read_conllu(src["path"]):
-                sid = _conllu_sent_id(name, s.sent_id)
-                if sid in wanted:
-                    s.sent_id = sid
-                    s.domain = s.domain or src.get("domain", "")
-                    given[sid] = s
-
-    items = list(zip(parsed_rows["sent_id"], parsed_rows["text"], parsed_rows["domain"]))
+    is_given = part["source"].is_in(list(conllu_sources)).to_list()
+    to_parse = part.filter(~pl.col("source").is_in(list(conllu_sources)))
+    items = zip(to_parse["sent_id"], to_parse["text"], to_parse["domain"])
     skipped = SkipReport()
-    parsed = {
-        s.sent_id: s
-        for s in parse_texts(
-            items, backend=backend, batch_size=batch_size, progress=True, total=len(items),
-            max_chars=DEFAULT_MAX_CHARS if max_chars is None else max_chars,
-            max_tokens=DEFAULT_MAX_TOKENS if max_tokens is None else max_tokens,
-            skipped=skipped, **dict(backend_opts or {}),
-        )
-    }
+    parsed = parse_texts(
+        items, backend=backend, batch_size=batch_size, progress=True, total=to_parse.height,
+        max_chars=DEFAULT_MAX_CHARS if max_chars is None else max_chars,
+        max_tokens=DEFAULT_MAX_TOKENS if max_tokens is None else max_tokens,
+        skipped=skipped, **dict(backend_opts or {}),
+    )
+    given = _ConlluLookup(conllu_sources)
+    counts = {"parsed": 0, "given": 0}
+
+    def ordered():
+        pending = next(parsed, None)
+        for sid, src, from_conllu in zip(part["sent_id"], part["source"], is_given):
+            if from_conllu:
+                s = given.get(src, sid)
+                if s is not None:
+                    counts["given"] += 1
+                    yield s
+            elif pending is not None and pending.sent_id == sid:  # else it was skipped
+                counts["parsed"] += 1
+                yield pending
+                pending = next(parsed, None)
+
+    n = write_conllu(ordered(), out_conllu)
     log.info("parse: shard %d of %d: %d parsed, %d passed through from CoNLL-U sources, %s",
-             shard, n_shards, len(parsed), len(given), skipped.summary())
-    ordered = []
-    for sid in part["sent_id"]:
-        s = parsed.get(sid) or given.get(sid)
-        if s is not None:
-            ordered.append(s)
-    return write_conllu(ordered, out_conllu)
+             shard, n_shards, counts["parsed"], counts["given"], skipped.summary())
+    if given.rescans or given.missing:
+        log.info("parse: shard %d: %d CoNLL-U trees out of file order (one more read each), %d not found in their source",
+                 shard, given.rescans, given.missing)
+    return n
+
+
+class _ConlluLookup:
+    """The trees of CoNLL-U sources by sentence-table id, read in file order without holding them."""
+
+    def __init__(self, sources: Mapping[str, Mapping[str, Any]]):
+        self.sources = sources
+        self._iters: dict[str, Any] = {}
+        self.rescans = 0
+        self.missing = 0
+
+    def _scan(self, name: str, sid: str, it) -> Any:
+        for s in it:
+            if _conllu_sent_id(name, s.sent_id) == sid:
+                s.sent_id = sid
+                s.domain = s.domain or self.sources[name].get("domain", "")
+                return s
+        return None
+
+    def get(self, name: str, sid: str):
+        from .conllu_doc import read_conllu
+
+        if name not in self._iters:
+            self._iters[name] = read_conllu(self.sources[name]["path"])
+        s = self._scan(name, sid, self._iters[name])
+        if s is None:  # not ahead in the file: read it again from the start
+            self.rescans += 1
+            self._iters[name] = read_conllu(self.sources[name]["path"])
+            s = self._scan(name, sid, self._iters[name])
+            if s is None:
+                self.missing += 1
+                self._iters[name] = read_conllu(self.sources[name]["path"])
+        return s
 
 
 def _conllu_sent_id(source_name: str, sent_id: str) -> str:
