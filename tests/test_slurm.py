@@ -54,7 +54,7 @@ def test_the_run_completes_through_the_plugin(run):
 
 def test_every_job_went_through_sbatch_with_account_partition_time_memory_cpus(run, sbatch_calls):
     rules = {c.rule for c in sbatch_calls}
-    assert rules >= {"corpus", "parse", "validate_agreement", "perturb", "train_demo_lm", "demo_lm_check",
+    assert rules >= {"corpus", "parse", "validate_agreement", "perturb_shard", "perturb", "train_demo_lm", "demo_lm_check",
                      "score_pools", "score_pool", "curate", "score_benchmark", "evaluate", "report", "export",
                      "validation_export", "validation_simulate", "validation_import", "validation_report",
                      "metalinguistic", "metalinguistic_section", "unigram_counts", "acceptability",
@@ -79,7 +79,8 @@ def test_per_rule_resources_come_from_the_profile(sbatch_calls):
 
 def test_benchmark_files_for_sizing(run):
     bench = run["dir"] / "results" / "benchmarks"
-    for rel in ["corpus.tsv", "parse/shard_0.tsv", "validate_agreement.tsv", *[f"perturb/{p}.tsv" for p in PARADIGMS],
+    for rel in ["corpus.tsv", "parse/shard_0.tsv", "validate_agreement.tsv", "perturb_shard/shard_0.tsv",
+                *[f"perturb/{p}.tsv" for p in PARADIGMS],
                 "train_demo_lm/demo-gpt2.tsv", "score_pools/demo-gpt2.tsv", "score_benchmark/demo-gpt2.tsv",
                 "evaluate/demo-gpt2.tsv", "report.tsv",
                 "metalinguistic/demo-gpt2.tsv", "unigram_counts/demo-gpt2.tsv", "acceptability/demo-gpt2.tsv"]:
@@ -89,11 +90,11 @@ def test_benchmark_files_for_sizing(run):
 
 def test_no_rule_log_is_empty(run):
     logs = sorted((run["dir"] / "results" / "logs").rglob("*.log"))
-    # every job but `all` has a log: corpus, parse, agreement, perturb, train, check, 3 scoring
+    # every job but `all` has a log: corpus, parse, agreement, the shard pass, perturb, train, check, 3 scoring
     # (the model's pools, the paradigm's cut, the benchmark), curate, evaluate, report, export;
     # validation export, simulate, import, report; metalinguistic and its section; unigram counts,
     # acceptability and its section
-    assert len(logs) == 22, [str(p) for p in logs]
+    assert len(logs) == 23, [str(p) for p in logs]
     for p in logs:
         text = p.read_text(encoding="utf-8")
         assert re.search(r"rule \w+.*: started", text) and re.search(r"rule \w+: done in", text), p
