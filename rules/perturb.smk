@@ -17,14 +17,6 @@
 # the edited paradigms too, since it masks every job downstream of a job it reruns.)
 
 
-def all_paradigm_inputs():
-    return {p: WF.paradigm_inputs(p) for p in PARADIGMS}
-
-
-def all_paradigm_files(kind):
-    return sorted({f for p in PARADIGMS for f in WF.paradigm_inputs(p)[kind]})
-
-
 rule perturb_shard:
     input:
         shard=f"{OUT}/parsed/shard_{{shard}}.conllu",
@@ -52,8 +44,8 @@ rule perturb_shard:
 
 rule perturb:
     input:
-        shards=shard_paths(),
-        manifests=[f"{OUT}/perturb/shard_{i}.json" for i in range(WF.n_shards)],
+        shards=shard_paths,
+        manifests=shard_manifests,
         verdicts=f"{OUT}/agreement/verdicts.parquet",
         code=paradigm_code,
         word_lists=paradigm_resources,

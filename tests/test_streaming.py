@@ -53,3 +53,16 @@ def test_parse_shards_pass_conllu_trees_through_in_table_order(tmp_path, caplog)
         assert rows[0] == rows[1] and s.text == g.text  # the same tree
     assert all(by_id[f"raw-0-{i}"].text == f"Собака лает {i} раз." for i in range(7))
     assert "shard 0: 1 CoNLL-U trees out of file order (one more read each), 0 not found" in caplog.text
+
+
+def test_shard_plan_follows_the_corpus_size(tmp_path):
+    import json
+
+    from rublimp.stages import shard_plan_stage
+
+    for n, per, want in ((0, 10, 1), (10, 10, 1), (11, 10, 2), (25_001, 5_000, 6)):
+        path = tmp_path / f"s{n}.parquet"
+        pl.DataFrame({"sent_id": [f"s{i}" for i in range(n)]}, schema={"sent_id": pl.String}).write_parquet(path)
+        plan = shard_plan_stage(path, tmp_path / "plan.json", sentences_per_shard=per)
+        assert plan == {"sentences": n, "sentences_per_shard": per, "shards": want}
+        assert json.loads((tmp_path / "plan.json").read_text(encoding="utf-8")) == plan

@@ -211,6 +211,7 @@ def perturb_shard(
     pool_cap: int = 350_000,
     manifest: str | os.PathLike | None = None,
     batch_size: int = BATCH_SIZE,
+    quiet: bool = False,
 ) -> dict[str, Any]:
     """Fill the cache with every paradigm's partial pool of ``shard``, in one pass over its trees.
 
@@ -224,8 +225,9 @@ def perturb_shard(
     }
     missing = [p for p in paradigms if not partial_path(cache_dir, p.name, keys[p.name]).is_file()]
     reused = len(paradigms) - len(missing)
-    log.info("perturb_shard %s: reused %d of %d cached paradigm pools; computing %d%s", shard, reused,
-             len(paradigms), len(missing), f" ({', '.join(p.name for p in missing)})" if 0 < len(missing) <= 5 else "")
+    if not quiet or missing:
+        log.info("perturb_shard %s: reused %d of %d cached paradigm pools; computing %d%s", shard, reused,
+                 len(paradigms), len(missing), f" ({', '.join(p.name for p in missing)})" if 0 < len(missing) <= 5 else "")
     if missing:
         outs = [partial_path(cache_dir, p.name, keys[p.name]) for p in missing]
         for o in outs:
@@ -257,7 +259,7 @@ def merge_pool(
     paths, computed = [], 0
     for shard in shards:
         info = perturb_shard(shard, [paradigm], cache_dir, verdicts=verdicts, seed=seed,
-                             pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap, batch_size=batch_size)
+                             pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap, batch_size=batch_size, quiet=True)
         computed += info["computed"]
         paths.append(partial_path(cache_dir, paradigm.name, info["keys"][paradigm.name]))
     df = merge_partials(paths, pool_cap)

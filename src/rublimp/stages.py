@@ -22,6 +22,7 @@ log = logging.getLogger("rublimp")
 __all__ = [
     "corpus_stage",
     "parse_stage",
+    "shard_plan_stage",
     "agreement_stage",
     "perturb_stage",
     "perturb_shard_stage",
@@ -169,6 +170,19 @@ class _ConlluLookup:
                 self.missing += 1
                 self._iters[name] = read_conllu(self.sources[name]["path"])
         return s
+
+
+def shard_plan_stage(
+    sentences_parquet: str | os.PathLike, out_json: str | os.PathLike, *, sentences_per_shard: int
+) -> dict:
+    """``{"sentences": n, "shards": ceil(n / sentences_per_shard) (at least 1)}`` for the sentence
+    table (its row count read from the Parquet metadata), written to ``out_json``."""
+    n = pl.scan_parquet(sentences_parquet).select(pl.len()).collect().item()
+    plan = {"sentences": int(n), "sentences_per_shard": int(sentences_per_shard),
+            "shards": max(1, -(-int(n) // int(sentences_per_shard)))}
+    write_json_atomic(out_json, plan)
+    log.info("shard plan: %d sentences, %d per shard: %d shards", n, sentences_per_shard, plan["shards"])
+    return plan
 
 
 def _conllu_sent_id(source_name: str, sent_id: str) -> str:

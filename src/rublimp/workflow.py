@@ -26,6 +26,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 STAGE_CODE: dict[str, tuple[str, ...]] = {
     "corpus": ("rublimp.stages:corpus_stage",),
     "parse": ("rublimp.stages:parse_stage",),
+    "shard_plan": ("rublimp.stages:shard_plan_stage",),
     "validate_agreement": ("rublimp.stages:agreement_stage",),
     # a paradigm's pool: the shard pass and the per-paradigm merge (rublimp.pools)
     "perturb": ("rublimp.stages:perturb_shard_stage", "rublimp.stages:pool_stage"),
@@ -441,7 +442,14 @@ class WorkflowConfig:
 
     @property
     def n_shards(self) -> int:
+        """parse.shards (used unless parse.sentences_per_shard is set)."""
         return int(self.config["parse"]["shards"])
+
+    @property
+    def sentences_per_shard(self) -> int | None:
+        """parse.sentences_per_shard: the shard count then follows the corpus size (rules/parse.smk)."""
+        value = self.config["parse"].get("sentences_per_shard")
+        return None if value is None else int(value)
 
     def _check_consistency(self) -> None:
         ks = self.config["scoring"]["ks"]
