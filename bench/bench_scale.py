@@ -156,12 +156,12 @@ def build_corpus(size: int, sources: list[Path], out: Path) -> int:
 
 
 # -- the run -----------------------------------------------------------------------------------
-def bench_config(run_dir: Path, corpus: Path, size: int, sentences_per_shard: int) -> Path:
+def bench_config(run_dir: Path, corpus: Path, sentences_per_shard: int) -> Path:
     cfg = {
         "outdir": "results",
         "seed": 0,
         "corpus": {"sources": [{"name": "bench", "type": "conllu", "path": str(corpus), "domain": "mixed"}]},
-        "parse": {"shards": max(1, math.ceil(size / sentences_per_shard))},
+        "parse": {"sentences_per_shard": sentences_per_shard},
         "perturb": {"paradigms": "all"},
         "demo_lm": {"n_layer": 1, "n_embd": 32, "n_head": 2, "vocab_size": 800, "epochs": 1, "batch_size": 32},
         "models": [{"name": "demo-gpt2", "backend": "hf", "demo": True}],
@@ -226,7 +226,7 @@ def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], senten
     run_dir.mkdir(parents=True, exist_ok=True)
     corpus = run_dir / "corpus.conllu"
     n = build_corpus(size, sources, corpus)
-    cfg = bench_config(run_dir, corpus, n, sentences_per_shard)
+    cfg = bench_config(run_dir, corpus, sentences_per_shard)
     t0 = time.perf_counter()
     cmd = [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory", str(run_dir),
            "--configfile", str(cfg), "--cores", str(cores), *targets, "--quiet", "progress"]
@@ -279,7 +279,7 @@ def main() -> None:
     ap.add_argument("--json", help="write the results here")
     ap.add_argument("--workdir", default=str(REPO / "work" / "bench_scale"))
     ap.add_argument("--cores", type=int, default=2)
-    ap.add_argument("--sentences-per-shard", type=int, default=25_000, help="parse.shards = ceil(N / this)")
+    ap.add_argument("--sentences-per-shard", type=int, default=25_000, help="parse.sentences_per_shard")
     ap.add_argument("--targets", default="all", help="snakemake targets (rules or files), comma-separated")
     ap.add_argument("--skip-one-pass", action="store_true")
     args = ap.parse_args()

@@ -54,7 +54,7 @@ def partial_schema() -> dict[str, pl.DataType]:
 CACHE_FORMAT = 1
 
 #: Sentences whose rows are held in memory at once (then spilled to Parquet).
-BATCH_SIZE = 20_000
+BATCH_SIZE = 5_000
 
 
 @dataclass(frozen=True)
