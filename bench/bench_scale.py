@@ -1,7 +1,7 @@
 """How the workflow's time and memory grow with the corpus: real trees, repeated, at several sizes.
 
     nice python bench/bench_scale.py --sizes 10000,100000 --json work/bench_scale.json \
-        [--workdir work/bench_scale] [--cores 2] [--targets all] [--sentences-per-shard 25000]
+        [--workdir work/bench_scale] [--cores 2] [--targets all] [--until RULE] [--sentences-per-shard 25000]
 
 For each size N the bench builds a CoNLL-U corpus of N sentences from real parsed trees: the
 project's demo corpus parsed once with the package (slovnet; cached under ``--workdir``) plus the
@@ -13,7 +13,11 @@ its first word lower-cased unless it is a proper noun; each (tree, repeat) has i
 The paradigms see the original tree under the prefix, so pairs per million sentences stay close
 to those of the source trees. The corpus is fed as a ``conllu`` source (the parse stage passes
 the trees through instead of parsing them), with a tiny demo LM (one epoch; its training set is
-capped by demo_lm.max_train_sentences) and every paradigm.
+capped by demo_lm.max_train_sentences; 128 positions, so trees with Latin letters or more than
+40 tokens are left out of the sources: one longer sentence would stop its scoring job) and every
+paradigm; parse.sentences_per_shard sets the
+number of shards from the corpus size. ``--until perturb`` stops after the pools (no demo LM,
+scoring or curation), for sizes where the whole workflow takes too long.
 
 It runs ``snakemake --cores C`` in ``<workdir>/<N>`` and reads every job's ``benchmark:`` file:
 per rule the number of jobs, the summed wall and CPU seconds and the largest peak RSS. It then
@@ -34,6 +38,7 @@ import csv
 import json
 import math
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -141,9 +146,21 @@ def vary(block: list[str], rep: int, sent_id: str) -> list[str]:
     return [f"# sent_id = {sent_id}", f"# text = {text}", *keep, *("\t".join(r) for r in out_rows)]
 
 
+#: Trees left out of the bench corpus: the demo LM has 128 positions and fails on longer sentences
+#: (Latin script and long sentences take many of its BPE tokens).
+MAX_TREE_TOKENS = 40
+LATIN = re.compile("[A-Za-z]")
+
+
+def usable(block: list[str]) -> bool:
+    text = next((l.split("=", 1)[1] for l in block if l.startswith("# text")), "")
+    n_tokens = sum(1 for l in block if l and not l.startswith("#") and l.split("\t", 1)[0].isdigit())
+    return n_tokens <= MAX_TREE_TOKENS and not LATIN.search(text)
+
+
 def build_corpus(size: int, sources: list[Path], out: Path) -> int:
-    """``size`` sentences: the source trees, then varied repeats of them (see :func:`vary`)."""
-    base = [b for src in sources for b in _blocks(src)]
+    """``size`` sentences: the source trees (those :func:`usable`), then varied repeats of them (see :func:`vary`)."""
+    base = [b for src in sources for b in _blocks(src) if usable(b)]
     n = 0
     with open(out, "w", encoding="utf-8") as fh:
         for rep in range(math.ceil(size / len(base))):
@@ -163,7 +180,7 @@ def bench_config(run_dir: Path, corpus: Path, sentences_per_shard: int) -> Path:
         "corpus": {"sources": [{"name": "bench", "type": "conllu", "path": str(corpus), "domain": "mixed"}]},
         "parse": {"sentences_per_shard": sentences_per_shard},
         "perturb": {"paradigms": "all"},
-        "demo_lm": {"n_layer": 1, "n_embd": 32, "n_head": 2, "vocab_size": 800, "epochs": 1, "batch_size": 32},
+        "demo_lm": {"n_layer": 1, "n_embd": 32, "n_head": 2, "vocab_size": 4000, "epochs": 1, "batch_size": 32},
         "models": [{"name": "demo-gpt2", "backend": "hf", "demo": True}],
         "scoring": {"ks": [30, 60], "batch_tokens": 2048},
         "curation": {"k": 30, "n": 1000, "t_max": None},
@@ -221,7 +238,7 @@ def one_pass(results: Path) -> tuple[float, float]:
 
 
 def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], sentences_per_shard: int,
-             sources: list[Path], skip_one_pass: bool) -> dict:
+             sources: list[Path], skip_one_pass: bool, until: str | None = None) -> dict:
     run_dir = workdir / str(size)
     run_dir.mkdir(parents=True, exist_ok=True)
     corpus = run_dir / "corpus.conllu"
@@ -229,7 +246,8 @@ def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], senten
     cfg = bench_config(run_dir, corpus, sentences_per_shard)
     t0 = time.perf_counter()
     cmd = [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory", str(run_dir),
-           "--configfile", str(cfg), "--cores", str(cores), *targets, "--quiet", "progress"]
+           "--configfile", str(cfg), "--cores", str(cores), *targets, *(["--until", until] if until else []),
+           "--quiet", "progress"]
     proc = subprocess.run(cmd, env=_env(), capture_output=True, text=True)
     wall = time.perf_counter() - t0
     if proc.returncode:
@@ -281,6 +299,7 @@ def main() -> None:
     ap.add_argument("--cores", type=int, default=2)
     ap.add_argument("--sentences-per-shard", type=int, default=25_000, help="parse.sentences_per_shard")
     ap.add_argument("--targets", default="all", help="snakemake targets (rules or files), comma-separated")
+    ap.add_argument("--until", help="run only the jobs up to this rule (snakemake --until), e.g. perturb")
     ap.add_argument("--skip-one-pass", action="store_true")
     args = ap.parse_args()
 
@@ -293,7 +312,7 @@ def main() -> None:
     for size in [int(s) for s in args.sizes.split(",") if s]:
         results[str(size)] = run_size(size, workdir, cores=args.cores, targets=args.targets.split(","),
                                       sentences_per_shard=args.sentences_per_shard, sources=sources,
-                                      skip_one_pass=args.skip_one_pass)
+                                      skip_one_pass=args.skip_one_pass, until=args.until)
         print_table(size, results[str(size)])
         if args.json:
             Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
