@@ -1,7 +1,7 @@
 """How the workflow's time and memory grow with the corpus: real trees, repeated, at several sizes.
 
     nice python bench/bench_scale.py --sizes 10000,100000 --json work/bench_scale.json \
-        [--workdir work/bench_scale] [--cores 2] [--targets all] [--until RULE] [--sentences-per-shard 25000]
+        [--workdir work/bench_scale] [--cores 2] [--targets all | --pools-only] [--sentences-per-shard 25000]
 
 For each size N the bench builds a CoNLL-U corpus of N sentences from real parsed trees: the
 project's demo corpus parsed once with the package (slovnet; cached under ``--workdir``) plus the
@@ -16,7 +16,7 @@ the trees through instead of parsing them), with a tiny demo LM (one epoch; its 
 capped by demo_lm.max_train_sentences; 128 positions, so trees with Latin letters or more than
 40 tokens are left out of the sources: one longer sentence would stop its scoring job) and every
 paradigm; parse.sentences_per_shard sets the
-number of shards from the corpus size. ``--until perturb`` stops after the pools (no demo LM,
+number of shards from the corpus size. ``--pools-only`` stops after the pools (no demo LM,
 scoring or curation), for sizes where the whole workflow takes too long.
 
 It runs ``snakemake --cores C`` in ``<workdir>/<N>`` and reads every job's ``benchmark:`` file:
@@ -238,16 +238,16 @@ def one_pass(results: Path) -> tuple[float, float]:
 
 
 def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], sentences_per_shard: int,
-             sources: list[Path], skip_one_pass: bool, until: str | None = None) -> dict:
+             sources: list[Path], skip_one_pass: bool) -> dict:
     run_dir = workdir / str(size)
     run_dir.mkdir(parents=True, exist_ok=True)
     corpus = run_dir / "corpus.conllu"
-    n = build_corpus(size, sources, corpus)
+    if not corpus.exists():  # deterministic: kept from an earlier run of this size
+        build_corpus(size, sources, corpus)
     cfg = bench_config(run_dir, corpus, sentences_per_shard)
     t0 = time.perf_counter()
     cmd = [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory", str(run_dir),
-           "--configfile", str(cfg), "--cores", str(cores), *targets, *(["--until", until] if until else []),
-           "--quiet", "progress"]
+           "--configfile", str(cfg), "--cores", str(cores), *targets, "--quiet", "progress"]
     proc = subprocess.run(cmd, env=_env(), capture_output=True, text=True)
     wall = time.perf_counter() - t0
     if proc.returncode:
@@ -299,7 +299,8 @@ def main() -> None:
     ap.add_argument("--cores", type=int, default=2)
     ap.add_argument("--sentences-per-shard", type=int, default=25_000, help="parse.sentences_per_shard")
     ap.add_argument("--targets", default="all", help="snakemake targets (rules or files), comma-separated")
-    ap.add_argument("--until", help="run only the jobs up to this rule (snakemake --until), e.g. perturb")
+    ap.add_argument("--pools-only", action="store_true",
+                    help="targets: the pools (corpus, parse, agreement, perturb stage; no demo LM, scoring, curation)")
     ap.add_argument("--skip-one-pass", action="store_true")
     args = ap.parse_args()
 
@@ -308,11 +309,17 @@ def main() -> None:
     sources = [demo_trees(workdir)]
     sources += [GSD_DIR / f for f in GSD_FILES if (GSD_DIR / f).is_file()]
     print("tree sources:", ", ".join(str(s) for s in sources))
+    targets = args.targets.split(",")
+    if args.pools_only:
+        sys.path.insert(0, str(REPO / "src"))
+        from rublimp.perturb import resolve_paradigms
+
+        targets = [f"results/pools/{p}.parquet" for p in resolve_paradigms("all")]
     results = {}
     for size in [int(s) for s in args.sizes.split(",") if s]:
-        results[str(size)] = run_size(size, workdir, cores=args.cores, targets=args.targets.split(","),
+        results[str(size)] = run_size(size, workdir, cores=args.cores, targets=targets,
                                       sentences_per_shard=args.sentences_per_shard, sources=sources,
-                                      skip_one_pass=args.skip_one_pass, until=args.until)
+                                      skip_one_pass=args.skip_one_pass)
         print_table(size, results[str(size)])
         if args.json:
             Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")

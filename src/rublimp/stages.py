@@ -140,7 +140,11 @@ def parse_stage(
 
 
 class _ConlluLookup:
-    """The trees of CoNLL-U sources by sentence-table id, read in file order without holding them."""
+    """The trees of CoNLL-U sources by sentence-table id, read in file order without holding them.
+
+    Blocks are matched on their ``# sent_id`` comment and only the wanted ones are parsed, so a
+    parse job's pass over a source costs a line scan, not a parse of every tree.
+    """
 
     def __init__(self, sources: Mapping[str, Mapping[str, Any]]):
         self.sources = sources
@@ -148,8 +152,25 @@ class _ConlluLookup:
         self.rescans = 0
         self.missing = 0
 
+    def _blocks(self, name: str):
+        from .conllu_doc import _iter_blocks
+        from .io import iter_text_lines
+
+        path = str(self.sources[name]["path"])
+        for block, start in _iter_blocks(iter_text_lines(path)):
+            if all(line.startswith("#") for line in block):
+                continue
+            raw = next((line.split("=", 1)[1].strip() for line in block
+                        if line.startswith("# sent_id") and "=" in line), None)
+            yield raw, block, start, path
+
     def _scan(self, name: str, sid: str, it) -> Any:
-        for s in it:
+        from .conllu_doc import _parse_block
+
+        for raw, block, start, path in it:
+            if raw is not None and _conllu_sent_id(name, raw) != sid:
+                continue
+            s = _parse_block(block, start, path)
             if _conllu_sent_id(name, s.sent_id) == sid:
                 s.sent_id = sid
                 s.domain = s.domain or self.sources[name].get("domain", "")
@@ -157,18 +178,16 @@ class _ConlluLookup:
         return None
 
     def get(self, name: str, sid: str):
-        from .conllu_doc import read_conllu
-
         if name not in self._iters:
-            self._iters[name] = read_conllu(self.sources[name]["path"])
+            self._iters[name] = self._blocks(name)
         s = self._scan(name, sid, self._iters[name])
         if s is None:  # not ahead in the file: read it again from the start
             self.rescans += 1
-            self._iters[name] = read_conllu(self.sources[name]["path"])
+            self._iters[name] = self._blocks(name)
             s = self._scan(name, sid, self._iters[name])
             if s is None:
                 self.missing += 1
-                self._iters[name] = read_conllu(self.sources[name]["path"])
+                self._iters[name] = self._blocks(name)
         return s
 
 
