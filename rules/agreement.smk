@@ -3,7 +3,7 @@
 
 rule validate_agreement:
     input:
-        shards=shard_paths(),
+        shards=shard_paths,
         code=stage_code("validate_agreement"),
     output:
         parquet=f"{OUT}/agreement/verdicts.parquet",

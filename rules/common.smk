@@ -31,8 +31,29 @@ wildcard_constraints:
     shard=r"\d+",
 
 
-def shard_paths():
-    return [f"{OUT}/parsed/shard_{i}.conllu" for i in range(WF.n_shards)]
+def shard_count(wildcards=None):
+    """Parse shards: parse.shards, or with parse.sentences_per_shard the number the shard plan
+    (checkpoint `shard_plan`, rules/parse.smk) chose from the corpus size."""
+    if not WF.sentences_per_shard:
+        return WF.n_shards
+    import json
+
+    with open(checkpoints.shard_plan.get().output[0], encoding="utf-8") as fh:
+        return int(json.load(fh)["shards"])
+
+
+def shard_paths(wildcards=None):
+    """Input function: every parse shard (known after the shard plan with parse.sentences_per_shard)."""
+    return [f"{OUT}/parsed/shard_{i}.conllu" for i in range(shard_count())]
+
+
+def shard_manifests(wildcards=None):
+    """Input function: the shard passes' manifests (rules/perturb.smk), one per parse shard."""
+    return [f"{OUT}/perturb/shard_{i}.json" for i in range(shard_count())]
+
+
+def shard_plan_file(wildcards=None):
+    return [f"{OUT}/parsed/shards.json"] if WF.sentences_per_shard else []
 
 
 # -- exact invalidation: every job's inputs include the code and data it reads -------------
@@ -69,6 +90,16 @@ def paradigm_option_files(wildcards):
 def paradigm_options(wildcards):
     """Only the perturb.options this paradigm reads: changing another option does not rerun it."""
     return WF.paradigm_options(wildcards.paradigm)
+
+
+def all_paradigm_inputs():
+    """What each configured paradigm's pool depends on (rublimp.pools.ParadigmInputs): the shard passes' params."""
+    return {p: WF.paradigm_inputs(p) for p in PARADIGMS}
+
+
+def all_paradigm_files(kind):
+    """The union over the configured paradigms of their ``code``, ``resources`` or ``option_files``."""
+    return sorted({f for p in PARADIGMS for f in WF.paradigm_inputs(p)[kind]})
 
 
 def score_code(wildcards):

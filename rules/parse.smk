@@ -1,15 +1,37 @@
 # Stage 3: UD parsing into CoNLL-U shards (slovnet on CPU by default, stanza on GPU).
+# parse.shards fixes the number of shards; with parse.sentences_per_shard the checkpoint
+# `shard_plan` chooses it from the corpus size instead (ceil(sentences / sentences_per_shard)), so
+# parallelism grows with the corpus and each job's share stays the same (a dry run then plans
+# the jobs after the corpus once the corpus exists).
+
+
+if WF.sentences_per_shard:
+
+    checkpoint shard_plan:
+        input:
+            sentences=f"{OUT}/corpus/sentences.parquet",
+        output:
+            f"{OUT}/parsed/shards.json",
+        params:
+            sentences_per_shard=WF.sentences_per_shard,
+        log:
+            f"{OUT}/logs/shard_plan.log",
+        conda:
+            "../envs/parse.yaml"
+        script:
+            "../scripts/shard_plan.py"
 
 
 rule parse:
     input:
         sentences=f"{OUT}/corpus/sentences.parquet",
+        plan=shard_plan_file,
         code=WF.parse_code(),
     output:
         f"{OUT}/parsed/shard_{{shard}}.conllu",
     params:
         backend=config["parse"]["backend"],
-        n_shards=WF.n_shards,
+        n_shards=shard_count,
         batch_size=config["parse"]["batch_size"],
         stanza=config["parse"]["stanza"],
         sources=config["corpus"]["sources"],

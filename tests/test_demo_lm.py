@@ -10,7 +10,15 @@ import polars as pl
 import pytest
 import torch
 
-from rublimp.demo_lm import DEMO_SPECIAL_TOKEN, _atomic_dir, split_demo_train, train_demo_lm, training_set_sha256
+from rublimp.demo_lm import (
+    DEMO_SPECIAL_TOKEN,
+    _atomic_dir,
+    cap_sentences,
+    demo_sets,
+    split_demo_train,
+    train_demo_lm,
+    training_set_sha256,
+)
 from rublimp.io import InputError
 from rublimp.scoring import HFCausalScorer, mink_auroc
 
@@ -105,6 +113,43 @@ def test_split_fractions():
         split_demo_train(df, 1.5)
     with pytest.raises(InputError, match="no column 'sentence'"):
         split_demo_train(df, column="sentence")
+
+
+def test_cap_sentences_is_a_seeded_uniform_sample_in_table_order():
+    df = pl.DataFrame({"sent_id": [f"s{i}" for i in range(4000)], "text": [f"Предложение номер {i}." for i in range(4000)]})
+    assert cap_sentences(df, None).equals(df) and cap_sentences(df, 4000).equals(df)
+    kept = cap_sentences(df, 400, seed=0)
+    assert kept.height == 400 and kept.columns == df.columns
+    pos = [int(s[1:]) for s in kept["sent_id"]]
+    assert pos == sorted(pos)  # table order
+    for lo in range(0, 4000, 1000):  # about 100 from each quarter of the table
+        assert 60 <= sum(lo <= i < lo + 1000 for i in pos) <= 140
+    # the same texts whatever the table's order; another seed, another sample
+    assert set(cap_sentences(df.reverse(), 400, seed=0)["text"]) == set(kept["text"])
+    assert set(cap_sentences(df, 400, seed=1)["text"]) != set(kept["text"])
+
+
+def test_demo_sets_cap_both_halves_and_stay_disjoint():
+    df = pl.DataFrame({"text": [f"Предложение номер {i}." for i in range(3000)]})
+    train, held = demo_sets(df, fraction=0.5, max_sentences=200, seed=0)
+    assert train.height == held.height == 200
+    full_train, full_held = split_demo_train(df, 0.5, seed=0)
+    assert set(train["text"]) <= set(full_train["text"]) and set(held["text"]) <= set(full_held["text"])
+    uncapped = demo_sets(df, fraction=0.5, max_sentences=None, seed=0)
+    assert uncapped[0].equals(full_train) and uncapped[1].equals(full_held)
+
+
+def test_demo_lm_stage_trains_on_the_capped_set(tmp_path):
+    from rublimp.stages import train_demo_lm_stage
+
+    df = pl.DataFrame({"sent_id": [f"s{i}" for i in range(600)],
+                       "text": [f"{SENTENCES[i % len(SENTENCES)][:-1]} номер {i}." for i in range(600)]})
+    df.write_parquet(tmp_path / "sentences.parquet")
+    lm = {"max_train_sentences": 25, "epochs": 1, **_tiny_kwargs()}
+    info = train_demo_lm_stage(tmp_path / "sentences.parquet", tmp_path / "lm", lm=lm, seed=0)
+    want, _ = demo_sets(df, fraction=0.5, max_sentences=25, seed=0)
+    assert info["n_sentences"] == 25
+    assert info["training_set_sha256"] == training_set_sha256(want["text"].to_list())
 
 
 # --------------------------------------------------------------------------- training

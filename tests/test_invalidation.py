@@ -10,19 +10,23 @@ with its old mtime.
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
 
-from workflow_run import planned, snakemake, touched_checkout
+from workflow_run import env_for, planned, snakemake, touched_checkout
 
 pytestmark = pytest.mark.slow
 
 TENSE, NP, ANAPHOR = "tense_marker", "np_agreement_number", "anaphor_agreement_number"
 ALL = (TENSE, NP, ANAPHOR)
+N_SHARDS = 2  # parse.shards of .test/config.yaml
 
 
 @pytest.fixture(scope="module")
@@ -47,13 +51,18 @@ def plan_after_edit(run_dir: Path, rel: str, *args: str) -> Counter:
 def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
     """The jobs that follow a changed pool of each of ``paradigms``.
 
+    A changed pool reruns the shard passes (one per shard, rules/perturb.smk), which recompute
+    only the changed paradigms' partial pools and reuse the others' from the cache
+    (tests/test_pools.py), and so every paradigm's `perturb` job (the cheap merge of its partial
+    pools; unchanged paradigms write the same bytes).
     Scoring and evaluation are one job per model: a changed pool reruns the model's scoring job
     (which scores only the sentences its cache lacks), so every paradigm's cut of the model's table
     and every paradigm's curation rerun too (to the same bytes where nothing changed for them).
     """
     out = Counter()
-    for p in paradigms:
-        if pool:
+    if pool and paradigms:
+        out[("perturb_shard", "")] += N_SHARDS
+        for p in ALL:
             out[("perturb", p)] += 1
     if score_pool:
         out[("context_check", "")] += 1  # the model's list of pool pairs too long for it
@@ -142,3 +151,51 @@ def test_an_unknown_option_is_an_error_naming_it(run_dir, tmp_path):
     proc = snakemake(run_dir, "-n", "--configfile", cfg, check=False)
     assert proc.returncode != 0
     assert "config key perturb.options.temporal_marker: unknown key" in proc.stdout + proc.stderr
+
+
+# -- the shard passes' cache: an edit changes the cache keys of exactly the paradigms that read it --
+KEYS = """
+import json, sys, yaml
+from rublimp.pools import ParadigmInputs, partial_key
+from rublimp.workflow import WorkflowConfig
+wf = WorkflowConfig(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), basedir=".", check_models=False)
+print(json.dumps({p: partial_key(ParadigmInputs.from_mapping(p, wf.paradigm_inputs(p)), shard=sys.argv[2],
+                                 verdicts=None, seed=0, pairs_per_sentence=1, pool_cap=1) for p in wf.paradigms}))
+"""
+
+
+def cache_keys(run_dir: Path) -> dict[str, str]:
+    proc = subprocess.run([sys.executable, "-c", KEYS, ".test/config.yaml", "results/parsed/shard_0.conllu"],
+                          cwd=run_dir, env=env_for(run_dir), capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout)
+
+
+def keys_changed_by_edit(run_dir: Path, rel: str) -> set[str]:
+    path = run_dir / rel
+    old, st = path.read_bytes(), path.stat()
+    before = cache_keys(run_dir)
+    try:
+        path.write_bytes(old + (b"\n# an edit\n" if path.suffix in (".py", ".tsv", ".txt") else b"\n"))
+        after = cache_keys(run_dir)
+    finally:
+        path.write_bytes(old)
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert cache_keys(run_dir) == before
+    return {p for p in before if before[p] != after[p]}
+
+
+@pytest.mark.parametrize("rel,changed", [
+    ("src/rublimp/paradigms/base.py", set(ALL)),
+    ("src/rublimp/paradigms/np_agreement.py", {NP}),
+    ("src/rublimp/trees/nominal.py", {NP, ANAPHOR}),
+    ("src/rublimp/paradigms/tense.py", {TENSE}),
+    ("src/rublimp/morph.py", set(ALL)),
+    ("src/rublimp/pools.py", set(ALL)),
+    ("resources/temporal_markers.tsv", {TENSE}),
+    ("resources/common_gender_nouns.tsv", {NP, ANAPHOR}),
+    ("resources/aspect_pairs.tsv", set()),
+    ("src/rublimp/curation.py", set()),
+    ("src/rublimp/scoring/hf.py", set()),
+])
+def test_an_edit_changes_the_cache_keys_of_exactly_the_paradigms_that_read_it(run_dir, rel, changed):
+    assert keys_changed_by_edit(run_dir, rel) == changed

@@ -28,8 +28,8 @@ pytest.importorskip("snakemake_executor_plugin_slurm")
 PARADIGMS = [SLURM_PARADIGM]
 
 #: rules whose jobs are submitted to SLURM (real work: whole corpora, pools or a model)
-SUBMITTED = {"corpus", "parse", "validate_agreement", "perturb", "train_demo_lm", "demo_lm_check", "score_pools",
-             "score_benchmark", "curate", "metalinguistic", "unigram_counts"}
+SUBMITTED = {"corpus", "parse", "validate_agreement", "perturb_shard", "perturb", "train_demo_lm", "demo_lm_check",
+             "context_check", "score_pools", "score_benchmark", "curate", "metalinguistic", "unigram_counts"}
 #: cheap rules, run by the Snakemake process itself (`localrules` in rules/common.smk)
 LOCAL = {"score_pool", "evaluate", "report", "export", "validation_export", "validation_simulate", "validation_import",
          "validation_report", "metalinguistic_section", "acceptability", "acceptability_section"}
@@ -97,7 +97,8 @@ def test_per_rule_resources_come_from_the_profile(run, sbatch_calls):
 @pytest.mark.slow
 def test_benchmark_files_for_sizing(run):
     bench = run["dir"] / "results" / "benchmarks"
-    for rel in ["corpus.tsv", "parse/shard_0.tsv", "validate_agreement.tsv", *[f"perturb/{p}.tsv" for p in PARADIGMS],
+    for rel in ["corpus.tsv", "parse/shard_0.tsv", "validate_agreement.tsv", "perturb_shard/shard_0.tsv",
+                *[f"perturb/{p}.tsv" for p in PARADIGMS],
                 "train_demo_lm/demo-gpt2.tsv", "score_pools/demo-gpt2.tsv", "score_benchmark/demo-gpt2.tsv",
                 "evaluate/demo-gpt2.tsv", "report.tsv",
                 "metalinguistic/demo-gpt2.tsv", "unigram_counts/demo-gpt2.tsv", "acceptability/demo-gpt2.tsv"]:

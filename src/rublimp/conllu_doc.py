@@ -1,6 +1,6 @@
 """Dependency trees: reading, writing and navigating CoNLL-U sentences.
 
-The ten CoNLL-U fields are read directly (see ``_parse_block`` for why not with
+The ten CoNLL-U fields are read directly (see ``parse_block`` for why not with
 the ``conllu`` library); on top this module gives exact line numbers in errors,
 the character span of every token in the sentence text (so a perturbation
 edits the original text, never re-joined tokens), and small tree helpers.
@@ -217,7 +217,7 @@ def _check_control_chars(lines: list[str], first_line: int, path: str) -> None:
             )
 
 
-def _parse_block(lines: list[str], first_line: int, path: str) -> Sentence:
+def parse_block(lines: list[str], first_line: int, path: str) -> Sentence:
     # A direct reader of the ten columns: the `conllu` library's generic parser
     # took 70% of the perturb stage's time (10 ms a sentence, measured), and
     # this one also knows the line number of every error.
@@ -372,6 +372,24 @@ def _decoded_lines(path: Path, bad_lines: dict[int, InputError]) -> Iterator[str
                 yield "\x00\n"
 
 
+def iter_sentence_blocks(path: str | os.PathLike) -> Iterator[tuple[str | None, list[str], int]]:
+    """Every tree block of a CoNLL-U file, unparsed: ``(raw # sent_id value or None, lines, first line)``.
+
+    For callers that want a few trees of a large file by id without parsing the rest
+    (:func:`parse_block` parses one). A line that is not UTF-8 comes as a NUL line, so its
+    block fails to parse with a clear error.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise InputError("CoNLL-U file not found", path)
+    for block, start in _iter_blocks(_decoded_lines(path, {})):
+        if all(line.startswith("#") for line in block):
+            continue
+        raw = next((line.split("=", 1)[1].strip() for line in block
+                    if line.startswith("# sent_id") and "=" in line), None)
+        yield raw, block, start
+
+
 def read_conllu(
     path: str | os.PathLike, *, on_error: Callable[[InputError], None] | None = None
 ) -> Iterator[Sentence]:
@@ -389,7 +407,7 @@ def read_conllu(
         for block, start in _iter_blocks(iter_text_lines(path)):
             if all(l.startswith("#") for l in block):
                 continue
-            yield _parse_block(block, start, str(path))
+            yield parse_block(block, start, str(path))
         return
     if not path.is_file():
         raise InputError("not a file", path)
@@ -403,7 +421,7 @@ def read_conllu(
                 on_error(bad[0])
                 continue
         try:
-            sentence = _parse_block(block, start, str(path))
+            sentence = parse_block(block, start, str(path))
         except InputError as err:
             on_error(err)
             continue
@@ -412,7 +430,7 @@ def read_conllu(
 
 def read_conllu_string(data: str, name: str = "<string>") -> list[Sentence]:
     return [
-        _parse_block(block, start, name)
+        parse_block(block, start, name)
         for block, start in _iter_blocks(data.splitlines())
         if not all(l.startswith("#") for l in block)
     ]

@@ -31,7 +31,7 @@ import polars as pl
 
 from rublimp.io import InputError, write_json_atomic
 
-__all__ = ["DEMO_SPECIAL_TOKEN", "fit_positions", "split_demo_train", "train_demo_lm", "training_set_sha256"]
+__all__ = ["DEMO_SPECIAL_TOKEN", "cap_sentences", "demo_sets", "fit_positions", "split_demo_train", "train_demo_lm", "training_set_sha256"]
 
 #: The single special token of the demo tokenizer; it serves as BOS, EOS and padding.
 DEMO_SPECIAL_TOKEN = "<|endoftext|>"
@@ -64,6 +64,32 @@ def split_demo_train(
     texts = sentences_df.get_column(column).to_list()
     is_train = pl.Series("_is_train", [t is not None and _bucket(t, seed) < cutoff for t in texts], dtype=pl.Boolean)
     return sentences_df.filter(is_train), sentences_df.filter(~is_train)
+
+
+def cap_sentences(df: pl.DataFrame, n: int | None, seed: int = 0, *, column: str = "text") -> pl.DataFrame:
+    """At most ``n`` rows of ``df`` (``None``: all): a seeded uniform sample, in table order.
+
+    When ``df`` has more than ``n`` rows, the rows kept are the ``n`` of smallest
+    ``sha1(f"{seed}:cap:{text}")``; like :func:`split_demo_train` the choice depends only on
+    the texts and the seed, so the demo LM's cost stays fixed however large the corpus is.
+    """
+    if n is None or df.height <= n:
+        return df
+    keys = [hashlib.sha1(f"{seed}:cap:{t}".encode("utf-8")).hexdigest() for t in df.get_column(column).to_list()]
+    order = sorted(range(len(keys)), key=keys.__getitem__)[:n]
+    return df[sorted(order)]
+
+
+def demo_sets(
+    sentences_df: pl.DataFrame, *, fraction: float = 0.5, max_sentences: int | None = None, seed: int = 0
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The demo LM's training sentences and the held-out ones of the detection check.
+
+    :func:`split_demo_train`, then each side capped to ``max_sentences`` (config key
+    ``demo_lm.max_train_sentences``) by :func:`cap_sentences`.
+    """
+    train, held = split_demo_train(sentences_df, fraction=fraction, seed=seed)
+    return cap_sentences(train, max_sentences, seed), cap_sentences(held, max_sentences, seed)
 
 
 def training_set_sha256(sentences: Sequence[str]) -> str:

@@ -9,7 +9,7 @@ import hashlib
 import os
 import sys
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import polars as pl
 
@@ -17,7 +17,7 @@ from .conllu_doc import Sentence, read_conllu
 from .io import write_parquet_atomic
 from .paradigms.base import Paradigm, ParadigmContext, get_paradigm, paradigm_names
 
-__all__ = ["POOL_SCHEMA", "pair_rows", "build_pools", "perturb_files", "resolve_paradigms", "ipm"]
+__all__ = ["POOL_SCHEMA", "pair_rows", "build_pools", "pool_batches", "cap_pool", "sample_key", "perturb_files", "resolve_paradigms", "ipm"]
 
 POOL_SCHEMA: dict[str, pl.DataType] = {
     "id": pl.String,
@@ -208,7 +208,52 @@ def build_pools(
     pairs_per_sentence: int = 1,
     progress: bool = True,
 ) -> dict[str, pl.DataFrame]:
-    """Run the named paradigms over the sentences; returns one pool DataFrame per paradigm."""
+    """Run the named paradigms over the sentences; returns one pool DataFrame per paradigm.
+
+    A pool over ``cap`` rows keeps the ``cap`` rows of smallest :func:`sample_key` (a seeded
+    hash of the row id), so a capped pool is a uniform sample of the corpus whatever its order.
+    """
+    batches = list(pool_batches(sentences, names, ctx=ctx, seed=seed, pairs_per_sentence=pairs_per_sentence,
+                                progress=progress, batch_size=0))
+    return {name: cap_pool(batches[0][name] if batches else pl.DataFrame(schema=POOL_SCHEMA), cap, seed)
+            for name in names}
+
+
+def sample_key(ids: Iterable[str], seed: int) -> pl.Series:
+    """The sampling key of pool rows (hex SHA-1 of the seed and the row id): a capped pool keeps
+    the rows of smallest key, a seeded uniform sample independent of corpus order and sharding."""
+    return pl.Series("_k", [_stable_key(seed, x) for x in ids], dtype=pl.String)
+
+
+def cap_pool(df: pl.DataFrame, cap: int, seed: int, *, keep_key: bool = False) -> pl.DataFrame:
+    """``df`` cut to the ``cap`` rows of smallest :func:`sample_key` (``cap`` 0: no cut), sorted by id.
+
+    ``keep_key`` keeps the key as column ``_k`` (partial pools, merged by rublimp.pools).
+    """
+    if keep_key or (cap and df.height > cap):
+        df = df.with_columns(sample_key(df["id"], seed))
+        if cap and df.height > cap:
+            df = df.sort("_k").head(cap)
+        if not keep_key:
+            df = df.drop("_k")
+    return df.sort("id")
+
+
+def pool_batches(
+    sentences: Iterable[Sentence],
+    names: Sequence[str],
+    *,
+    ctx: ParadigmContext | None = None,
+    seed: int = 0,
+    pairs_per_sentence: int = 1,
+    progress: bool = True,
+    batch_size: int = 20_000,
+) -> Iterator[dict[str, pl.DataFrame]]:
+    """Every paradigm's rows (uncapped, in corpus order) of each batch of ``batch_size`` sentences.
+
+    The paradigms are built once and each sentence is read once for all of them; only one batch's
+    rows are held as Python objects (``batch_size`` 0: one batch of everything).
+    """
     ctx = ctx or ParadigmContext(seed=seed)
     paradigms = [get_paradigm(n, ctx) for n in names]
     # The word lists, lexicons and dictionaries just loaded live until the end: move them out of
@@ -216,47 +261,48 @@ def build_pools(
     # all 45 paradigms: 0.12 s per full collection at the start, 0.51 s by the 38th paradigm).
     gc.collect()
     gc.freeze()
-    rows: dict[str, list[dict]] = {p.name: [] for p in paradigms}
     it: Iterable[Sentence] = sentences
     if progress:
         from .runtime import progress as progress_bar
 
         it = progress_bar(it, desc="perturb", unit="sent")
-    # the "ipm" of rows is filled in after the pass, from the frequencies of just the words needed
-    needs_ipm: list[tuple[list[dict], list[str]]] = []
-    with _fewer_young_collections():
-        for i, sent in enumerate(it, start=1):
-            if ctx.source_check and _source_rejected(sent, ctx):
-                continue
-            sent_rows: list[dict] = []
-            for p in paradigms:
-                rs = _pair_rows(p, sent, pairs_per_sentence, seed, None)
-                rows[p.name].extend(rs)
-                sent_rows.extend(rs)
-            if sent_rows:
-                needs_ipm.append((sent_rows, _ipm_words(sent)))
-            if i % _FREEZE_EVERY == 0:
-                gc.freeze()  # the rows and memoised lookups so far stay to the end as well
+    try:
+        rows: dict[str, list[dict]] = {p.name: [] for p in paradigms}
+        # the "ipm" of rows is filled in per batch, from the frequencies of just the words needed
+        needs_ipm: list[tuple[list[dict], list[str]]] = []
+        n_batch = 0
+        with _fewer_young_collections():
+            for i, sent in enumerate(it, start=1):
+                if ctx.source_check and _source_rejected(sent, ctx):
+                    continue
+                sent_rows: list[dict] = []
+                for p in paradigms:
+                    rs = _pair_rows(p, sent, pairs_per_sentence, seed, None)
+                    rows[p.name].extend(rs)
+                    sent_rows.extend(rs)
+                if sent_rows:
+                    needs_ipm.append((sent_rows, _ipm_words(sent)))
+                n_batch += 1
+                if batch_size and n_batch >= batch_size:
+                    yield _batch_frames(rows, needs_ipm)
+                    rows, needs_ipm, n_batch = {p.name: [] for p in paradigms}, [], 0
+                elif i % _FREEZE_EVERY == 0:
+                    gc.freeze()  # the rows and memoised lookups so far stay to the end of the batch as well
+        if n_batch or not batch_size:
+            yield _batch_frames(rows, needs_ipm)
+    finally:
+        gc.unfreeze()
+
+
+def _batch_frames(rows: dict[str, list[dict]], needs_ipm: list[tuple[list[dict], list[str]]]) -> dict[str, pl.DataFrame]:
     if needs_ipm:
         freqs = _frequencies_of({w for _, words in needs_ipm for w in words})
         for sent_rows, words in needs_ipm:
             value = _mean_ipm(words, freqs)
             for r in sent_rows:
                 r["ipm"] = value
-    del needs_ipm
-    pools = {}
-    for name, rs in rows.items():
-        df = pl.DataFrame(rs, schema=POOL_SCHEMA) if rs else pl.DataFrame(schema=POOL_SCHEMA)
-        if cap and df.height > cap:
-            df = (
-                df.with_columns(pl.col("id").map_elements(lambda x: _stable_key(seed, x), return_dtype=pl.String).alias("_k"))
-                .sort("_k")
-                .head(cap)
-                .drop("_k")
-            )
-        pools[name] = df.sort("id")
-    gc.unfreeze()
-    return pools
+    return {name: pl.DataFrame(rs, schema=POOL_SCHEMA) if rs else pl.DataFrame(schema=POOL_SCHEMA)
+            for name, rs in rows.items()}
 
 
 def _source_rejected(sent: Sentence, ctx: ParadigmContext) -> bool:

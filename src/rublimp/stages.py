@@ -22,8 +22,11 @@ log = logging.getLogger("rublimp")
 __all__ = [
     "corpus_stage",
     "parse_stage",
+    "shard_plan_stage",
     "agreement_stage",
     "perturb_stage",
+    "perturb_shard_stage",
+    "pool_stage",
     "train_demo_lm_stage",
     "demo_lm_check_stage",
     "score_stage",
@@ -85,47 +88,122 @@ def parse_stage(
     through unchanged instead of being re-parsed. Sentences over ``max_chars``
     characters or ``max_tokens`` tokens (``None``: the parse module's defaults)
     are skipped and logged.
+
+    Streams: only the shard's rows of the sentence table are read (by row group),
+    and trees are written as they are parsed or found, so memory does not grow
+    with the corpus. A CoNLL-U source is read once in file order, which is the
+    sentence table's order; a tree out of that order costs one more read of the
+    source (counted in the log).
     """
-    from .conllu_doc import read_conllu, write_conllu
+    from .conllu_doc import write_conllu
     from .parse import DEFAULT_MAX_CHARS, DEFAULT_MAX_TOKENS, SkipReport, parse_texts
 
-    df = pl.read_parquet(sentences_parquet)
-    part = df.gather_every(n_shards, offset=shard) if shard < df.height else df.clear()
+    part = (
+        pl.scan_parquet(sentences_parquet)
+        .select("sent_id", "text", "domain", "source")
+        .with_row_index("_row")
+        .filter(pl.col("_row") % n_shards == shard)
+        .drop("_row")
+        .collect(engine="streaming")
+    )
     conllu_sources = {s["name"]: s for s in sources if s.get("type") == "conllu"}
-    parsed_rows = part.filter(~pl.col("source").is_in(list(conllu_sources)))
-    given_rows = part.filter(pl.col("source").is_in(list(conllu_sources)))
-
-    given: dict[str, Any] = {}
-    if given_rows.height:
-        wanted = set(given_rows["sent_id"].to_list())
-        for name, src in conllu_sources.items():
-            # trees the corpus stage skipped as malformed (counted there) are skipped here too
-            for s in read_conllu(src["path"], on_error=lambda err: None):
-                sid = _conllu_sent_id(name, s.sent_id)
-                if sid in wanted:
-                    s.sent_id = sid
-                    s.domain = s.domain or src.get("domain", "")
-                    given[sid] = s
-
-    items = list(zip(parsed_rows["sent_id"], parsed_rows["text"], parsed_rows["domain"]))
+    is_given = part["source"].is_in(list(conllu_sources)).to_list()
+    to_parse = part.filter(~pl.col("source").is_in(list(conllu_sources)))
+    items = zip(to_parse["sent_id"], to_parse["text"], to_parse["domain"])
     skipped = SkipReport()
-    parsed = {
-        s.sent_id: s
-        for s in parse_texts(
-            items, backend=backend, batch_size=batch_size, progress=True, total=len(items),
-            max_chars=DEFAULT_MAX_CHARS if max_chars is None else max_chars,
-            max_tokens=DEFAULT_MAX_TOKENS if max_tokens is None else max_tokens,
-            skipped=skipped, **dict(backend_opts or {}),
-        )
-    }
+    parsed = parse_texts(
+        items, backend=backend, batch_size=batch_size, progress=True, total=to_parse.height,
+        max_chars=DEFAULT_MAX_CHARS if max_chars is None else max_chars,
+        max_tokens=DEFAULT_MAX_TOKENS if max_tokens is None else max_tokens,
+        skipped=skipped, **dict(backend_opts or {}),
+    )
+    given = _ConlluLookup(conllu_sources)
+    counts = {"parsed": 0, "given": 0}
+
+    def ordered():
+        pending = next(parsed, None)
+        for sid, src, from_conllu in zip(part["sent_id"], part["source"], is_given):
+            if from_conllu:
+                s = given.get(src, sid)
+                if s is not None:
+                    counts["given"] += 1
+                    yield s
+            elif pending is not None and pending.sent_id == sid:  # else it was skipped
+                counts["parsed"] += 1
+                yield pending
+                pending = next(parsed, None)
+
+    n = write_conllu(ordered(), out_conllu)
     log.info("parse: shard %d of %d: %d parsed, %d passed through from CoNLL-U sources, %s",
-             shard, n_shards, len(parsed), len(given), skipped.summary())
-    ordered = []
-    for sid in part["sent_id"]:
-        s = parsed.get(sid) or given.get(sid)
-        if s is not None:
-            ordered.append(s)
-    return write_conllu(ordered, out_conllu)
+             shard, n_shards, counts["parsed"], counts["given"], skipped.summary())
+    if given.rescans or given.missing:
+        log.info("parse: shard %d: %d CoNLL-U trees out of file order (one more read each), %d not found in their source",
+                 shard, given.rescans, given.missing)
+    return n
+
+
+class _ConlluLookup:
+    """The trees of CoNLL-U sources by sentence-table id, read in file order without holding them.
+
+    Blocks are matched on their ``# sent_id`` comment and only the wanted ones are parsed, so a
+    parse job's pass over a source costs a line scan, not a parse of every tree.
+    """
+
+    def __init__(self, sources: Mapping[str, Mapping[str, Any]]):
+        self.sources = sources
+        self._iters: dict[str, Any] = {}
+        self.rescans = 0
+        self.missing = 0
+
+    def _blocks(self, name: str):
+        from .conllu_doc import iter_sentence_blocks
+
+        path = str(self.sources[name]["path"])
+        for raw, block, start in iter_sentence_blocks(path):
+            yield raw, block, start, path
+
+    def _scan(self, name: str, sid: str, it) -> Any:
+        from .conllu_doc import parse_block
+        from .io import InputError
+
+        for raw, block, start, path in it:
+            if raw is not None and _conllu_sent_id(name, raw) != sid:
+                continue
+            try:
+                s = parse_block(block, start, path)
+            except InputError:  # a malformed tree: the corpus stage skipped and counted it
+                continue
+            if _conllu_sent_id(name, s.sent_id) == sid:
+                s.sent_id = sid
+                s.domain = s.domain or self.sources[name].get("domain", "")
+                return s
+        return None
+
+    def get(self, name: str, sid: str):
+        if name not in self._iters:
+            self._iters[name] = self._blocks(name)
+        s = self._scan(name, sid, self._iters[name])
+        if s is None:  # not ahead in the file: read it again from the start
+            self.rescans += 1
+            self._iters[name] = self._blocks(name)
+            s = self._scan(name, sid, self._iters[name])
+            if s is None:
+                self.missing += 1
+                self._iters[name] = self._blocks(name)
+        return s
+
+
+def shard_plan_stage(
+    sentences_parquet: str | os.PathLike, out_json: str | os.PathLike, *, sentences_per_shard: int
+) -> dict:
+    """``{"sentences": n, "shards": ceil(n / sentences_per_shard) (at least 1)}`` for the sentence
+    table (its row count read from the Parquet metadata), written to ``out_json``."""
+    n = pl.scan_parquet(sentences_parquet).select(pl.len()).collect().item()
+    plan = {"sentences": int(n), "sentences_per_shard": int(sentences_per_shard),
+            "shards": max(1, -(-int(n) // int(sentences_per_shard)))}
+    write_json_atomic(out_json, plan)
+    log.info("shard plan: %d sentences, %d per shard: %d shards", n, sentences_per_shard, plan["shards"])
+    return plan
 
 
 def _conllu_sent_id(source_name: str, sent_id: str) -> str:
@@ -192,6 +270,48 @@ def perturb_stage(
     return counts
 
 
+def perturb_shard_stage(
+    shard: str | os.PathLike,
+    paradigms: Mapping[str, Mapping[str, Any]],
+    cache_dir: str | os.PathLike,
+    manifest: str | os.PathLike,
+    *,
+    verdicts: str | os.PathLike | None = None,
+    pool_cap: int = 350_000,
+    pairs_per_sentence: int = 1,
+    seed: int = 0,
+) -> dict:
+    """Every paradigm's partial pool of one shard, in one pass over its trees (:func:`rublimp.pools.perturb_shard`).
+
+    ``paradigms`` maps each name to its inputs (``code``, ``resources``, ``option_files``,
+    ``options``: rublimp.workflow.WorkflowConfig.paradigm_inputs); cached partial pools are reused.
+    """
+    from .pools import ParadigmInputs, perturb_shard
+
+    specs = [ParadigmInputs.from_mapping(n, v) for n, v in paradigms.items()]
+    return perturb_shard(shard, specs, cache_dir, verdicts=verdicts, seed=seed,
+                         pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap, manifest=manifest)
+
+
+def pool_stage(
+    shards: Sequence[str | os.PathLike],
+    paradigm: str,
+    inputs: Mapping[str, Any],
+    cache_dir: str | os.PathLike,
+    out_parquet: str | os.PathLike,
+    *,
+    verdicts: str | os.PathLike | None = None,
+    pool_cap: int = 350_000,
+    pairs_per_sentence: int = 1,
+    seed: int = 0,
+) -> dict:
+    """One paradigm's pool from its cached partial pools of every shard (:func:`rublimp.pools.merge_pool`)."""
+    from .pools import ParadigmInputs, merge_pool
+
+    return merge_pool(ParadigmInputs.from_mapping(paradigm, inputs), shards, cache_dir, out_parquet,
+                      verdicts=verdicts, seed=seed, pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap)
+
+
 # -- demo LM ------------------------------------------------------------------
 def train_demo_lm_stage(
     sentences_parquet: str | os.PathLike,
@@ -213,22 +333,18 @@ def train_demo_lm_stage(
     included, fits (:func:`rublimp.demo_lm.fit_positions`), so the model can score every
     pool sentence the corpus filter admits.
     """
-    from .demo_lm import split_demo_train, train_demo_lm
+    from .demo_lm import demo_sets, train_demo_lm
 
-    df = pl.read_parquet(sentences_parquet)
+    df = pl.read_parquet(sentences_parquet, columns=["text"])
     if df.height == 0:
         raise InputError("no sentences to train the demo LM on", sentences_parquet)
     opts = dict(lm)
     mlm_opts = dict(opts.pop("mlm", None) or {})
     fraction = opts.pop("train_fraction", 0.5)
     max_train = opts.pop("max_train_sentences", None)
-    train, _ = split_demo_train(df, fraction=fraction, seed=seed)
+    train, _ = demo_sets(df, fraction=fraction, max_sentences=max_train, seed=seed)
     texts = train["text"].to_list()
-    if max_train:
-        texts = texts[:max_train]
-    opts["num_threads"] = threads
-    opts.setdefault("n_positions", None)
-    opts["room_for"] = df["text"].drop_nulls().to_list()
+    log.info("demo LM: %d training sentences (demo_lm.max_train_sentences: %s)", len(texts), max_train)
     if backend == "hf":
         return train_demo_lm(texts, Path(out_dir), seed=seed, **opts)
     if backend == "hf-mlm":
@@ -253,13 +369,13 @@ def demo_lm_check_stage(
 
     Works for the causal (``hf``) and the masked (``hf-mlm``, pseudo-log-likelihood) demo models.
     """
-    from .demo_lm import split_demo_train
+    from .demo_lm import demo_sets
     from .scoring import mink_auroc, scorer_from_spec
 
-    df = pl.read_parquet(sentences_parquet)
-    train, held = split_demo_train(df, fraction=lm.get("train_fraction", 0.5), seed=seed)
-    max_train = lm.get("max_train_sentences")
-    train_texts = train["text"].to_list()[: max_train or None]
+    df = pl.read_parquet(sentences_parquet, columns=["text"])
+    train, held = demo_sets(df, fraction=lm.get("train_fraction", 0.5), max_sentences=lm.get("max_train_sentences"),
+                            seed=seed)
+    train_texts = train["text"].to_list()
     n = min(len(train_texts), held.height, 1000)
     train_texts, held_texts = train_texts[:n], held["text"].to_list()[:n]
     report: dict[str, Any] = {"n_train": len(train_texts), "n_heldout": len(held_texts), "models": {}}

@@ -26,8 +26,10 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 STAGE_CODE: dict[str, tuple[str, ...]] = {
     "corpus": ("rublimp.stages:corpus_stage",),
     "parse": ("rublimp.stages:parse_stage",),
+    "shard_plan": ("rublimp.stages:shard_plan_stage",),
     "validate_agreement": ("rublimp.stages:agreement_stage",),
-    "perturb": ("rublimp.stages:perturb_stage",),
+    # a paradigm's pool: the shard pass and the per-paradigm merge (rublimp.pools)
+    "perturb": ("rublimp.stages:perturb_shard_stage", "rublimp.stages:pool_stage"),
     "train_demo_lm": ("rublimp.stages:train_demo_lm_stage",),
     "demo_lm_check": ("rublimp.stages:demo_lm_check_stage",),
     "score": ("rublimp.stages:score_stage",),
@@ -307,6 +309,16 @@ class WorkflowConfig:
         file_keys = {k for k, v in self.option_schema.items() if v.get("x-file")}
         return [str(v) for k, v in self.paradigm_options(name).items() if k in file_keys and v]
 
+    def paradigm_inputs(self, name: str) -> dict[str, Any]:
+        """What paradigm ``name``'s pool depends on besides the trees (rublimp.pools.ParadigmInputs):
+        its code closure, word lists, option files and options."""
+        return {
+            "code": self.perturb_code(name),
+            "resources": self.paradigm_resources(name),
+            "option_files": self.paradigm_option_files(name),
+            "options": self.paradigm_options(name),
+        }
+
     @property
     def option_schema(self) -> dict[str, dict]:
         return self.schema["properties"]["perturb"]["properties"]["options"]["properties"]
@@ -486,7 +498,14 @@ class WorkflowConfig:
 
     @property
     def n_shards(self) -> int:
+        """parse.shards (used unless parse.sentences_per_shard is set)."""
         return int(self.config["parse"]["shards"])
+
+    @property
+    def sentences_per_shard(self) -> int | None:
+        """parse.sentences_per_shard: the shard count then follows the corpus size (rules/parse.smk)."""
+        value = self.config["parse"].get("sentences_per_shard")
+        return None if value is None else int(value)
 
     def _check_consistency(self) -> None:
         ks = self.config["scoring"]["ks"]

@@ -1,0 +1,272 @@
+"""Pools built shard by shard: one pass over each shard's trees for every paradigm, cached per paradigm.
+
+The perturb stage is split in two so that each tree is read and analysed once while an edit to
+one paradigm still recomputes only that paradigm's work:
+
+- :func:`perturb_shard` runs, in one pass over one parsed shard, every paradigm whose *partial
+  pool* for that shard is not in the cache yet, and stores each paradigm's partial pool under a
+  key (:func:`partial_key`) made of everything that determines it: the contents of the
+  paradigm's code closure, word lists and option files, its option values, the shard's and the
+  agreement verdicts' contents, the seed, ``pairs_per_sentence`` and the pool cap. Partial
+  pools of unchanged paradigms are reused (the log counts them).
+- :func:`merge_pool` builds one paradigm's pool from its partial pools of every shard (computing
+  any partial pool missing from the cache), so the result never depends on the cache's state.
+
+A partial pool holds the pool rows of one shard, cut to the ``pool_cap`` rows of smallest
+sampling key (:func:`rublimp.perturb.sample_key`, a seeded hash of the row id) and carrying that
+key as column ``_k``; the merged pool keeps the ``pool_cap`` rows of smallest key over all
+shards. The rows kept are therefore the same whatever the number and order of shards: a uniform
+sample of the corpus, identical to :func:`rublimp.perturb.build_pools` over all the sentences.
+
+Memory: sentences are streamed and rows are held as Python objects for one batch of
+``batch_size`` sentences only; batches are spilled to Parquet and merged by polars.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import polars as pl
+
+from .io import write_json_atomic, write_parquet_atomic
+
+log = logging.getLogger("rublimp")
+
+__all__ = ["partial_schema", "ParadigmInputs", "partial_key", "perturb_shard", "merge_pool", "merge_partials"]
+
+
+def partial_schema() -> dict[str, pl.DataType]:
+    """A partial pool's columns: the pool's (rublimp.perturb.POOL_SCHEMA) plus the sampling key ``_k``."""
+    # imported here: a merge whose partial pools are all cached never loads the paradigms (0.4 s a job)
+    from .perturb import POOL_SCHEMA
+
+    return {**POOL_SCHEMA, "_k": pl.String}
+
+#: Bumped when the partial pools' layout or meaning changes (old cache entries are then ignored).
+CACHE_FORMAT = 1
+
+#: Sentences whose rows are held in memory at once (then spilled to Parquet).
+BATCH_SIZE = 5_000
+
+
+@dataclass(frozen=True)
+class ParadigmInputs:
+    """What one paradigm's pool depends on besides the trees: the files and options its job reads.
+
+    ``code``: the package files its perturb job may run (rublimp.workflow.WorkflowConfig.perturb_code);
+    ``resources``: its word lists; ``option_files``: files its options name; ``options``: the
+    ``perturb.options`` it reads.
+    """
+
+    name: str
+    code: tuple[str, ...] = ()
+    resources: tuple[str, ...] = ()
+    option_files: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_mapping(cls, name: str, spec: Mapping[str, Any]) -> "ParadigmInputs":
+        return cls(
+            name=name,
+            code=tuple(spec.get("code", ())),
+            resources=tuple(spec.get("resources", ())),
+            option_files=tuple(spec.get("option_files", ())),
+            options=dict(spec.get("options", {})),
+        )
+
+
+_DIGESTS: dict[tuple[str, int, int], str] = {}
+
+
+def file_digest(path: str | os.PathLike) -> str:
+    """BLAKE2b of a file's bytes (memoised per path, size and mtime within the process)."""
+    st = os.stat(path)
+    memo = (str(path), st.st_size, st.st_mtime_ns)
+    if memo not in _DIGESTS:
+        h = hashlib.blake2b(digest_size=20)
+        with open(path, "rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                h.update(chunk)
+        _DIGESTS[memo] = h.hexdigest()
+    return _DIGESTS[memo]
+
+
+def partial_key(
+    paradigm: ParadigmInputs,
+    *,
+    shard: str | os.PathLike,
+    verdicts: str | os.PathLike | None,
+    seed: int,
+    pairs_per_sentence: int,
+    pool_cap: int,
+) -> str:
+    """The cache key of ``paradigm``'s partial pool of ``shard``: a hash of everything it depends on.
+
+    Files count by content (so a copied or touched checkout reuses its cache); package code by
+    the sorted contents of the paradigm's code closure.
+    """
+    material = {
+        "format": CACHE_FORMAT,
+        "paradigm": paradigm.name,
+        "code": sorted(file_digest(p) for p in paradigm.code),
+        "resources": sorted(file_digest(p) for p in paradigm.resources),
+        "option_files": sorted(file_digest(p) for p in paradigm.option_files),
+        "options": paradigm.options,
+        "shard": file_digest(shard),
+        "verdicts": file_digest(verdicts) if verdicts else None,
+        "seed": int(seed),
+        "pairs_per_sentence": int(pairs_per_sentence),
+        "pool_cap": int(pool_cap),
+    }
+    blob = json.dumps(material, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.blake2b(blob.encode("utf-8"), digest_size=20).hexdigest()
+
+
+def partial_path(cache_dir: str | os.PathLike, name: str, key: str) -> Path:
+    return Path(cache_dir) / name / f"{key}.parquet"
+
+
+def merge_partials(paths: Sequence[str | os.PathLike], pool_cap: int, *, keep_key: bool = False) -> pl.DataFrame:
+    """The rows of smallest ``_k`` (at most ``pool_cap``; 0: all) of partial pools, sorted by id."""
+    if not paths:
+        df = pl.DataFrame(schema=partial_schema())
+    else:
+        lf = pl.scan_parquet([str(p) for p in paths])
+        if pool_cap:
+            lf = lf.sort("_k").head(pool_cap)
+        df = lf.collect()
+    df = df.sort("id")
+    return df if keep_key else df.drop("_k")
+
+
+def _context(paradigms: Sequence[ParadigmInputs], verdicts, seed: int):
+    from .paradigms import ParadigmContext
+
+    agreement = None
+    if verdicts is not None:
+        from .agreement_validation import load_verdicts
+
+        agreement = load_verdicts(verdicts)
+    # each paradigm reads only the options its class declares, and one option has one value in a
+    # config: the union is what each of them would get alone
+    options: dict[str, Any] = {}
+    for p in paradigms:
+        options.update(p.options)
+    return ParadigmContext(seed=seed, agreement=agreement, options=options)
+
+
+def _compute_partials(
+    shard: str | os.PathLike,
+    paradigms: Sequence[ParadigmInputs],
+    out_paths: Sequence[Path],
+    *,
+    verdicts,
+    seed: int,
+    pairs_per_sentence: int,
+    pool_cap: int,
+    batch_size: int,
+) -> dict[str, int]:
+    """One pass over ``shard`` for all ``paradigms``; writes each one's partial pool; returns row counts."""
+    from .conllu_doc import read_conllu
+    from .perturb import cap_pool, pool_batches
+
+    ctx = _context(paradigms, verdicts, seed)
+    names = [p.name for p in paradigms]
+    spill = Path(tempfile.mkdtemp(prefix="perturb_shard_", dir=Path(out_paths[0]).parent.parent))
+    try:
+        parts: dict[str, list[Path]] = {n: [] for n in names}
+        for b, frames in enumerate(pool_batches(read_conllu(shard), names, ctx=ctx, seed=seed,
+                                                pairs_per_sentence=pairs_per_sentence, batch_size=batch_size)):
+            for n in names:
+                if frames[n].height:
+                    path = spill / f"{n}.{b}.parquet"
+                    cap_pool(frames[n], pool_cap, seed, keep_key=True).write_parquet(path)
+                    parts[n].append(path)
+        counts = {}
+        for n, out in zip(names, out_paths):
+            df = merge_partials(parts[n], pool_cap, keep_key=True)
+            write_parquet_atomic(df, out)
+            counts[n] = df.height
+        for line in ctx.self_check_stats.lines():  # the self-check's rejections per paradigm and reason
+            log.info("perturb_shard %s: %s", Path(shard).name, line)
+        return counts
+    finally:
+        shutil.rmtree(spill, ignore_errors=True)
+
+
+def perturb_shard(
+    shard: str | os.PathLike,
+    paradigms: Sequence[ParadigmInputs],
+    cache_dir: str | os.PathLike,
+    *,
+    verdicts: str | os.PathLike | None = None,
+    seed: int = 0,
+    pairs_per_sentence: int = 1,
+    pool_cap: int = 350_000,
+    manifest: str | os.PathLike | None = None,
+    batch_size: int = BATCH_SIZE,
+    quiet: bool = False,
+) -> dict[str, Any]:
+    """Fill the cache with every paradigm's partial pool of ``shard``, in one pass over its trees.
+
+    Paradigms whose partial pool is cached already are not run. ``manifest`` (optional) receives
+    the shard's cache keys as JSON. Returns ``{"reused": n, "computed": n, "keys": {paradigm: key}}``.
+    """
+    keys = {
+        p.name: partial_key(p, shard=shard, verdicts=verdicts, seed=seed,
+                            pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap)
+        for p in paradigms
+    }
+    missing = [p for p in paradigms if not partial_path(cache_dir, p.name, keys[p.name]).is_file()]
+    reused = len(paradigms) - len(missing)
+    if not quiet or missing:
+        log.info("perturb_shard %s: reused %d of %d cached paradigm pools; computing %d%s", shard, reused,
+                 len(paradigms), len(missing), f" ({', '.join(p.name for p in missing)})" if 0 < len(missing) <= 5 else "")
+    if missing:
+        outs = [partial_path(cache_dir, p.name, keys[p.name]) for p in missing]
+        for o in outs:
+            o.parent.mkdir(parents=True, exist_ok=True)
+        counts = _compute_partials(shard, missing, outs, verdicts=verdicts, seed=seed,
+                                   pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap, batch_size=batch_size)
+        log.info("perturb_shard %s: %d pairs in %d computed partial pools", shard, sum(counts.values()), len(counts))
+    info = {"reused": reused, "computed": len(missing), "keys": keys}
+    if manifest is not None:
+        write_json_atomic(manifest, {"shard": Path(shard).name, "paradigms": keys})
+    return info
+
+
+def merge_pool(
+    paradigm: ParadigmInputs,
+    shards: Sequence[str | os.PathLike],
+    cache_dir: str | os.PathLike,
+    out_parquet: str | os.PathLike,
+    *,
+    verdicts: str | os.PathLike | None = None,
+    seed: int = 0,
+    pairs_per_sentence: int = 1,
+    pool_cap: int = 350_000,
+    batch_size: int = BATCH_SIZE,
+) -> dict[str, int]:
+    """Write ``paradigm``'s pool: its partial pools of all ``shards`` merged (the ``pool_cap`` rows of
+    smallest sampling key, sorted by id). Partial pools missing from the cache are computed here
+    (one shard at a time). Returns ``{"pairs", "reused", "computed"}``."""
+    paths, computed = [], 0
+    for shard in shards:
+        info = perturb_shard(shard, [paradigm], cache_dir, verdicts=verdicts, seed=seed,
+                             pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap, batch_size=batch_size, quiet=True)
+        computed += info["computed"]
+        paths.append(partial_path(cache_dir, paradigm.name, info["keys"][paradigm.name]))
+    df = merge_partials(paths, pool_cap)
+    write_parquet_atomic(df, out_parquet)
+    out = {"pairs": df.height, "reused": len(shards) - computed, "computed": computed}
+    log.info("perturb: %s: %d pairs from %d shards (%d partial pools cached, %d computed here)",
+             paradigm.name, df.height, len(shards), out["reused"], computed)
+    return out

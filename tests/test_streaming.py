@@ -1,0 +1,68 @@
+"""Streaming stages: a parse job reads only its shard's rows and passes CoNLL-U trees through in
+one read of the source, whatever the table's order."""
+
+from __future__ import annotations
+
+import logging
+
+import polars as pl
+
+from rublimp.conllu_doc import read_conllu, sentence_to_conllu, write_conllu
+from rublimp.stages import parse_stage
+
+from trees import tree
+
+
+def _gold(n: int):
+    return [tree([("Кошка", "кошка", "NOUN", "Case=Nom", 2, "nsubj"), ("спит", "спать", "VERB", "", 0, "root"),
+                  (str(i), str(i), "NUM", "", 2, "obl"), (".", ".", "PUNCT", "", 2, "punct")], sent_id=f"g{i}")
+            for i in range(n)]
+
+
+def test_parse_shards_pass_conllu_trees_through_in_table_order(tmp_path, caplog):
+    gold = _gold(9)
+    write_conllu(gold, tmp_path / "gold.conllu")
+    sources = [{"name": "gold", "type": "conllu", "path": str(tmp_path / "gold.conllu"), "domain": "wiki"},
+               {"name": "raw", "type": "text", "path": "unused", "domain": "news"}]
+    # table rows: gold trees in file order with raw sentences between them, then g8 (row 15) and
+    # g7 (row 18): in shard 0 of 3 both, out of file order
+    ids, texts, srcs = [], [], []
+    for i in range(7):
+        ids += [f"gold:g{i}", f"raw-0-{i}"]
+        texts += [gold[i].text, f"Собака лает {i} раз."]
+        srcs += ["gold", "raw"]
+    ids += ["raw-1-0", "gold:g8", "raw-1-1", "raw-1-2", "gold:g7"]
+    texts += ["Птица поёт утром.", gold[8].text, "Птица поёт днём.", "Птица поёт вечером.", gold[7].text]
+    srcs += ["raw", "gold", "raw", "raw", "gold"]
+    table = pl.DataFrame({"sent_id": ids, "text": texts, "domain": ["x"] * len(ids), "source": srcs})
+    table.write_parquet(tmp_path / "s.parquet", row_group_size=3)
+    got = []
+    with caplog.at_level(logging.INFO, logger="rublimp"):
+        for shard in range(3):
+            out = tmp_path / f"shard_{shard}.conllu"
+            n = parse_stage(tmp_path / "s.parquet", out, shard=shard, n_shards=3, sources=sources)
+            sents = list(read_conllu(out))
+            assert n == len(sents)
+            assert [s.sent_id for s in sents] == ids[shard::3]  # every third row, in table order
+            got += sents
+    by_id = {s.sent_id: s for s in got}
+    for g in gold:
+        s = by_id[f"gold:{g.sent_id}"]
+        assert s.domain == "wiki"
+        rows = [[l for l in sentence_to_conllu(x).splitlines() if not l.startswith("#")] for x in (s, g)]
+        assert rows[0] == rows[1] and s.text == g.text  # the same tree
+    assert all(by_id[f"raw-0-{i}"].text == f"Собака лает {i} раз." for i in range(7))
+    assert "shard 0: 1 CoNLL-U trees out of file order (one more read each), 0 not found" in caplog.text
+
+
+def test_shard_plan_follows_the_corpus_size(tmp_path):
+    import json
+
+    from rublimp.stages import shard_plan_stage
+
+    for n, per, want in ((0, 10, 1), (10, 10, 1), (11, 10, 2), (25_001, 5_000, 6)):
+        path = tmp_path / f"s{n}.parquet"
+        pl.DataFrame({"sent_id": [f"s{i}" for i in range(n)]}, schema={"sent_id": pl.String}).write_parquet(path)
+        plan = shard_plan_stage(path, tmp_path / "plan.json", sentences_per_shard=per)
+        assert plan == {"sentences": n, "sentences_per_shard": per, "shards": want}
+        assert json.loads((tmp_path / "plan.json").read_text(encoding="utf-8")) == plan
