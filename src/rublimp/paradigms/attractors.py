@@ -195,8 +195,8 @@ def _numeral_subject(sent: Sentence, subj: Token) -> bool:
     adjectives and determiners between («Восемь крупных заводов располагалось» with «Восемь» hung on
     the verb), or a numeral dependent of the subject.
     """
-    if subj.upos == "NUM" or normalize(subj.lemma) in QUANT_WORDS:
-        return True
+    if _numeral_word(subj):
+        return True  # «один из них» agrees like a noun
     if any(_numeral_word(k) and k.base_deprel in ("nummod", "det", "advmod", "amod") for k in sent.children(subj)):
         return True
     for t in reversed(sent.tokens[: subj.id - 1]):
