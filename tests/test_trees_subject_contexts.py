@@ -206,6 +206,23 @@ def test_fronted_pp_and_bare_instrumental_are_no_attractors():
     assert attractor_in_subject(s, _edge(s, "Брат"), s.token(2))
 
 
+def test_action_noun_takes_the_verbs_complements_inside_its_phrase():
+    # «Управление заводом перешло к сыну», «Обращение в суд стало поводом»: the noun's own dependents
+    def action(prep: str | None, case: str):
+        rows = [("Управление", "управление", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 4 if prep else 3, "nsubj")]
+        if prep:
+            rows.append((prep, prep, "ADP", "", 3, "case"))
+        rows.append(("заводом" if case == "Ins" else "суд", "завод" if case == "Ins" else "суд", "NOUN",
+                     f"Animacy=Inan|Case={case}|Gender=Masc|Number=Sing", 1, "nmod"))
+        rows += [("перешло", "перейти", "VERB", _NEUT_PAST, 0, "root"), (".", ".", "PUNCT", "", len(rows) + 1, "punct")]
+        return tree(rows)
+
+    s = action(None, "Ins")
+    assert attractor_in_subject(s, _edge(s, "Управление"), s.token(2))
+    s = action("в", "Acc")
+    assert attractor_in_subject(s, _edge(s, "Управление"), s.token(3))
+
+
 # -- addresses ------------------------------------------------------------------------------------
 def _address(second: bool, person: str | None = None):
     verb_feats = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"

@@ -57,6 +57,10 @@ NOUN_PREPOSITIONS = frozenset(
 #: dative, instrumental or locative under the subject is a verb's adjunct the parser misattached
 #: («Брат зимой похудел»)
 _BARE_ATTRACTOR_CASES = frozenset({"Gen", "Nom", "Acc", ""})
+#: endings of action nouns («управление», «развитие», «эволюция», «строительство»), which take the
+#: verb's own complements and adjuncts inside the noun phrase («управление заводом», «строительство
+#: моста через реку», «обращение в суд»)
+_ACTION_NOUN_ENDINGS = ("ние", "тие", "ция", "ство")
 #: words that make an infinitive a clause of its own («ничего не оставалось, как взять лютню»)
 _CLAUSE_WORDS = frozenset({"как", "чтобы", "чем", "если"})
 #: dependents of a predicate that may hold an infinitive whose object the genitive could be
@@ -195,23 +199,26 @@ def _copular(sent: Sentence, edge: AgreementEdge) -> bool:
 def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Token) -> bool:
     """Whether ``dep``, a dependent of the noun ``head`` inside the subject noun phrase, modifies that noun.
 
-    * A dependent without a preposition must be a genitive (or a tagged nominative/accusative, a
-      mistagged genitive): a bare dative, instrumental or locative is the verb's.
-    * A prepositional phrase must follow ``head`` with nothing between them but ``head``'s own
-      dependents, and its preposition must be one that typically modifies nouns
+    * It must follow ``head`` with nothing between them but ``head``'s own dependents.
+    * Under an action noun (:data:`_ACTION_NOUN_ENDINGS`) any such dependent is the noun's.
+    * Otherwise a dependent without a preposition must be a genitive (or a tagged
+      nominative/accusative, a mistagged genitive): a bare dative, instrumental or locative is the verb's.
+    * A prepositional phrase's preposition must be one that typically modifies nouns
       (:data:`NOUN_PREPOSITIONS`; «с» with the instrumental only), unless the predicate is
       copular or a short form (:func:`_copular`), which has no adjunct reading. «Анна в
       отчаянии приникла», «Игрок в составе команды выиграл»: the PP is the verb's.
     """
     preps = [k for k in sent.children(dep) if k.base_deprel == "case" and k.id < dep.id]
-    if not preps:
-        return dep.feats.get("Case", "") in _BARE_ATTRACTOR_CASES
-    first = min(p.id for p in preps)
+    first = min((p.id for p in preps), default=dep.id)
     if first < head.id:
         return False  # a fronted PP («В городе жители …») is the clause's
     own = {t.id for t in sent.subtree(head)}
     if any(i not in own for i in range(head.id + 1, first)):
         return False
+    if head.upos == "NOUN" and normalize(head.lemma).endswith(_ACTION_NOUN_ENDINGS):
+        return True  # «управление заводом», «строительство моста через реку»
+    if not preps:
+        return dep.feats.get("Case", "") in _BARE_ATTRACTOR_CASES
     if _copular(sent, edge):
         return True
     prep = normalize(preps[0].form)
