@@ -140,8 +140,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Распространенность этих языков невелика.", "Распространенность этих языков невелики."),
         ("Письмо от родителей пришло вчера.", "Письмо от родителей пришли вчера."),
         ("Стоимость билетов выросла вдвое.", "Стоимость билетов выросли вдвое."),
-        # the singular takes the subject's own gender
-        ("Глаза моей сестры стали усталыми.", "Глаза моей сестры стал усталыми."),
+        # a singular that shows gender takes the attractor's (issue 18: else the error is not one of number alone)
+        ("Глаза моей сестры стали усталыми.", "Глаза моей сестры стала усталыми."),
+        # a present-tense singular shows no gender
+        ("Ключи от машины лежат на столе.", "Ключи от машины лежит на столе."),
         ("Мы с братом нашли подходящее место.", "Мы с братом нашел подходящее место."),
     ],
     "subj_predicate_agreement_gender_attractor": [
@@ -150,8 +152,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Крыша старого дома протекала.", "Крыша старого дома протекал."),
         ("Окно в комнате было открыто.", "Окно в комнате была открыта."),
         ("Дверь в кабинет директора была закрыта.", "Дверь в кабинет директора был закрыт."),
-        ("Девочка в новом платье вошла в комнату.", "Девочка в новом платье вошло в комнату."),
-        ("Радио в комнате соседа играло всю ночь.", "Радио в комнате соседа играл всю ночь."),
+        # a locative PP is the noun's where the predicate is a short form (no adjunct reading)
+        ("Письмо для сестры было отправлено.", "Письмо для сестры была отправлена."),
+        ("Письмо о войне пришло вчера.", "Письмо о войне пришла вчера."),
     ],
 }
 
@@ -241,6 +244,9 @@ NEGATIVE: dict[str, list[str]] = {
         # issue 18: a verb's adjunct is no attractor, nor a genitive singular that looks like a plural
         "Брат за эти дни похудел.",
         "Мнение группы изменилось.",
+        # issue 18, round 2: a short form with a conjunct or a participle of its own would be half-edited
+        "Стены дома высоки и прочны.",
+        "Стены дома высоки, покрытые мхом.",
     ],
     "subj_predicate_agreement_gender_attractor": [
         "Ключ от шкафа лежал на столе.",
@@ -250,6 +256,10 @@ NEGATIVE: dict[str, list[str]] = {
         # issue 18: adjuncts of the verb and a clausal subject have no attractor
         "Анна в отчаянии приникла к стойке.",
         "Необходимо сделать обратную замену.",
+        # issue 18, round 2: a locative PP is the verb's; a short form with a conjunct would be half-edited
+        "Игрок в составе сборной выиграл турнир.",
+        "Девочка в новом платье вошла в комнату.",
+        "Стена дома высока и прочна.",
     ],
 }
 
@@ -274,6 +284,10 @@ ABSENT: dict[str, list[tuple[str, str]]] = {
         ("Было решено перенести встречу.", "Были решено перенести встречу."),
     ],
     # a name either sex may bear («Саша»), or also a common noun («Роза»), takes only a neuter attractor's gender
+    # issue 18, round 2: a past singular takes the attractor's gender, not the subject's
+    "subj_predicate_agreement_number_attractor": [
+        ("Ключи от двери лежали на столе.", "Ключи от двери лежал на столе."),
+    ],
     "subj_predicate_agreement_gender_attractor": [
         ("Саша в своём доме уснула.", "Саша в своём доме уснул."),
         ("Роза в своём доме уснула.", "Роза в своём доме уснул."),
@@ -712,9 +726,10 @@ def test_unknown_name_tagged_adjective_is_an_attractor(paradigms):
             (".", ".", "PUNCT", "", 3, "punct"),
         ])
 
-    assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("nmod"))] == ["Стены Бархана рухнула."]
+    # the singular takes the attractor's gender (issue 18)
+    assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("nmod"))] == ["Стены Бархана рухнул."]
     # as amod too: pymorphy3 reads «Бархана» only as a noun («лицо урнгурца оживилось», «урнгурца» amod)
-    assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod"))] == ["Стены Бархана рухнула."]
+    assert [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod"))] == ["Стены Бархана рухнул."]
     # a word with an adjective reading as amod is an adjective: no attractor
     assert list(paradigms["subj_predicate_agreement_number_attractor"].pairs(tree("amod", "Старого"))) == []
 
@@ -1058,8 +1073,8 @@ def test_attractor_oblique_subject_reread(paradigms):
         ("цели", "цель", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "obj"),
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
-    # the singular takes the subject noun's own gender («уговор»), as elsewhere
-    assert [b for b, _ in number.pairs(sent)] == ["Уговоры матери не достигал цели."]
+    # a past singular takes the attractor's gender (issue 18): «матери» is feminine
+    assert [b for b, _ in number.pairs(sent)] == ["Уговоры матери не достигала цели."]
     # beside a negated 3sg.N predicate a genitive stays the genitive subject («Уговоров матери не было»)
     sent = _tree([
         ("Уговоров", "уговор", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 4, "nsubj"),
@@ -1639,10 +1654,11 @@ def test_genitive_subject_after_the_predicate_read_from_word_order(paradigms):
 # -- attractor rules of issue 8, round 5 (late) ---------------------------------------------
 
 @pytest.mark.parametrize("subject,verb,attractor,bad", [
-    (("Вадим", "вадим", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), "Вадим в комнате заснула."),
-    (("Поленов", "поленов", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), "Поленов в комнате заснула."),
-    (("Галина", "галина", "Fem"), ("заснула", "заснуть"), ("доме", "дом", "Masc"), "Галина в доме заснул."),
-    # a name either sex may bear, a name that is also a common noun, an indeclinable name: the neuter only
+    # issue 18, round 2: RuBLiMP does not change the gender of a predicate with a personal name as
+    # its subject, whatever sex pymorphy3 knows the name for (and «в комнате» is the verb's adjunct)
+    (("Вадим", "вадим", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), None),
+    (("Поленов", "поленов", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), None),
+    (("Галина", "галина", "Fem"), ("заснула", "заснуть"), ("доме", "дом", "Masc"), None),
     (("Саша", "саша", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), None),
     (("Роза", "роза", "Fem"), ("заснула", "заснуть"), ("доме", "дом", "Masc"), None),
     (("Шевченко", "шевченко", "Masc"), ("заснул", "заснуть"), ("комнате", "комната", "Fem"), None),
@@ -1746,3 +1762,44 @@ def test_genitive_singular_tagged_as_a_nominative_plural_is_no_plural_attractor(
     assert list(number.pairs(tree("группы", "группа"))) == []
     # «экспертов» is plural in every reading: an attractor
     assert [b for b, _ in number.pairs(tree("экспертов", "эксперт"))] == ["Мнение экспертов изменились."]
+
+
+# -- issue 18, round 2: numeral subjects, personal names ----------------------------------------------
+def test_numeral_subject_takes_no_attractor_pair(paradigms):
+    # «Восемь домов располагалось на холме»: a numeral phrase takes the singular neuter or the plural;
+    # here («Два окна из стекла треснули») the parser hung the numeral on the verb, so the edge layer
+    # does not see a quantified subject
+    def tree(numeral: bool) -> "Sentence":
+        rows = [("Два", "два", "NUM", "Case=Nom", 5, "obl")] if numeral else []
+        off = len(rows)
+        rows += [
+            ("окна" if numeral else "Окна", "окно", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Plur", off + 4, "nsubj"),
+            ("из", "из", "ADP", "", off + 3, "case"),
+            ("стекла", "стекло", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", off + 1, "nmod"),
+            ("треснули", "треснуть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+            (".", ".", "PUNCT", "", off + 4, "punct"),
+        ]
+        return _tree(rows)
+
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    assert [b for b, _ in number.pairs(tree(False))] == ["Окна из стекла треснуло."]
+    assert list(number.pairs(tree(True))) == []
+
+
+def test_personal_name_subject_takes_no_gender_attractor_pair(paradigms):
+    # «Галина из дома ушла»: «из дома» modifies the noun, but RuBLiMP keeps a name's gender
+    def tree(subject: tuple) -> "Sentence":
+        return _tree([
+            subject,
+            ("из", "из", "ADP", "", 3, "case"),
+            ("дома", "дом", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+            ("ушла", "уйти", "VERB", _PAST.format(g="Fem", n="Sing"), 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    name = ("Галина", "галина", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 4, "nsubj")
+    assert list(gender.pairs(tree(name))) == []
+    # a common noun of fixed gender keeps its pair
+    door = ("Дверь", "дверь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 4, "nsubj")
+    assert [b for b, _ in gender.pairs(tree(door))] == ["Дверь из дома ушел."]

@@ -8,6 +8,7 @@ from rublimp.trees.subject_contexts import (
     attractor_in_subject,
     genitive_of_negation,
     indefinite_personal_risk,
+    noun_attached_pp,
     predicative_short_form,
 )
 from tests.trees import tree
@@ -156,6 +157,70 @@ def test_noun_of_a_participial_clause_is_no_attractor():
         (".", ".", "PUNCT", "", 5, "punct"),
     ])
     assert not attractor_in_subject(s, _edge(s, "Ключ"), s.token(4))
+
+
+# -- issue 18, round 2: a PP or bare noun under the subject that is the verb's -----------------------
+def _pp(prep: str | None, case: str, verb: tuple = ("уснул", "уснуть", "VERB", _MASC_PAST), fronted: bool = False):
+    # «Брат [prep] доме уснул.»: the noun attached to the subject as nmod; ``fronted`` puts it first
+    noun_feats = f"Animacy=Inan|Case={case}|Gender=Masc|Number=Sing"
+    brother = ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
+    if fronted:
+        rows = [(prep, prep, "ADP", "", 2, "case"), ("доме", "дом", "NOUN", noun_feats, 3, "nmod"),
+                (*brother, 4, "nsubj"), (*verb, 0, "root"), (".", ".", "PUNCT", "", 4, "punct")]
+        return tree(rows)
+    rows = [(*brother, 4 if prep else 3, "nsubj")]
+    if prep:
+        rows.append((prep, prep, "ADP", "", 3, "case"))
+    rows.append(("доме" if prep else "домом", "дом", "NOUN", noun_feats, 1, "nmod"))
+    rows += [(*verb, 0, "root"), (".", ".", "PUNCT", "", len(rows) + 1, "punct")]
+    return tree(rows)
+
+
+def test_locative_pp_under_the_subject_is_the_verbs_unless_the_predicate_is_copular():
+    s = _pp("в", "Loc")
+    edge = _edge(s, "Брат")
+    assert not noun_attached_pp(s, edge, s.token(3), s.token(1))
+    assert not attractor_in_subject(s, edge, s.token(3))
+    # «о», «из», «для», «без», «от» typically modify a noun
+    for prep, case in (("о", "Loc"), ("из", "Gen"), ("для", "Gen"), ("без", "Gen"), ("от", "Gen")):
+        s = _pp(prep, case)
+        assert attractor_in_subject(s, _edge(s, "Брат"), s.token(3)), prep
+    # «с» modifies a noun with the instrumental («брат с котом»), not with the genitive («с крыши»)
+    s = _pp("с", "Ins")
+    assert attractor_in_subject(s, _edge(s, "Брат"), s.token(3))
+    s = _pp("с", "Gen")
+    assert not attractor_in_subject(s, _edge(s, "Брат"), s.token(3))
+    # a short-form predicate takes no locative adjunct: «Брат в доме рад»
+    s = _pp("в", "Loc", verb=("рад", "рад", "ADJ", "Degree=Pos|Gender=Masc|Number=Sing|Variant=Short"))
+    assert attractor_in_subject(s, _edge(s, "Брат"), s.token(3))
+
+
+def test_fronted_pp_and_bare_instrumental_are_no_attractors():
+    s = _pp("из", "Gen", fronted=True)
+    assert not attractor_in_subject(s, _edge(s, "Брат"), s.token(2))
+    # «Брат домом уснул»: a bare instrumental under the subject is the verb's adjunct
+    s = _pp(None, "Ins")
+    assert not attractor_in_subject(s, _edge(s, "Брат"), s.token(2))
+    # a bare genitive is the noun's
+    s = _pp(None, "Gen")
+    assert attractor_in_subject(s, _edge(s, "Брат"), s.token(2))
+
+
+def test_action_noun_takes_the_verbs_complements_inside_its_phrase():
+    # «Управление заводом перешло к сыну», «Обращение в суд стало поводом»: the noun's own dependents
+    def action(prep: str | None, case: str):
+        rows = [("Управление", "управление", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 4 if prep else 3, "nsubj")]
+        if prep:
+            rows.append((prep, prep, "ADP", "", 3, "case"))
+        rows.append(("заводом" if case == "Ins" else "суд", "завод" if case == "Ins" else "суд", "NOUN",
+                     f"Animacy=Inan|Case={case}|Gender=Masc|Number=Sing", 1, "nmod"))
+        rows += [("перешло", "перейти", "VERB", _NEUT_PAST, 0, "root"), (".", ".", "PUNCT", "", len(rows) + 1, "punct")]
+        return tree(rows)
+
+    s = action(None, "Ins")
+    assert attractor_in_subject(s, _edge(s, "Управление"), s.token(2))
+    s = action("в", "Acc")
+    assert attractor_in_subject(s, _edge(s, "Управление"), s.token(3))
 
 
 # -- addresses ------------------------------------------------------------------------------------

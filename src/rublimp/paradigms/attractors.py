@@ -12,7 +12,12 @@ blind read of such pairs (issue 18) found most of them without an attractor, so 
 and objects of the verb, nouns of participial or relative clauses, conjuncts, apposed names and
 genitive singulars that only look plural («группы») are not attractors here
 (:func:`~rublimp.trees.subject_contexts.attractor_in_subject`, :func:`_apposed`,
-:func:`_number_in_case`). The fidelity cost is in ``docs/phenomena/subject_predicate_agreement.md``.
+:func:`_number_in_case`); nor is a PP the verb typically takes
+(:func:`~rublimp.trees.subject_contexts.noun_attached_pp`). No pair is made with a numeral subject
+(:func:`_numeral_subject`), a personal name as the subject of a gender pair (:func:`_personal_name`),
+or an adjectival predicate that a conjunct or participle would leave half-edited
+(:func:`_half_edited`); a past singular made by the number paradigm takes the attractor's gender.
+The fidelity cost is in ``docs/phenomena/subject_predicate_agreement.md``.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, get_morph
 from ..trees.edges import AgreementEdge
-from ..trees.lexical import is_common_gender_tag, is_known, name_gender_of_form, one_gender, one_number
+from ..trees.lexical import QUANT_WORDS, is_common_gender_tag, is_known, name_gender_of_form, one_gender, one_number
 from ..trees.memo import sentence_memo, token_memo
 from ..trees.readings import (
     after_nominal,
@@ -178,6 +183,67 @@ def _apposed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
     return not (genitive and (number == "plur" or _possessor(sent, edge, tok)))
 
 
+def _numeral_word(tok: Token) -> bool:
+    """A cardinal numeral other than «один» (in words or digits) or a quantity word («много»)."""
+    lemma = normalize(tok.lemma)
+    if lemma in QUANT_WORDS or normalize(tok.form) in QUANT_WORDS:
+        return True
+    return (tok.upos == "NUM" or tok.form[:1].isdigit()) and lemma not in ("один", "1")
+
+
+def _numeral_subject(sent: Sentence, subj: Token) -> bool:
+    """A numeral or quantity phrase as the subject («восемь домов», «много людей», «пять из них»):
+    it takes singular neuter or plural agreement alike, so neither form is an attraction error.
+
+    Besides the numeral the edge layer already marks (a ``quantified`` subject) this catches one the
+    parser attached elsewhere: a numeral or quantity word right before the subject, with only its
+    adjectives and determiners between («Восемь крупных заводов располагалось» with «Восемь» hung on
+    the verb), or a numeral dependent of the subject.
+    """
+    if _numeral_word(subj):
+        return True  # «один из них» agrees like a noun
+    if any(_numeral_word(k) and k.base_deprel in ("nummod", "det", "advmod", "amod") for k in sent.children(subj)):
+        return True
+    for t in reversed(sent.tokens[: subj.id - 1]):
+        if t.upos in ("ADJ", "DET") and t.head == subj.id:
+            continue
+        return _numeral_word(t)
+    return False
+
+
+def _personal_name(subj: Token) -> bool:
+    """A capitalised animate proper noun or a form pymorphy3 reads as a first name, surname or
+    patronymic: RuBLiMP does not change the gender of a predicate with a proper-noun subject."""
+    if subj.upos != "PROPN" or not subj.form[:1].isupper():
+        return False
+    if subj.feats.get("Animacy") == "Anim" or _name_gender(subj) is not None:
+        return True
+    return any({"Name", "Surn", "Patr"} & set(p.tag.grammemes) for p in get_morph().parses(subj.form))
+
+
+#: relations of a word that agrees like the adjectival predicate it hangs on («была пуста и темна»,
+#: «открыто, освещённое солнцем»)
+_AGREEING_KID_RELS = frozenset({"conj", "amod", "acl", "appos", "parataxis"})
+
+
+def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
+    """Whether an adjectival word of the predicate (the short form or the adjective agreeing with
+    быть) has a conjunct or a describing adjective/participle of its own that shares its ``feature``
+    value: editing the predicate alone would leave that word disagreeing."""
+    words = [t for t in (edge.predicate, *edge.co_agreeing) if t.upos == "ADJ" or t.feats.get("VerbForm") == "Part"
+             or t.feats.get("Variant") == "Short"]
+    for word in words:
+        value = word.feats.get(feature)
+        for kid in sent.children(word):
+            if kid.base_deprel not in _AGREEING_KID_RELS or kid.id == edge.subject.id:
+                continue
+            if any(k.base_deprel in ("aux", "cop", "nsubj") for k in sent.children(kid)):
+                continue  # a predicate of its own
+            if (kid.upos == "ADJ" or kid.feats.get("VerbForm") == "Part") and value and kid.feats.get(feature) == value:
+                return True
+    return False
+
+
 class _Attractor(SubjectPredicateAgreement):
     """Attractors inside the subject noun phrase, nearest to the agreeing word first.
 
@@ -329,6 +395,17 @@ class _Attractor(SubjectPredicateAgreement):
         return self._nominal_ok(sent, edge, referent=referent)
 
 
+def _shows_gender(edge: AgreementEdge) -> bool:
+    """Whether the singular of the agreeing word marks gender: a past tense, a short form or an
+    adjective, or быть with an adjectival word agreeing together with it."""
+    words = (edge.agreeing, *edge.co_agreeing)
+    return any(
+        t.feats.get("Tense") == "Past" or t.feats.get("Variant") == "Short" or t.upos == "ADJ"
+        or t.feats.get("VerbForm") == "Part" or "Gender" in t.feats
+        for t in words
+    ) or edge.pred_type == "part_shortadj"
+
+
 @register
 class AttractorNumber(_Attractor):
     """«Ключ от шкафов лежал на столе.» → «Ключ от шкафов лежали на столе.»"""
@@ -342,6 +419,8 @@ class AttractorNumber(_Attractor):
             return
         if not self._subject_ok(sent, edge) or not number_ok(sent, edge.subject):
             return
+        if _numeral_subject(sent, edge.subject) or _half_edited(sent, edge, "Number"):
+            return
         src = edge.predicate_value("Number")
         for att in self.attractors(sent, edge):
             # attraction works on the surface form: a form readable with the other number attracts
@@ -351,8 +430,16 @@ class AttractorNumber(_Attractor):
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
-            # a singular predicate takes the subject's own gender («брови … приподнялась»), as RuBLiMP does
+            # a singular predicate that shows gender takes the attractor's («Глаза моей сестры стала»):
+            # with another gender the error would not be one of number alone; one that shows none
+            # takes the subject's own, as RuBLiMP does
             gender = self._singular_gender(edge.subject) if num == "Sing" else None
+            if num == "Sing" and _shows_gender(edge):
+                gender = _postnominal_genitive_gender(sent, att) or _gender_in_case(
+                    att, _possessor(sent, edge, att), _attractor_case(sent, att)
+                )
+                if gender is None:
+                    continue
             if not self._object_reading(sent, edge, num, gender):
                 yield num, gender
             return
@@ -373,6 +460,12 @@ class AttractorGender(_Attractor):
 
     def targets(self, sent, edge):
         if edge.predicate_value("Gender") is None or not self._candidates(sent, edge):
+            return
+        if edge.subject_kind == "nominal" and (
+            _personal_name(edge.subject) or _numeral_subject(sent, edge.subject)
+        ):
+            return
+        if _half_edited(sent, edge, "Gender"):
             return
         if edge.subject_kind == "clausal":
             if not self._subject_ok(sent, edge):

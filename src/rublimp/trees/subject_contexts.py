@@ -14,6 +14,8 @@ paradigms ask before they propose a pair:
 * :func:`address_as_subject`: is the «subject» an address set off by a comma («Ребята, мы …»)?
 * :func:`attractor_in_subject`: is a noun an attractor in RuBLiMP's sense, a genitive or
   prepositional dependent inside the subject noun phrase, placed before the agreeing word?
+* :func:`noun_attached_pp`: does a prepositional phrase on the way to it modify its noun, and not
+  the verb (a locative or temporal PP the parser hung on the subject: «Анна в городе уснула»)?
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ __all__ = [
     "predicative_short_form",
     "attractor_in_subject",
     "address_as_subject",
+    "noun_attached_pp",
+    "NOUN_PREPOSITIONS",
 ]
 
 #: relations that lead from a subject noun to a noun inside its own phrase
@@ -40,6 +44,23 @@ _NP_INTERNAL_RELS = frozenset({"nmod"})
 _QUANTITY_GOVERNORS = QUANT_WORDS | frozenset(
     {"больше", "меньше", "более", "менее", "свыше", "около", "порядка", "почти", "много", "полно"}
 )
+#: prepositions whose phrase typically modifies a noun rather than a verb («письмо о войне», «врач из
+#: больницы», «ключ от шкафа», «дом без крыши», «местность вокруг села»); «с»/«со» only with the
+#: instrumental («кошка с котятами»), not «с крыши» "from the roof". Locative, directional and temporal
+#: ones («в», «на», «у», «под», «за», «по», «при», «после» …) as readily modify the verb.
+NOUN_PREPOSITIONS = frozenset(
+    {"о", "об", "обо", "про", "из", "изо", "для", "с", "со", "без", "безо", "вокруг", "между", "меж",
+     "от", "ото", "насчёт", "насчет", "против"}
+)
+#: cases that a bare noun (no preposition) has as an attractor inside a noun phrase: the genitive; the
+#: tagger's nominative/accusative on such a word is a mistagged genitive («мнение группы»); a bare
+#: dative, instrumental or locative under the subject is a verb's adjunct the parser misattached
+#: («Брат зимой похудел»)
+_BARE_ATTRACTOR_CASES = frozenset({"Gen", "Nom", "Acc", ""})
+#: endings of action nouns («управление», «развитие», «эволюция», «строительство»), which take the
+#: verb's own complements and adjuncts inside the noun phrase («управление заводом», «строительство
+#: моста через реку», «обращение в суд»)
+_ACTION_NOUN_ENDINGS = ("ние", "тие", "ция", "ство")
 #: words that make an infinitive a clause of its own («ничего не оставалось, как взять лютню»)
 _CLAUSE_WORDS = frozenset({"как", "чтобы", "чем", "если"})
 #: dependents of a predicate that may hold an infinitive whose object the genitive could be
@@ -150,17 +171,60 @@ def attractor_in_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> boo
     The path from the subject down to ``tok`` must run along ``nmod`` links only (a genitive or a
     prepositional phrase inside the subject noun phrase: «мнение экспертов», «ключ от шкафов»); a
     noun of a participial or relative clause, a conjunct, an apposition, or an adjunct, agent or
-    object of the verb is no attractor. ``tok`` must precede the agreeing word.
+    object of the verb is no attractor. ``tok`` must precede the agreeing word, and every link on the
+    path must be one a noun takes rather than a verb (:func:`noun_attached_pp`).
     """
     if tok.id >= edge.agreeing.id or tok.id == edge.subject.id:
         return False
     node = tok
     while node.head != 0 and node.base_deprel in _NP_INTERNAL_RELS:
         head = sent.token(node.head)
+        if not noun_attached_pp(sent, edge, node, head):
+            return False
         if head.id == edge.subject.id:
             return True
         node = head
-    return _right_after_subject(sent, edge, tok)
+    return _right_after_subject(sent, edge, tok) and noun_attached_pp(sent, edge, tok, edge.subject)
+
+
+def _copular(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the predicate is a nominal, adjective or short form (with or without быть): such a
+    predicate takes no locative adjunct between subject and быть («Окно в комнате было открыто»)."""
+    pred = edge.predicate
+    if edge.pred_type == "part_shortadj" or pred.feats.get("Variant") == "Short" or pred.feats.get("VerbForm") == "Part":
+        return True
+    return pred.upos in ("ADJ", "NOUN", "PROPN", "PRON", "DET", "NUM") and pred.id != edge.agreeing.id
+
+
+def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Token) -> bool:
+    """Whether ``dep``, a dependent of the noun ``head`` inside the subject noun phrase, modifies that noun.
+
+    * It must follow ``head`` with nothing between them but ``head``'s own dependents.
+    * Under an action noun (:data:`_ACTION_NOUN_ENDINGS`) any such dependent is the noun's.
+    * Otherwise a dependent without a preposition must be a genitive (or a tagged
+      nominative/accusative, a mistagged genitive): a bare dative, instrumental or locative is the verb's.
+    * A prepositional phrase's preposition must be one that typically modifies nouns
+      (:data:`NOUN_PREPOSITIONS`; «с» with the instrumental only), unless the predicate is
+      copular or a short form (:func:`_copular`), which has no adjunct reading. «Анна в
+      отчаянии приникла», «Игрок в составе команды выиграл»: the PP is the verb's.
+    """
+    preps = [k for k in sent.children(dep) if k.base_deprel == "case" and k.id < dep.id]
+    first = min((p.id for p in preps), default=dep.id)
+    if first < head.id:
+        return False  # a fronted PP («В городе жители …») is the clause's
+    own = {t.id for t in sent.subtree(head)}
+    if any(i not in own for i in range(head.id + 1, first)):
+        return False
+    if head.upos == "NOUN" and normalize(head.lemma).endswith(_ACTION_NOUN_ENDINGS):
+        return True  # «управление заводом», «строительство моста через реку»
+    if not preps:
+        return dep.feats.get("Case", "") in _BARE_ATTRACTOR_CASES
+    if _copular(sent, edge):
+        return True
+    prep = normalize(preps[0].form)
+    if prep not in NOUN_PREPOSITIONS:
+        return False
+    return prep not in ("с", "со") or dep.feats.get("Case") == "Ins"
 
 
 def _right_after_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
