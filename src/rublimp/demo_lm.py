@@ -101,7 +101,7 @@ def training_set_sha256(sentences: Sequence[str]) -> str:
 
 
 @contextlib.contextmanager
-def _deterministic_torch(seed: int, num_threads: int | None) -> Iterator[None]:
+def deterministic_torch(seed: int, num_threads: int | None) -> Iterator[None]:
     """Seed every RNG and switch on deterministic kernels; restore global torch state afterwards."""
     import torch
 
@@ -146,7 +146,7 @@ def _atomic_dir(out_dir: Path) -> Iterator[Path]:
         raise
 
 
-def _train_bpe(sentences: list[str], vocab_size: int, special_tokens: Sequence[str]) -> Any:
+def train_bpe(sentences: list[str], vocab_size: int, special_tokens: Sequence[str]) -> Any:
     """A byte-level BPE ``tokenizers.Tokenizer`` (min. frequency 2, full byte alphabet) trained on ``sentences``."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
@@ -164,7 +164,7 @@ def _train_bpe(sentences: list[str], vocab_size: int, special_tokens: Sequence[s
     return tok
 
 
-def _training_sentences(train_sentences: Sequence[str], what: str) -> list[str]:
+def training_sentences(train_sentences: Sequence[str], what: str) -> list[str]:
     """The distinct training sentences, sorted; ``InputError`` for an empty one or fewer than 2."""
     for i, s in enumerate(train_sentences):
         if not isinstance(s, str) or not s.strip():
@@ -175,14 +175,14 @@ def _training_sentences(train_sentences: Sequence[str], what: str) -> list[str]:
     return sentences
 
 
-def _check_positive(what: str, **values: int) -> None:
+def check_positive(what: str, **values: int) -> None:
     """``InputError`` for the first of ``values`` (in order) below 1."""
     for key, val in values.items():
         if val < 1:
             raise InputError(f"{what} {key} must be positive, got {val}")
 
 
-def _optimizer(
+def make_optimizer(
     model: Any, lr: float, betas: tuple[float, float], n_seqs: int, batch_size: int, epochs: int,
     max_steps: int | None, warmup_steps: int,
 ) -> tuple[Any, Any, int]:
@@ -203,7 +203,7 @@ def _optimizer(
     return opt, sched, total_steps
 
 
-def _train_loop(
+def train_loop(
     model: Any, opt: Any, sched: Any, seqs: list[list[int]], *, seed: int, batch_size: int, total_steps: int,
     make_batch: Callable[[list[list[int]], Any], tuple[Any, Any, Any]], n_predicted: Callable[[Any], int],
     desc: str, progress: bool, show_loss: bool,
@@ -251,7 +251,7 @@ def _train_loop(
     return epoch_losses, step
 
 
-def _save_trained(
+def save_trained(
     out_path: Path, model: Any, tokenizer: Any, head: dict[str, Any], *, seed: int, hparams: dict[str, Any],
     sentences: list[str], seqs: list[list[int]], n_truncated: int, steps: int, epoch_losses: list[float],
     t0: float, cpu0: float,
@@ -305,7 +305,7 @@ def fit_positions(lengths: Sequence[int], *, minimum: int = MIN_POSITIONS, headr
     return max(minimum, -(-need // multiple) * multiple)
 
 
-def _size_positions(tokenizer: Any, n_positions: int | None, room_for: Sequence[str], encoded: list[list[int]],
+def size_positions(tokenizer: Any, n_positions: int | None, room_for: Sequence[str], encoded: list[list[int]],
                     special: int) -> tuple[int, int]:
     """(positions, longest sequence): ``n_positions`` as given, else :func:`fit_positions` of the longest of
     the training sequences and the ``room_for`` sentences, each with ``special`` special tokens."""
@@ -325,7 +325,7 @@ def _size_positions(tokenizer: Any, n_positions: int | None, room_for: Sequence[
 def _train_tokenizer(sentences: list[str], vocab_size: int, n_positions: int) -> Any:
     from transformers import PreTrainedTokenizerFast
 
-    tok = _train_bpe(sentences, vocab_size, [DEMO_SPECIAL_TOKEN])
+    tok = train_bpe(sentences, vocab_size, [DEMO_SPECIAL_TOKEN])
     return PreTrainedTokenizerFast(
         tokenizer_object=tok,
         bos_token=DEMO_SPECIAL_TOKEN,
@@ -391,10 +391,10 @@ def train_demo_lm(
     quiet_transformers()
 
     out_path = Path(out_dir)
-    sentences = _training_sentences(train_sentences, "demo LM")
+    sentences = training_sentences(train_sentences, "demo LM")
     if n_embd % n_head:
         raise InputError(f"demo LM n_embd={n_embd} is not divisible by n_head={n_head}")
-    _check_positive("demo LM", epochs=epochs, batch_size=batch_size, n_positions=n_positions or 1,
+    check_positive("demo LM", epochs=epochs, batch_size=batch_size, n_positions=n_positions or 1,
                     vocab_size=vocab_size, n_layer=n_layer)
     hparams = {
         "vocab_size": vocab_size, "n_layer": n_layer, "n_embd": n_embd, "n_head": n_head,
@@ -404,12 +404,12 @@ def train_demo_lm(
     }
 
     t0, cpu0 = time.perf_counter(), time.process_time()
-    with _deterministic_torch(seed, num_threads):
+    with deterministic_torch(seed, num_threads):
         tokenizer = _train_tokenizer(sentences, vocab_size, n_positions or MIN_POSITIONS)
         eot = tokenizer.convert_tokens_to_ids(DEMO_SPECIAL_TOKEN)
         encoded = tokenizer(sentences, add_special_tokens=False, verbose=False)["input_ids"]
         # a training sequence is <eot> sentence <eot>: two special tokens
-        n_positions, longest = _size_positions(tokenizer, n_positions, room_for, encoded, special=2)
+        n_positions, longest = size_positions(tokenizer, n_positions, room_for, encoded, special=2)
         hparams["n_positions"] = n_positions
         seqs = [[eot, *ids, eot][:n_positions] for ids in encoded]
         n_truncated = sum(len(ids) + 2 > n_positions for ids in encoded)
@@ -421,7 +421,7 @@ def train_demo_lm(
         )
         model = GPT2LMHeadModel(config)
         model.train()
-        opt, sched, total_steps = _optimizer(
+        opt, sched, total_steps = make_optimizer(
             model, lr, (0.9, 0.95), len(seqs), batch_size, epochs, max_steps, warmup_steps
         )
 
@@ -436,13 +436,13 @@ def train_demo_lm(
                 mask[r, :len(s)] = 1
             return ids, mask, labels
 
-        epoch_losses, step = _train_loop(
+        epoch_losses, step = train_loop(
             model, opt, sched, seqs, seed=seed, batch_size=batch_size, total_steps=total_steps,
             make_batch=make_batch, n_predicted=lambda labels: int((labels[:, 1:] != -100).sum()),
             desc="training demo LM", progress=progress, show_loss=True,
         )
         model.eval()
-        info = _save_trained(
+        info = save_trained(
             out_path, model, tokenizer, {"model_type": "gpt2", "longest_sequence": longest}, seed=seed,
             hparams=hparams, sentences=sentences,
             seqs=seqs, n_truncated=n_truncated, steps=step, epoch_losses=epoch_losses, t0=t0, cpu0=cpu0,

@@ -18,14 +18,14 @@ from typing import Any
 
 from rublimp.demo_lm import (
     MIN_POSITIONS,
-    _check_positive,
-    _deterministic_torch,
-    _optimizer,
-    _save_trained,
-    _size_positions,
-    _train_bpe,
-    _train_loop,
-    _training_sentences,
+    check_positive,
+    deterministic_torch,
+    make_optimizer,
+    save_trained,
+    size_positions,
+    train_bpe,
+    train_loop,
+    training_sentences,
 )
 from rublimp.io import InputError
 
@@ -46,7 +46,7 @@ def _train_tokenizer(sentences: list[str], vocab_size: int, n_positions: int) ->
     from tokenizers import processors
     from transformers import PreTrainedTokenizerFast
 
-    tok = _train_bpe(sentences, vocab_size, DEMO_MLM_SPECIALS)
+    tok = train_bpe(sentences, vocab_size, DEMO_MLM_SPECIALS)
     cls_id, sep_id = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
     tok.post_processor = processors.TemplateProcessing(
         single="[CLS] $A [SEP]", pair="[CLS] $A [SEP] $B [SEP]", special_tokens=[("[CLS]", cls_id), ("[SEP]", sep_id)]
@@ -99,12 +99,12 @@ def train_demo_mlm(
     quiet_transformers()
 
     out_path = Path(out_dir)
-    sentences = _training_sentences(train_sentences, "demo MLM")
+    sentences = training_sentences(train_sentences, "demo MLM")
     if n_embd % n_head:
         raise InputError(f"demo MLM n_embd={n_embd} is not divisible by n_head={n_head}")
     if not 0.0 < mask_prob <= 1.0:
         raise InputError(f"demo MLM mask_prob must be in (0, 1], got {mask_prob}")
-    _check_positive("demo MLM", epochs=epochs, batch_size=batch_size, n_positions=n_positions or 1,
+    check_positive("demo MLM", epochs=epochs, batch_size=batch_size, n_positions=n_positions or 1,
                     vocab_size=vocab_size, n_layer=n_layer)
     hparams = {
         "vocab_size": vocab_size, "n_layer": n_layer, "n_embd": n_embd, "n_head": n_head,
@@ -113,12 +113,12 @@ def train_demo_mlm(
         "optimizer": "AdamW(betas=(0.9, 0.98), weight_decay=0.01)", "grad_clip": 1.0,
     }
     t0, cpu0 = time.perf_counter(), time.process_time()
-    with _deterministic_torch(seed, num_threads):
+    with deterministic_torch(seed, num_threads):
         tokenizer = _train_tokenizer(sentences, vocab_size, n_positions or MIN_POSITIONS)
         encoded = tokenizer(sentences, add_special_tokens=True, verbose=False)["input_ids"]
         # encoded holds [CLS] and [SEP] already; room_for is counted without them, plus 2
         plain = [ids[1:-1] for ids in encoded]
-        n_positions, _longest = _size_positions(tokenizer, n_positions, room_for, plain, special=2)
+        n_positions, _longest = size_positions(tokenizer, n_positions, room_for, plain, special=2)
         hparams["n_positions"] = n_positions
         n_truncated = sum(len(ids) > n_positions for ids in encoded)
         seqs = [ids[: n_positions - 1] + [ids[-1]] if len(ids) > n_positions else ids for ids in encoded]
@@ -131,7 +131,7 @@ def train_demo_mlm(
         )
         model = BertForMaskedLM(config)
         model.train()
-        opt, sched, total_steps = _optimizer(
+        opt, sched, total_steps = make_optimizer(
             model, lr, (0.9, 0.98), len(seqs), batch_size, epochs, max_steps, warmup_steps
         )
 
@@ -157,13 +157,13 @@ def train_demo_mlm(
                 mask[r, : len(s)] = 1
             return ids, mask, labels
 
-        epoch_losses, step = _train_loop(
+        epoch_losses, step = train_loop(
             model, opt, sched, seqs, seed=seed, batch_size=batch_size, total_steps=total_steps,
             make_batch=make_batch, n_predicted=lambda labels: int((labels != -100).sum()),
             desc="training demo MLM", progress=progress, show_loss=False,
         )
         model.eval()
-        info = _save_trained(
+        info = save_trained(
             out_path, model, tokenizer,
             {"model_type": "bert", "objective": "masked LM (BERT 80/10/10 masking)"},
             seed=seed, hparams=hparams, sentences=sentences, seqs=seqs, n_truncated=n_truncated, steps=step,
