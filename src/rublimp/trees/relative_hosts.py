@@ -137,6 +137,33 @@ def _reach(sent: Sentence, t: Token, start: int, morph: Morph) -> int:
     return best
 
 
+def _cases(morph: Morph, tok: Token) -> set[str]:
+    """The parser's case of ``tok`` and every case pymorphy3 reads its form in."""
+    out = {tok.feats["Case"]} if tok.feats.get("Case") else set()
+    for p in morph.parses(tok.form):
+        out |= {_OC_CASE[g] for g in p.tag.grammemes if g in _OC_CASE}
+    return out
+
+
+def _split_sibling(sent: Sentence, t: Token, antecedent: Token, morph: Morph) -> bool:
+    """Whether the nominal ``t`` and the later ``antecedent`` hang on one word by one relation, with the
+    same preposition (or none), in a common case and with no
+    finite verb between them: a coordination, apposition or «а точнее …»/«в том числе …» insertion
+    the parser split into two dependents («показал книгу, а точнее её первый том, о котором»). The
+    parser's cases must be equal, or nominative and accusative with a case in common on pymorphy3's
+    readings (the parser often reads such a second object as nominative)."""
+    if t.upos not in _NOMINAL_UPOS or t.head != antecedent.head or t.id > antecedent.id \
+            or t.base_deprel != antecedent.base_deprel:
+        return False
+    if {norm(k.form) for k in sent.children(t, "case")} != {norm(k.form) for k in sent.children(antecedent, "case")}:
+        return False  # (another preposition: «провёл Кэйтса до двери»)
+    cases = {t.feats.get("Case"), antecedent.feats.get("Case")}
+    if len(cases) > 1 and not (cases <= {"Nom", "Acc"} and _cases(morph, t) & _cases(morph, antecedent)):
+        return False  # (the parser often reads such a second object as nominative)
+    return not any(u.upos in ("VERB", "AUX") and u.feats.get("VerbForm") == "Fin"
+                   for u in sent.tokens[t.id: antecedent.id - 1])
+
+
 def earlier_host(sent: Sentence, start: int, antecedent: Token, readings: Iterable[Reading], morph: Morph,
                  any_gender: Iterable[int] = ()) -> bool:
     """Whether a nominal before token id ``start`` (the first word of the relative phrase), other than
@@ -148,7 +175,7 @@ def earlier_host(sent: Sentence, start: int, antecedent: Token, readings: Iterab
     common = set(any_gender)
     last = max((t.id for t in sent.tokens[: max(0, start - 1)] if t.upos != "PUNCT"), default=0)
     for t in sent.tokens[: max(0, start - 1)]:
-        if _reach(sent, t, start, morph) < last:
+        if _reach(sent, t, start, morph) < last and not _split_sibling(sent, t, antecedent, morph):
             continue  # its phrase ends before the relative clause: it cannot be the antecedent
         if any(u.form in _BREAKS for u in sent.tokens[t.id: max(t.id, start - 1)]):
             continue  # a dash, colon or semicolon between them («Повод – за планшетом, который»)
