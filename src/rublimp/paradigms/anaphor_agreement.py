@@ -38,6 +38,10 @@ an antecedent noun changes together with its agreeing modifiers («новое р
 The pronoun is re-inflected in the case :func:`~rublimp.trees.nominal.settled_case` finds: a form
 whose case the preposition or relation leaves open («с которой» after a thing: gen. or ins.) is
 not changed. No gender change on a person's noun in apposition with a name («персонаж Мэри, который»).
+A new pronoun form must fit no other earlier antecedent either — a noun whose phrase reaches the
+relative clause, a coordination, a group noun (:func:`~rublimp.trees.relative_hosts.earlier_host`)
+— and the antecedent noun keeps its number when it is a copular predicate or an unlabelled subject
+(:func:`~rublimp.trees.relative_hosts.number_controls_outside`).
 Design history and dev-split figures: ``docs/phenomena/anaphor_agreement.md``.
 """
 

@@ -49,7 +49,7 @@ syncretism never rejects a pair).
 agreement relations disagree — subject–predicate where the agreement
 validation says agreement is ``certain`` for the condition (without a verdicts
 table every nominal condition counts as certain), a noun and the modifier right
-before it, an antecedent and «который» — is most likely a typo or an error of
+before it, an antecedent and «который», a subject «который» and its verb — is most likely a typo or an error of
 the source, and gives no pairs. Every disagreement is confirmed on pymorphy3's
 readings, not just the parser's features.
 """
