@@ -123,3 +123,29 @@ def test_group_noun_and_unlabelled_subject():
     assert not group_noun(sent.token(4))
     pair = _tree([("пара", "пара", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root")])
     assert group_noun(pair.token(1))
+
+
+def test_predicate_after_a_dash_keeps_its_number():
+    # «Фотосинтез — процесс, при котором …» with the subject hung on the relative clause's verb (as the
+    # parser does): «процесс» is still the predicate of «X — Y», its plural would break that link too
+    sent = _tree([
+        ("Фотосинтез", "фотосинтез", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 7, "nsubj"),
+        ("—", "—", "PUNCT", "", 3, "punct"),
+        ("процесс", "процесс", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        ("при", "при", "ADP", "", 6, "case"),
+        ("котором", "который", "PRON", "Case=Loc|Gender=Masc|Number=Sing", 7, "obl"),
+        ("идёт", "идти", "VERB", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 3, "acl:relcl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    morph = get_morph()
+    assert number_controls_outside(sent, sent.token(3), morph)
+    bads = [b for b, _ in get_paradigm(NUMBER).pairs(sent)]
+    assert bads and not any("процессы" in b for b in bads), bads
+    # without the dash the root noun controls nothing outside its phrase
+    plain = _tree([(",", ",", "PUNCT", "", 3, "punct") if i == 1 else r for i, r in enumerate([
+        ("Фотосинтез", "фотосинтез", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nmod"),
+        ("—", "—", "PUNCT", "", 3, "punct"),
+        ("процесс", "процесс", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+    ])])
+    assert not number_controls_outside(plain, plain.token(3), morph)

@@ -169,7 +169,8 @@ def earlier_host(sent: Sentence, start: int, antecedent: Token, readings: Iterab
     """Whether a nominal before token id ``start`` (the first word of the relative phrase), other than
     ``antecedent`` and its own modifiers, could host a «который» with one of ``readings``
     ((number, gender); gender None: any). ``any_gender``: ids of common-gender nouns (a singular of
-    any gender fits them)."""
+    any gender fits them). (The subject of a predicate-nominal antecedent does not count: «который»
+    agrees with the noun it restricts, «комната была жилищем, которое»/*«которую».)"""
     readings = set(readings)
     plural = any(n == "Plur" for n, _ in readings)
     common = set(any_gender)
@@ -196,13 +197,29 @@ def earlier_host(sent: Sentence, start: int, antecedent: Token, readings: Iterab
     return False
 
 
+def _after_dash(sent: Sentence, noun: Token) -> bool:
+    """A nominative noun whose phrase follows a dash that follows a nominal: the predicate of «X — Y»
+    («Фотосинтез — процесс, при котором …»), whatever the parser hung it on."""
+    if noun.feats.get("Case") != "Nom" or sent.children(noun, "case"):
+        return False
+    first = min([noun.id] + [k.id for k in sent.children(noun)
+                             if k.id < noun.id and k.base_deprel in ("amod", "det", "nummod", "advmod")])
+    if first < 3 or sent.token(first - 1).form not in ("—", "–", "-"):
+        return False
+    before = sent.token(first - 2)
+    return before.upos in _NOMINAL_UPOS or (before.upos == "PUNCT" and first > 3
+                                            and sent.token(first - 3).upos in _NOMINAL_UPOS)
+
+
 def number_controls_outside(sent: Sentence, noun: Token, morph: Morph) -> bool:
     """Whether the number of ``noun`` enters a relation outside its phrase that the parser did not label
     as a subject: a predicate nominal of a copular or naming verb (``xcomp``/``obl``/``obj``/``nmod``
-    of :data:`COPULAR_VERBS`, or a ``cop`` of such a verb on it), or a nominative read as a
+    of :data:`COPULAR_VERBS`, or a ``cop`` of such a verb on it) or after the dash of «X — Y», or a nominative read as a
     non-subject of a finite verb or short form that agrees with it in number and has no subject."""
     if noun.base_deprel in ("nsubj", "csubj"):
         return False  # labelled subjects: the caller's own check
+    if _after_dash(sent, noun):
+        return True
     head = sent.head_of(noun) if noun.head else None
     if any(k.base_deprel in ("cop",) for k in sent.children(noun)):
         return True
