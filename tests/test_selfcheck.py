@@ -313,6 +313,35 @@ def test_source_with_an_antecedent_relative_error_gives_no_pairs(relative, bad):
     assert (_source(rows) == "source_relative") is bad
 
 
+@pytest.mark.parametrize("verb,bad", [("сверкало", False), ("сверкала", True)])
+def test_source_whose_subject_relative_disagrees_with_its_verb_gives_no_pairs(verb, bad):
+    # «озеро, которое сверкала»: the antecedent agrees with «который», the verb does not (issue 18, F2b)
+    rows = [
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("видели", "видеть", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("озеро", "озеро", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 2, "obj"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("которое", "который", "PRON", "Case=Nom|Gender=Neut|Number=Sing", 6, "nsubj"),
+        (verb, "сверкать", "VERB", "Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 3, "acl:relcl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert (_source(rows) == "source_relative") is bad
+
+
+def test_object_relative_labelled_subject_is_no_source_error():
+    # «список, который составила Анна»: the verb agrees with «Анна», «который» is its object
+    rows = [
+        ("Это", "это", "PRON", "Case=Nom|Gender=Neut|Number=Sing", 2, "nsubj"),
+        ("список", "список", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 5, "punct"),
+        ("который", "который", "PRON", "Case=Nom|Gender=Masc|Number=Sing", 5, "nsubj"),
+        ("составила", "составить", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 2, "acl:relcl"),
+        ("Анна", "Анна", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 5, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert _source(rows) is None
+
+
 def test_build_pools_skips_and_counts_broken_sources():
     from rublimp.perturb import build_pools
 

@@ -38,6 +38,10 @@ an antecedent noun changes together with its agreeing modifiers («новое р
 The pronoun is re-inflected in the case :func:`~rublimp.trees.nominal.settled_case` finds: a form
 whose case the preposition or relation leaves open («с которой» after a thing: gen. or ins.) is
 not changed. No gender change on a person's noun in apposition with a name («персонаж Мэри, который»).
+A new pronoun form must fit no other earlier antecedent either — a noun whose phrase reaches the
+relative clause, a coordination, a group noun (:func:`~rublimp.trees.relative_hosts.earlier_host`)
+— and the antecedent noun keeps its number when it is a copular predicate or an unlabelled subject
+(:func:`~rublimp.trees.relative_hosts.number_controls_outside`).
 Design history and dev-split figures: ``docs/phenomena/anaphor_agreement.md``.
 """
 
@@ -68,6 +72,7 @@ from ..trees.nominal import (
     settled_case,
     spell_yo,
 )
+from ..trees.relative_hosts import earlier_host, group_noun, number_controls_outside
 from ..trees.roles import preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
 
@@ -602,8 +607,13 @@ class _AnaphorAgreement(Paradigm):
         if self.morph.is_ambiguous(word, RELATIVE_LEMMA, None, forbidden):
             return None
         readings = {(a.number, g) for a in adjective_readings(self.morph, word, RELATIVE_LEMMA) for g in a.genders or {None}}
-        if self._other_host(sent, rc, readings, self._common_gender_nouns(sent)):
+        if number == "Plur" and group_noun(rc.antecedent):
+            return None  # «пара, которые»: the members of the group may be meant
+        common = self._common_gender_nouns(sent)
+        if self._other_host(sent, rc, readings, common):
             return None
+        if earlier_host(sent, _phrase_start(sent, rc.pronoun), rc.antecedent, readings, self.morph, common):
+            return None  # «X и Y, которые», «пара, которые», «соли алкалоидов, …, которые»: another antecedent fits
         return word
 
     def _common_gender_nouns(self, sent: Sentence) -> set[int]:
@@ -708,6 +718,8 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
             return None
         if self._root_subject(sent, rc):
             return None
+        if number_controls_outside(sent, ante, self.morph):
+            return None  # «является квазаром», «требуется специалист[obj]»: a second relation would break
         mods = []
         for kid in sent.children(ante):
             if kid.id == rc.clause.id or kid.feats.get("Variant") == "Short" or kid.upos in ("NOUN", "PROPN", "PRON"):
@@ -723,6 +735,8 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         if found is None:
             return None
         target, word = found
+        if target == "Sing" and group_noun(ante):
+            return None  # «пары, которые» → «пара, которые» is still grammatical (its members)
         a = agr_from_tag(aa.tag)
         noun_cases = {r.case for r in noun_readings(self.morph, ante.form, aa.lemma, ("NOUN",)) if r.number == a.number}
         if not case_settled(sent, ante, a.case or "", noun_cases, self._preposition(sent, ante), self.prepositions,
@@ -744,7 +758,9 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
                for r in pronoun_readings):
             return None  # «который» could agree with the new noun («князю, которым» → «князьям»: dat. pl.)
         current = {(r.number, g) for r in pronoun_readings for g in r.genders or {None}}
-        if self._other_host(sent, rc, current, self._common_gender_nouns(sent)):
+        common = self._common_gender_nouns(sent)
+        if self._other_host(sent, rc, current, common) or \
+                earlier_host(sent, _phrase_start(sent, rc.pronoun), ante, current, self.morph, common):
             # «Председатель клубов, которому …»: the unchanged pronoun finds another host and the
             # sentence is grammatical
             return None

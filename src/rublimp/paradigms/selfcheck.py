@@ -49,7 +49,7 @@ syncretism never rejects a pair).
 agreement relations disagree — subject–predicate where the agreement
 validation says agreement is ``certain`` for the condition (without a verdicts
 table every nominal condition counts as certain), a noun and the modifier right
-before it, an antecedent and «который» — is most likely a typo or an error of
+before it, an antecedent and «который», a subject «который» and its verb — is most likely a typo or an error of
 the source, and gives no pairs. Every disagreement is confirmed on pymorphy3's
 readings, not just the parser's features.
 """
@@ -504,7 +504,7 @@ def source_problem(sent: Sentence, morph: Morph, verdicts: dict | None = None) -
         return reason
     if _source_noun_modifier(sent, morph):
         return "source_noun_modifier"
-    if _source_relative(sent, morph):
+    if _source_relative(sent, morph) or _source_relative_predicate(sent, morph):
         return "source_relative"
     return None
 
@@ -646,3 +646,30 @@ def _relative_agrees(morph: Morph, r_rs: list[Reading], host: Token) -> bool:
                 continue
             return True
     return False
+
+
+def _source_relative_predicate(sent: Sentence, morph: Morph) -> bool:
+    """A subject «который» whose predicate (its head, or that head's ``aux``/``cop``) agrees with no
+    nominative reading of it («озеро, которое сверкала»). Not when another nominal of the clause agrees
+    with the predicate (an object «который» the parser made the subject: «список, который составила
+    Анна»)."""
+    for rel in sent.tokens:
+        if rel.lemma.lower() != "который" or rel.base_deprel != "nsubj" or not rel.head:
+            continue
+        r_rs = [r for r in readings(morph, rel.form, _MODIFIER_POS) if r.lemma == "который" and r.case == "Nom"]
+        if not r_rs:
+            continue
+        head = sent.head_of(rel)
+        preds = [head] + [k for k in sent.children(head) if k.base_deprel in ("aux", "cop")]
+        others = [k for k in sent.children(head) if k.id != rel.id and k.upos in ("NOUN", "PROPN", "PRON")]
+        for pred in preds:
+            v_rs = readings(morph, pred.form, _PREDICATE_POS)
+            if not v_rs or _any_agree(v_rs, r_rs, predicate_agrees):
+                continue
+            if any(_any_agree(v_rs, [r for r in readings(morph, k.form, _NOMINAL_POS) if r.case == "Nom"]
+                              or [Reading("", "", "Nom", None, frozenset(), None, None, None)], predicate_agrees)
+                   for k in others):
+                continue  # another nominal (or an unknown word) may be the subject
+            return True
+    return False
+

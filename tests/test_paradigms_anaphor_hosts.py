@@ -1,0 +1,151 @@
+"""Anaphor agreement, second validity round (issue 18, F2b): another antecedent that fits the new
+pronoun, head nouns whose number controls a predicate, group nouns (rublimp.trees.relative_hosts and
+its use in rublimp.paradigms.anaphor_agreement).
+
+Sentences are parsed with the default parser, so the rules are tested on the trees the pipeline
+really produces.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rublimp.conllu_doc import read_conllu_string
+from rublimp.morph import get_morph
+from rublimp.paradigms import get_paradigm
+from rublimp.trees.relative_hosts import earlier_host, group_noun, number_controls_outside
+
+NUMBER, GENDER = "anaphor_agreement_number", "anaphor_agreement_gender"
+
+# (paradigm, grammatical sentence, the one ungrammatical sentence it must give)
+POSITIVE = {
+    NUMBER: [
+        # a predicate nominal of «стать» keeps its number: the pronoun changes instead
+        ("Эта планета стала домом, в котором жили люди.", "Эта планета стала домом, в которых жили люди."),
+        # a plain object noun still changes (nothing outside its phrase agrees with it)
+        ("Мы пришли к дому, в котором жил поэт.", "Мы пришли к домам, в котором жил поэт."),
+    ],
+    GENDER: [
+        # a feminine noun whose phrase ends before the relative clause does not block «которую»
+        ("На центральной метопе изображён бык, которого раздирает лев.",
+         "На центральной метопе изображён бык, которую раздирает лев."),
+        ("Они пели песню о войне, которую написал их дед.", "Они пели песню о войне, который написал их дед."),
+    ],
+}
+# (paradigm, sentence, a substring no bad sentence of the paradigm may contain)
+NEGATIVE = [
+    # a plural noun across a participial phrase fits «которые»: no noun edit to the singular
+    (NUMBER, "Он изучал соли алкалоидов, найденные в листьях, которые растут в горах.", ""),
+    # a group noun: «пара, которые» may mean its members
+    (NUMBER, "Молодая пара, которую мы встретили, жила рядом.", ""),
+    # «картины, в том числе портрет, которые»: the plural noun before the insertion fits
+    (NUMBER, "Музей хранит картины, в том числе портрет, который написал Репин.", ""),
+    # the predicate nominal of «являться»: «является квазарами» would be a second error
+    (NUMBER, "Объект является необычным квазаром, который излучает свет.", "квазарами"),
+    (NUMBER, "Он считался хорошим врачом, к которому шли все.", ""),
+    (NUMBER, "Маша оказалась талантливой певицей, о которой писали газеты.", "певицами"),
+    # «книгу, а точнее её первый том, о которой»: the parser split the insertion off «книгу»
+    (GENDER, "Он показал нам книгу, а точнее её первый том, о котором писали газеты.", ""),
+]
+
+
+@pytest.fixture(scope="module")
+def paradigms():
+    return {name: get_paradigm(name) for name in (NUMBER, GENDER)}
+
+
+@pytest.fixture(scope="module")
+def parsed(parse_cases):
+    return parse_cases(POSITIVE, {}, [t for _, t, _ in NEGATIVE], prefix="ah")
+
+
+@pytest.mark.parametrize("name,good,bad", [(n, g, b) for n, cases in POSITIVE.items() for g, b in cases])
+def test_positive(paradigms, parsed, name, good, bad):
+    bads = [b for b, _ in paradigms[name].pairs(parsed[good])]
+    assert bads == [bad]
+
+
+@pytest.mark.parametrize("name,text,forbidden", NEGATIVE)
+def test_negative(paradigms, parsed, name, text, forbidden):
+    bads = [b for b, _ in paradigms[name].pairs(parsed[text])]
+    assert (not bads) if not forbidden else not any(forbidden in b for b in bads), bads
+
+
+def _tree(rows):
+    lines = ["# sent_id = h", "# text = " + " ".join(r[0] for r in rows)]
+    for i, (form, lemma, upos, feats, head, rel) in enumerate(rows, start=1):
+        lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats or '_'}\t{head}\t{rel}\t_\t_")
+    return read_conllu_string("\n".join(lines) + "\n\n")[0]
+
+
+# «стол и шкаф, который мы купили»: the coordination hosts a plural «которые»
+COORDINATION = [
+    ("В", "в", "ADP", "", 2, "case"),
+    ("зале", "зал", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 3, "obl"),
+    ("стояли", "стоять", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+    ("стол", "стол", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+    ("и", "и", "CCONJ", "", 6, "cc"),
+    ("шкаф", "шкаф", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "conj"),
+    (",", ",", "PUNCT", "", 10, "punct"),
+    ("который", "который", "PRON", "Case=Acc|Gender=Masc|Number=Sing", 10, "obj"),
+    ("мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 10, "nsubj"),
+    ("купили", "купить", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 6, "acl:relcl"),
+    (".", ".", "PUNCT", "", 3, "punct"),
+]
+
+
+def test_coordination_hosts_a_plural_relative():
+    sent, morph = _tree(COORDINATION), get_morph()
+    shkaf = sent.token(6)
+    assert earlier_host(sent, 8, shkaf, {("Plur", None)}, morph)
+    # a singular feminine fits neither noun
+    assert not earlier_host(sent, 8, shkaf, {("Sing", "Fem")}, morph)
+    # «стол» (its phrase runs up to the clause through the coordination) fits a masculine
+    assert earlier_host(sent, 8, shkaf, {("Sing", "Masc")}, morph)
+    # without «стол» only «зале» is left, whose phrase ends before the clause
+    alone = _tree([r if i != 3 else ("там", "там", "ADV", "", 3, "advmod") for i, r in enumerate(COORDINATION)])
+    assert not earlier_host(alone, 8, alone.token(6), {("Sing", "Masc")}, morph)
+
+
+def test_group_noun_and_unlabelled_subject():
+    sent = _tree([
+        ("Для", "для", "ADP", "", 2, "case"),
+        ("проекта", "проект", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "obl"),
+        ("требуется", "требоваться", "VERB", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+        ("специалист", "специалист", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    morph = get_morph()
+    # «требуется специалист[obj]»: the verb agrees with it and has no subject — it is the subject
+    assert number_controls_outside(sent, sent.token(4), morph)
+    # «для проекта» has a preposition: no relation outside its phrase
+    assert not number_controls_outside(sent, sent.token(2), morph)
+    assert not group_noun(sent.token(4))
+    pair = _tree([("пара", "пара", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root")])
+    assert group_noun(pair.token(1))
+
+
+def test_predicate_after_a_dash_keeps_its_number():
+    # «Фотосинтез — процесс, при котором …» with the subject hung on the relative clause's verb (as the
+    # parser does): «процесс» is still the predicate of «X — Y», its plural would break that link too
+    sent = _tree([
+        ("Фотосинтез", "фотосинтез", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 7, "nsubj"),
+        ("—", "—", "PUNCT", "", 3, "punct"),
+        ("процесс", "процесс", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        ("при", "при", "ADP", "", 6, "case"),
+        ("котором", "который", "PRON", "Case=Loc|Gender=Masc|Number=Sing", 7, "obl"),
+        ("идёт", "идти", "VERB", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 3, "acl:relcl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    morph = get_morph()
+    assert number_controls_outside(sent, sent.token(3), morph)
+    bads = [b for b, _ in get_paradigm(NUMBER).pairs(sent)]
+    assert bads and not any("процессы" in b for b in bads), bads
+    # without the dash the root noun controls nothing outside its phrase
+    plain = _tree([(",", ",", "PUNCT", "", 3, "punct") if i == 1 else r for i, r in enumerate([
+        ("Фотосинтез", "фотосинтез", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nmod"),
+        ("—", "—", "PUNCT", "", 3, "punct"),
+        ("процесс", "процесс", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+    ])])
+    assert not number_controls_outside(plain, plain.token(3), morph)
