@@ -137,7 +137,7 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # ditransitive: the dative recipient is replaced, or swapped with the object
         ("Я подарил сестре шарф.", "Я подарил химии шарф."),
         ("Я подарил сестре шарф.", "Я подарил шарфу сестру."),
-        ("Сергей протянул водителю карточку.", "Сергей протянул карточке водителя."),
+        ("Сергей протянул водителю сумку.", "Сергей протянул сумке водителя."),
         # an object after a numeral (genitive for the parser): replaced, not swapped
         ("Алекс протянул две монеты торговцу.", "Алекс протянул две монеты фрагменту."),
         # the parser hangs the object under the dative (яблоко → nmod of сыну): repaired
@@ -768,6 +768,17 @@ REPAIRED_TREES.update({
 })
 
 REPAIRED_NEGATIVE = {
+    # a surname hung on the verb after a comma names the agent: replacing the noun alone would
+    # leave «Петровым» as the agent («*построен фрагментом, Петровым»)
+    "agent_name_after_comma": ("transitive_verb_passive", [
+        ("Мост", "мост", "NOUN", _INAN_M.format("Nom"), 3, "nsubj:pass"),
+        ("был", "быть", "AUX", "", 3, "aux:pass"),
+        ("построен", "построить", "VERB", "Aspect=Perf|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass|Gender=Masc|Number=Sing", 0, "root"),
+        ("инженером", "инженер", "NOUN", _ANIM_M.format("Ins"), 3, "obl:agent"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("Петровым", "петров", "PROPN", _ANIM_M.format("Ins"), 3, "obl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]),
     # an adjective that agrees with the object stays its adjective («подал старому фонарь» is
     # not at issue: «старый» has an accusative masculine reading)
     "agreeing_adjective": ("transitive_verb_iobject", [
