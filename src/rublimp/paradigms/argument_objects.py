@@ -169,12 +169,13 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
     name = "transitive_verb_iobject"
 
     def _gender_open(self, arg: Argument) -> bool:
-        """A singular noun addressee with a common-gender (ms-f) reading, or animate readings of both genders."""
+        """A singular noun addressee whose lemma has a common-gender (ms-f) reading, or readings of
+        both genders, in the dative singular."""
         if arg.number != "Sing" or arg.pronoun:
             return False
         genders: set[str] = set()
         for p in self.morph.parses(arg.tok.form):
-            if p.tag.POS == "NOUN" and "anim" in p.tag and "sing" in p.tag:
+            if p.tag.POS == "NOUN" and {"anim", "sing", "datv"} <= set(p.tag.grammemes) and norm(p.normal_form) == arg.lemma:
                 genders |= {"masc", "femn", "ms-f"} & set(p.tag.grammemes)
         return "ms-f" in genders or {"masc", "femn"} <= genders
 
