@@ -192,3 +192,46 @@ def test_the_shared_argument_structure_module_registers_no_paradigm():
     modules = {cls.__module__.rsplit(".", 1)[1] for cls in REGISTRY.values()}
     assert "argument_structure" not in modules
     assert {"argument_verb_subject", "argument_objects"} <= modules
+
+
+def test_apposed_names_in_other_shapes():
+    """A name the parser made the head, or one after a comma, names the noun's person; a name in
+    another case, or a noun under a preposition, does not."""
+    from rublimp.trees.names import apposed_name
+
+    def passive(agent_rows, text=None):
+        head_rows = [
+            ("Мост", "мост", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj:pass"),
+            ("был", "быть", "AUX", "", 3, "aux:pass"),
+            ("построен", "построить", "VERB", "Voice=Pass|VerbForm=Part", 0, "root"),
+        ]
+        return tree(head_rows + agent_rows + [(".", ".", "PUNCT", "", 3, "punct")], text)
+
+    noun_on_name = passive([  # «генералом Батлером» with the surname as the phrase's head
+        ("генералом", "генерал", "NOUN", _ANIM.format("Ins"), 5, "appos"),
+        ("Батлером", "Батлер", "PROPN", _ANIM.format("Ins"), 3, "obl:agent"),
+    ])
+    assert apposed_name(noun_on_name, noun_on_name.token(4)) and has_attached_name(noun_on_name, noun_on_name.token(4))
+    after_comma = passive([  # «инженером, Петровым»: the name hung on the verb after a comma
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Ins"), 3, "obl"),
+    ])
+    assert apposed_name(after_comma, after_comma.token(4)) and has_attached_name(after_comma, after_comma.token(4))
+    other_case = passive([  # «инженером, Петров …»: a name in the nominative starts something else
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("Петров", "Петров", "PROPN", _ANIM.format("Nom"), 3, "parataxis"),
+    ])
+    assert not apposed_name(other_case, other_case.token(4))
+    prepositional = passive([  # «с инженером Петровым»-like: a prepositional noun on the name is no apposition
+        ("с", "с", "ADP", "", 5, "case"),
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 6, "nmod"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Ins"), 3, "obl"),
+    ])
+    assert not apposed_name(prepositional, prepositional.token(5))
+    plain = passive([("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent")])
+    assert not apposed_name(plain, plain.token(4)) and not has_attached_name(plain, plain.token(4))
+    # the name itself after the comma: the noun before it keeps the person in the role
+    comma_name = after_comma.token(6)
+    assert apposed_name(after_comma, comma_name) and has_attached_name(after_comma, comma_name)

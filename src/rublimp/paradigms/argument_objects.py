@@ -159,9 +159,25 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
       infinitive-only rule below had coverage 0.00 on RuBLiMP's dev pairs.
     * addressee + infinitive (the paper's description: «посоветовал пациенту
       отдохнуть»): directives, and permissives with an agentive infinitive.
+
+    The random replacement keeps the addressee's number and (singular) gender, so a later pronoun
+    that refers to the addressee keeps an antecedent; a singular noun whose gender the dictionary
+    leaves open (common-gender nouns and names: коллега, судья, Саша, Женя) is not replaced, since
+    the parser's gender for it may not be the one a later «она»/«он» shows.
     """
 
     name = "transitive_verb_iobject"
+
+    def _gender_open(self, arg: Argument) -> bool:
+        """A singular noun addressee whose lemma has a common-gender (ms-f) reading, or readings of
+        both genders, in the dative singular."""
+        if arg.number != "Sing" or arg.pronoun:
+            return False
+        genders: set[str] = set()
+        for p in self.morph.parses(arg.tok.form):
+            if p.tag.POS == "NOUN" and {"anim", "sing", "datv"} <= set(p.tag.grammemes) and norm(p.normal_form) == arg.lemma:
+                genders |= {"masc", "femn", "ms-f"} & set(p.tag.grammemes)
+        return "ms-f" in genders or {"masc", "femn"} <= genders
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         base = sent
@@ -240,7 +256,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 # an accusative pronoun object («чай, который Бойзи отнёс директору»):
                 # the dative is replaced, nothing is swapped
                 arg = self.animate_argument(sent, iobj, case="Dat")
-                if arg is not None and not arg.pronoun:
+                if arg is not None and not arg.pronoun and not self._gender_open(arg):
                     pert = self.replace_perturbation(sent, arg, "Dat", "random")
                     if pert is not None:
                         yield pert
@@ -259,7 +275,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 swap = self._swap(sent, arg, obj)
                 if swap is not None:
                     yield swap
-            pert = self.replace_perturbation(sent, arg, "Dat", "random")
+            pert = None if self._gender_open(arg) else self.replace_perturbation(sent, arg, "Dat", "random")
             if pert is not None:
                 yield pert
 
@@ -343,7 +359,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
         else:
             return
         arg = self.animate_argument(sent, iobj)
-        if arg is None:
+        if arg is None or self._gender_open(arg):
             return
         if arg.number == "Sing" and arg.gender is None and TransitiveVerbObject._has_agreeing_predicate(sent, verb):
             return

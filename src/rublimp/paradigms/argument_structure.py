@@ -236,6 +236,8 @@ class VerbLists:
     dative_thing: frozenset[str]
     light_object: frozenset[str]
     dative_noun_head: frozenset[str]
+    text_subject: frozenset[str]
+    passive_material: frozenset[str]
 
 
 #: the lists of the file (every one must have a lemma; ``agent`` is grouped by verb class)
@@ -243,7 +245,8 @@ VERB_LIST_NAMES: tuple[str, ...] = (
     "agent", "passive_instrumental", "animate_object", "predicative", "object_directive", "object_causative",
     "accusative_control", "dative_directive", "dative_permissive", "volitional", "non_agentive_infinitive",
     "dative_object_infinitive", "causer", "subject_agent_causer", "passive_agent_causer", "passive_conquest",
-    "reflexive_not_passive", "dative_thing", "light_object", "dative_noun_head",
+    "reflexive_not_passive", "dative_thing", "light_object", "dative_noun_head", "text_subject",
+    "passive_material",
 )
 
 

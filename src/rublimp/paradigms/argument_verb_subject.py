@@ -220,6 +220,8 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             if subj is None:
                 continue
             lemma = self.verb_lemma(verb)
+            if lemma in self.lists.text_subject:
+                continue  # «статья описывает», «листок сообщал»: a text or image does it as well
             if lemma in self.lists.causer and lemma not in self.lists.agent:
                 # a causer verb: only with the object a person's own body part («закрыл лицо»,
                 # «отнял руки»), or for the handling verbs a place or institution («открыла
@@ -346,6 +348,8 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
                     continue
             elif lemma in self.lists.passive_instrumental or lemma in self.lists.predicative:
                 continue
+            elif lemma in self.lists.passive_material:
+                continue  # «написана маслом», «покрыт лаком»: any inanimate noun reads as the material
             elif (lemma in self.lists.causer and lemma not in self.lists.passive_agent_causer) or lemma in self._instrumental_verbs:
                 continue
             if agent.upos == "PRON" and agent.feats.get("Case") == "Dat" and lemma in self._dative_verbs:

@@ -33,6 +33,7 @@ from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..morph import UD2OC, grammemes_to_ud
 from .memo import sentence_memo
+from .names import apposed_name
 from .nominal import norm
 
 __all__ = [
@@ -126,9 +127,11 @@ def has_attached_name(sent: Sentence, tok: Token) -> bool:
     conjunction (an apposition the parser took for one), a capitalised nominal dependent
     (a name part the parser hung as ``nmod``: «император Генрих III», «мастером Каландар
     Качимом»), or stands right next to a capitalised word that is not sentence-initial and not
-    separated from it by punctuation (a name the parser attached elsewhere). Replacing ``tok``
-    alone would leave the name to carry its role.
+    separated from it by punctuation (a name the parser attached elsewhere), or
+    :func:`~rublimp.trees.names.apposed_name`. Replacing ``tok`` alone would leave the name to carry its role.
     """
+    if apposed_name(sent, tok):
+        return True
     for kid in sent.children(tok):
         base = kid.base_deprel
         if base in ("appos", "flat"):
