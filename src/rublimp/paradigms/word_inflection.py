@@ -4,7 +4,7 @@
   gets the ending another declension class uses for the same case
   («в журнале» → «*в журнали»);
 * ``change_declension_ending_has_dep`` — the same for a noun with an agreeing
-  adjective or determiner («водной эрозии» → «*водной эрозиу»);
+  adjective or determiner («о российской армии» → «*о российской армие»);
 * ``change_verb_conjugation`` — a present/future verb gets the ending of the
   opposite conjugation for the same person and number («докажешь» →
   «*докажишь»).
@@ -18,7 +18,7 @@ the spelling rules makes a dictionary word (диск-и), the ending is written 
 the table has it (*дискы), as RuBLiMP does. Rows are tried in file order, and
 RuBLiMP's most frequent replacement for a case comes first. Where no row passes,
 a second pass writes a vowel ending whose only unattested letter sequences are
-at the junction with the stem (*умениы, *боы, *рукя — RuBLiMP's forms; never a
+at the junction with the stem (*умениы, *боы — RuBLiMP's forms; never a
 consonant ending: *человекь). Plural nouns are edited too, as in some of RuBLiMP's pairs
 («слова» → «*словы»).
 
@@ -40,10 +40,12 @@ adjective the parser made an ``nmod``, or an agreeing adjective or determiner ri
 it that the parser attached elsewhere; a genitive, prepositional, clausal or numeral
 dependent is none. The plain one takes exactly the other nouns, and also leaves a noun
 whose coordinated partner's modifier can agree with it («новые дома и площади»). Neither
-writes «я», «ю», «ы» after ж ш ч щ ц against the spelling rule (*удачя, *гаубиця read as
-misspellings of another form; after г к х the wrong vowel is heard: *дискы, *рукя), nor a
+writes «я», «ю» after г к х ж ш ч щ ц or «ы» after ж ш ч щ ц against the spelling rule (*удачя,
+*гаубиця, *рукя read as misspellings of another form; after г к х «ы» is heard: *дискы), nor a
+new word that, read aloud, is another form of the same noun (:func:`sound_key`: *армиа is heard
+as армия, *улици as улицы, *эрозиу as эрозию), nor a
 junction form the self-check finds implausible (*умениы). The possessives «его», «её», «их» never agree: a noun
-with one is the plain paradigm's, as in RuBLiMP's pairs («взяла её руку» → «*рукя»). Tree repairs
+with one is the plain paradigm's, as in RuBLiMP's pairs («увидела его маму» → «*мамя»). Tree repairs
 decided by pymorphy3: a word the parser tagged ADJ that pymorphy3 knows only as a noun is a noun
 («вопрос старика»), and a noun whose parser case its form cannot have takes the one case its
 readings give («под этой сосной»: Gen → Ins; «лишил завтрака»: Acc → Gen).
@@ -77,6 +79,7 @@ __all__ = [
     "load_conjugation_swaps",
     "declension_class",
     "spell_ending",
+    "sound_key",
     "ChangeDeclensionEnding",
     "ChangeDeclensionEndingHasDep",
     "ChangeVerbConjugation",
@@ -210,8 +213,40 @@ def _misspelling(stem: str, ending: str) -> bool:
     """Would ``stem`` + ``ending`` break a spelling rule in a way that reads as a misspelling of
     another form rather than as a wrong ending? After ж ш ч щ ц, «я», «ю» and «ы» are only other
     spellings of «а», «у», «и» (*удачя is «удача» misspelt, *гаубиця reads as another word);
-    after г к х the wrong vowel is heard (*дискы, *рукя, as RuBLiMP writes them)."""
+    after г к х «ы» is heard (*дискы, as RuBLiMP writes it); see :func:`_breaks_spelling` for я/ю."""
     return bool(stem and ending) and normalize(stem[-1]) in _HUSHING | {"ц"} and ending[0] in "яюы"
+
+
+_VELARS = frozenset("гкх")
+# after these letters a vowel letter is heard as its pair (я = а after к, ы = и after ц, а = я after и)
+_SOUND_SAME = (
+    (_VELARS, {"я": "а", "ю": "у"}),
+    (_HUSHING | {"ц"}, {"я": "а", "ю": "у", "ы": "и"}),
+    (_VOWEL_LETTERS | {"ь", "ъ"}, {"а": "я", "у": "ю", "э": "е", "ы": "и"}),
+)
+
+
+def sound_key(word: str) -> str:
+    """``word`` with each vowel letter that is heard like another one after the preceding
+    letter written as that other one (кя → ка, цы → ци, иа → ия, ьу → ью): two words with the
+    same key read aloud the same. Velar + ы keeps its ы (*дискы is heard apart from диски)."""
+    w = normalize(word)
+    out = list(w)
+    for i in range(1, len(w)):
+        for after, same in _SOUND_SAME:
+            if w[i - 1] in after and w[i] in same:
+                out[i] = same[w[i]]
+                break
+    return "".join(out)
+
+
+def _breaks_spelling(stem: str, ending: str) -> bool:
+    """Does ``ending`` after ``stem`` break the spelling rules in a way that is not heard
+    (я/ю after г к х ж ш ч щ ц, ы after ж ш ч щ ц)? Velar + ы is heard (*дискы), so it passes."""
+    if not (stem and ending):
+        return False
+    last, first = normalize(stem[-1]), ending[0]
+    return (first in "яю" and last in _VELARS | _HUSHING | {"ц"}) or _misspelling(stem, ending)
 
 
 def _split_ending(form: str, ending: str) -> str | None:
@@ -393,7 +428,10 @@ class _Declension(_InflectionParadigm):
             return None
         # two passes: a new word of attested letter sequences first; then, as RuBLiMP writes
         # them, any non-word whose only odd sequence is where stem and ending meet («умения» →
-        # «*умениы», «боя» → «*боы», «руку» → «*рукя»)
+        # «*умениы», «боя» → «*боы», «маму» → «*мамя»)
+        # a new word heard like a form of the same noun is only a misspelling of it (*рукя
+        # for рука, *армиа for армия, *улици for улицы, *эрозиу for эрозию): never proposed
+        heard = {sound_key(f.word) for f in analysis.parse.lexeme}
         for junction in (False, True):
             for swap in self.swaps:
                 if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case):
@@ -402,7 +440,7 @@ class _Declension(_InflectionParadigm):
                 if stem is None or not _stem_matches(analysis.lemma, stem):
                     continue
                 new = self._new_form(tok, stem, swap.new_ending) if not junction else self._junction_form(tok, stem, swap.new_ending)
-                if new is None:
+                if new is None or sound_key(new) in heard:
                     continue
                 return Perturbation(
                     edits=(Edit(tok.id, new),),
@@ -416,8 +454,8 @@ class _Declension(_InflectionParadigm):
     def _junction_form(self, tok: Token, stem: str, ending: str) -> str | None:
         """stem + ending as the table writes it, if no dictionary word and the ending (≥ 1
         letter) makes the only letter sequences Russian does not attest."""
-        if not ending or ending[0] not in _VOWEL_LETTERS or _misspelling(stem, ending):
-            return None  # a vowel ending only (*человекь is no ending RuBLiMP writes), no misspelling
+        if not ending or ending[0] not in _VOWEL_LETTERS or _breaks_spelling(stem, ending):
+            return None  # a vowel ending only (*человекь is no ending RuBLiMP writes), no spelling breach
         new = stem + ending
         if normalize(new) == normalize(tok.form) or not self._junction_ok(new, len(stem)):
             return None  # a dictionary word, or an odd sequence inside the stem
@@ -429,7 +467,7 @@ class _Declension(_InflectionParadigm):
     def _new_form(self, tok: Token, stem: str, ending: str) -> str | None:
         """stem + the new ending, as spelled after the stem; when that spelling makes a
         dictionary word (диск-а → диск-и, a plural) the ending as the table writes it, against
-        the spelling rule, as RuBLiMP does («диска» → «*дискы», «атаку» → «*атакя»): either
+        the spelling rule, as RuBLiMP does («диска» → «*дискы»; never я/ю after г к х: *атакя): either
         way no Russian word."""
         spelled = spell_ending(stem, ending)
         if spelled is None:
@@ -437,7 +475,7 @@ class _Declension(_InflectionParadigm):
         new = stem + spelled
         if normalize(new) != normalize(tok.form) and self.lexicon.is_novel(new):
             return new
-        if spelled != ending and self.lexicon.is_word(new) and not _misspelling(stem, ending):
+        if spelled != ending and self.lexicon.is_word(new) and not _breaks_spelling(stem, ending):
             # the fallback breaks the spelling rule on purpose: the letter check would refuse it
             raw = stem + ending
             if not self.lexicon.is_word(raw):
@@ -600,7 +638,7 @@ class ChangeDeclensionEnding(_Declension):
 
 @register
 class ChangeDeclensionEndingHasDep(_Declension):
-    """A noun with an agreeing modifier takes another declension's ending («водной эрозии» → «*водной эрозиу»)."""
+    """A noun with an agreeing modifier takes another declension's ending («о российской армии» → «*о российской армие»)."""
 
     name = "change_declension_ending_has_dep"
     with_dependent = True
