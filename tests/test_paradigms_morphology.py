@@ -646,3 +646,28 @@ def test_has_dep_modifier_the_parser_turned_upside_down(paradigms):
     ])
     assert [b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(sent)] == []
     assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] != []
+
+
+def test_has_dep_numerals_are_no_modifiers(paradigms):
+    """A numeral («12», «5-го», NUM, nummod) or an ordinal before a month name is the day of a
+    date, not an agreeing modifier of the month: the month is the plain paradigm's noun."""
+    has_dep, plain = paradigms["change_declension_ending_has_dep"], paradigms["change_declension_ending"]
+
+    def date(day: str, upos: str, feats: str, deprel: str):
+        return tree([
+            ("Выборы", "выборы", "NOUN", "Animacy=Inan|Case=Nom|Number=Plur", 2, "nsubj"),
+            ("прошли", "пройти", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            (day, day, upos, feats, 4, deprel),
+            ("апреля", "апрель", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "obl"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ], sent_id=f"date-{day}")
+
+    gen_adj = "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing"
+    for sent in (date("12", "ADJ", gen_adj, "amod"), date("12-го", "ADJ", gen_adj, "amod"),
+                 date("двенадцатого", "ADJ", gen_adj, "amod"), date("12", "NUM", "", "nummod")):
+        assert [b for b, _ in has_dep.pairs(sent)] == [], sent.text
+        assert [b for b, _ in plain.pairs(sent)] == [sent.text.replace("апреля", "апрелы")], sent.text
+    # a real modifier of the month still makes it _has_dep's
+    sent = date("прошлого", "ADJ", gen_adj, "amod")
+    assert [b for b, _ in has_dep.pairs(sent)] == ["Выборы прошли прошлого апрелы."]
+    assert [b for b, _ in plain.pairs(sent)] == []

@@ -386,7 +386,7 @@ class _Declension(_InflectionParadigm):
             if tok is None:
                 continue
             agreeing = (
-                bool(_agreeing_dependents(sent, tok)) or _adjacent_agreeing(sent, tok)
+                bool(_agreeing_dependents(sent, tok, self.morph)) or _adjacent_agreeing(sent, tok, self.morph)
                 or _agrees_by_readings(self.morph, sent, tok)
             )
             if self.with_dependent != agreeing:
@@ -394,7 +394,7 @@ class _Declension(_InflectionParadigm):
             if not self.with_dependent and _shares_modifier(self.morph, sent, tok):
                 continue  # «новых домов и улиц»: the conjunct's modifier agrees with this noun too
             if not self.with_dependent and any(
-                not _invariant_possessive(k) for k in sent.children(tok, "amod") + sent.children(tok, "det")
+                not _no_agreement(self.morph, k, tok) for k in sent.children(tok, "amod") + sent.children(tok, "det")
             ):
                 continue  # a modifier that does not agree (a parser slip): neither paradigm
             pert = self._swap(sent, tok)
@@ -520,14 +520,15 @@ def _noun_ok(analysis: Analysis, case: str, number: str = "Sing") -> bool:
     return True
 
 
-def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
-    """Adjectival modifiers and determiners of ``noun`` that agree with it in case."""
+def _agreeing_dependents(sent: Sentence, noun: Token, morph=None) -> list[Token]:
+    """Adjectival modifiers and determiners of ``noun`` that agree with it in case (never a
+    numeral or an invariant possessive: :func:`_no_agreement`)."""
     case = noun.feats.get("Case")
     if not case:
         return []
     out = []
     for t in sent.children(noun):
-        if t.feats.get("Case") != case or _invariant_possessive(t):
+        if t.feats.get("Case") != case or _no_agreement(morph, t, noun):
             continue
         if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB", "PRON"):
             out.append(t)  # PRON: the parser's tag for «этого», «своего» as determiners
@@ -558,10 +559,11 @@ def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
     nouns = readings(morph, noun.form, ("NOUN",))
     if not nouns:
         return False
-    near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det") and not _invariant_possessive(t)]
+    near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det") and not _no_agreement(morph, t, noun)]
     if noun.id > 1:
         before = sent.token(noun.id - 1)
-        if before.upos in ("ADJ", "DET", "VERB") and before not in near and not _predicate_of(noun, before):
+        if (before.upos in ("ADJ", "DET", "VERB") and before not in near and not _predicate_of(noun, before)
+                and not _no_agreement(morph, before, noun)):
             near.append(before)
     near = [t for t in near if morph.word_is_known(t.form.lower())]  # (a name tagged ADJ: «Полидамаса вождя»)
     # a postposed adjective the parser took for a noun with another case («совету благому»)
@@ -594,7 +596,7 @@ def _shares_modifier(morph, sent: Sentence, noun: Token) -> bool:
     head = sent.token(noun.head)
     nouns = readings(morph, noun.form, ("NOUN",))
     for m in sent.children(head):
-        if m.id > head.id or m.base_deprel not in ("amod", "det") or _invariant_possessive(m):
+        if m.id > head.id or m.base_deprel not in ("amod", "det") or _no_agreement(morph, m, noun):
             continue
         if any(modifier_agrees(a, b) for a in readings(morph, m.form, _MODIFIER_POS) for b in nouns):
             return True
@@ -607,7 +609,29 @@ def _invariant_possessive(tok: Token) -> bool:
     return tok.base_deprel == "det" and normalize(tok.form) in GENITIVE_PERSONAL_FORMS
 
 
-def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
+# month names: in a date («5 мая», «первого мая») the numeral or ordinal before the month is
+# the day, not a modifier of the month
+_MONTHS = frozenset({
+    "январь", "февраль", "март", "апрель", "май", "июнь",
+    "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",
+})
+
+
+def _no_agreement(morph, tok: Token, noun: Token) -> bool:
+    """Is ``tok`` a word that never counts as an agreeing modifier of ``noun`` whatever its
+    tags: an invariant possessive («его», «её», «их»), a numeral (digits, «5-го», NUM,
+    ``nummod``), or an ordinal before a month name («первого мая»: the day, not the month's
+    modifier)? With no ``morph`` the ordinal test is skipped."""
+    if _invariant_possessive(tok) or (tok.upos in ("DET", "PRON") and normalize(tok.form) in GENITIVE_PERSONAL_FORMS):
+        return True
+    if any(ch.isdigit() for ch in tok.form) or tok.upos == "NUM" or tok.base_deprel == "nummod":
+        return True
+    if morph is None or tok.id > noun.id or normalize(noun.lemma) not in _MONTHS:
+        return False
+    return any("Anum" in p.tag.grammemes for p in morph.parses(tok.form.lower()))
+
+
+def _adjacent_agreeing(sent: Sentence, noun: Token, morph=None) -> bool:
     """Tree repair for ``_has_dep``: an adjective or determiner (PRON for the parser: «этого») right before or after the
     noun, agreeing with it in case, number and (singular) gender, that the parser attached
     elsewhere («без этого умения», «боя настоящего»)."""
@@ -617,6 +641,8 @@ def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
             continue
         t = sent.token(i)
         if t.upos not in ("ADJ", "DET", "PRON") or t.head == noun.id or _predicate_of(noun, t):
+            continue
+        if _no_agreement(morph, t, noun):
             continue
         if t.feats.get("PronType") == "Prs" or normalize(t.form) in GENITIVE_PERSONAL_FORMS:
             continue  # a personal pronoun, or «его/её/их», which never agree
