@@ -671,3 +671,42 @@ def test_has_dep_numerals_are_no_modifiers(paradigms):
     sent = date("прошлого", "ADJ", gen_adj, "amod")
     assert [b for b, _ in has_dep.pairs(sent)] == ["Выборы прошли прошлого апрелы."]
     assert [b for b, _ in plain.pairs(sent)] == []
+
+
+def test_declension_ending_fits_the_case_the_form_really_has(paradigms):
+    """A form shared by several oblique cases (радости: Gen = Dat = Loc) gets an ending of the
+    case its preposition settles, whatever the parser's case: «к радости» tagged Gen is a dative
+    (*радосте, never the genitive's *радосты); a bare noun's dependent is a genitive."""
+    plain = paradigms["change_declension_ending"]
+
+    def sent(prep: str | None, case: str, deprel: str):
+        rows = [
+            ("Дети", "ребёнок", "NOUN", "Animacy=Anim|Case=Nom|Number=Plur", 2, "nsubj"),
+            ("тянулись", "тянуться", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ]
+        if prep:
+            rows.append((prep, prep, "ADP", "", 4, "case"))
+        rows += [
+            ("радости", "радость", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number=Sing", 2, deprel),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ]
+        return tree(rows, sent_id=f"{prep}-{case}-{deprel}")
+
+    for case in ("Gen", "Dat", "Loc"):
+        s = sent("к", case, "obl")
+        got = [(b, p.subtype) for b, p in plain.pairs(s)]
+        assert got == [("Дети тянулись к радосте.", "Dat")], (case, got)
+    s = sent("без", "Dat", "obl")
+    assert [(b, p.subtype) for b, p in plain.pairs(s)] == [("Дети тянулись без радосты.", "Gen")]
+    # no preposition: a noun's dependent is a genitive; elsewhere Gen and Dat share no ending
+    assert [b for b, _ in plain.pairs(sent(None, "Gen", "nmod"))] == ["Дети тянулись радосты."]
+    assert [b for b, _ in plain.pairs(sent(None, "Gen", "obl"))] == []
+    # a form of one oblique case keeps the parser's case («к столу»)
+    s = tree([
+        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 2, "nsubj"),
+        ("подошёл", "подойти", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("к", "к", "ADP", "", 4, "case"),
+        ("столу", "стол", "NOUN", "Animacy=Inan|Case=Dat|Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], sent_id="stol")
+    assert [b for b, _ in plain.pairs(s)] == ["Я подошёл к столи."]

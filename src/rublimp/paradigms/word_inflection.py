@@ -68,6 +68,7 @@ from ..io import InputError
 from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv, word_trigrams
 from ..morph import UD2OC, Analysis
 from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, long_form_only_guessing, present_verb_only
+from ..trees.roles import preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
 from .selfcheck import modifier_agrees, plausible_nonword, readings
 
@@ -88,6 +89,7 @@ __all__ = [
 PHENOMENON = "word_inflection"
 LEVEL = "Morphology"
 DECLENSION_FILE = "declension_swaps.tsv"
+PREPOSITIONS_FILE = "prepositions.tsv"
 CONJUGATION_FILE = "conjugation_swaps.tsv"
 
 # pymorphy3 grammemes that exclude a noun: names, abbreviations, indeclinables, plural-only nouns
@@ -332,11 +334,37 @@ class _Declension(_InflectionParadigm):
 
     with_dependent: bool
 
-    resources = _InflectionParadigm.resources + ("declension_swaps.tsv",)
+    resources = _InflectionParadigm.resources + ("declension_swaps.tsv", "prepositions.tsv")
 
     @functools.cached_property
     def swaps(self) -> tuple[DeclensionSwap, ...]:
         return load_declension_swaps(Path(self.ctx.resources_dir) / DECLENSION_FILE)
+
+    @functools.cached_property
+    def prepositions(self) -> dict[str, frozenset[str]]:
+        """Preposition → the UD cases it governs (``resources/prepositions.tsv``)."""
+        return read_case_table(Path(self.ctx.resources_dir) / PREPOSITIONS_FILE, "preposition", "cases")
+
+    def oblique_cases(self, sent: Sentence, tok: Token, analysis: Analysis, case: str, number: str) -> frozenset[str]:
+        """The cases the new ending must fit when ``tok``'s form is shared by several of the
+        oblique cases Gen, Dat, Loc of its lexeme (радости, армии: Gen = Dat = Loc; маме: Dat =
+        Loc), where the parser's case is least sure: those its preposition governs (the one case
+        «к», «о», «без» settle), without a preposition Gen and Dat (no bare locative), or Gen
+        alone for a noun's dependent (``nmod``: «площади пашни»). Otherwise ``{case}``."""
+        oc_number = UD2OC["Number"][number]
+        same = {_OC_CASE[g] for f in analysis.parse.lexeme if normalize(f.word) == normalize(tok.form)
+                and oc_number in f.tag.grammemes for g in f.tag.grammemes if g in _OC_CASE}
+        oblique = same & {"Gen", "Dat", "Loc"}
+        if case not in oblique or len(oblique) < 2:
+            return frozenset({case})
+        prep = preposition_of(sent, tok)
+        word = prep[1] if prep is not None else _preposition_before(sent, tok)
+        if word is not None:
+            return frozenset(oblique & self.prepositions.get(word, frozenset()))
+        oblique.discard("Loc")
+        if tok.base_deprel == "nmod" and "Gen" in oblique:
+            return frozenset({"Gen"})
+        return frozenset(oblique)
 
     def noun_view(self, tok: Token) -> Token | None:
         """``tok`` as a noun with a case its form can have, or None.
@@ -426,6 +454,16 @@ class _Declension(_InflectionParadigm):
         cls = declension_class(analysis.lemma, gender or "")
         if cls is None:
             return None
+        # the new ending is another class's ending of the noun's actual case, whichever of the
+        # cases its form shares that is (never a genitive -ы for a dative: *к радосты)
+        cases = self.oblique_cases(sent, tok, analysis, case, number)
+        if not cases:
+            return None  # a preposition that governs none of the form's cases: a parser slip
+        if case not in cases:
+            case = min(cases)  # the case the preposition settles (one; else only endings all share)
+        fitting = {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, case)}
+        for other in cases:
+            fitting &= {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, other)}
         # two passes: a new word of attested letter sequences first; then, as RuBLiMP writes
         # them, any non-word whose only odd sequence is where stem and ending meet («умения» →
         # «*умениы», «боя» → «*боы», «маму» → «*мамя»)
@@ -434,7 +472,7 @@ class _Declension(_InflectionParadigm):
         heard = {sound_key(f.word) for f in analysis.parse.lexeme}
         for junction in (False, True):
             for swap in self.swaps:
-                if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case):
+                if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case) or swap.new_ending not in fitting:
                     continue
                 stem = _split_ending(tok.form.lower(), swap.ending)
                 if stem is None or not _stem_matches(analysis.lemma, stem):
@@ -497,6 +535,18 @@ def _stem_matches(lemma: str, stem: str) -> bool:
     if base == stem:
         return True
     return len(base) == len(stem) + 1 and base[-2] in "ое" and base[:-2] + base[-1] == stem
+
+
+def _preposition_before(sent: Sentence, noun: Token) -> str | None:
+    """Tree repair: the preposition right before ``noun`` and the adjectives, determiners and
+    adverbs between them, when the parser hung it elsewhere («на старой свирели» with
+    «на» under «старой», «свирели» an nmod of it); None when there is none."""
+    i = noun.id - 1
+    while i >= 1 and sent.token(i).upos in ("ADJ", "DET", "ADV"):
+        i -= 1
+    if i >= 1 and sent.token(i).upos == "ADP":
+        return normalize(sent.token(i).form)
+    return None
 
 
 def _first_word_id(sent: Sentence) -> int:
