@@ -667,6 +667,17 @@ def test_has_dep_numerals_are_no_modifiers(paradigms):
                  date("двенадцатого", "ADJ", gen_adj, "amod"), date("12", "NUM", "", "nummod")):
         assert [b for b, _ in has_dep.pairs(sent)] == [], sent.text
         assert [b for b, _ in plain.pairs(sent)] == [sent.text.replace("апреля", "апрелы")], sent.text
+    # «один» agrees like an adjective, even tagged NUM: «с одного берега» is _has_dep's
+    sent = tree([
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("переплыли", "переплыть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("с", "с", "ADP", "", 5, "case"),
+        ("одного", "один", "NUM", "Case=Gen|Gender=Masc|Number=Sing", 5, "amod"),
+        ("берега", "берег", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], sent_id="odin")
+    assert [b for b, _ in has_dep.pairs(sent)] == ["Мы переплыли с одного берегы."]
+    assert [b for b, _ in plain.pairs(sent)] == []
     # a real modifier of the month still makes it _has_dep's
     sent = date("прошлого", "ADJ", gen_adj, "amod")
     assert [b for b, _ in has_dep.pairs(sent)] == ["Выборы прошли прошлого апрелы."]

@@ -670,12 +670,14 @@ _MONTHS = frozenset({
 def _no_agreement(morph, tok: Token, noun: Token) -> bool:
     """Is ``tok`` a word that never counts as an agreeing modifier of ``noun`` whatever its
     tags: an invariant possessive («его», «её», «их»), a numeral (digits, «5-го», NUM,
-    ``nummod``), or an ordinal before a month name («первого мая»: the day, not the month's
+    ``nummod``; not «один», which agrees), or an ordinal before a month name («первого мая»: the day, not the month's
     modifier)? With no ``morph`` the ordinal test is skipped."""
     if _invariant_possessive(tok) or (tok.upos in ("DET", "PRON") and normalize(tok.form) in GENITIVE_PERSONAL_FORMS):
         return True
-    if any(ch.isdigit() for ch in tok.form) or tok.upos == "NUM" or tok.base_deprel == "nummod":
+    if any(ch.isdigit() for ch in tok.form):
         return True
+    if (tok.upos == "NUM" or tok.base_deprel == "nummod") and normalize(tok.lemma) != "один":
+        return True  # «один» agrees like an adjective («с одного берега»)
     if morph is None or tok.id > noun.id or normalize(noun.lemma) not in _MONTHS:
         return False
     return any("Anum" in p.tag.grammemes for p in morph.parses(tok.form.lower()))
