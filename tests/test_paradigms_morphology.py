@@ -712,6 +712,8 @@ def test_declension_ending_fits_the_case_the_form_really_has(paradigms):
     # no preposition: a noun's dependent is a genitive; elsewhere Gen and Dat share no ending
     assert [b for b, _ in plain.pairs(sent(None, "Gen", "nmod"))] == ["Дети тянулись радосты."]
     assert [b for b, _ in plain.pairs(sent(None, "Gen", "obl"))] == []
+    assert [b for b, _ in plain.pairs(sent(None, "Dat", "obj"))] == ["Дети тянулись радосты."]
+    assert [(b, p.subtype) for b, p in plain.pairs(sent(None, "Gen", "iobj"))] == [("Дети тянулись радосте.", "Dat")]
     # a form of one oblique case keeps the parser's case («к столу»)
     s = tree([
         ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 2, "nsubj"),

@@ -349,8 +349,9 @@ class _Declension(_InflectionParadigm):
         """The cases the new ending must fit when ``tok``'s form is shared by several of the
         oblique cases Gen, Dat, Loc of its lexeme (радости, армии: Gen = Dat = Loc; маме: Dat =
         Loc), where the parser's case is least sure: those its preposition governs (the one case
-        «к», «о», «без» settle), without a preposition Gen and Dat (no bare locative), or Gen
-        alone for a noun's dependent (``nmod``: «площади пашни»). Otherwise ``{case}``."""
+        «к», «о», «без» settle), without a preposition Gen and Dat (no bare locative), Gen
+        alone for a noun's dependent or an object (``nmod``, ``obj``: «площади пашни», «не
+        предвещало неприятности»), Dat alone for an ``iobj``. Otherwise ``{case}``."""
         oc_number = UD2OC["Number"][number]
         same = {_OC_CASE[g] for f in analysis.parse.lexeme if normalize(f.word) == normalize(tok.form)
                 and oc_number in f.tag.grammemes for g in f.tag.grammemes if g in _OC_CASE}
@@ -362,8 +363,10 @@ class _Declension(_InflectionParadigm):
         if word is not None:
             return frozenset(oblique & self.prepositions.get(word, frozenset()))
         oblique.discard("Loc")
-        if tok.base_deprel == "nmod" and "Gen" in oblique:
-            return frozenset({"Gen"})
+        if tok.base_deprel in ("nmod", "obj") and "Gen" in oblique:
+            return frozenset({"Gen"})  # a noun's dependent, a (negated or partitive) object
+        if tok.base_deprel == "iobj" and "Dat" in oblique:
+            return frozenset({"Dat"})
         return frozenset(oblique)
 
     def noun_view(self, tok: Token) -> Token | None:
