@@ -38,7 +38,11 @@ dependent"): ``_has_dep`` needs an agreeing modifier of the noun itself — an
 ``amod``/``det`` dependent agreeing in case, a postposed participle (``acl``), a postposed
 adjective the parser made an ``nmod``, or an agreeing adjective or determiner right next to
 it that the parser attached elsewhere; a genitive, prepositional, clausal or numeral
-dependent is none. The plain one takes exactly the other nouns, and also leaves a noun
+dependent is none (nor a number, «5-го», or an ordinal before a month name: «5 мая», «первого
+мая» — the day of a date). A form that several oblique cases share (радости: Gen = Dat = Loc)
+takes an ending of the case its preposition settles (``resources/prepositions.tsv``), Gen for a
+bare ``nmod``/``obj``, Dat for an ``iobj``, else only an ending all its cases share: never the
+genitive's *радосты for «к радости». The plain one takes exactly the other nouns, and also leaves a noun
 whose coordinated partner's modifier can agree with it («новые дома и площади»). Neither
 writes «я», «ю» after г к х ж ш ч щ ц or «ы» after ж ш ч щ ц against the spelling rule (*удачя,
 *гаубиця, *рукя read as misspellings of another form; after г к х «ы» is heard: *дискы), nor a
