@@ -24,6 +24,7 @@ from rublimp.paradigms.word_inflection import (
     declension_class,
     load_conjugation_swaps,
     load_declension_swaps,
+    sound_key,
     spell_ending,
 )
 from tests.trees import tree
@@ -87,21 +88,20 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("У него нет диска.", "У него нет дискы."),
         ("Учёные обсуждали реформу в армии.", "Учёные обсуждали реформу в армие."),
         # a vowel ending whose only unattested letters are at the junction with the stem, as
-        # RuBLiMP writes it (рек-и → *рек-я, рук-у → *рук-я)
-        ("Путник пил из реки.", "Путник пил из рекя."),
-        ("Мальчик поднял руку.", "Мальчик поднял рукя."),
+        # RuBLiMP writes it (мам-у → *мам-я)
+        ("Мальчик увидел маму.", "Мальчик увидел мамя."),
         # feminine and neuter plurals in the nominative and inanimate accusative
         ("Мы купили кровати.", "Мы купили кровата."),
         ("Письма пришли утром.", "Письмы пришли утром."),
         # «его/её/их» never agree: a noun with one is this paradigm's, as in RuBLiMP's pairs
-        ("Девочка взяла его руку.", "Девочка взяла его рукя."),
+        ("Девочка увидела его маму.", "Девочка увидела его мамя."),
         # a modifier of the other conjunct that cannot agree with this noun does not count
         ("Мы ели свежий хлеб и колбасу.", "Мы ели свежий хлеб и колбася."),
         # after ч the third class's ending, never the misspelt *удачя
         ("Он долго ждал удачу.", "Он долго ждал удачь."),
     ],
     "change_declension_ending_has_dep": [
-        ("Значительные площади пашни подвержены водной эрозии.", "Значительные площади пашни подвержены водной эрозиу."),
+        ("Учёные говорили о российской армии.", "Учёные говорили о российской армие."),
         ("Мы жили в старом доме.", "Мы жили в старом доми."),
         ("Он долго смотрел на белую стену.", "Он долго смотрел на белую стеня."),
         # a postposed adjective the parser made an nmod counts as the dependent
@@ -176,6 +176,12 @@ NEGATIVE: dict[str, list[str]] = {
         "Он подошёл к стене, покрытой мхом.",  # a postposed participle agrees: the other paradigm
         # ц/ж/ш/ч/щ + я, ю, ы: a misspelling of another form, not a declension swap (*гаубиця)
         "Он купил гаубицу.",
+        # a new word heard like another form of the noun: *рекя/*рукя (река, рука; я after
+        # к breaks the spelling too), *улици (улицы), *армиа (армия)
+        "Путник пил из реки.",
+        "Мальчик поднял руку.",
+        "Мы дошли до улицы.",
+        "Солдаты вышли из армии.",
     ],
     "change_declension_ending_has_dep": [
         "Мы встретились в восьмом часу.",  # locative in -у
@@ -192,6 +198,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы нашли решение, которое всех устроило.",
         # a spelling-rule breach after ц or a hushing consonant reads as a misspelling (*гаубиця)
         "Армия получила новую гаубицу.",
+        # *эрозиу is heard as эрозию, *эрозию is a word: no swap is left for the dative
+        "Почва подвержена водной эрозии.",
+        "Он поднял правую руку.",  # *рукя: heard as рука
     ],
     "change_verb_conjugation": [
         "Я читаю книгу.",  # 1sg is the same in both conjugations
@@ -246,9 +255,9 @@ def test_recorded_values(parsed, paradigms):
 
     p = only("change_declension_ending", "Фильм был подробно рассмотрен в журнале.", "Фильм был подробно рассмотрен в журнали.")
     assert (p.feature, p.source_value, p.target_value, p.subtype) == ("Declension", "2", "3", "Loc")
-    p = only("change_declension_ending_has_dep", "Значительные площади пашни подвержены водной эрозии.",
-             "Значительные площади пашни подвержены водной эрозиу.")
-    assert (p.feature, p.source_value, p.target_value, p.subtype) == ("Declension", "1", "2", "Dat")
+    p = only("change_declension_ending_has_dep", "Учёные говорили о российской армии.",
+             "Учёные говорили о российской армие.")
+    assert (p.feature, p.source_value, p.target_value, p.subtype) == ("Declension", "1", "2", "Loc")
     p = only("change_verb_conjugation", "Ты слышишь музыку?", "Ты слышешь музыку?")
     assert (p.feature, p.source_value, p.target_value, p.subtype) == ("Conjugation", "II", "I", "Pres.2.Sing")
     p = only("change_verb_prefixes_order", "Мы перевыполнили план по добыче угля.", "Мы выпереполнили план по добыче угля.")
@@ -468,6 +477,9 @@ def test_declension_helpers():
     assert declension_class("папа", "masc") == ("1", "hard")
     assert declension_class("время", "neut") is None and declension_class("путь", "masc") is None
     assert spell_ending("книг", "ы") == "и" and spell_ending("стен", "ы") == "ы"
+    assert sound_key("рукя") == sound_key("рука") and sound_key("армиа") == sound_key("армия")
+    assert sound_key("улици") == sound_key("улицы") and sound_key("статьу") == sound_key("статью")
+    assert sound_key("дискы") != sound_key("диски") and sound_key("мамя") != sound_key("мама")
     assert spell_ending("слыш", "ят") == "ат" and spell_ending("отц", "ом") is None
 
 
@@ -634,3 +646,80 @@ def test_has_dep_modifier_the_parser_turned_upside_down(paradigms):
     ])
     assert [b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(sent)] == []
     assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] != []
+
+
+def test_has_dep_numerals_are_no_modifiers(paradigms):
+    """A numeral («12», «5-го», NUM, nummod) or an ordinal before a month name is the day of a
+    date, not an agreeing modifier of the month: the month is the plain paradigm's noun."""
+    has_dep, plain = paradigms["change_declension_ending_has_dep"], paradigms["change_declension_ending"]
+
+    def date(day: str, upos: str, feats: str, deprel: str):
+        return tree([
+            ("Выборы", "выборы", "NOUN", "Animacy=Inan|Case=Nom|Number=Plur", 2, "nsubj"),
+            ("прошли", "пройти", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            (day, day, upos, feats, 4, deprel),
+            ("апреля", "апрель", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "obl"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ], sent_id=f"date-{day}")
+
+    gen_adj = "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing"
+    for sent in (date("12", "ADJ", gen_adj, "amod"), date("12-го", "ADJ", gen_adj, "amod"),
+                 date("двенадцатого", "ADJ", gen_adj, "amod"), date("12", "NUM", "", "nummod")):
+        assert [b for b, _ in has_dep.pairs(sent)] == [], sent.text
+        assert [b for b, _ in plain.pairs(sent)] == [sent.text.replace("апреля", "апрелы")], sent.text
+    # «один» agrees like an adjective, even tagged NUM: «с одного берега» is _has_dep's
+    sent = tree([
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("переплыли", "переплыть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("с", "с", "ADP", "", 5, "case"),
+        ("одного", "один", "NUM", "Case=Gen|Gender=Masc|Number=Sing", 5, "amod"),
+        ("берега", "берег", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], sent_id="odin")
+    assert [b for b, _ in has_dep.pairs(sent)] == ["Мы переплыли с одного берегы."]
+    assert [b for b, _ in plain.pairs(sent)] == []
+    # a real modifier of the month still makes it _has_dep's
+    sent = date("прошлого", "ADJ", gen_adj, "amod")
+    assert [b for b, _ in has_dep.pairs(sent)] == ["Выборы прошли прошлого апрелы."]
+    assert [b for b, _ in plain.pairs(sent)] == []
+
+
+def test_declension_ending_fits_the_case_the_form_really_has(paradigms):
+    """A form shared by several oblique cases (радости: Gen = Dat = Loc) gets an ending of the
+    case its preposition settles, whatever the parser's case: «к радости» tagged Gen is a dative
+    (*радосте, never the genitive's *радосты); a bare noun's dependent is a genitive."""
+    plain = paradigms["change_declension_ending"]
+
+    def sent(prep: str | None, case: str, deprel: str):
+        rows = [
+            ("Дети", "ребёнок", "NOUN", "Animacy=Anim|Case=Nom|Number=Plur", 2, "nsubj"),
+            ("тянулись", "тянуться", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ]
+        if prep:
+            rows.append((prep, prep, "ADP", "", 4, "case"))
+        rows += [
+            ("радости", "радость", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number=Sing", 2, deprel),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ]
+        return tree(rows, sent_id=f"{prep}-{case}-{deprel}")
+
+    for case in ("Gen", "Dat", "Loc"):
+        s = sent("к", case, "obl")
+        got = [(b, p.subtype) for b, p in plain.pairs(s)]
+        assert got == [("Дети тянулись к радосте.", "Dat")], (case, got)
+    s = sent("без", "Dat", "obl")
+    assert [(b, p.subtype) for b, p in plain.pairs(s)] == [("Дети тянулись без радосты.", "Gen")]
+    # no preposition: a noun's dependent is a genitive; elsewhere Gen and Dat share no ending
+    assert [b for b, _ in plain.pairs(sent(None, "Gen", "nmod"))] == ["Дети тянулись радосты."]
+    assert [b for b, _ in plain.pairs(sent(None, "Gen", "obl"))] == []
+    assert [b for b, _ in plain.pairs(sent(None, "Dat", "obj"))] == ["Дети тянулись радосты."]
+    assert [(b, p.subtype) for b, p in plain.pairs(sent(None, "Gen", "iobj"))] == [("Дети тянулись радосте.", "Dat")]
+    # a form of one oblique case keeps the parser's case («к столу»)
+    s = tree([
+        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 2, "nsubj"),
+        ("подошёл", "подойти", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("к", "к", "ADP", "", 4, "case"),
+        ("столу", "стол", "NOUN", "Animacy=Inan|Case=Dat|Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], sent_id="stol")
+    assert [b for b, _ in plain.pairs(s)] == ["Я подошёл к столи."]

@@ -4,7 +4,7 @@
   gets the ending another declension class uses for the same case
   («в журнале» → «*в журнали»);
 * ``change_declension_ending_has_dep`` — the same for a noun with an agreeing
-  adjective or determiner («водной эрозии» → «*водной эрозиу»);
+  adjective or determiner («о российской армии» → «*о российской армие»);
 * ``change_verb_conjugation`` — a present/future verb gets the ending of the
   opposite conjugation for the same person and number («докажешь» →
   «*докажишь»).
@@ -18,7 +18,7 @@ the spelling rules makes a dictionary word (диск-и), the ending is written 
 the table has it (*дискы), as RuBLiMP does. Rows are tried in file order, and
 RuBLiMP's most frequent replacement for a case comes first. Where no row passes,
 a second pass writes a vowel ending whose only unattested letter sequences are
-at the junction with the stem (*умениы, *боы, *рукя — RuBLiMP's forms; never a
+at the junction with the stem (*умениы, *боы — RuBLiMP's forms; never a
 consonant ending: *человекь). Plural nouns are edited too, as in some of RuBLiMP's pairs
 («слова» → «*словы»).
 
@@ -38,12 +38,18 @@ dependent"): ``_has_dep`` needs an agreeing modifier of the noun itself — an
 ``amod``/``det`` dependent agreeing in case, a postposed participle (``acl``), a postposed
 adjective the parser made an ``nmod``, or an agreeing adjective or determiner right next to
 it that the parser attached elsewhere; a genitive, prepositional, clausal or numeral
-dependent is none. The plain one takes exactly the other nouns, and also leaves a noun
+dependent is none (nor a number, «5-го», or an ordinal before a month name: «5 мая», «первого
+мая» — the day of a date). A form that several oblique cases share (радости: Gen = Dat = Loc)
+takes an ending of the case its preposition settles (``resources/prepositions.tsv``), Gen for a
+bare ``nmod``/``obj``, Dat for an ``iobj``, else only an ending all its cases share: never the
+genitive's *радосты for «к радости». The plain one takes exactly the other nouns, and also leaves a noun
 whose coordinated partner's modifier can agree with it («новые дома и площади»). Neither
-writes «я», «ю», «ы» after ж ш ч щ ц against the spelling rule (*удачя, *гаубиця read as
-misspellings of another form; after г к х the wrong vowel is heard: *дискы, *рукя), nor a
+writes «я», «ю» after г к х ж ш ч щ ц or «ы» after ж ш ч щ ц against the spelling rule (*удачя,
+*гаубиця, *рукя read as misspellings of another form; after г к х «ы» is heard: *дискы), nor a
+new word that, read aloud, is another form of the same noun (:func:`sound_key`: *армиа is heard
+as армия, *улици as улицы, *эрозиу as эрозию), nor a
 junction form the self-check finds implausible (*умениы). The possessives «его», «её», «их» never agree: a noun
-with one is the plain paradigm's, as in RuBLiMP's pairs («взяла её руку» → «*рукя»). Tree repairs
+with one is the plain paradigm's, as in RuBLiMP's pairs («увидела его маму» → «*мамя»). Tree repairs
 decided by pymorphy3: a word the parser tagged ADJ that pymorphy3 knows only as a noun is a noun
 («вопрос старика»), and a noun whose parser case its form cannot have takes the one case its
 readings give («под этой сосной»: Gen → Ins; «лишил завтрака»: Acc → Gen).
@@ -66,6 +72,7 @@ from ..io import InputError
 from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv, word_trigrams
 from ..morph import UD2OC, Analysis
 from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, long_form_only_guessing, present_verb_only
+from ..trees.roles import preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
 from .selfcheck import modifier_agrees, plausible_nonword, readings
 
@@ -77,6 +84,7 @@ __all__ = [
     "load_conjugation_swaps",
     "declension_class",
     "spell_ending",
+    "sound_key",
     "ChangeDeclensionEnding",
     "ChangeDeclensionEndingHasDep",
     "ChangeVerbConjugation",
@@ -85,6 +93,7 @@ __all__ = [
 PHENOMENON = "word_inflection"
 LEVEL = "Morphology"
 DECLENSION_FILE = "declension_swaps.tsv"
+PREPOSITIONS_FILE = "prepositions.tsv"
 CONJUGATION_FILE = "conjugation_swaps.tsv"
 
 # pymorphy3 grammemes that exclude a noun: names, abbreviations, indeclinables, plural-only nouns
@@ -210,8 +219,40 @@ def _misspelling(stem: str, ending: str) -> bool:
     """Would ``stem`` + ``ending`` break a spelling rule in a way that reads as a misspelling of
     another form rather than as a wrong ending? After ж ш ч щ ц, «я», «ю» and «ы» are only other
     spellings of «а», «у», «и» (*удачя is «удача» misspelt, *гаубиця reads as another word);
-    after г к х the wrong vowel is heard (*дискы, *рукя, as RuBLiMP writes them)."""
+    after г к х «ы» is heard (*дискы, as RuBLiMP writes it); see :func:`_breaks_spelling` for я/ю."""
     return bool(stem and ending) and normalize(stem[-1]) in _HUSHING | {"ц"} and ending[0] in "яюы"
+
+
+_VELARS = frozenset("гкх")
+# after these letters a vowel letter is heard as its pair (я = а after к, ы = и after ц, а = я after и)
+_SOUND_SAME = (
+    (_VELARS, {"я": "а", "ю": "у"}),
+    (_HUSHING | {"ц"}, {"я": "а", "ю": "у", "ы": "и"}),
+    (_VOWEL_LETTERS | {"ь", "ъ"}, {"а": "я", "у": "ю", "э": "е", "ы": "и"}),
+)
+
+
+def sound_key(word: str) -> str:
+    """``word`` with each vowel letter that is heard like another one after the preceding
+    letter written as that other one (кя → ка, цы → ци, иа → ия, ьу → ью): two words with the
+    same key read aloud the same. Velar + ы keeps its ы (*дискы is heard apart from диски)."""
+    w = normalize(word)
+    out = list(w)
+    for i in range(1, len(w)):
+        for after, same in _SOUND_SAME:
+            if w[i - 1] in after and w[i] in same:
+                out[i] = same[w[i]]
+                break
+    return "".join(out)
+
+
+def _breaks_spelling(stem: str, ending: str) -> bool:
+    """Does ``ending`` after ``stem`` break the spelling rules in a way that is not heard
+    (я/ю after г к х ж ш ч щ ц, ы after ж ш ч щ ц)? Velar + ы is heard (*дискы), so it passes."""
+    if not (stem and ending):
+        return False
+    last, first = normalize(stem[-1]), ending[0]
+    return (first in "яю" and last in _VELARS | _HUSHING | {"ц"}) or _misspelling(stem, ending)
 
 
 def _split_ending(form: str, ending: str) -> str | None:
@@ -297,11 +338,40 @@ class _Declension(_InflectionParadigm):
 
     with_dependent: bool
 
-    resources = _InflectionParadigm.resources + ("declension_swaps.tsv",)
+    resources = _InflectionParadigm.resources + ("declension_swaps.tsv", "prepositions.tsv")
 
     @functools.cached_property
     def swaps(self) -> tuple[DeclensionSwap, ...]:
         return load_declension_swaps(Path(self.ctx.resources_dir) / DECLENSION_FILE)
+
+    @functools.cached_property
+    def prepositions(self) -> dict[str, frozenset[str]]:
+        """Preposition → the UD cases it governs (``resources/prepositions.tsv``)."""
+        return read_case_table(Path(self.ctx.resources_dir) / PREPOSITIONS_FILE, "preposition", "cases")
+
+    def oblique_cases(self, sent: Sentence, tok: Token, analysis: Analysis, case: str, number: str) -> frozenset[str]:
+        """The cases the new ending must fit when ``tok``'s form is shared by several of the
+        oblique cases Gen, Dat, Loc of its lexeme (радости, армии: Gen = Dat = Loc; маме: Dat =
+        Loc), where the parser's case is least sure: those its preposition governs (the one case
+        «к», «о», «без» settle), without a preposition Gen and Dat (no bare locative), Gen
+        alone for a noun's dependent or an object (``nmod``, ``obj``: «площади пашни», «не
+        предвещало неприятности»), Dat alone for an ``iobj``. Otherwise ``{case}``."""
+        oc_number = UD2OC["Number"][number]
+        same = {_OC_CASE[g] for f in analysis.parse.lexeme if normalize(f.word) == normalize(tok.form)
+                and oc_number in f.tag.grammemes for g in f.tag.grammemes if g in _OC_CASE}
+        oblique = same & {"Gen", "Dat", "Loc"}
+        if case not in oblique or len(oblique) < 2:
+            return frozenset({case})
+        prep = preposition_of(sent, tok)
+        word = prep[1] if prep is not None else _preposition_before(sent, tok)
+        if word is not None:
+            return frozenset(oblique & self.prepositions.get(word, frozenset()))
+        oblique.discard("Loc")
+        if tok.base_deprel in ("nmod", "obj") and "Gen" in oblique:
+            return frozenset({"Gen"})  # a noun's dependent, a (negated or partitive) object
+        if tok.base_deprel == "iobj" and "Dat" in oblique:
+            return frozenset({"Dat"})
+        return frozenset(oblique)
 
     def noun_view(self, tok: Token) -> Token | None:
         """``tok`` as a noun with a case its form can have, or None.
@@ -351,7 +421,7 @@ class _Declension(_InflectionParadigm):
             if tok is None:
                 continue
             agreeing = (
-                bool(_agreeing_dependents(sent, tok)) or _adjacent_agreeing(sent, tok)
+                bool(_agreeing_dependents(sent, tok, self.morph)) or _adjacent_agreeing(sent, tok, self.morph)
                 or _agrees_by_readings(self.morph, sent, tok)
             )
             if self.with_dependent != agreeing:
@@ -359,7 +429,7 @@ class _Declension(_InflectionParadigm):
             if not self.with_dependent and _shares_modifier(self.morph, sent, tok):
                 continue  # «новых домов и улиц»: the conjunct's modifier agrees with this noun too
             if not self.with_dependent and any(
-                not _invariant_possessive(k) for k in sent.children(tok, "amod") + sent.children(tok, "det")
+                not _no_agreement(self.morph, k, tok) for k in sent.children(tok, "amod") + sent.children(tok, "det")
             ):
                 continue  # a modifier that does not agree (a parser slip): neither paradigm
             pert = self._swap(sent, tok)
@@ -391,18 +461,31 @@ class _Declension(_InflectionParadigm):
         cls = declension_class(analysis.lemma, gender or "")
         if cls is None:
             return None
+        # the new ending is another class's ending of the noun's actual case, whichever of the
+        # cases its form shares that is (never a genitive -ы for a dative: *к радосты)
+        cases = self.oblique_cases(sent, tok, analysis, case, number)
+        if not cases:
+            return None  # a preposition that governs none of the form's cases: a parser slip
+        if case not in cases:
+            case = min(cases)  # the case the preposition settles (one; else only endings all share)
+        fitting = {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, case)}
+        for other in cases:
+            fitting &= {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, other)}
         # two passes: a new word of attested letter sequences first; then, as RuBLiMP writes
         # them, any non-word whose only odd sequence is where stem and ending meet («умения» →
-        # «*умениы», «боя» → «*боы», «руку» → «*рукя»)
+        # «*умениы», «боя» → «*боы», «маму» → «*мамя»)
+        # a new word heard like a form of the same noun is only a misspelling of it (*рукя
+        # for рука, *армиа for армия, *улици for улицы, *эрозиу for эрозию): never proposed
+        heard = {sound_key(f.word) for f in analysis.parse.lexeme}
         for junction in (False, True):
             for swap in self.swaps:
-                if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case):
+                if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case) or swap.new_ending not in fitting:
                     continue
                 stem = _split_ending(tok.form.lower(), swap.ending)
                 if stem is None or not _stem_matches(analysis.lemma, stem):
                     continue
                 new = self._new_form(tok, stem, swap.new_ending) if not junction else self._junction_form(tok, stem, swap.new_ending)
-                if new is None:
+                if new is None or sound_key(new) in heard:
                     continue
                 return Perturbation(
                     edits=(Edit(tok.id, new),),
@@ -416,8 +499,8 @@ class _Declension(_InflectionParadigm):
     def _junction_form(self, tok: Token, stem: str, ending: str) -> str | None:
         """stem + ending as the table writes it, if no dictionary word and the ending (≥ 1
         letter) makes the only letter sequences Russian does not attest."""
-        if not ending or ending[0] not in _VOWEL_LETTERS or _misspelling(stem, ending):
-            return None  # a vowel ending only (*человекь is no ending RuBLiMP writes), no misspelling
+        if not ending or ending[0] not in _VOWEL_LETTERS or _breaks_spelling(stem, ending):
+            return None  # a vowel ending only (*человекь is no ending RuBLiMP writes), no spelling breach
         new = stem + ending
         if normalize(new) == normalize(tok.form) or not self._junction_ok(new, len(stem)):
             return None  # a dictionary word, or an odd sequence inside the stem
@@ -429,7 +512,7 @@ class _Declension(_InflectionParadigm):
     def _new_form(self, tok: Token, stem: str, ending: str) -> str | None:
         """stem + the new ending, as spelled after the stem; when that spelling makes a
         dictionary word (диск-а → диск-и, a plural) the ending as the table writes it, against
-        the spelling rule, as RuBLiMP does («диска» → «*дискы», «атаку» → «*атакя»): either
+        the spelling rule, as RuBLiMP does («диска» → «*дискы»; never я/ю after г к х: *атакя): either
         way no Russian word."""
         spelled = spell_ending(stem, ending)
         if spelled is None:
@@ -437,7 +520,7 @@ class _Declension(_InflectionParadigm):
         new = stem + spelled
         if normalize(new) != normalize(tok.form) and self.lexicon.is_novel(new):
             return new
-        if spelled != ending and self.lexicon.is_word(new) and not _misspelling(stem, ending):
+        if spelled != ending and self.lexicon.is_word(new) and not _breaks_spelling(stem, ending):
             # the fallback breaks the spelling rule on purpose: the letter check would refuse it
             raw = stem + ending
             if not self.lexicon.is_word(raw):
@@ -461,6 +544,18 @@ def _stem_matches(lemma: str, stem: str) -> bool:
     return len(base) == len(stem) + 1 and base[-2] in "ое" and base[:-2] + base[-1] == stem
 
 
+def _preposition_before(sent: Sentence, noun: Token) -> str | None:
+    """Tree repair: the preposition right before ``noun`` and the adjectives, determiners and
+    adverbs between them, when the parser hung it elsewhere («на старой свирели» with
+    «на» under «старой», «свирели» an nmod of it); None when there is none."""
+    i = noun.id - 1
+    while i >= 1 and sent.token(i).upos in ("ADJ", "DET", "ADV"):
+        i -= 1
+    if i >= 1 and sent.token(i).upos == "ADP":
+        return normalize(sent.token(i).form)
+    return None
+
+
 def _first_word_id(sent: Sentence) -> int:
     return next((t.id for t in sent.tokens if t.upos != "PUNCT"), 1)
 
@@ -482,14 +577,15 @@ def _noun_ok(analysis: Analysis, case: str, number: str = "Sing") -> bool:
     return True
 
 
-def _agreeing_dependents(sent: Sentence, noun: Token) -> list[Token]:
-    """Adjectival modifiers and determiners of ``noun`` that agree with it in case."""
+def _agreeing_dependents(sent: Sentence, noun: Token, morph=None) -> list[Token]:
+    """Adjectival modifiers and determiners of ``noun`` that agree with it in case (never a
+    numeral or an invariant possessive: :func:`_no_agreement`)."""
     case = noun.feats.get("Case")
     if not case:
         return []
     out = []
     for t in sent.children(noun):
-        if t.feats.get("Case") != case or _invariant_possessive(t):
+        if t.feats.get("Case") != case or _no_agreement(morph, t, noun):
             continue
         if t.base_deprel in ("amod", "det") and t.upos in ("ADJ", "DET", "VERB", "PRON"):
             out.append(t)  # PRON: the parser's tag for «этого», «своего» as determiners
@@ -520,10 +616,11 @@ def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
     nouns = readings(morph, noun.form, ("NOUN",))
     if not nouns:
         return False
-    near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det") and not _invariant_possessive(t)]
+    near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det") and not _no_agreement(morph, t, noun)]
     if noun.id > 1:
         before = sent.token(noun.id - 1)
-        if before.upos in ("ADJ", "DET", "VERB") and before not in near and not _predicate_of(noun, before):
+        if (before.upos in ("ADJ", "DET", "VERB") and before not in near and not _predicate_of(noun, before)
+                and not _no_agreement(morph, before, noun)):
             near.append(before)
     near = [t for t in near if morph.word_is_known(t.form.lower())]  # (a name tagged ADJ: «Полидамаса вождя»)
     # a postposed adjective the parser took for a noun with another case («совету благому»)
@@ -556,7 +653,7 @@ def _shares_modifier(morph, sent: Sentence, noun: Token) -> bool:
     head = sent.token(noun.head)
     nouns = readings(morph, noun.form, ("NOUN",))
     for m in sent.children(head):
-        if m.id > head.id or m.base_deprel not in ("amod", "det") or _invariant_possessive(m):
+        if m.id > head.id or m.base_deprel not in ("amod", "det") or _no_agreement(morph, m, noun):
             continue
         if any(modifier_agrees(a, b) for a in readings(morph, m.form, _MODIFIER_POS) for b in nouns):
             return True
@@ -569,7 +666,31 @@ def _invariant_possessive(tok: Token) -> bool:
     return tok.base_deprel == "det" and normalize(tok.form) in GENITIVE_PERSONAL_FORMS
 
 
-def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
+# month names: in a date («5 мая», «первого мая») the numeral or ordinal before the month is
+# the day, not a modifier of the month
+_MONTHS = frozenset({
+    "январь", "февраль", "март", "апрель", "май", "июнь",
+    "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",
+})
+
+
+def _no_agreement(morph, tok: Token, noun: Token) -> bool:
+    """Is ``tok`` a word that never counts as an agreeing modifier of ``noun`` whatever its
+    tags: an invariant possessive («его», «её», «их»), a numeral (digits, «5-го», NUM,
+    ``nummod``; not «один», which agrees), or an ordinal before a month name («первого мая»: the day, not the month's
+    modifier)? With no ``morph`` the ordinal test is skipped."""
+    if _invariant_possessive(tok) or (tok.upos in ("DET", "PRON") and normalize(tok.form) in GENITIVE_PERSONAL_FORMS):
+        return True
+    if any(ch.isdigit() for ch in tok.form):
+        return True
+    if (tok.upos == "NUM" or tok.base_deprel == "nummod") and normalize(tok.lemma) != "один":
+        return True  # «один» agrees like an adjective («с одного берега»)
+    if morph is None or tok.id > noun.id or normalize(noun.lemma) not in _MONTHS:
+        return False
+    return any("Anum" in p.tag.grammemes for p in morph.parses(tok.form.lower()))
+
+
+def _adjacent_agreeing(sent: Sentence, noun: Token, morph=None) -> bool:
     """Tree repair for ``_has_dep``: an adjective or determiner (PRON for the parser: «этого») right before or after the
     noun, agreeing with it in case, number and (singular) gender, that the parser attached
     elsewhere («без этого умения», «боя настоящего»)."""
@@ -579,6 +700,8 @@ def _adjacent_agreeing(sent: Sentence, noun: Token) -> bool:
             continue
         t = sent.token(i)
         if t.upos not in ("ADJ", "DET", "PRON") or t.head == noun.id or _predicate_of(noun, t):
+            continue
+        if _no_agreement(morph, t, noun):
             continue
         if t.feats.get("PronType") == "Prs" or normalize(t.form) in GENITIVE_PERSONAL_FORMS:
             continue  # a personal pronoun, or «его/её/их», which never agree
@@ -600,7 +723,7 @@ class ChangeDeclensionEnding(_Declension):
 
 @register
 class ChangeDeclensionEndingHasDep(_Declension):
-    """A noun with an agreeing modifier takes another declension's ending («водной эрозии» → «*водной эрозиу»)."""
+    """A noun with an agreeing modifier takes another declension's ending («о российской армии» → «*о российской армие»)."""
 
     name = "change_declension_ending_has_dep"
     with_dependent = True
