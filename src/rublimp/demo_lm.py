@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import math
 import os
 import random
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -305,16 +306,19 @@ def fit_positions(lengths: Sequence[int], *, minimum: int = MIN_POSITIONS, headr
     return max(minimum, -(-need // multiple) * multiple)
 
 
-def size_positions(tokenizer: Any, n_positions: int | None, room_for: Sequence[str], encoded: list[list[int]],
+def size_positions(tokenizer: Any, n_positions: int | None, room_for: Iterable[str], encoded: list[list[int]],
                     special: int) -> tuple[int, int]:
     """(positions, longest sequence): ``n_positions`` as given, else :func:`fit_positions` of the longest of
-    the training sequences and the ``room_for`` sentences, each with ``special`` special tokens."""
+    the training sequences and the ``room_for`` sentences, each with ``special`` special tokens.
+
+    ``room_for`` may be any iterable (the pipeline streams the corpus column): it is tokenised in
+    batches of 4,096, so memory does not grow with it.
+    """
     longest = max((len(ids) for ids in encoded), default=0)
-    extra = [s for s in room_for if isinstance(s, str) and s]
-    if extra:
-        for i in range(0, len(extra), 4096):
-            batch = tokenizer(extra[i:i + 4096], add_special_tokens=False, verbose=False)["input_ids"]
-            longest = max(longest, max(len(ids) for ids in batch))
+    texts = (s for s in room_for if isinstance(s, str) and s)
+    while batch_texts := list(itertools.islice(texts, 4096)):
+        batch = tokenizer(batch_texts, add_special_tokens=False, verbose=False)["input_ids"]
+        longest = max(longest, max(len(ids) for ids in batch))
     longest += special
     if n_positions is None:
         n_positions = fit_positions([longest])
@@ -345,7 +349,7 @@ def train_demo_lm(
     n_embd: int = 128,
     n_head: int = 4,
     n_positions: int | None = 128,
-    room_for: Sequence[str] = (),
+    room_for: Iterable[str] = (),
     epochs: int = 12,
     batch_size: int = 32,
     lr: float = 2e-3,

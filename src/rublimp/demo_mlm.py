@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +67,7 @@ def train_demo_mlm(
     n_embd: int = 128,
     n_head: int = 4,
     n_positions: int | None = 128,
-    room_for: Sequence[str] = (),
+    room_for: Iterable[str] = (),
     epochs: int = 30,
     batch_size: int = 32,
     lr: float = 2e-3,

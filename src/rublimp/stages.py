@@ -345,6 +345,9 @@ def train_demo_lm_stage(
     train, _ = demo_sets(df, fraction=fraction, max_sentences=max_train, seed=seed)
     texts = train["text"].to_list()
     log.info("demo LM: %d training sentences (demo_lm.max_train_sentences: %s)", len(texts), max_train)
+    opts["num_threads"] = threads
+    opts.setdefault("n_positions", None)
+    opts["room_for"] = iter(df["text"])  # every corpus sentence fits (streamed through the tokenizer)
     if backend == "hf":
         return train_demo_lm(texts, Path(out_dir), seed=seed, **opts)
     if backend == "hf-mlm":
