@@ -6,7 +6,7 @@
 The parsed sentences are perturbed twice with :func:`rublimp.perturb.build_pools` (one pair per
 sentence, seed 0): once with the pair self-check and the source self-check off, once with both on
 (:mod:`rublimp.paradigms.selfcheck`). The agreement verdicts the source check consults are
-computed from the same sentences (:func:`rublimp.agreement.validate_agreement`, default
+computed from the same sentences (:func:`rublimp.agreement_validation.validate_agreement`, default
 thresholds) unless ``--no-verdicts``. Prints a Markdown table: pairs without / with the check, the
 share lost, the candidate perturbations rejected per reason, and the source sentences rejected per
 reason. ``--examples-out`` writes up to ``--examples`` rejected sentences per paradigm and reason
