@@ -19,7 +19,9 @@ Writes
   ``verdict`` (valid/invalid), ``kind`` and ``reason`` columns and no sentence text. Existing verdicts
   for ids still in the sample are kept; ids that left the sample are dropped and counted.
 
-``--score`` prints valid/total per paradigm and overall from the filled sheet, and the invalid kinds.
+``--score`` prints valid/total per paradigm and overall from the filled sheet, and the invalid kinds;
+``--compare SECOND.tsv`` prints the agreement (raw and Cohen's kappa) between the sheet and an
+independent second reader on the pairs both read.
 """
 
 from __future__ import annotations
@@ -178,6 +180,32 @@ def score(name: str) -> int:
     return 0
 
 
+def compare(name: str, second: Path) -> int:
+    """Agreement between the sheet's verdicts and a second reader's (``id, verdict, kind, reason``) on
+    the pairs both read: raw agreement, Cohen's kappa, and the pairs they disagree on (ids only)."""
+    sheet = {r["id"]: r for r in _read_sheet(ROOT / "bench" / "validity" / f"{name}.tsv") if r["verdict"]}
+    other = {r["id"]: r for r in _read_sheet(second) if r.get("verdict")}
+    both = sorted(i for i in set(sheet) & set(other)
+                  if "pair_sha" not in other[i] or other[i]["pair_sha"] == sheet[i]["pair_sha"])
+    if not both:
+        print("no pair read by both")
+        return 1
+    a = [sheet[i]["verdict"] == "valid" for i in both]
+    b = [other[i]["verdict"] == "valid" for i in both]
+    n = len(both)
+    agree = sum(x == y for x, y in zip(a, b)) / n
+    pa, pb = sum(a) / n, sum(b) / n
+    chance = pa * pb + (1 - pa) * (1 - pb)
+    kappa = (agree - chance) / (1 - chance) if chance < 1 else float("nan")
+    print(f"{n} pairs read by both: agreement {agree:.3f}, Cohen's kappa {kappa:.3f}; "
+          f"valid share {pa:.3f} (sheet) vs {pb:.3f} (second reader)")
+    for i, x, y in zip(both, a, b):
+        if x != y:
+            print(f"  {i}: sheet {sheet[i]['verdict']} ({sheet[i]['kind']}), second {other[i]['verdict']} "
+                  f"({other[i].get('kind', '')}: {other[i].get('reason', '')})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--name", required=True, help="sample name: the sheet is bench/validity/<name>.tsv")
@@ -185,9 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--work", default=str(ROOT / "work" / "snapshot"))
     ap.add_argument("--score", action="store_true", help="only print the scores of the filled sheet")
+    ap.add_argument("--compare", help="a second reader's TSV: agreement and kappa with the sheet")
     ap.add_argument("--carry", nargs="+", help="fill verdicts from these sheets / reader TSVs, then score")
     ap.add_argument("--no-filter", action="store_true", help="read every GSD sentence, not only those the corpus filter keeps")
     args = ap.parse_args(argv)
+    if args.compare:
+        return compare(args.name, Path(args.compare))
     if args.carry:
         carry(args.name, [Path(p) for p in args.carry])
         return score(args.name)
