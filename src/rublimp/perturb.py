@@ -15,7 +15,7 @@ import polars as pl
 
 from .conllu_doc import Sentence, read_conllu
 from .io import write_parquet_atomic
-from .paradigms.base import Paradigm, ParadigmContext, get_paradigm, paradigm_names
+from .paradigms.base import Paradigm, ParadigmContext, get_paradigm, paradigm_names, written_form
 
 __all__ = ["POOL_SCHEMA", "pair_rows", "build_pools", "pool_batches", "cap_pool", "sample_key", "perturb_files", "resolve_paradigms", "ipm"]
 
@@ -141,7 +141,8 @@ def _pair_rows(paradigm: Paradigm, sent: Sentence, pairs_per_sentence: int, seed
     freq = sent_ipm(sent) if sent_ipm is not None else None
     for k, (bad, pert) in enumerate(found):
         src_word = pert.source_word if pert.source_word is not None else " ".join(sent.token(e.token_id).form for e in pert.edits)
-        tgt_word = pert.target_word if pert.target_word is not None else " ".join(e.new_form for e in pert.edits if e.new_form)
+        tgt_word = (pert.target_word if pert.target_word is not None
+                    else " ".join(written_form(sent, e) for e in pert.edits if e.new_form))
         rows.append(
             {
                 "id": f"{paradigm.name}:{sent.sent_id}:{k}",

@@ -29,6 +29,7 @@ __all__ = [
     "get_paradigm",
     "paradigm_names",
     "apply_edits",
+    "written_form",
     "InvariantError",
     "check_pair",
     "RESOURCES_DIR",
@@ -216,7 +217,7 @@ def apply_edits(sent: Sentence, edits: Iterable[Edit]) -> str:
         tok = sent.token(e.token_id)
         if tok.start < 0:
             raise InvariantError(f"token {tok.id} ({tok.form!r}) is not aligned with the text")
-        new = _cased(text, tok, e.new_form) if e.keep_case and e.new_form else e.new_form
+        new = written_form(sent, e)
         start, end = tok.start, tok.end
         if new == "":
             # delete the token and one space next to it
@@ -243,6 +244,14 @@ def _sentence_initial(text: str, start: int) -> bool:
     """Whether the word at ``start`` begins the text, or a sentence inside it (after . ! ? … :)."""
     before = text[:start].rstrip(_OPENERS)
     return not before or before[-1] in ".!?…:"
+
+
+def written_form(sent: Sentence, edit: Edit) -> str:
+    """The edit's new form as it is written in the ungrammatical sentence (capitalised like the token
+    it replaces unless ``keep_case`` is off): the pool's ``target_word`` uses it too."""
+    if not (edit.keep_case and edit.new_form):
+        return edit.new_form
+    return _cased(sent.text, sent.token(edit.token_id), edit.new_form)
 
 
 def _cased(text: str, tok: Token, new_form: str) -> str:
