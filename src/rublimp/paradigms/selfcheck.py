@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
 from ..trees.edges import FEATURES, subject_predicate_edges
+from ..trees.features import agrees
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph
 
@@ -198,17 +199,6 @@ def readings(morph: Morph, word: str, pos: Iterable[str] | None = None) -> list[
         return list(rs)
     pos = frozenset(pos)
     return [r for r in rs if r.pos in pos]
-
-
-def modifier_agrees(m: Reading, h: Reading) -> bool:
-    """An adjective-like reading agrees with a nominal one: case, number, singular gender, animacy."""
-    if m.case != h.case or m.number != h.number:
-        return False
-    if m.number == "Sing" and m.genders and h.genders and not m.genders & h.genders:
-        return False
-    if m.case == "Acc" and m.animacy and h.animacy and m.animacy != h.animacy:
-        return False
-    return True
 
 
 def _subject_person(s: Reading) -> str:
@@ -423,13 +413,13 @@ def _np_broken(morph: Morph, sent: Sentence, tok: Token, new_forms: dict[int, st
             pairs.append((tok, head))
     for mod, head in pairs:
         before_m, before_h = readings(morph, mod.form, _MODIFIER_POS), readings(morph, head.form, _NOMINAL_POS)
-        if not _any_agree(before_m, before_h, modifier_agrees):
+        if not _any_agree(before_m, before_h, agrees):
             continue  # no agreement to break (a parser attachment, a numeral construction)
         after_m = readings(morph, _form(mod, new_forms), _MODIFIER_POS)
         after_h = readings(morph, _form(head, new_forms), _NOMINAL_POS)
         if not after_m or not after_h:
             continue
-        if not _any_agree(after_m, after_h, modifier_agrees):
+        if not _any_agree(after_m, after_h, agrees):
             return True
     return False
 
@@ -600,7 +590,7 @@ def _source_noun_modifier(sent: Sentence, morph: Morph) -> bool:
         parser_agrees = mf.get("Case") == hf.get("Case") and mf.get("Number") == hf.get("Number")
         if head.form.lower().startswith("пол") and any(r.case == "Gen" and r.number == "Plur" for r in m_rs):
             continue  # «целых полгода»: a quantity noun with a genitive plural modifier
-        if not parser_agrees and not _any_agree(m_rs, h_rs, modifier_agrees):
+        if not parser_agrees and not _any_agree(m_rs, h_rs, agrees):
             return True
     return False
 

@@ -72,9 +72,10 @@ from ..io import InputError
 from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv, word_trigrams
 from ..morph import UD2OC, Analysis
 from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, long_form_only_guessing, present_verb_only
+from ..trees.features import agrees
 from ..trees.roles import preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
-from .selfcheck import modifier_agrees, plausible_nonword, readings
+from .selfcheck import plausible_nonword, readings
 
 __all__ = [
     "PHENOMENON",
@@ -630,7 +631,7 @@ def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
     for m in near:
         for a in readings(morph, m.form, _MODIFIER_POS):
             for b in nouns:
-                if modifier_agrees(a, b):
+                if agrees(a, b):
                     return True
                 if paucal and b.number == "Sing" and a.number == "Plur" and a.case == b.case == "Gen":
                     return True
@@ -655,7 +656,7 @@ def _shares_modifier(morph, sent: Sentence, noun: Token) -> bool:
     for m in sent.children(head):
         if m.id > head.id or m.base_deprel not in ("amod", "det") or _no_agreement(morph, m, noun):
             continue
-        if any(modifier_agrees(a, b) for a in readings(morph, m.form, _MODIFIER_POS) for b in nouns):
+        if any(agrees(a, b) for a in readings(morph, m.form, _MODIFIER_POS) for b in nouns):
             return True
     return False
 

@@ -27,6 +27,7 @@ from typing import Iterable, Iterator
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..morph import UD2OC, Analysis, Morph
+from .features import agrees
 
 __all__ = [
     "ADJ_POS",
@@ -164,23 +165,6 @@ def noun_readings(morph: Morph, form: str, lemma: str, pos: Iterable[str] = ("NO
 @functools.lru_cache(maxsize=1 << 16)
 def _readings(morph: Morph, form: str, lemma: str, pos: frozenset[str]) -> frozenset[Agr]:
     return frozenset(agr_from_tag(p.tag) for p in morph.readings(form, lemma, pos))
-
-
-def agrees(modifier: Agr, head: Agr) -> bool:
-    """Whether a modifier reading agrees with a head reading.
-
-    Case and number must be equal; in the singular the genders must overlap
-    (a reading without gender is compatible with any); in the accusative an
-    animacy marked on both sides must match («нового дома» is not the
-    accusative of an inanimate noun).
-    """
-    if modifier.case != head.case or modifier.number != head.number:
-        return False
-    if modifier.number == "Sing" and modifier.genders and head.genders and not modifier.genders & head.genders:
-        return False
-    if modifier.case == "Acc" and modifier.animacy and head.animacy and modifier.animacy != head.animacy:
-        return False
-    return True
 
 
 def inflect_agreeing(morph: Morph, parse: object, case: str, number: str, gender: str | None, animacy: str | None) -> str | None:
