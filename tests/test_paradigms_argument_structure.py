@@ -173,6 +173,11 @@ NEGATIVE: dict[str, list[str]] = {
         "Ветер сорвал крышу.",  # causer subject, verb takes inanimate subjects
         "Я читаю книгу.",  # a noun would disagree in person
         "Мальчик разбил окно.",  # «камень разбил окно»: a causer verb
+        # verbs whose subject is idiomatically a thought, trouble or weather («мысли посетили его»,
+        # «нас застал дождь»): an inanimate replacement stays acceptable
+        "Врач посетил больного.",
+        "Соседка навещала старика каждый день.",
+        "Отец застал сына дома.",
         "Табло удобны: они потребляют мало энергии.",  # «они» may be a thing unless the verb needs a mind
         "Дети испугали кошку.",  # «шум испугал кошку»
         "Решение изменило его жизнь.",
@@ -414,6 +419,9 @@ def test_resources_are_consistent():
     # («листок сообщал», «слог выдаёт автора», «лавка продала», «юбка пришла»): no replacement
     assert {"text", "style", "person_metonym"} <= set(excluded.values())
     assert {"листок": "text", "отклик": "text", "слог": "style", "лавка": "organisation", "юбка": "person_metonym"}.items() <= excluded.items()
+    # paces, ways, shapes, groupings and stages read as a manner in the instrumental («построен быстрыми
+    # темпами», «уложен квадратами», «выпущен серией»), not as an agent: no replacement
+    assert {"темп": "manner", "квадрат": "manner", "серия": "manner", "слой": "manner"}.items() <= excluded.items()
     assert not {n.lemma for n in nouns} & set(excluded)
     assert {n.gender for n in nouns} == {"Masc", "Fem", "Neut"} and any(n.plural for n in nouns)
     assert {v.aspect for v in verbs} == {"Perf", "Imp"}
@@ -426,6 +434,7 @@ def test_resources_are_consistent():
         assert all(p.tag.POS == "NOUN" and "inan" in p.tag for p in morph.parses(n.lemma)), n.lemma
     lists = load_verb_lists(RESOURCES_DIR / VERB_LISTS_FILE)
     assert "оценить" in lists.agent and "пригласить" in lists.animate_object
+    assert {"посетить", "навещать", "застать"} <= lists.abstract_subject
 
 
 def _write(path, text):

@@ -238,6 +238,7 @@ class VerbLists:
     dative_noun_head: frozenset[str]
     text_subject: frozenset[str]
     passive_material: frozenset[str]
+    abstract_subject: frozenset[str]
 
 
 #: the lists of the file (every one must have a lemma; ``agent`` is grouped by verb class)
@@ -246,7 +247,7 @@ VERB_LIST_NAMES: tuple[str, ...] = (
     "accusative_control", "dative_directive", "dative_permissive", "volitional", "non_agentive_infinitive",
     "dative_object_infinitive", "causer", "subject_agent_causer", "passive_agent_causer", "passive_conquest",
     "reflexive_not_passive", "dative_thing", "light_object", "dative_noun_head", "text_subject",
-    "passive_material",
+    "passive_material", "abstract_subject",
 )
 
 

@@ -222,6 +222,8 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             lemma = self.verb_lemma(verb)
             if lemma in self.lists.text_subject:
                 continue  # «статья описывает», «листок сообщал»: a text or image does it as well
+            if lemma in self.lists.abstract_subject:
+                continue  # «мысль посетила его», «нас застал дождь»: a thought, trouble or weather does it too
             if lemma in self.lists.causer and lemma not in self.lists.agent:
                 # a causer verb: only with the object a person's own body part («закрыл лицо»,
                 # «отнял руки»), or for the handling verbs a place or institution («открыла
