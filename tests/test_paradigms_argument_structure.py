@@ -88,6 +88,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Солдат потерял руку.", "Фрагмент потерял руку."),
         # a subject counted by a numeral: replaced in the genitive
         ("Эту книгу прочитали пять студентов.", "Эту книгу прочитали пять фрагментов."),
+        # a verb that takes abstract subjects with a person as object, with a place as object
+        ("Туристы посетили музей.", "Фрагменты посетили музей."),
     ],
     "transitive_verb_passive": [
         ("Картина была куплена художником.", "Картина была куплена фрагментом."),

@@ -222,8 +222,13 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             lemma = self.verb_lemma(verb)
             if lemma in self.lists.text_subject:
                 continue  # «статья описывает», «листок сообщал»: a text or image does it as well
-            if lemma in self.lists.abstract_subject:
-                continue  # «мысль посетила его», «нас застал дождь»: a thought, trouble or weather does it too
+            if lemma in self.lists.abstract_subject and not any(
+                o.deprel == "obj" and o.upos in ("NOUN", "PROPN") and o.feats.get("Animacy") == "Inan" for o in objects
+            ):
+                # «мысль посетила его», «нас застал дождь»: with a person (or no object) a thought, trouble
+                # or weather does it too; with a place or thing as object («посетили музей», «покинул
+                # бак») only a person does
+                continue
             if lemma in self.lists.causer and lemma not in self.lists.agent:
                 # a causer verb: only with the object a person's own body part («закрыл лицо»,
                 # «отнял руки»), or for the handling verbs a place or institution («открыла
