@@ -111,6 +111,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Череп был обнаружен им.", "Череп был обнаружен фрагментом."),
         ("Крепость была захвачена кочевниками.", "Крепость была захвачена фрагментами."),
         ("Париж был занят немцами.", "Париж был занят фрагментами."),
+        # a capitalised genitive phrase inside the agent's is no name in the agent's case
+        ("Мост был построен инженером Московского завода.", "Мост был построен фрагментом Московского завода."),
     ],
     "transitive_verb_object": [
         ("Мы пригласили соседей на ужин.", "Мы пригласили фрагменты на ужин."),
@@ -204,6 +206,10 @@ NEGATIVE: dict[str, list[str]] = {
         "Он был назначен директором.",  # predicative instrumental
         "Письмо было отправлено секретарём.",  # «отправлено почтой»: instrumental of means
         "Он увлекался девушкой.",  # a reflexive middle with an animate subject, no passive
+        # a name in the instrumental further inside the agent's phrase is the agent, wherever the
+        # parser hangs it: replacing the noun leaves a person in the role
+        "Село было основано писарем Острогожского полка Татарчуковым в 1749 году.",
+        "Церковь была построена мастером из Пскова Ивановым.",
         "Дом считался музеем.",
         "Он был награждён орденом.",
         "Осенью он был направлен на фронт рядовым.",  # a predicative role noun, no agent

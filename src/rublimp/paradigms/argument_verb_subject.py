@@ -381,6 +381,8 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             arg = self.animate_argument(here, agent, case="Ins")
             if arg is None or (arg.pronoun and (arg.lemma not in ("он", "она") or arg.gender == "Neut")):
                 continue
+            if not arg.pronoun and self._name_below(here, agent):
+                continue
             swap = self._swap(here, verb, arg) if self.unmodified(here, agent) and not arg.pronoun else None
             if swap is not None:
                 yield swap
@@ -425,6 +427,27 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             return None, None
         moved = replace(tok, head=node.id, deprel="obl")
         return moved, node
+
+    def _name_below(self, sent: Sentence, agent: Token) -> bool:
+        """A capitalised word inside the agent's phrase, not after a preposition, that reads as an animate
+        instrumental (by the parser or by a pymorphy3 reading; a name pymorphy3 does not know by its
+        ending): «основана писарем Острогожского полка Татарчуковым» — the name is the agent whatever the
+        parser attached it to, so replacing the noun leaves a person in the role."""
+        for t in sent.subtree(agent):
+            if t.id == agent.id or not t.form[:1].isupper() or t.upos not in ("PROPN", "NOUN", "X", "ADJ"):
+                continue
+            if any(c.base_deprel == "case" for c in sent.children(t)):
+                continue
+            if t.feats.get("Case") == "Ins" and t.feats.get("Animacy") != "Inan":
+                return True
+            low = t.form.lower()
+            if not self.morph.word_is_known(low):
+                if low.endswith(("ым", "им", "ом", "ем", "ой", "ей")) and t.upos == "PROPN":
+                    return True
+                continue
+            if any("ablt" in p.tag.grammemes and "anim" in p.tag.grammemes for p in self.morph.parses(low)):
+                return True
+        return False
 
     def _place_subject(self, sent: Sentence, verb: Token) -> bool:
         """The passive subject is a place: a noun of the ``place`` class or a place name
