@@ -153,6 +153,24 @@ def test_nominalized_verb():
     assert got["водоизмещение"] is None and got["здание"] is None
 
 
+def test_noun_only_and_not_negation():
+    from rublimp.trees.government_words import not_negation, noun_only
+
+    morph = get_morph()
+    rows = [
+        ("столбики", "столбик", "ADJ", "Case=Nom|Number=Plur", 3, "nsubj"),
+        ("раскатов", "раскат", "VERB", "Voice=Act", 3, "amod"),
+        ("поднялись", "подняться", "VERB", "Number=Plur", 0, "root"),
+        ("дома", "дом", "ADV", "_", 3, "advmod"),
+    ]
+    sent = tree(rows)
+    # every pymorphy3 reading a noun: yes; a real verb, or a form that is also an adverb: no
+    assert [noun_only(morph, t) for t in sent.tokens] == [True, True, False, False]
+    words = ["он", "не", "только", "читал", "чуть", "не", "упал", "и", "не", "спал"]
+    sent = tree([(w, w, "PART" if w == "не" else "X", "_", 0 if i == 0 else 1, "root" if i == 0 else "dep") for i, w in enumerate(words)])
+    assert [not_negation(sent, t) for t in sent.tokens if t.form == "не"] == [True, True, False]
+
+
 def _imports(path: Path) -> list[tuple[int, str, list[str]]]:
     """(level, module, names) of every import in ``path``."""
     out = []

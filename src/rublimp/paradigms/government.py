@@ -84,6 +84,8 @@ from ..trees.government_words import (
     accusative_syncretic,
     nominalized_verb,
     not_a_subject,
+    not_negation,
+    noun_only,
     passive_participle,
 )
 from ..trees.nominal import norm
@@ -596,6 +598,8 @@ class VerbObjectCase(GovernmentParadigm):
                 continue
             if not self.morph.word_is_known(verb.form):
                 continue  # a misspelt verb («постоил») makes the source sentence itself suspect
+            if noun_only(self.morph, verb):
+                continue  # a noun the parser tagged as a verb («попытки зацепа клюшкой»): no verb governs here
             if verb.feats.get("Voice") == "Pass" and self.object_case == "Ins":
                 continue  # the instrumental of a passive is its agent
             if self.after_preposition_word(sent, tok) or not self.context_ok(sent, verb, tok):
@@ -638,21 +642,12 @@ class VerbObjectCase(GovernmentParadigm):
         for _ in range(3):
             if cur is None:
                 return False
-            if any(norm(k.form) == "не" and not _not_negation(sent, k) for k in sent.children(cur)):
+            if any(norm(k.form) == "не" and not not_negation(sent, k) for k in sent.children(cur)):
                 return True
             if cur.base_deprel != "xcomp":
                 return False
             cur = sent.head_of(cur)
         return False
-
-
-def _not_negation(sent: Sentence, ne: Token) -> bool:
-    """Whether this «не» is part of «не только» or of «чуть не»/«едва не»/«чуть было не»."""
-    nxt = sent.token(ne.id + 1) if ne.id < len(sent.tokens) else None
-    if nxt is not None and norm(nxt.form) == "только":
-        return True
-    before = [norm(sent.token(i).form) for i in range(max(1, ne.id - 2), ne.id)]
-    return bool(before) and (before[-1] in ("чуть", "едва") or before[-2:] == ["чуть", "было"])
 
 
 @register
@@ -859,7 +854,7 @@ class VerbGenObject(VerbObjectCase):
             return False
         expected = "Gen" in governs or self.negated(sent, verb)
         noun_before = prev is not None and prev.id != verb.id and (
-            (prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id) or self.noun_by_dictionary(prev))
+            (prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id) or noun_only(self.morph, prev))
         if possessive_like and noun_before \
                 and norm(prev.form) not in QUANTIFIERS \
                 and not (expected and self.right_before_verb(sent, tok, verb)):
@@ -874,16 +869,6 @@ class VerbGenObject(VerbObjectCase):
             has_subject = any(k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
             return has_subject or not as_nom or not_a_subject(self.morph, verb, tok.form.lower(), lemma)
         return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
-
-    def noun_by_dictionary(self, word: Token) -> bool:
-        """A word the parser tagged otherwise that pymorphy3 knows only as a noun («столбики термометров»
-        with «столбики» tagged ADJ, «раскатов грома» with «раскатов» tagged VERB): a genitive after it
-        is its dependent."""
-        if word.upos in ("NOUN", "PROPN", "NUM", "PUNCT") or not word.form.isalpha():
-            return False
-        low = word.form.lower()
-        parses = self.morph.parses(low)
-        return self.morph.word_is_known(low) and bool(parses) and all(p.tag.POS == "NOUN" for p in parses)
 
     @staticmethod
     def right_before_verb(sent: Sentence, tok: Token, verb: Token) -> bool:

@@ -17,6 +17,8 @@ __all__ = [
     "accusative_syncretic",
     "nominalized_verb",
     "not_a_subject",
+    "not_negation",
+    "noun_only",
     "passive_participle",
 ]
 
@@ -141,3 +143,24 @@ def not_a_subject(morph, verb, form: str, lemma: str) -> bool:
             continue
         return False  # this reading could be the subject
     return True
+
+
+def noun_only(morph, word) -> bool:
+    """Whether the token ``word``, which the parser tagged other than NOUN/PROPN/NUM, is a word pymorphy3
+    knows only as a noun («столбики» tagged ADJ, «раскатов» and «зацепа» tagged VERB): a genitive after
+    it is its dependent, and it governs no verb object."""
+    if word.upos in ("NOUN", "PROPN", "NUM", "PUNCT") or not word.form.isalpha():
+        return False
+    low = word.form.lower()
+    parses = morph.parses(low)
+    return morph.word_is_known(low) and bool(parses) and all(p.tag.POS == "NOUN" for p in parses)
+
+
+def not_negation(sent, ne) -> bool:
+    """Whether the particle «не» (token ``ne``) is part of «не только» (not only) or of «чуть не», «едва
+    не», «чуть было не» (almost), which negate nothing."""
+    nxt = sent.token(ne.id + 1) if ne.id < len(sent.tokens) else None
+    if nxt is not None and norm(nxt.form) == "только":
+        return True
+    before = [norm(sent.token(i).form) for i in range(max(1, ne.id - 2), ne.id)]
+    return bool(before) and (before[-1] in ("чуть", "едва") or before[-2:] == ["чуть", "было"])
