@@ -113,6 +113,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Париж был занят немцами.", "Париж был занят фрагментами."),
         # a capitalised genitive phrase inside the agent's is no name in the agent's case
         ("Мост был построен инженером Московского завода.", "Мост был построен фрагментом Московского завода."),
+        # a capitalised instrumental inside a clause hung on the agent is no name of the agent
+        ("Мост был построен рабочими, которые гордились Родиной.", "Мост был построен фрагментами, которые гордились Родиной."),
     ],
     "transitive_verb_object": [
         ("Мы пригласили соседей на ужин.", "Мы пригласили фрагменты на ужин."),

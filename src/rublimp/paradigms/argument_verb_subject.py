@@ -179,6 +179,26 @@ class TransitiveVerb(ArgumentStructureParadigm):
         return None
 
 
+#: relations that keep a dependent inside a noun phrase (not a clause hung on it: «мужчинами,
+#: обладающими Силой»)
+_PHRASE_DEPRELS = frozenset({"nmod", "appos", "flat", "conj", "amod", "det", "nummod", "compound", "fixed", "case", "cc"})
+
+
+def _noun_phrase(sent: Sentence, head: Token) -> list[Token]:
+    """``head`` and the words reached from it through noun-phrase relations only (no relative clause,
+    participle phrase or clause conjunct); a conjunct counts only as a noun."""
+    out, todo = {head.id: head}, [head]
+    while todo:
+        for kid in sent.children(todo.pop()):
+            if kid.id in out or kid.base_deprel not in _PHRASE_DEPRELS:
+                continue
+            if kid.base_deprel == "conj" and kid.upos not in ("NOUN", "PROPN"):
+                continue
+            out[kid.id] = kid
+            todo.append(kid)
+    return [out[i] for i in sorted(out)]
+
+
 @functools.lru_cache(maxsize=50_000)
 def _intransitive_form(morph, lemma: str, want: frozenset[str]) -> str | None:
     """``lemma`` inflected to ``want``, only if no reading of the form is a transitive verb."""
@@ -433,7 +453,7 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
         instrumental (by the parser or by a pymorphy3 reading; a name pymorphy3 does not know by its
         ending): «основана писарем Острогожского полка Татарчуковым» — the name is the agent whatever the
         parser attached it to, so replacing the noun leaves a person in the role."""
-        for t in sent.subtree(agent):
+        for t in _noun_phrase(sent, agent):
             if t.id == agent.id or not t.form[:1].isupper() or t.upos not in ("PROPN", "NOUN", "X", "ADJ"):
                 continue
             if any(c.base_deprel == "case" for c in sent.children(t)):
