@@ -180,19 +180,18 @@ class TransitiveVerb(ArgumentStructureParadigm):
 
 
 #: relations that keep a dependent inside a noun phrase (not a clause hung on it: «мужчинами,
-#: обладающими Силой»)
-_PHRASE_DEPRELS = frozenset({"nmod", "appos", "flat", "conj", "amod", "det", "nummod", "compound", "fixed", "case", "cc"})
+#: обладающими Силой»; nor a conjunct, a co-agent of its own: «создан Эмили и Джимом Гриром» keeps its
+#: pair as a coordinated subject does)
+_PHRASE_DEPRELS = frozenset({"nmod", "appos", "flat", "amod", "det", "nummod", "compound", "fixed", "case"})
 
 
 def _noun_phrase(sent: Sentence, head: Token) -> list[Token]:
     """``head`` and the words reached from it through noun-phrase relations only (no relative clause,
-    participle phrase or clause conjunct); a conjunct counts only as a noun."""
+    participle phrase or conjunct)."""
     out, todo = {head.id: head}, [head]
     while todo:
         for kid in sent.children(todo.pop()):
             if kid.id in out or kid.base_deprel not in _PHRASE_DEPRELS:
-                continue
-            if kid.base_deprel == "conj" and kid.upos not in ("NOUN", "PROPN"):
                 continue
             out[kid.id] = kid
             todo.append(kid)
