@@ -158,6 +158,7 @@ from razdel import sentenize, tokenize
 from rublimp.io import CONTROL_CHARS_RE, InputError, find_control_char, write_json_atomic, write_parquet_atomic
 from rublimp.runtime import progress
 
+from . import broken
 from .sources import (
     DEFAULT_MAX_BAD_SHARE,
     BadInput,
@@ -747,6 +748,7 @@ _PREDICATE_ANY = frozenset({"VERB", "INFN", "PRTS", "ADJS", "PRED", "COMP"})
 #: readings scored below this are pymorphy3's dictionary noise (``части`` as an imperative)
 _MIN_READING_SCORE = 0.01
 _COPULA_WORDS = frozenset({"это", "вот", "нет", "есть"})
+_ABOUT_PREPS = frozenset({"о", "об", "обо", "про"})
 
 
 #: per lower-case word: can it be a predicate (see :func:`_no_predicate`); pymorphy3's own cache holds
@@ -814,8 +816,10 @@ def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
                 p.tag.case == "nomn" for p in morph.parses(words[i].lower())):
             nomn[i] = True
     nominatives = [i for i, flag in enumerate(nomn) if flag]
-    if nominatives and tags[0] is not None and tags[0].POS == "PREP":
-        return False  # «На станции одна островная платформа»: a locative and a nominative subject
+    if nominatives and tags[0] is not None and tags[0].POS == "PREP" and words[0].lower() not in _ABOUT_PREPS:
+        # «На станции одна островная платформа»: a locative and a nominative subject («О лечении
+        # в статье неврит.», a cross-reference, has none: «о» opens no place or time)
+        return False
     for i, numbers in enumerate(adj_nomn):
         if not numbers:
             continue
@@ -868,6 +872,11 @@ FILTERS: dict[str, FilterFn] = {
     "dangling_abbrev": _dangling_abbrev,
     "garbled_punct": _garbled_punct,
     "no_predicate": _no_predicate,
+    # a source's own errors that need no parse (rublimp.corpus.broken)
+    "typo": lambda text, tokens, cfg: broken.typo(text),
+    "missing_complementiser": lambda text, tokens, cfg: broken.missing_complementiser(text),
+    "date_preposition": lambda text, tokens, cfg: broken.date_preposition(text),
+    "copula_case": lambda text, tokens, cfg: broken.copula_without_instrumental(text),
 }
 FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
 _TOKEN_FILTERS = frozenset({"too_long", "too_short", "non_cyrillic"})

@@ -83,7 +83,8 @@ PAIR_REASONS: tuple[str, ...] = (
     "quoted_name", "unknown_form", "other_lexeme", "known_nonword", "implausible_nonword",
     "second_feature", "half_edited_np", "subject_agreement",
 )
-SOURCE_REASONS: tuple[str, ...] = ("source_subject_predicate", "source_noun_modifier", "source_relative")
+SOURCE_REASONS: tuple[str, ...] = (
+    "source_subject_predicate", "source_noun_modifier", "source_relative", "source_participle")
 
 #: features compared before/after an edit (the edited word's own, read on pymorphy3's readings)
 CHECKED_FEATURES: tuple[str, ...] = ("Person", "Gender", "Case", "Number", "Tense")
@@ -496,6 +497,8 @@ def source_problem(sent: Sentence, morph: Morph, verdicts: dict | None = None) -
         return "source_noun_modifier"
     if _source_relative(sent, morph) or _source_relative_predicate(sent, morph):
         return "source_relative"
+    if _source_participle(sent, morph):
+        return "source_participle"
     return None
 
 
@@ -651,15 +654,54 @@ def _source_relative_predicate(sent: Sentence, morph: Morph) -> bool:
             continue
         head = sent.head_of(rel)
         preds = [head] + [k for k in sent.children(head) if k.base_deprel in ("aux", "cop")]
-        others = [k for k in sent.children(head) if k.id != rel.id and k.upos in ("NOUN", "PROPN", "PRON")]
+        # a nominal without a preposition (``в силу`` is no subject)
+        others = [k for k in sent.children(head) if k.id != rel.id and k.upos in ("NOUN", "PROPN", "PRON")
+                  and not sent.children(k, "case")]
         for pred in preds:
             v_rs = readings(morph, pred.form, _PREDICATE_POS)
             if not v_rs or _any_agree(v_rs, r_rs, predicate_agrees):
                 continue
             if any(_any_agree(v_rs, [r for r in readings(morph, k.form, _NOMINAL_POS) if r.case == "Nom"]
-                              or [Reading("", "", "Nom", None, frozenset(), None, None, None)], predicate_agrees)
+                              or ([] if morph.word_is_known(k.form) else
+                                  [Reading("", "", "Nom", None, frozenset(), None, None, None)]), predicate_agrees)
                    for k in others):
                 continue  # another nominal (or an unknown word) may be the subject
             return True
     return False
 
+
+
+#: the parser's parts of speech of a possible host of a participle (not «в» read as an abbreviation)
+_HOST_UPOS = frozenset({"NOUN", "PROPN", "PRON", "NUM", "ADJ", "DET"})
+
+
+def _loose_agrees(m: Reading, h: Reading) -> bool:
+    """Case and number equal, genders overlapping in the singular (no animacy test)."""
+    if m.case != h.case or m.number != h.number:
+        return False
+    return not (m.number == "Sing" and m.genders and h.genders and not m.genders & h.genders)
+
+
+def _source_participle(sent: Sentence, morph: Morph) -> bool:
+    """A full participle that opens a participial phrase after a comma (``acl``/``amod`` of a word
+    to its left) and agrees in case, number and gender (all pymorphy3 readings) with no noun,
+    pronoun, numeral or adjective before it: the source's own case error («В городе, имеющим
+    множество памятников, …»). Any earlier nominal counts as its host (the phrase may belong to
+    the first noun of a chain: «книги автора, изданные …»); a participle pymorphy3 does not know,
+    or one with no participle reading, is not judged."""
+    for part in sent.tokens:
+        if part.feats.get("VerbForm") != "Part" or part.feats.get("Variant") == "Short" or part.id < 3:
+            continue
+        if part.base_deprel not in ("acl", "amod") or not part.head or part.head > part.id:
+            continue
+        if sent.token(part.id - 1).form != "," or not morph.word_is_known(part.form):
+            continue
+        p_rs = [r for r in readings(morph, part.form, ("PRTF",))]
+        if not p_rs:
+            continue
+        hosts = [t for t in sent.tokens[: part.id - 2]
+                 if t.upos in _HOST_UPOS and any(c.isalpha() for c in t.form)]
+        if not any(not morph.word_is_known(h.form) or _any_agree(p_rs, readings(morph, h.form, _HOST_POS), _loose_agrees)
+                   for h in hosts):
+            return True
+    return False

@@ -1,0 +1,195 @@
+"""Sentence filters for source text with its own errors that need no parse (issue 18).
+
+Each detector takes the sentence text and returns True to drop it; :mod:`rublimp.corpus.segment`
+lists them in :data:`~rublimp.corpus.segment.FILTERS` (counted per name in ``filter_stats.json``).
+Each one looks for one shape a strict reader called a broken source on treebank (Wikipedia) text:
+
+* :func:`typo` — a lower-case word pymorphy3 does not know whose one-letter edit is a known
+  common word (``запускаються``, ``эаболеваний``, ``кристал``);
+* :func:`missing_complementiser` — «о том,», «в том,», «с тем,», «до того,», «и то,» … not
+  followed by a complementiser or a wh-word (``о том, в 1178 году они просили``);
+* :func:`date_preposition` — «в» before a bare day-and-month date (``не стало в 11 октября``);
+* :func:`copula_without_instrumental` — «является» with no instrumental anywhere
+  (``он является место остановки``).
+
+Their precision and recall are measured by ``bench/bench_filters.py`` on the labelled lines.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+__all__ = ["copula_without_instrumental", "date_preposition", "missing_complementiser", "typo", "typo_of"]
+
+_CYR = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+_TOKEN_RE = re.compile(r"[\w\u0301]+(?:[-'’][\w\u0301]+)*|[^\w\s]")
+_STRESS = "\u0301"
+#: tags of readings that make a word a name or an abbreviation, not a common word
+_PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
+#: parts of speech of the common words a typo is taken for
+_COMMON_POS = frozenset({"NOUN", "ADJF", "ADJS", "COMP", "VERB", "INFN", "PRTF", "PRTS", "GRND", "ADVB", "PRED"})
+_MIN_TYPO_LEN = 5
+
+_KNOWN_COMMON: dict[str, bool] = {}
+
+
+def _morph():
+    from rublimp.morph import get_morph  # pymorphy3 loads only when a sentence gets this far
+
+    return get_morph()
+
+
+def _common_word(word: str, morph) -> bool:
+    """Whether ``word`` (lower case) is in pymorphy3's dictionary as a common (not proper) word."""
+    verdict = _KNOWN_COMMON.get(word)
+    if verdict is None:
+        verdict = morph.word_is_known(word) and any(
+            p.tag.POS in _COMMON_POS and not (_PROPER & p.tag.grammemes) for p in morph.parses(word))
+        if len(_KNOWN_COMMON) > 200_000:
+            _KNOWN_COMMON.clear()
+        _KNOWN_COMMON[word] = verdict
+    return verdict
+
+
+_VOWELS = frozenset("аеёиоуыэюяй")  # with «й»: «-чески» + «й» is an adjective, not a fix
+
+
+def _one_letter_edits(word: str) -> list[str]:
+    """The strings one typo away from ``word``, in this order: a consonant inserted (a letter left
+    out is the commonest typo: ``скотоводстом``, ``постоил``), two neighbours swapped, not the
+    last two (``встречаюстя``), a doubled letter or a soft or hard sign deleted (``запускаються``).
+
+    Left out, because they mostly make another real word rather than a fix: any edit of the first
+    letter (``некодирующие``/``декодирующие``, ``игротехников``/``агротехников``), an inserted
+    vowel or «й» (``комарки``/``комарики``, an adverb ``-чески`` to an adjective ``-ческие``), a swap of the last two letters (``комарки``/``комарик``), the
+    deletion of any other letter, and substitutions."""
+    n = len(word)
+    out = [word[:i] + c + word[i:] for i in range(1, n + 1) for c in _CYR if c not in _VOWELS]
+    out += [word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, n - 2)]
+    out += [word[:i] + word[i + 1:] for i in range(1, n) if word[i] in "ьъ" or word[i] == word[i - 1]]
+    return out
+
+
+def typo_of(word: str, morph=None) -> str | None:
+    """The known common word one letter away from ``word`` when ``word`` itself is a lower-case
+    Cyrillic word of five or more letters that pymorphy3 does not know (else None).
+
+    Not a typo: a known word, an adverb in ``-ски``, a word with a capital, Latin letters, a digit or a hyphen (names,
+    abbreviations, compounds), a word that pymorphy3 reads as a name or an abbreviation.
+    """
+    if len(word) < _MIN_TYPO_LEN or not word.islower() or any(c not in _CYR for c in word):
+        return None
+    if word.endswith("ски"):
+        return None  # an adverb of a productive «-ский» adjective the dictionary lacks (``термодинамически``)
+    morph = morph or _morph()
+    if morph.word_is_known(word):
+        return None
+    for cand in _one_letter_edits(word):
+        if len(cand) >= _MIN_TYPO_LEN - 1 and _common_word(cand, morph):
+            return cand
+    return None
+
+
+def typo(text: str) -> bool:
+    """A lower-case word that pymorphy3 does not know but whose one-letter edit it knows as a
+    common word: ``запускаються`` (``запускаются``), ``эаболеваний`` (``заболеваний``),
+    ``кристал`` (``кристалл``). Words in quotes or brackets (terms, titles, transcriptions),
+    words after a capitalised word (a foreign name goes on: ``Дон педро``) and words with
+    stress marks removed are judged like any other word; capitalised, hyphenated, Latin and
+    short words are never typos."""
+    morph = None
+    for tok in _TOKEN_RE.findall(text.replace(_STRESS, "")):
+        if len(tok) < _MIN_TYPO_LEN or not tok.islower() or "-" in tok:
+            continue
+        morph = morph or _morph()
+        if typo_of(tok, morph):
+            return True
+    return False
+
+
+#: words that may open the clause after «о том,» (complementisers, wh-words and their forms)
+_COMPLEMENTISERS = frozenset({
+    "что", "чтобы", "чтоб", "как", "где", "когда", "куда", "откуда", "почему", "зачем", "отчего", "сколько",
+    "насколько", "ли", "если", "будто", "словно", "дабы", "кто", "кого", "кому", "кем", "ком", "чего", "чему",
+    "чем", "чём", "каков", "какова", "каково", "каковы", "покуда", "пока", "поскольку",
+})
+_WH_LEMMAS = frozenset({"какой", "который", "чей", "кто", "что", "каков", "сколько", "каковой"})
+_PREPS = frozenset({
+    "в", "во", "на", "по", "от", "до", "за", "под", "над", "о", "об", "обо", "у", "с", "со", "к", "ко", "при",
+    "про", "без", "через", "для", "перед", "между", "среди", "из", "изо", "ради", "после", "вокруг", "против",
+})
+#: «<prep> том/тем/того/тому ,» and «и то ,»: the correlative that needs a clause after its comma;
+#: «кроме того,», «более того,», «между тем,», «вместе с тем,», «к тому же» are parenthetical
+_CORRELATIVE_RE = re.compile(
+    r"(?<![\w-])(?:(?:(?<!вместе )(?:о|об|в|во|на|при|про|с|со|за)\s+(?:том|тем))"
+    r"|(?:(?:до|после|для|вместо|из-за|от|ото|ввиду|вследствие|накануне)\s+того)"
+    r"|(?:(?:к|ко)\s+тому)|(?:(?<=\bи )то))\s*,\s*", re.IGNORECASE)
+
+
+def _opens_clause(words: list[str], morph) -> bool:
+    if not words:
+        return False
+    first = words[0]
+    if first in _COMPLEMENTISERS or "ли" in words[1:4]:
+        return True  # «о том, что»; «о том, стоит ли ехать»
+    if any(p.normal_form in _WH_LEMMAS for p in morph.parses(first)):
+        return True  # «о том, какие», «о том, которого»
+    if first in _PREPS and len(words) > 1:
+        second = words[1]
+        return second in _COMPLEMENTISERS or any(p.normal_form in _WH_LEMMAS for p in morph.parses(second))
+    return False
+
+
+def missing_complementiser(text: str) -> bool:
+    """A correlative «о том,», «в том,», «с тем,», «на том,», «до того,», «после того,», «к тому,»
+    or «и то,» whose comma is followed by neither a complementiser (что, чтобы, как, ли, если …)
+    nor a wh-word or «который» (alone or after a preposition: «в том, в чём»): the clause lost its
+    «что» (``свидетельство о том, в 1178 году …``). «кроме того,», «между тем,», «вместе с тем,»
+    are not correlatives and pass."""
+    morph = None
+    for m in _CORRELATIVE_RE.finditer(text):
+        words = re.findall(r"\w+", text[m.end():m.end() + 60].lower())[:4]
+        morph = morph or _morph()
+        if not _opens_clause(words, morph):
+            return True
+    return False
+
+
+_MONTHS_GEN = (
+    "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября",
+    "ноября", "декабря",
+)
+_DATE_PREP_RE = re.compile(r"(?<![\w-])(?:в|во|В|Во)\s+(?:[1-9]|[12]\d|3[01])(?:-?го)?\s+(?:%s)(?![\w-])"
+                           % "|".join(_MONTHS_GEN))
+
+
+def date_preposition(text: str) -> bool:
+    """«в» before a day and a month in the genitive (``не стало в 11 октября 2010 года``): a bare
+    date takes no preposition («11 октября»), a month alone takes «в» («в октябре»). «на 11
+    октября», «к 11 октября», «с 1 по 5 мая», «в ночь на 20 февраля» pass."""
+    return _DATE_PREP_RE.search(text) is not None
+
+
+_YAVLYAT_RE = re.compile(r"(?<![\w-])явля(?:ет|ют|л|вш|ющ|ясь)\w*", re.IGNORECASE)
+_INSTRUMENTAL_POS = frozenset({"NOUN", "ADJF", "NPRO", "PRTF", "NUMR"})
+
+
+def copula_without_instrumental(text: str) -> bool:
+    """A form of «являться» in a sentence with no word that can be an instrumental (noun,
+    adjective, pronoun, participle or numeral, any pymorphy3 reading): its predicate noun stands
+    in the wrong case (``он является место остановки``). Words pymorphy3 does not know, and
+    Latin or numeric tokens, may be the instrumental (a name), so their presence lets it pass."""
+    if not _YAVLYAT_RE.search(text):
+        return False
+    morph = _morph()
+    for tok in _TOKEN_RE.findall(text.replace(_STRESS, "")):
+        if not tok[0].isalnum():
+            continue
+        if any(c not in _CYR for c in tok.lower().replace("-", "")):
+            return False  # a Latin name or a number may be the predicate noun
+        if not morph.word_is_known(tok) and not _YAVLYAT_RE.fullmatch(tok):
+            return False
+        if any(p.tag.case == "ablt" and p.tag.POS in _INSTRUMENTAL_POS for p in morph.parses(tok.lower())):
+            return False
+    return True
