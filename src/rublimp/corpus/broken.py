@@ -190,6 +190,7 @@ def copula_without_instrumental(text: str) -> bool:
             return False  # a Latin name or a number may be the predicate noun
         if not morph.word_is_known(tok) and not _YAVLYAT_RE.fullmatch(tok):
             return False
-        if any(p.tag.case == "ablt" and p.tag.POS in _INSTRUMENTAL_POS for p in morph.parses(tok.lower())):
+        if any(p.tag.case == "ablt" and p.tag.POS in _INSTRUMENTAL_POS and "Abbr" not in p.tag.grammemes
+               for p in morph.parses(tok.lower())):  # not «в» read as the abbreviation of «вольт»
             return False
     return True
