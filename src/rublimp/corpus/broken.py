@@ -10,7 +10,9 @@ Each one looks for one shape a strict reader called a broken source on treebank 
   followed by a complementiser or a wh-word (``о том, в 1178 году они просили``);
 * :func:`date_preposition` — «в» before a bare day-and-month date (``не стало в 11 октября``);
 * :func:`copula_without_instrumental` — «является» with no instrumental anywhere
-  (``он является место остановки``).
+  (``он является место остановки``);
+* :func:`dash_before_predicate` — a lone dash between a subject and its verb
+  (``Все батареи -- заменены.``).
 
 Their precision and recall are measured by ``bench/bench_filters.py`` on the labelled lines.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-__all__ = ["copula_without_instrumental", "date_preposition", "missing_complementiser", "typo", "typo_of"]
+__all__ = ["copula_without_instrumental", "dash_before_predicate", "date_preposition", "missing_complementiser", "typo", "typo_of"]
 
 _CYR = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 _TOKEN_RE = re.compile(r"[\w\u0301]+(?:[-'’][\w\u0301]+)*|[^\w\s]")
@@ -194,3 +196,24 @@ def copula_without_instrumental(text: str) -> bool:
                for p in morph.parses(tok.lower())):  # not «в» read as the abbreviation of «вольт»
             return False
     return True
+
+
+_DASH_RE = re.compile(r"(?:^|(?<=\s))(?:--|—|–)(?=\s)")
+_DASH_WORD_RE = re.compile(r"(?<![,\s])\s+(?:--|—|–)\s+([а-яё]+)(?![\w-])")
+_VERBAL_POS = frozenset({"PRTS", "VERB"})
+_MIN_SCORE = 0.01
+
+
+def dash_before_predicate(text: str) -> bool:
+    """The only dash of the sentence, with no comma before it, right before a word whose every
+    reading (scored 0.01 or more) is a finite verb or a short participle: a dash between the
+    subject and a verbal predicate (``Все батареи на сегменте -- заменены.``). A dash after a
+    comma (quoted speech: «…, -- объясняет он») or one of a pair around an apposition passes,
+    and so does a dash before a noun or an adjective (the copula dash: «Плод -- коробочка»)."""
+    if len(_DASH_RE.findall(text)) != 1:
+        return False
+    m = _DASH_WORD_RE.search(text)
+    if m is None:
+        return False
+    parses = [p for p in _morph().parses(m.group(1)) if p.score >= _MIN_SCORE]
+    return bool(parses) and all(p.tag.POS in _VERBAL_POS for p in parses)
