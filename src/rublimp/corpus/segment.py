@@ -877,7 +877,6 @@ FILTERS: dict[str, FilterFn] = {
     "missing_complementiser": lambda text, tokens, cfg: broken.missing_complementiser(text),
     "date_preposition": lambda text, tokens, cfg: broken.date_preposition(text),
     "copula_case": lambda text, tokens, cfg: broken.copula_without_instrumental(text),
-    "dash_predicate": lambda text, tokens, cfg: broken.dash_before_predicate(text),
 }
 FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
 _TOKEN_FILTERS = frozenset({"too_long", "too_short", "non_cyrillic"})
