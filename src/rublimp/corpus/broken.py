@@ -132,7 +132,7 @@ _CORRELATIVE_RE = re.compile(
     r"(?<![\w-])(?:(?:(?<!вместе )(?:о|об|в|во|на|при|про|с|со|за)\s+(?:том|тем))"
     r"|(?:(?:до|после|для|вместо|из-за|от|ото|ввиду|вследствие|накануне)\s+того)"
     r"|(?:(?:к|ко)\s+тому)|(?:(?<=\bи )то)"
-    r"|(?:(?<=[а-яё] )тем))\s*,\s*", re.IGNORECASE)
+    r"|(?:(?<=[а-яё]{3} )(?<!между )тем))\s*,\s*", re.IGNORECASE)
 
 
 def _opens_clause(words: list[str], morph) -> bool:
@@ -151,7 +151,7 @@ def _opens_clause(words: list[str], morph) -> bool:
 
 def missing_complementiser(text: str) -> bool:
     """A correlative «о том,», «в том,», «с тем,», «на том,», «до того,», «после того,», «к тому,»,
-    «и то,» or «тем,» after a lower-case word (``объясняется тем,``) whose comma is followed by
+    «и то,» or «тем,» after a word of three or more letters (``объясняется тем,``) whose comma is followed by
     neither a complementiser (что, чтобы, как, ли, если …) nor a wh-word or «который» (alone or after a preposition: «в том, в чём»): the clause lost its
     «что» (``свидетельство о том, в 1178 году …``). «кроме того,», «между тем,», «вместе с тем,»
     are not correlatives and pass, and so does a capitalised word or a number after the comma
@@ -208,5 +208,6 @@ def copula_without_instrumental(text: str) -> bool:
                for p in morph.parses(tok.lower())):  # not «в» read as the abbreviation of «вольт»
             return False
     return True
+
 
 
