@@ -127,9 +127,16 @@ quotes or brackets are ``unbalanced`` above):
     infinitive, short participle or adjective, comparative or predicative, no dash or colon for
     the copula, no «это»/«вот»/«нет»/«есть», no predicative full adjective after a nominative
     noun (``Берег крутой``), and no opening prepositional phrase with a nominative noun
-    (``На станции одна платформа``): noun phrases and titles cut from a page (``Заслуженный
-    деятель искусств …``), a prepositional phrase alone, a copula whose dash was lost. Questions
-    and exclamations pass; verbless copular sentences with a dash («X — Y») pass.
+    (``На станции одна платформа``; not after «о»/«об»/«про»: ``О лечении в статье неврит.``):
+    noun phrases and titles cut from a page (``Заслуженный деятель искусств …``), a
+    prepositional phrase alone, a copula whose dash was lost. Questions and exclamations pass;
+    verbless copular sentences with a dash («X — Y») pass.
+``typo`` / ``missing_complementiser`` / ``date_preposition`` / ``copula_case``
+    a source's own error that needs no parse (:mod:`rublimp.corpus.broken`): a lower-case word
+    unknown to pymorphy3 one typo away from a known common word (``скотоводстом``,
+    ``запускаються``); «о том,»/«в том,»/«до того,»/«и то,»/«…тем,» not followed by a
+    complementiser or wh-word; «в» before a bare day-and-month date (``в 11 октября``); «является»
+    in a sentence with no instrumental (``является место остановки``).
 
 The filters are measured as a classifier of "drop" on hand-labelled lines by
 ``bench/bench_filters.py`` (labels in ``bench/filter_labels/``).

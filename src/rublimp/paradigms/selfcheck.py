@@ -49,7 +49,8 @@ syncretism never rejects a pair).
 agreement relations disagree — subject–predicate where the agreement
 validation says agreement is ``certain`` for the condition (without a verdicts
 table every nominal condition counts as certain), a noun and the modifier right
-before it, an antecedent and «который», a subject «который» and its verb — is most likely a typo or an error of
+before it, an antecedent and «который», a subject «который» and its verb, a participle after a comma and
+every nominal before it (``source_participle``: «В городе, имеющим …») — is most likely a typo or an error of
 the source, and gives no pairs. Every disagreement is confirmed on pymorphy3's
 readings, not just the parser's features.
 """
@@ -489,7 +490,8 @@ _QUANTITY = frozenset({"два", "две", "три", "четыре", "оба", "
 
 
 def source_problem(sent: Sentence, morph: Morph, verdicts: dict | None = None) -> str | None:
-    """The reason ``sent`` itself breaks an agreement (one of :data:`SOURCE_REASONS`), or None."""
+    """The reason ``sent`` itself breaks an agreement (one of :data:`SOURCE_REASONS`, checked in that
+    order), or None."""
     reason = _source_subject_predicate(sent, morph, verdicts)
     if reason:
         return reason
