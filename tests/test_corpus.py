@@ -385,6 +385,15 @@ FILTER_CASES.update({
             "Эта песня является хитом группы Queen уже много лет.",  # a Latin name may be the predicate noun
         ],
     ),
+    "locative_start": (
+        ["Костомарове появилась на свет весной того же года.", "Старинном доме на углу жили три семьи."],
+        [
+            "Ивану исполнилось двадцать лет весной.",  # a dative may open a sentence
+            "Москве предстоит большая стройка в этом году.",  # dative and locative alike
+            "Том быстро представил её своим друзьям.",  # a short name
+            "В Москве открылась новая станция метро.",
+        ],
+    ),
 })
 
 
@@ -428,7 +437,7 @@ def test_check_sentence_reports_first_failing_filter() -> None:
         "hashtag", "mention", "retweet", "emoji", "glued_title", "glued_sentences", "glued_headline", "footnote",
         "unpunctuated_verse", "broken_encoding", "shouting", "repeated_phrase", "list", "fragment", "word_salad",
         "dangling_abbrev", "garbled_punct", "no_predicate", "typo", "missing_complementiser", "date_preposition",
-        "copula_case",
+        "copula_case", "locative_start",
     )
     assert check_sentence("Город расположен на [[река|реке]] большой Волге.") == "markup"
     assert check_sentence("и тогда он решил вернуться в родной город.") == "lowercase_start"

@@ -675,6 +675,9 @@ def _source_relative_predicate(sent: Sentence, morph: Morph) -> bool:
 
 #: the parser's parts of speech of a possible host of a participle (not «в» read as an abbreviation)
 _HOST_UPOS = frozenset({"NOUN", "PROPN", "PRON", "NUM", "ADJ", "DET"})
+#: readings that may host it: a substantivised participle too («Погибшие, выброшенные на берег, …»)
+_PART_HOST_POS = _HOST_POS | {"PRTF"}
+_PART_HOST_UPOS = _HOST_UPOS | {"VERB"}
 
 
 def _loose_agrees(m: Reading, h: Reading) -> bool:
@@ -687,12 +690,13 @@ def _loose_agrees(m: Reading, h: Reading) -> bool:
 def _source_participle(sent: Sentence, morph: Morph) -> bool:
     """A full participle that opens a participial phrase after a comma (``acl``/``amod`` of a word
     to its left) and agrees in case, number and gender (all pymorphy3 readings) with no noun,
-    pronoun, numeral or adjective before it: the source's own case error («В городе, имеющим
-    множество памятников, …»). Any earlier nominal counts as its host (the phrase may belong to
+    pronoun, numeral, adjective or participle before it or among the next two words: the source's
+    own case error («В городе, имеющим множество памятников, …»). Any earlier nominal counts as its host (the phrase may belong to
     the first noun of a chain: «книги автора, изданные …»); a participle pymorphy3 does not know,
-    or one with no participle reading, is not judged."""
+    or a word with no participle reading, is not judged."""
     for part in sent.tokens:
-        if part.feats.get("VerbForm") != "Part" or part.feats.get("Variant") == "Short" or part.id < 3:
+        # the parser tags many participles ADJ without VerbForm (``расположенным``): pymorphy3 decides
+        if part.upos not in ("VERB", "ADJ") or part.feats.get("Variant") == "Short" or part.id < 3:
             continue
         if part.base_deprel not in ("acl", "amod") or not part.head or part.head > part.id:
             continue
@@ -701,9 +705,11 @@ def _source_participle(sent: Sentence, morph: Morph) -> bool:
         p_rs = [r for r in readings(morph, part.form, ("PRTF",))]
         if not p_rs:
             continue
-        hosts = [t for t in sent.tokens[: part.id - 2]
-                 if t.upos in _HOST_UPOS and any(c.isalpha() for c in t.form)]
-        if not any(not morph.word_is_known(h.form) or _any_agree(p_rs, readings(morph, h.form, _HOST_POS), _loose_agrees)
+        # any nominal before it, or one of the next two words (a participle before its noun in a list:
+        # «…, ораторствующий Сарданапал»)
+        hosts = [t for t in sent.tokens[: part.id - 2] + sent.tokens[part.id : part.id + 2]
+                 if t.upos in _PART_HOST_UPOS and any(c.isalpha() for c in t.form)]
+        if not any(not morph.word_is_known(h.form) or _any_agree(p_rs, readings(morph, h.form, _PART_HOST_POS), _loose_agrees)
                    for h in hosts):
             return True
     return False
