@@ -394,6 +394,15 @@ FILTER_CASES.update({
             "В Москве открылась новая станция метро.",
         ],
     ),
+    "dash_participle": (
+        ["Все старые батареи на этой станции -- заменены.", "Новый мост через реку — построен в прошлом году."],
+        [
+            "Плод -- трёхстворчатая коробочка с семенами.",  # the copula dash before a noun
+            "Тучи над полем в тот вечер — клубились.",  # a finite verb: fiction's dash of emphasis
+            "«Мост открыт», -- сообщил он журналистам вчера.",  # speech: a comma before the dash
+            "Две хроники -- обе древние -- написаны на пали.",  # a pair of dashes
+        ],
+    ),
 })
 
 
@@ -437,7 +446,7 @@ def test_check_sentence_reports_first_failing_filter() -> None:
         "hashtag", "mention", "retweet", "emoji", "glued_title", "glued_sentences", "glued_headline", "footnote",
         "unpunctuated_verse", "broken_encoding", "shouting", "repeated_phrase", "list", "fragment", "word_salad",
         "dangling_abbrev", "garbled_punct", "no_predicate", "typo", "missing_complementiser", "date_preposition",
-        "copula_case", "locative_start",
+        "copula_case", "locative_start", "dash_participle",
     )
     assert check_sentence("Город расположен на [[река|реке]] большой Волге.") == "markup"
     assert check_sentence("и тогда он решил вернуться в родной город.") == "lowercase_start"
