@@ -427,3 +427,19 @@ def test_subject_relative_with_a_prepositional_noun_beside_it_is_still_judged():
         (".", ".", "PUNCT", "", 2, "punct"),
     ]
     assert _source(rows) == "source_relative"
+
+
+def test_object_relative_of_a_transitive_verb_with_a_dropped_subject_is_no_source_error():
+    # «камень, который нашла у себя»: «который» is the object, the verb's subject is dropped
+    rows = [
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 2, "nsubj"),
+        ("взяла", "взять", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("камень", "камень", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("который", "который", "PRON", "Case=Nom|Gender=Masc|Number=Sing", 6, "nsubj"),
+        ("нашла", "найти", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 3, "acl:relcl"),
+        ("у", "у", "ADP", "", 8, "case"),
+        ("реки", "река", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 6, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert _source(rows) is None

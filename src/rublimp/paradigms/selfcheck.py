@@ -647,7 +647,9 @@ def _source_relative_predicate(sent: Sentence, morph: Morph) -> bool:
     """A subject «который» whose predicate (its head, or that head's ``aux``/``cop``) agrees with no
     nominative reading of it («озеро, которое сверкала»). Not when another nominal of the clause agrees
     with the predicate (an object «который» the parser made the subject: «список, который составила
-    Анна»)."""
+    Анна»), nor when «который» has an accusative reading and the verb a transitive one (the object of
+    a clause whose subject is dropped: «камень, который нашла у себя»; «решение, которое вступала в
+    силу» is judged: «вступать» is intransitive)."""
     for rel in sent.tokens:
         if rel.lemma.lower() != "который" or rel.base_deprel != "nsubj" or not rel.head:
             continue
@@ -655,8 +657,12 @@ def _source_relative_predicate(sent: Sentence, morph: Morph) -> bool:
         if not r_rs:
             continue
         head = sent.head_of(rel)
+        may_be_object = any(r.lemma == "который" and r.case == "Acc" for r in readings(morph, rel.form, _MODIFIER_POS))
+        if may_be_object and any("tran" in p.tag.grammemes for p in morph.parses(head.form)):
+            continue  # «камень, который нашла у себя»: the object of a transitive verb whose subject is dropped
         preds = [head] + [k for k in sent.children(head) if k.base_deprel in ("aux", "cop")]
-        # a nominal without a preposition (``в силу`` is no subject)
+        # a nominal without a preposition (``в силу`` is no subject; a bare oblique one, whose subject
+        # reading the parser may have missed, still excuses the clash: «который учёная передала университету»)
         others = [k for k in sent.children(head) if k.id != rel.id and k.upos in ("NOUN", "PROPN", "PRON")
                   and not sent.children(k, "case")]
         for pred in preds:
@@ -664,8 +670,7 @@ def _source_relative_predicate(sent: Sentence, morph: Morph) -> bool:
             if not v_rs or _any_agree(v_rs, r_rs, predicate_agrees):
                 continue
             if any(_any_agree(v_rs, [r for r in readings(morph, k.form, _NOMINAL_POS) if r.case == "Nom"]
-                              or ([] if morph.word_is_known(k.form) else
-                                  [Reading("", "", "Nom", None, frozenset(), None, None, None)]), predicate_agrees)
+                              or [Reading("", "", "Nom", None, frozenset(), None, None, None)], predicate_agrees)
                    for k in others):
                 continue  # another nominal (or an unknown word) may be the subject
             return True
