@@ -2,7 +2,7 @@
 
 Usage (repository root, virtualenv active)::
 
-    python bench/bench_filters.py [--gsd DIR] [--text-only] [--verdicts demo|lines|none] [--errors] [--counts]
+    python bench/bench_filters.py [--gsd DIR] [--gsd-labels TSV] [--written-labels TSV] [--text-only] [--verdicts demo|lines|none] [--errors] [--counts]
 
 Labelled lines (``bench/filter_labels/``):
 
@@ -96,17 +96,19 @@ def _rows(path: Path) -> list[dict[str, str]]:
     return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
-def load_labelled(gsd_dir: Path) -> list[Item]:
-    """Every labelled line: GSD lines (text read from the treebank by sent_id), then the written ones."""
+def load_labelled(gsd_dir: Path, gsd_labels: Path | None = None, written_labels: Path | None = None) -> list[Item]:
+    """Every labelled line: GSD lines (text read from the treebank by sent_id; labels from
+    ``gsd_labels``, default ``bench/filter_labels/gsd.tsv``), then the written ones (from
+    ``written_labels``, default ``bench/filter_labels/written.tsv``)."""
     texts = {s.sent_id: s.text for f in sorted(gsd_dir.glob("*.conllu")) for s in read_conllu(f)}
     if not texts:
         raise SystemExit(f"no *.conllu files in {gsd_dir} (pass --gsd DIR)")
     out = []
-    for row in _rows(LABELS / "gsd.tsv"):
+    for row in _rows(gsd_labels or LABELS / "gsd.tsv"):
         if row["sent_id"] not in texts:
             raise SystemExit(f"gsd.tsv: sent_id {row['sent_id']} not found in {gsd_dir}")
         out.append(Item("gsd", row["sent_id"], row["label"], row["reason"] or "", texts[row["sent_id"]]))
-    for row in _rows(LABELS / "written.tsv"):
+    for row in _rows(written_labels or LABELS / "written.tsv"):
         out.append(Item("written", row["id"], row["label"], row["reason"] or "", row["text"]))
     for item in out:
         if item.label not in ("keep", "drop"):
@@ -304,9 +306,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="agreement verdicts for the source check: from the demo corpus (default), the kept lines, or none")
     ap.add_argument("--errors", action="store_true", help="print every misclassified line of each stage")
     ap.add_argument("--counts", action="store_true", help="per-filter counts on the demo corpus and all of GSD")
+    ap.add_argument("--gsd-labels", type=Path, default=None,
+                    help="another GSD label table (an earlier version of gsd.tsv, to compare sets)")
+    ap.add_argument("--written-labels", type=Path, default=None,
+                    help="another table of written lines (an earlier version of written.tsv)")
     args = ap.parse_args(argv)
     cfg = FilterConfig()
-    items = load_labelled(Path(args.gsd))
+    items = load_labelled(Path(args.gsd), args.gsd_labels, args.written_labels)
     text_v = text_stage(items, cfg)
 
     print(f"labelled lines: {len(items)} ({dict(Counter(i.set for i in items))}; {dict(Counter(i.label for i in items))})")

@@ -374,3 +374,72 @@ def test_declension_junction_nonword_without_a_russian_shape_is_rejected():
     ctx = ParadigmContext()
     on = get_paradigm("change_declension_ending_has_dep", ctx)
     assert "После долгого боы все устали." not in [b for b, _ in on.pairs(sent)]
+
+
+@pytest.mark.parametrize("participle,bad,upos", [("имеющем", False, "VERB"), ("имеющим", True, "VERB"),
+                                                 ("имеющим", True, "ADJ")])  # slovnet often tags it ADJ
+def test_source_whose_participle_agrees_with_no_noun_before_it_gives_no_pairs(participle, bad, upos):
+    # «В городе, имеющим много памятников, развит туризм»: the participle's case matches no nominal
+    rows = [
+        ("В", "в", "ADP", "", 2, "case"),
+        ("городе", "город", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 8, "obl"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        (participle, "иметь", upos, "Aspect=Imp|Case=Loc|Gender=Masc|Number=Sing|Tense=Pres|VerbForm=Part|Voice=Act",
+         2, "acl"),
+        ("много", "много", "NUM", "", 6, "nummod"),
+        ("памятников", "памятник", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 4, "obj"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("развит", "развить", "VERB", "Gender=Masc|Number=Sing|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"),
+        ("туризм", "туризм", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 8, "nsubj:pass"),
+        (".", ".", "PUNCT", "", 8, "punct"),
+    ]
+    assert (_source(rows) == "source_participle") is bad
+
+
+def test_participle_agreeing_with_an_earlier_noun_of_the_chain_is_no_source_error():
+    # «книги автора, изданные в Москве»: the participle belongs to the first noun, not the nearest
+    rows = [
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("читали", "читать", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("книги", "книга", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Plur", 2, "obj"),
+        ("автора", "автор", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 3, "nmod"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("изданные", "издать", "VERB", "Aspect=Perf|Case=Acc|Number=Plur|Tense=Past|VerbForm=Part|Voice=Pass", 4, "acl"),
+        ("в", "в", "ADP", "", 8, "case"),
+        ("Москве", "Москва", "PROPN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 6, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert _source(rows) is None
+
+
+def test_subject_relative_with_a_prepositional_noun_beside_it_is_still_judged():
+    # «решение, которое вступала в силу»: «в силу» cannot be the verb's subject, so it does not
+    # excuse the clash of «которое» with «вступала»
+    rows = [
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("приняли", "принять", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("решение", "решение", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 2, "obj"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("которое", "который", "PRON", "Case=Nom|Gender=Neut|Number=Sing", 6, "nsubj"),
+        ("вступала", "вступать", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 3, "acl:relcl"),
+        ("в", "в", "ADP", "", 8, "case"),
+        ("силу", "сила", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 6, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert _source(rows) == "source_relative"
+
+
+def test_object_relative_of_a_transitive_verb_with_a_dropped_subject_is_no_source_error():
+    # «камень, который нашла у себя»: «который» is the object, the verb's subject is dropped
+    rows = [
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 2, "nsubj"),
+        ("взяла", "взять", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("камень", "камень", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("который", "который", "PRON", "Case=Nom|Gender=Masc|Number=Sing", 6, "nsubj"),
+        ("нашла", "найти", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 3, "acl:relcl"),
+        ("у", "у", "ADP", "", 8, "case"),
+        ("реки", "река", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 6, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert _source(rows) is None

@@ -127,9 +127,18 @@ quotes or brackets are ``unbalanced`` above):
     infinitive, short participle or adjective, comparative or predicative, no dash or colon for
     the copula, no «это»/«вот»/«нет»/«есть», no predicative full adjective after a nominative
     noun (``Берег крутой``), and no opening prepositional phrase with a nominative noun
-    (``На станции одна платформа``): noun phrases and titles cut from a page (``Заслуженный
-    деятель искусств …``), a prepositional phrase alone, a copula whose dash was lost. Questions
-    and exclamations pass; verbless copular sentences with a dash («X — Y») pass.
+    (``На станции одна платформа``; not after «о»/«об»/«про»: ``О лечении в статье неврит.``):
+    noun phrases and titles cut from a page (``Заслуженный деятель искусств …``), a
+    prepositional phrase alone, a copula whose dash was lost. Questions and exclamations pass;
+    verbless copular sentences with a dash («X — Y») pass.
+``typo`` / ``missing_complementiser`` / ``date_preposition`` / ``copula_case`` / ``locative_start`` / ``dash_participle``
+    a source's own error that needs no parse (:mod:`rublimp.corpus.broken`): a lower-case word
+    unknown to pymorphy3 one typo away from a known common word (``скотоводстом``,
+    ``запускаються``); «о том,»/«в том,»/«до того,»/«и то,»/«…тем,» not followed by a
+    complementiser or wh-word; «в» before a bare day-and-month date (``в 11 октября``); «является»
+    in a sentence with no instrumental (``является место остановки``); a first word that can only
+    be a locative, its preposition cut off (``Костомарове появилась …``); a lone dash before a
+    short participle (``Все батареи -- заменены.``).
 
 The filters are measured as a classifier of "drop" on hand-labelled lines by
 ``bench/bench_filters.py`` (labels in ``bench/filter_labels/``).
@@ -158,6 +167,7 @@ from razdel import sentenize, tokenize
 from rublimp.io import CONTROL_CHARS_RE, InputError, find_control_char, write_json_atomic, write_parquet_atomic
 from rublimp.runtime import progress
 
+from . import broken
 from .sources import (
     DEFAULT_MAX_BAD_SHARE,
     BadInput,
@@ -747,6 +757,7 @@ _PREDICATE_ANY = frozenset({"VERB", "INFN", "PRTS", "ADJS", "PRED", "COMP"})
 #: readings scored below this are pymorphy3's dictionary noise (``части`` as an imperative)
 _MIN_READING_SCORE = 0.01
 _COPULA_WORDS = frozenset({"это", "вот", "нет", "есть"})
+_ABOUT_PREPS = frozenset({"о", "об", "обо", "про"})
 
 
 #: per lower-case word: can it be a predicate (see :func:`_no_predicate`); pymorphy3's own cache holds
@@ -814,8 +825,10 @@ def _no_predicate(text: str, tokens: Sequence[str], cfg: FilterConfig) -> bool:
                 p.tag.case == "nomn" for p in morph.parses(words[i].lower())):
             nomn[i] = True
     nominatives = [i for i, flag in enumerate(nomn) if flag]
-    if nominatives and tags[0] is not None and tags[0].POS == "PREP":
-        return False  # «На станции одна островная платформа»: a locative and a nominative subject
+    if nominatives and tags[0] is not None and tags[0].POS == "PREP" and words[0].lower() not in _ABOUT_PREPS:
+        # «На станции одна островная платформа»: a locative and a nominative subject («О лечении
+        # в статье неврит.», a cross-reference, has none: «о» opens no place or time)
+        return False
     for i, numbers in enumerate(adj_nomn):
         if not numbers:
             continue
@@ -868,6 +881,13 @@ FILTERS: dict[str, FilterFn] = {
     "dangling_abbrev": _dangling_abbrev,
     "garbled_punct": _garbled_punct,
     "no_predicate": _no_predicate,
+    # a source's own errors that need no parse (rublimp.corpus.broken)
+    "typo": lambda text, tokens, cfg: broken.typo(text),
+    "missing_complementiser": lambda text, tokens, cfg: broken.missing_complementiser(text),
+    "date_preposition": lambda text, tokens, cfg: broken.date_preposition(text),
+    "copula_case": lambda text, tokens, cfg: broken.copula_without_instrumental(text),
+    "locative_start": lambda text, tokens, cfg: broken.locative_start(text),
+    "dash_participle": lambda text, tokens, cfg: broken.dash_participle(text),
 }
 FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
 _TOKEN_FILTERS = frozenset({"too_long", "too_short", "non_cyrillic"})

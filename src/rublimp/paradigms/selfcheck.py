@@ -49,7 +49,8 @@ syncretism never rejects a pair).
 agreement relations disagree — subject–predicate where the agreement
 validation says agreement is ``certain`` for the condition (without a verdicts
 table every nominal condition counts as certain), a noun and the modifier right
-before it, an antecedent and «который», a subject «который» and its verb — is most likely a typo or an error of
+before it, an antecedent and «который», a subject «который» and its verb, a participle after a comma and
+every nominal before it (``source_participle``: «В городе, имеющим …») — is most likely a typo or an error of
 the source, and gives no pairs. Every disagreement is confirmed on pymorphy3's
 readings, not just the parser's features.
 """
@@ -83,7 +84,8 @@ PAIR_REASONS: tuple[str, ...] = (
     "quoted_name", "unknown_form", "other_lexeme", "known_nonword", "implausible_nonword",
     "second_feature", "half_edited_np", "subject_agreement",
 )
-SOURCE_REASONS: tuple[str, ...] = ("source_subject_predicate", "source_noun_modifier", "source_relative")
+SOURCE_REASONS: tuple[str, ...] = (
+    "source_subject_predicate", "source_noun_modifier", "source_relative", "source_participle")
 
 #: features compared before/after an edit (the edited word's own, read on pymorphy3's readings)
 CHECKED_FEATURES: tuple[str, ...] = ("Person", "Gender", "Case", "Number", "Tense")
@@ -488,7 +490,8 @@ _QUANTITY = frozenset({"два", "две", "три", "четыре", "оба", "
 
 
 def source_problem(sent: Sentence, morph: Morph, verdicts: dict | None = None) -> str | None:
-    """The reason ``sent`` itself breaks an agreement (one of :data:`SOURCE_REASONS`), or None."""
+    """The reason ``sent`` itself breaks an agreement (one of :data:`SOURCE_REASONS`, checked in that
+    order), or None."""
     reason = _source_subject_predicate(sent, morph, verdicts)
     if reason:
         return reason
@@ -496,6 +499,8 @@ def source_problem(sent: Sentence, morph: Morph, verdicts: dict | None = None) -
         return "source_noun_modifier"
     if _source_relative(sent, morph) or _source_relative_predicate(sent, morph):
         return "source_relative"
+    if _source_participle(sent, morph):
+        return "source_participle"
     return None
 
 
@@ -642,7 +647,9 @@ def _source_relative_predicate(sent: Sentence, morph: Morph) -> bool:
     """A subject «который» whose predicate (its head, or that head's ``aux``/``cop``) agrees with no
     nominative reading of it («озеро, которое сверкала»). Not when another nominal of the clause agrees
     with the predicate (an object «который» the parser made the subject: «список, который составила
-    Анна»)."""
+    Анна»), nor when «который» has an accusative reading and the verb a transitive one (the object of
+    a clause whose subject is dropped: «камень, который нашла у себя»; «решение, которое вступала в
+    силу» is judged: «вступать» is intransitive)."""
     for rel in sent.tokens:
         if rel.lemma.lower() != "который" or rel.base_deprel != "nsubj" or not rel.head:
             continue
@@ -650,8 +657,14 @@ def _source_relative_predicate(sent: Sentence, morph: Morph) -> bool:
         if not r_rs:
             continue
         head = sent.head_of(rel)
+        may_be_object = any(r.lemma == "который" and r.case == "Acc" for r in readings(morph, rel.form, _MODIFIER_POS))
+        if may_be_object and any("tran" in p.tag.grammemes for p in morph.parses(head.form)):
+            continue  # «камень, который нашла у себя»: the object of a transitive verb whose subject is dropped
         preds = [head] + [k for k in sent.children(head) if k.base_deprel in ("aux", "cop")]
-        others = [k for k in sent.children(head) if k.id != rel.id and k.upos in ("NOUN", "PROPN", "PRON")]
+        # a nominal without a preposition (``в силу`` is no subject; a bare oblique one, whose subject
+        # reading the parser may have missed, still excuses the clash: «который учёная передала университету»)
+        others = [k for k in sent.children(head) if k.id != rel.id and k.upos in ("NOUN", "PROPN", "PRON")
+                  and not sent.children(k, "case")]
         for pred in preds:
             v_rs = readings(morph, pred.form, _PREDICATE_POS)
             if not v_rs or _any_agree(v_rs, r_rs, predicate_agrees):
@@ -663,3 +676,45 @@ def _source_relative_predicate(sent: Sentence, morph: Morph) -> bool:
             return True
     return False
 
+
+
+#: the parser's parts of speech of a possible host of a participle (not «в» read as an abbreviation)
+_HOST_UPOS = frozenset({"NOUN", "PROPN", "PRON", "NUM", "ADJ", "DET"})
+#: readings that may host it: a substantivised participle too («Погибшие, выброшенные на берег, …»)
+_PART_HOST_POS = _HOST_POS | {"PRTF"}
+_PART_HOST_UPOS = _HOST_UPOS | {"VERB"}
+
+
+def _loose_agrees(m: Reading, h: Reading) -> bool:
+    """Case and number equal, genders overlapping in the singular (no animacy test)."""
+    if m.case != h.case or m.number != h.number:
+        return False
+    return not (m.number == "Sing" and m.genders and h.genders and not m.genders & h.genders)
+
+
+def _source_participle(sent: Sentence, morph: Morph) -> bool:
+    """A full participle that opens a participial phrase after a comma (``acl``/``amod`` of a word
+    to its left) and agrees in case, number and gender (all pymorphy3 readings) with no noun,
+    pronoun, numeral, adjective or participle before it or among the next two words: the source's
+    own case error («В городе, имеющим множество памятников, …»). Any earlier nominal counts as its host (the phrase may belong to
+    the first noun of a chain: «книги автора, изданные …»); a participle pymorphy3 does not know,
+    or a word with no participle reading, is not judged."""
+    for part in sent.tokens:
+        # the parser tags many participles ADJ without VerbForm (``расположенным``): pymorphy3 decides
+        if part.upos not in ("VERB", "ADJ") or part.feats.get("Variant") == "Short" or part.id < 3:
+            continue
+        if part.base_deprel not in ("acl", "amod") or not part.head or part.head > part.id:
+            continue
+        if sent.token(part.id - 1).form != "," or not morph.word_is_known(part.form):
+            continue
+        p_rs = [r for r in readings(morph, part.form, ("PRTF",))]
+        if not p_rs:
+            continue
+        # any nominal before it, or one of the next two words (a participle before its noun in a list:
+        # «…, ораторствующий Сарданапал»)
+        hosts = [t for t in sent.tokens[: part.id - 2] + sent.tokens[part.id : part.id + 2]
+                 if t.upos in _PART_HOST_UPOS and any(c.isalpha() for c in t.form)]
+        if not any(not morph.word_is_known(h.form) or _any_agree(p_rs, readings(morph, h.form, _PART_HOST_POS), _loose_agrees)
+                   for h in hosts):
+            return True
+    return False
