@@ -39,7 +39,7 @@ from ..trees.readings import (
     has_nominative,
     nominal_like,
 )
-from ..trees.subject_contexts import attractor_in_subject
+from ..trees.subject_contexts import attractor_in_subject, genitive_labelled_appos
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
 from .agreement import SubjectPredicateAgreement, number_ok
 from .base import register
@@ -116,6 +116,8 @@ def _attractor_case(sent: Sentence, tok: Token) -> str:
     case = tok.feats.get("Case", "")
     if case in ("", "Nom", "Acc") and not any(k.base_deprel == "case" for k in sent.children(tok)):
         return "Gen"
+    if genitive_labelled_appos(sent, tok):
+        return "Gen"  # «Хогры Урнгура» with «Урнгура» tagged dative: a genitive only
     return case
 
 
@@ -154,12 +156,23 @@ def _gender_in_case(tok: Token, guesses: bool = False, case_ud: str | None = Non
 
 def _possessor(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
     """A genitive right after an inanimate subject noun, without a preposition («Лицо Козлова»,
-    «Морда Гоярына»): a possessor, not an apposition, even where the form also reads as a
-    nominative; pymorphy3's guesses are taken for such a word it does not know."""
+    «Морда Гоярына»), or right after the inanimate noun it depends on deeper in the subject phrase
+    («Пустота глаз Зербагана», «Одна из аллей парка»): a possessor, not an apposition, even where
+    the form also reads as a nominative; pymorphy3's guesses are taken for such a word it does not know."""
     subj = edge.subject
+    if tok.feats.get("Case") != "Gen" or any(k.base_deprel == "case" for k in sent.children(tok)):
+        return False
+    head = subj if tok.id == subj.id + 1 else (sent.token(tok.head) if tok.head == tok.id - 1 else None)
+    return head is not None and head.upos in ("NOUN", "PROPN") and head.feats.get("Animacy") == "Inan"
+
+
+def _guessed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """Whether pymorphy3's guesses may be read for ``tok``: a :func:`_possessor`, or a word whose
+    guessed readings make it a genitive of the noun before it and nothing else («Граждане
+    Краснегара», «Хогры Урнгура»)."""
     return (
-        tok.id == subj.id + 1 and tok.feats.get("Case") == "Gen" and subj.upos in ("NOUN", "PROPN")
-        and subj.feats.get("Animacy") == "Inan" and not any(k.base_deprel == "case" for k in sent.children(tok))
+        _possessor(sent, edge, tok) or genitive_labelled_appos(sent, tok)
+        or _postnominal_genitive_gender(sent, tok) is not None
     )
 
 
@@ -426,7 +439,7 @@ class AttractorNumber(_Attractor):
             # attraction works on the surface form: a form readable with the other number attracts
             # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
             num = "Plur" if src == "Sing" else "Sing"
-            if _number_in_case(att, _possessor(sent, edge, att), _attractor_case(sent, att)) != UD2OC["Number"][num]:
+            if _number_in_case(att, _guessed(sent, edge, att), _attractor_case(sent, att)) != UD2OC["Number"][num]:
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
@@ -436,7 +449,7 @@ class AttractorNumber(_Attractor):
             gender = self._singular_gender(edge.subject) if num == "Sing" else None
             if num == "Sing" and _shows_gender(edge):
                 gender = _postnominal_genitive_gender(sent, att) or _gender_in_case(
-                    att, _possessor(sent, edge, att), _attractor_case(sent, att)
+                    att, _guessed(sent, edge, att), _attractor_case(sent, att)
                 )
                 if gender is None:
                     continue
@@ -487,7 +500,7 @@ class AttractorGender(_Attractor):
         for att in self.attractors(sent, edge):
             # the attractor's gender must be unambiguous: every reading of a known form singular of
             # one gender («двери», «дома»), or a genitive right after a noun («племянница Гарста»)
-            g = _gender_in_case(att, _possessor(sent, edge, att), _attractor_case(sent, att))
+            g = _gender_in_case(att, _guessed(sent, edge, att), _attractor_case(sent, att))
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
                 g = gen

@@ -16,6 +16,8 @@ paradigms ask before they propose a pair:
   prepositional dependent inside the subject noun phrase, placed before the agreeing word?
 * :func:`noun_attached_pp`: does a prepositional phrase on the way to it modify its noun, and not
   the verb (a locative or temporal PP the parser hung on the subject: «Анна в городе уснула»)?
+* :func:`genitive_labelled_appos`: is a word labelled ``appos`` right after its noun a genitive the
+  parser misread («статеры Урнгура», «ученик друидов»), having no nominative reading at all?
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ __all__ = [
     "attractor_in_subject",
     "address_as_subject",
     "noun_attached_pp",
+    "genitive_labelled_appos",
     "NOUN_PREPOSITIONS",
 ]
 
@@ -177,7 +180,7 @@ def attractor_in_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> boo
     if tok.id >= edge.agreeing.id or tok.id == edge.subject.id:
         return False
     node = tok
-    while node.head != 0 and node.base_deprel in _NP_INTERNAL_RELS:
+    while node.head != 0 and (node.base_deprel in _NP_INTERNAL_RELS or genitive_labelled_appos(sent, node)):
         head = sent.token(node.head)
         if not noun_attached_pp(sent, edge, node, head):
             return False
@@ -218,13 +221,34 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
     if head.upos == "NOUN" and normalize(head.lemma).endswith(_ACTION_NOUN_ENDINGS):
         return True  # «управление заводом», «строительство моста через реку»
     if not preps:
-        return dep.feats.get("Case", "") in _BARE_ATTRACTOR_CASES
+        return dep.feats.get("Case", "") in _BARE_ATTRACTOR_CASES or genitive_labelled_appos(sent, dep)
     if _copular(sent, edge):
         return True
     prep = normalize(preps[0].form)
     if prep not in NOUN_PREPOSITIONS:
         return False
     return prep not in ("с", "со") or dep.feats.get("Case") == "Ins"
+
+
+def genitive_labelled_appos(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok``, labelled ``appos``, is a genitive of the noun right before it that the parser
+    misread as an apposition («Хогры Урнгура ждали», «ученик друидов мог»).
+
+    ``tok`` follows its head noun directly (no comma or dash between: «Мы, наша семья, …» is an
+    apposition), has no preposition, and every pymorphy3 noun reading of it (guesses included for a
+    word pymorphy3 does not know) is an oblique case with a genitive among them: no reading is a
+    nominative, so it cannot be a name or title standing beside its noun («певица Мария», «статеры
+    Асандра» with «Асандра» also a woman's name, «девочки Куделки» also a nominative plural).
+    """
+    if tok.base_deprel != "appos" or tok.head != tok.id - 1 or tok.upos not in ("NOUN", "PROPN"):
+        return False
+    head = sent.token(tok.head)
+    if head.upos not in ("NOUN", "PROPN") or any(k.base_deprel == "case" for k in sent.children(tok)):
+        return False
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
+    if not parses or any("nomn" in p.tag.grammemes for p in parses):
+        return False
+    return any("gent" in p.tag.grammemes for p in parses)
 
 
 def _right_after_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
