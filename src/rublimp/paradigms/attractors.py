@@ -196,12 +196,42 @@ def _apposed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
     return not (genitive and (number == "plur" or _possessor(sent, edge, tok)))
 
 
+def _name_beside_person(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """A personal name after a noun denoting a person, in a form that is also a name's nominative
+    («жена Александра», «дочь Евгения», «его жена, Валентина,»): the apposed name of that person,
+    not a genitive of a man's name, or at best both, so no attractor. The person noun is the word
+    ``tok`` depends on, or the subject when ``tok`` is hung elsewhere; animate by its tag."""
+    if not tok.form[:1].isupper() or any(k.base_deprel == "case" for k in sent.children(tok)):
+        return False
+    if not any(
+        {"Name", "Surn", "Patr"} & set(p.tag.grammemes) and {"nomn", "sing"} <= set(p.tag.grammemes)
+        for p in get_morph().parses(tok.form)
+    ):
+        return False
+    heads = [sent.token(tok.head)] if tok.head else []
+    heads.append(edge.subject)
+    return any(
+        h.id < tok.id and h.upos in ("NOUN", "PROPN", "PRON") and h.feats.get("Animacy") == "Anim" for h in heads
+    )
+
+
 def _numeral_word(tok: Token) -> bool:
     """A cardinal numeral other than «один» (in words or digits) or a quantity word («много»)."""
     lemma = normalize(tok.lemma)
     if lemma in QUANT_WORDS or normalize(tok.form) in QUANT_WORDS:
         return True
     return (tok.upos == "NUM" or tok.form[:1].isdigit()) and lemma not in ("один", "1")
+
+
+#: nouns that count like numerals before a genitive («пять тысяч человек», «сотни домов»)
+_BIG_NUMBERS = frozenset({"тысяча", "миллион", "миллиард", "сотня", "десяток", "дюжина", "триллион"})
+#: words between a numeral and its noun that keep the phrase a quantity phrase («более 20 человек»)
+_QUANTITY_ADVERBS = frozenset({"более", "менее", "около", "свыше", "порядка", "почти", "примерно", "лишь", "всего"})
+
+
+def _quantity_word(tok: Token) -> bool:
+    """:func:`_numeral_word` or a big-number noun («тысяч», «сотни»)."""
+    return _numeral_word(tok) or normalize(tok.lemma) in _BIG_NUMBERS
 
 
 def _numeral_subject(sent: Sentence, subj: Token) -> bool:
@@ -213,14 +243,18 @@ def _numeral_subject(sent: Sentence, subj: Token) -> bool:
     adjectives and determiners between («Восемь крупных заводов располагалось» with «Восемь» hung on
     the verb), or a numeral dependent of the subject.
     """
-    if _numeral_word(subj):
+    if _quantity_word(subj):
         return True  # «один из них» agrees like a noun
-    if any(_numeral_word(k) and k.base_deprel in ("nummod", "det", "advmod", "amod") for k in sent.children(subj)):
-        return True
+    if any(_quantity_word(k) and k.base_deprel not in ("case", "punct", "conj") for k in sent.children(subj)):
+        return True  # «человек» with «тысяч» or «5» hung on it by any relation
+    # the words right before the subject: its adjectives, other numerals and quantity adverbs
+    # («Восемь крупных заводов», «более 20 человек», «5 тысяч жителей»)
     for t in reversed(sent.tokens[: subj.id - 1]):
-        if t.upos in ("ADJ", "DET") and t.head == subj.id:
+        if _quantity_word(t):
+            return True
+        if (t.upos in ("ADJ", "DET") and t.head == subj.id) or normalize(t.form) in _QUANTITY_ADVERBS:
             continue
-        return _numeral_word(t)
+        return False
     return False
 
 
@@ -237,6 +271,8 @@ def _personal_name(subj: Token) -> bool:
 #: relations of a word that agrees like the adjectival predicate it hangs on («была пуста и темна»,
 #: «открыто, освещённое солнцем»)
 _AGREEING_KID_RELS = frozenset({"conj", "amod", "acl", "appos", "parataxis"})
+#: dependents of an adjectival predicate that are its arguments, not words describing the subject
+_ARGUMENT_RELS = frozenset({"nsubj", "csubj", "obj", "iobj", "ccomp", "case", "punct", "cop", "aux"})
 
 
 def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
@@ -247,8 +283,13 @@ def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
              or t.feats.get("Variant") == "Short"]
     for word in words:
         value = word.feats.get(feature)
-        for kid in sent.children(word):
-            if kid.base_deprel not in _AGREEING_KID_RELS or kid.id == edge.subject.id:
+        # the word's own adjectival dependents, whatever the relation (a participle set off by a comma
+        # is often ``advcl`` or ``obl``), and the subject's placed after it («Она была бледна,
+        # измученная дорогой»): both read as describing the subject together with the predicate
+        kids = [k for k in sent.children(word) if k.base_deprel not in _ARGUMENT_RELS]
+        kids += [k for k in sent.children(edge.subject) if k.id > word.id and k.base_deprel in _AGREEING_KID_RELS]
+        for kid in kids:
+            if kid.id == edge.subject.id:
                 continue
             if any(k.base_deprel in ("aux", "cop", "nsubj") for k in sent.children(kid)):
                 continue  # a predicate of its own
@@ -341,7 +382,7 @@ class _Attractor(SubjectPredicateAgreement):
         return {
             t.id: t for t in sent.tokens[: edge.agreeing.id - 1]
             if attractor_in_subject(sent, edge, t) and _attractor_like(t, sent)
-            and not _apposed(sent, edge, t)
+            and not _apposed(sent, edge, t) and not _name_beside_person(sent, edge, t)
         }
 
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:

@@ -132,8 +132,8 @@ def indefinite_personal_risk(sent: Sentence, edge: AgreementEdge) -> bool:
     перевозят» = "the train is being transported"). That reading needs a subject that is also an
     accusative (an inanimate noun whose nominative singular equals its accusative) and an active
     transitive verb with no object of its own. A second nominal dependent of the predicate that
-    reads as a nominative plural («… перевозят три вагона») could itself be the plural subject,
-    and is a risk too.
+    reads as a nominative plural («… перевозят три вагона») or is a numeral phrase («Матч посетили
+    5 тысяч зрителей», :func:`_numeral_phrase`) could itself be the plural subject, and is a risk too.
     """
     subj = edge.subject
     if subj.upos not in ("NOUN", "PROPN") or subj.feats.get("Animacy") == "Anim":
@@ -149,11 +149,24 @@ def indefinite_personal_risk(sent: Sentence, edge: AgreementEdge) -> bool:
         if kid.upos in ("NOUN", "PROPN", "NUM") and not any(c.base_deprel == "case" for c in sent.children(kid)):
             if any({"nomn", "plur"} <= set(p.tag.grammemes) for p in get_morph().parses(kid.form) if p.tag.POS in ("NOUN", "NUMR")):
                 return True
+            if _numeral_phrase(sent, kid):
+                return True  # «Матч посетили 5 тысяч зрителей»: the numeral phrase is the plural subject
     if edge.pred_type != "verb" or edge.agreeing.form.lower().endswith(("ся", "сь")):
         return False
     if is_intransitive(edge.agreeing):
         return False
     return not any(k.base_deprel in ("obj", "ccomp", "xcomp") for k in kids)
+
+
+def _numeral_phrase(sent: Sentence, tok: Token) -> bool:
+    """A cardinal numeral (other than «один»; in words or digits) or a noun quantified by one
+    («пять тысяч зрителей», «20 человек»): a phrase that may be a subject with a plural verb."""
+    def numeral(t: Token) -> bool:
+        return (t.upos == "NUM" or t.form[:1].isdigit()) and normalize(t.lemma) not in ("один", "1")
+
+    return numeral(tok) or any(
+        numeral(k) and k.base_deprel in ("nummod", "nmod", "det", "amod", "compound") for k in sent.children(tok)
+    )
 
 
 def predicative_short_form(tok: Token):
@@ -199,6 +212,17 @@ def _copular(sent: Sentence, edge: AgreementEdge) -> bool:
     return pred.upos in ("ADJ", "NOUN", "PROPN", "PRON", "DET", "NUM") and pred.id != edge.agreeing.id
 
 
+def _event_participle(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the predicate is a passive participle (long or short; «была открыта», «был построен»):
+    an event that, unlike a state adjective, takes a locative or temporal adjunct («Выставка в музее
+    была открыта» is "was opened in the museum")."""
+    pred = edge.predicate
+    if pred.feats.get("VerbForm") == "Part":
+        return True
+    parses = [p for p in get_morph().parses(pred.form) if p.tag.POS in ("PRTS", "PRTF", "ADJS", "ADJF")]
+    return bool(parses) and all(p.tag.POS in ("PRTS", "PRTF") for p in parses)
+
+
 def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Token) -> bool:
     """Whether ``dep``, a dependent of the noun ``head`` inside the subject noun phrase, modifies that noun.
 
@@ -208,8 +232,10 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
       nominative/accusative, a mistagged genitive): a bare dative, instrumental or locative is the verb's.
     * A prepositional phrase's preposition must be one that typically modifies nouns
       (:data:`NOUN_PREPOSITIONS`; «с» with the instrumental only), unless the predicate is
-      copular or a short form (:func:`_copular`), which has no adjunct reading. «Анна в
-      отчаянии приникла», «Игрок в составе команды выиграл»: the PP is the verb's.
+      copular or a short form (:func:`_copular`), which has no adjunct reading; a passive
+      participle (:func:`_event_participle`) does take a locative one, so a PP in the prepositional
+      case is its («Выставка в музее была открыта»). «Анна в отчаянии приникла», «Игрок в составе
+      команды выиграл»: the PP is the verb's.
     """
     preps = [k for k in sent.children(dep) if k.base_deprel == "case" and k.id < dep.id]
     first = min((p.id for p in preps), default=dep.id)
@@ -222,7 +248,7 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
         return True  # «управление заводом», «строительство моста через реку»
     if not preps:
         return dep.feats.get("Case", "") in _BARE_ATTRACTOR_CASES or genitive_labelled_appos(sent, dep)
-    if _copular(sent, edge):
+    if _copular(sent, edge) and not (_event_participle(sent, edge) and dep.feats.get("Case") == "Loc"):
         return True
     prep = normalize(preps[0].form)
     if prep not in NOUN_PREPOSITIONS:
