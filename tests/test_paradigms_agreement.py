@@ -147,7 +147,7 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мы с братом нашли подходящее место.", "Мы с братом нашел подходящее место."),
         # issue 18, round 3: a genitive the parser labels appos (no nominative reading) is an attractor,
         # and a name pymorphy3 only guesses as a genitive singular after its noun is read so
-        ("Хогры Урнгура ждали лишь сигнала.", "Хогры Урнгура ждал лишь сигнала."),
+        ("Воины Урнгура ждали лишь сигнала.", "Воины Урнгура ждал лишь сигнала."),
         ("Граждане Краснегара начинали работать еще детьми.", "Граждане Краснегара начинал работать еще детьми."),
     ],
     "subj_predicate_agreement_gender_attractor": [
@@ -264,6 +264,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Пять тысяч жителей были эвакуированы из деревни.",
         # a name also a nominative («Асандра» a woman's name) beside its noun is an apposition
         "Золотые статеры Асандра все датированы.",
+        # after a name a capitalised word is a surname, not a genitive plural («луз»)
+        "Хелен Луз родилась в спортивной семье.",
     ],
     "subj_predicate_agreement_gender_attractor": [
         "Ключ от шкафа лежал на столе.",

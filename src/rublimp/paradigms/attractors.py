@@ -286,7 +286,15 @@ def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
         # the word's own adjectival dependents, whatever the relation (a participle set off by a comma
         # is often ``advcl`` or ``obl``), and the subject's placed after it («Она была бледна,
         # измученная дорогой»): both read as describing the subject together with the predicate
-        kids = [k for k in sent.children(word) if k.base_deprel not in _ARGUMENT_RELS]
+        kids = [
+            k for k in sent.children(word)
+            if k.base_deprel in _AGREEING_KID_RELS or (
+                # another relation (a participle set off by a comma: ``advcl``, ``dep`` …), but not a
+                # nominal adjunct or a PP («в общем»)
+                k.base_deprel not in _ARGUMENT_RELS and k.base_deprel not in ("obl", "nmod", "advmod")
+                and not any(c.base_deprel == "case" for c in sent.children(k))
+            )
+        ]
         kids += [k for k in sent.children(edge.subject) if k.id > word.id and k.base_deprel in _AGREEING_KID_RELS]
         for kid in kids:
             if kid.id == edge.subject.id:

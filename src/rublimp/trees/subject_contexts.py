@@ -258,10 +258,10 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
 
 def genitive_labelled_appos(sent: Sentence, tok: Token) -> bool:
     """Whether ``tok``, labelled ``appos``, is a genitive of the noun right before it that the parser
-    misread as an apposition («Хогры Урнгура ждали», «ученик друидов мог»).
+    misread as an apposition («Воины Урнгура ждали», «ученик друидов мог»).
 
-    ``tok`` follows its head noun directly (no comma or dash between: «Мы, наша семья, …» is an
-    apposition), has no preposition, and every pymorphy3 noun reading of it (guesses included for a
+    ``tok`` follows its head, a common noun, directly (no comma or dash between: «Мы, наша семья,
+    …» is an apposition; after a name a capitalised word is a surname: «Хелен Луз»), has no preposition, and every pymorphy3 noun reading of it (guesses included for a
     word pymorphy3 does not know) is an oblique case with a genitive among them: no reading is a
     nominative, so it cannot be a name or title standing beside its noun («певица Мария», «статеры
     Асандра» with «Асандра» also a woman's name, «девочки Куделки» also a nominative plural).
@@ -269,8 +269,8 @@ def genitive_labelled_appos(sent: Sentence, tok: Token) -> bool:
     if tok.base_deprel != "appos" or tok.head != tok.id - 1 or tok.upos not in ("NOUN", "PROPN"):
         return False
     head = sent.token(tok.head)
-    if head.upos not in ("NOUN", "PROPN") or any(k.base_deprel == "case" for k in sent.children(tok)):
-        return False
+    if head.upos != "NOUN" or any(k.base_deprel == "case" for k in sent.children(tok)):
+        return False  # after a name («Хелен Луз») a capitalised word is rather a surname
     parses = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
     if not parses or any("nomn" in p.tag.grammemes for p in parses):
         return False
