@@ -149,6 +149,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # and a name pymorphy3 only guesses as a genitive singular after its noun is read so
         ("Воины Урнгура ждали лишь сигнала.", "Воины Урнгура ждал лишь сигнала."),
         ("Граждане Краснегара начинали работать еще детьми.", "Граждане Краснегара начинал работать еще детьми."),
+        # a partitive «из» phrase is the pronoun's, whatever the verb governs
+        ("Никто из потомков князей не возвращался в город.", "Никто из потомков князей не возвращались в город."),
     ],
     "subj_predicate_agreement_gender_attractor": [
         ("Ключ от двери лежал на столе.", "Ключ от двери лежала на столе."),
@@ -165,6 +167,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Одна из аллей парка вела к озеру.", "Одна из аллей парка вел к озеру."),
         # a person noun's genitive beside another person's name: the genitive attracts, the name does not
         ("Жена актёра Евгения была счастлива.", "Жена актёра Евгения был счастлив."),
+        # a man's genitive after a noun for a man or a thing stays an attractor
+        ("Книга Ивана лежала на столе.", "Книга Ивана лежал на столе."),
+        # the verb has its own «из» phrase: the subject's is the noun's
+        ("Отряд из деревни вышел из леса.", "Отряд из деревни вышла из леса."),
     ],
 }
 
@@ -285,6 +291,10 @@ NEGATIVE: dict[str, list[str]] = {
         # a woman's name beside a person noun is her name, not a man's name in the genitive
         "Его жена Александра вчера пришла домой.",
         "Дочь Александра вела хозяйство.",
+        "Его бывшая жена Ивана была родом из Чехии.",
+        # a PP the verb governs is its argument, though the parser hang it on the subject
+        "Кавалерия от серийного производства отказалась.",
+        "Отряд из деревни вышел в поле.",
         # an adjectival predicate with a participle describing the subject after it would be half-edited
         "Стена дома была высока, покрытая мхом.",
     ],
@@ -1814,13 +1824,14 @@ def test_numeral_subject_takes_no_attractor_pair(paradigms):
 
 
 def test_personal_name_subject_takes_no_gender_attractor_pair(paradigms):
-    # «Галина из дома ушла»: «из дома» modifies the noun, but RuBLiMP keeps a name's gender
+    # «Галина из дома пропала»: «из дома» modifies the noun, but RuBLiMP keeps a name's gender
+    # (issue 18, round 3: with «ушла» the PP would be the verb's argument, «уйти из»)
     def tree(subject: tuple) -> "Sentence":
         return _tree([
             subject,
             ("из", "из", "ADP", "", 3, "case"),
             ("дома", "дом", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
-            ("ушла", "уйти", "VERB", _PAST.format(g="Fem", n="Sing"), 0, "root"),
+            ("пропала", "пропасть", "VERB", _PAST.format(g="Fem", n="Sing"), 0, "root"),
             (".", ".", "PUNCT", "", 4, "punct"),
         ])
 
@@ -1829,4 +1840,4 @@ def test_personal_name_subject_takes_no_gender_attractor_pair(paradigms):
     assert list(gender.pairs(tree(name))) == []
     # a common noun of fixed gender keeps its pair
     door = ("Дверь", "дверь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 4, "nsubj")
-    assert [b for b, _ in gender.pairs(tree(door))] == ["Дверь из дома ушел."]
+    assert [b for b, _ in gender.pairs(tree(door))] == ["Дверь из дома пропал."]

@@ -197,21 +197,27 @@ def _apposed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
 
 
 def _name_beside_person(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
-    """A personal name after a noun denoting a person, in a form that is also a name's nominative
-    («жена Александра», «дочь Евгения», «его жена, Валентина,»): the apposed name of that person,
-    not a genitive of a man's name, or at best both, so no attractor. The person noun is the word
-    ``tok`` depends on, or the subject when ``tok`` is hung elsewhere; animate by its tag."""
+    """A personal name after a noun denoting a person: right after a singular feminine one, any
+    capitalised PROPN in -а/-я («жена Ивана» may name the wife), or a form that is also a name's
+    nominative («жена актёра Александра»): the apposed name of that person as readily as a
+    genitive of another's, so no attractor. The person noun is the word ``tok`` depends on, or the
+    subject; animate by its tag. «Жители Малиновска», «сын Ивана» keep their genitive."""
     if not tok.form[:1].isupper() or any(k.base_deprel == "case" for k in sent.children(tok)):
-        return False
-    if not any(
-        {"Name", "Surn", "Patr"} & set(p.tag.grammemes) and {"nomn", "sing"} <= set(p.tag.grammemes)
-        for p in get_morph().parses(tok.form)
-    ):
         return False
     heads = [sent.token(tok.head)] if tok.head else []
     heads.append(edge.subject)
+    persons = [h for h in heads if h.id < tok.id and h.upos in ("NOUN", "PROPN", "PRON") and h.feats.get("Animacy") == "Anim"]
+    if not persons:
+        return False
+    if tok.upos == "PROPN" and normalize(tok.form).endswith(("а", "я")) and any(
+        h.id == tok.id - 1 and h.feats.get("Gender") == "Fem" and h.feats.get("Number", "Sing") == "Sing" for h in persons
+    ):
+        # right after a noun for a woman, a name shaped like a woman's (in -а/-я) is her name as readily
+        # as a genitive of a man's («его жена Ивана была родом …»: Ивана the wife, not Иван's)
+        return True
     return any(
-        h.id < tok.id and h.upos in ("NOUN", "PROPN", "PRON") and h.feats.get("Animacy") == "Anim" for h in heads
+        {"Name", "Surn", "Patr"} & set(p.tag.grammemes) and {"nomn", "sing"} <= set(p.tag.grammemes)
+        for p in get_morph().parses(tok.form)
     )
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "address_as_subject",
     "noun_attached_pp",
     "genitive_labelled_appos",
+    "verb_governs_preposition",
     "NOUN_PREPOSITIONS",
 ]
 
@@ -55,6 +56,72 @@ NOUN_PREPOSITIONS = frozenset(
     {"о", "об", "обо", "про", "из", "изо", "для", "с", "со", "без", "безо", "вокруг", "между", "меж",
      "от", "ото", "насчёт", "насчет", "против"}
 )
+#: verbs that govern a preposition of :data:`NOUN_PREPOSITIONS` without repeating it as their prefix
+#: («зависеть от», «состоять из», «говорить о», «бороться с»): a PP with it before the verb is the
+#: verb's argument even where the parser hung it on the subject
+_PREP_GOVERNING_VERBS = {
+    "от": frozenset({"зависеть", "страдать", "умереть", "умирать", "устать", "уставать", "ждать", "ожидать",
+                     "требовать", "потребовать", "получить", "получать", "спасти", "спасать", "беречь",
+                     "защищать", "защитить", "защищаться", "скрывать", "скрыть", "скрываться", "бежать",
+                     "сбежать", "уйти", "уходить", "уехать", "уезжать", "избавиться", "избавляться",
+                     "освободиться", "освобождаться", "освободить", "уклониться", "уклоняться",
+                     "воздержаться", "воздерживаться", "пострадать", "погибнуть", "погибать", "прятаться",
+                     "спрятаться", "произойти", "происходить", "узнать", "узнавать", "услышать", "слышать"}),
+    "из": frozenset({"состоять", "происходить", "произойти", "следовать", "прийти", "приходить", "приехать",
+                     "приезжать", "вернуться", "возвращаться", "бежать", "сбежать", "уйти", "уходить",
+                     "уехать", "уезжать", "сделать", "делать", "складываться", "сложиться", "родиться",
+                     "вырасти", "узнать", "узнавать", "стрелять", "появиться", "появляться", "прибыть",
+                     "прибывать", "эмигрировать", "бежать"}),
+    "о": frozenset({"говорить", "сказать", "рассказать", "рассказывать", "сообщить", "сообщать", "думать",
+                    "подумать", "мечтать", "заботиться", "позаботиться", "писать", "написать", "напомнить",
+                    "напоминать", "свидетельствовать", "знать", "узнать", "узнавать", "спорить", "заявить",
+                    "заявлять", "вспомнить", "вспоминать", "помнить", "забыть", "забывать", "жалеть",
+                    "пожалеть", "беспокоиться", "волноваться", "просить", "попросить", "договориться",
+                    "договариваться", "объявить", "объявлять", "петь", "спеть", "мечтать", "плакать"}),
+    "с": frozenset({"встретиться", "встречаться", "бороться", "справиться", "справляться", "работать",
+                    "сотрудничать", "дружить", "подружиться", "говорить", "поговорить", "спорить", "воевать",
+                    "граничить", "совпадать", "совпасть", "соглашаться", "согласиться", "связаться",
+                    "связываться", "сражаться", "сразиться", "играть", "сыграть", "жить", "расстаться",
+                    "расставаться", "познакомиться", "знакомиться", "поссориться", "ссориться",
+                    "столкнуться", "сталкиваться", "помириться", "мириться", "обращаться", "обойтись",
+                    "обходиться", "конкурировать", "соперничать", "сравнивать", "сравнить", "объединиться",
+                    "объединяться", "слиться", "сливаться", "торговать"}),
+    "против": frozenset({"выступать", "выступить", "голосовать", "проголосовать", "бороться", "воевать",
+                         "протестовать", "возражать", "возразить", "восстать", "восставать", "сражаться",
+                         "играть", "сыграть"}),
+}
+_PREP_GOVERNING_VERBS["об"] = _PREP_GOVERNING_VERBS["обо"] = _PREP_GOVERNING_VERBS["про"] = _PREP_GOVERNING_VERBS["о"]
+_PREP_GOVERNING_VERBS["со"] = _PREP_GOVERNING_VERBS["с"]
+_PREP_GOVERNING_VERBS["изо"] = _PREP_GOVERNING_VERBS["из"]
+_PREP_GOVERNING_VERBS["ото"] = _PREP_GOVERNING_VERBS["от"]
+#: stems of verbs whose prefix repeats a preposition they govern («отказаться от», «выйти из»,
+#: «исключить из»); only stems, since most verbs in от-/вы- do not («ответить», «выдвинуть»)
+_PREP_PREFIXES = {
+    "от": ("отказ", "отлич", "отдел", "отрыв", "оторв", "отой", "отход", "отступ", "отвлек", "отреч", "отрек",
+           "отста", "оттолк", "откол", "откреш", "открест", "отгород", "отпад", "отпас", "отшат"),
+    "из": ("исключ", "исход", "изгн", "изгон", "извле", "выйти", "выход", "выпа", "вытек", "выпрыг", "вылет",
+           "выех", "выезж", "выбра", "выбир", "вырв", "выры", "выбеж", "выгн", "выгон", "выплыв", "выполз"),
+}
+_PREP_PREFIXES["ото"] = _PREP_PREFIXES["от"]
+_PREP_PREFIXES["изо"] = _PREP_PREFIXES["из"]
+#: words whose «из» phrase is partitive, always their own («никто из них», «каждый из депутатов»)
+_PARTITIVE_HEADS = frozenset(
+    {"никто", "кто", "кто-нибудь", "кто-то", "каждый", "один", "многие", "некоторые", "любой", "кое-кто",
+     "всякий", "ни один", "какой", "который", "другой", "часть", "половина", "большинство", "никакой"}
+)
+
+
+def verb_governs_preposition(verb: Token, prep: str) -> bool:
+    """Whether ``verb`` (by its lemma) takes a PP with ``prep`` as an argument: listed in
+    :data:`_PREP_GOVERNING_VERBS`, or a verb whose stem repeats the preposition as its prefix
+    (:data:`_PREP_PREFIXES`: «отказаться от», «выйти из», «исключить из»)."""
+    if verb.upos not in ("VERB", "AUX") and verb.feats.get("VerbForm") != "Part":
+        return False
+    lemma = normalize(verb.lemma)
+    prep = normalize(prep)
+    return lemma in _PREP_GOVERNING_VERBS.get(prep, ()) or lemma.startswith(_PREP_PREFIXES.get(prep, ()))
+
+
 #: cases that a bare noun (no preposition) has as an attractor inside a noun phrase: the genitive; the
 #: tagger's nominative/accusative on such a word is a mistagged genitive («мнение группы»); a bare
 #: dative, instrumental or locative under the subject is a verb's adjunct the parser misattached
@@ -231,7 +298,8 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
     * Otherwise a dependent without a preposition must be a genitive (or a tagged
       nominative/accusative, a mistagged genitive): a bare dative, instrumental or locative is the verb's.
     * A prepositional phrase's preposition must be one that typically modifies nouns
-      (:data:`NOUN_PREPOSITIONS`; «с» with the instrumental only), unless the predicate is
+      (:data:`NOUN_PREPOSITIONS`; «с» with the instrumental only) that the predicate verb does not
+      govern (:func:`verb_governs_preposition`: «Кавалерия от производства отказалась»), unless the predicate is
       copular or a short form (:func:`_copular`), which has no adjunct reading; a passive
       participle (:func:`_event_participle`) does take a locative one, so a PP in the prepositional
       case is its («Выставка в музее была открыта»). «Анна в отчаянии приникла», «Игрок в составе
@@ -253,6 +321,12 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
     prep = normalize(preps[0].form)
     if prep not in NOUN_PREPOSITIONS:
         return False
+    if prep in ("из", "изо") and normalize(head.lemma) in _PARTITIVE_HEADS:
+        return True  # «никто из потомков», «каждый из них»: partitive, the pronoun's own
+    if verb_governs_preposition(edge.predicate, prep) and not any(
+        normalize(c.form) == prep for k in sent.children(edge.predicate) for c in sent.children(k) if c.base_deprel == "case"
+    ):
+        return False  # «Кавалерия от производства отказалась»: the verb's argument (it has none of its own)
     return prep not in ("с", "со") or dep.feats.get("Case") == "Ins"
 
 
