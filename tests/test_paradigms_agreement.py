@@ -270,6 +270,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Пять тысяч жителей были эвакуированы из деревни.",
         # a name also a nominative («Асандра» a woman's name) beside its noun is an apposition
         "Золотые статеры Асандра все датированы.",
+        # a conjoined verb with its own (numeral) subject does not share the first verb's
+        "В салоне были установлены полки для ручной клади, а под полом салона располагались восемь багажных отделений.",
         # after a name a capitalised word is a surname, not a genitive plural («луз»)
         "Хелен Луз родилась в спортивной семье.",
     ],

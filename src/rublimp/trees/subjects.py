@@ -310,7 +310,7 @@ def _noun_subject_edges(sent: Sentence) -> list[AgreementEdge]:
         )
         out.append(new if keep else old)
     out += [e for e in word_order[len(real):] if _clause_initial_subject(sent, e.subject)]
-    return out
+    return [e for e in out if not _own_subject_elsewhere(sent, e, out)]
 
 
 def attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
@@ -319,8 +319,31 @@ def attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
     return sentence_memo(sent, "attractor_edges", lambda: _attractor_subject_edges(sent))
 
 
+def _across_clause(sent: Sentence, subj: Token, pred: Token) -> bool:
+    """Whether a finite verb, or a comma with a conjunction, stands between ``subj`` and ``pred``."""
+    lo, hi = sorted((subj.id, pred.id))
+    between = sent.tokens[lo: hi - 1]
+    return any(t.feats.get("VerbForm") == "Fin" and t.upos in ("VERB", "AUX") and t.base_deprel != "aux" for t in between) or any(
+        t.form == "," and i + 1 < len(between) and between[i + 1].upos in ("CCONJ", "SCONJ") for i, t in enumerate(between)
+    )
+
+
+def _own_subject_elsewhere(sent: Sentence, edge: AgreementEdge, edges: list[AgreementEdge]) -> bool:
+    """Whether ``edge``'s subject stands in another clause (:func:`_across_clause`) while another edge
+    gives the same predicate a subject in its own clause: a conjoined verb sharing the first verb's
+    subject beside its own («полки были предусмотрены, а под полом располагались восемь отделений»:
+    «отделений», not «полки»)."""
+    if not _across_clause(sent, edge.subject, edge.predicate):
+        return False
+    return any(
+        e is not edge and e.predicate.id == edge.predicate.id and not _across_clause(sent, e.subject, e.predicate)
+        for e in edges
+    )
+
+
 def _attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
     edges = word_order_edges(sent)
+    edges = [e for e in edges if not _own_subject_elsewhere(sent, e, edges)]
     # a «subject» after the verb beside a nominative nsubj before it that could agree is the
     # parser's second guess, not the subject («В 1982 Киквете был избран в … Комитет»)
     return [
