@@ -43,6 +43,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мы с братом нашли подходящее место.", "Мы с братом нашел подходящее место."),
         # an inanimate subject of an intransitive verb: no indefinite-personal reading of the plural
         ("Поезд прибыл вовремя.", "Поезд прибыли вовремя."),
+        # a numeral phrase of duration or in an oblique case cannot be the plural subject
+        ("Исследование длилось пять лет.", "Исследование длились пять лет."),
+        ("Рост самца достигает двух метров.", "Рост самца достигают двух метров."),
     ],
     "noun_subj_predicate_agreement_gender": [
         ("Книга лежала на столе.", "Книга лежал на столе."),
@@ -192,6 +195,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Мотор тянет плохо.",  # issue 18: «Мотор тянут плохо» is "they pull the motor badly"
         # issue 18, round 3: «Матч посетили 5 тысяч зрителей»: the numeral phrase is a plural subject
         "Матч посетило 5 тысяч зрителей.",
+        "Население составляет 1207 человек.",
     ],
     "noun_subj_predicate_agreement_gender": [
         "Кофе остыл.",  # indeclinable

@@ -199,8 +199,9 @@ def indefinite_personal_risk(sent: Sentence, edge: AgreementEdge) -> bool:
     перевозят» = "the train is being transported"). That reading needs a subject that is also an
     accusative (an inanimate noun whose nominative singular equals its accusative) and an active
     transitive verb with no object of its own. A second nominal dependent of the predicate that
-    reads as a nominative plural («… перевозят три вагона») or is a numeral phrase («Матч посетили
-    5 тысяч зрителей», :func:`_numeral_phrase`) could itself be the plural subject, and is a risk too.
+    reads as a nominative plural («… перевозят три вагона») could itself be the plural subject, and
+    is a risk too; so is, beside a transitive verb, a numeral phrase without a preposition («Матч
+    посетили 5 тысяч зрителей», :func:`_numeral_phrase`), even where the verb has an object.
     """
     subj = edge.subject
     if subj.upos not in ("NOUN", "PROPN") or subj.feats.get("Animacy") == "Anim":
@@ -216,13 +217,23 @@ def indefinite_personal_risk(sent: Sentence, edge: AgreementEdge) -> bool:
         if kid.upos in ("NOUN", "PROPN", "NUM") and not any(c.base_deprel == "case" for c in sent.children(kid)):
             if any({"nomn", "plur"} <= set(p.tag.grammemes) for p in get_morph().parses(kid.form) if p.tag.POS in ("NOUN", "NUMR")):
                 return True
-            if _numeral_phrase(sent, kid):
-                return True  # «Матч посетили 5 тысяч зрителей»: the numeral phrase is the plural subject
     if edge.pred_type != "verb" or edge.agreeing.form.lower().endswith(("ся", "сь")):
         return False
     if is_intransitive(edge.agreeing):
         return False
+    if any(
+        _numeral_phrase(sent, k) and not any(c.base_deprel == "case" for c in sent.children(k)) for k in kids
+    ):
+        return True  # «Матч посетили 5 тысяч зрителей»: the numeral phrase is the plural subject
     return not any(k.base_deprel in ("obj", "ccomp", "xcomp") for k in kids)
+
+
+#: nouns of a numeral phrase of duration, date or physical measure, which is no subject («пять
+#: лет», «весит три килограмма»)
+_TIME_NOUNS = frozenset({
+    "год", "лето", "месяц", "неделя", "день", "сутки", "час", "минута", "секунда", "век", "раз",
+    "метр", "километр", "сантиметр", "миллиметр", "грамм", "килограмм", "тонна", "литр", "градус",
+})
 
 
 def _numeral_phrase(sent: Sentence, tok: Token) -> bool:
@@ -231,8 +242,16 @@ def _numeral_phrase(sent: Sentence, tok: Token) -> bool:
     def numeral(t: Token) -> bool:
         return (t.upos == "NUM" or t.form[:1].isdigit()) and normalize(t.lemma) not in ("один", "1")
 
-    return numeral(tok) or any(
-        numeral(k) and k.base_deprel in ("nummod", "nmod", "det", "amod", "compound") for k in sent.children(tok)
+    def direct(t: Token) -> bool:  # a case a subject has: «1207 человек», not «двух метров»
+        return t.feats.get("Case", "Nom") in ("Nom", "Acc")
+
+    if normalize(tok.lemma) in _TIME_NOUNS:
+        return False  # «длилось пять лет», «весит три килограмма»: a duration or measure, not a subject
+    if numeral(tok):
+        return direct(tok)
+    return any(
+        numeral(k) and direct(k) and k.base_deprel in ("nummod", "nmod", "det", "amod", "compound")
+        for k in sent.children(tok)
     )
 
 

@@ -320,12 +320,12 @@ def attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
 
 
 def _across_clause(sent: Sentence, subj: Token, pred: Token) -> bool:
-    """Whether a finite verb, or a comma with a conjunction, stands between ``subj`` and ``pred``."""
-    lo, hi = sorted((subj.id, pred.id))
-    between = sent.tokens[lo: hi - 1]
-    return any(t.feats.get("VerbForm") == "Fin" and t.upos in ("VERB", "AUX") and t.base_deprel != "aux" for t in between) or any(
-        t.form == "," and i + 1 < len(between) and between[i + 1].upos in ("CCONJ", "SCONJ") for i, t in enumerate(between)
-    )
+    """Whether ``pred`` is a conjoined verb whose clause begins after ``subj``: a comma and a
+    coordinating conjunction stand between them («полки были предусмотрены, а … располагались»)."""
+    if pred.base_deprel != "conj" or subj.id > pred.id:
+        return False
+    between = sent.tokens[subj.id: pred.id - 1]
+    return any(t.form == "," and i + 1 < len(between) and between[i + 1].upos == "CCONJ" for i, t in enumerate(between))
 
 
 def _own_subject_elsewhere(sent: Sentence, edge: AgreementEdge, edges: list[AgreementEdge]) -> bool:
