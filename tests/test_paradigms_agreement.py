@@ -97,6 +97,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
     ],
     "genitive_subj_predicate_agreement_person": [
         ("Писем от сестры не приходит.", "Писем от сестры не прихожу."),
+        # «хватать»: the 1st person always; the 2nd only with a dative experiencer (no "grab" reading)
+        ("Денег не хватает.", "Денег не хватаю."),
+        ("Мне денег не хватает.", "Мне денег не хватаешь."),
         ("Детей в школе не будет.", "Детей в школе не буду."),
         ("Ответа от него не поступает.", "Ответа от него не поступаю."),
         ("Сомнений у меня не возникает.", "Сомнений у меня не возникаю."),
@@ -317,6 +320,8 @@ ABSENT: dict[str, list[tuple[str, str]]] = {
         ("Коллега позвонил мне утром.", "Коллега позвонила мне утром."),
     ],
     "noun_subj_predicate_agreement_person": [("Мы живём в маленьком городе.", "Мы живут в маленьком городе.")],
+    # issue 18, round 3: «хватаешь» with a generic "you" is "grab"; «мне» rules that reading out
+    "genitive_subj_predicate_agreement_person": [("Денег не хватает.", "Денег не хватаешь.")],
     "clause_subj_predicate_agreement_gender": [
         ("Ему удалось найти работу.", "Ему удалась найти работу."),
         # the short participle is not left behind (issue 18: «был решено» is half-edited)
