@@ -298,6 +298,11 @@ def _copular(sent: Sentence, edge: AgreementEdge) -> bool:
     return pred.upos in ("ADJ", "NOUN", "PROPN", "PRON", "DET", "NUM") and pred.id != edge.agreeing.id
 
 
+def _genitive_reading(tok: Token) -> bool:
+    """Whether pymorphy3 reads ``tok``'s form as a genitive (guesses included for unknown words)."""
+    return any({"gent", "gen2"} & set(p.tag.grammemes) for p in get_morph().parses(tok.form))
+
+
 def _event_participle(sent: Sentence, edge: AgreementEdge) -> bool:
     """Whether the predicate is a passive participle (long or short; «была открыта», «был построен»):
     an event that, unlike a state adjective, takes a locative or temporal adjunct («Выставка в музее
@@ -313,9 +318,11 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
     """Whether ``dep``, a dependent of the noun ``head`` inside the subject noun phrase, modifies that noun.
 
     * It must follow ``head`` with nothing between them but ``head``'s own dependents.
-    * Under an action noun (:data:`_ACTION_NOUN_ENDINGS`) any such dependent is the noun's.
+    * Under an action noun (:data:`_ACTION_NOUN_ENDINGS`) any such dependent is the noun's, except a
+      PP in the prepositional case beside a verb or participle («Сигнализация в магазине сработала»).
     * Otherwise a dependent without a preposition must be a genitive (or a tagged
-      nominative/accusative, a mistagged genitive): a bare dative, instrumental or locative is the verb's.
+      nominative/accusative whose form reads as a genitive, a mistagged genitive: not «круглый год»):
+      a bare dative, instrumental or locative is the verb's.
     * A prepositional phrase's preposition must be one that typically modifies nouns
       (:data:`NOUN_PREPOSITIONS`; «с» with the instrumental only) that the predicate verb does not
       govern (:func:`verb_governs_preposition`: «Кавалерия от производства отказалась»), unless the predicate is
@@ -331,10 +338,18 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
     own = {t.id for t in sent.subtree(head)}
     if any(i not in own for i in range(head.id + 1, first)):
         return False
-    if head.upos == "NOUN" and normalize(head.lemma).endswith(_ACTION_NOUN_ENDINGS):
-        return True  # «управление заводом», «строительство моста через реку»
+    locative = bool(preps) and dep.feats.get("Case") == "Loc"
+    if head.upos == "NOUN" and normalize(head.lemma).endswith(_ACTION_NOUN_ENDINGS) and not (
+        locative and (not _copular(sent, edge) or _event_participle(sent, edge))
+    ):
+        # «управление заводом», «строительство моста через реку»; a place or time in the prepositional
+        # case is as readily the verb's («Сигнализация в магазине сработала»)
+        return True
     if not preps:
-        return dep.feats.get("Case", "") in _BARE_ATTRACTOR_CASES or genitive_labelled_appos(sent, dep)
+        case = dep.feats.get("Case", "")
+        if case in ("Nom", "Acc", "") and not _genitive_reading(dep):
+            return False  # «вершина … круглый год покрыта»: an accusative of time, not a mistagged genitive
+        return case in _BARE_ATTRACTOR_CASES or genitive_labelled_appos(sent, dep)
     if _copular(sent, edge) and not (_event_participle(sent, edge) and dep.feats.get("Case") == "Loc"):
         return True
     prep = normalize(preps[0].form)
