@@ -12,11 +12,14 @@ blind read of such pairs (issue 18) found most of them without an attractor, so 
 and objects of the verb, nouns of participial or relative clauses, conjuncts, apposed names and
 genitive singulars that only look plural («группы») are not attractors here
 (:func:`~rublimp.trees.subject_contexts.attractor_in_subject`, :func:`_apposed`,
-:func:`_number_in_case`); nor is a PP the verb typically takes
-(:func:`~rublimp.trees.subject_contexts.noun_attached_pp`). No pair is made with a numeral subject
-(:func:`_numeral_subject`), a personal name as the subject of a gender pair (:func:`_personal_name`),
-or an adjectival predicate that a conjunct or participle would leave half-edited
-(:func:`_half_edited`); a past singular made by the number paradigm takes the attractor's gender.
+:func:`_number_in_case`), nor a name beside a noun for a person that may be that person's own
+(:func:`_name_beside_person`); nor is a PP the verb typically takes or governs
+(:func:`~rublimp.trees.subject_contexts.noun_attached_pp`). A genitive the parser labelled ``appos``
+is one (:func:`~rublimp.trees.subject_contexts.genitive_labelled_appos`). No pair is made with a
+numeral subject (:func:`_numeral_subject`), a personal name as the subject of a gender pair
+(:func:`_personal_name`), or an adjectival predicate that a conjunct or a set-off adjective or
+participle would leave half-edited (:func:`_half_edited`); a past singular made by the number
+paradigm takes the attractor's gender.
 The fidelity cost is in ``docs/phenomena/subject_predicate_agreement.md``.
 """
 
