@@ -244,3 +244,46 @@ def test_address_as_subject():
     # a name set off by a comma with no other subject stays the subject («Иван, как всегда, пришёл»)
     s = _address(second=False)
     assert not address_as_subject(s, _edge(s, "Иван"))
+
+
+# -- issue 18, round 3: genitives labelled appos, prepositions the verb governs ---------------------
+def _appos_tree(head: tuple, dep: tuple):
+    # «<head> <dep> ждали.» with <dep> labelled appos of <head>
+    return tree([
+        head,
+        (*dep, 1, "appos"),
+        ("ждали", "ждать", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+
+
+def test_genitive_labelled_appos():
+    from rublimp.trees.subject_contexts import genitive_labelled_appos
+
+    warriors = ("Воины", "воин", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj")
+    # «Урнгура»: no nominative reading, a genitive one: the parser's appos is a genitive
+    sent = _appos_tree(warriors, ("Урнгура", "урнгур", "PROPN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing"))
+    assert genitive_labelled_appos(sent, sent.token(2))
+    # «Асандра» is also a woman's name in the nominative: an apposition
+    sent = _appos_tree(warriors, ("Асандра", "асандр", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing"))
+    assert not genitive_labelled_appos(sent, sent.token(2))
+    # after a name the capitalised word is a surname («Хелен Луз»), whatever it reads as
+    helen = ("Хелен", "хелен", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj")
+    sent = _appos_tree(helen, ("Луз", "луза", "PROPN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Plur"))
+    assert not genitive_labelled_appos(sent, sent.token(2))
+
+
+def test_verb_governs_preposition():
+    from rublimp.trees.subject_contexts import verb_governs_preposition
+
+    def verb(lemma: str):
+        return tree([(lemma, lemma, "VERB", "VerbForm=Inf", 0, "root")]).token(1)
+
+    assert verb_governs_preposition(verb("отказаться"), "от")  # a stem that repeats the preposition
+    assert verb_governs_preposition(verb("зависеть"), "от")  # listed
+    assert verb_governs_preposition(verb("состоять"), "из")
+    assert verb_governs_preposition(verb("бороться"), "с")
+    # «ответить», «выдвинуть» do not govern «от», «из»; «лежать» no noun preposition at all
+    assert not verb_governs_preposition(verb("ответить"), "от")
+    assert not verb_governs_preposition(verb("выдвинуть"), "из")
+    assert not verb_governs_preposition(verb("лежать"), "от")

@@ -61,3 +61,24 @@ def test_retag_verbs_makes_a_verb_of_a_form_that_reads_only_as_one():
     assert (verb.head, verb.deprel) == (0, "root")
     assert sent.token(2).upos == "NOUN"  # the input is left alone
     assert [(e.subject.form, e.agreeing.form) for e in repaired_edges(sent)] == [("Лодка", "покачивалась")]
+
+
+def test_a_conjoined_verb_with_its_own_subject_does_not_share_the_first():
+    # «Полки установлены, а внизу располагались восемь отделений.» with «Полки» hung on the second verb
+    # as a second nsubj beside its own
+    rows = [
+        ("Полки", "полка", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 6, "nsubj"),
+        ("установлены", "установить", "VERB", "Aspect=Perf|Number=Plur|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("а", "а", "CCONJ", "", 6, "cc"),
+        ("внизу", "внизу", "ADV", "Degree=Pos", 6, "advmod"),
+        ("располагались", "располагаться", "VERB", _PAST_PLUR.replace("Act", "Mid"), 2, "conj"),
+        ("восемь", "восемь", "NUM", "Case=Nom", 8, "nummod:gov"),
+        ("отделений", "отделение", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Plur", 6, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    rs = repaired_sentence(tree(rows))
+    by_pred = {(e.predicate.form, e.subject.form) for e in noun_subject_edges(rs)}
+    assert ("располагались", "отделений") in by_pred
+    assert ("располагались", "Полки") not in by_pred
+    assert ("располагались", "Полки") not in {(e.predicate.form, e.subject.form) for e in attractor_subject_edges(rs)}

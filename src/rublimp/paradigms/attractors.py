@@ -12,11 +12,14 @@ blind read of such pairs (issue 18) found most of them without an attractor, so 
 and objects of the verb, nouns of participial or relative clauses, conjuncts, apposed names and
 genitive singulars that only look plural («группы») are not attractors here
 (:func:`~rublimp.trees.subject_contexts.attractor_in_subject`, :func:`_apposed`,
-:func:`_number_in_case`); nor is a PP the verb typically takes
-(:func:`~rublimp.trees.subject_contexts.noun_attached_pp`). No pair is made with a numeral subject
-(:func:`_numeral_subject`), a personal name as the subject of a gender pair (:func:`_personal_name`),
-or an adjectival predicate that a conjunct or participle would leave half-edited
-(:func:`_half_edited`); a past singular made by the number paradigm takes the attractor's gender.
+:func:`_number_in_case`), nor a name beside a noun for a person that may be that person's own
+(:func:`_name_beside_person`); nor is a PP the verb typically takes or governs
+(:func:`~rublimp.trees.subject_contexts.noun_attached_pp`). A genitive the parser labelled ``appos``
+is one (:func:`~rublimp.trees.subject_contexts.genitive_labelled_appos`). No pair is made with a
+numeral subject (:func:`_numeral_subject`), a personal name as the subject of a gender pair
+(:func:`_personal_name`), or an adjectival predicate that a conjunct or a set-off adjective or
+participle would leave half-edited (:func:`_half_edited`); a past singular made by the number
+paradigm takes the attractor's gender.
 The fidelity cost is in ``docs/phenomena/subject_predicate_agreement.md``.
 """
 
@@ -39,7 +42,7 @@ from ..trees.readings import (
     has_nominative,
     nominal_like,
 )
-from ..trees.subject_contexts import attractor_in_subject
+from ..trees.subject_contexts import attractor_in_subject, genitive_labelled_appos
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
 from .agreement import SubjectPredicateAgreement, number_ok
 from .base import register
@@ -116,6 +119,8 @@ def _attractor_case(sent: Sentence, tok: Token) -> str:
     case = tok.feats.get("Case", "")
     if case in ("", "Nom", "Acc") and not any(k.base_deprel == "case" for k in sent.children(tok)):
         return "Gen"
+    if genitive_labelled_appos(sent, tok):
+        return "Gen"  # «Хогры Урнгура» with «Урнгура» tagged dative: a genitive only
     return case
 
 
@@ -154,12 +159,23 @@ def _gender_in_case(tok: Token, guesses: bool = False, case_ud: str | None = Non
 
 def _possessor(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
     """A genitive right after an inanimate subject noun, without a preposition («Лицо Козлова»,
-    «Морда Гоярына»): a possessor, not an apposition, even where the form also reads as a
-    nominative; pymorphy3's guesses are taken for such a word it does not know."""
+    «Морда Гоярына»), or right after the inanimate noun it depends on deeper in the subject phrase
+    («Пустота глаз Зербагана», «Одна из аллей парка»): a possessor, not an apposition, even where
+    the form also reads as a nominative; pymorphy3's guesses are taken for such a word it does not know."""
     subj = edge.subject
+    if tok.feats.get("Case") != "Gen" or any(k.base_deprel == "case" for k in sent.children(tok)):
+        return False
+    head = subj if tok.id == subj.id + 1 else (sent.token(tok.head) if tok.head == tok.id - 1 else None)
+    return head is not None and head.upos in ("NOUN", "PROPN") and head.feats.get("Animacy") == "Inan"
+
+
+def _guessed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """Whether pymorphy3's guesses may be read for ``tok``: a :func:`_possessor`, or a word whose
+    guessed readings make it a genitive of the noun before it and nothing else («Граждане
+    Краснегара», «Хогры Урнгура»)."""
     return (
-        tok.id == subj.id + 1 and tok.feats.get("Case") == "Gen" and subj.upos in ("NOUN", "PROPN")
-        and subj.feats.get("Animacy") == "Inan" and not any(k.base_deprel == "case" for k in sent.children(tok))
+        _possessor(sent, edge, tok) or genitive_labelled_appos(sent, tok)
+        or _postnominal_genitive_gender(sent, tok) is not None
     )
 
 
@@ -183,12 +199,48 @@ def _apposed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
     return not (genitive and (number == "plur" or _possessor(sent, edge, tok)))
 
 
+def _name_beside_person(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """A personal name after a noun denoting a person: right after a singular feminine one, any
+    capitalised PROPN in -а/-я («жена Ивана» may name the wife), or a form that is also a name's
+    nominative («жена актёра Александра»): the apposed name of that person as readily as a
+    genitive of another's, so no attractor. The person noun is the word ``tok`` depends on, or the
+    subject; animate by its tag. «Жители Малиновска», «сын Ивана» keep their genitive."""
+    if not tok.form[:1].isupper() or any(k.base_deprel == "case" for k in sent.children(tok)):
+        return False
+    heads = [sent.token(tok.head)] if tok.head else []
+    heads.append(edge.subject)
+    persons = [h for h in heads if h.id < tok.id and h.upos in ("NOUN", "PROPN", "PRON") and h.feats.get("Animacy") == "Anim"]
+    if not persons:
+        return False
+    if tok.upos == "PROPN" and normalize(tok.form).endswith(("а", "я")) and any(
+        h.id == tok.id - 1 and h.feats.get("Gender") == "Fem" and h.feats.get("Number", "Sing") == "Sing" for h in persons
+    ):
+        # right after a noun for a woman, a name shaped like a woman's (in -а/-я) is her name as readily
+        # as a genitive of a man's («его жена Ивана была родом …»: Ивана the wife, not Иван's)
+        return True
+    return any(
+        {"Name", "Surn", "Patr"} & set(p.tag.grammemes) and {"nomn", "sing"} <= set(p.tag.grammemes)
+        for p in get_morph().parses(tok.form)
+    )
+
+
 def _numeral_word(tok: Token) -> bool:
     """A cardinal numeral other than «один» (in words or digits) or a quantity word («много»)."""
     lemma = normalize(tok.lemma)
     if lemma in QUANT_WORDS or normalize(tok.form) in QUANT_WORDS:
         return True
     return (tok.upos == "NUM" or tok.form[:1].isdigit()) and lemma not in ("один", "1")
+
+
+#: nouns that count like numerals before a genitive («пять тысяч человек», «сотни домов»)
+_BIG_NUMBERS = frozenset({"тысяча", "миллион", "миллиард", "сотня", "десяток", "дюжина", "триллион"})
+#: words between a numeral and its noun that keep the phrase a quantity phrase («более 20 человек»)
+_QUANTITY_ADVERBS = frozenset({"более", "менее", "около", "свыше", "порядка", "почти", "примерно", "лишь", "всего"})
+
+
+def _quantity_word(tok: Token) -> bool:
+    """:func:`_numeral_word` or a big-number noun («тысяч», «сотни»)."""
+    return _numeral_word(tok) or normalize(tok.lemma) in _BIG_NUMBERS
 
 
 def _numeral_subject(sent: Sentence, subj: Token) -> bool:
@@ -200,14 +252,18 @@ def _numeral_subject(sent: Sentence, subj: Token) -> bool:
     adjectives and determiners between («Восемь крупных заводов располагалось» with «Восемь» hung on
     the verb), or a numeral dependent of the subject.
     """
-    if _numeral_word(subj):
+    if _quantity_word(subj):
         return True  # «один из них» agrees like a noun
-    if any(_numeral_word(k) and k.base_deprel in ("nummod", "det", "advmod", "amod") for k in sent.children(subj)):
-        return True
+    if any(_quantity_word(k) and k.base_deprel not in ("case", "punct", "conj") for k in sent.children(subj)):
+        return True  # «человек» with «тысяч» or «5» hung on it by any relation
+    # the words right before the subject: its adjectives, other numerals and quantity adverbs
+    # («Восемь крупных заводов», «более 20 человек», «5 тысяч жителей»)
     for t in reversed(sent.tokens[: subj.id - 1]):
-        if t.upos in ("ADJ", "DET") and t.head == subj.id:
+        if _quantity_word(t):
+            return True
+        if (t.upos in ("ADJ", "DET") and t.head == subj.id) or normalize(t.form) in _QUANTITY_ADVERBS:
             continue
-        return _numeral_word(t)
+        return False
     return False
 
 
@@ -224,6 +280,8 @@ def _personal_name(subj: Token) -> bool:
 #: relations of a word that agrees like the adjectival predicate it hangs on («была пуста и темна»,
 #: «открыто, освещённое солнцем»)
 _AGREEING_KID_RELS = frozenset({"conj", "amod", "acl", "appos", "parataxis"})
+#: dependents of an adjectival predicate that are its arguments, not words describing the subject
+_ARGUMENT_RELS = frozenset({"nsubj", "csubj", "obj", "iobj", "ccomp", "case", "punct", "cop", "aux"})
 
 
 def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
@@ -234,8 +292,21 @@ def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
              or t.feats.get("Variant") == "Short"]
     for word in words:
         value = word.feats.get(feature)
-        for kid in sent.children(word):
-            if kid.base_deprel not in _AGREEING_KID_RELS or kid.id == edge.subject.id:
+        # the word's own adjectival dependents, whatever the relation (a participle set off by a comma
+        # is often ``advcl`` or ``obl``), and the subject's placed after it («Она была бледна,
+        # измученная дорогой»): both read as describing the subject together with the predicate
+        kids = [
+            k for k in sent.children(word)
+            if k.base_deprel in _AGREEING_KID_RELS or (
+                # another relation (a participle set off by a comma: ``advcl``, ``dep`` …), but not a
+                # nominal adjunct or a PP («в общем»)
+                k.base_deprel not in _ARGUMENT_RELS and k.base_deprel not in ("obl", "nmod", "advmod")
+                and not any(c.base_deprel == "case" for c in sent.children(k))
+            )
+        ]
+        kids += [k for k in sent.children(edge.subject) if k.id > word.id and k.base_deprel in _AGREEING_KID_RELS]
+        for kid in kids:
+            if kid.id == edge.subject.id:
                 continue
             if any(k.base_deprel in ("aux", "cop", "nsubj") for k in sent.children(kid)):
                 continue  # a predicate of its own
@@ -328,7 +399,7 @@ class _Attractor(SubjectPredicateAgreement):
         return {
             t.id: t for t in sent.tokens[: edge.agreeing.id - 1]
             if attractor_in_subject(sent, edge, t) and _attractor_like(t, sent)
-            and not _apposed(sent, edge, t)
+            and not _apposed(sent, edge, t) and not _name_beside_person(sent, edge, t)
         }
 
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
@@ -426,7 +497,7 @@ class AttractorNumber(_Attractor):
             # attraction works on the surface form: a form readable with the other number attracts
             # («гнев Громовицы», «тучи»), as in RuBLiMP's pairs
             num = "Plur" if src == "Sing" else "Sing"
-            if _number_in_case(att, _possessor(sent, edge, att), _attractor_case(sent, att)) != UD2OC["Number"][num]:
+            if _number_in_case(att, _guessed(sent, edge, att), _attractor_case(sent, att)) != UD2OC["Number"][num]:
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
@@ -436,7 +507,7 @@ class AttractorNumber(_Attractor):
             gender = self._singular_gender(edge.subject) if num == "Sing" else None
             if num == "Sing" and _shows_gender(edge):
                 gender = _postnominal_genitive_gender(sent, att) or _gender_in_case(
-                    att, _possessor(sent, edge, att), _attractor_case(sent, att)
+                    att, _guessed(sent, edge, att), _attractor_case(sent, att)
                 )
                 if gender is None:
                     continue
@@ -487,7 +558,7 @@ class AttractorGender(_Attractor):
         for att in self.attractors(sent, edge):
             # the attractor's gender must be unambiguous: every reading of a known form singular of
             # one gender («двери», «дома»), or a genitive right after a noun («племянница Гарста»)
-            g = _gender_in_case(att, _possessor(sent, edge, att), _attractor_case(sent, att))
+            g = _gender_in_case(att, _guessed(sent, edge, att), _attractor_case(sent, att))
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
                 g = gen

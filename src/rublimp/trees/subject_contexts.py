@@ -16,6 +16,8 @@ paradigms ask before they propose a pair:
   prepositional dependent inside the subject noun phrase, placed before the agreeing word?
 * :func:`noun_attached_pp`: does a prepositional phrase on the way to it modify its noun, and not
   the verb (a locative or temporal PP the parser hung on the subject: «Анна в городе уснула»)?
+* :func:`genitive_labelled_appos`: is a word labelled ``appos`` right after its noun a genitive the
+  parser misread («статеры Урнгура», «ученик друидов»), having no nominative reading at all?
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ __all__ = [
     "attractor_in_subject",
     "address_as_subject",
     "noun_attached_pp",
+    "genitive_labelled_appos",
+    "verb_governs_preposition",
     "NOUN_PREPOSITIONS",
 ]
 
@@ -52,6 +56,72 @@ NOUN_PREPOSITIONS = frozenset(
     {"о", "об", "обо", "про", "из", "изо", "для", "с", "со", "без", "безо", "вокруг", "между", "меж",
      "от", "ото", "насчёт", "насчет", "против"}
 )
+#: verbs that govern a preposition of :data:`NOUN_PREPOSITIONS` without repeating it as their prefix
+#: («зависеть от», «состоять из», «говорить о», «бороться с»): a PP with it before the verb is the
+#: verb's argument even where the parser hung it on the subject
+_PREP_GOVERNING_VERBS = {
+    "от": frozenset({"зависеть", "страдать", "умереть", "умирать", "устать", "уставать", "ждать", "ожидать",
+                     "требовать", "потребовать", "получить", "получать", "спасти", "спасать", "беречь",
+                     "защищать", "защитить", "защищаться", "скрывать", "скрыть", "скрываться", "бежать",
+                     "сбежать", "уйти", "уходить", "уехать", "уезжать", "избавиться", "избавляться",
+                     "освободиться", "освобождаться", "освободить", "уклониться", "уклоняться",
+                     "воздержаться", "воздерживаться", "пострадать", "погибнуть", "погибать", "прятаться",
+                     "спрятаться", "произойти", "происходить", "узнать", "узнавать", "услышать", "слышать"}),
+    "из": frozenset({"состоять", "происходить", "произойти", "следовать", "прийти", "приходить", "приехать",
+                     "приезжать", "вернуться", "возвращаться", "бежать", "сбежать", "уйти", "уходить",
+                     "уехать", "уезжать", "сделать", "делать", "складываться", "сложиться", "родиться",
+                     "вырасти", "узнать", "узнавать", "стрелять", "появиться", "появляться", "прибыть",
+                     "прибывать", "эмигрировать", "бежать"}),
+    "о": frozenset({"говорить", "сказать", "рассказать", "рассказывать", "сообщить", "сообщать", "думать",
+                    "подумать", "мечтать", "заботиться", "позаботиться", "писать", "написать", "напомнить",
+                    "напоминать", "свидетельствовать", "знать", "узнать", "узнавать", "спорить", "заявить",
+                    "заявлять", "вспомнить", "вспоминать", "помнить", "забыть", "забывать", "жалеть",
+                    "пожалеть", "беспокоиться", "волноваться", "просить", "попросить", "договориться",
+                    "договариваться", "объявить", "объявлять", "петь", "спеть", "мечтать", "плакать"}),
+    "с": frozenset({"встретиться", "встречаться", "бороться", "справиться", "справляться", "работать",
+                    "сотрудничать", "дружить", "подружиться", "говорить", "поговорить", "спорить", "воевать",
+                    "граничить", "совпадать", "совпасть", "соглашаться", "согласиться", "связаться",
+                    "связываться", "сражаться", "сразиться", "играть", "сыграть", "жить", "расстаться",
+                    "расставаться", "познакомиться", "знакомиться", "поссориться", "ссориться",
+                    "столкнуться", "сталкиваться", "помириться", "мириться", "обращаться", "обойтись",
+                    "обходиться", "конкурировать", "соперничать", "сравнивать", "сравнить", "объединиться",
+                    "объединяться", "слиться", "сливаться", "торговать"}),
+    "против": frozenset({"выступать", "выступить", "голосовать", "проголосовать", "бороться", "воевать",
+                         "протестовать", "возражать", "возразить", "восстать", "восставать", "сражаться",
+                         "играть", "сыграть"}),
+}
+_PREP_GOVERNING_VERBS["об"] = _PREP_GOVERNING_VERBS["обо"] = _PREP_GOVERNING_VERBS["про"] = _PREP_GOVERNING_VERBS["о"]
+_PREP_GOVERNING_VERBS["со"] = _PREP_GOVERNING_VERBS["с"]
+_PREP_GOVERNING_VERBS["изо"] = _PREP_GOVERNING_VERBS["из"]
+_PREP_GOVERNING_VERBS["ото"] = _PREP_GOVERNING_VERBS["от"]
+#: stems of verbs whose prefix repeats a preposition they govern («отказаться от», «выйти из»,
+#: «исключить из»); only stems, since most verbs in от-/вы- do not («ответить», «выдвинуть»)
+_PREP_PREFIXES = {
+    "от": ("отказ", "отлич", "отдел", "отрыв", "оторв", "отой", "отход", "отступ", "отвлек", "отреч", "отрек",
+           "отста", "оттолк", "откол", "откреш", "открест", "отгород", "отпад", "отпас", "отшат"),
+    "из": ("исключ", "исход", "изгн", "изгон", "извле", "выйти", "выход", "выпа", "вытек", "выпрыг", "вылет",
+           "выех", "выезж", "выбра", "выбир", "вырв", "выры", "выбеж", "выгн", "выгон", "выплыв", "выполз"),
+}
+_PREP_PREFIXES["ото"] = _PREP_PREFIXES["от"]
+_PREP_PREFIXES["изо"] = _PREP_PREFIXES["из"]
+#: words whose «из» phrase is partitive, always their own («никто из них», «каждый из депутатов»)
+_PARTITIVE_HEADS = frozenset(
+    {"никто", "кто", "кто-нибудь", "кто-то", "каждый", "один", "многие", "некоторые", "любой", "кое-кто",
+     "всякий", "ни один", "какой", "который", "другой", "часть", "половина", "большинство", "никакой"}
+)
+
+
+def verb_governs_preposition(verb: Token, prep: str) -> bool:
+    """Whether ``verb`` (by its lemma) takes a PP with ``prep`` as an argument: listed in
+    :data:`_PREP_GOVERNING_VERBS`, or a verb whose stem repeats the preposition as its prefix
+    (:data:`_PREP_PREFIXES`: «отказаться от», «выйти из», «исключить из»)."""
+    if verb.upos not in ("VERB", "AUX") and verb.feats.get("VerbForm") != "Part":
+        return False
+    lemma = normalize(verb.lemma)
+    prep = normalize(prep)
+    return lemma in _PREP_GOVERNING_VERBS.get(prep, ()) or lemma.startswith(_PREP_PREFIXES.get(prep, ()))
+
+
 #: cases that a bare noun (no preposition) has as an attractor inside a noun phrase: the genitive; the
 #: tagger's nominative/accusative on such a word is a mistagged genitive («мнение группы»); a bare
 #: dative, instrumental or locative under the subject is a verb's adjunct the parser misattached
@@ -129,8 +199,9 @@ def indefinite_personal_risk(sent: Sentence, edge: AgreementEdge) -> bool:
     перевозят» = "the train is being transported"). That reading needs a subject that is also an
     accusative (an inanimate noun whose nominative singular equals its accusative) and an active
     transitive verb with no object of its own. A second nominal dependent of the predicate that
-    reads as a nominative plural («… перевозят три вагона») could itself be the plural subject,
-    and is a risk too.
+    reads as a nominative plural («… перевозят три вагона») could itself be the plural subject, and
+    is a risk too; so is, beside a transitive verb, a numeral phrase without a preposition («Матч
+    посетили 5 тысяч зрителей», :func:`_numeral_phrase`), even where the verb has an object.
     """
     subj = edge.subject
     if subj.upos not in ("NOUN", "PROPN") or subj.feats.get("Animacy") == "Anim":
@@ -150,7 +221,38 @@ def indefinite_personal_risk(sent: Sentence, edge: AgreementEdge) -> bool:
         return False
     if is_intransitive(edge.agreeing):
         return False
+    if any(
+        _numeral_phrase(sent, k) and not any(c.base_deprel == "case" for c in sent.children(k)) for k in kids
+    ):
+        return True  # «Матч посетили 5 тысяч зрителей»: the numeral phrase is the plural subject
     return not any(k.base_deprel in ("obj", "ccomp", "xcomp") for k in kids)
+
+
+#: nouns of a numeral phrase of duration, date or physical measure, which is no subject («пять
+#: лет», «весит три килограмма»)
+_TIME_NOUNS = frozenset({
+    "год", "лето", "месяц", "неделя", "день", "сутки", "час", "минута", "секунда", "век", "раз",
+    "метр", "километр", "сантиметр", "миллиметр", "грамм", "килограмм", "тонна", "литр", "градус",
+})
+
+
+def _numeral_phrase(sent: Sentence, tok: Token) -> bool:
+    """A cardinal numeral (other than «один»; in words or digits) or a noun quantified by one
+    («пять тысяч зрителей», «20 человек»): a phrase that may be a subject with a plural verb."""
+    def numeral(t: Token) -> bool:
+        return (t.upos == "NUM" or t.form[:1].isdigit()) and normalize(t.lemma) not in ("один", "1")
+
+    def direct(t: Token) -> bool:  # a case a subject has: «1207 человек», not «двух метров»
+        return t.feats.get("Case", "Nom") in ("Nom", "Acc")
+
+    if normalize(tok.lemma) in _TIME_NOUNS:
+        return False  # «длилось пять лет», «весит три килограмма»: a duration or measure, not a subject
+    if numeral(tok):
+        return direct(tok)
+    return any(
+        numeral(k) and direct(k) and k.base_deprel in ("nummod", "nmod", "det", "amod", "compound")
+        for k in sent.children(tok)
+    )
 
 
 def predicative_short_form(tok: Token):
@@ -177,7 +279,7 @@ def attractor_in_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> boo
     if tok.id >= edge.agreeing.id or tok.id == edge.subject.id:
         return False
     node = tok
-    while node.head != 0 and node.base_deprel in _NP_INTERNAL_RELS:
+    while node.head != 0 and (node.base_deprel in _NP_INTERNAL_RELS or genitive_labelled_appos(sent, node)):
         head = sent.token(node.head)
         if not noun_attached_pp(sent, edge, node, head):
             return False
@@ -196,17 +298,38 @@ def _copular(sent: Sentence, edge: AgreementEdge) -> bool:
     return pred.upos in ("ADJ", "NOUN", "PROPN", "PRON", "DET", "NUM") and pred.id != edge.agreeing.id
 
 
+def _genitive_reading(tok: Token) -> bool:
+    """Whether pymorphy3 reads ``tok``'s form as a genitive (guesses included for unknown words)."""
+    return any({"gent", "gen2"} & set(p.tag.grammemes) for p in get_morph().parses(tok.form))
+
+
+def _event_participle(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the predicate is a passive participle (long or short; «была открыта», «был построен»):
+    an event that, unlike a state adjective, takes a locative or temporal adjunct («Выставка в музее
+    была открыта» is "was opened in the museum")."""
+    pred = edge.predicate
+    if pred.feats.get("VerbForm") == "Part":
+        return True
+    parses = [p for p in get_morph().parses(pred.form) if p.tag.POS in ("PRTS", "PRTF", "ADJS", "ADJF")]
+    return bool(parses) and all(p.tag.POS in ("PRTS", "PRTF") for p in parses)
+
+
 def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Token) -> bool:
     """Whether ``dep``, a dependent of the noun ``head`` inside the subject noun phrase, modifies that noun.
 
     * It must follow ``head`` with nothing between them but ``head``'s own dependents.
-    * Under an action noun (:data:`_ACTION_NOUN_ENDINGS`) any such dependent is the noun's.
+    * Under an action noun (:data:`_ACTION_NOUN_ENDINGS`) any such dependent is the noun's, except a
+      PP in the prepositional case beside a verb or participle («Сигнализация в магазине сработала»).
     * Otherwise a dependent without a preposition must be a genitive (or a tagged
-      nominative/accusative, a mistagged genitive): a bare dative, instrumental or locative is the verb's.
+      nominative/accusative whose form reads as a genitive, a mistagged genitive: not «круглый год»):
+      a bare dative, instrumental or locative is the verb's.
     * A prepositional phrase's preposition must be one that typically modifies nouns
-      (:data:`NOUN_PREPOSITIONS`; «с» with the instrumental only), unless the predicate is
-      copular or a short form (:func:`_copular`), which has no adjunct reading. «Анна в
-      отчаянии приникла», «Игрок в составе команды выиграл»: the PP is the verb's.
+      (:data:`NOUN_PREPOSITIONS`; «с» with the instrumental only) that the predicate verb does not
+      govern (:func:`verb_governs_preposition`: «Кавалерия от производства отказалась»), unless the predicate is
+      copular or a short form (:func:`_copular`), which has no adjunct reading; a passive
+      participle (:func:`_event_participle`) does take a locative one, so a PP in the prepositional
+      case is its («Выставка в музее была открыта»). «Анна в отчаянии приникла», «Игрок в составе
+      команды выиграл»: the PP is the verb's.
     """
     preps = [k for k in sent.children(dep) if k.base_deprel == "case" and k.id < dep.id]
     first = min((p.id for p in preps), default=dep.id)
@@ -215,16 +338,51 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
     own = {t.id for t in sent.subtree(head)}
     if any(i not in own for i in range(head.id + 1, first)):
         return False
-    if head.upos == "NOUN" and normalize(head.lemma).endswith(_ACTION_NOUN_ENDINGS):
-        return True  # «управление заводом», «строительство моста через реку»
+    locative = bool(preps) and dep.feats.get("Case") == "Loc"
+    if head.upos == "NOUN" and normalize(head.lemma).endswith(_ACTION_NOUN_ENDINGS) and not (
+        locative and (not _copular(sent, edge) or _event_participle(sent, edge))
+    ):
+        # «управление заводом», «строительство моста через реку»; a place or time in the prepositional
+        # case is as readily the verb's («Сигнализация в магазине сработала»)
+        return True
     if not preps:
-        return dep.feats.get("Case", "") in _BARE_ATTRACTOR_CASES
-    if _copular(sent, edge):
+        case = dep.feats.get("Case", "")
+        if case in ("Nom", "Acc", "") and not _genitive_reading(dep):
+            return False  # «вершина … круглый год покрыта»: an accusative of time, not a mistagged genitive
+        return case in _BARE_ATTRACTOR_CASES or genitive_labelled_appos(sent, dep)
+    if _copular(sent, edge) and not (_event_participle(sent, edge) and dep.feats.get("Case") == "Loc"):
         return True
     prep = normalize(preps[0].form)
     if prep not in NOUN_PREPOSITIONS:
         return False
+    if prep in ("из", "изо") and normalize(head.lemma) in _PARTITIVE_HEADS:
+        return True  # «никто из потомков», «каждый из них»: partitive, the pronoun's own
+    if verb_governs_preposition(edge.predicate, prep) and not any(
+        normalize(c.form) == prep for k in sent.children(edge.predicate) for c in sent.children(k) if c.base_deprel == "case"
+    ):
+        return False  # «Кавалерия от производства отказалась»: the verb's argument (it has none of its own)
     return prep not in ("с", "со") or dep.feats.get("Case") == "Ins"
+
+
+def genitive_labelled_appos(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok``, labelled ``appos``, is a genitive of the noun right before it that the parser
+    misread as an apposition («Воины Урнгура ждали», «ученик друидов мог»).
+
+    ``tok`` follows its head, a common noun, directly (no comma or dash between: «Мы, наша семья,
+    …» is an apposition; after a name a capitalised word is a surname: «Хелен Луз»), has no preposition, and every pymorphy3 noun reading of it (guesses included for a
+    word pymorphy3 does not know) is an oblique case with a genitive among them: no reading is a
+    nominative, so it cannot be a name or title standing beside its noun («певица Мария», «статеры
+    Асандра» with «Асандра» also a woman's name, «девочки Куделки» also a nominative plural).
+    """
+    if tok.base_deprel != "appos" or tok.head != tok.id - 1 or tok.upos not in ("NOUN", "PROPN"):
+        return False
+    head = sent.token(tok.head)
+    if head.upos != "NOUN" or any(k.base_deprel == "case" for k in sent.children(tok)):
+        return False  # after a name («Хелен Луз») a capitalised word is rather a surname
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
+    if not parses or any("nomn" in p.tag.grammemes for p in parses):
+        return False
+    return any("gent" in p.tag.grammemes for p in parses)
 
 
 def _right_after_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:

@@ -310,7 +310,7 @@ def _noun_subject_edges(sent: Sentence) -> list[AgreementEdge]:
         )
         out.append(new if keep else old)
     out += [e for e in word_order[len(real):] if _clause_initial_subject(sent, e.subject)]
-    return out
+    return [e for e in out if not _own_subject_elsewhere(sent, e, out)]
 
 
 def attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
@@ -319,8 +319,50 @@ def attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
     return sentence_memo(sent, "attractor_edges", lambda: _attractor_subject_edges(sent))
 
 
+def _across_clause(sent: Sentence, subj: Token, pred: Token) -> bool:
+    """Whether ``pred`` is a conjoined verb whose clause begins after ``subj``: a comma and a
+    coordinating conjunction stand between them («полки были предусмотрены, а … располагались»)."""
+    if pred.base_deprel != "conj" or subj.id > pred.id:
+        return False
+    between = sent.tokens[subj.id: pred.id - 1]
+    return any(t.form == "," and i + 1 < len(between) and between[i + 1].upos == "CCONJ" for i, t in enumerate(between))
+
+
+_CLAUSE_PUNCT = frozenset({",", "—", "–", "-", "--", ":", ";"})
+
+
+def _own_subject_elsewhere(sent: Sentence, edge: AgreementEdge, edges: list[AgreementEdge]) -> bool:
+    """Whether another edge gives ``edge``'s predicate a better subject: ``edge``'s stands in another
+    clause (:func:`_across_clause`) and the other's does not (a conjoined verb sharing the first
+    verb's subject beside its own: «полки были предусмотрены, а под полом располагались восемь
+    отделений», «отделений», not «полки»); ``edge``'s is further from the predicate, with punctuation
+    between the two and none between the other and the predicate («Высшая точка хребта — гора,
+    вершина которой покрыта»: «вершина»); or ``edge``'s is
+    not the predicate's dependent while the other's is its ``nsubj``."""
+    others = [e for e in edges if e is not edge and e.predicate.id == edge.predicate.id]
+    if _across_clause(sent, edge.subject, edge.predicate):
+        return any(not _across_clause(sent, e.subject, e.predicate) for e in others)
+    # two subjects before the predicate with a comma or dash between them: the nearer one is in the
+    # predicate's clause («Высшая точка хребта — гора Медная, вершина которой покрыта снегом»)
+    def punct(lo: int, hi: int) -> bool:  # punctuation strictly between the tokens lo and hi
+        return any(t.upos == "PUNCT" and t.form in _CLAUSE_PUNCT for t in sent.tokens[lo: hi - 1])
+
+    if any(
+        edge.subject.id < e.subject.id < e.predicate.id and punct(edge.subject.id, e.subject.id)
+        and not punct(e.subject.id, e.predicate.id)  # «Библиотека, в которой работают два сотрудника, остаётся»
+        for e in others
+    ):
+        return True
+    # a subject hung elsewhere beside the predicate's own nsubj («Высшая точка хребта — гора, вершина
+    # которой покрыта снегом»: «вершина», not «точка»)
+    return edge.subject.head != edge.predicate.id and any(
+        e.subject.head == e.predicate.id and e.subject.deprel.startswith("nsubj") for e in others
+    )
+
+
 def _attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
     edges = word_order_edges(sent)
+    edges = [e for e in edges if not _own_subject_elsewhere(sent, e, edges)]
     # a «subject» after the verb beside a nominative nsubj before it that could agree is the
     # parser's second guess, not the subject («В 1982 Киквете был избран в … Комитет»)
     return [
