@@ -772,7 +772,12 @@ class TenseParadigm(Paradigm):
             )
             if self._finite(k) or verbless:
                 out.append(k)
-        return out
+        # a conjunct shares the verb's clause: a subordinate clause's verb is not coordinated
+        # with a main-clause verb the parser joined to it («ворчала, что мы забыли соль, спички и
+        # ложки»: забыли has only coordinated objects; «обещают, что починят, и ничего не
+        # делают»: делают is обещают's conjunct)
+        sub = self._subordinate(sent, verb)
+        return [k for k in out if self._subordinate(sent, k) == sub]
 
     def predicate_tense(self, sent: Sentence, pred: Token) -> str | None:
         """Past/Fut of a finite predicate of any aspect (the verb, or the copula of a nominal one)."""
