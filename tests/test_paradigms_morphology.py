@@ -493,6 +493,7 @@ def test_declension_helpers():
     assert sound_key("ножь") == sound_key("нож") and sound_key("удачь") == sound_key("удач")
     assert sound_key("конь") != sound_key("кон")
     assert spell_ending("слыш", "ят") == "ат" and spell_ending("отц", "ом") is None
+    assert spell_ending("ружь", "ой") is None  # «ьо» only in loanwords: never *ружьой
 
 
 def test_conjugation_keeps_reflexive_and_yo(parsed):

@@ -203,7 +203,8 @@ _MODIFIER_POS = ("ADJF", "PRTF")
 def spell_ending(stem: str, ending: str) -> str | None:
     """The ending as written after ``stem`` (ы→и after г к х ж ш ч щ; я→а and ю→у after ж ш ч щ ц).
 
-    None when the spelling depends on stress (о/е after ж ш ч щ ц: отцом, месяцем).
+    None when the spelling depends on stress (о/е after ж ш ч щ ц: отцом, месяцем), and for
+    «о» after «ь», which only loanwords write (*ружьой).
     """
     if not ending or not stem:
         return ending
@@ -212,8 +213,8 @@ def spell_ending(stem: str, ending: str) -> str | None:
         return "и" + ending[1:]
     if first in "яю" and (last in _HUSHING or last == "ц"):
         return {"я": "а", "ю": "у"}[first] + ending[1:]
-    if first == "о" and (last in _HUSHING or last == "ц"):
-        return None
+    if first == "о" and (last in _HUSHING or last == "ц" or last == "ь"):
+        return None  # «ьо» is written in loanwords only (*ружьой)
     return ending
 
 
@@ -258,7 +259,7 @@ def _breaks_spelling(stem: str, ending: str) -> bool:
     if not (stem and ending):
         return False
     last, first = normalize(stem[-1]), ending[0]
-    return (first in "яю" and last in _VELARS | _HUSHING | {"ц"}) or _misspelling(stem, ending)
+    return (first in "яю" and last in _VELARS | _HUSHING | {"ц"}) or (first == "о" and last == "ь") or _misspelling(stem, ending)
 
 
 def _split_ending(form: str, ending: str) -> str | None:
