@@ -395,7 +395,11 @@ class ChangeRepetitionAspect(AspectParadigm):
         for k in sent.children(verb):
             if self.cue(sent, k):
                 continue
-            if k.base_deprel in _COMPLEMENT_RELATIONS:
+            if k.base_deprel in _COMPLEMENT_RELATIONS and k.upos not in _NO_ARGUMENT_UPOS and not any(
+                c.base_deprel == "conj" and verb.id < c.id < k.id for c in sent.children(verb)
+            ):
+                # (an adverb the parser made the object is none: «читала вслух»; nor a clause past
+                # the verb's own conjunct: «читала малышам, и собиралось столько детей, что …»)
                 return True
             if k.base_deprel in ("obl", "iobj") and (
                 not prefixed_pair or any(self._bare_accusative(sent, n) for n in [k] + sent.children(k))
@@ -432,6 +436,8 @@ class ChangeRepetitionAspect(AspectParadigm):
 
 # a verb with one of these dependents (other than its cue) has its object in the sentence
 _COMPLEMENT_RELATIONS = frozenset({"obj", "ccomp", "xcomp", "csubj"})
+# words that are never an argument, whatever relation the parser gave them
+_NO_ARGUMENT_UPOS = frozenset({"ADV", "PART", "ADP", "CCONJ", "SCONJ", "PUNCT", "INTJ"})
 
 
 @register
