@@ -769,3 +769,22 @@ def test_add_verb_prefix_no_comitative_stack(parsed, paradigms):
     for text in ("Команда состоит из пяти человек.", "Они собрали урожай."):
         got = [b for b, _ in paradigms["add_verb_prefix"].pairs(parsed[text])]
         assert got and not any(w.lower().startswith("со") for b in got for w in b.split()[1:2]), got
+
+
+def test_declension_case_the_preposition_before_rules_out(paradigms):
+    """A case the preposition right before the noun cannot govern is a parser slip when the form
+    also has a governed reading («благодаря неровности» tagged a nominative plural): no pair; with
+    the governed case the swap is made."""
+    plain = paradigms["change_declension_ending"]
+
+    def sent(case: str, number: str):
+        return tree([
+            ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+            ("победили", "победить", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            ("благодаря", "благодаря", "ADP", "", 4, "case"),
+            ("смелости", "смелость", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number={number}", 2, "obl"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ], sent_id=f"blag-{case}-{number}")
+
+    assert [b for b, _ in plain.pairs(sent("Nom", "Plur"))] == []
+    assert [b for b, _ in plain.pairs(sent("Dat", "Sing"))] == ["Мы победили благодаря смелосте."]

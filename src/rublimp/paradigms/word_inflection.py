@@ -383,6 +383,31 @@ class _Declension(_InflectionParadigm):
             return frozenset({"Dat"})
         return frozenset(oblique)
 
+    def preposition_allows(self, sent: Sentence, tok: Token, case: str) -> bool:
+        """False when the preposition right before ``tok`` (adjectives, determiners and adverbs
+        between them allowed; not a numeral: «за три минуты» is a genitive) is known, governs no
+        ``case`` and governs a case the form can have: the parser's case is then a slip
+        («благодаря неровности» tagged Nom Plur gets no nominative plural ending). An inanimate
+        nominative passes where the accusative is governed (the same form: «в тихие вечера»); a
+        compound preposition (из-под) is not read."""
+        word = _preposition_before(sent, tok)
+        if word is None or "-" in word:
+            return True
+        i = next(t.id for t in reversed(sent.tokens[: tok.id - 1]) if t.upos == "ADP")
+        if i > 1 and sent.token(i - 1).form in ("-", "‑"):
+            return True  # из-под, из-за split into three tokens
+        governed = self.prepositions.get(word)
+        if governed is None or case in governed:
+            return True
+        if case == "Nom" and "Acc" in governed and tok.feats.get("Animacy") != "Anim":
+            return True
+        # a slip only where the form has a reading the preposition governs (else the preposition
+        # is most likely another word's: «для неё отдельный зал», «на 22 июня»)
+        return not any(
+            p.tag.POS == "NOUN" and _OC_CASE.get(g) in governed
+            for p in self.morph.parses(tok.form.lower()) for g in p.tag.grammemes
+        )
+
     @functools.cached_property
     def verb_government(self) -> dict[str, frozenset[str]]:
         """Verb lemma → the cases of its bare arguments (``resources/verb_government.tsv``)."""
@@ -506,6 +531,8 @@ class _Declension(_InflectionParadigm):
             return None  # a preposition that governs none of the form's cases: a parser slip
         if case not in cases:
             case = min(cases)  # the case the preposition settles (one; else only endings all share)
+        if not self.preposition_allows(sent, tok, case):
+            return None  # «благодаря неровности» tagged a nominative plural: a parser slip
         fitting = {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, case)}
         for other in cases:
             fitting &= {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, other)}
