@@ -107,6 +107,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Мы долго спорили, и вчера брат уступил.", "Мы долго спорили, и вчера брат уступит."),
         # conjuncts inside one subordinate clause are partners
         ("Мама сказала, что завтра мы поедем в лес и соберём грибы.", "Мама сказала, что завтра мы поехали в лес и соберём грибы."),
+        # the comma that closes a relative clause inside the verb's clause does not end it
+        ("Выяснилось, что он только что победил стража, который охранял вход, и теперь идёт к нам.",
+         "Выяснилось, что он только что победит стража, который охранял вход, и теперь идёт к нам."),
         # the other conjunct in another tense does not matter: the verb has its own cue
         ("Раньше он всё забывал, а вчера сам напомнил.", "Раньше он всё забывал, а вчера сам напомнит."),
         # a later conjunct the parser hung elsewhere («раздробил» → acl of «вида»): «и» + a finite verb
@@ -225,6 +228,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Мама собирала вещи и ворчала, что в прошлый раз мы забыли соль, спички и ложки.",
         # «потому что» the parser hung elsewhere still opens a subordinate clause
         "Водители оказались не готовы, потому что в прошлом году снег выпал только в ноябре.",
+        # «, и» after a subordinate clause's verb opens a clause of the higher level
+        "Рабочие обещают, что всё починят завтра, и снова ничего не делают.",
     ],
     "tense_marker": [
         "Три дня назад он уехал в Москву.",  # «назад» has no deictic future counterpart

@@ -776,8 +776,18 @@ class TenseParadigm(Paradigm):
         # with a main-clause verb before its subordinator that the parser joined to it («ворчала,
         # что мы забыли соль, спички и ложки»: забыли has only coordinated objects)
         start = self.subordinate_stretch(sent, verb)
-        if start is not None:  # no partner before the verb's subordinator
-            out = [k for k in out if k.id >= start or self._subordinate(sent, k)]
+        if start is not None:
+            # no partner before the verb's subordinator, nor after «, и/а/но», which opens a clause
+            # of the higher level («обещают, что всё починят, и снова ничего не делают»)
+            out = [k for k in out if (k.id >= start or self._subordinate(sent, k)) and not (
+                k.id > verb.id and any(
+                    sent.token(i).form == "," and normalize(sent.token(i + 1).form) in _COORDINATORS
+                    # (not the comma that closes a clause inside the verb's: «победил Белугу, который
+                    # охранял вход, и теперь нападает»)
+                    and not any(self._finite(t) for t in sent.tokens[verb.id : i - 1])
+                    for i in range(verb.id + 1, k.id)
+                )
+            )]
         return out
 
     @staticmethod
