@@ -390,12 +390,16 @@ class _Declension(_InflectionParadigm):
         («благодаря неровности» tagged Nom Plur gets no nominative plural ending). An inanimate
         nominative passes where the accusative is governed (the same form: «в тихие вечера»); a
         compound preposition (из-под) is not read."""
-        word = _preposition_before(sent, tok)
-        if word is None or "-" in word:
+        i = tok.id - 1
+        while i >= 1 and sent.token(i).upos in ("ADJ", "DET", "ADV") and any(
+            p.tag.POS in ("ADJF", "PRTF", "ADVB") for p in self.morph.parses(sent.token(i).form.lower())
+        ):
+            i -= 1  # modifiers pymorphy3 can read as such (not a noun the parser tagged ADJ: «на рулях»)
+        if i < 1 or sent.token(i).upos != "ADP":
             return True
-        i = next(t.id for t in reversed(sent.tokens[: tok.id - 1]) if t.upos == "ADP")
-        if i > 1 and sent.token(i - 1).form in ("-", "‑"):
-            return True  # из-под, из-за split into three tokens
+        word = normalize(sent.token(i).form)
+        if "-" in word or (i > 1 and sent.token(i - 1).form in ("-", "‑")):
+            return True  # из-под, из-за (also split into three tokens)
         governed = self.prepositions.get(word)
         if governed is None or case in governed:
             return True
