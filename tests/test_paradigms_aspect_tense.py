@@ -105,6 +105,11 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # a later conjunct with its own subject and marker, as in RuBLiMP
         ("Завтра он приедет, а она уедет.", "Завтра он приехал, а она уедет."),
         ("Мы долго спорили, и вчера брат уступил.", "Мы долго спорили, и вчера брат уступит."),
+        # conjuncts inside one subordinate clause are partners
+        ("Мама сказала, что завтра мы поедем в лес и соберём грибы.", "Мама сказала, что завтра мы поехали в лес и соберём грибы."),
+        # the comma that closes a relative clause inside the verb's clause does not end it
+        ("Выяснилось, что он только что победил стража, который охранял вход, и теперь идёт к нам.",
+         "Выяснилось, что он только что победит стража, который охранял вход, и теперь идёт к нам."),
         # the other conjunct in another tense does not matter: the verb has its own cue
         ("Раньше он всё забывал, а вчера сам напомнил.", "Раньше он всё забывал, а вчера сам напомнит."),
         # a later conjunct the parser hung elsewhere («раздробил» → acl of «вида»): «и» + a finite verb
@@ -165,6 +170,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Он долго искал ключи, но ничего не находил.",
         "Полиция долго проверяла документы и не нашла нарушений.",
         "Он долго искал ключи, но так и не нашёл.",
+        # an inceptive вз-/за- verb is another lexeme, not the aspect partner (*долго взвыл)
+        "Собака долго выла на луну.",
+        "Сосед долго орал под окнами.",
     ],
     "change_repetition_aspect": [
         "За каждый год он получал премию.",  # preposition: not repetition
@@ -178,6 +186,12 @@ NEGATIVE: dict[str, list[str]] = {
         # a transitive perfective without its object is incomplete on its own (*каждый вечер прочитал)
         "Каждый вечер дедушка читал.",
         "Каждое утро бабушка мыла и варила.",
+        # an adverbial is no object: «*каждый вечер прочитал в постели» lacks it too
+        "Каждый вечер дедушка читал в постели.",
+        "Каждую пятницу библиотекарь читала малышам вслух.",  # «вслух» tagged obj is no object
+        # a clause past the verb's own conjunct is not its complement
+        "Каждую пятницу учительница читала детям вслух, и в зале собиралось столько ребят, что им не хватало стульев.",
+        "Каждый вечер дед читал вслух, и к нему приходило столько соседей, что не хватало места.",
     ],
     "deontic_imperative_aspect": [
         "Стоит попробовать ещё раз.",  # no negation
@@ -210,6 +224,12 @@ NEGATIVE: dict[str, list[str]] = {
         "Он позвонил только что и пригласил нас.",  # «только что» is the first verb's
         "Дом, который дед построил сорок лет назад, теперь стоит пустой.",  # a relative clause ends at the comma
         "Когда он вчера приехал, все спали.",  # the verb's clause is subordinate
+        # a subordinate clause's verb with coordinated objects is not the main clause's conjunct
+        "Мама собирала вещи и ворчала, что в прошлый раз мы забыли соль, спички и ложки.",
+        # «потому что» the parser hung elsewhere still opens a subordinate clause
+        "Водители оказались не готовы, потому что в прошлом году снег выпал только в ноябре.",
+        # «, и» after a subordinate clause's verb opens a clause of the higher level
+        "Рабочие обещают, что всё починят завтра, и снова ничего не делают.",
     ],
     "tense_marker": [
         "Три дня назад он уехал в Москву.",  # «назад» has no deictic future counterpart

@@ -59,9 +59,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Дети убежали в лес.", "Дети упобежали в лес."),
         ("Она спокойно прочитала письмо.", "Она спокойно спрочитала письмо."),
         ("Она надела синее платье.", "Она пронадела синее платье."),
-        # the old prefix keeps its written vowel inside (never *спредстоит: с- + предстоит)
-        ("Команда состоит из пяти человек.", "Команда сопредстоит из пяти человек."),
-        ("Они собрали урожай.", "Они совыбрали урожай."),
+        # a verb with «со-» gets a prefix in front only (see test_add_verb_prefix_no_comitative_stack)
+        ("Команда состоит из пяти человек.", "Команда предсостоит из пяти человек."),
+        ("Они собрали урожай.", "Они высобрали урожай."),
     ],
     "change_verb_prefixes_order": [
         # a stacking prefix moves outside where it has no word to stack on (*пренёс)
@@ -77,6 +77,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Наши мнения совпали.", "Наши мнения всопали."),
     ],
     "change_declension_ending": [
+        # the soft classes' instrumental where the hard one's makes a word (ухой, внукой)
+        ("Кот лениво повёл ухом.", "Кот лениво повёл ухей."),
+        ("Дед гордился внуком.", "Дед гордился внукей."),
         ("Фильм был подробно рассмотрен в журнале.", "Фильм был подробно рассмотрен в журнали."),
         ("Я подошёл к столу.", "Я подошёл к столи."),
         ("Мы долго говорили о радости.", "Мы долго говорили о радосте."),
@@ -97,11 +100,12 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Девочка увидела его маму.", "Девочка увидела его мамя."),
         # a modifier of the other conjunct that cannot agree with this noun does not count
         ("Мы ели свежий хлеб и колбасу.", "Мы ели свежий хлеб и колбася."),
-        # after ч the third class's ending, never the misspelt *удачя
-        ("Он долго ждал удачу.", "Он долго ждал удачь."),
     ],
     "change_declension_ending_has_dep": [
         ("Учёные говорили о российской армии.", "Учёные говорили о российской армие."),
+        # the soft classes' instrumental where the hard one's makes a word (политикой, пятком)
+        ("Брат стал известным политиком.", "Брат стал известным политикей."),
+        ("Девочка топнула босой пяткой.", "Девочка топнула босой пяткем."),
         ("Мы жили в старом доме.", "Мы жили в старом доми."),
         ("Он долго смотрел на белую стену.", "Он долго смотрел на белую стеня."),
         # a postposed adjective the parser made an nmod counts as the dependent
@@ -182,6 +186,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Мальчик поднял руку.",
         "Мы дошли до улицы.",
         "Солдаты вышли из армии.",
+        # a soft sign after a hushing consonant is not heard: *удачь sounds like удач (Gen Pl)
+        "Он долго ждал удачу.",
     ],
     "change_declension_ending_has_dep": [
         "Мы встретились в восьмом часу.",  # locative in -у
@@ -198,6 +204,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы нашли решение, которое всех устроило.",
         # a spelling-rule breach after ц or a hushing consonant reads as a misspelling (*гаубиця)
         "Армия получила новую гаубицу.",
+        # *ножь, *мячь: the soft sign after ж ш ч щ is spelling only, no ending is swapped
+        "Он купил острый нож.",
+        "Мальчик пнул старый мяч.",
         # *эрозиу is heard as эрозию, *эрозию is a word: no swap is left for the dative
         "Почва подвержена водной эрозии.",
         "Он поднял правую руку.",  # *рукя: heard as рука
@@ -480,7 +489,11 @@ def test_declension_helpers():
     assert sound_key("рукя") == sound_key("рука") and sound_key("армиа") == sound_key("армия")
     assert sound_key("улици") == sound_key("улицы") and sound_key("статьу") == sound_key("статью")
     assert sound_key("дискы") != sound_key("диски") and sound_key("мамя") != sound_key("мама")
+    # a soft sign after ж ш ч щ ц is not heard: *ножь is нож, *удачь the genitive plural удач
+    assert sound_key("ножь") == sound_key("нож") and sound_key("удачь") == sound_key("удач")
+    assert sound_key("конь") != sound_key("кон")
     assert spell_ending("слыш", "ят") == "ат" and spell_ending("отц", "ом") is None
+    assert spell_ending("ружь", "ой") is None  # «ьо» only in loanwords: never *ружьой
 
 
 def test_conjugation_keeps_reflexive_and_yo(parsed):
@@ -712,7 +725,8 @@ def test_declension_ending_fits_the_case_the_form_really_has(paradigms):
     # no preposition: a noun's dependent is a genitive; elsewhere Gen and Dat share no ending
     assert [b for b, _ in plain.pairs(sent(None, "Gen", "nmod"))] == ["Дети тянулись радосты."]
     assert [b for b, _ in plain.pairs(sent(None, "Gen", "obl"))] == []
-    assert [b for b, _ in plain.pairs(sent(None, "Dat", "obj"))] == ["Дети тянулись радосты."]
+    # an object's case comes from its verb's government: unknown (тянуться) → only shared endings
+    assert [b for b, _ in plain.pairs(sent(None, "Dat", "obj"))] == []
     assert [(b, p.subtype) for b, p in plain.pairs(sent(None, "Gen", "iobj"))] == [("Дети тянулись радосте.", "Dat")]
     # a form of one oblique case keeps the parser's case («к столу»)
     s = tree([
@@ -723,3 +737,54 @@ def test_declension_ending_fits_the_case_the_form_really_has(paradigms):
         (".", ".", "PUNCT", "", 2, "punct"),
     ], sent_id="stol")
     assert [b for b, _ in plain.pairs(s)] == ["Я подошёл к столи."]
+
+
+def test_declension_object_case_from_verb_government(paradigms):
+    """An ``obj`` whose form is genitive and dative takes the ending of the case its verb governs
+    (verb_government.tsv): Dat for «радоваться» (never the genitive's *радосты), Gen for «бояться»
+    and under negation; a verb the list does not know gets no pair (no ending both cases share)."""
+    plain = paradigms["change_declension_ending"]
+
+    def sent(verb: str, lemma: str, negated: bool = False):
+        rows = [("Дети", "ребёнок", "NOUN", "Animacy=Anim|Case=Nom|Number=Plur", 3 if negated else 2, "nsubj")]
+        if negated:
+            rows.append(("не", "не", "PART", "Polarity=Neg", 3, "advmod"))
+        head = 3 if negated else 2
+        rows += [
+            (verb, lemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            ("радости", "радость", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", head, "obj"),
+            (".", ".", "PUNCT", "", head, "punct"),
+        ]
+        return tree(rows, sent_id=f"{lemma}-{negated}")
+
+    assert [(b, p.subtype) for b, p in plain.pairs(sent("радовались", "радоваться"))] == [("Дети радовались радосте.", "Dat")]
+    assert [(b, p.subtype) for b, p in plain.pairs(sent("боялись", "бояться"))] == [("Дети боялись радосты.", "Gen")]
+    assert [b for b, _ in plain.pairs(sent("знали", "знать", negated=True))] == ["Дети не знали радосты."]
+    assert [b for b, _ in plain.pairs(sent("тянулись", "тянуться"))] == []
+
+
+def test_add_verb_prefix_no_comitative_stack(parsed, paradigms):
+    """«со-» 'co-' stacks on prefixed stems (сопереживать, сопредседатель): neither a prefix put
+    inside a kept «со-» (*сопредстоит, *совыбрали) nor «со-» added in front is a violation."""
+    for text in ("Команда состоит из пяти человек.", "Они собрали урожай."):
+        got = [b for b, _ in paradigms["add_verb_prefix"].pairs(parsed[text])]
+        assert got and not any(w.lower().startswith("со") for b in got for w in b.split()[1:2]), got
+
+
+def test_declension_case_the_preposition_before_rules_out(paradigms):
+    """A case the preposition right before the noun cannot govern is a parser slip when the form
+    also has a governed reading («благодаря неровности» tagged a nominative plural): no pair; with
+    the governed case the swap is made."""
+    plain = paradigms["change_declension_ending"]
+
+    def sent(case: str, number: str):
+        return tree([
+            ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+            ("победили", "победить", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            ("благодаря", "благодаря", "ADP", "", 4, "case"),
+            ("смелости", "смелость", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number={number}", 2, "obl"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ], sent_id=f"blag-{case}-{number}")
+
+    assert [b for b, _ in plain.pairs(sent("Nom", "Plur"))] == []
+    assert [b for b, _ in plain.pairs(sent("Dat", "Sing"))] == ["Мы победили благодаря смелосте."]

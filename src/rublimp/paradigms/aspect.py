@@ -113,6 +113,17 @@ _DURATION_BAD_PREFIXES = ("по", "про")
 # ждать → подождать is a delimitative in a prefix's disguise (под-)
 _DURATION_SKIP_LEMMAS = frozenset({"ждать"})
 _PAST_GRAMMEMES = ("masc", "femn", "neut", "plur")
+# inceptive prefixes: on a verb of sound or of a state with no result they mean "begin to"
+# (выть → взвыть 'start howling', орать → заорать), so the prefixed verb is another lexeme,
+# not the aspect partner
+_INCEPTIVE_PREFIXES = frozenset({"вз", "взо", "вс", "за"})
+# verbs of sound that pymorphy3 also reads as transitive («орать песни»): their за-/вз-
+# perfective is the inceptive one all the same
+_SOUND_VERBS = frozenset({
+    "орать", "кричать", "петь", "реветь", "выть", "рычать", "визжать", "вопить", "голосить",
+    "греметь", "звенеть", "звучать", "шуметь", "плакать", "рыдать", "хохотать", "смеяться",
+    "стонать", "свистеть", "трубить", "лаять", "мычать", "пищать", "скрипеть", "гудеть",
+})
 
 
 class AspectParadigm(Paradigm):
@@ -178,6 +189,8 @@ class AspectParadigm(Paradigm):
         partner = self.aspect_pairs.perfective(lemma)
         if partner is None or any(partner == p + lemma for p in self.bad_prefixes):
             return None
+        if self.inceptive(lemma, partner):
+            return None
         inf = next(
             (p for p in self.morph.parses(partner) if p.tag.POS == "INFN" and "perf" in p.tag and normalize(p.normal_form) == partner),
             None,
@@ -199,6 +212,23 @@ class AspectParadigm(Paradigm):
         if normalize(form) == normalize(tok.form):
             return None
         return form, lemma, partner
+
+    def inceptive(self, imperfective: str, perfective: str) -> bool:
+        """Is ``perfective`` the inceptive of ``imperfective`` rather than its aspect partner: made
+        with вз-/вс-/за- from a verb of sound or from a non-reflexive verb pymorphy3 reads only
+        as intransitive (выть → *взвыть, реветь → *взреветь, орать → *заорать: 'begin to …')?
+        Transitive and reflexive verbs keep their prefixed partner (бодрить → взбодрить,
+        тревожиться → встревожиться, платить → заплатить)."""
+        prefix = next((p for p in sorted(_INCEPTIVE_PREFIXES, key=len, reverse=True)
+                       if perfective == p + imperfective), None)
+        if prefix is None:
+            return False
+        if imperfective in _SOUND_VERBS:
+            return True
+        if imperfective.endswith(("ся", "сь")):
+            return False
+        infs = [p for p in self.morph.parses(imperfective) if p.tag.POS == "INFN" and normalize(p.normal_form) == imperfective]
+        return bool(infs) and all("intr" in p.tag for p in infs)
 
     def make(self, sent: Sentence, verb: Token, cue: str, *, finite_past: bool, skip=()) -> Perturbation | None:
         """The pair for ``verb``, unless it has no partner or its imperfective lemma is in ``skip``."""
@@ -351,15 +381,29 @@ class ChangeRepetitionAspect(AspectParadigm):
 
 
     def has_complement(self, sent: Sentence, verb: Token) -> bool:
-        """Does ``verb`` have an object, a clausal complement or an oblique/indirect argument
-        other than its repetition cue? A perfective with any of them reads as a complete
-        event («прошёл мимо школы», «прочитал внукам сказки» where the parser hangs «сказки»
-        on «внукам»), or a nominal the parser made its subject that can be the accusative
-        object; a bare transitive perfective does not («*каждый вечер прочитал»)."""
+        """Does ``verb`` have its object or a complement besides its repetition cue? Asked of
+        verbs whose perfective partner is transitive: the perfective names a complete event only
+        with its object («*каждый вечер прочитал»). Counted: an ``obj``, a ``ccomp``/``xcomp``/
+        ``csubj``, a nominal the parser made the subject that can be the accusative object, and
+        an ``obl``/``iobj`` — for a partner made by a bare perfectivising prefix (читать →
+        прочитать: the prefix adds only the end point, which is the object's) only a bare
+        accusative one or one with a bare accusative under it («прочитал внукам сказки» with
+        «сказки» under «внукам»; «*каждый вечер прочитал в постели»: an adverbial is no object);
+        for other pairs any («проходил мимо школы» → «прошёл мимо школы»: the path is the
+        argument of a prefixed motion verb)."""
+        prefixed_pair = self.aspect_pairs.pattern(self._lemma(verb)).startswith("prefix:")
         for k in sent.children(verb):
             if self.cue(sent, k):
                 continue
-            if k.base_deprel in _COMPLEMENT_RELATIONS:
+            if k.base_deprel in _COMPLEMENT_RELATIONS and k.upos not in _NO_ARGUMENT_UPOS and not any(
+                c.base_deprel == "conj" and verb.id < c.id < k.id for c in sent.children(verb)
+            ):
+                # (an adverb the parser made the object is none: «читала вслух»; nor a clause past
+                # the verb's own conjunct: «читала малышам, и собиралось столько детей, что …»)
+                return True
+            if k.base_deprel in ("obl", "iobj") and (
+                not prefixed_pair or any(self._bare_accusative(sent, n) for n in [k] + sent.children(k))
+            ):
                 return True
             # tree repair: a bare nominal the parser made the subject that can be the accusative
             # object («телефон я каждый день повторял», «каждый раз проходили машины»)
@@ -371,6 +415,16 @@ class ChangeRepetitionAspect(AspectParadigm):
                 return True
         return False
 
+    def _lemma(self, verb: Token) -> str:
+        a = self.morph.analyse(verb.form, "VERB", verb.feats)
+        return normalize(a.lemma) if a is not None else normalize(verb.lemma)
+
+    def _bare_accusative(self, sent: Sentence, tok: Token) -> bool:
+        """A noun or pronoun without a preposition that the parser or pymorphy3 reads as accusative."""
+        if tok.upos not in ("NOUN", "PROPN", "PRON") or any(c.base_deprel == "case" for c in sent.children(tok)):
+            return False
+        return tok.feats.get("Case") == "Acc" or any("accs" in p.tag for p in self.morph.parses(tok.form.lower()))
+
     def transitive_partner(self, sent: Sentence, verb: Token) -> bool:
         """Is the verb's perfective partner transitive in every pymorphy3 reading of its infinitive?"""
         got = self.perfective(sent, verb, finite_past=True)
@@ -380,8 +434,10 @@ class ChangeRepetitionAspect(AspectParadigm):
         return bool(infs) and all("tran" in p.tag for p in infs)
 
 
-# a verb with one of these dependents (other than its cue) has an argument in the sentence
-_COMPLEMENT_RELATIONS = frozenset({"obj", "iobj", "obl", "ccomp", "xcomp", "csubj"})
+# a verb with one of these dependents (other than its cue) has its object in the sentence
+_COMPLEMENT_RELATIONS = frozenset({"obj", "ccomp", "xcomp", "csubj"})
+# words that are never an argument, whatever relation the parser gave them
+_NO_ARGUMENT_UPOS = frozenset({"ADV", "PART", "ADP", "CCONJ", "SCONJ", "PUNCT", "INTJ"})
 
 
 @register

@@ -772,7 +772,39 @@ class TenseParadigm(Paradigm):
             )
             if self._finite(k) or verbless:
                 out.append(k)
+        # a conjunct shares the verb's clause: the verb of a subordinate clause is not coordinated
+        # with a main-clause verb before its subordinator that the parser joined to it («ворчала,
+        # что мы забыли соль, спички и ложки»: забыли has only coordinated objects)
+        start = self.subordinate_stretch(sent, verb)
+        if start is not None:
+            # no partner before the verb's subordinator, nor after «, и/а/но», which opens a clause
+            # of the higher level («обещают, что всё починят, и снова ничего не делают»)
+            out = [k for k in out if (k.id >= start or self._subordinate(sent, k)) and not (
+                k.id > verb.id and any(
+                    sent.token(i).form == "," and normalize(sent.token(i + 1).form) in _COORDINATORS
+                    # (not the comma that closes a clause inside the verb's: «победил Белугу, который
+                    # охранял вход, и теперь нападает»)
+                    and not any(self._finite(t) for t in sent.tokens[verb.id : i - 1])
+                    for i in range(verb.id + 1, k.id)
+                )
+            )]
         return out
+
+    @staticmethod
+    def subordinate_stretch(sent: Sentence, verb: Token) -> int | None:
+        """The first word id of ``verb``'s stretch (the words since the last punctuation before
+        it) when that stretch holds a subordinator (a ``mark``, a subordinating conjunction, a
+        relative «который/кто/что» — also «потому что» hung elsewhere by the parser; not the «что»
+        of the marker «только что», nor the correlative «то» of «если …, то»); else None."""
+        start = verb.id
+        while start > 1 and sent.token(start - 1).upos != "PUNCT":
+            start -= 1
+        opened = any(
+            (t.base_deprel == "mark" or t.upos == "SCONJ" or (t.upos == "PRON" and normalize(t.lemma) in ("который", "кто", "что")))
+            and not _only_chto(sent, t) and normalize(t.form) not in ("то", "и", "а", "но")
+            for t in sent.tokens[start - 1 : verb.id - 1]
+        )
+        return start if opened else None
 
     def predicate_tense(self, sent: Sentence, pred: Token) -> str | None:
         """Past/Fut of a finite predicate of any aspect (the verb, or the copula of a nominal one)."""
@@ -846,6 +878,8 @@ class ConjVerbTense(TenseParadigm):
             # («вчера был в Италии, а завтра полетит») is skipped, as in the paper.
             partners = self.clause_partners(sent, verb)
             if not partners and not self.missed_conjunct(sent, verb) and not self.asyndetic_conjunct(sent, verb):
+                if self.subordinate_stretch(sent, verb) is not None:
+                    continue  # a subordinate clause's verb is no main clause's conjunct
                 partners = self.other_clauses(sent, verb)
                 if not partners:
                     continue

@@ -406,12 +406,12 @@ class AddVerbPrefix(_FormationParadigm):
                 if score is None:
                     continue
                 # a lexical prefix in front of the whole verb: в + вы-грызаются is impossible, вгрызаются exists
-                if q.role == "lexical":
+                if q.role == "lexical" and not _comitative(lx.join_prefix(q, form), form):
                     outer.append((score, lx.join_prefix(q, form), q.affix))
                 # a second prefix between a lexical prefix and the root: вы + въедают
                 # (the old prefix is kept as written: «состоит» → «*сопредстоит», never «*спредстоит»,
                 # which reads as с- + предстоит)
-                if p_aff.role == "lexical":
+                if p_aff.role == "lexical" and normalize(written[0]) != _CO:
                     new = lx.join_written(p_aff, written[0], lx.join_prefix(q, rest))
                     if not (fused and not written[0].endswith("о") and new.startswith(fused)):
                         inner.append((score, new, q.affix))
@@ -427,6 +427,17 @@ class AddVerbPrefix(_FormationParadigm):
                     yield Perturbation(
                         edits=(Edit(tok.id, new),), feature="prefix", source_value=p, target_value=target, subtype=slot
                     )
+
+
+# «со-» 'together, co-' stacks on prefixed verbs and nouns freely (сопереживать, соучаствовать,
+# сопредседатель): «со-» + a prefixed verb reads as a possible word, so add_verb_prefix never
+# makes such a stack (outer «со-» added, or a prefix put inside a kept «со-»: *сопредстоит)
+_CO = "со"
+
+
+def _comitative(new: str, form: str) -> bool:
+    """Does ``new`` put a written «со-» in front of ``form``?"""
+    return normalize(new) == _CO + normalize(form)
 
 
 @register

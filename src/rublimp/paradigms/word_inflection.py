@@ -41,7 +41,8 @@ it that the parser attached elsewhere; a genitive, prepositional, clausal or num
 dependent is none (nor a number, «5-го», or an ordinal before a month name: «5 мая», «первого
 мая» — the day of a date). A form that several oblique cases share (радости: Gen = Dat = Loc)
 takes an ending of the case its preposition settles (``resources/prepositions.tsv``), Gen for a
-bare ``nmod``/``obj``, Dat for an ``iobj``, else only an ending all its cases share: never the
+bare ``nmod``, for an ``obj`` the case its verb governs (``resources/verb_government.tsv``;
+Gen under negation), Dat for an ``iobj``, else only an ending all its cases share: never the
 genitive's *радосты for «к радости». The plain one takes exactly the other nouns, and also leaves a noun
 whose coordinated partner's modifier can agree with it («новые дома и площади»). Neither
 writes «я», «ю» after г к х ж ш ч щ ц or «ы» after ж ш ч щ ц against the spelling rule (*удачя,
@@ -71,9 +72,9 @@ from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..lexicon import CONSONANTS, Lexicon, get_lexicon, normalize, read_resource_tsv, word_trigrams
 from ..morph import UD2OC, Analysis
-from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, long_form_only_guessing, present_verb_only
+from ..trees.lexical import GENITIVE_PERSONAL_FORMS, PROPER_TAGS, QUANT_WORDS, long_form_only_guessing, present_verb_only
 from ..trees.features import agrees
-from ..trees.roles import preposition_of, read_case_table
+from ..trees.roles import VERB_GOVERNMENT_FILE, load_verb_government, preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
 from .selfcheck import plausible_nonword, readings
 
@@ -202,7 +203,8 @@ _MODIFIER_POS = ("ADJF", "PRTF")
 def spell_ending(stem: str, ending: str) -> str | None:
     """The ending as written after ``stem`` (ы→и after г к х ж ш ч щ; я→а and ю→у after ж ш ч щ ц).
 
-    None when the spelling depends on stress (о/е after ж ш ч щ ц: отцом, месяцем).
+    None when the spelling depends on stress (о/е after ж ш ч щ ц: отцом, месяцем), and for
+    «о» after «ь», which only loanwords write (*ружьой).
     """
     if not ending or not stem:
         return ending
@@ -211,8 +213,8 @@ def spell_ending(stem: str, ending: str) -> str | None:
         return "и" + ending[1:]
     if first in "яю" and (last in _HUSHING or last == "ц"):
         return {"я": "а", "ю": "у"}[first] + ending[1:]
-    if first == "о" and (last in _HUSHING or last == "ц"):
-        return None
+    if first == "о" and (last in _HUSHING or last == "ц" or last == "ь"):
+        return None  # «ьо» is written in loanwords only (*ружьой)
     return ending
 
 
@@ -236,10 +238,14 @@ _SOUND_SAME = (
 def sound_key(word: str) -> str:
     """``word`` with each vowel letter that is heard like another one after the preceding
     letter written as that other one (кя → ка, цы → ци, иа → ия, ьу → ью): two words with the
-    same key read aloud the same. Velar + ы keeps its ы (*дискы is heard apart from диски)."""
+    same key read aloud the same. Velar + ы keeps its ы (*дискы is heard apart from диски); a soft
+    sign after ж ш ч щ ц is dropped (*ножь, *врачь sound like нож, врач)."""
     w = normalize(word)
     out = list(w)
     for i in range(1, len(w)):
+        if w[i] == "ь" and w[i - 1] in _HUSHING | {"ц"}:
+            out[i] = ""  # a soft sign after ж ш ч щ ц is spelling only (*ножь is heard as нож)
+            continue
         for after, same in _SOUND_SAME:
             if w[i - 1] in after and w[i] in same:
                 out[i] = same[w[i]]
@@ -253,7 +259,7 @@ def _breaks_spelling(stem: str, ending: str) -> bool:
     if not (stem and ending):
         return False
     last, first = normalize(stem[-1]), ending[0]
-    return (first in "яю" and last in _VELARS | _HUSHING | {"ц"}) or _misspelling(stem, ending)
+    return (first in "яю" and last in _VELARS | _HUSHING | {"ц"}) or (first == "о" and last == "ь") or _misspelling(stem, ending)
 
 
 def _split_ending(form: str, ending: str) -> str | None:
@@ -339,7 +345,7 @@ class _Declension(_InflectionParadigm):
 
     with_dependent: bool
 
-    resources = _InflectionParadigm.resources + ("declension_swaps.tsv", "prepositions.tsv")
+    resources = _InflectionParadigm.resources + ("declension_swaps.tsv", "prepositions.tsv", VERB_GOVERNMENT_FILE)
 
     @functools.cached_property
     def swaps(self) -> tuple[DeclensionSwap, ...]:
@@ -355,8 +361,9 @@ class _Declension(_InflectionParadigm):
         oblique cases Gen, Dat, Loc of its lexeme (радости, армии: Gen = Dat = Loc; маме: Dat =
         Loc), where the parser's case is least sure: those its preposition governs (the one case
         «к», «о», «без» settle), without a preposition Gen and Dat (no bare locative), Gen
-        alone for a noun's dependent or an object (``nmod``, ``obj``: «площади пашни», «не
-        предвещало неприятности»), Dat alone for an ``iobj``. Otherwise ``{case}``."""
+        alone for a noun's dependent (``nmod``: «площади пашни»), for an ``obj`` the case
+        :meth:`object_cases` settles («не предвещало неприятности»: Gen; «учился живописи»:
+        Dat), Dat alone for an ``iobj``. Otherwise ``{case}``."""
         oc_number = UD2OC["Number"][number]
         same = {_OC_CASE[g] for f in analysis.parse.lexeme if normalize(f.word) == normalize(tok.form)
                 and oc_number in f.tag.grammemes for g in f.tag.grammemes if g in _OC_CASE}
@@ -368,11 +375,70 @@ class _Declension(_InflectionParadigm):
         if word is not None:
             return frozenset(oblique & self.prepositions.get(word, frozenset()))
         oblique.discard("Loc")
-        if tok.base_deprel in ("nmod", "obj") and "Gen" in oblique:
-            return frozenset({"Gen"})  # a noun's dependent, a (negated or partitive) object
+        if tok.base_deprel == "nmod" and "Gen" in oblique:
+            return frozenset({"Gen"})  # a noun's dependent
+        if tok.base_deprel == "obj" and {"Gen", "Dat"} <= oblique:
+            return frozenset(self.object_cases(sent, tok))
         if tok.base_deprel == "iobj" and "Dat" in oblique:
             return frozenset({"Dat"})
         return frozenset(oblique)
+
+    def preposition_allows(self, sent: Sentence, tok: Token, case: str) -> bool:
+        """False when the preposition right before ``tok`` (adjectives, determiners and adverbs
+        between them allowed; not a numeral: «за три минуты» is a genitive) is known, governs no
+        ``case`` and governs a case the form can have: the parser's case is then a slip
+        («благодаря неровности» tagged Nom Plur gets no nominative plural ending). An inanimate
+        nominative passes where the accusative is governed (the same form: «в тихие вечера»); a
+        compound preposition (из-под) is not read."""
+        i = tok.id - 1
+        while i >= 1 and sent.token(i).upos in ("ADJ", "DET", "ADV") and any(
+            p.tag.POS in ("ADJF", "PRTF", "ADVB") for p in self.morph.parses(sent.token(i).form.lower())
+        ):
+            i -= 1  # modifiers pymorphy3 can read as such (not a noun the parser tagged ADJ: «на рулях»)
+        if i < 1 or sent.token(i).upos != "ADP":
+            return True
+        word = normalize(sent.token(i).form)
+        if "-" in word or (i > 1 and sent.token(i - 1).form in ("-", "‑")):
+            return True  # из-под, из-за (also split into three tokens)
+        governed = self.prepositions.get(word)
+        if governed is None or case in governed:
+            return True
+        if case == "Nom" and "Acc" in governed and tok.feats.get("Animacy") != "Anim":
+            return True
+        # a slip only where the form has a reading the preposition governs (else the preposition
+        # is most likely another word's: «для неё отдельный зал», «на 22 июня»)
+        return not any(
+            p.tag.POS == "NOUN" and _OC_CASE.get(g) in governed
+            for p in self.morph.parses(tok.form.lower()) for g in p.tag.grammemes
+        )
+
+    @functools.cached_property
+    def verb_government(self) -> dict[str, frozenset[str]]:
+        """Verb lemma → the cases of its bare arguments (``resources/verb_government.tsv``)."""
+        return load_verb_government(Path(self.ctx.resources_dir) / VERB_GOVERNMENT_FILE)
+
+    def object_cases(self, sent: Sentence, tok: Token) -> set[str]:
+        """The case of an ``obj`` whose form is both genitive and dative («учился живописи»,
+        «добивалась точности»): Gen under negation or after a quantity word («не предвещало
+        неприятности», «столько соли»); else by the verb's government: Gen when it governs a
+        genitive, Dat when it governs a dative and no genitive; both (so only an ending the two
+        cases share) for a verb the government list does not know, whose dative object would
+        otherwise get a genitive ending (*учился живописы)."""
+        verb = sent.head_of(tok)
+        if verb is None:
+            return {"Gen", "Dat"}
+        if any(normalize(k.form) == "не" for k in sent.children(verb)):
+            return {"Gen"}
+        if tok.id > 1 and normalize(sent.token(tok.id - 1).form) in QUANT_WORDS:
+            return {"Gen"}
+        governs = self.verb_government.get(normalize(verb.lemma))
+        if governs is None:
+            return {"Gen", "Dat"}
+        if "Gen" in governs:
+            return {"Gen"}
+        if "Dat" in governs:
+            return {"Dat"}
+        return {"Gen"}  # an accusative verb: a genitive form is its partitive object
 
     def noun_view(self, tok: Token) -> Token | None:
         """``tok`` as a noun with a case its form can have, or None.
@@ -469,6 +535,8 @@ class _Declension(_InflectionParadigm):
             return None  # a preposition that governs none of the form's cases: a parser slip
         if case not in cases:
             case = min(cases)  # the case the preposition settles (one; else only endings all share)
+        if not self.preposition_allows(sent, tok, case):
+            return None  # «благодаря неровности» tagged a nominative plural: a parser slip
         fitting = {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, case)}
         for other in cases:
             fitting &= {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, other)}
