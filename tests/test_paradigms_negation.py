@@ -35,6 +35,11 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Мне кажется, что у соседа есть ключ от подвала.": {"Мне кажется, что у себя есть ключ от подвала."},
         # «быть» parsed as the conjunct of a root possessor is not a noun conjunct
         "У них всегда деньги есть.": {"У себя всегда деньги есть."},
+        # round 3: a group or organisation noun is a possessor with «был» too (not a place)
+        "У семьи был сын.": {"У себя был сын."},
+        "У партии было три портфеля.": {"У себя было три портфеля."},
+        # a conjunct joined by «и» is a noun phrase of its own: replacing the first strands nothing
+        "У брата и сестры была собака.": {"У себя и сестры была собака."},
     },
     "negative_concord": {
         # RuBLiMP's choice: the last phrase of the clause
@@ -104,6 +109,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Вы когда-нибудь бывали в Казани?": {"Вы никогда бывали в Казани?"},
         # a -либо pronoun licensed by a negative verb or a superlative: no ни-pronoun there either
         "Он отказался сообщить какие-либо подробности.": {"Он отказался сообщить никакие подробности."},
+        # «не раз» (= many times) negates nothing: the ни-word is still unlicensed
+        "Филипп не раз поминал какой-то монастырь.": {"Филипп не раз поминал никакой монастырь."},
     },
 }
 
@@ -113,7 +120,6 @@ NEGATIVE: dict[str, list[str]] = {
         # words after the possessor in its phrase would be left to carry it (RuBLiMP keeps them)
         "У Лулу Белл была слуга.",
         "У Анны Петровны была большая библиотека.",
-        "У брата и сестры всегда деньги есть.",
         "У соседки тёти Маши была коза.",
         "Это команда, у участников которой были медали.",  # a relative left behind
         "У вертолётов были повреждения.",  # an inanimate у-phrase reads as a location
@@ -434,3 +440,50 @@ def test_external_possessor_two_subjects(paradigms):
     assert [b for b, _ in ep.pairs(stray)] == ["Впрочем, у себя есть лодка."]
     # «Иван у брата был» may be a location («у себя был» is grammatical): no pair
     assert list(ep.pairs(animate_before)) == []
+
+
+# round 3: an animate possessum BEFORE the у-phrase can bind «себя» as a location («Сын у брата
+# был» → «Сын у себя был»: the son was at his own place), so no pair; a prepositional phrase the
+# parser hung on a pronoun possessor across commas is not the possessor's («со сборной» goes with
+# the possessum)
+POSSESSOR_ORDER = """# sent_id = t1
+# text = Сын у брата был.
+1\tСын\tсын\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t4\tnsubj\t_\t_
+2\tу\tу\tADP\t_\t_\t3\tcase\t_\t_
+3\tбрата\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t4\tobl\t_\t_
+4\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+# sent_id = t2
+# text = У меня, вообще, со сборной выезд был.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tменя\tя\tPRON\t_\tCase=Gen|Number=Sing|Person=1\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t4\tpunct\t_\t_
+4\tвообще\tвообще\tADV\t_\tDegree=Pos\t2\tparataxis\t_\tSpaceAfter=No
+5\t,\t,\tPUNCT\t_\t_\t4\tpunct\t_\t_
+6\tсо\tс\tADP\t_\t_\t7\tcase\t_\t_
+7\tсборной\tсборная\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Fem|Number=Sing\t2\tnmod\t_\t_
+8\tвыезд\tвыезд\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+9\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tcop\t_\tSpaceAfter=No
+10\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = t3
+# text = У меня со сборной выезд был.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tменя\tя\tPRON\t_\tCase=Gen|Number=Sing|Person=1\t0\troot\t_\t_
+3\tсо\tс\tADP\t_\t_\t4\tcase\t_\t_
+4\tсборной\tсборная\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Fem|Number=Sing\t2\tnmod\t_\t_
+5\tвыезд\tвыезд\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+6\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tcop\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_external_possessor_order_and_detached_pp(paradigms):
+    animate_before, detached, adjacent = read_conllu_string(POSSESSOR_ORDER)
+    ep = paradigms["external_possessor"]
+    assert list(ep.pairs(animate_before)) == []
+    assert [b for b, _ in ep.pairs(detached)] == ["У себя, вообще, со сборной выезд был."]
+    # without the commas the phrase may be the possessor's own: «у себя со сборной» is not made
+    assert list(ep.pairs(adjacent)) == []

@@ -234,6 +234,17 @@ def negation_particle(sent: Sentence, tok: Token) -> Token | None:
     return nes[0] if len(nes) == 1 else None
 
 
+# words that make a fixed phrase with a preceding «не» that negates nothing («не раз» = many times)
+_NE_IDIOMS = frozenset({"раз"})
+
+
+def _fixed_ne(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` is the «не» of a fixed phrase that negates nothing («не раз поминал»)."""
+    if normalize(tok.form) != "не" or tok.id >= len(sent.tokens):
+        return False
+    return normalize(sent.token(tok.id + 1).form) in _NE_IDIOMS
+
+
 def _has_negation(sent: Sentence, tok: Token) -> bool:
     return any(normalize(k.form) in _NEGATION_MARKERS for k in sent.children(tok))
 
@@ -673,7 +684,7 @@ class IndefinitePronounToNegative(_PronounParadigm):
         while stack:
             cur = stack.pop()
             low = normalize(cur.form)
-            if low in _NEGATION_MARKERS or low in _NEGATIVE_HEADS:
+            if (low in _NEGATION_MARKERS or low in _NEGATIVE_HEADS) and not _fixed_ne(sent, cur):
                 return True
             if low.startswith("ни") and low != "ни" and self._lemma(cur)[0] in self.table.negatives:
                 return True
@@ -682,8 +693,12 @@ class IndefinitePronounToNegative(_PronounParadigm):
 
     @staticmethod
     def _preposition_before(sent: Sentence, item: Token) -> Token | None:
-        """The preposition of the noun phrase a determiner-like ``item`` stands in («на какое-то
-        время», «из-за какой-то ерунды», also with words between), else None."""
+        """The preposition of ``item`` itself («о чём-то») or of the noun phrase a determiner-like
+        ``item`` stands in («на какое-то время», «из-за какой-то ерунды», also with words between),
+        else None."""
+        own = [k for k in sent.children(item) if k.base_deprel == "case" and k.id < item.id]
+        if own:
+            return own[0]
         np = _np_head(sent, item)
         if np.id == item.id:
             return None
@@ -701,8 +716,7 @@ class IndefinitePronounToNegative(_PronounParadigm):
     def _unlicensed(self, sent: Sentence, item: Token) -> bool:
         """True when nothing around ``item`` could license a ни-pronoun in its place."""
         np = _np_head(sent, item)
-        if any(k.deprel == "case" for k in sent.children(item)):
-            return False  # «о чём-то» → «ни о чём» would move the preposition
+        # («о чём-то» → «ни о чём»: the caller splits the ни-word around an adjacent preposition)
         if np.id != item.id and any(k.deprel == "case" for k in sent.children(np)) and item.base_deprel not in ("det", "amod"):
             return False
         # (a determiner inside a prepositional phrase is left out by the caller: the ни-word would

@@ -27,7 +27,12 @@ skipped, though RuBLiMP keeps words after the possessor: a name or relative left
 would carry the possessor; a sentence adverb or punctuation the parser hung on it does
 not count: «Также у него была сестра»). An inanimate noun is taken only with «есть»
 («у задачи есть решение»): with «был»/«будет» «у окна», «у вертолётов» reads as a location,
-where «у себя» is grammatical. A third tree shape is accepted too: the
+where «у себя» is grammatical — except a noun of a group of people or an organisation
+(:data:`COLLECTIVE_POSSESSORS`: «У семьи был сын»). A conjunct joined by «и» after the
+possessor is a phrase of its own and does not block it («У брата и сестры» → «У себя и
+сестры»), nor does a prepositional phrase the parser hung on it across punctuation
+(:func:`_outside_phrase`). An animate possessum before the у-phrase blocks it («Сын у брата
+был» → «Сын у себя был» is grammatical: at his own place). A third tree shape is accepted too: the
 possessor as the root with *быть* as its conjunct («У них всегда броня есть»).
 
 Parser repairs: a *у*-phrase the parser attached to some other word takes the finite
@@ -117,6 +122,31 @@ def _possessum(sent: Sentence, heads: list[Token], poss: Token | None = None) ->
     return subj
 
 
+#: nouns of a group of people or an organisation: with «был»/«будет» their у-phrase is a possessor,
+#: not a place («У семьи был сын», «у партии было три портфеля»)
+COLLECTIVE_POSSESSORS = frozenset({
+    "семья", "семейство", "пара", "чета", "партия", "компания", "команда", "фирма", "организация",
+    "правительство", "государство", "армия", "общество", "союз", "движение", "корпорация", "концерн",
+    "ассоциация", "федерация", "династия", "род", "племя", "народ", "коллектив", "оркестр", "группа",
+    "труппа", "дуэт", "трио", "квартет", "бригада", "клан", "орден", "братство", "супруг", "супруга",
+})
+
+
+def _outside_phrase(sent: Sentence, poss: Token, dep: Token) -> bool:
+    """Whether the dependent ``dep`` of the possessor is outside its noun phrase although the parser
+    hung it there: a conjunct joined by «и»/«или» (replacing one conjunct strands nothing: «У себя
+    и Томрис был сын»), or a prepositional phrase after punctuation («У меня, вообще, со сборной
+    … выезд был»: «со сборной» goes with the possessum)."""
+    if dep.id < poss.id:
+        return False
+    kids = sent.children(dep)
+    if dep.base_deprel == "conj":
+        return any(k.base_deprel == "cc" and normalize(k.form) in ("и", "или") for k in kids)
+    if dep.base_deprel == "nmod" and any(k.base_deprel == "case" for k in kids):
+        return any(sent.token(i).upos == "PUNCT" for i in range(poss.id + 1, dep.id))
+    return False
+
+
 #: relative pronoun forms that may follow a possessor noun («у участников которой»)
 _RELATIVE_FORMS = frozenset({"которого", "которой", "которых", "чьей", "чьего", "чьих", "чей"})
 
@@ -149,7 +179,7 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         case = [k for k in kids if k.deprel == "case"]
         if len(case) != 1 or not _is_u(case[0]) or case[0].id != poss.id - 1:
             continue
-        if any(k.base_deprel in _NP_INTERNAL and not _is_be(k) for k in kids):
+        if any(k.base_deprel in _NP_INTERNAL and not _is_be(k) and not _outside_phrase(sent, poss, k) for k in kids):
             # a modifier before the possessor would be stranded inside «у … себя» («у моего дяди»);
             # a name part, conjunct, genitive or relative after it would be left to carry the
             # possessor («у тёти Маши» → «у себя Маши», «у участников которой» → «у себя которой»;
@@ -185,12 +215,16 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
                     be, subj_heads = near, [near]
         if be is None or be.id < poss.id:
             continue
-        if inanimate and normalize(be.form) != "есть":
+        if inanimate and normalize(be.form) != "есть" and normalize(poss.lemma) not in COLLECTIVE_POSSESSORS:
             # «у вертолётов были люди», «у окна стоял стол»: with «был»/«будет» an inanimate у-phrase
             # often reads as a location (where «у себя» is grammatical); «у задачи есть решение» does not
             continue
         subj = _possessum(sent, subj_heads, poss)
         if subj is None:
+            continue
+        if subj.id < poss.id and (subj.feats.get("Animacy") == "Anim" or subj.upos == "PROPN"):
+            # «Сын у него был»: a person before the у-phrase can bind «себя» as a location («сын
+            # был у себя», at his place), so the "bad" sentence may be fine
             continue
         yield poss, be, subj
 
