@@ -72,7 +72,7 @@ from ..trees.nominal import (
     settled_case,
     spell_yo,
 )
-from ..trees.relative_hosts import earlier_host, group_noun, number_controls_outside
+from ..trees.relative_hosts import clause_plural_host, earlier_host, group_noun, number_controls_outside
 from ..trees.roles import preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
 
@@ -614,6 +614,8 @@ class _AnaphorAgreement(Paradigm):
             return None
         if earlier_host(sent, _phrase_start(sent, rc.pronoun), rc.antecedent, readings, self.morph, common):
             return None  # «X и Y, которые», «пара, которые», «соли алкалоидов, …, которые»: another antecedent fits
+        if number == "Plur" and clause_plural_host(sent, _phrase_start(sent, rc.pronoun), rc.antecedent, self.morph):
+            return None  # a plural noun phrase, coordination or a couple of persons earlier in the clause
         return word
 
     def _common_gender_nouns(self, sent: Sentence) -> set[int]:
@@ -764,6 +766,8 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
             # «Председатель клубов, которому …»: the unchanged pronoun finds another host and the
             # sentence is grammatical
             return None
+        if rc.number == "Plur" and clause_plural_host(sent, _phrase_start(sent, rc.pronoun), ante, self.morph):
+            return None  # the unchanged plural «которые» takes another plural of the clause
         edits.append(Edit(ante.id, spell_yo(sent, word)))
         return Perturbation(
             edits=tuple(sorted(edits, key=lambda e: e.token_id)),

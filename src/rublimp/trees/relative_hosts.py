@@ -23,7 +23,8 @@ from ..conllu_doc import Sentence, Token
 from ..morph import Morph
 from .nominal import QUANTITY_LEMMAS, agr_from_tag, norm
 
-__all__ = ["GROUP_NOUNS", "COPULAR_VERBS", "earlier_host", "group_noun", "host_features", "number_controls_outside"]
+__all__ = ["GROUP_NOUNS", "COPULAR_VERBS", "clause_plural_host", "earlier_host", "group_noun", "host_features",
+           "number_controls_outside"]
 
 #: singular nouns of a group whose members a plural «которые» may refer to («пара, которые поженились»)
 GROUP_NOUNS = frozenset({
@@ -45,6 +46,11 @@ _PHRASE_RELS = frozenset({"nmod", "appos", "conj", "acl", "amod", "det", "nummod
 #: pronouns that host no «который» clause (interrogatives, reflexive, the demonstrative «это»)
 _NO_HOST_PRONOUNS = frozenset({"что", "кто", "себя", "это", "сам", "который", "чей", "каков", "он", "весь"})
 _BREAKS = frozenset({"—", "–", "-", ":", ";"})
+_SENTENCE_ENDS = frozenset({".", "!", "?", "…"})
+#: words of a marriage or union: a plural relative may then take the two persons of the clause
+#: together («Арсинда вышла замуж за графа, потомки которых» — the couple's descendants)
+_UNION_WORDS = frozenset({"замуж", "жениться", "пожениться", "брак", "венчаться", "обвенчаться", "обручиться",
+                          "сочетаться", "развестись", "развод", "супруг", "супруга", "союз"})
 _HOST_UPOS = frozenset({"NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ"})
 _NOMINAL_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
 _COORDINATORS = frozenset({"и", "или", "либо", "да"})
@@ -194,6 +200,55 @@ def earlier_host(sent: Sentence, start: int, antecedent: Token, readings: Iterab
             for r_number, r_gender in readings:
                 if r_number == number and (number == "Plur" or r_gender is None or gender in (None, r_gender)):
                     return True
+    return False
+
+
+def _clause_top(sent: Sentence, t: Token) -> Token:
+    """The predicate of the clause ``t`` stands in: the first verb (finite, infinitive, participle or
+    converb) or root on the way up from ``t`` (``t`` itself when it is a verb)."""
+    node, steps = t, 0
+    while node.head != 0 and node.upos not in ("VERB", "AUX") and steps <= len(sent.tokens):
+        node, steps = sent.head_of(node), steps + 1
+    return node
+
+
+def clause_plural_host(sent: Sentence, start: int, antecedent: Token, morph: Morph) -> bool:
+    """Whether a plural «которые» (or another plural form) before token id ``start`` could take some
+    other antecedent than ``antecedent`` in the same clause (strict validity read, issue 18, round 3):
+
+    * a plural noun phrase, a coordination or a counted or group noun anywhere in the clause of the
+      antecedent before the relative phrase, not only one whose phrase reaches it (a reader attaches
+      «которые» high: «исследования в области химии, которые»; «трупы людей и каннибализм, которые»);
+    * the subject of that clause when it and the antecedent are two persons and the sentence speaks
+      of a marriage or union (:data:`_UNION_WORDS`): a plural relative may take the two together
+      («Арсинда вышла замуж за графа, потомки которых» — the couple's).
+
+    Personal pronouns, modifiers and words behind a dash, colon or semicolon do not count (as in
+    :func:`earlier_host`); a verb's own nested clause (participle, infinitive, subordinate) is another
+    clause."""
+    top = _clause_top(sent, antecedent)
+    couple = antecedent.feats.get("Animacy") == "Anim" and any(
+        norm(u.lemma) in _UNION_WORDS or norm(u.form) in _UNION_WORDS for u in sent.tokens[: max(0, start - 1)])
+    for t in sent.tokens[: max(0, start - 2)]:
+        if t.id == antecedent.id or t.upos not in ("NOUN", "PROPN", "DET", "PRON") or t.base_deprel == "fixed":
+            continue
+        if t.upos in ("PRON", "DET") and (t.feats.get("PronType") == "Prs" or norm(t.lemma) in _NO_HOST_PRONOUNS
+                                          or t.feats.get("Person") in ("1", "2") or _modifier(sent, t)):
+            continue
+        if any(u.form in _BREAKS or u.form in _SENTENCE_ENDS for u in sent.tokens[t.id: max(t.id, start - 1)]):
+            continue
+        if _clause_top(sent, t).id != top.id:
+            continue
+        if any(p.tag.POS == "NOUN" and {"Fixd", "Abbr"} & p.tag.grammemes for p in morph.parses(t.form)):
+            numbers = {t.feats.get("Number")}  # an indeclinable word: the parser's number only («ПМЖ»)
+        else:
+            numbers = {n for n, _ in host_features(morph, t)}
+        if "Plur" in numbers or _counted_or_coordinated(sent, t):
+            return True
+        if couple and t.base_deprel in ("nsubj", "nsubj:pass") and t.id < antecedent.id \
+                and norm(t.lemma) != norm(antecedent.lemma) \
+                and (t.feats.get("Animacy") == "Anim" or t.upos == "PROPN"):
+            return True
     return False
 
 
