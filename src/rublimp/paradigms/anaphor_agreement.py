@@ -72,7 +72,13 @@ from ..trees.nominal import (
     settled_case,
     spell_yo,
 )
-from ..trees.relative_hosts import clause_plural_host, earlier_host, group_noun, number_controls_outside
+from ..trees.relative_hosts import (
+    clause_plural_host,
+    earlier_host,
+    group_noun,
+    number_controls_outside,
+    possible_subject,
+)
 from ..trees.roles import preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
 
@@ -722,6 +728,8 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
             return None
         if number_controls_outside(sent, ante, self.morph):
             return None  # «является квазаром», «требуется специалист[obj]»: a second relation would break
+        if possible_subject(sent, ante, self.morph, skip=rc.clause):
+            return None  # «Требуется[root] специалист, который»: the verb of its clause agrees with it
         mods = []
         for kid in sent.children(ante):
             if kid.id == rc.clause.id or kid.feats.get("Variant") == "Short" or kid.upos in ("NOUN", "PROPN", "PRON"):

@@ -24,7 +24,7 @@ from ..morph import Morph
 from .nominal import QUANTITY_LEMMAS, agr_from_tag, norm
 
 __all__ = ["GROUP_NOUNS", "COPULAR_VERBS", "clause_plural_host", "earlier_host", "group_noun", "host_features",
-           "number_controls_outside"]
+           "number_controls_outside", "possible_subject"]
 
 #: singular nouns of a group whose members a plural «которые» may refer to («пара, которые поженились»)
 GROUP_NOUNS = frozenset({
@@ -295,3 +295,45 @@ def number_controls_outside(sent: Sentence, noun: Token, morph: Morph) -> bool:
     nominative = any(p.tag.POS == "NOUN" and "nomn" in p.tag.grammemes and
                      ("sing" if number == "Sing" else "plur") in p.tag.grammemes for p in morph.parses(noun.form))
     return nominative and (noun.feats.get("Case") == "Nom" or norm(head.form).endswith(("ся", "сь")))
+
+
+def _agrees_in_number(pred: Token, noun: Token) -> bool:
+    """Whether the finite verb or short form ``pred`` (3rd person) agrees with ``noun`` in number, and
+    in gender where it shows one in the singular."""
+    if pred.feats.get("Person") in ("1", "2") or pred.feats.get("Number") != noun.feats.get("Number"):
+        return False
+    g = pred.feats.get("Gender")
+    return not (noun.feats.get("Number") == "Sing" and g and noun.feats.get("Gender") and g != noun.feats["Gender"])
+
+
+def possible_subject(sent: Sentence, noun: Token, morph: Morph, skip: Token | None = None) -> bool:
+    """Whether ``noun`` (no preposition, with a nominative reading in its number) may be the subject of
+    a finite verb or short form of its clause that agrees with it and has no agreeing nominative subject
+    of its own — whatever relation the parser gave it («Требуется[root] специалист[obj], который»,
+    «Упала девочка, которая», a noun the parser made the root with its verb hung below). Changing its
+    number would break that agreement too (strict validity read, issue 18, round 3). ``skip``: the
+    head of the noun's relative clause (its verbs are the relative clause's)."""
+    if sent.children(noun, "case") or not noun.feats.get("Number"):
+        return False
+    number = "sing" if noun.feats["Number"] == "Sing" else "plur"
+    if not any(p.tag.POS == "NOUN" and "nomn" in p.tag.grammemes and number in p.tag.grammemes
+               for p in morph.parses(noun.form)):
+        return False
+    preds = []
+    top = _clause_top(sent, noun)
+    if top.id != noun.id:
+        preds.append(top)
+    preds += [k for k in sent.children(noun) if skip is None or k.id != skip.id]
+    for pred in preds:
+        if pred.upos not in ("VERB", "AUX", "ADJ"):
+            continue
+        if not (pred.feats.get("VerbForm") == "Fin" or pred.feats.get("Variant") == "Short"):
+            continue
+        if not _agrees_in_number(pred, noun):
+            continue
+        if any(k.id != noun.id and k.base_deprel in ("nsubj", "csubj") and k.feats.get("Case", "Nom") == "Nom"
+               and (k.upos not in ("NOUN", "PROPN", "PRON") or _agrees_in_number(pred, k))
+               for k in sent.children(pred)):
+            continue  # the verb has a subject of its own
+        return True
+    return False
