@@ -620,7 +620,9 @@ class _AnaphorAgreement(Paradigm):
             return None
         if earlier_host(sent, _phrase_start(sent, rc.pronoun), rc.antecedent, readings, self.morph, common):
             return None  # «X и Y, которые», «пара, которые», «соли алкалоидов, …, которые»: another antecedent fits
-        if number == "Plur" and clause_plural_host(sent, _phrase_start(sent, rc.pronoun), rc.antecedent, self.morph):
+        possessive = rc.pronoun.base_deprel == "nmod" and rc.pronoun.feats.get("Case") == "Gen"
+        if number == "Plur" and clause_plural_host(sent, _phrase_start(sent, rc.pronoun), rc.antecedent, self.morph,
+                                                   possessive=possessive):
             return None  # a plural noun phrase, coordination or a couple of persons earlier in the clause
         return word
 
@@ -741,6 +743,11 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
                 if ka is None or ka.tag.POS not in ("ADJF", "PRTF") or sent.children(kid, "conj"):
                     return None
                 mods.append((kid, ka))
+        if mods and rc.subject:
+            # RuBLiMP's rule: no edit of a word that enters several agreement relations. A subject
+            # «который» rules out the pronoun, and a noun with agreeing modifiers would change
+            # together with them (two words, read as another paradigm's pair): no pair
+            return None
         found = renumber_noun(self.morph, ante, aa, [])
         if found is None:
             return None

@@ -212,16 +212,21 @@ def _clause_top(sent: Sentence, t: Token) -> Token:
     return node
 
 
-def clause_plural_host(sent: Sentence, start: int, antecedent: Token, morph: Morph) -> bool:
+def clause_plural_host(sent: Sentence, start: int, antecedent: Token, morph: Morph,
+                       possessive: bool = False) -> bool:
     """Whether a plural «которые» (or another plural form) before token id ``start`` could take some
     other antecedent than ``antecedent`` in the same clause (strict validity read, issue 18, round 3):
 
     * a plural noun phrase, a coordination or a counted or group noun anywhere in the clause of the
       antecedent before the relative phrase, not only one whose phrase reaches it (a reader attaches
       «которые» high: «исследования в области химии, которые»; «трупы людей и каннибализм, которые»);
+    * a coordination or counted noun between the antecedent and the relative phrase, in any clause
+      («за графа, женатого на Y и Z, потомки которых»);
     * the subject of that clause when it and the antecedent are two persons and the sentence speaks
       of a marriage or union (:data:`_UNION_WORDS`): a plural relative may take the two together
-      («Арсинда вышла замуж за графа, потомки которых» — the couple's).
+      («Арсинда вышла замуж за графа, потомки которых» — the couple's); with ``possessive`` (the
+      pronoun is a possessor genitive, «потомки которого») any other person of the clause counts
+      («Арсинда и её граф, дети которых»: their children).
 
     Personal pronouns, modifiers and words behind a dash, colon or semicolon do not count (as in
     :func:`earlier_host`); a verb's own nested clause (participle, infinitive, subordinate) is another
@@ -237,6 +242,8 @@ def clause_plural_host(sent: Sentence, start: int, antecedent: Token, morph: Mor
             continue
         if any(u.form in _BREAKS or u.form in _SENTENCE_ENDS for u in sent.tokens[t.id: max(t.id, start - 1)]):
             continue
+        if t.id > antecedent.id and _counted_or_coordinated(sent, t):
+            return True  # a coordination between the antecedent and the pronoun, whatever its clause
         if _clause_top(sent, t).id != top.id:
             continue
         if any(p.tag.POS == "NOUN" and {"Fixd", "Abbr"} & p.tag.grammemes for p in morph.parses(t.form)):
@@ -245,7 +252,8 @@ def clause_plural_host(sent: Sentence, start: int, antecedent: Token, morph: Mor
             numbers = {n for n, _ in host_features(morph, t)}
         if "Plur" in numbers or _counted_or_coordinated(sent, t):
             return True
-        if couple and t.base_deprel in ("nsubj", "nsubj:pass") and t.id < antecedent.id \
+        if (couple and t.base_deprel in ("nsubj", "nsubj:pass") or possessive and antecedent.feats.get("Animacy") == "Anim") \
+                and t.id < antecedent.id \
                 and norm(t.lemma) != norm(antecedent.lemma) \
                 and (t.feats.get("Animacy") == "Anim" or t.upos == "PROPN"):
             return True
