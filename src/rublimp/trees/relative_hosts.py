@@ -21,6 +21,7 @@ from typing import Iterable
 
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph
+from .lexical import PERSONAL_PRONOUNS
 from .nominal import QUANTITY_LEMMAS, agr_from_tag, norm
 
 __all__ = ["GROUP_NOUNS", "COPULAR_VERBS", "clause_plural_host", "earlier_host", "group_noun", "host_features",
@@ -70,6 +71,8 @@ def host_features(morph: Morph, tok: Token, any_gender: bool = False) -> set[Rea
         out.add((number, None if number == "Plur" or any_gender else gender))
     if tok.upos not in ("NOUN", "PROPN"):
         return out  # pronouns and substantivised words: the parser's reading only
+    if out and any(p.tag.POS == "NOUN" and "Fixd" in p.tag.grammemes for p in morph.parses(tok.form)):
+        return out  # an indeclinable noun («алиби», «ПМЖ»): its number is the context's, the parser's
     case = tok.feats.get("Case")
     lemma = norm(tok.lemma)
     for p in morph.parses(tok.form):
@@ -238,6 +241,7 @@ def clause_plural_host(sent: Sentence, start: int, antecedent: Token, morph: Mor
         if t.id == antecedent.id or t.upos not in ("NOUN", "PROPN", "DET", "PRON") or t.base_deprel == "fixed":
             continue
         if t.upos in ("PRON", "DET") and (t.feats.get("PronType") == "Prs" or norm(t.lemma) in _NO_HOST_PRONOUNS
+                                          or norm(t.lemma) in PERSONAL_PRONOUNS
                                           or t.feats.get("Person") in ("1", "2") or _modifier(sent, t)):
             continue
         if any(u.form in _BREAKS or u.form in _SENTENCE_ENDS for u in sent.tokens[t.id: max(t.id, start - 1)]):
@@ -246,10 +250,7 @@ def clause_plural_host(sent: Sentence, start: int, antecedent: Token, morph: Mor
             return True  # a coordination between the antecedent and the pronoun, whatever its clause
         if _clause_top(sent, t).id != top.id:
             continue
-        if any(p.tag.POS == "NOUN" and {"Fixd", "Abbr"} & p.tag.grammemes for p in morph.parses(t.form)):
-            numbers = {t.feats.get("Number")}  # an indeclinable word: the parser's number only («ПМЖ»)
-        else:
-            numbers = {n for n, _ in host_features(morph, t)}
+        numbers = {n for n, _ in host_features(morph, t)}
         if "Plur" in numbers or _counted_or_coordinated(sent, t):
             return True
         if (couple and t.base_deprel in ("nsubj", "nsubj:pass") or possessive and antecedent.feats.get("Animacy") == "Anim") \
