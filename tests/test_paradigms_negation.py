@@ -92,6 +92,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Сумку никто открывать не стал.": {"Сумку кто-нибудь открывать не стал."},
         # a clause adverb the parser attached to the pronoun does not block it (a degree word does)
         "Старик больше никогда не приходил на причал.": {"Старик больше когда-нибудь не приходил на причал."},
+        # a habitual adverb of a nested clause does not license the indefinite in the main one
+        "Никто не пришёл, хотя он всегда звал гостей.": {"Кто-либо не пришёл, хотя он всегда звал гостей."},
     },
     "indefinite_pronoun_to_negative": {
         "Кто-то постучал в дверь.": {"Никто постучал в дверь."},

@@ -116,6 +116,8 @@ _CONDITIONAL_LEMMAS = frozenset({"если", "бы", "б", "ли", "ль", "ко
 _INDEFINITE_EXCLUDED_CONDITIONALS = frozenset({"если", "бы", "б", "коли", "кабы"})
 # relations that start a clause of their own
 _CLAUSE_RELS = frozenset({"ccomp", "advcl", "acl", "csubj", "conj", "parataxis", "root", "xcomp"})
+# relations of a clause nested below a verb (its own habitual adverbs are not the verb's)
+_NESTED_CLAUSE_RELS = frozenset({"ccomp", "advcl", "acl", "csubj", "conj", "parataxis"})
 _IMPERATIVE_PARTICLES = frozenset({"пусть", "пускай", "давай", "давайте"})
 # words that license a ни-pronoun (or a "ни" particle) on the word they attach to
 _NEGATION_MARKERS = frozenset({"не", "ни"})
@@ -593,9 +595,15 @@ class NegativePronounToIndefinite(_PronounParadigm):
 
     @staticmethod
     def habitual(sent: Sentence, verb: Token) -> bool:
-        """Whether a habitual adverb («обычно», «всегда», «часто») stands in the clause of ``verb``."""
-        return any(normalize(k.form) in _HABITUAL_WORDS or normalize(k.lemma) in _HABITUAL_WORDS
-                   for k in sent.subtree(verb))
+        """Whether a habitual adverb («обычно», «всегда», «часто») stands in the clause of ``verb`` —
+        not in a clause of its own below it («никто не знает, поскольку он всегда …»)."""
+        stack = [verb]
+        while stack:
+            cur = stack.pop()
+            if normalize(cur.form) in _HABITUAL_WORDS or normalize(cur.lemma) in _HABITUAL_WORDS:
+                return True
+            stack.extend(k for k in sent.children(cur) if k.base_deprel not in _NESTED_CLAUSE_RELS)
+        return False
 
     @staticmethod
     def nibud_unlicensed(sent: Sentence, verb: Token) -> bool:
