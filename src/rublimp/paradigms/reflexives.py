@@ -31,8 +31,8 @@ where «у себя» is grammatical — except a noun of a group of people or a
 (:data:`COLLECTIVE_POSSESSORS`: «У семьи был сын»). A conjunct joined by «и» after the
 possessor is a phrase of its own and does not block it («У брата и сестры» → «У себя и
 сестры»), nor does a prepositional phrase the parser hung on it across punctuation
-(:func:`_outside_phrase`). An animate possessum before the у-phrase blocks it («Сын у брата
-был» → «Сын у себя был» is grammatical: at his own place). A third tree shape is accepted too: the
+(:func:`_outside_phrase`). The possessum must follow the у-phrase: before it, it can bind
+«себя» as a location («Сын у брата был» → «Сын у себя был» is grammatical: at his own place). A third tree shape is accepted too: the
 possessor as the root with *быть* as its conjunct («У них всегда броня есть»).
 
 Parser repairs: a *у*-phrase the parser attached to some other word takes the finite
@@ -222,9 +222,10 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         subj = _possessum(sent, subj_heads, poss)
         if subj is None:
             continue
-        if subj.id < poss.id and (subj.feats.get("Animacy") == "Anim" or subj.upos == "PROPN"):
-            # «Сын у него был»: a person before the у-phrase can bind «себя» as a location («сын
-            # был у себя», at his place), so the "bad" sentence may be fine
+        if subj.id < poss.id:
+            # «Сын у него был»: a possessum before the у-phrase can bind «себя» as a location («сын
+            # был у себя», at his place), and a reader takes the order «у X … possessum» as the
+            # construction's (RuBLiMP's examples; no dev pair has the other order): no pair
             continue
         yield poss, be, subj
 
