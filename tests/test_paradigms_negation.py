@@ -489,3 +489,31 @@ def test_external_possessor_order_and_detached_pp(paradigms):
     assert [b for b, _ in ep.pairs(detached)] == ["У себя, вообще, со сборной выезд был."]
     # without the commas the phrase may be the possessor's own: «у себя со сборной» is not made
     assert list(ep.pairs(adjacent)) == []
+
+
+# round 3 parser repairs: a sentence-initial «У» tagged PROPN (relation ``case``), and the possessum
+# hung on the possessor as its ``nsubj`` («У Ильи были дети» with дети → Ильи)
+POSSESSOR_PARSER = """# sent_id = t1
+# text = У Фой есть брат.
+1\tУ\tу\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tcase\t_\t_
+2\tФой\tфой\tPROPN\t_\tAnimacy=Anim|Case=Gen|Gender=Fem|Number=Sing\t3\tobl\t_\t_
+3\tесть\tбыть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t0\troot\t_\t_
+4\tбрат\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tnsubj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = t2
+# text = У Ильи были дети.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tИльи\tилья\tPROPN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t3\tobl\t_\t_
+3\tбыли\tбыть\tAUX\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin\t0\troot\t_\t_
+4\tдети\tребенок\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t2\tnsubj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_external_possessor_round3_parser_repairs(paradigms):
+    propn_u, possessum_on_possessor = read_conllu_string(POSSESSOR_PARSER)
+    ep = paradigms["external_possessor"]
+    assert [b for b, _ in ep.pairs(propn_u)] == ["У себя есть брат."]
+    assert [b for b, _ in ep.pairs(possessum_on_possessor)] == ["У себя были дети."]

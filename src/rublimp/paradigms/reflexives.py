@@ -38,8 +38,9 @@ possessor as the root with *быть* as its conjunct («У них всегда 
 Parser repairs: a *у*-phrase the parser attached to some other word takes the finite
 «быть» that follows it within a few words, with no punctuation or other verb between
 (:func:`_following_be`); a nominative possessum hung on «быть» as ``conj``/``parataxis``
-counts as its subject; a «быть» with several subjects keeps those after the possessor
-(:func:`_later_subjects`).
+counts as its subject, and so does one the parser hung on the possessor as its ``nsubj`` («У Ильи
+были дети»); a sentence-initial «У» tagged PROPN with the relation ``case`` is the preposition; a
+«быть» with several subjects keeps those after the possessor (:func:`_later_subjects`).
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ def _is_be(tok: Token) -> bool:
 
 
 def _is_u(tok: Token) -> bool:
-    return tok.upos == "ADP" and normalize(tok.form) == "у"
+    # (the parser's relation counts too: a sentence-initial «У» is sometimes tagged PROPN, ``case``)
+    return (tok.upos == "ADP" or tok.base_deprel == "case") and normalize(tok.form) == "у"
 
 
 def _later_subjects(sent: Sentence, subjects: list[Token], poss: Token) -> list[Token]:
@@ -199,7 +201,9 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         be: Token | None = None
         subj_heads: list[Token] = []
         if head is not None and _is_be(head) and poss.base_deprel in ("obl", "nmod", "iobj"):
-            be, subj_heads = head, [head]
+            # (a possessum the parser hung on the possessor as its ``nsubj`` — «У Ильи были дети» with
+            # дети → Ильи — is still the possessum)
+            be, subj_heads = head, [head, poss]
         else:
             cops = [k for k in sent.children(poss, "cop") if _is_be(k)]
             # a third shape: the possessor heads the sentence and быть hangs off it as a conjunct
