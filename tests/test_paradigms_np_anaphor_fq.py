@@ -68,11 +68,6 @@ POSITIVE = [
      "Девочка, которому я дал книгу, убежала."),
     ("anaphor_agreement_gender", "Город, о котором он рассказывал, находится на севере.",
      "Город, о которой он рассказывал, находится на севере."),
-    # a subject «который» whose present-tense verb shows no gender: only the anaphoric agreement breaks
-    ("anaphor_agreement_gender", "Я знаю мальчика, который читает эту книгу.",
-     "Я знаю мальчика, которая читает эту книгу."),
-    ("anaphor_agreement_gender", "Вдоль дороги тянется река, которая впадает в озеро.",
-     "Вдоль дороги тянется река, который впадает в озеро."),
     # a substantivised adjective as the antecedent
     ("anaphor_agreement_gender", "Он был первым, которого мы встретили в лесу.",
      "Он был первым, которую мы встретили в лесу."),
@@ -167,6 +162,10 @@ POSITIVE = [
 
 # (paradigm, sentence that must yield nothing for it, why)
 NEAR_MISSES = [
+    # round 3: a subject «который» is left out of the gender paradigm, as RuBLiMP's rule says (a
+    # reader marks it not_paradigm), even where its present-tense verb shows no gender
+    ("anaphor_agreement_gender", "Я знаю мальчика, который читает эту книгу.", "subject «который»"),
+    ("anaphor_agreement_gender", "Вдоль дороги тянется река, которая впадает в озеро.", "subject «который»"),
     ("floating_quantifier_agreement_gender", "Бамбату всё решает сам.", "unknown name, the present tense shows no gender"),
     ("floating_quantifier_agreement_gender", "Стрельцов сам проверит все замки.",
      "a name read as another word, and the future verb shows no gender"),

@@ -13,12 +13,11 @@ parser attached the clause otherwise (``conj``, ``ccomp``, ``parataxis`` — a
 frequent error), the noun right before the comma that opens the relative
 phrase («…, в котором», «…, курс которого») is taken instead.
 
-Only pronouns that are *not* the subject of their clause are used (a
+Only pronouns that are *not* the subject of their clause are edited (a
 nominative «который» also agrees with the verb, so changing it would break
-two agreement relations at once) — except, for gender, a subject whose verb
-shows no gender (present/future, plural: «мальчик, который читает» →
-«которая читает»; the verb agrees in number only) — and only the pronoun is altered — the
-antecedent may control other words. Safeguards: pronoun and antecedent agree
+two agreement relations at once; for gender even a subject whose verb shows no gender is
+left out, as RuBLiMP's rule says); the number paradigm may edit the antecedent of a subject
+«который» instead. Safeguards: pronoun and antecedent agree
 in the parser's features and in pymorphy3's analyses; the antecedent is a
 single (not coordinated) noun or demonstrative «тот» that precedes the
 pronoun; a pronoun that looks like a misparsed subject (it can be nominative
@@ -167,20 +166,6 @@ def _comma_antecedent(sent: Sentence, pron: Token) -> tuple[Token, Token] | None
     if clause is None or clause.id < start:
         return None
     return clause, ante
-
-
-def _genderless_predicate(sent: Sentence, clause: Token, morph: Morph) -> bool:
-    """Whether the predicate of ``clause`` is a verb whose words show no gender (present/future
-    tense, plural, infinitive), so that a subject's gender is marked nowhere else. The parser's
-    tense is checked against the dictionary: no word may have a past-tense reading («колыхался»
-    tagged present)."""
-    if clause.upos != "VERB":
-        return False
-    words = [clause] + [k for k in sent.children(clause) if k.base_deprel in ("aux", "cop")]
-    if any("Gender" in w.feats or w.feats.get("VerbForm") == "Part" for w in words):
-        return False
-    return not any("past" in p.tag.grammemes or p.tag.POS in ("PRTF", "PRTS", "ADJS")
-                   for w in words for p in morph.parses(w.form))
 
 
 def _looks_like_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph) -> bool:
@@ -827,13 +812,12 @@ class AnaphorAgreementGender(_AnaphorAgreement):
     _sent: Sentence | None = None  # the sentence being perturbed (its names may fix the referent's sex)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        """Also a SUBJECT «который» whose predicate shows no gender («мальчик, который читает»
-        → «которая читает»): a present or future verb agrees in number and person only, so the
-        new gender breaks the anaphoric agreement alone (RuBLiMP edits subject relatives too)."""
+        """Only a «который» that is not the subject of its clause, as RuBLiMP's rule says (round 3 of
+        issue 18: a blind reader marks a subject relative ``not_paradigm`` even where its present-tense
+        verb shows no gender, «мальчик, который читает» → «которая читает»; 4 dev pairs lost). An
+        object the parser misread as the subject is repaired first (:func:`_object_misread_as_subject`)."""
         self._sent = sent
-        for rc in relative_clauses(sent, self.morph, subjects=True, coordinated=True):
-            if rc.subject and (rc.pronoun.head != rc.clause.id or not _genderless_predicate(sent, rc.clause, self.morph)):
-                continue
+        for rc in relative_clauses(sent, self.morph, coordinated=True):
             yield from self._pronoun_edits(sent, rc)
 
     def targets(self, rc):
