@@ -93,6 +93,10 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Старик больше никогда не приходил на причал.": {"Старик больше когда-нибудь не приходил на причал."},
         # a habitual adverb of a nested clause does not license the indefinite in the main one
         "Никто не пришёл, хотя он всегда звал гостей.": {"Кто-либо не пришёл, хотя он всегда звал гостей."},
+        # round 3: before the «не» of a present tense the -либо form (a generic present lets a
+        # -нибудь pronoun scope over the negation); in the past RuBLiMP's -нибудь form stays
+        "Он никогда не сдаётся.": {"Он когда-либо не сдаётся."},
+        "Никто не знал ответа.": {"Кто-нибудь не знал ответа."},
     },
     "indefinite_pronoun_to_negative": {
         "Кто-то постучал в дверь.": {"Никто постучал в дверь."},

@@ -562,6 +562,11 @@ class NegativePronounToIndefinite(_PronounParadigm):
             before = item.id < ne.id and _np_head(sent, item).id < ne.id
             if lemma in nibud and self.nibud_unlicensed(sent, verb) and (before or self.in_negation_scope(sent, item, verb)):
                 indefinite = nibud[lemma][0]
+                if before and verb.feats.get("Tense") == "Pres" and lemma in table and self.bare(sent, item):
+                    # round 3: before the «не» of a present, a -нибудь pronoun may scope over the
+                    # negation in a generic reading («когда-нибудь не вытаскивает, а разрезает»):
+                    # the -либо one, which cannot, is written instead
+                    indefinite = table[lemma][0]
             elif lemma in table and before and self.bare(sent, item):
                 indefinite = table[lemma][0]
             else:
