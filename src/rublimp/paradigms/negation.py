@@ -19,7 +19,9 @@ without «не» is ungrammatical. The paradigms:
   negation). In a future, under a modal or with a habitual adverb -нибудь may
   take scope over «не» («Кто-нибудь не придёт» is well formed), so there only a
   bare pronoun before the verb is replaced, by the -либо one («Я никогда не
-  забуду» → «Я когда-либо не забуду»). RuBLiMP also writes ничего → что-то,
+  забуду» → «Я когда-либо не забуду»); so is a bare pronoun before the «не» of a present,
+  whose generic reading lets -нибудь scope over the negation («Он когда-либо не сдаётся», not
+  «когда-нибудь»). A habitual adverb counts only in the verb's own clause. RuBLiMP also writes ничего → что-то,
   which is well formed («Из речи что-то не следует»), so ничего gets its
   -нибудь form «чего-нибудь»;
 * ``indefinite_pronoun_to_negative`` — a -то/-нибудь/кое-/-либо pronoun of a clause
