@@ -13,7 +13,13 @@ import pytest
 from rublimp.conllu_doc import read_conllu_string
 from rublimp.morph import get_morph
 from rublimp.paradigms import get_paradigm
-from rublimp.trees.relative_hosts import earlier_host, group_noun, number_controls_outside
+from rublimp.trees.relative_hosts import (
+    clause_plural_host,
+    earlier_host,
+    group_noun,
+    number_controls_outside,
+    possible_subject,
+)
 
 NUMBER, GENDER = "anaphor_agreement_number", "anaphor_agreement_gender"
 
@@ -32,6 +38,9 @@ POSITIVE = {
         ("Они пели песню о войне, которую написал их дед.", "Они пели песню о войне, который написал их дед."),
     ],
 }
+# round 3: an indeclinable noun («алиби») hosts in the parser's number only: the plural stays an error
+POSITIVE[NUMBER].append(("Он создал себе алиби с человеком, которого знает Иван.",
+                         "Он создал себе алиби с человеком, которых знает Иван."))
 # (paradigm, sentence, a substring no bad sentence of the paradigm may contain)
 NEGATIVE = [
     # a plural noun across a participial phrase fits «которые»: no noun edit to the singular
@@ -46,6 +55,10 @@ NEGATIVE = [
     (NUMBER, "Маша оказалась талантливой певицей, о которой писали газеты.", "певицами"),
     # «книгу, а точнее её первый том, о которой»: the parser split the insertion off «книгу»
     (GENDER, "Он показал нам книгу, а точнее её первый том, о котором писали газеты.", ""),
+    # round 3: a plural noun earlier in the clause («правнуков») may take the plural «которые»
+    (NUMBER, "Один из правнуков прочитал стихотворение, которое любила его прабабушка.", ""),
+    # a subject «который» whose antecedent has an agreeing modifier: neither word may change alone
+    (NUMBER, "Собака спасла маленькую девочку, которая упала в пруд.", ""),
 ]
 
 
@@ -149,3 +162,63 @@ def test_predicate_after_a_dash_keeps_its_number():
         ("процесс", "процесс", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
     ])])
     assert not number_controls_outside(plain, plain.token(3), morph)
+
+
+def test_possible_subject_whatever_the_relation():
+    # «Требуется специалист, который …» with «специалист» made the root and «требуется» hung on it:
+    # the verb agrees with it and has no subject, so its number controls the verb too
+    sent = _tree([
+        ("Требуется", "требоваться", "VERB", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 2, "acl"),
+        ("специалист", "специалист", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 5, "punct"),
+        ("который", "который", "PRON", "Case=Nom|Gender=Masc|Number=Sing", 5, "nsubj"),
+        ("знает", "знать", "VERB", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 2, "acl:relcl"),
+        ("язык", "язык", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 5, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    morph = get_morph()
+    assert possible_subject(sent, sent.token(2), morph, skip=sent.token(5))
+    # the object of the relative clause is no subject of it: its verb has «который» as subject
+    assert not possible_subject(sent, sent.token(6), morph)
+    # a verb with an agreeing subject of its own does not count («Мы пришли к дому»)
+    other = _tree([
+        ("Кошка", "кошка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("поймала", "поймать", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("мышь", "мышь", "NOUN", "Animacy=Anim|Case=Acc|Gender=Fem|Number=Sing", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert not possible_subject(other, other.token(3), morph)
+
+
+# «Анна вышла замуж за графа, потомки которого …» / «… за графа и князя, …»
+COUPLE = [
+    ("Анна", "анна", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+    ("вышла", "выйти", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+    ("замуж", "замуж", "ADV", "", 2, "advmod"),
+    ("за", "за", "ADP", "", 5, "case"),
+    ("графа", "граф", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 2, "obl"),
+    (",", ",", "PUNCT", "", 9, "punct"),
+    ("потомки", "потомок", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 9, "nsubj"),
+    ("которого", "который", "PRON", "Case=Gen|Gender=Masc|Number=Sing", 7, "nmod"),
+    ("живут", "жить", "VERB", "Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin", 5, "acl:relcl"),
+    (".", ".", "PUNCT", "", 2, "punct"),
+]
+
+
+def test_clause_plural_hosts():
+    morph = get_morph()
+    sent = _tree(COUPLE)
+    graf = sent.token(5)
+    # a marriage: the plural «которых» may mean the couple
+    assert clause_plural_host(sent, 7, graf, morph)
+    # no marriage word: two persons of a clause are no couple
+    met = _tree([r if i != 2 else ("тут", "тут", "ADV", "", 2, "advmod") for i, r in enumerate(COUPLE)])
+    assert not clause_plural_host(met, 7, met.token(5), morph)
+    # … unless the pronoun is a possessive genitive («дети которых»: theirs)
+    assert clause_plural_host(met, 7, met.token(5), morph, possessive=True)
+    # a plural noun between the antecedent and the pronoun's phrase in another clause does not count,
+    # a coordination there does («за графа и князя, потомки которых»)
+    coord = _tree(COUPLE[:5] + [("и", "и", "CCONJ", "", 7, "cc"),
+                                ("князя", "князь", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 5, "conj")]
+                  + [(f, l, u, ft, h + 2 if h > 5 else h, r) for f, l, u, ft, h, r in COUPLE[5:]])
+    assert clause_plural_host(coord, 9, coord.token(5), morph)

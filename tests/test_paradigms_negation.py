@@ -25,7 +25,6 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "У неё была большая собака.": {"У себя была большая собака."},
         "Вчера у нас были гости из Казани.": {"Вчера у себя были гости из Казани."},
         "У Маши будет свой кабинет.": {"У себя будет свой кабинет."},
-        "Денег у них не было.": {"Денег у себя не было."},
         # a sentence adverb the parser hangs on the possessor does not block it
         "Также у него была сестра.": {"Также у себя была сестра."},
         # an inanimate possessor with «есть» (with «был» it may be a location)
@@ -35,6 +34,11 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Мне кажется, что у соседа есть ключ от подвала.": {"Мне кажется, что у себя есть ключ от подвала."},
         # «быть» parsed as the conjunct of a root possessor is not a noun conjunct
         "У них всегда деньги есть.": {"У себя всегда деньги есть."},
+        # round 3: a group or organisation noun is a possessor with «был» too (not a place)
+        "У семьи был сын.": {"У себя был сын."},
+        "У партии было три портфеля.": {"У себя было три портфеля."},
+        # a conjunct joined by «и» is a noun phrase of its own: replacing the first strands nothing
+        "У брата и сестры была собака.": {"У себя и сестры была собака."},
     },
     "negative_concord": {
         # RuBLiMP's choice: the last phrase of the clause
@@ -87,6 +91,12 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Сумку никто открывать не стал.": {"Сумку кто-нибудь открывать не стал."},
         # a clause adverb the parser attached to the pronoun does not block it (a degree word does)
         "Старик больше никогда не приходил на причал.": {"Старик больше когда-нибудь не приходил на причал."},
+        # a habitual adverb of a nested clause does not license the indefinite in the main one
+        "Никто не пришёл, хотя он всегда звал гостей.": {"Кто-либо не пришёл, хотя он всегда звал гостей."},
+        # round 3: before the «не» of a present tense the -либо form (a generic present lets a
+        # -нибудь pronoun scope over the negation); in the past RuBLiMP's -нибудь form stays
+        "Он никогда не сдаётся.": {"Он когда-либо не сдаётся."},
+        "Никто не знал ответа.": {"Кто-нибудь не знал ответа."},
     },
     "indefinite_pronoun_to_negative": {
         "Кто-то постучал в дверь.": {"Никто постучал в дверь."},
@@ -104,6 +114,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Вы когда-нибудь бывали в Казани?": {"Вы никогда бывали в Казани?"},
         # a -либо pronoun licensed by a negative verb or a superlative: no ни-pronoun there either
         "Он отказался сообщить какие-либо подробности.": {"Он отказался сообщить никакие подробности."},
+        # «не раз» (= many times) negates nothing: the ни-word is still unlicensed
+        "Филипп не раз поминал какой-то монастырь.": {"Филипп не раз поминал никакой монастырь."},
     },
 }
 
@@ -111,9 +123,9 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
 NEGATIVE: dict[str, list[str]] = {
     "external_possessor": [
         # words after the possessor in its phrase would be left to carry it (RuBLiMP keeps them)
+        "Денег у них не было.",  # round 3: the possessum before the у-phrase (it may bind «себя»)
         "У Лулу Белл была слуга.",
         "У Анны Петровны была большая библиотека.",
-        "У брата и сестры всегда деньги есть.",
         "У соседки тёти Маши была коза.",
         "Это команда, у участников которой были медали.",  # a relative left behind
         "У вертолётов были повреждения.",  # an inanimate у-phrase reads as a location
@@ -434,3 +446,78 @@ def test_external_possessor_two_subjects(paradigms):
     assert [b for b, _ in ep.pairs(stray)] == ["Впрочем, у себя есть лодка."]
     # «Иван у брата был» may be a location («у себя был» is grammatical): no pair
     assert list(ep.pairs(animate_before)) == []
+
+
+# round 3: a possessum BEFORE the у-phrase can bind «себя» as a location («Сын у брата
+# был» → «Сын у себя был»: the son was at his own place), so no pair; a prepositional phrase the
+# parser hung on a pronoun possessor across commas is not the possessor's («со сборной» goes with
+# the possessum)
+POSSESSOR_ORDER = """# sent_id = t1
+# text = Сын у брата был.
+1\tСын\tсын\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t4\tnsubj\t_\t_
+2\tу\tу\tADP\t_\t_\t3\tcase\t_\t_
+3\tбрата\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t4\tobl\t_\t_
+4\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+# sent_id = t2
+# text = У меня, вообще, со сборной выезд был.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tменя\tя\tPRON\t_\tCase=Gen|Number=Sing|Person=1\t0\troot\t_\tSpaceAfter=No
+3\t,\t,\tPUNCT\t_\t_\t4\tpunct\t_\t_
+4\tвообще\tвообще\tADV\t_\tDegree=Pos\t2\tparataxis\t_\tSpaceAfter=No
+5\t,\t,\tPUNCT\t_\t_\t4\tpunct\t_\t_
+6\tсо\tс\tADP\t_\t_\t7\tcase\t_\t_
+7\tсборной\tсборная\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Fem|Number=Sing\t2\tnmod\t_\t_
+8\tвыезд\tвыезд\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+9\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tcop\t_\tSpaceAfter=No
+10\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = t3
+# text = У меня со сборной выезд был.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tменя\tя\tPRON\t_\tCase=Gen|Number=Sing|Person=1\t0\troot\t_\t_
+3\tсо\tс\tADP\t_\t_\t4\tcase\t_\t_
+4\tсборной\tсборная\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Fem|Number=Sing\t2\tnmod\t_\t_
+5\tвыезд\tвыезд\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+6\tбыл\tбыть\tAUX\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t2\tcop\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_external_possessor_order_and_detached_pp(paradigms):
+    animate_before, detached, adjacent = read_conllu_string(POSSESSOR_ORDER)
+    ep = paradigms["external_possessor"]
+    assert list(ep.pairs(animate_before)) == []
+    assert [b for b, _ in ep.pairs(detached)] == ["У себя, вообще, со сборной выезд был."]
+    # without the commas the phrase may be the possessor's own: «у себя со сборной» is not made
+    assert list(ep.pairs(adjacent)) == []
+
+
+# round 3 parser repairs: a sentence-initial «У» tagged PROPN (relation ``case``), and the possessum
+# hung on the possessor as its ``nsubj`` («У Ильи были дети» with дети → Ильи)
+POSSESSOR_PARSER = """# sent_id = t1
+# text = У Фой есть брат.
+1\tУ\tу\tPROPN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tcase\t_\t_
+2\tФой\tфой\tPROPN\t_\tAnimacy=Anim|Case=Gen|Gender=Fem|Number=Sing\t3\tobl\t_\t_
+3\tесть\tбыть\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t0\troot\t_\t_
+4\tбрат\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t3\tnsubj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = t2
+# text = У Ильи были дети.
+1\tУ\tу\tADP\t_\t_\t2\tcase\t_\t_
+2\tИльи\tилья\tPROPN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t3\tobl\t_\t_
+3\tбыли\tбыть\tAUX\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin\t0\troot\t_\t_
+4\tдети\tребенок\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t2\tnsubj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_external_possessor_round3_parser_repairs(paradigms):
+    propn_u, possessum_on_possessor = read_conllu_string(POSSESSOR_PARSER)
+    ep = paradigms["external_possessor"]
+    assert [b for b, _ in ep.pairs(propn_u)] == ["У себя есть брат."]
+    assert [b for b, _ in ep.pairs(possessum_on_possessor)] == ["У себя были дети."]

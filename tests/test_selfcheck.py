@@ -443,3 +443,28 @@ def test_object_relative_of_a_transitive_verb_with_a_dropped_subject_is_no_sourc
         (".", ".", "PUNCT", "", 2, "punct"),
     ]
     assert _source(rows) is None
+
+
+# «Входило в состав Геологского округа.»: an adjective in «-ский» the dictionary does not list
+GEOLOG = tree([
+    ("Входило", "входить", "VERB", "Gender=Neut|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+    ("в", "в", "ADP", "", 3, "case"),
+    ("состав", "состав", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 1, "obl"),
+    ("Геологского", "геологский", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 5, "amod"),
+    ("округа", "округ", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nmod"),
+    (".", ".", "PUNCT", "", 1, "punct"),
+])
+
+
+def test_unknown_sk_adjective_may_be_reinflected():
+    from rublimp.paradigms.selfcheck import regular_unknown_adjective
+
+    from rublimp.morph import get_morph
+
+    morph = get_morph()
+    tok = GEOLOG.token(4)
+    assert regular_unknown_adjective(morph, tok, "геологскому")
+    assert not regular_unknown_adjective(morph, tok, "геологскиы")  # no ending of the declension
+    assert not regular_unknown_adjective(morph, tok, "геологный")  # another stem
+    # a known adjective gets no such licence: its forms must be the dictionary's
+    assert not regular_unknown_adjective(morph, TABLE.token(3), "столскому")

@@ -13,12 +13,11 @@ parser attached the clause otherwise (``conj``, ``ccomp``, ``parataxis`` — a
 frequent error), the noun right before the comma that opens the relative
 phrase («…, в котором», «…, курс которого») is taken instead.
 
-Only pronouns that are *not* the subject of their clause are used (a
+Only pronouns that are *not* the subject of their clause are edited (a
 nominative «который» also agrees with the verb, so changing it would break
-two agreement relations at once) — except, for gender, a subject whose verb
-shows no gender (present/future, plural: «мальчик, который читает» →
-«которая читает»; the verb agrees in number only) — and only the pronoun is altered — the
-antecedent may control other words. Safeguards: pronoun and antecedent agree
+two agreement relations at once; for gender even a subject whose verb shows no gender is
+left out, as RuBLiMP's rule says); the number paradigm may edit the antecedent of a subject
+«который» instead. Safeguards: pronoun and antecedent agree
 in the parser's features and in pymorphy3's analyses; the antecedent is a
 single (not coordinated) noun or demonstrative «тот» that precedes the
 pronoun; a pronoun that looks like a misparsed subject (it can be nominative
@@ -72,7 +71,13 @@ from ..trees.nominal import (
     settled_case,
     spell_yo,
 )
-from ..trees.relative_hosts import earlier_host, group_noun, number_controls_outside
+from ..trees.relative_hosts import (
+    clause_plural_host,
+    earlier_host,
+    group_noun,
+    number_controls_outside,
+    possible_subject,
+)
 from ..trees.roles import preposition_of, read_case_table
 from .base import Edit, Paradigm, Perturbation, register
 
@@ -161,20 +166,6 @@ def _comma_antecedent(sent: Sentence, pron: Token) -> tuple[Token, Token] | None
     if clause is None or clause.id < start:
         return None
     return clause, ante
-
-
-def _genderless_predicate(sent: Sentence, clause: Token, morph: Morph) -> bool:
-    """Whether the predicate of ``clause`` is a verb whose words show no gender (present/future
-    tense, plural, infinitive), so that a subject's gender is marked nowhere else. The parser's
-    tense is checked against the dictionary: no word may have a past-tense reading («колыхался»
-    tagged present)."""
-    if clause.upos != "VERB":
-        return False
-    words = [clause] + [k for k in sent.children(clause) if k.base_deprel in ("aux", "cop")]
-    if any("Gender" in w.feats or w.feats.get("VerbForm") == "Part" for w in words):
-        return False
-    return not any("past" in p.tag.grammemes or p.tag.POS in ("PRTF", "PRTS", "ADJS")
-                   for w in words for p in morph.parses(w.form))
 
 
 def _looks_like_subject(sent: Sentence, pron: Token, clause: Token, morph: Morph) -> bool:
@@ -614,6 +605,10 @@ class _AnaphorAgreement(Paradigm):
             return None
         if earlier_host(sent, _phrase_start(sent, rc.pronoun), rc.antecedent, readings, self.morph, common):
             return None  # «X и Y, которые», «пара, которые», «соли алкалоидов, …, которые»: another antecedent fits
+        possessive = rc.pronoun.base_deprel == "nmod" and rc.pronoun.feats.get("Case") == "Gen"
+        if number == "Plur" and clause_plural_host(sent, _phrase_start(sent, rc.pronoun), rc.antecedent, self.morph,
+                                                   possessive=possessive):
+            return None  # a plural noun phrase, coordination or a couple of persons earlier in the clause
         return word
 
     def _common_gender_nouns(self, sent: Sentence) -> set[int]:
@@ -720,6 +715,8 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
             return None
         if number_controls_outside(sent, ante, self.morph):
             return None  # «является квазаром», «требуется специалист[obj]»: a second relation would break
+        if possible_subject(sent, ante, self.morph, skip=rc.clause):
+            return None  # «Требуется[root] специалист, который»: the verb of its clause agrees with it
         mods = []
         for kid in sent.children(ante):
             if kid.id == rc.clause.id or kid.feats.get("Variant") == "Short" or kid.upos in ("NOUN", "PROPN", "PRON"):
@@ -731,6 +728,11 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
                 if ka is None or ka.tag.POS not in ("ADJF", "PRTF") or sent.children(kid, "conj"):
                     return None
                 mods.append((kid, ka))
+        if mods and rc.subject:
+            # RuBLiMP's rule: no edit of a word that enters several agreement relations. A subject
+            # «который» rules out the pronoun, and a noun with agreeing modifiers would change
+            # together with them (two words, read as another paradigm's pair): no pair
+            return None
         found = renumber_noun(self.morph, ante, aa, [])
         if found is None:
             return None
@@ -764,6 +766,8 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
             # «Председатель клубов, которому …»: the unchanged pronoun finds another host and the
             # sentence is grammatical
             return None
+        if rc.number == "Plur" and clause_plural_host(sent, _phrase_start(sent, rc.pronoun), ante, self.morph):
+            return None  # the unchanged plural «которые» takes another plural of the clause
         edits.append(Edit(ante.id, spell_yo(sent, word)))
         return Perturbation(
             edits=tuple(sorted(edits, key=lambda e: e.token_id)),
@@ -808,13 +812,12 @@ class AnaphorAgreementGender(_AnaphorAgreement):
     _sent: Sentence | None = None  # the sentence being perturbed (its names may fix the referent's sex)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        """Also a SUBJECT «который» whose predicate shows no gender («мальчик, который читает»
-        → «которая читает»): a present or future verb agrees in number and person only, so the
-        new gender breaks the anaphoric agreement alone (RuBLiMP edits subject relatives too)."""
+        """Only a «который» that is not the subject of its clause, as RuBLiMP's rule says (round 3 of
+        issue 18: a blind reader marks a subject relative ``not_paradigm`` even where its present-tense
+        verb shows no gender, «мальчик, который читает» → «которая читает»; 4 dev pairs lost). An
+        object the parser misread as the subject is repaired first (:func:`_object_misread_as_subject`)."""
         self._sent = sent
-        for rc in relative_clauses(sent, self.morph, subjects=True, coordinated=True):
-            if rc.subject and (rc.pronoun.head != rc.clause.id or not _genderless_predicate(sent, rc.clause, self.morph)):
-                continue
+        for rc in relative_clauses(sent, self.morph, coordinated=True):
             yield from self._pronoun_edits(sent, rc)
 
     def targets(self, rc):

@@ -19,7 +19,9 @@ without «не» is ungrammatical. The paradigms:
   negation). In a future, under a modal or with a habitual adverb -нибудь may
   take scope over «не» («Кто-нибудь не придёт» is well formed), so there only a
   bare pronoun before the verb is replaced, by the -либо one («Я никогда не
-  забуду» → «Я когда-либо не забуду»). RuBLiMP also writes ничего → что-то,
+  забуду» → «Я когда-либо не забуду»); so is a bare pronoun before the «не» of a present,
+  whose generic reading lets -нибудь scope over the negation («Он когда-либо не сдаётся», not
+  «когда-нибудь»). A habitual adverb counts only in the verb's own clause. RuBLiMP also writes ничего → что-то,
   which is well formed («Из речи что-то не следует»), so ничего gets its
   -нибудь form «чего-нибудь»;
 * ``indefinite_pronoun_to_negative`` — a -то/-нибудь/кое-/-либо pronoun of a clause
@@ -116,6 +118,8 @@ _CONDITIONAL_LEMMAS = frozenset({"если", "бы", "б", "ли", "ль", "ко
 _INDEFINITE_EXCLUDED_CONDITIONALS = frozenset({"если", "бы", "б", "коли", "кабы"})
 # relations that start a clause of their own
 _CLAUSE_RELS = frozenset({"ccomp", "advcl", "acl", "csubj", "conj", "parataxis", "root", "xcomp"})
+# relations of a clause nested below a verb (its own habitual adverbs are not the verb's)
+_NESTED_CLAUSE_RELS = frozenset({"ccomp", "advcl", "acl", "csubj", "conj", "parataxis"})
 _IMPERATIVE_PARTICLES = frozenset({"пусть", "пускай", "давай", "давайте"})
 # words that license a ни-pronoun (or a "ни" particle) on the word they attach to
 _NEGATION_MARKERS = frozenset({"не", "ни"})
@@ -232,6 +236,17 @@ def negation_particle(sent: Sentence, tok: Token) -> Token | None:
     """The single «не» attached to ``tok`` (None when there is none or more than one)."""
     nes = [k for k in sent.children(tok) if _is_ne(k)]
     return nes[0] if len(nes) == 1 else None
+
+
+# words that make a fixed phrase with a preceding «не» that negates nothing («не раз» = many times)
+_NE_IDIOMS = frozenset({"раз"})
+
+
+def _fixed_ne(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` is the «не» of a fixed phrase that negates nothing («не раз поминал»)."""
+    if normalize(tok.form) != "не" or tok.id >= len(sent.tokens):
+        return False
+    return normalize(sent.token(tok.id + 1).form) in _NE_IDIOMS
 
 
 def _has_negation(sent: Sentence, tok: Token) -> bool:
@@ -549,6 +564,11 @@ class NegativePronounToIndefinite(_PronounParadigm):
             before = item.id < ne.id and _np_head(sent, item).id < ne.id
             if lemma in nibud and self.nibud_unlicensed(sent, verb) and (before or self.in_negation_scope(sent, item, verb)):
                 indefinite = nibud[lemma][0]
+                if before and verb.feats.get("Tense") == "Pres" and lemma in table and self.bare(sent, item):
+                    # round 3: before the «не» of a present, a -нибудь pronoun may scope over the
+                    # negation in a generic reading («когда-нибудь не вытаскивает, а разрезает»):
+                    # the -либо one, which cannot, is written instead
+                    indefinite = table[lemma][0]
             elif lemma in table and before and self.bare(sent, item):
                 indefinite = table[lemma][0]
             else:
@@ -582,9 +602,15 @@ class NegativePronounToIndefinite(_PronounParadigm):
 
     @staticmethod
     def habitual(sent: Sentence, verb: Token) -> bool:
-        """Whether a habitual adverb («обычно», «всегда», «часто») stands in the clause of ``verb``."""
-        return any(normalize(k.form) in _HABITUAL_WORDS or normalize(k.lemma) in _HABITUAL_WORDS
-                   for k in sent.subtree(verb))
+        """Whether a habitual adverb («обычно», «всегда», «часто») stands in the clause of ``verb`` —
+        not in a clause of its own below it («никто не знает, поскольку он всегда …»)."""
+        stack = [verb]
+        while stack:
+            cur = stack.pop()
+            if normalize(cur.form) in _HABITUAL_WORDS or normalize(cur.lemma) in _HABITUAL_WORDS:
+                return True
+            stack.extend(k for k in sent.children(cur) if k.base_deprel not in _NESTED_CLAUSE_RELS)
+        return False
 
     @staticmethod
     def nibud_unlicensed(sent: Sentence, verb: Token) -> bool:
@@ -673,7 +699,7 @@ class IndefinitePronounToNegative(_PronounParadigm):
         while stack:
             cur = stack.pop()
             low = normalize(cur.form)
-            if low in _NEGATION_MARKERS or low in _NEGATIVE_HEADS:
+            if (low in _NEGATION_MARKERS or low in _NEGATIVE_HEADS) and not _fixed_ne(sent, cur):
                 return True
             if low.startswith("ни") and low != "ни" and self._lemma(cur)[0] in self.table.negatives:
                 return True
@@ -682,8 +708,12 @@ class IndefinitePronounToNegative(_PronounParadigm):
 
     @staticmethod
     def _preposition_before(sent: Sentence, item: Token) -> Token | None:
-        """The preposition of the noun phrase a determiner-like ``item`` stands in («на какое-то
-        время», «из-за какой-то ерунды», also with words between), else None."""
+        """The preposition of ``item`` itself («о чём-то») or of the noun phrase a determiner-like
+        ``item`` stands in («на какое-то время», «из-за какой-то ерунды», also with words between),
+        else None."""
+        own = [k for k in sent.children(item) if k.base_deprel == "case" and k.id < item.id]
+        if own:
+            return own[0]
         np = _np_head(sent, item)
         if np.id == item.id:
             return None
@@ -701,8 +731,7 @@ class IndefinitePronounToNegative(_PronounParadigm):
     def _unlicensed(self, sent: Sentence, item: Token) -> bool:
         """True when nothing around ``item`` could license a ни-pronoun in its place."""
         np = _np_head(sent, item)
-        if any(k.deprel == "case" for k in sent.children(item)):
-            return False  # «о чём-то» → «ни о чём» would move the preposition
+        # («о чём-то» → «ни о чём»: the caller splits the ни-word around an adjacent preposition)
         if np.id != item.id and any(k.deprel == "case" for k in sent.children(np)) and item.base_deprel not in ("det", "amod"):
             return False
         # (a determiner inside a prepositional phrase is left out by the caller: the ни-word would

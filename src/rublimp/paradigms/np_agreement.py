@@ -3,7 +3,8 @@
 A head noun with one to three agreeing modifiers (RuBLiMP's dev pairs edit one
 of several: «первая большая битва» → «первой большая битва») — an adjective, an adjectival
 pronoun or determiner (этот, мой, весь, …), an ordinal numeral or a
-participle, attached as ``amod``/``det`` (or a participle as ``acl``) — has the
+participle, attached as ``amod``/``det`` (or a participle as ``acl``) and not set off from it by
+punctuation (a detached phrase, «Дом, построенный в …», is no modifier inside the phrase) — has the
 modifier re-inflected for one feature:
 
 * ``np_agreement_number``: «в старом доме» → «в старых доме»;
@@ -173,9 +174,19 @@ def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False
         for mod in mods:
             if conjoined and mod.id > head.id:
                 continue
+            if _detached(sent, head, mod):
+                continue
             cand = _np_candidate(sent, morph, head, mod)
             if cand is not None:
                 yield cand
+
+
+def _detached(sent: Sentence, head: Token, mod: Token) -> bool:
+    """Whether punctuation stands between the modifier and its head: a detached participial or
+    adjectival phrase («дом, построенный в 1900 году»; «Уставший, отец …») is a secondary predicate
+    of its own, not a modifier inside the noun phrase (round 3 of issue 18: read ``not_paradigm``)."""
+    lo, hi = sorted((head.id, mod.id))
+    return any(sent.token(i).upos == "PUNCT" for i in range(lo + 1, hi))
 
 
 #: the case a head's relation fixes, for the nominative/accusative repair below
@@ -467,7 +478,7 @@ class NPAgreementNumber(_NPAgreement):
         «старые дома» → the singular modifier «старый»); pluralia tantum and common-gender nouns
         get none (no singular target then)."""
         h = cand.head_agr
-        if h.number != "Plur" or h.genders:
+        if h.number != "Plur":
             return h
         parse = cand.head_analysis.parse
         if {"Pltm", "ms-f"} & cand.head_analysis.tag.grammemes:
@@ -475,6 +486,14 @@ class NPAgreementNumber(_NPAgreement):
         lemma = next((p for p in self.morph.parses(cand.head_analysis.lemma)
                       if p.tag.POS == "NOUN" and p.normal_form == parse.normal_form and "sing" in p.tag.grammemes), None)
         genders = agr_from_tag(lemma.tag).genders if lemma is not None else frozenset()
+        # round 3: a plural form that is also the plural of a noun of another gender (masc. and fem.
+        # lexemes: «рельсы» of рельс/рельса) gives the singular modifier no safe gender — a reader
+        # may take the other lexeme and see a second, gender error: no singular target
+        plural_genders = {g for p in self.morph.parses(cand.head.form)
+                          if p.tag.POS == "NOUN" and p.tag.number == "plur" for g in agr_from_tag(p.tag).genders}
+        if len(plural_genders) > 1:
+            return Agr(h.case, h.number, frozenset(), h.animacy)
+        # the lexeme's gender over a gender the parser gave the plural form
         return Agr(h.case, h.number, genders, h.animacy) if len(genders) == 1 else h
 
     def _invariable_possessive(self, mod: Token) -> bool:

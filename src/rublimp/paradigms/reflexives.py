@@ -27,14 +27,20 @@ skipped, though RuBLiMP keeps words after the possessor: a name or relative left
 would carry the possessor; a sentence adverb or punctuation the parser hung on it does
 not count: «Также у него была сестра»). An inanimate noun is taken only with «есть»
 («у задачи есть решение»): with «был»/«будет» «у окна», «у вертолётов» reads as a location,
-where «у себя» is grammatical. A third tree shape is accepted too: the
+where «у себя» is grammatical — except a noun of a group of people or an organisation
+(:data:`COLLECTIVE_POSSESSORS`: «У семьи был сын»). A conjunct joined by «и» after the
+possessor is a phrase of its own and does not block it («У брата и сестры» → «У себя и
+сестры»), nor does a prepositional phrase the parser hung on it across punctuation
+(:func:`_outside_phrase`). The possessum must follow the у-phrase: before it, it can bind
+«себя» as a location («Сын у брата был» → «Сын у себя был» is grammatical: at his own place). A third tree shape is accepted too: the
 possessor as the root with *быть* as its conjunct («У них всегда броня есть»).
 
 Parser repairs: a *у*-phrase the parser attached to some other word takes the finite
 «быть» that follows it within a few words, with no punctuation or other verb between
 (:func:`_following_be`); a nominative possessum hung on «быть» as ``conj``/``parataxis``
-counts as its subject; a «быть» with several subjects keeps those after the possessor
-(:func:`_later_subjects`).
+counts as its subject, and so does one the parser hung on the possessor as its ``nsubj`` («У Ильи
+были дети»); a sentence-initial «У» tagged PROPN with the relation ``case`` is the preposition; a
+«быть» with several subjects keeps those after the possessor (:func:`_later_subjects`).
 """
 
 from __future__ import annotations
@@ -63,7 +69,8 @@ def _is_be(tok: Token) -> bool:
 
 
 def _is_u(tok: Token) -> bool:
-    return tok.upos == "ADP" and normalize(tok.form) == "у"
+    # (the parser's relation counts too: a sentence-initial «У» is sometimes tagged PROPN, ``case``)
+    return (tok.upos == "ADP" or tok.base_deprel == "case") and normalize(tok.form) == "у"
 
 
 def _later_subjects(sent: Sentence, subjects: list[Token], poss: Token) -> list[Token]:
@@ -117,6 +124,31 @@ def _possessum(sent: Sentence, heads: list[Token], poss: Token | None = None) ->
     return subj
 
 
+#: nouns of a group of people or an organisation: with «был»/«будет» their у-phrase is a possessor,
+#: not a place («У семьи был сын», «у партии было три портфеля»)
+COLLECTIVE_POSSESSORS = frozenset({
+    "семья", "семейство", "пара", "чета", "партия", "компания", "команда", "фирма", "организация",
+    "правительство", "государство", "армия", "общество", "союз", "движение", "корпорация", "концерн",
+    "ассоциация", "федерация", "династия", "род", "племя", "народ", "коллектив", "оркестр", "группа",
+    "труппа", "дуэт", "трио", "квартет", "бригада", "клан", "орден", "братство", "супруг", "супруга",
+})
+
+
+def _outside_phrase(sent: Sentence, poss: Token, dep: Token) -> bool:
+    """Whether the dependent ``dep`` of the possessor is outside its noun phrase although the parser
+    hung it there: a conjunct joined by «и»/«или» (replacing one conjunct strands nothing: «У себя
+    и Томрис был сын»), or a prepositional phrase after punctuation («У меня, вообще, со сборной
+    … выезд был»: «со сборной» goes with the possessum)."""
+    if dep.id < poss.id:
+        return False
+    kids = sent.children(dep)
+    if dep.base_deprel == "conj":
+        return any(k.base_deprel == "cc" and normalize(k.form) in ("и", "или") for k in kids)
+    if dep.base_deprel == "nmod" and any(k.base_deprel == "case" for k in kids):
+        return any(sent.token(i).upos == "PUNCT" for i in range(poss.id + 1, dep.id))
+    return False
+
+
 #: relative pronoun forms that may follow a possessor noun («у участников которой»)
 _RELATIVE_FORMS = frozenset({"которого", "которой", "которых", "чьей", "чьего", "чьих", "чей"})
 
@@ -149,7 +181,7 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         case = [k for k in kids if k.deprel == "case"]
         if len(case) != 1 or not _is_u(case[0]) or case[0].id != poss.id - 1:
             continue
-        if any(k.base_deprel in _NP_INTERNAL and not _is_be(k) for k in kids):
+        if any(k.base_deprel in _NP_INTERNAL and not _is_be(k) and not _outside_phrase(sent, poss, k) for k in kids):
             # a modifier before the possessor would be stranded inside «у … себя» («у моего дяди»);
             # a name part, conjunct, genitive or relative after it would be left to carry the
             # possessor («у тёти Маши» → «у себя Маши», «у участников которой» → «у себя которой»;
@@ -169,7 +201,9 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         be: Token | None = None
         subj_heads: list[Token] = []
         if head is not None and _is_be(head) and poss.base_deprel in ("obl", "nmod", "iobj"):
-            be, subj_heads = head, [head]
+            # (a possessum the parser hung on the possessor as its ``nsubj`` — «У Ильи были дети» with
+            # дети → Ильи — is still the possessum)
+            be, subj_heads = head, [head, poss]
         else:
             cops = [k for k in sent.children(poss, "cop") if _is_be(k)]
             # a third shape: the possessor heads the sentence and быть hangs off it as a conjunct
@@ -185,12 +219,17 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
                     be, subj_heads = near, [near]
         if be is None or be.id < poss.id:
             continue
-        if inanimate and normalize(be.form) != "есть":
+        if inanimate and normalize(be.form) != "есть" and normalize(poss.lemma) not in COLLECTIVE_POSSESSORS:
             # «у вертолётов были люди», «у окна стоял стол»: with «был»/«будет» an inanimate у-phrase
             # often reads as a location (where «у себя» is grammatical); «у задачи есть решение» does not
             continue
         subj = _possessum(sent, subj_heads, poss)
         if subj is None:
+            continue
+        if subj.id < poss.id:
+            # «Сын у него был»: a possessum before the у-phrase can bind «себя» as a location («сын
+            # был у себя», at his place), and a reader takes the order «у X … possessum» as the
+            # construction's (RuBLiMP's examples; no dev pair has the other order): no pair
             continue
         yield poss, be, subj
 

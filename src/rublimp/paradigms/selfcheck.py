@@ -16,7 +16,10 @@ error or no error the reader can see:
     a paradigm that presents its new form as a real word (every paradigm
     whose :attr:`~rublimp.paradigms.base.Paradigm.new_words` is ``inflection``
     or ``word``) made a form pymorphy3's dictionary does not list (a guessed
-    inflection of an unknown word).
+    inflection of an unknown word) — except a relational adjective in «-ский»/«-цкий» that the
+    dictionary does not list either in its source form («линкестийского» → «линкестийский»): its
+    declension is regular, so the new form is as real as the old one
+    (:func:`regular_unknown_adjective`).
 ``other_lexeme``
     an ``inflection`` paradigm's new form has no reading of the edited word's
     lexeme: it is a real word of another lexeme («совпало» → «вспало»).
@@ -290,6 +293,26 @@ def _new_words(tok: Token, new_form: str) -> list[str]:
 
 
 _VOWELS = frozenset("аеёиоуыэюя")
+#: the endings of a «-ский»/«-цкий» adjective (full forms), after the «ск»/«цк» of the stem
+_SK_ENDINGS = ("ий", "ого", "ому", "им", "ом", "ая", "ой", "ую", "ое", "ие", "их", "ими", "ые", "ых", "ым", "ыми")
+
+
+def _sk_stem(word: str) -> str | None:
+    low = word.lower().replace("ё", "е")
+    for ending in sorted(_SK_ENDINGS, key=len, reverse=True):
+        if low.endswith(ending) and low[: -len(ending)].endswith(("ск", "цк")) and len(low) - len(ending) >= 5:
+            return low[: -len(ending)]
+    return None
+
+
+def regular_unknown_adjective(morph: Morph, tok: Token, new: str) -> bool:
+    """Whether ``new`` re-inflects an adjective in «-ский»/«-цкий» that pymorphy3's dictionary does not
+    know in its source form either («Геологского» → «Геологскому», «гермафродитическую» →
+    «гермафродитическая»): same stem, both forms with a full ending of that regular declension."""
+    if tok.upos != "ADJ" or morph.word_is_known(tok.form):
+        return False
+    stem = _sk_stem(tok.form)
+    return stem is not None and stem == _sk_stem(new)
 
 
 def plausible_nonword(letters, word: str) -> bool:
@@ -347,7 +370,7 @@ def check_perturbation(paradigm: "Paradigm", sent: Sentence, pert: "Perturbation
                     return "known_nonword"
                 if not plausible_nonword(paradigm.letter_sequences(), w):
                     return "implausible_nonword"
-            elif not known:
+            elif not known and not regular_unknown_adjective(morph, tok, w):
                 return "unknown_form"
     if kind == "nonword":
         return None  # a non-word has no features to compare

@@ -21,9 +21,11 @@ from typing import Iterable
 
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph
+from .lexical import PERSONAL_PRONOUNS
 from .nominal import QUANTITY_LEMMAS, agr_from_tag, norm
 
-__all__ = ["GROUP_NOUNS", "COPULAR_VERBS", "earlier_host", "group_noun", "host_features", "number_controls_outside"]
+__all__ = ["GROUP_NOUNS", "COPULAR_VERBS", "clause_plural_host", "earlier_host", "group_noun", "host_features",
+           "number_controls_outside", "possible_subject"]
 
 #: singular nouns of a group whose members a plural «которые» may refer to («пара, которые поженились»)
 GROUP_NOUNS = frozenset({
@@ -45,6 +47,11 @@ _PHRASE_RELS = frozenset({"nmod", "appos", "conj", "acl", "amod", "det", "nummod
 #: pronouns that host no «который» clause (interrogatives, reflexive, the demonstrative «это»)
 _NO_HOST_PRONOUNS = frozenset({"что", "кто", "себя", "это", "сам", "который", "чей", "каков", "он", "весь"})
 _BREAKS = frozenset({"—", "–", "-", ":", ";"})
+_SENTENCE_ENDS = frozenset({".", "!", "?", "…"})
+#: words of a marriage or union: a plural relative may then take the two persons of the clause
+#: together («Арсинда вышла замуж за графа, потомки которых» — the couple's descendants)
+_UNION_WORDS = frozenset({"замуж", "жениться", "пожениться", "брак", "венчаться", "обвенчаться", "обручиться",
+                          "сочетаться", "развестись", "развод", "супруг", "супруга", "союз"})
 _HOST_UPOS = frozenset({"NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ"})
 _NOMINAL_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
 _COORDINATORS = frozenset({"и", "или", "либо", "да"})
@@ -64,6 +71,8 @@ def host_features(morph: Morph, tok: Token, any_gender: bool = False) -> set[Rea
         out.add((number, None if number == "Plur" or any_gender else gender))
     if tok.upos not in ("NOUN", "PROPN"):
         return out  # pronouns and substantivised words: the parser's reading only
+    if out and any(p.tag.POS == "NOUN" and "Fixd" in p.tag.grammemes for p in morph.parses(tok.form)):
+        return out  # an indeclinable noun («алиби», «ПМЖ»): its number is the context's, the parser's
     case = tok.feats.get("Case")
     lemma = norm(tok.lemma)
     for p in morph.parses(tok.form):
@@ -197,6 +206,61 @@ def earlier_host(sent: Sentence, start: int, antecedent: Token, readings: Iterab
     return False
 
 
+def _clause_top(sent: Sentence, t: Token) -> Token:
+    """The predicate of the clause ``t`` stands in: the first verb (finite, infinitive, participle or
+    converb) or root on the way up from ``t`` (``t`` itself when it is a verb)."""
+    node, steps = t, 0
+    while node.head != 0 and node.upos not in ("VERB", "AUX") and steps <= len(sent.tokens):
+        node, steps = sent.head_of(node), steps + 1
+    return node
+
+
+def clause_plural_host(sent: Sentence, start: int, antecedent: Token, morph: Morph,
+                       possessive: bool = False) -> bool:
+    """Whether a plural «которые» (or another plural form) before token id ``start`` could take some
+    other antecedent than ``antecedent`` in the same clause (strict validity read, issue 18, round 3):
+
+    * a plural noun phrase, a coordination or a counted or group noun anywhere in the clause of the
+      antecedent before the relative phrase, not only one whose phrase reaches it (a reader attaches
+      «которые» high: «исследования в области химии, которые»; «трупы людей и каннибализм, которые»);
+    * a coordination or counted noun between the antecedent and the relative phrase, in any clause
+      («за графа, женатого на Y и Z, потомки которых»);
+    * the subject of that clause when it and the antecedent are two persons and the sentence speaks
+      of a marriage or union (:data:`_UNION_WORDS`): a plural relative may take the two together
+      («Арсинда вышла замуж за графа, потомки которых» — the couple's); with ``possessive`` (the
+      pronoun is a possessor genitive, «потомки которого») any other person of the clause counts
+      («Арсинда и её граф, дети которых»: their children).
+
+    Personal pronouns, modifiers and words behind a dash, colon or semicolon do not count (as in
+    :func:`earlier_host`); a verb's own nested clause (participle, infinitive, subordinate) is another
+    clause."""
+    top = _clause_top(sent, antecedent)
+    couple = antecedent.feats.get("Animacy") == "Anim" and any(
+        norm(u.lemma) in _UNION_WORDS or norm(u.form) in _UNION_WORDS for u in sent.tokens[: max(0, start - 1)])
+    for t in sent.tokens[: max(0, start - 2)]:
+        if t.id == antecedent.id or t.upos not in ("NOUN", "PROPN", "DET", "PRON") or t.base_deprel == "fixed":
+            continue
+        if t.upos in ("PRON", "DET") and (t.feats.get("PronType") == "Prs" or norm(t.lemma) in _NO_HOST_PRONOUNS
+                                          or norm(t.lemma) in PERSONAL_PRONOUNS
+                                          or t.feats.get("Person") in ("1", "2") or _modifier(sent, t)):
+            continue
+        if any(u.form in _BREAKS or u.form in _SENTENCE_ENDS for u in sent.tokens[t.id: max(t.id, start - 1)]):
+            continue
+        if t.id > antecedent.id and _counted_or_coordinated(sent, t):
+            return True  # a coordination between the antecedent and the pronoun, whatever its clause
+        if _clause_top(sent, t).id != top.id:
+            continue
+        numbers = {n for n, _ in host_features(morph, t)}
+        if "Plur" in numbers or _counted_or_coordinated(sent, t):
+            return True
+        if (couple and t.base_deprel in ("nsubj", "nsubj:pass") or possessive and antecedent.feats.get("Animacy") == "Anim") \
+                and t.id < antecedent.id \
+                and norm(t.lemma) != norm(antecedent.lemma) \
+                and (t.feats.get("Animacy") == "Anim" or t.upos == "PROPN"):
+            return True
+    return False
+
+
 def _after_dash(sent: Sentence, noun: Token) -> bool:
     """A nominative noun whose phrase follows a dash that follows a nominal: the predicate of «X — Y»
     («Фотосинтез — процесс, при котором …»), whatever the parser hung it on."""
@@ -240,3 +304,45 @@ def number_controls_outside(sent: Sentence, noun: Token, morph: Morph) -> bool:
     nominative = any(p.tag.POS == "NOUN" and "nomn" in p.tag.grammemes and
                      ("sing" if number == "Sing" else "plur") in p.tag.grammemes for p in morph.parses(noun.form))
     return nominative and (noun.feats.get("Case") == "Nom" or norm(head.form).endswith(("ся", "сь")))
+
+
+def _agrees_in_number(pred: Token, noun: Token) -> bool:
+    """Whether the finite verb or short form ``pred`` (3rd person) agrees with ``noun`` in number, and
+    in gender where it shows one in the singular."""
+    if pred.feats.get("Person") in ("1", "2") or pred.feats.get("Number") != noun.feats.get("Number"):
+        return False
+    g = pred.feats.get("Gender")
+    return not (noun.feats.get("Number") == "Sing" and g and noun.feats.get("Gender") and g != noun.feats["Gender"])
+
+
+def possible_subject(sent: Sentence, noun: Token, morph: Morph, skip: Token | None = None) -> bool:
+    """Whether ``noun`` (no preposition, with a nominative reading in its number) may be the subject of
+    a finite verb or short form of its clause that agrees with it and has no agreeing nominative subject
+    of its own — whatever relation the parser gave it («Требуется[root] специалист[obj], который»,
+    «Упала девочка, которая», a noun the parser made the root with its verb hung below). Changing its
+    number would break that agreement too (strict validity read, issue 18, round 3). ``skip``: the
+    head of the noun's relative clause (its verbs are the relative clause's)."""
+    if sent.children(noun, "case") or not noun.feats.get("Number"):
+        return False
+    number = "sing" if noun.feats["Number"] == "Sing" else "plur"
+    if not any(p.tag.POS == "NOUN" and "nomn" in p.tag.grammemes and number in p.tag.grammemes
+               for p in morph.parses(noun.form)):
+        return False
+    preds = []
+    top = _clause_top(sent, noun)
+    if top.id != noun.id:
+        preds.append(top)
+    preds += [k for k in sent.children(noun) if skip is None or k.id != skip.id]
+    for pred in preds:
+        if pred.upos not in ("VERB", "AUX", "ADJ"):
+            continue
+        if not (pred.feats.get("VerbForm") == "Fin" or pred.feats.get("Variant") == "Short"):
+            continue
+        if not _agrees_in_number(pred, noun):
+            continue
+        if any(k.id != noun.id and k.base_deprel in ("nsubj", "csubj") and k.feats.get("Case", "Nom") == "Nom"
+               and (k.upos not in ("NOUN", "PROPN", "PRON") or _agrees_in_number(pred, k))
+               for k in sent.children(pred)):
+            continue  # the verb has a subject of its own
+        return True
+    return False
