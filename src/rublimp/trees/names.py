@@ -4,13 +4,17 @@ noun and the name.
 
 Both say that a person is named beside the noun, so an edit that replaces the noun alone would leave
 the name to carry its role («написана генералом Батлером» → «*… фрагментом Батлером»).
+:func:`name_chain` finds the name written right after the noun, for an edit that replaces the whole
+phrase («архитектором Юрием Стравинским» → «*камнем»).
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..conllu_doc import Sentence, Token
 
-__all__ = ["apposed_name"]
+__all__ = ["apposed_name", "name_chain"]
 
 #: separators between a noun and its apposed name («художником, Иваном Петровым»)
 NAME_SEPARATORS = frozenset({",", "—", "–", "-"})
@@ -39,3 +43,52 @@ def apposed_name(sent: Sentence, tok: Token) -> bool:
                 and {tok.upos, other.upos} <= {"NOUN", "PROPN"}:
             return True
     return False
+
+
+#: relations by which a name's words hang on the noun or on each other («архитектором Юрием
+#: Стравинским»: appos, flat:name; a name part as nmod or dep)
+NAME_PART_DEPRELS = frozenset({"appos", "flat", "nmod", "dep", "compound"})
+
+
+def name_chain(sent: Sentence, tok: Token, cases_of: Callable[[str], frozenset[str]]) -> tuple[Token, ...]:
+    """The name written right after the nominal ``tok`` that names the same person, or ().
+
+    The words right after ``tok``, one space apart, each capitalised, a PROPN (or a NOUN or X the
+    parser gave a name), hanging on ``tok`` or on an earlier word of the chain by a name relation
+    (:data:`NAME_PART_DEPRELS`), with no preposition of its own and in ``tok``'s case (the parser's
+    case, or one of ``cases_of(form)``, the form's noun readings: indeclinable and guessed names).
+    Every dependent of the chain's words must be in the chain or punctuation, and the word after
+    the chain must not be a capitalised word one space away (a name part the parser hung
+    elsewhere): otherwise () — the caller then sees a name it cannot replace with the noun.
+    «Проект разработан архитектором Юрием Стравинским» → (Юрием, Стравинским); «Лоточнику Гусев
+    сунул кулак» (Гусев nominative: the subject) → ().
+    """
+    case = tok.feats.get("Case")
+    if not case or tok.start < 0:
+        return ()
+    chain: list[Token] = []
+    ids = {tok.id}
+    prev = tok
+    for i in range(tok.id + 1, len(sent.tokens) + 1):
+        t = sent.token(i)
+        if not _name_word(t) or t.start < 0 or sent.text[prev.end:t.start] != " " or t.head not in ids:
+            break
+        if t.base_deprel not in NAME_PART_DEPRELS or sent.children(t, "case"):
+            break
+        if t.feats.get("Case") != case and case not in cases_of(t.form):
+            break
+        chain.append(t)
+        ids.add(t.id)
+        prev = t
+    if not chain:
+        return ()
+    if any(k.id not in ids and k.base_deprel != "punct" for t in chain for k in sent.children(t)):
+        return ()
+    after = prev.id + 1
+    if after <= len(sent.tokens) and _name_word(sent.token(after)) and sent.text[prev.end:sent.token(after).start].isspace():
+        return ()
+    return tuple(chain)
+
+
+def _name_word(t: Token) -> bool:
+    return t.upos in ("PROPN", "NOUN", "X") and t.form[:1].isupper() and any(c.isalpha() for c in t.form)
