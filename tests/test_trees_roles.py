@@ -253,3 +253,76 @@ def test_apposed_names_in_other_shapes():
     # the name itself after the comma: the noun before it keeps the person in the role
     comma_name = after_comma.token(6)
     assert apposed_name(after_comma, comma_name) and has_attached_name(after_comma, comma_name)
+
+
+def test_name_chain_after_a_noun():
+    """The name written right after a noun, in its case and hung on it, is the noun's own (trees.names.name_chain);
+    a name in another case, after a comma, under a preposition, or with a clause of its own is not."""
+    from rublimp.trees.names import name_chain
+    from rublimp.trees.roles import noun_cases
+
+    morph = get_morph()
+
+    def cases(form):
+        return noun_cases(morph, form)
+
+    def passive(agent_rows, text=None):
+        head_rows = [
+            ("Мост", "мост", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj:pass"),
+            ("был", "быть", "AUX", "", 3, "aux:pass"),
+            ("построен", "построить", "VERB", "Voice=Pass|VerbForm=Part", 0, "root"),
+        ]
+        return tree(head_rows + agent_rows + [(".", ".", "PUNCT", "", 3, "punct")], text)
+
+    full = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Юрием", "Юрий", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("Стравинским", "Стравинский", "PROPN", _ANIM.format("Ins"), 5, "flat:name"),
+    ])
+    chain = name_chain(full, full.token(4), cases)
+    assert [t.form for t in chain] == ["Юрием", "Стравинским"]
+    assert has_attached_name(full, full.token(4)) and not has_attached_name(full, full.token(4), frozenset({5, 6}))
+    # a name the parser gave another case: pymorphy3's readings allow the noun's («Петровым»: Ins sing, Dat plur)
+    recased = passive([
+        ("генералом", "генерал", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Dat"), 4, "appos"),
+    ])
+    assert [t.form for t in name_chain(recased, recased.token(4), cases)] == ["Петровым"]
+    other_case = passive([  # «передан инженером Ивану»: another argument
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Ивану", "Иван", "PROPN", _ANIM.format("Dat"), 4, "appos"),
+    ])
+    assert name_chain(other_case, other_case.token(4), cases) == ()
+    comma = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+    ])
+    assert name_chain(comma, comma.token(4), cases) == ()
+    quoted = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("«", "«", "PUNCT", "", 6, "punct"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("»", "»", "PUNCT", "", 6, "punct"),
+    ], "Мост был построен инженером «Петровым».")
+    assert name_chain(quoted, quoted.token(4), cases) == ()
+    in_pp = passive([  # «инженером из Москвы»: a place under a preposition
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("из", "из", "ADP", "", 6, "case"),
+        ("Москвы", "Москва", "PROPN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "nmod"),
+    ])
+    assert name_chain(in_pp, in_pp.token(4), cases) == ()
+    clause = passive([  # a participle on the name: deleting the name would leave it behind
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        ("жившим", "жить", "VERB", "Case=Ins|VerbForm=Part", 5, "acl"),
+        ("здесь", "здесь", "ADV", "", 7, "advmod"),
+    ])
+    assert name_chain(clause, clause.token(4), cases) == ()
+    stray = passive([  # the second name part hung elsewhere: the chain would stop short of it
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Юрием", "Юрий", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("Стравинским", "Стравинский", "PROPN", _ANIM.format("Ins"), 3, "obl"),
+    ])
+    assert name_chain(stray, stray.token(4), cases) == ()
