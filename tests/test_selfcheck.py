@@ -99,6 +99,9 @@ def test_a_deleted_word_takes_its_dependents_with_it():
     assert check_perturbation(_WordProbe(ParadigmContext()), NAMED, name_only) is None
     whole = Perturbation((Edit(3, "камнем"), Edit(4, ""), Edit(5, "")), "Animacy", "Anim", "Inan")
     assert check_perturbation(_WordProbe(ParadigmContext()), NAMED, whole) == "half_edited_np"  # «жившим» left behind
+    # «в Москве» under the deleted «жившим» (with the participle deleted too) is a PP: it may stay
+    clause = Perturbation((Edit(3, "камнем"), Edit(4, ""), Edit(5, ""), Edit(7, "")), "Animacy", "Anim", "Inan")
+    assert check_perturbation(_WordProbe(ParadigmContext()), NAMED, clause) is None
 
 
 def test_np_agreement_paradigms_declare_their_point():

@@ -320,6 +320,24 @@ def test_name_chain_after_a_noun():
         ("здесь", "здесь", "ADV", "", 7, "advmod"),
     ])
     assert name_chain(clause, clause.token(4), cases) == ()
+    # a particle inside the name; a PP or a conjunct hung on the name's last word stays with the noun
+    particle = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Эберхардом", "Эберхард", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("фон", "фон", "PART", "", 5, "appos"),
+        ("Хеппом", "Хепп", "PROPN", _ANIM.format("Ins"), 6, "flat:name"),
+        ("из", "из", "ADP", "", 9, "case"),
+        ("Бонна", "Бонн", "PROPN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 7, "nmod"),
+        ("и", "и", "CCONJ", "", 11, "cc"),
+        ("коллегами", "коллега", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 7, "conj"),
+    ])
+    assert [t.form for t in name_chain(particle, particle.token(4), cases)] == ["Эберхардом", "фон", "Хеппом"]
+    dangling = passive([  # a particle ends no name: the name goes on past what the chain can take
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Хеппом", "Хепп", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("фон", "фон", "PART", "", 5, "appos"),
+    ])
+    assert name_chain(dangling, dangling.token(4), cases) == ()
     stray = passive([  # the second name part hung elsewhere: the chain would stop short of it
         ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
         ("Юрием", "Юрий", "PROPN", _ANIM.format("Ins"), 4, "appos"),

@@ -35,7 +35,8 @@ error or no error the reader can see:
     paradigm breaks (``"modifier"`` in
     :attr:`~rublimp.paradigms.base.Paradigm.breaks_agreement`); or a deleted word
     (an edit with an empty new form: a name replaced together with its noun) leaves a
-    dependent other than punctuation behind.
+    dependent behind other than punctuation, a conjunct or a prepositional phrase
+    (:func:`~rublimp.trees.names.stays_without_head`).
 ``subject_agreement``
     an edited predicate no longer agrees with its subject, or an edited subject
     with its predicate («я вернул» → «я вернёт», «она проснётся» →
@@ -65,6 +66,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..trees.edges import FEATURES, subject_predicate_edges
 from ..trees.features import agrees
+from ..trees.names import stays_without_head
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph
 
@@ -327,7 +329,7 @@ def check_perturbation(paradigm: "Paradigm", sent: Sentence, pert: "Perturbation
             if any(s < t.start and t.end <= end for s, end in spans):
                 return "quoted_name"
     deleted = {e.token_id for e in pert.edits if not e.new_form}
-    if deleted and any(k.id not in deleted and k.base_deprel != "punct"
+    if deleted and any(k.id not in deleted and not stays_without_head(sent, k)
                        for tid in deleted for k in sent.children(sent.token(tid))):
         return "half_edited_np"
     morph = paradigm.morph

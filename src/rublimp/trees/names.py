@@ -14,7 +14,7 @@ from typing import Callable
 
 from ..conllu_doc import Sentence, Token
 
-__all__ = ["apposed_name", "name_chain"]
+__all__ = ["apposed_name", "name_chain", "stays_without_head"]
 
 #: separators between a noun and its apposed name («художником, Иваном Петровым»)
 NAME_SEPARATORS = frozenset({",", "—", "–", "-"})
@@ -48,6 +48,15 @@ def apposed_name(sent: Sentence, tok: Token) -> bool:
 #: relations by which a name's words hang on the noun or on each other («архитектором Юрием
 #: Стравинским»: appos, flat:name; a name part as nmod or dep)
 NAME_PART_DEPRELS = frozenset({"appos", "flat", "nmod", "dep", "compound"})
+#: lower-case particles inside a name («Эберхард фон Хепп», «Арнольфо ди Камбио»)
+NAME_PARTICLES = frozenset({"фон", "ван", "дер", "де", "ди", "да", "дю", "дель", "делла", "ла", "ле", "ибн", "бен", "аль", "эль", "цу"})
+
+
+def stays_without_head(sent: Sentence, dep: Token) -> bool:
+    """Whether ``dep`` reads as well once the word it hangs on is deleted with the noun before it: punctuation,
+    a conjunct (a co-agent the parser hung on the last word of a name: «Максом Лангером и коллегами»), or a
+    prepositional phrase («Фра Бевиньяте из Перуджи»), which the replacement noun takes over."""
+    return dep.base_deprel in ("punct", "conj") or bool(sent.children(dep, "case"))
 
 
 def name_chain(sent: Sentence, tok: Token, cases_of: Callable[[str], frozenset[str]]) -> tuple[Token, ...]:
@@ -57,9 +66,11 @@ def name_chain(sent: Sentence, tok: Token, cases_of: Callable[[str], frozenset[s
     parser gave a name), hanging on ``tok`` or on an earlier word of the chain by a name relation
     (:data:`NAME_PART_DEPRELS`), with no preposition of its own and in ``tok``'s case (the parser's
     case, or one of ``cases_of(form)``, the form's noun readings: indeclinable and guessed names).
-    Every dependent of the chain's words must be in the chain or punctuation, and the word after
-    the chain must not be a capitalised word one space away (a name part the parser hung
-    elsewhere): otherwise () — the caller then sees a name it cannot replace with the noun.
+    A lower-case particle (:data:`NAME_PARTICLES`) may stand before a word of it. Every
+    dependent of the chain's words must be in the chain or :func:`stays_without_head` (no clause or
+    modifier of the name's own: «Рихтером, который предложил»), and the word after the chain must
+    not be a capitalised word one space away (a name part the parser hung elsewhere): otherwise ()
+    — the caller then sees a name it cannot replace with the noun.
     «Проект разработан архитектором Юрием Стравинским» → (Юрием, Стравинским); «Лоточнику Гусев
     сунул кулак» (Гусев nominative: the subject) → ().
     """
@@ -71,21 +82,26 @@ def name_chain(sent: Sentence, tok: Token, cases_of: Callable[[str], frozenset[s
     prev = tok
     for i in range(tok.id + 1, len(sent.tokens) + 1):
         t = sent.token(i)
-        if not _name_word(t) or t.start < 0 or sent.text[prev.end:t.start] != " " or t.head not in ids:
+        particle = t.form in NAME_PARTICLES
+        if not (_name_word(t) or particle) or t.start < 0 or sent.text[prev.end:t.start] != " " or t.head not in ids:
             break
         if t.base_deprel not in NAME_PART_DEPRELS or sent.children(t, "case"):
             break
-        if t.feats.get("Case") != case and case not in cases_of(t.form):
+        if not particle and t.feats.get("Case") != case and case not in cases_of(t.form):
             break
         chain.append(t)
         ids.add(t.id)
         prev = t
+    while chain and chain[-1].form in NAME_PARTICLES:
+        ids.discard(chain.pop().id)  # a particle ends no name
     if not chain:
         return ()
-    if any(k.id not in ids and k.base_deprel != "punct" for t in chain for k in sent.children(t)):
+    prev = chain[-1]
+    if any(k.id not in ids and not stays_without_head(sent, k) for t in chain for k in sent.children(t)):
         return ()
     after = prev.id + 1
-    if after <= len(sent.tokens) and _name_word(sent.token(after)) and sent.text[prev.end:sent.token(after).start].isspace():
+    if after <= len(sent.tokens) and (_name_word(sent.token(after)) or sent.token(after).form in NAME_PARTICLES) \
+            and sent.text[prev.end:sent.token(after).start].isspace():
         return ()
     return tuple(chain)
 
