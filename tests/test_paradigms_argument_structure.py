@@ -829,6 +829,19 @@ REPAIRED_TREES.update({
 })
 
 REPAIRED_NEGATIVE = {
+    # «В веке вельможа Петр Переньи строит замок»: the noun the name belongs to stands before it, hung
+    # elsewhere; replacing the name (with its surname) would leave «вельможа» in the role
+    "noun_before_name": ("transitive_verb_subject", [
+        ("В", "в", "ADP", "", 3, "case"),
+        ("XIV", "XIV", "ADJ", "", 3, "amod"),
+        ("веке", "век", "NOUN", _INAN_M.format("Loc"), 7, "obl"),
+        ("вельможа", "вельможа", "NOUN", _ANIM_M.format("Nom"), 3, "nmod"),
+        ("Петр", "Петр", "PROPN", _ANIM_M.format("Nom"), 7, "nsubj"),
+        ("Переньи", "Переньи", "PROPN", _ANIM_M.format("Nom"), 5, "flat:name"),
+        ("строит", "строить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("замок", "замок", "NOUN", _INAN_M.format("Acc"), 7, "obj"),
+        (".", ".", "PUNCT", "", 7, "punct"),
+    ]),
     # a surname hung on the verb after a comma names the agent: replacing the noun alone would
     # leave «Петровым» as the agent («*построен фрагментом, Петровым»)
     "agent_name_after_comma": ("transitive_verb_passive", [

@@ -282,12 +282,26 @@ def test_name_chain_after_a_noun():
     chain = name_chain(full, full.token(4), cases)
     assert [t.form for t in chain] == ["Юрием", "Стравинским"]
     assert has_attached_name(full, full.token(4)) and not has_attached_name(full, full.token(4), frozenset({5, 6}))
-    # a name the parser gave another case: pymorphy3's readings allow the noun's («Петровым»: Ins sing, Dat plur)
+    # a name the parser gave an impossible case: pymorphy3's readings allow the noun's («Петровым»: Ins sing, Dat plur)
     recased = passive([
+        ("генералом", "генерал", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Nom"), 4, "appos"),
+    ])
+    assert [t.form for t in name_chain(recased, recased.token(4), cases)] == ["Петровым"]
+    # ... but not where the parser's case is a possible reading too, nor where no reading is the noun's
+    dative = passive([
         ("генералом", "генерал", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
         ("Петровым", "Петров", "PROPN", _ANIM.format("Dat"), 4, "appos"),
     ])
-    assert [t.form for t in name_chain(recased, recased.token(4), cases)] == ["Петровым"]
+    assert name_chain(dative, dative.token(4), cases) == ()
+    town = tree([  # «Коммунальщики Ельнинска»: a town's genitive the parser calls nominative
+        ("Коммунальщики", "коммунальщик", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj"),
+        ("Ельнинска", "Ельнинск", "PROPN", _ANIM.format("Nom"), 1, "nmod"),
+        ("начали", "начать", "VERB", "", 0, "root"),
+        ("работу", "работа", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert cases("Ельнинска") == frozenset({"Gen"}) and name_chain(town, town.token(1), cases) == ()
     other_case = passive([  # «передан инженером Ивану»: another argument
         ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
         ("Ивану", "Иван", "PROPN", _ANIM.format("Dat"), 4, "appos"),

@@ -14,7 +14,7 @@ from typing import Callable
 
 from ..conllu_doc import Sentence, Token
 
-__all__ = ["apposed_name", "name_chain", "stays_without_head"]
+__all__ = ["apposed_name", "name_chain", "noun_before_name", "stays_without_head"]
 
 #: separators between a noun and its apposed name («художником, Иваном Петровым»)
 NAME_SEPARATORS = frozenset({",", "—", "–", "-"})
@@ -64,8 +64,10 @@ def name_chain(sent: Sentence, tok: Token, cases_of: Callable[[str], frozenset[s
 
     The words right after ``tok``, one space apart, each capitalised, a PROPN (or a NOUN or X the
     parser gave a name), hanging on ``tok`` or on an earlier word of the chain by a name relation
-    (:data:`NAME_PART_DEPRELS`), with no preposition of its own and in ``tok``'s case (the parser's
-    case, or one of ``cases_of(form)``, the form's noun readings: indeclinable and guessed names).
+    (:data:`NAME_PART_DEPRELS`), with no preposition of its own and in ``tok``'s case: one of
+    ``cases_of(form)`` (the form's noun readings, guesses included) where there are any, and the
+    parser's case unless that is another possible reading («Коммунальщики Ельнинска»: genitive only,
+    whatever the parser says); the parser's case alone for a form with no noun reading.
     A lower-case particle (:data:`NAME_PARTICLES`) may stand before a word of it. Every
     dependent of the chain's words must be in the chain or :func:`stays_without_head` (no clause or
     modifier of the name's own: «Рихтером, который предложил»), and the word after the chain must
@@ -87,7 +89,7 @@ def name_chain(sent: Sentence, tok: Token, cases_of: Callable[[str], frozenset[s
             break
         if t.base_deprel not in NAME_PART_DEPRELS or sent.children(t, "case"):
             break
-        if not particle and t.feats.get("Case") != case and case not in cases_of(t.form):
+        if not particle and not _in_case(t, case, cases_of(t.form)):
             break
         chain.append(t)
         ids.add(t.id)
@@ -108,3 +110,23 @@ def name_chain(sent: Sentence, tok: Token, cases_of: Callable[[str], frozenset[s
 
 def _name_word(t: Token) -> bool:
     return t.upos in ("PROPN", "NOUN", "X") and t.form[:1].isupper() and any(c.isalpha() for c in t.form)
+
+
+def _in_case(t: Token, case: str, readings: frozenset[str]) -> bool:
+    """``t`` is in ``case`` (see :func:`name_chain`)."""
+    parsed = t.feats.get("Case")
+    if not readings:
+        return parsed == case
+    return case in readings and (parsed == case or parsed not in readings)
+
+
+def noun_before_name(sent: Sentence, tok: Token) -> bool:
+    """Whether a lower-case animate common noun in ``tok``'s case stands right before the name ``tok``, one
+    space away: the noun the name belongs to, wherever the parser hung it («вельможа Петр Переньи строит»
+    with «вельможа» under «веке»), which an edit of the name alone would leave in the role."""
+    case = tok.feats.get("Case")
+    if not case or tok.id < 2 or tok.start < 0:
+        return False
+    prev = sent.token(tok.id - 1)
+    return (prev.upos == "NOUN" and prev.form[:1].islower() and prev.feats.get("Case") == case
+            and prev.feats.get("Animacy") == "Anim" and prev.start >= 0 and sent.text[prev.end:tok.start] == " ")
