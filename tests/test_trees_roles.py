@@ -288,13 +288,13 @@ def test_name_chain_after_a_noun():
         ("Петровым", "Петров", "PROPN", _ANIM.format("Nom"), 4, "appos"),
     ])
     assert [t.form for t in name_chain(recased, recased.token(4), cases)] == ["Петровым"]
-    # ... but not where the parser's case is a possible reading too, nor where no reading is the noun's
-    dative = passive([
-        ("генералом", "генерал", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
-        ("Петровым", "Петров", "PROPN", _ANIM.format("Dat"), 4, "appos"),
+    # ... nor where the parser's case is another and no reading is the noun's («инженером Гусев»)
+    other = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Гусев", "Гусев", "PROPN", _ANIM.format("Nom"), 4, "appos"),
     ])
-    assert name_chain(dative, dative.token(4), cases) == ()
-    town = tree([  # «Коммунальщики Ельнинска»: a town's genitive the parser calls nominative
+    assert name_chain(other, other.token(4), cases) == ()
+    town = tree([  # «Коммунальщики Ельнинска»: a town's genitive (nmod) the parser calls nominative
         ("Коммунальщики", "коммунальщик", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj"),
         ("Ельнинска", "Ельнинск", "PROPN", _ANIM.format("Nom"), 1, "nmod"),
         ("начали", "начать", "VERB", "", 0, "root"),

@@ -64,10 +64,10 @@ def name_chain(sent: Sentence, tok: Token, cases_of: Callable[[str], frozenset[s
 
     The words right after ``tok``, one space apart, each capitalised, a PROPN (or a NOUN or X the
     parser gave a name), hanging on ``tok`` or on an earlier word of the chain by a name relation
-    (:data:`NAME_PART_DEPRELS`), with no preposition of its own and in ``tok``'s case: one of
-    ``cases_of(form)`` (the form's noun readings, guesses included) where there are any, and the
-    parser's case unless that is another possible reading («Коммунальщики Ельнинска»: genitive only,
-    whatever the parser says); the parser's case alone for a form with no noun reading.
+    (:data:`NAME_PART_DEPRELS`), with no preposition of its own and in ``tok``'s case: by the parser,
+    or else by one of ``cases_of(form)`` (the form's noun readings, which may be empty where they
+    tell nothing); a word hung as ``nmod`` (the relation of a genitive: «Коммунальщики Ельнинска»,
+    which the parser calls nominative) needs the readings where there are any.
     A lower-case particle (:data:`NAME_PARTICLES`) may stand before a word of it. Every
     dependent of the chain's words must be in the chain or :func:`stays_without_head` (no clause or
     modifier of the name's own: «Рихтером, который предложил»), and the word after the chain must
@@ -115,9 +115,11 @@ def _name_word(t: Token) -> bool:
 def _in_case(t: Token, case: str, readings: frozenset[str]) -> bool:
     """``t`` is in ``case`` (see :func:`name_chain`)."""
     parsed = t.feats.get("Case")
+    if parsed == case and t.base_deprel != "nmod":
+        return True
     if not readings:
         return parsed == case
-    return case in readings and (parsed == case or parsed not in readings)
+    return case in readings
 
 
 def noun_before_name(sent: Sentence, tok: Token) -> bool:
