@@ -207,6 +207,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Он и сестра прочитали книгу.",  # a pronoun in a coordination: its animacy is not forced
         "Министр поднял цены.",  # a causer verb with an abstract object: «инфляция подняла цены»
         "Книгу прочитал критик «Иван Петров».",  # a quoted name is no name written after the noun: left alone
+        # a light-verb object: the subject may be abstract («гимнастика сыграла главную роль»)
+        "Главную роль сыграла актриса Дарья Лунина.",
+        "Учитель оказал влияние на учеников.",
         "Закон установил новые правила.",  # a rule-setting verb takes a text as subject
         "Мальчик начал заниматься музыкой.",  # a phase verb with an intransitive infinitive, no object
         "Мальчик перестал смеяться.",

@@ -60,6 +60,13 @@ PHASE_VERBS = frozenset(
      "перестать", "переставать", "прекратить", "прекращать", "бросить", "бросать"}
 )
 
+#: light verbs: with a light-verb object (the ``light_object`` list: роль, влияние, толчок, значение, …) the
+#: collocation takes an abstract subject as readily as a person («гимнастика сыграла главную роль»)
+LIGHT_VERBS = frozenset(
+    {"играть", "сыграть", "оказать", "оказывать", "дать", "давать", "придать", "придавать", "отдать", "отдавать",
+     "открыть", "открывать", "предоставить", "предоставлять", "иметь"}
+)
+
 
 # -- the paradigms -----------------------------------------------------------------------
 @register
@@ -239,6 +246,8 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             if subj is None:
                 continue
             lemma = self.verb_lemma(verb)
+            if lemma in LIGHT_VERBS and any(o.deprel == "obj" and norm(o.lemma) in self.lists.light_object for o in objects):
+                continue  # «сыграла главную роль», «оказал влияние»: a light verb takes an abstract subject too
             if lemma in self.lists.text_subject:
                 continue  # «статья описывает», «листок сообщал»: a text or image does it as well
             if lemma in self.lists.abstract_subject and not any(
