@@ -122,3 +122,26 @@ def test_deleting_a_name_with_the_noun_it_names(named):
 def test_deleting_the_same_token_twice_is_an_overlap(named):
     with pytest.raises(InvariantError, match="overlapping"):
         apply_edits(named[0], (Edit(3, "камнем"), Edit(4, ""), Edit(4, "")))
+
+
+def test_deleted_name_before_a_comma():
+    """Punctuation right after the deleted stretch stays glued to the new word: «Стравинским, который» → «камнем, который»."""
+    sent = read_conllu_string(
+        "# sent_id = t4\n# text = Дом построен архитектором Юрием Стравинским, который жил здесь.\n"
+        "1\tДом\tдом\tNOUN\t_\tCase=Nom\t2\tnsubj:pass\t_\t_\n"
+        "2\tпостроен\tпостроить\tVERB\t_\tVoice=Pass\t0\troot\t_\t_\n"
+        "3\tархитектором\tархитектор\tNOUN\t_\tCase=Ins\t2\tobl\t_\t_\n"
+        "4\tЮрием\tЮрий\tPROPN\t_\tCase=Ins\t3\tappos\t_\t_\n"
+        "5\tСтравинским\tСтравинский\tPROPN\t_\tCase=Ins\t4\tflat:name\t_\tSpaceAfter=No\n"
+        "6\t,\t,\tPUNCT\t_\t_\t8\tpunct\t_\t_\n"
+        "7\tкоторый\tкоторый\tPRON\t_\tCase=Nom\t8\tnsubj\t_\t_\n"
+        "8\tжил\tжить\tVERB\t_\t_\t3\tacl:relcl\t_\t_\n"
+        "9\tздесь\tздесь\tADV\t_\t_\t8\tadvmod\t_\tSpaceAfter=No\n"
+        "10\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_\n\n"
+    )[0]
+    pert = Perturbation((Edit(3, "камнем"), Edit(4, ""), Edit(5, "")), "Animacy", "Anim", "Inan")
+    bad = apply_edits(sent, pert.edits)
+    assert bad == "Дом построен камнем, который жил здесь."
+    check_pair(sent.text, bad, pert, sent=sent)
+    with pytest.raises(InvariantError, match="other than the edited and deleted"):
+        check_pair(sent.text, "Дом построен камнем , который жил здесь.", pert, sent=sent)
