@@ -62,7 +62,9 @@ class Edit:
     ``new_form`` is given in lower case or as the dictionary produces it; the
     capitalisation of the original token is carried over unless ``keep_case``
     is False. An empty ``new_form`` deletes the token together with one
-    adjacent space (used only by paradigms that move a word).
+    adjacent space (:func:`apply_edits`): a word-moving paradigm's moved word, or
+    the name of an argument replaced together with its noun, which
+    :func:`check_pair` then holds to its exact deletion rule.
     """
 
     token_id: int
