@@ -57,6 +57,8 @@ def test_pair_invariants_over_the_whole_demo_pool(pools):
         for good, bad in zip(df["source_sentence"], df["target_sentence"]):
             assert good != bad, (name, good)
             gw, bw = _words(good), _words(bad)
+            if len(gw) != len(bw) and not moves:
+                continue  # a phrase replaced by one word: test_only_the_recorded_words_change
             assert len(gw) == len(bw), (name, good, bad)
             if moves:  # one word moved: the same words in another order
                 assert sorted(w.lower() for w in gw) == sorted(w.lower() for w in bw), (name, good, bad)
@@ -67,7 +69,12 @@ def test_only_the_recorded_words_change(pools):
     for name, df in pools.items():
         if REGISTRY[name].moves_words:
             continue
-        for good, bad, src in zip(df["source_sentence"], df["target_sentence"], df["source_word"]):
+        for good, bad, src, tgt in zip(df["source_sentence"], df["target_sentence"], df["source_word"], df["target_word"]):
+            if len(_words(good)) != len(_words(bad)):
+                # a named argument replaced as a whole phrase («архитектором Юрием Стравинским» → «камнем»):
+                # the recorded phrase, written as in the sentence, gives way to the recorded word
+                assert len(src.split()) > 1 and good.count(src) == 1 and good.replace(src, tgt) == bad, (name, good, bad)
+                continue
             changed = [a for a, b in zip(_words(good), _words(bad)) if a != b]
             recorded = src.split()
             assert 0 < len(changed) <= len(recorded), (name, good, bad, src)

@@ -59,3 +59,89 @@ def test_unknown_paradigm_names_config_key():
     with pytest.raises(InputError) as err:
         get_paradigm("no_such_paradigm", config_key="perturb.paradigms[3]")
     assert "perturb.paradigms[3]" in str(err.value) and "no_such_paradigm" in str(err.value)
+
+
+NAMED = """# sent_id = t2
+# text = Проект разработан архитектором Юрием Стравинским.
+1\tПроект\tпроект\tNOUN\t_\tCase=Nom|Number=Sing\t2\tnsubj:pass\t_\t_
+2\tразработан\tразработать\tVERB\t_\tVoice=Pass\t0\troot\t_\t_
+3\tархитектором\tархитектор\tNOUN\t_\tCase=Ins|Number=Sing\t2\tobl\t_\t_
+4\tЮрием\tЮрий\tPROPN\t_\tCase=Ins|Number=Sing\t3\tappos\t_\t_
+5\tСтравинским\tСтравинский\tPROPN\t_\tCase=Ins|Number=Sing\t4\tflat:name\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = t3
+# text = Проект разработан архитектором Юрием Стравинским в Москве.
+1\tПроект\tпроект\tNOUN\t_\tCase=Nom|Number=Sing\t2\tnsubj:pass\t_\t_
+2\tразработан\tразработать\tVERB\t_\tVoice=Pass\t0\troot\t_\t_
+3\tархитектором\tархитектор\tNOUN\t_\tCase=Ins|Number=Sing\t2\tobl\t_\t_
+4\tЮрием\tЮрий\tPROPN\t_\tCase=Ins|Number=Sing\t3\tappos\t_\t_
+5\tСтравинским\tСтравинский\tPROPN\t_\tCase=Ins|Number=Sing\t4\tflat:name\t_\t_
+6\tв\tв\tADP\t_\t_\t7\tcase\t_\t_
+7\tМоскве\tМосква\tPROPN\t_\tCase=Loc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+@pytest.fixture
+def named():
+    return read_conllu_string(NAMED)
+
+
+def _phrase_to_noun(first_deleted=4, last_deleted=5):
+    edits = (Edit(3, "камнем"),) + tuple(Edit(i, "") for i in range(first_deleted, last_deleted + 1))
+    return Perturbation(edits, "Animacy", "Anim", "Inan")
+
+
+def test_deleting_a_name_with_the_noun_it_names(named):
+    """A noun and its name → one noun: the deleted words go with one space, punctuation stays glued."""
+    end, middle = named
+    pert = _phrase_to_noun()
+    assert apply_edits(end, pert.edits) == "Проект разработан камнем."
+    assert apply_edits(middle, pert.edits) == "Проект разработан камнем в Москве."
+    check_pair(end.text, "Проект разработан камнем.", pert, sent=end)
+    check_pair(middle.text, "Проект разработан камнем в Москве.", pert, sent=middle)
+    # the deletion is exact: another word changed, a word left behind, a space lost, no sentence
+    with pytest.raises(InvariantError, match="other than the edited and deleted"):
+        check_pair(middle.text, "Проект разработан камнем на Москве.", pert, sent=middle)
+    with pytest.raises(InvariantError, match="other than the edited and deleted"):
+        check_pair(middle.text, "Проект разработан камнем Стравинским в Москве.", pert, sent=middle)
+    with pytest.raises(InvariantError, match="other than the edited and deleted"):
+        check_pair(middle.text, "Проект разработан камнемв Москве.", pert, sent=middle)
+    with pytest.raises(InvariantError, match="other than the edited and deleted"):
+        check_pair(end.text, "Проект разработан камнем .", pert, sent=end)
+    with pytest.raises(InvariantError, match="against its sentence"):
+        check_pair(end.text, "Проект разработан камнем.", pert)
+    # deleting alone makes no replacement pair
+    only = Perturbation((Edit(4, ""), Edit(5, "")), "Animacy", "Anim", "Inan")
+    with pytest.raises(InvariantError, match="not only delete"):
+        check_pair(end.text, apply_edits(end, only.edits), only, sent=end)
+
+
+def test_deleting_the_same_token_twice_is_an_overlap(named):
+    with pytest.raises(InvariantError, match="overlapping"):
+        apply_edits(named[0], (Edit(3, "камнем"), Edit(4, ""), Edit(4, "")))
+
+
+def test_deleted_name_before_a_comma():
+    """Punctuation right after the deleted stretch stays glued to the new word: «Стравинским, который» → «камнем, который»."""
+    sent = read_conllu_string(
+        "# sent_id = t4\n# text = Дом построен архитектором Юрием Стравинским, который жил здесь.\n"
+        "1\tДом\tдом\tNOUN\t_\tCase=Nom\t2\tnsubj:pass\t_\t_\n"
+        "2\tпостроен\tпостроить\tVERB\t_\tVoice=Pass\t0\troot\t_\t_\n"
+        "3\tархитектором\tархитектор\tNOUN\t_\tCase=Ins\t2\tobl\t_\t_\n"
+        "4\tЮрием\tЮрий\tPROPN\t_\tCase=Ins\t3\tappos\t_\t_\n"
+        "5\tСтравинским\tСтравинский\tPROPN\t_\tCase=Ins\t4\tflat:name\t_\tSpaceAfter=No\n"
+        "6\t,\t,\tPUNCT\t_\t_\t8\tpunct\t_\t_\n"
+        "7\tкоторый\tкоторый\tPRON\t_\tCase=Nom\t8\tnsubj\t_\t_\n"
+        "8\tжил\tжить\tVERB\t_\t_\t3\tacl:relcl\t_\t_\n"
+        "9\tздесь\tздесь\tADV\t_\t_\t8\tadvmod\t_\tSpaceAfter=No\n"
+        "10\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_\n\n"
+    )[0]
+    pert = Perturbation((Edit(3, "камнем"), Edit(4, ""), Edit(5, "")), "Animacy", "Anim", "Inan")
+    bad = apply_edits(sent, pert.edits)
+    assert bad == "Дом построен камнем, который жил здесь."
+    check_pair(sent.text, bad, pert, sent=sent)
+    with pytest.raises(InvariantError, match="other than the edited and deleted"):
+        check_pair(sent.text, "Дом построен камнем , который жил здесь.", pert, sent=sent)

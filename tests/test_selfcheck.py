@@ -75,6 +75,35 @@ def test_half_edited_noun_phrase_is_rejected_unless_np_agreement_is_the_point():
     assert _reason(_Probe, NP, 1, "новые") == "half_edited_np"
 
 
+# «Проект подготовлен архитектором Юрием Стравинским, жившим в Москве.» (the participle hangs on the name)
+NAMED = tree([
+    ("Проект", "проект", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj:pass"),
+    ("подготовлен", "подготовить", "VERB", "Aspect=Perf|Gender=Masc|Number=Sing|VerbForm=Part|Voice=Pass", 0, "root"),
+    ("архитектором", "архитектор", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 2, "obl"),
+    ("Юрием", "юрий", "PROPN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 3, "appos"),
+    ("Стравинским", "стравинский", "PROPN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 4, "flat:name"),
+    (",", ",", "PUNCT", "", 7, "punct"),
+    ("жившим", "жить", "VERB", "Case=Ins|Gender=Masc|Number=Sing|VerbForm=Part", 4, "acl"),
+    ("в", "в", "ADP", "", 9, "case"),
+    ("Москве", "москва", "PROPN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 7, "obl"),
+    (".", ".", "PUNCT", "", 2, "punct"),
+])
+
+
+def test_a_deleted_word_takes_its_dependents_with_it():
+    """A name deleted with its noun: only punctuation may hang on the deleted words."""
+    class _WordProbe(_Probe):
+        new_words = "word"
+
+    name_only = Perturbation((Edit(3, "камнем"), Edit(5, "")), "Animacy", "Anim", "Inan")  # «Юрием» stays
+    assert check_perturbation(_WordProbe(ParadigmContext()), NAMED, name_only) is None
+    whole = Perturbation((Edit(3, "камнем"), Edit(4, ""), Edit(5, "")), "Animacy", "Anim", "Inan")
+    assert check_perturbation(_WordProbe(ParadigmContext()), NAMED, whole) == "half_edited_np"  # «жившим» left behind
+    # «в Москве» under the deleted «жившим» (with the participle deleted too) is a PP: it may stay
+    clause = Perturbation((Edit(3, "камнем"), Edit(4, ""), Edit(5, ""), Edit(7, "")), "Animacy", "Anim", "Inan")
+    assert check_perturbation(_WordProbe(ParadigmContext()), NAMED, clause) is None
+
+
 def test_np_agreement_paradigms_declare_their_point():
     from rublimp.paradigms.base import get_paradigm
 

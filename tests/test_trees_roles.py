@@ -253,3 +253,108 @@ def test_apposed_names_in_other_shapes():
     # the name itself after the comma: the noun before it keeps the person in the role
     comma_name = after_comma.token(6)
     assert apposed_name(after_comma, comma_name) and has_attached_name(after_comma, comma_name)
+
+
+def test_name_chain_after_a_noun():
+    """The name written right after a noun, in its case and hung on it, is the noun's own (trees.names.name_chain);
+    a name in another case, after a comma, under a preposition, or with a clause of its own is not."""
+    from rublimp.trees.names import name_chain
+    from rublimp.trees.roles import noun_cases
+
+    morph = get_morph()
+
+    def cases(form):
+        return noun_cases(morph, form)
+
+    def passive(agent_rows, text=None):
+        head_rows = [
+            ("Мост", "мост", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj:pass"),
+            ("был", "быть", "AUX", "", 3, "aux:pass"),
+            ("построен", "построить", "VERB", "Voice=Pass|VerbForm=Part", 0, "root"),
+        ]
+        return tree(head_rows + agent_rows + [(".", ".", "PUNCT", "", 3, "punct")], text)
+
+    full = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Юрием", "Юрий", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("Стравинским", "Стравинский", "PROPN", _ANIM.format("Ins"), 5, "flat:name"),
+    ])
+    chain = name_chain(full, full.token(4), cases)
+    assert [t.form for t in chain] == ["Юрием", "Стравинским"]
+    assert has_attached_name(full, full.token(4)) and not has_attached_name(full, full.token(4), frozenset({5, 6}))
+    # a name the parser gave an impossible case: pymorphy3's readings allow the noun's («Петровым»: Ins sing, Dat plur)
+    recased = passive([
+        ("генералом", "генерал", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Nom"), 4, "appos"),
+    ])
+    assert [t.form for t in name_chain(recased, recased.token(4), cases)] == ["Петровым"]
+    # ... nor where the parser's case is another and no reading is the noun's («инженером Гусев»)
+    other = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Гусев", "Гусев", "PROPN", _ANIM.format("Nom"), 4, "appos"),
+    ])
+    assert name_chain(other, other.token(4), cases) == ()
+    town = tree([  # «Коммунальщики Ельнинска»: a town's genitive (nmod) the parser calls nominative
+        ("Коммунальщики", "коммунальщик", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj"),
+        ("Ельнинска", "Ельнинск", "PROPN", _ANIM.format("Nom"), 1, "nmod"),
+        ("начали", "начать", "VERB", "", 0, "root"),
+        ("работу", "работа", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert cases("Ельнинска") == frozenset({"Gen"}) and name_chain(town, town.token(1), cases) == ()
+    other_case = passive([  # «передан инженером Ивану»: another argument
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Ивану", "Иван", "PROPN", _ANIM.format("Dat"), 4, "appos"),
+    ])
+    assert name_chain(other_case, other_case.token(4), cases) == ()
+    comma = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+    ])
+    assert name_chain(comma, comma.token(4), cases) == ()
+    quoted = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("«", "«", "PUNCT", "", 6, "punct"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("»", "»", "PUNCT", "", 6, "punct"),
+    ], "Мост был построен инженером «Петровым».")
+    assert name_chain(quoted, quoted.token(4), cases) == ()
+    in_pp = passive([  # «инженером из Москвы»: a place under a preposition
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("из", "из", "ADP", "", 6, "case"),
+        ("Москвы", "Москва", "PROPN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "nmod"),
+    ])
+    assert name_chain(in_pp, in_pp.token(4), cases) == ()
+    clause = passive([  # a participle on the name: deleting the name would leave it behind
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Петровым", "Петров", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        ("жившим", "жить", "VERB", "Case=Ins|VerbForm=Part", 5, "acl"),
+        ("здесь", "здесь", "ADV", "", 7, "advmod"),
+    ])
+    assert name_chain(clause, clause.token(4), cases) == ()
+    # a particle inside the name; a PP or a conjunct hung on the name's last word stays with the noun
+    particle = passive([
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Эберхардом", "Эберхард", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("фон", "фон", "PART", "", 5, "appos"),
+        ("Хеппом", "Хепп", "PROPN", _ANIM.format("Ins"), 6, "flat:name"),
+        ("из", "из", "ADP", "", 9, "case"),
+        ("Бонна", "Бонн", "PROPN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 7, "nmod"),
+        ("и", "и", "CCONJ", "", 11, "cc"),
+        ("коллегами", "коллега", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 7, "conj"),
+    ])
+    assert [t.form for t in name_chain(particle, particle.token(4), cases)] == ["Эберхардом", "фон", "Хеппом"]
+    dangling = passive([  # a particle ends no name: the name goes on past what the chain can take
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Хеппом", "Хепп", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("фон", "фон", "PART", "", 5, "appos"),
+    ])
+    assert name_chain(dangling, dangling.token(4), cases) == ()
+    stray = passive([  # the second name part hung elsewhere: the chain would stop short of it
+        ("инженером", "инженер", "NOUN", _ANIM.format("Ins"), 3, "obl:agent"),
+        ("Юрием", "Юрий", "PROPN", _ANIM.format("Ins"), 4, "appos"),
+        ("Стравинским", "Стравинский", "PROPN", _ANIM.format("Ins"), 3, "obl"),
+    ])
+    assert name_chain(stray, stray.token(4), cases) == ()

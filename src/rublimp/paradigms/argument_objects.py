@@ -255,7 +255,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             if not objects and len(pronoun_objects) == 1:
                 # an accusative pronoun object («чай, который Бойзи отнёс директору»):
                 # the dative is replaced, nothing is swapped
-                arg = self.animate_argument(sent, iobj, case="Dat")
+                arg = self.animate_argument(sent, iobj, case="Dat", with_name=True)
                 if arg is not None and not arg.pronoun and not self._gender_open(arg):
                     pert = self.replace_perturbation(sent, arg, "Dat", "random")
                     if pert is not None:
@@ -268,7 +268,8 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 continue
             if obj.feats.get("Animacy") != "Inan":
                 continue
-            arg = self.animate_argument(sent, iobj, case="Dat")
+            # a name written right after the addressee goes with it («президенту Джону Адамсу» → «*фрагменту»)
+            arg = self.animate_argument(sent, iobj, case="Dat", with_name=True)
             if arg is None or arg.pronoun:
                 continue
             if self.unmodified(sent, iobj):

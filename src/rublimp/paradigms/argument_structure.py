@@ -81,7 +81,8 @@ from ..io import InputError
 from ..lexicon import read_resource_tsv
 from ..morph import UD2OC
 from ..trees.nominal import norm
-from ..trees.roles import PERSON_NAME_TAGS, has_attached_name, roles_repaired
+from ..trees.names import name_chain, noun_before_name
+from ..trees.roles import PERSON_NAME_TAGS, has_attached_name, noun_cases, roles_repaired
 from .base import OPTION_DEFAULTS, Edit, Paradigm, ParadigmContext, Perturbation
 
 __all__ = [
@@ -293,6 +294,8 @@ class Argument:
     pronoun: bool
     parse: object  # pymorphy3 Parse of the token
     proper: bool = False  # a personal name (capitalised wherever it stands)
+    # the name written right after the word (trees.names.name_chain), replaced with it: deleted
+    name: tuple[Token, ...] = ()
 
 
 class ArgumentStructureParadigm(Paradigm):
@@ -362,7 +365,7 @@ class ArgumentStructureParadigm(Paradigm):
 
     def animate_argument(
         self, sent: Sentence, tok: Token, *, allow_pronoun: bool = True, case: str | None = None,
-        forced_animate: bool = False,
+        forced_animate: bool = False, with_name: bool = False,
     ) -> Argument | None:
         """``tok`` as a replaceable animate argument, or None.
 
@@ -381,16 +384,27 @@ class ArgumentStructureParadigm(Paradigm):
         common noun («Кору», «Вина», «Го») is a person's name where the parser calls it
         animate or the caller's construction forces an animate reading (``forced_animate``:
         the controller of an agentive infinitive, «умоляет Кору простить его»).
+
+        ``with_name`` (with ``case``): a name written right after the word and naming the same person
+        (:func:`~rublimp.trees.names.name_chain`: «архитектором Юрием Стравинским», «Люси Руседски») is
+        replaced together with it — the argument's ``name``, which the replacement deletes; any other
+        name beside the word still refuses it.
         """
         if tok.start < 0:
             return None
         if not self.unmodified(sent, tok) and not _modifiers_agree(tok, case):
             return None
-        if any(k.base_deprel == "flat" for k in sent.children(tok)):
+        name: tuple[Token, ...] = ()
+        if with_name and case is not None and tok.upos != "PRON":
+            if tok.upos == "PROPN" and noun_before_name(sent, tok):
+                return None  # «вельможа Петр Переньи»: the noun before the name would stay in the role
+            name = name_chain(sent, tok, functools.partial(_name_cases, self.morph))
+        named = frozenset(t.id for t in name)
+        if any(k.base_deprel == "flat" and k.id not in named for k in sent.children(tok)):
             # the first part of a full name: the rest would be left to take its role
             # («Озвучивает Пётр Иващенко» → «*Озвучивает долг Иващенко» reads as Иващенко озвучивает долг)
             return None
-        if tok.upos != "PRON" and has_attached_name(sent, tok):
+        if tok.upos != "PRON" and has_attached_name(sent, tok, named):
             # an apposition or a name beside the word names the same person («император Генрих III»,
             # «мастером Каландар Качимом»): replacing the word alone leaves a person in the role
             return None
@@ -431,7 +445,7 @@ class ArgumentStructureParadigm(Paradigm):
         if number == "Sing" and gender not in GENDERS:
             return None
         proper = name_like or unknown_name
-        return Argument(tok, norm(a.lemma), number, gender, False, a.parse, proper)
+        return Argument(tok, norm(a.lemma), number, gender, False, a.parse, proper, name)
 
     def _capitalised_common_name(self, sent: Sentence, tok: Token, forced_animate: bool) -> bool:
         """A name written like a common noun (see :meth:`animate_argument`)."""
@@ -518,8 +532,10 @@ class ArgumentStructureParadigm(Paradigm):
         pick = self.replacement(sent, arg, case, rng, distinct_from_nom=distinct_from_nom)
         if pick is None:
             return None
+        # a name written after the word goes with it («архитектором Юрием Стравинским» → «камнем»)
+        deleted = tuple(Edit(t.id, "") for t in arg.name)
         return Perturbation(
-            edits=(self.edit(sent, arg.tok, pick[1], replaces_proper=arg.proper),),
+            edits=(self.edit(sent, arg.tok, pick[1], replaces_proper=arg.proper),) + deleted,
             feature="Animacy",
             source_value="Anim",
             target_value="Inan",
@@ -559,6 +575,17 @@ def _noun_form_cached(morph, lemma: str, case: str, number: str) -> str | None:
     if any(p.tag.POS != "NOUN" or "anim" in p.tag.grammemes for p in readings):
         return None
     return form
+
+
+@functools.lru_cache(maxsize=50_000)
+def _name_cases(morph, form: str) -> frozenset[str]:
+    """The cases a name part can have, for :func:`~rublimp.trees.names.name_chain`: its noun readings, except
+    for a word pymorphy3 does not know ending in a vowel that marks no case (е, и, о, у, ю, э: «Бевиньяте»,
+    «Руседски», «Кикути» are indeclinable, whatever pymorphy3 guesses), whose case only the parser can tell
+    (an empty set)."""
+    if not morph.word_is_known(form) and form[-1:].lower() in "еиоуюэ":
+        return frozenset()
+    return noun_cases(morph, form)
 
 
 def _modifiers_agree(tok: Token, case: str | None) -> bool:

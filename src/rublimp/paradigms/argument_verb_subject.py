@@ -60,6 +60,13 @@ PHASE_VERBS = frozenset(
      "перестать", "переставать", "прекратить", "прекращать", "бросить", "бросать"}
 )
 
+#: light verbs: with a light-verb object (the ``light_object`` list: роль, влияние, толчок, значение, …) the
+#: collocation takes an abstract subject as readily as a person («гимнастика сыграла главную роль»)
+LIGHT_VERBS = frozenset(
+    {"играть", "сыграть", "оказать", "оказывать", "дать", "давать", "придать", "придавать", "отдать", "отдавать",
+     "открыть", "открывать", "предоставить", "предоставлять", "иметь"}
+)
+
 
 # -- the paradigms -----------------------------------------------------------------------
 @register
@@ -239,6 +246,8 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             if subj is None:
                 continue
             lemma = self.verb_lemma(verb)
+            if lemma in LIGHT_VERBS and any(o.deprel == "obj" and norm(o.lemma) in self.lists.light_object for o in objects):
+                continue  # «сыграла главную роль», «оказал влияние»: a light verb takes an abstract subject too
             if lemma in self.lists.text_subject:
                 continue  # «статья описывает», «листок сообщал»: a text or image does it as well
             if lemma in self.lists.abstract_subject and not any(
@@ -284,7 +293,8 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             return None if arg is None or arg.pronoun else arg
         if subj.feats.get("Case", "Nom") != "Nom":
             return None
-        arg = self.animate_argument(sent, subj, case="Nom")
+        # a name written right after the subject goes with it («Мастер Вэйтэк отбросил молоток» → «*Фрагмент …»)
+        arg = self.animate_argument(sent, subj, case="Nom", with_name=True)
         if arg is None:
             return None
         # a 3rd-person pronoun may stand for a thing («табло … они потребляют энергию»): only
@@ -397,10 +407,11 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             if agent.feats.get("Case") == "Dat":
                 agent = pronoun_agent(agent)
             here = sent if agent is tok else with_token(sent, agent)
-            arg = self.animate_argument(here, agent, case="Ins")
+            # a name written right after the agent goes with it («архитектором Юрием Стравинским» → «камнем»)
+            arg = self.animate_argument(here, agent, case="Ins", with_name=True)
             if arg is None or (arg.pronoun and (arg.lemma not in ("он", "она") or arg.gender == "Neut")):
                 continue
-            if not arg.pronoun and self._name_below(here, agent):
+            if not arg.pronoun and self._name_below(here, agent, frozenset(t.id for t in arg.name)):
                 continue
             swap = self._swap(here, verb, arg) if self.unmodified(here, agent) and not arg.pronoun else None
             if swap is not None:
@@ -447,13 +458,14 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
         moved = replace(tok, head=node.id, deprel="obl")
         return moved, node
 
-    def _name_below(self, sent: Sentence, agent: Token) -> bool:
+    def _name_below(self, sent: Sentence, agent: Token, replaced: frozenset[int] = frozenset()) -> bool:
         """A capitalised word inside the agent's phrase, not after a preposition, that reads as an animate
         instrumental (by the parser or by a pymorphy3 reading; a name pymorphy3 does not know by its
         ending): «основана писарем Острогожского полка Татарчуковым» — the name is the agent whatever the
-        parser attached it to, so replacing the noun leaves a person in the role."""
+        parser attached it to, so replacing the noun leaves a person in the role. The words of ``replaced`` (the
+        agent's own name, replaced with it) do not count."""
         for t in _noun_phrase(sent, agent):
-            if t.id == agent.id or not t.form[:1].isupper() or t.upos not in ("PROPN", "NOUN", "X", "ADJ"):
+            if t.id == agent.id or t.id in replaced or not t.form[:1].isupper() or t.upos not in ("PROPN", "NOUN", "X", "ADJ"):
                 continue
             if any(c.base_deprel == "case" for c in sent.children(t)):
                 continue

@@ -62,7 +62,9 @@ class Edit:
     ``new_form`` is given in lower case or as the dictionary produces it; the
     capitalisation of the original token is carried over unless ``keep_case``
     is False. An empty ``new_form`` deletes the token together with one
-    adjacent space (used only by paradigms that move a word).
+    adjacent space (:func:`apply_edits`): a word-moving paradigm's moved word, or
+    the name of an argument replaced together with its noun, which
+    :func:`check_pair` then holds to its exact deletion rule.
     """
 
     token_id: int
@@ -209,23 +211,29 @@ def apply_edits(sent: Sentence, edits: Iterable[Edit]) -> str:
     """The sentence text with each edited token's character span replaced.
 
     Spacing, punctuation and capitalisation outside the edited spans are kept
-    exactly as written.
+    exactly as written. Deleted tokens (empty ``new_form``) that stand next to each
+    other, with only whitespace between them, are removed as one stretch, together with
+    one space next to it: the space after it, or, where punctuation follows at once, the
+    space before it («архитектором Юрием Стравинским.» → «архитектором.»).
     """
     text = sent.text
     spans: list[tuple[int, int, str]] = []
+    deleted: list[tuple[int, int]] = []
     for e in edits:
         tok = sent.token(e.token_id)
         if tok.start < 0:
             raise InvariantError(f"token {tok.id} ({tok.form!r}) is not aligned with the text")
         new = written_form(sent, e)
-        start, end = tok.start, tok.end
         if new == "":
-            # delete the token and one space next to it
-            if end < len(text) and text[end] == " ":
-                end += 1
-            elif start > 0 and text[start - 1] == " ":
-                start -= 1
-        spans.append((start, end, new))
+            deleted.append((tok.start, tok.end))
+        else:
+            spans.append((tok.start, tok.end, new))
+    for start, end in _deleted_stretches(text, deleted):
+        if end < len(text) and text[end] == " ":
+            end += 1
+        elif start > 0 and text[start - 1] == " ":
+            start -= 1
+        spans.append((start, end, ""))
     spans.sort()
     for (s1, e1, _), (s2, _, _) in zip(spans, spans[1:]):
         if s2 < e1:
@@ -233,6 +241,20 @@ def apply_edits(sent: Sentence, edits: Iterable[Edit]) -> str:
     out = text
     for start, end, new in reversed(spans):
         out = out[:start] + new + out[end:]
+    return out
+
+
+def _deleted_stretches(text: str, deleted: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The deleted character spans, those separated by whitespace only merged into one; the same span twice
+    is an overlap."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(deleted):
+        if out and start < out[-1][1]:
+            raise InvariantError("overlapping edits")
+        if out and text[out[-1][1]:start].isspace():
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
     return out
 
 
@@ -288,6 +310,13 @@ def check_pair(good: str, bad: str, pert: Perturbation, *, moves_words: bool = F
     bad ≠ good; the same number of whitespace-separated words; and only the
     words holding an edited token differ (for word-moving paradigms: the same
     words after removing the moved one from each side).
+
+    A perturbation that deletes tokens (an edit with an empty ``new_form``, outside word-moving
+    paradigms) is held to an exact rule instead, and needs ``sent``: the words of ``bad`` are the
+    words of ``good`` with every edited token's text replaced by its written form
+    (:func:`written_form`) and every deleted token's text removed; a word left empty is gone, and
+    what is left of a word whose first token was deleted (punctuation: «Стравинским.» → «.») joins
+    the word before it. Nothing else may change.
     """
     _check_pair(good, _words(good), bad, pert, moves_words, sent)
 
@@ -299,6 +328,9 @@ def _check_pair(good: str, gw: list[str], bad: str, pert: Perturbation, moves_wo
     if bad == good:
         raise InvariantError("ungrammatical sentence equals the grammatical one")
     bw = _words(bad)
+    if not moves_words and any(not e.new_form for e in pert.edits):
+        _check_deletion(good, bw, pert, sent)
+        return
     if len(gw) != len(bw):
         raise InvariantError(f"word count changed ({len(gw)} → {len(bw)})")
     if moves_words:
@@ -322,3 +354,51 @@ def _check_pair(good: str, gw: list[str], bad: str, pert: Perturbation, moves_wo
             raise InvariantError(f"words other than the edited ones changed: {extra}")
     elif len(diff) > len(pert.edits):
         raise InvariantError("more words differ than were edited")
+
+
+def _check_deletion(good: str, bw: list[str], pert: Perturbation, sent: Sentence | None) -> None:
+    """The exact rule of :func:`check_pair` for a perturbation that deletes tokens."""
+    if sent is None:
+        raise InvariantError("a perturbation that deletes words is checked against its sentence")
+    if not any(e.new_form for e in pert.edits):
+        raise InvariantError("a perturbation must replace a word, not only delete")
+    if good != sent.text:
+        raise InvariantError("the grammatical sentence is not the sentence's text")
+    by_start: dict[int, tuple[int, str]] = {}  # token start -> (token end, new text)
+    for e in pert.edits:
+        tok = sent.token(e.token_id)
+        if tok.start < 0 or tok.start in by_start:
+            raise InvariantError(f"edit of token {tok.id} ({tok.form!r}) cannot be placed")
+        by_start[tok.start] = (tok.end, written_form(sent, e))
+    expected: list[str] = []
+    pos = 0
+    for word in _words(good):
+        start = good.index(word, pos)
+        end = start + len(word)
+        pos = end
+        out, i, first_deleted = [], start, None
+        while i < end:
+            if i in by_start:
+                tok_end, new = by_start.pop(i)
+                if tok_end > end:
+                    raise InvariantError("an edited token spans more than one word")
+                if first_deleted is None:
+                    first_deleted = i == start and new == ""
+                out.append(new)
+                i = tok_end
+            else:
+                if first_deleted is None:
+                    first_deleted = False
+                out.append(good[i])
+                i += 1
+        text = "".join(out)
+        if not text:
+            continue
+        if first_deleted and expected:
+            expected[-1] += text
+        else:
+            expected.append(text)
+    if by_start:
+        raise InvariantError("an edited token lies outside the sentence's words")
+    if bw != expected:
+        raise InvariantError("words other than the edited and deleted ones changed")

@@ -36,7 +36,10 @@ error or no error the reader can see:
     edited nominal no longer agrees with it, or an edited modifier no longer
     agrees with its head noun — unless NP-internal agreement is what the
     paradigm breaks (``"modifier"`` in
-    :attr:`~rublimp.paradigms.base.Paradigm.breaks_agreement`).
+    :attr:`~rublimp.paradigms.base.Paradigm.breaks_agreement`); or a deleted word
+    (an edit with an empty new form: a name replaced together with its noun) leaves a
+    dependent behind other than punctuation, a conjunct or a prepositional phrase
+    (:func:`~rublimp.trees.names.stays_without_head`).
 ``subject_agreement``
     an edited predicate no longer agrees with its subject, or an edited subject
     with its predicate («я вернул» → «я вернёт», «она проснётся» →
@@ -67,6 +70,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..trees.edges import FEATURES, subject_predicate_edges
 from ..trees.features import agrees
+from ..trees.names import stays_without_head
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph
 
@@ -349,6 +353,10 @@ def check_perturbation(paradigm: "Paradigm", sent: Sentence, pert: "Perturbation
             t = sent.token(e.token_id)
             if any(s < t.start and t.end <= end for s, end in spans):
                 return "quoted_name"
+    deleted = {e.token_id for e in pert.edits if not e.new_form}
+    if deleted and any(k.id not in deleted and not stays_without_head(sent, k)
+                       for tid in deleted for k in sent.children(sent.token(tid))):
+        return "half_edited_np"
     morph = paradigm.morph
     kind = paradigm.new_words
     new_forms: dict[int, str] = {}

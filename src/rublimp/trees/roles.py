@@ -120,19 +120,18 @@ def genitive_governor_word(tok: Token) -> bool:
     return tok.upos == "NOUN" and lemma in PART_NOUNS
 
 
-def has_attached_name(sent: Sentence, tok: Token) -> bool:
-    """Whether a personal name or an apposition names the same referent as ``tok``.
-
-    True when ``tok`` has an ``appos``/``flat`` dependent or a nominal conjunct without a
+def has_attached_name(sent: Sentence, tok: Token, ignore: frozenset[int] = frozenset()) -> bool:
+    """Whether a personal name or an apposition names the same referent as ``tok``. True when ``tok`` has an ``appos``/``flat`` dependent or a nominal conjunct without a
     conjunction (an apposition the parser took for one), a capitalised nominal dependent
     (a name part the parser hung as ``nmod``: «император Генрих III», «мастером Каландар
     Качимом»), or stands right next to a capitalised word that is not sentence-initial and not
     separated from it by punctuation (a name the parser attached elsewhere), or
-    :func:`~rublimp.trees.names.apposed_name`. Replacing ``tok`` alone would leave the name to carry its role.
+    :func:`~rublimp.trees.names.apposed_name`. Replacing ``tok`` alone would leave the name to carry its role;
+    words of ``ignore`` (ids of a name replaced together with ``tok``: :func:`~rublimp.trees.names.name_chain`) do not count.
     """
     if apposed_name(sent, tok):
         return True
-    for kid in sent.children(tok):
+    for kid in (k for k in sent.children(tok) if k.id not in ignore):
         base = kid.base_deprel
         if base in ("appos", "flat"):
             return True
@@ -142,7 +141,7 @@ def has_attached_name(sent: Sentence, tok: Token) -> bool:
                 and not sent.children(kid, "case"):
             return True  # (a prepositional phrase, «мастерами из Пскова», names no one)
     for i in (tok.id - 1, tok.id + 1):
-        if i < 1 or i > len(sent.tokens):
+        if i < 1 or i > len(sent.tokens) or i in ignore:
             continue
         other = sent.token(i)
         if other.upos not in ("PROPN", "NOUN", "X") or not other.form[:1].isupper():
