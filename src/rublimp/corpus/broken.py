@@ -5,15 +5,18 @@ lists them in :data:`~rublimp.corpus.segment.FILTERS` (counted per name in ``fil
 Each one looks for one shape a strict reader called a broken source on treebank (Wikipedia) text:
 
 * :func:`typo` — a lower-case word pymorphy3 does not know one typo away from a known common
-  word (``скотоводстом``, ``запускаються``, ``встречаюстя``; a wrong first letter, ``эаболеваний``,
-  and a real word, ``кристал``, ``нам`` for «на», are missed);
+  word (``скотоводстом``, ``запускаються``, ``встречаюстя``; a look-alike first letter, ``эаболеваний``, and a name-only
+  word short of a doubled consonant, ``кристал``, are caught; another wrong first letter and a real
+  word, ``нам`` for «на», are missed);
 * :func:`missing_complementiser` — «о том,», «в том,», «с тем,», «до того,», «и то,» … not
   followed by a complementiser or a wh-word (``о том, в 1178 году они просили``);
 * :func:`date_preposition` — «в» before a bare day-and-month date (``не стало в 11 октября``);
 * :func:`copula_without_instrumental` — «является» with no instrumental anywhere
   (``он является место остановки``);
 * :func:`locative_start` — a first word that can only be a locative (``Костомарове появилась``);
-* :func:`dash_participle` — a lone dash before a short participle (``Все батареи -- заменены.``).
+* :func:`dash_participle` — a lone dash before a short participle (``Все батареи -- заменены.``);
+* :func:`bare_locative` — a word read only as a locative with no preposition before it
+  (``После завершении карьеры``).
 
 Measured and left out: the same dash before any verbal predicate (finite verbs too) dropped 70 of
 8,850 RuBLiMP dev source sentences (fiction: the dash of dialogue and of emphasis, ``тучи там —
@@ -29,7 +32,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "copula_without_instrumental", "dash_participle", "date_preposition", "locative_start", "missing_complementiser",
+    "bare_locative", "copula_without_instrumental", "dash_participle", "date_preposition", "locative_start", "missing_complementiser",
     "typo", "typo_of",
 ]
 
@@ -95,8 +98,32 @@ def typo_of(word: str, morph=None) -> str | None:
         return None  # an adverb of a productive «-ский» adjective the dictionary lacks (``термодинамически``)
     morph = morph or _morph()
     if morph.word_is_known(word):
-        return None
+        return _name_typo_of(word, morph)
     for cand in _one_letter_edits(word):
+        if _common_word(cand, morph):
+            return cand
+    first = _CONFUSABLE_FIRST.get(word[0])
+    if first and _common_word(first + word[1:], morph):
+        return first + word[1:]  # ``эаболеваний``: «з» read as «э»
+    return None
+
+
+#: first letters that look alike (a scan or a hurried hand): other first-letter edits mostly make
+#: another real word (``комарки``, ``игротехников``), these seldom do
+_CONFUSABLE_FIRST = {"э": "з", "з": "э", "ш": "щ", "щ": "ш"}
+
+
+def _name_typo_of(word: str, morph) -> str | None:
+    """A lower-case word pymorphy3 knows only as a name (``кристал``) whose consonant written twice
+    (at the end too) is a common word (``кристалл``); any other edit of such a word mostly makes
+    another word of an archaic or invented one (``стрыя``, ``сидам``, ``порше``)."""
+    if not all(_PROPER & p.tag.grammemes for p in morph.parses(word)):
+        return None
+    for i in range(1, len(word) + 1):
+        c = word[i - 1]
+        if c in _VOWELS or c in "ьъ":
+            continue
+        cand = word[:i] + c + word[i:]
         if _common_word(cand, morph):
             return cand
     return None
@@ -259,3 +286,32 @@ def dash_participle(text: str) -> bool:
         return False
     parses = [p for p in _morph().parses(m.group(1)) if p.score >= 0.01]
     return bool(parses) and all(p.tag.POS == "PRTS" for p in parses)
+
+
+#: prepositions that govern a locative
+_LOC_PREPS = frozenset({"в", "во", "на", "о", "об", "обо", "при", "по"})
+
+
+def bare_locative(text: str) -> bool:
+    """A lower-case word of five or more letters that pymorphy3 reads only as a locative (every
+    reading) with no locative preposition among the twelve words before it, and none of «в», «на»
+    right after it (the inverted approximation «часах в шести»): its preposition was lost or
+    garbled (``После завершении карьеры``, ``Правительство делах школы``). A list keeps its
+    preposition in reach (``на полях, крышах и дорогах``); names are never judged."""
+    toks = _TOKEN_RE.findall(text.replace(_STRESS, ""))
+    morph = None
+    for k, w in enumerate(toks):
+        if k == 0 or len(w) < 5 or not w.isalpha() or not w.islower():
+            continue
+        morph = morph or _morph()
+        if not morph.word_is_known(w):
+            continue
+        parses = morph.parses(w)
+        if not parses or not all(p.tag.case in ("loct", "loc2") for p in parses):
+            continue
+        if any(t.lower() in _LOC_PREPS for t in toks[max(0, k - 12):k]):
+            continue
+        if any(t.lower() in ("в", "во", "на") for t in toks[k + 1:k + 3]):
+            continue
+        return True
+    return False
