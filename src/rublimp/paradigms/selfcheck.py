@@ -626,7 +626,8 @@ def _source_relative(sent: Sentence, morph: Morph) -> bool:
             return True
         near = _nearest_phrase(sent, rel, morph)
         coordinated = any(t.form.lower() in ("и", "или", "либо") for t in near) and any(r.number == "Plur" for r in r_rs)
-        if near and not coordinated and not any(_near_host_agrees(morph, r_rs, h) for h in near if h.upos not in ("ADP", "CCONJ")):
+        if near and not coordinated and not any(_near_host_agrees(morph, r_rs, h, h is near[0]) for h in near
+                                                if h.upos not in ("ADP", "CCONJ")):
             return True  # «соперников в ранних раундах, в котором»: a far noun of the right form is no host
     return False
 
@@ -650,15 +651,20 @@ def _nearest_phrase(sent: Sentence, rel: Token, morph: Morph) -> list[Token]:
     return out
 
 
-def _near_host_agrees(morph: Morph, r_rs: list[Reading], host: Token) -> bool:
+def _near_host_agrees(morph: Morph, r_rs: list[Reading], host: Token, last: bool) -> bool:
     """Whether ``host`` may be the antecedent of a «который» read as ``r_rs``: a name, a numeral
     (``четыре дня, которые``), a word with no nominal reading, an indeclinable noun or a 1st/2nd
-    person pronoun always may; else number and gender as :func:`_relative_agrees`, a participle
-    (``всех нанятых, которым``) counted as a host."""
+    person pronoun always may; a pronominal adjective only as the ``last`` word before the comma
+    (``того, которого``; not ``все матчи в первых турах, в котором``: «все» read as «всё»); else
+    number and gender as :func:`_relative_agrees`, a participle (``всех нанятых, которым``) counted
+    as a host."""
     if host.upos in ("PROPN", "NUM") or host.feats.get("Person") in ("1", "2"):
         return True
     if not any(c.isalpha() for c in host.form) or not morph.word_is_known(host.form):
         return True
+    parses = morph.parses(host.form.lower())
+    if not last and parses and all("Apro" in p.tag.grammemes for p in parses):
+        return False
     h_rs = [r for r in readings(morph, host.form, _HOST_POS | {"PRTF"}) if r.person in (None, "3")]
     if not h_rs or any("Fixd" in p.tag.grammemes for p in morph.parses(host.form.lower())):
         return True
