@@ -488,3 +488,26 @@ def test_relative_host_may_be_the_head_of_a_phrase_the_parser_split():
     rows[1] = ("забрали", "забрать", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root")
     rows[2] = ("пенсионеры", "пенсионер", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 2, "nsubj")
     assert _source(rows) == "source_relative"
+
+
+def test_a_pronominal_adjective_inside_the_stretch_is_no_host():
+    # «все матчи в первых турах, в котором»: «все» (also read «всё») hosts only right before the comma
+    rows = [
+        ("Команда", "команда", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("проиграла", "проиграть", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("все", "весь", "DET", "Case=Acc|Number=Plur", 4, "det"),
+        ("матчи", "матч", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Plur", 2, "obj"),
+        ("в", "в", "ADP", "", 7, "case"),
+        ("первых", "первый", "ADJ", "Case=Loc|Number=Plur", 7, "amod"),
+        ("турах", "тур", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Plur", 2, "obl"),
+        (",", ",", "PUNCT", "", 11, "punct"),
+        ("в", "в", "ADP", "", 10, "case"),
+        ("котором", "который", "PRON", "Case=Loc|Gender=Masc|Number=Sing", 11, "obl"),
+        ("потеряла", "потерять", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 7, "acl:relcl"),
+        ("лидера", "лидер", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 11, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert _source(rows) == "source_relative"
+    rows[6] = ("туре", "тур", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 2, "obl")
+    rows[5] = ("первом", "первый", "ADJ", "Case=Loc|Gender=Masc|Number=Sing", 7, "amod")
+    assert _source(rows) is None

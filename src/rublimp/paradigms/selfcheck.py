@@ -49,7 +49,8 @@ syncretism never rejects a pair).
 agreement relations disagree — subject–predicate where the agreement
 validation says agreement is ``certain`` for the condition (without a verdicts
 table every nominal condition counts as certain), a noun and the modifier right
-before it, an antecedent and «который», a subject «который» and its verb, a participle after a comma and
+before it, an antecedent and «который» (some nominal before it, and some word of the stretch
+between its clause's comma and the verb before that comma: «соперников в ранних раундах, в котором»), a subject «который» and its verb, a participle after a comma and
 every nominal before it (``source_participle``: «В городе, имеющим …») — is most likely a typo or an error of
 the source, and gives no pairs. Every disagreement is confirmed on pymorphy3's
 readings, not just the parser's features.
@@ -662,8 +663,8 @@ def _near_host_agrees(morph: Morph, r_rs: list[Reading], host: Token, last: bool
         return True
     if not any(c.isalpha() for c in host.form) or not morph.word_is_known(host.form):
         return True
-    parses = morph.parses(host.form.lower())
-    if not last and parses and all("Apro" in p.tag.grammemes for p in parses):
+    nominal = [p for p in morph.parses(host.form.lower()) if p.tag.POS in _HOST_POS]
+    if not last and nominal and all("Apro" in p.tag.grammemes for p in nominal):
         return False
     h_rs = [r for r in readings(morph, host.form, _HOST_POS | {"PRTF"}) if r.person in (None, "3")]
     if not h_rs or any("Fixd" in p.tag.grammemes for p in morph.parses(host.form.lower())):
