@@ -254,13 +254,16 @@ def locative_start(text: str) -> bool:
     locative (every reading scored 0.01 or more): the preposition before it, and with it the start
     of the sentence, was cut off (``Костомарове появилась 16 мая …``). A locative never stands
     without a preposition; a dative or a genitive may (``Ивану исполнилось …``). Words under six
-    letters are not judged (``Том``, ``Эрле``: names with a locative look-alike)."""
+    letters are not judged (``Том``, ``Эрле``: names with a locative look-alike), nor a word before
+    another capitalised word (a first name and a surname: ``Николае Теодореску``)."""
     m = _FIRST_WORD_RE.match(text)
     if m is None:
         return False
     word = m.group(1)
     if len(word) < 6:
         return False  # short names with a locative look-alike: «Том», «Эрле», «Минае»
+    if re.match(r"\s+[A-ZА-ЯЁ]", text[m.end():]):
+        return False  # a first name before a surname: «Николае Теодореску расписал …»
     morph = _morph()
     if not morph.word_is_known(word):
         return False
