@@ -391,6 +391,7 @@ FILTER_CASES.update({
             "Ивану исполнилось двадцать лет весной.",  # a dative may open a sentence
             "Москве предстоит большая стройка в этом году.",  # dative and locative alike
             "Том быстро представил её своим друзьям.",  # a short name
+            "Николае Петреску построил в селе новую школу.",  # a first name before a surname
             "В Москве открылась новая станция метро.",
         ],
     ),
@@ -403,7 +404,30 @@ FILTER_CASES.update({
             "Две хроники -- обе древние -- написаны на пали.",  # a pair of dashes
         ],
     ),
+    "bare_locative": (
+        [
+            "После завершении сезона тренер покинул клуб.",
+            "Правительство делах города почти не участвует.",
+            "Мы долго сидели за заднем крыльцом старого дома.",
+        ],
+        [
+            "На полях, крышах и дорогах лежал толстый слой пепла.",  # a list keeps its preposition in reach
+            "Деревня стояла часах в трёх езды от города.",  # the inverted approximation
+            "В частности, город славится своими садами.",
+            "Николае всегда помогал младшему брату.",  # a capitalised name with a locative look-alike
+            "О ценах на хлеб, новых домах и дорогах писали все газеты.",
+        ],
+    ),
 })
+
+
+def test_typo_catches_a_look_alike_first_letter_and_a_name_short_of_a_double_consonant() -> None:
+    assert rejects("typo", "Врач занимается лечением эаболеваний кожи у детей.")  # «з» read as «э»
+    assert rejects("typo", "Старик долго смотрел на кристал в своей руке.")  # «кристалл»: a name-only word
+    assert not rejects("typo", "Врач занимается лечением заболеваний кожи у детей.")
+    assert not rejects("typo", "Старик долго смотрел на кристалл в своей руке.")
+    assert not rejects("typo", "Вчера к нам в гости приехал Кристал из Бостона.")  # a capitalised name
+    assert not rejects("typo", "Сосед принёс нам целую корзину свежих яблок.")
 
 
 def test_no_predicate_drops_a_cross_reference_opened_by_o() -> None:
@@ -446,7 +470,7 @@ def test_check_sentence_reports_first_failing_filter() -> None:
         "hashtag", "mention", "retweet", "emoji", "glued_title", "glued_sentences", "glued_headline", "footnote",
         "unpunctuated_verse", "broken_encoding", "shouting", "repeated_phrase", "list", "fragment", "word_salad",
         "dangling_abbrev", "garbled_punct", "no_predicate", "typo", "missing_complementiser", "date_preposition",
-        "copula_case", "locative_start", "dash_participle",
+        "copula_case", "locative_start", "dash_participle", "bare_locative",
     )
     assert check_sentence("Город расположен на [[река|реке]] большой Волге.") == "markup"
     assert check_sentence("и тогда он решил вернуться в родной город.") == "lowercase_start"

@@ -497,3 +497,71 @@ def test_unknown_sk_adjective_may_be_reinflected():
     assert not regular_unknown_adjective(morph, tok, "геологный")  # another stem
     # a known adjective gets no such licence: its forms must be the dictionary's
     assert not regular_unknown_adjective(morph, TABLE.token(3), "столскому")
+
+
+@pytest.mark.parametrize("noun,adj,bad", [("раундах", "ранних", True), ("раунде", "раннем", False)])
+def test_relative_needs_a_host_in_the_stretch_before_its_comma(noun, adj, bad):
+    # «соперников в ранних раундах, в котором»: the far «Брат» has the right form but is no host
+    plur = noun == "раундах"
+    rows = [
+        ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("победил", "победить", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("соперников", "соперник", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Plur", 2, "obj"),
+        ("в", "в", "ADP", "", 6, "case"),
+        (adj, "ранний", "ADJ", f"Case=Loc|Number={'Plur' if plur else 'Sing'}", 6, "amod"),
+        (noun, "раунд", "NOUN", f"Animacy=Inan|Case=Loc|Gender=Masc|Number={'Plur' if plur else 'Sing'}", 2, "obl"),
+        (",", ",", "PUNCT", "", 10, "punct"),
+        ("в", "в", "ADP", "", 9, "case"),
+        ("котором", "который", "PRON", "Case=Loc|Gender=Masc|Number=Sing", 10, "obl"),
+        ("выиграл", "выиграть", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 6, "acl:relcl"),
+        ("титул", "титул", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 10, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert (_source(rows) == "source_relative") is bad
+
+
+def test_relative_host_may_be_the_head_of_a_phrase_the_parser_split():
+    # «пенсионерка с третьего этажа, которая»: the parser hangs «с этажа» on the verb and the clause
+    # on «этажа»; «пенсионерка» is still in the stretch before the comma
+    rows = [
+        ("Кота", "кот", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        ("забрала", "забрать", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("пенсионерка", "пенсионерка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("с", "с", "ADP", "", 6, "case"),
+        ("третьего", "третий", "ADJ", "Case=Gen|Gender=Masc|Number=Sing", 6, "amod"),
+        ("этажа", "этаж", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "obl"),
+        (",", ",", "PUNCT", "", 10, "punct"),
+        ("которая", "который", "PRON", "Case=Nom|Gender=Fem|Number=Sing", 10, "nsubj"),
+        ("давно", "давно", "ADV", "", 10, "advmod"),
+        ("хотела", "хотеть", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 6, "acl:relcl"),
+        ("кошку", "кошка", "NOUN", "Animacy=Anim|Case=Acc|Gender=Fem|Number=Sing", 10, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert _source(rows) is None
+    # the same clause after a stretch with no feminine singular noun is judged
+    rows[1] = ("забрали", "забрать", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root")
+    rows[2] = ("пенсионеры", "пенсионер", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 2, "nsubj")
+    assert _source(rows) == "source_relative"
+
+
+def test_a_pronominal_adjective_inside_the_stretch_is_no_host():
+    # «все матчи в первых турах, в котором»: «все» (also read «всё») hosts only right before the comma
+    rows = [
+        ("Команда", "команда", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("проиграла", "проиграть", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("все", "весь", "DET", "Case=Acc|Number=Plur", 4, "det"),
+        ("матчи", "матч", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Plur", 2, "obj"),
+        ("в", "в", "ADP", "", 7, "case"),
+        ("первых", "первый", "ADJ", "Case=Loc|Number=Plur", 7, "amod"),
+        ("турах", "тур", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Plur", 2, "obl"),
+        (",", ",", "PUNCT", "", 11, "punct"),
+        ("в", "в", "ADP", "", 10, "case"),
+        ("котором", "который", "PRON", "Case=Loc|Gender=Masc|Number=Sing", 11, "obl"),
+        ("потеряла", "потерять", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 7, "acl:relcl"),
+        ("лидера", "лидер", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 11, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert _source(rows) == "source_relative"
+    rows[6] = ("туре", "тур", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 2, "obl")
+    rows[5] = ("первом", "первый", "ADJ", "Case=Loc|Gender=Masc|Number=Sing", 7, "amod")
+    assert _source(rows) is None

@@ -131,14 +131,15 @@ quotes or brackets are ``unbalanced`` above):
     noun phrases and titles cut from a page (``Заслуженный деятель искусств …``), a
     prepositional phrase alone, a copula whose dash was lost. Questions and exclamations pass;
     verbless copular sentences with a dash («X — Y») pass.
-``typo`` / ``missing_complementiser`` / ``date_preposition`` / ``copula_case`` / ``locative_start`` / ``dash_participle``
+``typo`` / ``missing_complementiser`` / ``date_preposition`` / ``copula_case`` / ``locative_start`` / ``dash_participle`` / ``bare_locative``
     a source's own error that needs no parse (:mod:`rublimp.corpus.broken`): a lower-case word
     unknown to pymorphy3 one typo away from a known common word (``скотоводстом``,
     ``запускаються``); «о том,»/«в том,»/«до того,»/«и то,»/«…тем,» not followed by a
     complementiser or wh-word; «в» before a bare day-and-month date (``в 11 октября``); «является»
     in a sentence with no instrumental (``является место остановки``); a first word that can only
     be a locative, its preposition cut off (``Костомарове появилась …``); a lone dash before a
-    short participle (``Все батареи -- заменены.``).
+    short participle (``Все батареи -- заменены.``); a lower-case word read only as a locative with
+    no locative preposition in the twelve words before it (``После завершении карьеры``).
 
 The filters are measured as a classifier of "drop" on hand-labelled lines by
 ``bench/bench_filters.py`` (labels in ``bench/filter_labels/``).
@@ -888,6 +889,7 @@ FILTERS: dict[str, FilterFn] = {
     "copula_case": lambda text, tokens, cfg: broken.copula_without_instrumental(text),
     "locative_start": lambda text, tokens, cfg: broken.locative_start(text),
     "dash_participle": lambda text, tokens, cfg: broken.dash_participle(text),
+    "bare_locative": lambda text, tokens, cfg: broken.bare_locative(text),
 }
 FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
 _TOKEN_FILTERS = frozenset({"too_long", "too_short", "non_cyrillic"})

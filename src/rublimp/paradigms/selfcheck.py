@@ -55,7 +55,8 @@ syncretism never rejects a pair).
 agreement relations disagree — subject–predicate where the agreement
 validation says agreement is ``certain`` for the condition (without a verdicts
 table every nominal condition counts as certain), a noun and the modifier right
-before it, an antecedent and «который», a subject «который» and its verb, a participle after a comma and
+before it, an antecedent and «который» (some nominal before it, and some word of the stretch
+between its clause's comma and the verb before that comma: «соперников в ранних раундах, в котором»), a subject «который» and its verb, a participle after a comma and
 every nominal before it (``source_participle``: «В городе, имеющим …») — is most likely a typo or an error of
 the source, and gives no pairs. Every disagreement is confirmed on pymorphy3's
 readings, not just the parser's features.
@@ -655,7 +656,52 @@ def _source_relative(sent: Sentence, morph: Morph) -> bool:
         hosts = [t for t in sent.tokens[: rel.id - 1] if t.upos != "PUNCT" and t.feats.get("Person") not in ("1", "2")]
         if not any(_relative_agrees(morph, r_rs, h) for h in hosts):
             return True
+        near = _nearest_phrase(sent, rel, morph)
+        coordinated = any(t.form.lower() in ("и", "или", "либо") for t in near) and any(r.number == "Plur" for r in r_rs)
+        if near and not coordinated and not any(_near_host_agrees(morph, r_rs, h, h is near[0]) for h in near
+                                                if h.upos not in ("ADP", "CCONJ")):
+            return True  # «соперников в ранних раундах, в котором»: a far noun of the right form is no host
     return False
+
+
+def _nearest_phrase(sent: Sentence, rel: Token, morph: Morph) -> list[Token]:
+    """The words between the comma that opens the relative clause of ``rel`` and the nearest word
+    before it that pymorphy3 reads only as a verb (or a punctuation mark or subordinating conjunction):
+    the stretch that holds the antecedent, however the parser tagged or attached its words
+    («пенсионерка с третьего этажа, которая»). [] when the comma is not within six words of ``rel``."""
+    comma = next((t for t in reversed(sent.tokens[: rel.id - 1]) if t.form == ","), None)
+    if comma is None or rel.id - comma.id > 6:
+        return []
+    out = []
+    for t in reversed(sent.tokens[: comma.id - 1]):
+        if t.upos in ("PUNCT", "SCONJ"):
+            break
+        pos = {p.tag.POS for p in morph.parses(t.form.lower())}
+        if pos and pos <= {"VERB", "INFN", "GRND", "PRTS"}:
+            break
+        out.append(t)
+    return out
+
+
+def _near_host_agrees(morph: Morph, r_rs: list[Reading], host: Token, last: bool) -> bool:
+    """Whether ``host`` may be the antecedent of a «который» read as ``r_rs``: a name, a numeral
+    (``четыре дня, которые``), a word with no nominal reading, an indeclinable noun or a 1st/2nd
+    person pronoun always may; a pronominal adjective only as the ``last`` word before the comma
+    (``того, которого``; not ``все матчи в первых турах, в котором``: «все» read as «всё»); else
+    number and gender as :func:`_relative_agrees`, a participle (``всех нанятых, которым``) counted
+    as a host."""
+    if host.upos in ("PROPN", "NUM") or host.feats.get("Person") in ("1", "2"):
+        return True
+    if not any(c.isalpha() for c in host.form) or not morph.word_is_known(host.form):
+        return True
+    nominal = [p for p in morph.parses(host.form.lower()) if p.tag.POS in _HOST_POS]
+    if not last and nominal and all("Apro" in p.tag.grammemes for p in nominal):
+        return False
+    h_rs = [r for r in readings(morph, host.form, _HOST_POS | {"PRTF"}) if r.person in (None, "3")]
+    if not h_rs or any("Fixd" in p.tag.grammemes for p in morph.parses(host.form.lower())):
+        return True
+    return _relative_agrees(morph, r_rs, host) or any(
+        r.number == h.number for r in r_rs for h in h_rs if h.pos == "PRTF")
 
 
 def _relative_agrees(morph: Morph, r_rs: list[Reading], host: Token) -> bool:
