@@ -17,9 +17,10 @@ it is. The repairs watched, grouped in families:
 * ``roles``: ``trees.roles.roles_repaired``.
 
 A token has more than one reading when two paradigms read different (UPOS, feats, head, deprel); it is
-counted under the set of families whose reading differs from the parse. The tool prints the counts
-and the paradigms per family; with ``--normalised`` the sentences are first passed through
-``rublimp.trees.normalise.normalise`` (as perturbation does), so the figures show what is left.
+counted under the set of families whose reading differs from the tree every paradigm is given: the
+parse, normalised by ``rublimp.trees.normalise.normalise`` where that module exists (as the perturb
+pass does), so the figures show what normalisation leaves per family. The tool prints the counts and
+the paradigms per family.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def install(rec: Recorder) -> None:
                 setattr(mod, attr, wrapped[id(value)])
 
 
-def measure(path: Path, *, normalised: bool = False, limit: int = 0) -> dict:
+def measure(path: Path, *, limit: int = 0) -> dict:
     sys.path.insert(0, str(ROOT / "bench"))
     from pool_snapshot import verdicts_for
 
@@ -126,8 +127,11 @@ def measure(path: Path, *, normalised: bool = False, limit: int = 0) -> dict:
     sents = list(read_conllu(path))
     if limit:
         sents = sents[:limit]
-    if normalised:
+    try:
         from rublimp.trees.normalise import normalise
+    except ImportError:  # before issue 17 step 2: the paradigms read the parse
+        normalise = None
+    if normalise is not None:
         sents = [normalise(s) for s in sents]
     rec = Recorder()
     install(rec)
@@ -172,7 +176,7 @@ def measure(path: Path, *, normalised: bool = False, limit: int = 0) -> dict:
                 examples[label].append({"sent_id": sent.sent_id, "form": tok.form,
                                         "readings": [[v[0], "|".join(f"{a}={b}" for a, b in v[1]), v[2], v[3],
                                                       len(ns)] for v, ns in rs.items()]})
-    return {"input": str(path), "normalised": normalised, "sentences": len(sents), "tokens": n_tokens,
+    return {"input": str(path), "normalised": normalise is not None, "sentences": len(sents), "tokens": n_tokens,
             "tokens_with_several_readings": n_multi,
             "by_family": dict(by_family.most_common()),
             "by_family_combination": dict(conflicts_by_family.most_common()),
@@ -184,11 +188,10 @@ def measure(path: Path, *, normalised: bool = False, limit: int = 0) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--conllu", default=str(ROOT / "work" / "snapshot" / "inputs" / "demo.conllu"))
-    ap.add_argument("--normalised", action="store_true", help="normalise the sentences first (trees.normalise)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N sentences (0: all)")
     ap.add_argument("--json", help="write the figures (and up to 5 examples per family) here")
     args = ap.parse_args(argv)
-    out = measure(Path(args.conllu), normalised=args.normalised, limit=args.limit)
+    out = measure(Path(args.conllu), limit=args.limit)
     print(f"{out['sentences']} sentences, {out['tokens']} tokens; {out['tokens_with_several_readings']} tokens "
           f"read differently by two paradigms")
     for fam, n in out["by_family"].items():
