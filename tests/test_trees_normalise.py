@@ -104,6 +104,29 @@ def test_a_sentence_initial_capitalised_verb_tagged_propn_is_retagged():
     assert normalise(sent).token(1).upos == "VERB"
 
 
+def test_an_adjective_hung_on_the_verb_becomes_the_amod_of_its_noun():
+    # «Старый дом стоял.» with «Старый» an obl of the verb
+    sent = tree([
+        ("Старый", "старый", "ADJ", "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing", 3, "obl"),
+        ("дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("стоял", "стоять", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    adj = normalise(sent).token(1)
+    assert (adj.head, adj.deprel, adj.upos) == (2, "amod", "ADJ")
+    assert adj.misc[NORM_KEY] == "modifier_attach(Head:3>2;Deprel:obl>amod)"
+
+
+def test_a_substantivised_adjective_tagged_noun_keeps_its_tag():
+    # «Русские пришли.»: GSD tags the substantivised adjective NOUN; the modifier retag is not a normalisation
+    sent = tree([
+        ("Русские", "русский", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 2, "nsubj"),
+        ("пришли", "прийти", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert normalise(sent) is sent
+
+
 def test_normalising_twice_changes_nothing_and_is_memoised():
     sent = _amod_verb()
     once = normalise(sent)

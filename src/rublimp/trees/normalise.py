@@ -26,6 +26,7 @@ from typing import Callable
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph, get_morph
 from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
+from .modifiers import modifiers_reattached
 from .roles import verbs_retagged
 from .verbs import retag_verbs
 
@@ -48,10 +49,34 @@ def _verb_retag(sent: Sentence, morph: Morph) -> Sentence:
     return retag_verbs(sent)
 
 
+#: «сам» is a floating quantifier: which nominal it belongs to is the quantifier paradigms' question
+_FLOATING = frozenset({"сам"})
+
+
+def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
+    """Adjectives and participles hung on a non-noun, or on their noun under another relation, made the
+    ``amod`` of the agreeing noun right after them (:func:`rublimp.trees.modifiers.modifiers_reattached`
+    with ``after_noun=False`` and without its retags; «сам» excluded).
+
+    Kept as policies of the noun-phrase paradigms: the noun *before* the adjective (``after_noun``; for
+    case a depictive after its noun may be instrumental: «стоял сундук пустым», and «ужин сам готовлю»
+    is no adnominal «сам») and the retags (a substantivised adjective tagged NOUN read as ADJ, «это» as
+    DET: GSD tags substantivised adjectives NOUN, and merging them lowered GSD feature accuracy)."""
+    fixed = modifiers_reattached(sent, after_noun=False, morph=None)
+    if fixed is sent:
+        return sent
+    tokens = [old if new is not old and old.lemma.lower() in _FLOATING else new
+              for old, new in zip(sent.tokens, fixed.tokens)]
+    if all(a is b for a, b in zip(tokens, sent.tokens)):
+        return sent
+    return dataclasses.replace(sent, tokens=tokens)
+
+
 #: (name, fix) in the order they run; each takes and returns a sentence with the same token ids
 FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
     ("verb_with_arguments", _verb_government),
     ("verb_retag", _verb_retag),
+    ("modifier_attach", _modifier_attach),
 )
 
 
