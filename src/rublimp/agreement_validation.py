@@ -30,6 +30,7 @@ import polars as pl
 
 from .conllu_doc import Sentence, read_conllu
 from .io import InputError, write_csv_atomic, write_parquet_atomic
+from .trees.normalise import normalise
 from .trees.edges import (  # noqa: F401  (the edge names are re-exported here)
     DEFAULT_VALUES,
     FEATURES,
@@ -86,7 +87,7 @@ def count_conditions(sentences: Iterable[Sentence], *, min_conf: float = 0.0) ->
     """
     counts: Counter = Counter()
     for sent in sentences:
-        for edge in subject_predicate_edges(sent):
+        for edge in subject_predicate_edges(normalise(sent)):
             if not edge.usable or edge.conf < min_conf:
                 continue
             for feature in FEATURES:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Iterable, Iterator
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..morph import Morph, get_morph, match_case
+from ..trees.normalise import normalise
 from .selfcheck import SelfCheckStats, check_perturbation
 
 __all__ = [
@@ -140,8 +141,10 @@ class Paradigm(ABC):
 
         Valid: the string invariants of :func:`check_pair` hold and, unless ``ctx.self_check``
         is off, the self-check passes (:func:`rublimp.paradigms.selfcheck.check_perturbation`;
-        its rejections are counted in ``ctx.self_check_stats``).
+        its rejections are counted in ``ctx.self_check_stats``). The paradigm reads the normalised
+        tree (:func:`rublimp.trees.normalise.normalise`, once per sentence for all paradigms).
         """
+        sent = normalise(sent, self.morph)
         good = sent.text
         good_words: list[str] | None = None  # split once for all perturbations of the sentence
         check = self.ctx.self_check

@@ -89,6 +89,7 @@ from ..trees.government_words import (
     passive_participle,
 )
 from ..trees.nominal import norm
+from ..trees.normalise import upos_fixed
 from ..trees.roles import (
     CASES,
     INVARIANT_DET,
@@ -615,7 +616,7 @@ class VerbObjectCase(GovernmentParadigm):
                 continue
             forbidden = self.forbidden_cases(sent, verb, tok, a, governs)
             if not self.nominative_is_safe(sent, verb, tok, a):
-                if original.token(verb.id) is not verb and self.readable_in(tok.form.lower(), norm(a.lemma), {"Nom"}):
+                if (original.token(verb.id) is not verb or upos_fixed(verb)) and self.readable_in(tok.form.lower(), norm(a.lemma), {"Nom"}):
                     continue  # a verb the parser did not see as one: its "object" may be its subject («заблестели лужи»)
                 forbidden.add("Nom")  # nor any other new form that reads as a nominative («руководил проект»)
             targets = []

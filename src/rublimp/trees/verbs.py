@@ -43,13 +43,16 @@ def retag_verbs(sent: Sentence) -> Sentence:
     reading's UPOS, lemma and features; head and relation stay. A form that
     pymorphy3 reads only as an infinitive (:func:`infinitive_only`:
     «прополоскать» tagged NOUN, «подворачиваться» a finite verb) becomes an
-    infinitive, and as ``nsubj`` a clausal subject (``csubj``). Returns
+    infinitive, and as ``nsubj`` a clausal subject (``csubj``). A capitalised
+    PROPN inside a clause is a name and stays («Вадима Юсова», «с Хилы»). Returns
     ``sent`` itself when nothing changes, else a copy (token ids are kept,
     so edits made on the copy apply to ``sent``).
     """
     changed = False
     tokens = list(sent.tokens)
     for i, tok in enumerate(tokens):
+        if _name_inside_clause(tokens, i):
+            continue
         infinitive_aspect = infinitive_only(tok.form.lower()) if tok.feats.get("VerbForm") != "Inf" else None
         if infinitive_aspect:
             # «прополоскать» tagged NOUN, «подворачиваться» a finite verb: an infinitive; as a subject it is clausal
@@ -72,6 +75,13 @@ def retag_verbs(sent: Sentence) -> Sentence:
     if not changed:
         return sent
     return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+
+
+def _name_inside_clause(tokens: list[Token], i: int) -> bool:
+    """A capitalised PROPN neither first in the sentence nor right after punctuation: a name, not a verb
+    the tagger missed (on GSD re-parsed every such retag was wrong: «Мерло», «Юсова», «ЛИТО»)."""
+    tok = tokens[i]
+    return tok.upos == "PROPN" and tok.form[:1].isupper() and i > 0 and tokens[i - 1].upos != "PUNCT"
 
 
 def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:

@@ -1,0 +1,142 @@
+"""One normalised reading per token: the token-level parser fixes, applied once per sentence.
+
+:func:`normalise` runs the fixes of :data:`FIXES` in order over a parsed sentence and returns a copy in
+which every token has the one UPOS, feature set, head and relation that every paradigm and agreement
+validation read (:func:`rublimp.agreement_validation.validate_agreement` counts the normalised tree;
+:meth:`rublimp.paradigms.base.Paradigm.pairs` and the perturb pass read it). Forms, ids, offsets and
+the sentence text never change, so edits made on the normalised tree apply to the parsed one.
+
+Each fix is a repair of the tree layer that used to run for one group of paradigms only; a fix goes
+in here only when it lowers neither the dev-split fidelity of any group nor GSD accuracy (the figures
+are in the commit that added it and in ``docs/architecture.md``). Repairs that stay per paradigm
+(different on purpose) remain named policies in their modules.
+
+A changed token is marked in MISC under ``Norm``: the fixes that changed it, each with the fields it
+changed, e.g. ``Norm=verb_retag(Upos:NOUN>VERB;Feats;Lemma)`` or
+``Norm=verb_with_arguments(Upos:ADJ>VERB;Head:3>0;Deprel:amod>root;Feats;Lemma)``; fixes that changed one
+token in turn are joined with ``+``. A sentence is normalised once: the result is memoised on the
+parsed sentence, and normalising a normalised sentence returns it unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+from ..conllu_doc import Sentence, Token
+from ..morph import Morph, get_morph
+from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
+from .modifiers import modifiers_reattached
+from .roles import verbs_retagged
+from .verbs import retag_verbs
+
+__all__ = ["FIXES", "NORM_KEY", "normalise", "norm_marks", "upos_fixed"]
+
+#: the MISC key that marks a changed token
+NORM_KEY = "Norm"
+_DONE = "normalised"
+
+
+def _verb_government(sent: Sentence, morph: Morph) -> Sentence:
+    """Finite verbs tagged NOUN/ADJ/ADV that head arguments, are the ``amod`` of their own oblique
+    object («замахал рукой») or swapped tags with an adverb (:func:`rublimp.trees.roles.verbs_retagged`)."""
+    return verbs_retagged(sent, morph)
+
+
+def _verb_retag(sent: Sentence, morph: Morph) -> Sentence:
+    """Forms pymorphy3 reads only as a finite verb, short form or infinitive retagged
+    (:func:`rublimp.trees.verbs.retag_verbs`; an infinitive ``nsubj`` becomes ``csubj``)."""
+    return retag_verbs(sent)
+
+
+#: «сам» is a floating quantifier: which nominal it belongs to is the quantifier paradigms' question
+_FLOATING = frozenset({"сам"})
+
+
+def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
+    """Adjectives and participles hung on a non-noun, or on their noun under another relation, made the
+    ``amod`` of the agreeing noun right after them (:func:`rublimp.trees.modifiers.modifiers_reattached`
+    with ``after_noun=False`` and without its retags; «сам» excluded).
+
+    Kept as policies of the noun-phrase paradigms: the noun *before* the adjective (``after_noun``; for
+    case a depictive after its noun may be instrumental: «стоял сундук пустым», and «ужин сам готовлю»
+    is no adnominal «сам») and the retags (a substantivised adjective tagged NOUN read as ADJ, «это» as
+    DET: GSD tags substantivised adjectives NOUN, and merging them lowered GSD feature accuracy)."""
+    fixed = modifiers_reattached(sent, after_noun=False, morph=None)
+    if fixed is sent:
+        return sent
+    tokens = [old if new is not old and old.lemma.lower() in _FLOATING else new
+              for old, new in zip(sent.tokens, fixed.tokens)]
+    if all(a is b for a, b in zip(tokens, sent.tokens)):
+        return sent
+    return dataclasses.replace(sent, tokens=tokens)
+
+
+#: (name, fix) in the order they run; each takes and returns a sentence with the same token ids
+FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
+    ("verb_with_arguments", _verb_government),
+    ("verb_retag", _verb_retag),
+    ("modifier_attach", _modifier_attach),
+)
+
+
+def _changes(old: Token, new: Token) -> list[str]:
+    out = []
+    if old.upos != new.upos:
+        out.append(f"Upos:{old.upos}>{new.upos}")
+    if old.head != new.head:
+        out.append(f"Head:{old.head}>{new.head}")
+    if old.deprel != new.deprel:
+        out.append(f"Deprel:{old.deprel}>{new.deprel}")
+    if old.feats != new.feats:
+        out.append("Feats")
+    if old.lemma != new.lemma:
+        out.append("Lemma")
+    return out
+
+
+def normalise(sent: Sentence, morph: Morph | None = None) -> Sentence:
+    """``sent`` after every fix of :data:`FIXES`, changed tokens marked in MISC (``sent`` itself when
+    no fix applies or it is already normalised). Memoised per sentence and morphology."""
+    if sentence_memo_get(sent, _DONE):
+        return sent
+    morph = morph if morph is not None else get_morph()
+    return sentence_memo(sent, ("normalise", id(morph)), lambda: _normalise(sent, morph))
+
+
+def _normalise(sent: Sentence, morph: Morph) -> Sentence:
+    marks: dict[int, list[str]] = {}
+    out = sent
+    for name, fix in FIXES:
+        fixed = fix(out, morph)
+        if fixed is out:
+            continue
+        for old, new in zip(out.tokens, fixed.tokens):
+            if old is not new:
+                changes = _changes(old, new)
+                if changes:
+                    marks.setdefault(old.id, []).append(f"{name}({';'.join(changes)})")
+        out = fixed
+    if not marks:
+        sentence_memo_set(sent, _DONE, True)
+        return sent
+    tokens = [t if t.id not in marks else dataclasses.replace(t, misc={**t.misc, NORM_KEY: "+".join(marks[t.id])})
+              for t in out.tokens]
+    # a plain copy: no memo of the intermediate sentences travels with it
+    result = Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=dict(sent.meta))
+    sentence_memo_set(result, _DONE, True)
+    return result
+
+
+def norm_marks(tok: Token) -> list[str]:
+    """The names of the fixes that changed ``tok`` (empty for a token the parser got right)."""
+    value = tok.misc.get(NORM_KEY)
+    if not value:
+        return []
+    return [part.split("(", 1)[0] for part in value.split("+")]
+
+
+def upos_fixed(tok: Token) -> bool:
+    """Whether a fix changed the part of speech the parser gave ``tok`` (a word it did not see as what
+    it is, e.g. a verb tagged NOUN: rules that distrust such a token's neighbours ask this)."""
+    return "(Upos:" in tok.misc.get(NORM_KEY, "")  # a UPOS change is listed first in a fix's changes

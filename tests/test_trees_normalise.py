@@ -1,0 +1,168 @@
+"""trees/normalise.py: one reading per token, the same for every paradigm and for agreement validation.
+
+Each fix of the normalisation on a hand-written wrong parse, the MISC mark, idempotence, validation
+counting the normalised tree, and, over the parsed demo corpus, no token read two ways by two
+paradigms in a unified repair family.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from rublimp.agreement_validation import count_conditions
+from rublimp.morph import get_morph
+from rublimp.paradigms.base import ParadigmContext, get_paradigm
+from rublimp.trees.normalise import FIXES, NORM_KEY, norm_marks, normalise
+from tests.trees import tree
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "work" / "snapshot" / "inputs" / "demo.conllu"
+
+#: repair families merged into the normalisation (bench/token_readings.py's family names)
+UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government")
+
+
+def _noun_verb():
+    # «Лодка покачивалась.» with «покачивалась» tagged NOUN
+    return tree([
+        ("Лодка", "лодка", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("покачивалась", "покачивалась", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+
+
+def _amod_verb():
+    # «Он шевельнул губами.» with the verb tagged ADJ and hung on its own oblique object as amod
+    return tree([
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 3, "nsubj"),
+        ("шевельнул", "шевельнуть", "ADJ", "Case=Ins|Degree=Pos|Number=Plur", 3, "amod"),
+        ("губами", "губа", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Plur", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+
+
+def _bare_noun_verb():
+    # «Покачивалась.» alone, tagged NOUN: no argument, so only the lexical retag applies
+    return tree([
+        ("Покачивалась", "покачивалась", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+
+
+def test_a_verb_tagged_noun_is_retagged_and_marked():
+    sent = _bare_noun_verb()
+    out = normalise(sent)
+    verb = out.token(1)
+    assert (verb.upos, verb.feats["VerbForm"], verb.feats["Gender"], verb.lemma) == ("VERB", "Fin", "Fem", "покачиваться")
+    assert verb.misc[NORM_KEY] == "verb_retag(Upos:NOUN>VERB;Feats;Lemma)"
+    assert norm_marks(verb) == ["verb_retag"]
+
+
+def test_a_verb_tagged_noun_with_a_subject_is_retagged_by_the_argument_fix():
+    sent = _noun_verb()
+    out = normalise(sent)
+    verb = out.token(2)
+    assert (verb.upos, verb.feats["VerbForm"], verb.feats["Gender"], verb.lemma) == ("VERB", "Fin", "Fem", "покачиваться")
+    assert verb.misc[NORM_KEY] == "verb_with_arguments(Upos:NOUN>VERB;Feats;Lemma)"
+    assert norm_marks(out.token(1)) == [] and NORM_KEY not in out.token(1).misc
+    assert sent.token(2).upos == "NOUN"  # the parse is left alone
+    assert [t.form for t in out.tokens] == [t.form for t in sent.tokens] and out.text == sent.text
+
+
+def test_a_verb_hung_on_its_object_takes_the_objects_place():
+    out = normalise(_amod_verb())
+    verb, noun = out.token(2), out.token(3)
+    assert (verb.upos, verb.head, verb.deprel, verb.feats["VerbForm"]) == ("VERB", 0, "root", "Fin")
+    assert (noun.head, noun.deprel) == (2, "obl")
+    assert norm_marks(verb) == ["verb_with_arguments"]
+    assert "Head:3>0" in verb.misc[NORM_KEY] and "Deprel:amod>root" in verb.misc[NORM_KEY]
+    assert noun.misc[NORM_KEY] == "verb_with_arguments(Head:0>2;Deprel:root>obl)"
+
+
+def test_a_capitalised_name_inside_a_clause_is_not_retagged():
+    # «Он видел Вадима Юсова.»: «Юсова» reads only as a short adjective in pymorphy3, but here it is a surname
+    sent = tree([
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("видел", "видеть", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("Вадима", "вадим", "PROPN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        ("Юсова", "юсов", "PROPN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 3, "flat:name"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert normalise(sent) is sent
+
+
+def test_a_sentence_initial_capitalised_verb_tagged_propn_is_retagged():
+    # «Покачивалась лодка.» with the first word tagged PROPN
+    sent = tree([
+        ("Покачивалась", "покачивалась", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+        ("лодка", "лодка", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 1, "nsubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert normalise(sent).token(1).upos == "VERB"
+
+
+def test_an_adjective_hung_on_the_verb_becomes_the_amod_of_its_noun():
+    # «Старый дом стоял.» with «Старый» an obl of the verb
+    sent = tree([
+        ("Старый", "старый", "ADJ", "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing", 3, "obl"),
+        ("дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("стоял", "стоять", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    adj = normalise(sent).token(1)
+    assert (adj.head, adj.deprel, adj.upos) == (2, "amod", "ADJ")
+    assert adj.misc[NORM_KEY] == "modifier_attach(Head:3>2;Deprel:obl>amod)"
+
+
+def test_a_substantivised_adjective_tagged_noun_keeps_its_tag():
+    # «Русские пришли.»: GSD tags the substantivised adjective NOUN; the modifier retag is not a normalisation
+    sent = tree([
+        ("Русские", "русский", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 2, "nsubj"),
+        ("пришли", "прийти", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert normalise(sent) is sent
+
+
+def test_normalising_twice_changes_nothing_and_is_memoised():
+    sent = _amod_verb()
+    once = normalise(sent)
+    assert normalise(sent) is once
+    assert normalise(once) is once
+    plain = tree([("Он", "он", "PRON", "Case=Nom|Number=Sing|Person=3", 0, "root")])
+    assert normalise(plain) is plain
+
+
+def test_every_fix_is_named_and_runs_in_order():
+    names = [n for n, _ in FIXES]
+    assert len(set(names)) == len(names) and all(n.isidentifier() for n in names)
+
+
+def test_validation_counts_the_normalised_tree():
+    # the parse has no finite predicate, so only the normalised tree has a subject–predicate edge
+    counts = count_conditions([_noun_verb()])
+    assert sum(counts.values()) > 0
+    assert {key[0] for key, _ in counts} >= {"Number", "Gender"}
+
+
+def test_a_paradigm_reads_the_normalised_tree():
+    ctx = ParadigmContext(seed=0, morph=get_morph())
+    para = get_paradigm("noun_subj_predicate_agreement_number", ctx)
+    pairs = list(para.pairs(_noun_verb()))
+    assert pairs, "the retagged verb is an agreement context"
+    assert all(bad != _noun_verb().text for bad, _ in pairs)
+
+
+@pytest.mark.skipif(not DEMO.exists(), reason="parsed demo corpus absent (python bench/pool_snapshot.py --work work/snapshot)")
+def test_all_paradigms_read_one_reading_per_token_on_the_demo_corpus():
+    sys.path.insert(0, str(ROOT / "bench"))
+    import token_readings
+
+    out = token_readings.measure(DEMO, limit=600)
+    assert out["normalised"] and out["sentences"] == 600
+    left = {fam: n for fam, n in out["by_family"].items() if fam in UNIFIED_FAMILIES}
+    assert left == {}, f"tokens still read two ways in unified families: {left}; examples: " + str(
+        {k: v for k, v in out["examples"].items() if any(f in k for f in UNIFIED_FAMILIES)})
