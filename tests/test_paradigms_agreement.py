@@ -97,8 +97,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
     ],
     "genitive_subj_predicate_agreement_person": [
         ("Писем от сестры не приходит.", "Писем от сестры не прихожу."),
-        # «хватать»: the 1st person always; the 2nd only with a dative experiencer (no "grab" reading)
-        ("Денег не хватает.", "Денег не хватаю."),
+        # «хватать»: 1st and 2nd person only with a dative experiencer (no "grab" reading)
+        ("Нам денег не хватает.", "Нам денег не хватаю."),
         ("Мне денег не хватает.", "Мне денег не хватаешь."),
         ("Детей в школе не будет.", "Детей в школе не буду."),
         ("Ответа от него не поступает.", "Ответа от него не поступаю."),
@@ -324,8 +324,11 @@ ABSENT: dict[str, list[tuple[str, str]]] = {
         ("Коллега позвонил мне утром.", "Коллега позвонила мне утром."),
     ],
     "noun_subj_predicate_agreement_person": [("Мы живём в маленьком городе.", "Мы живут в маленьком городе.")],
-    # issue 18, round 3: «хватаешь» with a generic "you" is "grab"; «мне» rules that reading out
-    "genitive_subj_predicate_agreement_person": [("Денег не хватает.", "Денег не хватаешь.")],
+    # issue 18, round 3: «хватаешь»/«хватаю» with a dropped "you"/"I" is "grab"; «мне» rules that out
+    "genitive_subj_predicate_agreement_person": [
+        ("Денег не хватает.", "Денег не хватаешь."),
+        ("Денег не хватает.", "Денег не хватаю."),
+    ],
     "clause_subj_predicate_agreement_gender": [
         ("Ему удалось найти работу.", "Ему удалась найти работу."),
         # the short participle is not left behind (issue 18: «был решено» is half-edited)
@@ -1347,17 +1350,20 @@ def test_address_and_infinitive_beside_a_genitive_subject(paradigms):
         ])
 
     person = paradigms["genitive_subj_predicate_agreement_person"]
-    assert "Джордж, денег не хватаю." in _bads(person, tree("хватает", "хватать"))
+    assert "Джордж, денег не остаюсь." in _bads(person, tree("остаётся", "оставаться"))
+    # «хватать» without a dative experiencer reads "grab" in the 1st/2nd person: nothing
+    assert _bads(person, tree("хватает", "хватать")) == []
     # with a transitive verb «денег» may be the object of «Джордж»: nothing
     assert _bads(person, tree("просит", "просить")) == []
     inf = _tree([
-        ("Воздуха", "воздух", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nsubj"),
-        ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+        ("Мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 4, "iobj"),
+        ("воздуха", "воздух", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
         ("хватает", "хватать", "VERB", _PRES_3SG, 0, "root"),
-        ("дышать", "дышать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 3, "csubj"),
-        (".", ".", "PUNCT", "", 3, "punct"),
+        ("дышать", "дышать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 4, "csubj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
     ])
-    assert "Воздуха не хватаю дышать." in _bads(person, inf)
+    assert "Мне воздуха не хватаю дышать." in _bads(person, inf)
 
 
 def test_quantified_genitive_of_negation_in_the_number_paradigm(paradigms):
@@ -1602,21 +1608,20 @@ def test_genitive_pronoun_tagged_as_a_determiner(paradigms):
     person = paradigms["genitive_subj_predicate_agreement_person"]
 
     def tree(neg: bool) -> "Sentence":
-        # «Только его здесь не хватает.» with «его» tagged as the possessive determiner, labelled nsubj
+        # «Только его здесь не бывает.» with «его» tagged as the possessive determiner, labelled nsubj
         rows = [
             ("Только", "только", "PART", "", 2, "advmod"),
             ("его", "он", "DET", "", 5, "nsubj"),
             ("здесь", "здесь", "ADV", "Degree=Pos", 5, "advmod"),
             ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
-            ("хватает", "хватать", "VERB", _PRES3.format(a="Imp", t="Pres", v="Act"), 0, "root"),
+            ("бывает", "бывать", "VERB", _PRES3.format(a="Imp", t="Pres", v="Act"), 0, "root"),
             (".", ".", "PUNCT", "", 5, "punct"),
         ]
         if not neg:
             rows = [(f, l, u, ft, h - 1 if h > 4 else h, d) for f, l, u, ft, h, d in rows[:3] + rows[4:]]
         return _tree(rows)
 
-    # issue 18, round 3: no «хватаешь» without a dative experiencer (a generic "you" grabbing him)
-    assert {b for b, _ in person.pairs(tree(True))} == {"Только его здесь не хватаю."}
+    assert {b for b, _ in person.pairs(tree(True))} == {"Только его здесь не бываю.", "Только его здесь не бываешь."}
     assert list(person.pairs(tree(False))) == []
 
 

@@ -276,22 +276,22 @@ class GenitiveSubjPerson(_GenitiveSubj):
     feature = "Person"
 
     def targets(self, sent, edge):
-        if self._genitive_ok(sent, edge):
+        # «Денег не хватаешь / хватаю»: a dropped "you"/"I" grabbing money, not an agreement error
+        if self._genitive_ok(sent, edge) and not _grab_reading(sent, edge):
             yield "1", None
-            if not _grab_reading(sent, edge):
-                yield "2", None  # «Денег не хватаешь»: a generic "you" grabbing money
+            yield "2", None
 
 
 #: verbs of sufficiency whose 1st/2nd person is also a transitive verb of grabbing («хватаю»,
-#: «хвачу»): «Денег не хватаешь» reads "you don't grab money" with a dropped subject
+#: «хвачу»): «Денег не хватаешь / хватаю» reads "you/I don't grab money" with a dropped subject
 _GRAB_HOMONYMS = frozenset({"хватать", "хватить"})
 
 
 def _grab_reading(sent: Sentence, edge: AgreementEdge) -> bool:
-    """Whether a 2nd-person form of the predicate reads as «хватать» "grab" with the genitive as its
-    object and a generic "you" as the dropped subject: the verb is one of :data:`_GRAB_HOMONYMS` and
-    has no bare dative experiencer («Мне денег не хватаешь» has no such reading: "grab" takes no
-    dative). The 1st person, which needs a speaker in context to drop its subject, stays."""
+    """Whether a 1st/2nd-person form of the predicate reads as «хватать» "grab" with the genitive as
+    its object and a dropped "I"/"you" as the subject («звёзд с неба не хватаю»): the verb is one of
+    :data:`_GRAB_HOMONYMS` and has no bare dative experiencer («Мне денег не хватаешь» has no such
+    reading: "grab" takes no dative)."""
     if normalize(edge.agreeing.lemma) not in _GRAB_HOMONYMS:
         return False
     return not any(
