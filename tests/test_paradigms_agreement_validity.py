@@ -11,9 +11,12 @@ from rublimp.parse import parse_texts
 
 # (paradigm, grammatical sentence, one ungrammatical sentence it must produce)
 POSITIVE = [
-    # the antecedent noun changes together with its modifiers: the NP stays whole
+    # a noun with an agreeing modifier is in two agreement relations (RuBLiMP, Appendix B.2.3):
+    # the pronoun is edited instead; a bare noun may change
     ("anaphor_agreement_number", "Он нашёл старые письма, которые прислал брат.",
-     "Он нашёл старое письмо, которые прислал брат."),
+     "Он нашёл старые письма, которое прислал брат."),
+    ("anaphor_agreement_number", "Он нашёл письма, которые прислал брат.",
+     "Он нашёл письмо, которые прислал брат."),
     # «решения» (nom. pl. = gen. sg.) cannot be the new noun: the pronoun is edited instead
     ("anaphor_agreement_number", "Мы обсудили новое решение, которое приняли вчера.",
      "Мы обсудили новое решение, которые приняли вчера."),
@@ -49,6 +52,10 @@ FORBIDDEN = [
      "Новое решения, которое приняли вчера, всех удивило.", "half-edited NP"),
     ("anaphor_agreement_number", "Он нашёл старые письма, которые прислал брат.",
      "Он нашёл старые письмо, которые прислал брат.", "half-edited NP"),
+    ("anaphor_agreement_number", "Он нашёл старые письма, которые прислал брат.",
+     "Он нашёл старое письмо, которые прислал брат.", "noun and modifier: a two-word edit"),
+    ("anaphor_agreement_number", "Мы видели большую собаку, которая громко лаяла.",
+     "Мы видели больших собак, которая громко лаяла.", "noun and modifier: a two-word edit"),
     ("np_agreement_number", "Эта область славится своими озёрами.",
      "Эта области славится своими озёрами.", "nom. pl. = gen. sg."),
     ("np_agreement_number", "Старый дом стоял на холме.", "Старый дома стоял на холме.", "subject head"),

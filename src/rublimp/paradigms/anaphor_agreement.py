@@ -33,7 +33,7 @@ labelled subject or nominative (:func:`_object_misread_as_subject`, :func:`_post
 antecedent whose number or gender the parser misread (:func:`_agreeing_antecedent`), a
 masculine/neuter form that takes the antecedent's gender (:func:`_syncretic_gender`). The number
 paradigm makes one edit per relative clause by RuBLiMP's rule (:meth:`AnaphorAgreementNumber.perturb`);
-an antecedent noun changes together with its agreeing modifiers («новое решение» → «новые решения»).
+an antecedent noun with an agreeing modifier is never changed (it enters two agreement relations).
 The pronoun is re-inflected in the case :func:`~rublimp.trees.nominal.settled_case` finds: a form
 whose case the preposition or relation leaves open («с которой» after a thing: gen. or ins.) is
 not changed. No gender change on a person's noun in apposition with a name («персонаж Мэри, который»).
@@ -683,8 +683,8 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
 
         The noun is changed only when nothing else agrees with its number
         (:func:`~rublimp.trees.nominal.head_number_blocked`; another «который» clause on
-        it may), its agreeing modifiers change with it (:meth:`_noun_edit`), and «который» has
-        no reading in the new number.
+        it may), it has no agreeing modifier (:meth:`_noun_edit`), and «который» has no reading in
+        the new number.
         """
         for rc in relative_clauses(sent, self.morph, subjects=True):
             pronoun = [] if rc.subject else list(self._pronoun_edits(sent, rc))
@@ -700,9 +700,9 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         return len({a.case for a in adjective_readings(self.morph, new, RELATIVE_LEMMA)}) == 1
 
     def _noun_edit(self, sent: Sentence, rc: RelativeClause) -> Perturbation | None:
-        """The antecedent noun put in the other number TOGETHER with its agreeing modifiers
-        («новое решение, которое» → «новые решения, которое»), so that the only broken relation is
-        the one with «который»; None when a modifier cannot follow, when the noun's case is not
+        """The antecedent noun put in the other number («решение, которое» → «решения, которое»), so
+        that the only broken relation is the one with «который»; None when the noun has an agreeing
+        modifier (RuBLiMP edits no word in two agreement relations), when the noun's case is not
         settled (:func:`~rublimp.trees.nominal.case_settled`), or when the unchanged pronoun
         would find another host among the nouns before it."""
         ante, aa = rc.antecedent, rc.antecedent_analysis
@@ -717,21 +717,11 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
             return None  # «является квазаром», «требуется специалист[obj]»: a second relation would break
         if possible_subject(sent, ante, self.morph, skip=rc.clause):
             return None  # «Требуется[root] специалист, который»: the verb of its clause agrees with it
-        mods = []
-        for kid in sent.children(ante):
-            if kid.id == rc.clause.id or kid.feats.get("Variant") == "Short" or kid.upos in ("NOUN", "PROPN", "PRON"):
-                continue  # the relative clause itself, a predicate («сотворён ангелами»), a noun labelled amod
-            if kid.base_deprel in ("amod", "det", "nummod") or (kid.base_deprel == "acl" and kid.feats.get("VerbForm") == "Part"):
-                if kid.base_deprel == "det" and norm(kid.form) in INVARIABLE_POSSESSIVES:
-                    continue  # «его», «её», «их» do not agree
-                ka = self.morph.analyse(kid.form, kid.upos, kid.feats)
-                if ka is None or ka.tag.POS not in ("ADJF", "PRTF") or sent.children(kid, "conj"):
-                    return None
-                mods.append((kid, ka))
-        if mods and rc.subject:
-            # RuBLiMP's rule: no edit of a word that enters several agreement relations. A subject
-            # «который» rules out the pronoun, and a noun with agreeing modifiers would change
-            # together with them (two words, read as another paradigm's pair): no pair
+        if self._agreeing_modifier(sent, ante, rc):
+            # RuBLiMP's rule (Appendix B.2.3): no edit of a word that enters several agreement
+            # relations. A noun with an agreeing modifier agrees with it as well as with «который»:
+            # changing the noun alone breaks the NP, changing both is a two-word edit a reader takes
+            # for another pair. The pronoun is edited instead where it can be
             return None
         found = renumber_noun(self.morph, ante, aa, [])
         if found is None:
@@ -748,12 +738,6 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         if target == "Sing":
             gender = next(iter(agr_from_tag(p.tag).gender for p in self.morph.readings(word, aa.lemma, ("NOUN",))
                                if agr_from_tag(p.tag).gender), None)
-        edits = []
-        for kid, ka in mods:
-            new_mod = inflect_agreeing(self.morph, ka.parse, a.case or "", target, gender, a.animacy or ante.feats.get("Animacy"))
-            if new_mod is None or norm(new_mod) == norm(kid.form):
-                return None
-            edits.append(Edit(kid.id, spell_yo(sent, new_mod)))
         new_genders = {gender} if gender else set()
         pronoun_readings = adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
         if any(r.number == target and (target == "Plur" or not r.genders or not new_genders or r.genders & new_genders)
@@ -768,14 +752,27 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
             return None
         if rc.number == "Plur" and clause_plural_host(sent, _phrase_start(sent, rc.pronoun), ante, self.morph):
             return None  # the unchanged plural «которые» takes another plural of the clause
-        edits.append(Edit(ante.id, spell_yo(sent, word)))
         return Perturbation(
-            edits=tuple(sorted(edits, key=lambda e: e.token_id)),
+            edits=(Edit(ante.id, spell_yo(sent, word)),),
             feature=self.feature,
             source_value=rc.number,
             target_value=target,
             subtype="antecedent",
         )
+
+    @staticmethod
+    def _agreeing_modifier(sent: Sentence, ante: Token, rc: RelativeClause) -> bool:
+        """Whether the antecedent noun has a dependent that agrees with it: an adjective,
+        determiner, numeral or participle (not the relative clause itself, not a short form read as
+        a predicate, not a noun the parser labelled amod, not the invariable «его/её/их»)."""
+        for kid in sent.children(ante):
+            if kid.id == rc.clause.id or kid.feats.get("Variant") == "Short" or kid.upos in ("NOUN", "PROPN", "PRON"):
+                continue
+            if kid.base_deprel == "det" and norm(kid.form) in INVARIABLE_POSSESSIVES:
+                continue
+            if kid.base_deprel in ("amod", "det", "nummod") or (kid.base_deprel == "acl" and kid.feats.get("VerbForm") == "Part"):
+                return True
+        return False
 
     def _root_subject(self, sent: Sentence, rc: RelativeClause) -> bool:
         """Parser repair: a root antecedent that can be nominative, followed (after the relative
