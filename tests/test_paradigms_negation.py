@@ -116,6 +116,14 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Он отказался сообщить какие-либо подробности.": {"Он отказался сообщить никакие подробности."},
         # «не раз» (= many times) negates nothing: the ни-word is still unlicensed
         "Филипп не раз поминал какой-то монастырь.": {"Филипп не раз поминал никакой монастырь."},
+        # round 3: a ни-word splits around the preposition right before it: «ни» goes before the
+        # preposition («на никакое время», RuBLiMP's form, is a second error)
+        "Он думал о чём-то.": {"Он думал ни о чём."},
+        "Мы говорили о каких-нибудь пустяках.": {"Мы говорили ни о каких пустяках."},
+        "Он пришёл из-за какой-то ерунды.": {"Он пришёл ни из-за какой ерунды."},
+        "В какой-то момент он ушёл домой.": {"Ни в какой момент он ушёл домой."},
+        "Она говорила с кем-то по телефону.": {"Она говорила ни с кем по телефону."},
+        "Он положил ключи на что-то.": {"Он положил ключи ни на что."},
     },
 }
 
@@ -158,15 +166,15 @@ NEGATIVE: dict[str, list[str]] = {
     ],
     "indefinite_pronoun_to_negative": [
         "Кто-то не закрыл окно.",  # negated verb: «Никто не закрыл окно» is grammatical
-        "Он думал о чём-то своём.",  # preposition: «ни о чём» changes the word count
+        "Мы не говорили о чём-то важном.",  # negated: «ни о чём» is licensed
+        # a word between the preposition and the pronoun: «ни» cannot split the ни-word there
+        "Он жил в своей какой-то комнате.",
         "Я не думаю, что кто-то придёт.",  # negation higher up
         "Он не получил каких-либо объяснений.",  # a -либо pronoun under «не»: «никаких» is grammatical
         "Она любила его больше, чем кто-либо другой.",  # a comparison
         # a modified object: negated, the verb takes the genitive («ничего нового»), so «ничто новое»
         # would add a wrong case
         "Мы придумали что-то новое.",
-        # a determiner in a prepositional phrase: «ни из-за какой» adds a word, «из-за никакой» an error
-        "Он пришёл из-за какой-то ерунды.",
         "Если кто-нибудь придёт, позови меня.",  # a conditional (RuBLiMP leaves them out)
         "Кто-то, как ни странно, постучал в дверь.",  # a «ни» of the clause the path does not reach
         "Где-то в лесу никто не ходил.",  # a ни-pronoun in the same clause
