@@ -37,6 +37,11 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         # round 3: a group or organisation noun is a possessor with «был» too (not a place)
         "У семьи был сын.": {"У себя был сын."},
         "У партии было три портфеля.": {"У себя было три портфеля."},
+        # round 3: a name of several words is replaced as a whole (its later words deleted)
+        "У Лулу Белл была слуга.": {"У себя была слуга."},
+        "У Анны Петровны была большая библиотека.": {"У себя была большая библиотека."},
+        "Вчера у Кен Арока были гости.": {"Вчера у себя были гости."},
+        "У Людвига ван Бетховена был ученик.": {"У себя был ученик."},
         # a conjunct joined by «и» is a noun phrase of its own: replacing the first strands nothing
         "У брата и сестры была собака.": {"У себя и сестры была собака."},
     },
@@ -132,8 +137,7 @@ NEGATIVE: dict[str, list[str]] = {
     "external_possessor": [
         # words after the possessor in its phrase would be left to carry it (RuBLiMP keeps them)
         "Денег у них не было.",  # round 3: the possessum before the у-phrase (it may bind «себя»)
-        "У Лулу Белл была слуга.",
-        "У Анны Петровны была большая библиотека.",
+        "У Анны Петровны старой была большая библиотека.",  # a word after the name, not a name
         "У соседки тёти Маши была коза.",
         "Это команда, у участников которой были медали.",  # a relative left behind
         "У вертолётов были повреждения.",  # an inanimate у-phrase reads as a location
