@@ -21,9 +21,10 @@ locative («he was at his brother's»), where *у себя* is grammatical. The 
 must have a subject other than a personal pronoun (the possessum), so that the
 *у*-phrase is a possessor rather than a location of a pronominal subject
 («он был у брата»). Replaced: a personal pronoun, an animate noun or a name without dependents of its own
-phrase, before or after it — except the rest of a name written right after it
+phrase, before or after it — except a name written right after it
 (:func:`~rublimp.trees.names.name_chain`), which goes with it: «У Кен Арока было восемь детей» →
-«У себя было восемь детей» (the later words deleted; RuBLiMP's «У себя Арока» is a half-edit)
+«У себя было восемь детей», «У отца Матвея Степовича было …» → «У себя было …» (the name's words
+deleted; RuBLiMP's «У себя Арока» is a half-edit)
 («у моего дяди», «у тёти Маши», «у участников которой» are
 skipped, though RuBLiMP keeps words after the possessor: a name or relative left behind
 would carry the possessor; a sentence adverb or punctuation the parser hung on it does
@@ -182,8 +183,8 @@ def possessor_contexts(
 ) -> Iterator[tuple[Token, tuple[Token, ...], Token, Token]]:
     """``(possessor, name, быть token, possessum)`` for every *у*-possessive whose possessor is one
     word, or (with ``cases_of``, the noun cases of a form, for :func:`~rublimp.trees.names.name_chain`)
-    a capitalised word and the rest of its name written right after it («у Кен Арока»: name =
-    (Арока,)); ``name`` is () for a single word."""
+    a noun and the name written right after it («у Кен Арока»: name = (Арока,); «у отца Матвея
+    Степовича»: name = (Матвея, Степовича)); ``name`` is () for a single word."""
     for poss in sent.tokens:
         if poss.upos not in _POSSESSOR_UPOS:
             continue
@@ -192,7 +193,7 @@ def possessor_contexts(
         if len(case) != 1 or not _is_u(case[0]) or case[0].id != poss.id - 1:
             continue
         name: tuple[Token, ...] = ()
-        if cases_of is not None and poss.upos in ("NOUN", "PROPN") and poss.form[:1].isupper():
+        if cases_of is not None and poss.upos in ("NOUN", "PROPN"):
             name = name_chain(sent, poss, cases_of)
         in_name = {t.id for t in name}
         kids = [k for k in kids if k.id not in in_name]
