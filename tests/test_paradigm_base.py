@@ -145,3 +145,55 @@ def test_deleted_name_before_a_comma():
     check_pair(sent.text, bad, pert, sent=sent)
     with pytest.raises(InvariantError, match="other than the edited and deleted"):
         check_pair(sent.text, "Дом построен камнем , который жил здесь.", pert, sent=sent)
+
+
+INSERT = """# sent_id = t5
+# text = В какой-то момент он ушёл в «какую-то» комнату.
+1\tВ\tв\tADP\t_\t_\t3\tcase\t_\t_
+2\tкакой-то\tкакой-то\tDET\t_\tCase=Acc\t3\tdet\t_\t_
+3\tмомент\tмомент\tNOUN\t_\tCase=Acc\t5\tobl\t_\t_
+4\tон\tон\tPRON\t_\tCase=Nom\t5\tnsubj\t_\t_
+5\tушёл\tуйти\tVERB\t_\t_\t0\troot\t_\t_
+6\tв\tв\tADP\t_\t_\t10\tcase\t_\t_
+7\t«\t«\tPUNCT\t_\t_\t8\tpunct\t_\tSpaceAfter=No
+8\tкакую-то\tкакой-то\tDET\t_\tCase=Acc\t10\tdet\t_\tSpaceAfter=No
+9\t»\t»\tPUNCT\t_\t_\t8\tpunct\t_\t_
+10\tкомнату\tкомната\tNOUN\t_\tCase=Acc\t5\tobl\t_\tSpaceAfter=No
+11\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def _split_preposition(prep: int, det: int, det_form: str) -> Perturbation:
+    return Perturbation((Edit(prep, "ни в"), Edit(det, det_form)), "PronType", "Ind", "Neg")
+
+
+def test_inserting_a_word_before_a_preposition():
+    """«в какой-то» → «ни в какой»: the preposition's edit writes two words; the check is exact."""
+    sent = read_conllu_string(INSERT)[0]
+    first = _split_preposition(1, 2, "какой")
+    assert apply_edits(sent, first.edits) == "Ни в какой момент он ушёл в «какую-то» комнату."
+    check_pair(sent.text, "Ни в какой момент он ушёл в «какую-то» комнату.", first, sent=sent)
+    later = _split_preposition(6, 8, "какую")
+    assert apply_edits(sent, later.edits) == "В какой-то момент он ушёл ни в «какую» комнату."
+    check_pair(sent.text, "В какой-то момент он ушёл ни в «какую» комнату.", later, sent=sent)
+    # exact: the inserted word elsewhere, missing, doubled, another word changed, no sentence
+    for wrong in (
+        "В какой-то момент ни он ушёл в «какую» комнату.",
+        "В какой-то момент он ушёл в «какую» комнату.",
+        "В какой-то момент он ушёл ни ни в «какую» комнату.",
+        "В какой-то момент он ушёл ни в «какую» комнаты.",
+        "В какой-то момент он ушёл нив «какую» комнату.",
+    ):
+        with pytest.raises(InvariantError, match="other than the edited and deleted"):
+            check_pair(sent.text, wrong, later, sent=sent)
+    with pytest.raises(InvariantError, match="against its sentence"):
+        check_pair(sent.text, "В какой-то момент он ушёл ни в «какую» комнату.", later)
+
+
+def test_an_inserting_form_is_words_one_space_apart():
+    sent = read_conllu_string(INSERT)[0]
+    for form in ("ни  в", " в", "в ", "ни\tв"):
+        pert = Perturbation((Edit(6, form), Edit(8, "какую")), "PronType", "Ind", "Neg")
+        with pytest.raises(InvariantError, match="one space apart"):
+            check_pair(sent.text, apply_edits(sent, pert.edits), pert, sent=sent)

@@ -37,6 +37,14 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         # round 3: a group or organisation noun is a possessor with «был» too (not a place)
         "У семьи был сын.": {"У себя был сын."},
         "У партии было три портфеля.": {"У себя было три портфеля."},
+        # round 3: a name of several words is replaced as a whole (its later words deleted)
+        "У Лулу Белл была слуга.": {"У себя была слуга."},
+        "У Анны Петровны была большая библиотека.": {"У себя была большая библиотека."},
+        "Вчера у Кен Арока были гости.": {"Вчера у себя были гости."},
+        "У Людвига ван Бетховена был ученик.": {"У себя был ученик."},
+        # … and so is a common noun with the name written right after it
+        "У отца Матвея Степовича было много земли.": {"У себя было много земли."},
+        "У брата Ивана есть машина.": {"У себя есть машина."},
         # a conjunct joined by «и» is a noun phrase of its own: replacing the first strands nothing
         "У брата и сестры была собака.": {"У себя и сестры была собака."},
     },
@@ -116,6 +124,14 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Он отказался сообщить какие-либо подробности.": {"Он отказался сообщить никакие подробности."},
         # «не раз» (= many times) negates nothing: the ни-word is still unlicensed
         "Филипп не раз поминал какой-то монастырь.": {"Филипп не раз поминал никакой монастырь."},
+        # round 3: a ни-word splits around the preposition right before it: «ни» goes before the
+        # preposition («на никакое время», RuBLiMP's form, is a second error)
+        "Он думал о чём-то.": {"Он думал ни о чём."},
+        "Мы говорили о каких-нибудь пустяках.": {"Мы говорили ни о каких пустяках."},
+        "Он пришёл из-за какой-то ерунды.": {"Он пришёл ни из-за какой ерунды."},
+        "В какой-то момент он ушёл домой.": {"Ни в какой момент он ушёл домой."},
+        "Она говорила с кем-то по телефону.": {"Она говорила ни с кем по телефону."},
+        "Он положил ключи на что-то.": {"Он положил ключи ни на что."},
     },
 }
 
@@ -124,8 +140,7 @@ NEGATIVE: dict[str, list[str]] = {
     "external_possessor": [
         # words after the possessor in its phrase would be left to carry it (RuBLiMP keeps them)
         "Денег у них не было.",  # round 3: the possessum before the у-phrase (it may bind «себя»)
-        "У Лулу Белл была слуга.",
-        "У Анны Петровны была большая библиотека.",
+        "У Анны Петровны старой была большая библиотека.",  # a word after the name, not a name
         "У соседки тёти Маши была коза.",
         "Это команда, у участников которой были медали.",  # a relative left behind
         "У вертолётов были повреждения.",  # an inanimate у-phrase reads as a location
@@ -158,15 +173,15 @@ NEGATIVE: dict[str, list[str]] = {
     ],
     "indefinite_pronoun_to_negative": [
         "Кто-то не закрыл окно.",  # negated verb: «Никто не закрыл окно» is grammatical
-        "Он думал о чём-то своём.",  # preposition: «ни о чём» changes the word count
+        "Мы не говорили о чём-то важном.",  # negated: «ни о чём» is licensed
+        # a word between the preposition and the pronoun: «ни» cannot split the ни-word there
+        "Он жил в своей какой-то комнате.",
         "Я не думаю, что кто-то придёт.",  # negation higher up
         "Он не получил каких-либо объяснений.",  # a -либо pronoun under «не»: «никаких» is grammatical
         "Она любила его больше, чем кто-либо другой.",  # a comparison
         # a modified object: negated, the verb takes the genitive («ничего нового»), so «ничто новое»
         # would add a wrong case
         "Мы придумали что-то новое.",
-        # a determiner in a prepositional phrase: «ни из-за какой» adds a word, «из-за никакой» an error
-        "Он пришёл из-за какой-то ерунды.",
         "Если кто-нибудь придёт, позови меня.",  # a conditional (RuBLiMP leaves them out)
         "Кто-то, как ни странно, постучал в дверь.",  # a «ни» of the clause the path does not reach
         "Где-то в лесу никто не ходил.",  # a ни-pronoun in the same clause
@@ -326,6 +341,22 @@ def test_demo_pairs_invariants(demo_sentences, paradigms):
                 good = sent.text
                 gw, bw = _words(good), _words(bad)
                 assert bad != good
+                if len(pert.edits) > 1 and name == "external_possessor":
+                    # round 3: a name of several words, one space apart, replaced as a whole by «себя»
+                    first, *rest_name = [sent.token(e.token_id) for e in pert.edits]
+                    assert [e.new_form for e in pert.edits] == ["себя"] + [""] * len(rest_name)
+                    assert good[first.start:rest_name[-1].end] == " ".join(t.form for t in [first, *rest_name])
+                    assert bad == good[: first.start] + "себя" + good[rest_name[-1].end:], (good, bad)
+                    continue
+                if len(pert.edits) > 1 and name == "indefinite_pronoun_to_negative":
+                    # round 3: «ни» before the preposition right before the pronoun, which loses its affix
+                    prep, item = (sent.token(e.token_id) for e in pert.edits)
+                    i = len(_words(good[: prep.start]))
+                    assert bw[i].lower() == "ни" and len(bw) == len(gw) + 1, (good, bad)
+                    rest = bw[:i] + bw[i + 1:]
+                    diff = [k for k, (a, b) in enumerate(zip(gw, rest)) if a.lower() != b.lower()]
+                    assert diff == [i + 1] and gw[i + 1].lower().startswith(("кое-", rest[i + 1].lower())), (good, bad)
+                    continue
                 assert len(gw) == len(bw), (good, bad)
                 if name == "negative_concord":
                     # one «не» leaves the verb and reappears before another word; nothing else changes

@@ -65,7 +65,9 @@ class Edit:
     is False. An empty ``new_form`` deletes the token together with one
     adjacent space (:func:`apply_edits`): a word-moving paradigm's moved word, or
     the name of an argument replaced together with its noun, which
-    :func:`check_pair` then holds to its exact deletion rule.
+    :func:`check_pair` then holds to its exact rule. A ``new_form`` of several words
+    one space apart inserts words (the preposition «в» written as «ни в» before the
+    pronoun edited from «какой-то» to «какой»), held to the same exact rule.
     """
 
     token_id: int
@@ -314,12 +316,14 @@ def check_pair(good: str, bad: str, pert: Perturbation, *, moves_words: bool = F
     words holding an edited token differ (for word-moving paradigms: the same
     words after removing the moved one from each side).
 
-    A perturbation that deletes tokens (an edit with an empty ``new_form``, outside word-moving
-    paradigms) is held to an exact rule instead, and needs ``sent``: the words of ``bad`` are the
-    words of ``good`` with every edited token's text replaced by its written form
-    (:func:`written_form`) and every deleted token's text removed; a word left empty is gone, and
-    what is left of a word whose first token was deleted (punctuation: «Стравинским.» → «.») joins
-    the word before it. Nothing else may change.
+    A perturbation that deletes or inserts words (outside word-moving paradigms: an edit with an
+    empty ``new_form``, or one whose ``new_form`` holds several words one space apart) is held to an
+    exact rule instead, and needs ``sent``: the words of ``bad`` are the words of ``good`` with every
+    edited token's text replaced by its written form (:func:`written_form`), split on its spaces
+    (an inserting edit adds words there), and every deleted token's text removed; a word left
+    empty is gone, and what is left of a word whose first token was deleted (punctuation:
+    «Стравинским.» → «.») joins the word before it. Nothing else may change. A new form with
+    other whitespace (leading, trailing, doubled, a tab or newline) is refused.
     """
     _check_pair(good, _words(good), bad, pert, moves_words, sent)
 
@@ -331,8 +335,8 @@ def _check_pair(good: str, gw: list[str], bad: str, pert: Perturbation, moves_wo
     if bad == good:
         raise InvariantError("ungrammatical sentence equals the grammatical one")
     bw = _words(bad)
-    if not moves_words and any(not e.new_form for e in pert.edits):
-        _check_deletion(good, bw, pert, sent)
+    if not moves_words and any(not e.new_form or not _one_word(e.new_form) for e in pert.edits):
+        _check_exact(good, bw, pert, sent)
         return
     if len(gw) != len(bw):
         raise InvariantError(f"word count changed ({len(gw)} → {len(bw)})")
@@ -359,12 +363,20 @@ def _check_pair(good: str, gw: list[str], bad: str, pert: Perturbation, moves_wo
         raise InvariantError("more words differ than were edited")
 
 
-def _check_deletion(good: str, bw: list[str], pert: Perturbation, sent: Sentence | None) -> None:
-    """The exact rule of :func:`check_pair` for a perturbation that deletes tokens."""
+def _one_word(new_form: str) -> bool:
+    """Whether a (non-empty) new form is a single word: no whitespace in it."""
+    return not any(c.isspace() for c in new_form)
+
+
+def _check_exact(good: str, bw: list[str], pert: Perturbation, sent: Sentence | None) -> None:
+    """The exact rule of :func:`check_pair` for a perturbation that deletes or inserts words."""
     if sent is None:
-        raise InvariantError("a perturbation that deletes words is checked against its sentence")
+        raise InvariantError("a perturbation that deletes or inserts words is checked against its sentence")
     if not any(e.new_form for e in pert.edits):
         raise InvariantError("a perturbation must replace a word, not only delete")
+    for e in pert.edits:
+        if e.new_form != " ".join(e.new_form.split()):
+            raise InvariantError(f"the new form {e.new_form!r} is not words one space apart")
     if good != sent.text:
         raise InvariantError("the grammatical sentence is not the sentence's text")
     by_start: dict[int, tuple[int, str]] = {}  # token start -> (token end, new text)
@@ -394,13 +406,14 @@ def _check_deletion(good: str, bw: list[str], pert: Perturbation, sent: Sentence
                     first_deleted = False
                 out.append(good[i])
                 i += 1
-        text = "".join(out)
-        if not text:
+        pieces = "".join(out).split(" ")  # an inserting edit's words (its form is checked above)
+        if not pieces[0] and len(pieces) == 1:
             continue
         if first_deleted and expected:
-            expected[-1] += text
+            expected[-1] += pieces[0]
+            expected.extend(pieces[1:])
         else:
-            expected.append(text)
+            expected.extend(pieces)
     if by_start:
         raise InvariantError("an edited token lies outside the sentence's words")
     if bw != expected:

@@ -56,10 +56,11 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
   hung on an infinitive is the subject of the verb above it («Сумку никто
   открывать не стал»);
 * ``indefinite_pronoun_to_negative`` writes «ничего» for a nominative or
-  accusative «что-то», as RuBLiMP does; it skips a pronoun with its own
-  preposition («о чём-то» → «ни о чём» would change the word order) but not a
-  determiner inside a prepositional phrase («из-за какой-то ерунды» → «из-за
-  никакой ерунды», as in RuBLiMP); nor a pronoun in a comparison («как
+  accusative «что-то», as RuBLiMP does; a pronoun or determiner right after its
+  preposition splits the ни-word around it, «ни» before the preposition («о чём-то»
+  → «ни о чём», «из-за какой-то ерунды» → «ни из-за какой ерунды»; RuBLiMP's «из-за
+  никакой ерунды» is a second error), an inserting edit (:class:`~.base.Edit`);
+  a preposition with a word between it and the pronoun gives no pair; it skips a pronoun in a comparison («как
   никто другой» is grammatical without «не»), and whenever a negation («не»,
   «ни», «нет», «нельзя», «без», …) is attached to the pronoun or to any of its
   ancestors, since a ни-pronoun is licensed there («без никакой помощи»,
@@ -640,6 +641,26 @@ class NegativePronounToIndefinite(_PronounParadigm):
 
 
 # -- (iii) indefinite pronoun → negative --------------------------------------------
+#: the affixes that make a wh-word indefinite («какой-то», «кем-нибудь», «какие-либо», «кое-что»)
+_INDEFINITE_SUFFIXES = ("-то", "-нибудь", "-либо")
+_INDEFINITE_PREFIX = "кое-"
+
+
+def _bare_wh_form(form: str) -> str | None:
+    """The wh-word inside an indefinite form, in the same case: «чём-то» → «чём», «какую-нибудь» →
+    «какую», «кое-кого» → «кого»; None for a form with no indefinite affix or nothing left."""
+    low = form.lower()
+    for suffix in _INDEFINITE_SUFFIXES:
+        if low.endswith(suffix):
+            low = low[: -len(suffix)]
+            break
+    else:
+        if not low.startswith(_INDEFINITE_PREFIX):
+            return None
+        low = low[len(_INDEFINITE_PREFIX):]
+    return low if low.isalpha() else None
+
+
 @register
 class IndefinitePronounToNegative(_PronounParadigm):
     """«Кто-то постучал» → «Никто постучал»: an indefinite in a clause without negation made negative."""
@@ -662,21 +683,30 @@ class IndefinitePronounToNegative(_PronounParadigm):
             negative, pos = table[lemma]
             if item.upos not in _UD_POS[pos] or not self._unlicensed(sent, item) or self.clause_negated(sent, item):
                 continue
-            new = self._inflect_like(analysis, negative, pos)
-            if new is None:
-                continue
-            if negative == "ничто" and item.feats.get("Case", "Nom") in ("Nom", "Acc"):
-                if self._modified(sent, item):
-                    if item.feats.get("Case") == "Acc":
-                        continue  # «сообщил что-то важное»: negated, «ничего важного», not «ничто важное»
-                else:
-                    new = "ничего"  # RuBLiMP's form (что-то → ничего), the usual ни-form of «что»
-            if self._preposition_before(sent, item) is not None:
-                # «на какое-то время»: the ни-word would split around the preposition («ни на какое
-                # время»), which adds a word; the unsplit «на никакое время» is a second error
-                continue
+            prep = self._preposition_before(sent, item)
+            if prep is not None:
+                # «на какое-то время» → «ни на какое время»: a ни-word splits around its preposition
+                # (the unsplit «на никакое время» is a second error), so «ни» goes before the
+                # preposition and the pronoun keeps its own form without the indefinite affix («о
+                # чём-то» → «ни о чём», a case pymorphy3 has no «ни»-form for); a preposition away from
+                # the pronoun («в своей какой-то комнате») or an adverb gives no pair
+                bare = _bare_wh_form(item.form)
+                if pos == "ADVB" or bare is None or not self._right_before(sent, prep, item):
+                    continue
+                edits = (Edit(prep.id, "ни " + prep.form.lower()), Edit(item.id, bare))
+            else:
+                new = self._inflect_like(analysis, negative, pos)
+                if new is None:
+                    continue
+                if negative == "ничто" and item.feats.get("Case", "Nom") in ("Nom", "Acc"):
+                    if self._modified(sent, item):
+                        if item.feats.get("Case") == "Acc":
+                            continue  # «сообщил что-то важное»: negated, «ничего важного», not «ничто важное»
+                    else:
+                        new = "ничего"  # RuBLiMP's form (что-то → ничего), the usual ни-form of «что»
+                edits = (Edit(item.id, new),)
             yield Perturbation(
-                edits=(Edit(item.id, new),),
+                edits=edits,
                 feature="PronType",
                 source_value="Ind",
                 target_value="Neg",
@@ -719,6 +749,12 @@ class IndefinitePronounToNegative(_PronounParadigm):
             return None
         preps = [k for k in sent.children(np) if k.base_deprel == "case" and k.id < item.id]
         return preps[0] if preps else None
+
+    @staticmethod
+    def _right_before(sent: Sentence, prep: Token, item: Token) -> bool:
+        """Whether the preposition stands right before the pronoun, one space apart («в какой-то»,
+        «из-за какой-то»), so that «ни» before it splits the ни-word."""
+        return prep.id == item.id - 1 and prep.start >= 0 and item.start >= 0 and sent.text[prep.end:item.start] == " "
 
     @staticmethod
     def _modified(sent: Sentence, item: Token) -> bool:

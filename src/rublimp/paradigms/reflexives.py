@@ -20,9 +20,12 @@ The *у*-phrase must precede *быть*: after it, «был у брата» is u
 locative («he was at his brother's»), where *у себя* is grammatical. The clause
 must have a subject other than a personal pronoun (the possessum), so that the
 *у*-phrase is a possessor rather than a location of a pronominal subject
-(«он был у брата»). To keep the word count, only single-word possessors are
-replaced: a personal pronoun, an animate noun or a name without dependents of its own
-phrase, before or after it («у моего дяди», «у тёти Маши», «у участников которой» are
+(«он был у брата»). Replaced: a personal pronoun, an animate noun or a name without dependents of its own
+phrase, before or after it — except a name written right after it
+(:func:`~rublimp.trees.names.name_chain`), which goes with it: «У Кен Арока было восемь детей» →
+«У себя было восемь детей», «У отца Матвея Степовича было …» → «У себя было …» (the name's words
+deleted; RuBLiMP's «У себя Арока» is a half-edit)
+(«у моего дяди», «у тёти Маши», «у участников которой» are
 skipped, though RuBLiMP keeps words after the possessor: a name or relative left behind
 would carry the possessor; a sentence adverb or punctuation the parser hung on it does
 not count: «Также у него была сестра»). An inanimate noun is taken only with «есть»
@@ -45,11 +48,14 @@ counts as its subject, and so does one the parser hung on the possessor as its `
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterator
+import functools
+from typing import Callable, ClassVar, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..trees.lexical import PERSONAL_PRONOUNS
+from ..trees.names import name_chain
+from ..trees.roles import noun_cases
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = ["ExternalPossessor", "PERSONAL_PRONOUNS", "possessor_contexts"]
@@ -172,8 +178,13 @@ def _following_be(sent: Sentence, poss: Token) -> Token | None:
     return None
 
 
-def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
-    """``(possessor, быть token, possessum)`` for every *у*-possessive with a single-word possessor."""
+def possessor_contexts(
+    sent: Sentence, cases_of: Callable[[str], frozenset[str]] | None = None
+) -> Iterator[tuple[Token, tuple[Token, ...], Token, Token]]:
+    """``(possessor, name, быть token, possessum)`` for every *у*-possessive whose possessor is one
+    word, or (with ``cases_of``, the noun cases of a form, for :func:`~rublimp.trees.names.name_chain`)
+    a noun and the name written right after it («у Кен Арока»: name = (Арока,); «у отца Матвея
+    Степовича»: name = (Матвея, Степовича)); ``name`` is () for a single word."""
     for poss in sent.tokens:
         if poss.upos not in _POSSESSOR_UPOS:
             continue
@@ -181,18 +192,24 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
         case = [k for k in kids if k.deprel == "case"]
         if len(case) != 1 or not _is_u(case[0]) or case[0].id != poss.id - 1:
             continue
+        name: tuple[Token, ...] = ()
+        if cases_of is not None and poss.upos in ("NOUN", "PROPN"):
+            name = name_chain(sent, poss, cases_of)
+        in_name = {t.id for t in name}
+        kids = [k for k in kids if k.id not in in_name]
+        last = name[-1] if name else poss
         if any(k.base_deprel in _NP_INTERNAL and not _is_be(k) and not _outside_phrase(sent, poss, k) for k in kids):
             # a modifier before the possessor would be stranded inside «у … себя» («у моего дяди»);
             # a name part, conjunct, genitive or relative after it would be left to carry the
             # possessor («у тёти Маши» → «у себя Маши», «у участников которой» → «у себя которой»;
             # RuBLiMP keeps these)
             continue
-        if poss.id < len(sent.tokens) and poss.upos in ("NOUN", "PROPN"):
-            nxt = sent.token(poss.id + 1)
+        if last.id < len(sent.tokens) and poss.upos in ("NOUN", "PROPN"):
+            nxt = sent.token(last.id + 1)
             if nxt.upos in ("PROPN", "NOUN", "PRON", "DET") and (
                 nxt.form[:1].isupper() or normalize(nxt.form) in _RELATIVE_FORMS
                 or (nxt.upos in ("NOUN", "PROPN") and nxt.feats.get("Case") == "Gen")
-            ) and sent.text[poss.end:nxt.start].isspace():
+            ) and sent.text[last.end:nxt.start].isspace():
                 continue  # a name, genitive or relative the parser hung elsewhere («у соседки тёти Маши»)
         if poss.upos == "PRON" and normalize(poss.lemma) not in PERSONAL_PRONOUNS:
             continue  # себя itself, relatives (у которого), interrogatives, quantifiers
@@ -231,7 +248,7 @@ def possessor_contexts(sent: Sentence) -> Iterator[tuple[Token, Token, Token]]:
             # был у себя», at his place), and a reader takes the order «у X … possessum» as the
             # construction's (RuBLiMP's examples; no dev pair has the other order): no pair
             continue
-        yield poss, be, subj
+        yield poss, name, be, subj
 
 
 @register
@@ -244,12 +261,28 @@ class ExternalPossessor(Paradigm):
     level: ClassVar[str] = "Syntax"
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        for poss, be, _subj in possessor_contexts(sent):
-            # keep_case=False: «у Кости» must become «у себя», not «у Себя»
+        cases_of = functools.partial(_name_cases, self.morph)
+        for poss, name, be, _subj in possessor_contexts(sent, cases_of):
+            # keep_case=False: «у Кости» must become «у себя», not «у Себя»; a name of several words
+            # goes as a whole («у Кен Арока» → «у себя»): the first replaced, the rest deleted
+            last = name[-1] if name else poss
             yield Perturbation(
-                edits=(Edit(poss.id, "себя", keep_case=False),),
+                edits=(Edit(poss.id, "себя", keep_case=False),) + tuple(Edit(t.id, "") for t in name),
                 feature="possessor",
                 source_value=poss.upos,
                 target_value="себя",
                 subtype="есть" if normalize(be.form) == "есть" else "быть",
+                source_word=sent.text[poss.start:last.end] if name else None,
+                target_word="себя" if name else None,
             )
+
+
+@functools.lru_cache(maxsize=20_000)
+def _name_cases(morph, form: str) -> frozenset[str]:
+    """The cases a later word of a possessor's name can have (:func:`~rublimp.trees.names.name_chain`):
+    its noun readings, pymorphy3's guesses included («Арока»: Nom, Gen), since the parser often calls a
+    later name word nominative; none (the parser decides) for an unknown word ending in a vowel that
+    marks no case (е, и, о, у, ю, э: «Оюэ» is indeclinable, whatever pymorphy3 guesses)."""
+    if not morph.word_is_known(form) and form[-1:].lower() in "еиоуюэ":
+        return frozenset()
+    return noun_cases(morph, form)
