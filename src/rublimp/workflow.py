@@ -110,16 +110,19 @@ def _import_targets(node: ast.AST, module: str, is_package: bool) -> tuple[tuple
 
 
 @functools.lru_cache(maxsize=None)
-def _file_import_targets(path: Path, mtime_ns: int, module: str, is_package: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """:func:`_import_targets` of a whole source file (walked once per file version in a process:
-    a Snakemake run asks for the closures of every paradigm and stage, which share most files)."""
-    return _import_targets(_parse_cached(path, mtime_ns), module, is_package)
+def _file_import_targets(path: Path, mtime_ns: int, size: int, module: str,
+                         is_package: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """:func:`_import_targets` of a whole source file, read once per file version (mtime and size)
+    in a process: a Snakemake run asks for the closures of every paradigm and stage, which share
+    most files."""
+    return _import_targets(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)), module, is_package)
 
 
 def _imported_modules(node: ast.AST | Path, module: str, is_package: bool, root: Path) -> set[str]:
     """Package modules imported anywhere inside ``node`` (a parsed node, or a source file as a whole)."""
     if isinstance(node, Path):
-        targets = _file_import_targets(node, node.stat().st_mtime_ns, module, is_package)
+        st = node.stat()
+        targets = _file_import_targets(node, st.st_mtime_ns, st.st_size, module, is_package)
     else:
         targets = _import_targets(node, module, is_package)
     out: set[str] = set()
