@@ -156,37 +156,8 @@ def test_an_unknown_option_is_an_error_naming_it(run_dir, tmp_path):
 
 
 # -- the shard passes' cache: an edit changes the cache keys of exactly the paradigms that read it --
-KEYS = """
-import json, sys, yaml
-from rublimp.pools import ParadigmInputs, partial_key
-from rublimp.workflow import WorkflowConfig
-wf = WorkflowConfig(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), basedir=".", check_models=False)
-print(json.dumps({p: partial_key(ParadigmInputs.from_mapping(p, wf.paradigm_inputs(p)), shard=sys.argv[2],
-                                 verdicts=None, seed=0, pairs_per_sentence=1, pool_cap=1) for p in wf.paradigms}))
-"""
-
-
-def cache_keys(run_dir: Path) -> dict[str, str]:
-    proc = subprocess.run([sys.executable, "-c", KEYS, ".test/config.yaml", "results/parsed/shard_0.conllu"],
-                          cwd=run_dir, env=env_for(run_dir), capture_output=True, text=True, check=True)
-    return json.loads(proc.stdout)
-
-
-def keys_changed_by_edit(run_dir: Path, rel: str) -> set[str]:
-    path = run_dir / rel
-    old, st = path.read_bytes(), path.stat()
-    before = cache_keys(run_dir)
-    try:
-        path.write_bytes(old + (b"\n# an edit\n" if path.suffix in (".py", ".tsv", ".txt") else b"\n"))
-        after = cache_keys(run_dir)
-    finally:
-        path.write_bytes(old)
-        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
-    assert cache_keys(run_dir) == before
-    return {p for p in before if before[p] != after[p]}
-
-
-@pytest.mark.parametrize("rel,changed", [
+#: (edited file, the paradigms whose keys it must change)
+KEY_CASES = [
     ("src/rublimp/paradigms/base.py", set(ALL)),
     ("src/rublimp/paradigms/np_agreement.py", {NP}),
     # every paradigm reads the normalised tree (trees/normalise.py), whose modifier fix imports trees/nominal.py
@@ -199,6 +170,51 @@ def keys_changed_by_edit(run_dir: Path, rel: str) -> set[str]:
     ("resources/aspect_pairs.tsv", set()),
     ("src/rublimp/curation.py", set()),
     ("src/rublimp/scoring/hf.py", set()),
-])
-def test_an_edit_changes_the_cache_keys_of_exactly_the_paradigms_that_read_it(run_dir, rel, changed):
-    assert keys_changed_by_edit(run_dir, rel) == changed
+]
+
+# One process for every case (each process costs a second or two of imports): for each file, the
+# keys before the edit, after appending a line, and after putting the file back byte for byte with
+# its old mtime. Digests are memoised by path, size and mtime (rublimp.pools.file_digest) and the
+# import graph by mtime, so an edit is seen within the process as in a fresh one.
+KEYS = """
+import json, os, sys, yaml
+from rublimp.pools import ParadigmInputs, partial_key
+from rublimp.workflow import WorkflowConfig
+
+def keys():
+    wf = WorkflowConfig(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), basedir=".", check_models=False)
+    return {p: partial_key(ParadigmInputs.from_mapping(p, wf.paradigm_inputs(p)), shard=sys.argv[2],
+                           verdicts=None, seed=0, pairs_per_sentence=1, pool_cap=1) for p in wf.paradigms}
+
+out = {}
+for rel in sys.argv[3:]:
+    old, st = open(rel, "rb").read(), os.stat(rel)
+    before = keys()
+    try:
+        with open(rel, "wb") as fh:
+            fh.write(old + (b"\\n# an edit\\n" if rel.endswith((".py", ".tsv", ".txt")) else b"\\n"))
+        after = keys()
+    finally:
+        with open(rel, "wb") as fh:
+            fh.write(old)
+        os.utime(rel, ns=(st.st_atime_ns, st.st_mtime_ns))
+    out[rel] = {"before": before, "after": after, "restored": keys()}
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def key_edits(run_dir: Path) -> dict[str, dict]:
+    """``{file: {"before", "after", "restored"}}``: every paradigm's cache key around an edit of each file."""
+    proc = subprocess.run([sys.executable, "-c", KEYS, ".test/config.yaml", "results/parsed/shard_0.conllu",
+                           *[rel for rel, _ in KEY_CASES]],
+                          cwd=run_dir, env=env_for(run_dir), capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout)
+
+
+@pytest.mark.parametrize("rel,changed", KEY_CASES)
+def test_an_edit_changes_the_cache_keys_of_exactly_the_paradigms_that_read_it(key_edits, rel, changed):
+    keys = key_edits[rel]
+    assert keys["restored"] == keys["before"]
+    assert set(keys["before"]) == set(ALL)
+    assert {p for p in keys["before"] if keys["before"][p] != keys["after"][p]} == changed

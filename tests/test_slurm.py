@@ -188,9 +188,8 @@ def test_threads_come_from_the_config_with_a_gpu_default():
     assert wf.cpu_threads == 6
 
 
-def _dry_run_jobs(checkout, config) -> list[dict]:
-    """Every job a dry run with the SLURM profile plans: rule, threads, resources."""
-    proc = snakemake(checkout, "--profile", str(checkout / "profiles" / "slurm"), "-n", "--configfile", str(config))
+def _dry_run_jobs(proc: subprocess.CompletedProcess) -> list[dict]:
+    """Every job a dry run with the SLURM profile planned: rule, threads, resources."""
     jobs = []
     for block in re.split(r"\n(?=rule \w+:)", proc.stdout + "\n" + proc.stderr):
         m = re.match(r"rule (\w+):", block)
@@ -228,16 +227,36 @@ def _local_rules(checkout, config) -> set[str]:
     return set(json.loads(proc.stdout.strip().splitlines()[-1]))
 
 
-@pytest.mark.parametrize("threads", [None, 3])
-def test_profile_asks_for_each_jobs_threads_and_runs_cheap_rules_locally(tmp_path, threads):
-    from snakemake_executor_plugin_slurm_jobstep import get_cpu_setting
+@pytest.fixture(scope="module")
+def dry_checkout(tmp_path_factory) -> Path:
+    """A copy of the checkout for the dry runs below (nothing is run in it)."""
+    return copy_checkout(tmp_path_factory.mktemp("slurm_dry") / "checkout")
 
-    checkout = copy_checkout(tmp_path / "checkout")
+
+@pytest.fixture(scope="module")
+def default_dry_run(dry_checkout) -> subprocess.CompletedProcess:
+    """A dry run of .test/config.yaml as it is (scoring.threads unset) with the SLURM profile."""
+    return snakemake(dry_checkout, "--profile", str(dry_checkout / "profiles" / "slurm"), "-n")
+
+
+def _threads_config(checkout: Path, tmp_path: Path, threads) -> Path:
     cfg = yaml.safe_load((checkout / ".test" / "config.yaml").read_text(encoding="utf-8"))
     cfg["scoring"]["threads"] = threads
     config = tmp_path / "config.yaml"
     config.write_text(yaml.safe_dump(cfg), encoding="utf-8")
-    jobs = _dry_run_jobs(checkout, config)
+    return config
+
+
+@pytest.mark.parametrize("threads", [None, 3])
+def test_profile_asks_for_each_jobs_threads(dry_checkout, default_dry_run, tmp_path, threads):
+    from snakemake_executor_plugin_slurm_jobstep import get_cpu_setting
+
+    if threads is None:  # the config's own (null) scoring.threads: the dry run shared with the tests below
+        jobs = _dry_run_jobs(default_dry_run)
+    else:
+        proc = snakemake(dry_checkout, "--profile", str(dry_checkout / "profiles" / "slurm"), "-n",
+                         "--configfile", str(_threads_config(dry_checkout, tmp_path, threads)))
+        jobs = _dry_run_jobs(proc)
     assert {j["rule"] for j in jobs} == SUBMITTED | LOCAL
     for j in jobs:
         res = j["resources"]
@@ -249,8 +268,12 @@ def test_profile_asks_for_each_jobs_threads_and_runs_cheap_rules_locally(tmp_pat
         assert j["threads"] == want, j["text"]
         job = SimpleNamespace(threads=j["threads"], resources=_Resources(res, gpu=0))
         assert get_cpu_setting(job, False) == f"--cpus-per-task={want}", j["text"]
-    # the cheap rules run in Snakemake's own process: never an sbatch job
-    assert _local_rules(checkout, config) == LOCAL
+
+
+def test_cheap_rules_run_locally(dry_checkout, tmp_path):
+    # the cheap rules run in Snakemake's own process: never an sbatch job (which rules are local does
+    # not depend on scoring.threads)
+    assert _local_rules(dry_checkout, _threads_config(dry_checkout, tmp_path, 3)) == LOCAL
 
 
 def test_stand_in_sbatch_gets_the_threads_and_the_guessed_account(tmp_path):
@@ -282,9 +305,8 @@ def test_stand_in_sbatch_gets_the_threads_and_the_guessed_account(tmp_path):
     assert training["torch_threads"] == 2
 
 
-def test_profile_dry_run(tmp_path):
-    checkout = copy_checkout(tmp_path)
-    proc = snakemake(checkout, "--profile", str(checkout / "profiles" / "slurm"), "-n")
+def test_profile_dry_run(default_dry_run):
+    proc = default_dry_run
     jobs = planned(proc)
     assert jobs[("perturb", "tense_marker")] == 1 and jobs[("report", "")] == 1
     text = proc.stdout + proc.stderr

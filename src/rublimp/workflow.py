@@ -12,7 +12,7 @@ import inspect
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from .io import InputError
 
@@ -76,13 +76,28 @@ def _module_file(module: str, root: Path) -> Path | None:
     return None
 
 
-def _imported_modules(node: ast.AST, module: str, is_package: bool, root: Path) -> set[str]:
-    """Package modules imported anywhere inside ``node`` (module level and inside functions)."""
-    out: set[str] = set()
+def _statements(node: ast.AST) -> Iterator[ast.AST]:
+    """``node`` and every statement nested in it (imports are statements: expressions, where most
+    of a module's nodes are, need no visit)."""
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        yield n
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            children = getattr(n, field, None)
+            if isinstance(children, list):
+                todo.extend(children)
+
+
+def _import_targets(node: ast.AST, module: str, is_package: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every import inside ``node`` (module level and inside functions) as ``(module, names)``:
+    ``import a.b`` gives ``("a.b", ())``, ``from a import b, c`` gives ``("a", ("b", "c"))``
+    (relative imports resolved against ``module``)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
     pkg = module if is_package else module.rpartition(".")[0]
-    for n in ast.walk(node):
+    for n in _statements(node):
         if isinstance(n, ast.Import):
-            out.update(a.name for a in n.names)
+            out.extend((a.name, ()) for a in n.names)
         elif isinstance(n, ast.ImportFrom):
             if n.level:
                 anchor = pkg.split(".")
@@ -90,11 +105,33 @@ def _imported_modules(node: ast.AST, module: str, is_package: bool, root: Path) 
                 target = ".".join(anchor + ([n.module] if n.module else []))
             else:
                 target = n.module or ""
-            out.add(target)
-            # `from pkg import submodule` imports the submodule too
-            for a in n.names:
-                if _module_file(f"{target}.{a.name}", root) is not None:
-                    out.add(f"{target}.{a.name}")
+            out.append((target, tuple(a.name for a in n.names)))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _file_import_targets(path: Path, mtime_ns: int, size: int, module: str,
+                         is_package: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """:func:`_import_targets` of a whole source file, read once per file version (mtime and size)
+    in a process: a Snakemake run asks for the closures of every paradigm and stage, which share
+    most files."""
+    return _import_targets(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)), module, is_package)
+
+
+def _imported_modules(node: ast.AST | Path, module: str, is_package: bool, root: Path) -> set[str]:
+    """Package modules imported anywhere inside ``node`` (a parsed node, or a source file as a whole)."""
+    if isinstance(node, Path):
+        st = node.stat()
+        targets = _file_import_targets(node, st.st_mtime_ns, st.st_size, module, is_package)
+    else:
+        targets = _import_targets(node, module, is_package)
+    out: set[str] = set()
+    for target, names in targets:
+        out.add(target)
+        # `from pkg import submodule` imports the submodule too
+        for name in names:
+            if _module_file(f"{target}.{name}", root) is not None:
+                out.add(f"{target}.{name}")
     return {m for m in out if m.split(".")[0] == PACKAGE}
 
 
@@ -159,7 +196,7 @@ def module_closure(
     while todo:
         module = todo.pop()
         path = _module_file(module, root)
-        for m in _imported_modules(_parsed(path), module, path.name == "__init__.py", root):
+        for m in _imported_modules(path, module, path.name == "__init__.py", root):
             add(m)
     return sorted(str(_module_file(m, root)) for m in seen)
 
