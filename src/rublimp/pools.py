@@ -40,7 +40,7 @@ from .io import write_json_atomic, write_parquet_atomic
 
 log = logging.getLogger("rublimp")
 
-__all__ = ["partial_schema", "ParadigmInputs", "partial_key", "perturb_shard", "merge_pool", "merge_partials"]
+__all__ = ["partial_schema", "ParadigmInputs", "partial_key", "perturb_shard", "merge_pool", "merge_partials", "key_threshold"]
 
 
 def partial_schema() -> dict[str, pl.DataType]:
@@ -134,15 +134,49 @@ def partial_path(cache_dir: str | os.PathLike, name: str, key: str) -> Path:
     return Path(cache_dir) / name / f"{key}.parquet"
 
 
+def key_threshold(paths: Sequence[str | os.PathLike], pool_cap: int) -> str | None:
+    """The ``pool_cap``-th smallest sampling key ``_k`` over the partial pools ``paths`` (``None``
+    when they hold ``pool_cap`` rows or fewer, or ``pool_cap`` is 0: every row is kept).
+
+    Reads only the ``_k`` column, one partial pool at a time, keeping a running set of the
+    smallest keys (at most ``2 * pool_cap`` plus one partial pool's keys in memory).
+    """
+    if not pool_cap:
+        return None
+    keys = pl.Series("_k", [], dtype=pl.String)
+    total = 0
+    for p in paths:
+        part = pl.read_parquet(p, columns=["_k"])["_k"]
+        total += part.len()
+        keys = pl.concat([keys, part])
+        if keys.len() > 2 * pool_cap:
+            keys = keys.sort().head(pool_cap)
+    if total <= pool_cap:
+        return None
+    return keys.sort()[pool_cap - 1]
+
+
 def merge_partials(paths: Sequence[str | os.PathLike], pool_cap: int, *, keep_key: bool = False) -> pl.DataFrame:
-    """The rows of smallest ``_k`` (at most ``pool_cap``; 0: all) of partial pools, sorted by id."""
+    """The rows of smallest ``_k`` (at most ``pool_cap``; 0: all) of partial pools, sorted by id.
+
+    Memory: the rows kept (at most ``pool_cap``) plus one partial pool, whatever the number of
+    partial pools: the cut-off key is found first from the keys alone (:func:`key_threshold`),
+    then each partial pool is read on its own, filtered to the rows at or below it.
+    """
     if not paths:
         df = pl.DataFrame(schema=partial_schema())
     else:
-        lf = pl.scan_parquet([str(p) for p in paths])
-        if pool_cap:
-            lf = lf.sort("_k").head(pool_cap)
-        df = lf.collect()
+        threshold = key_threshold(paths, pool_cap)
+        parts = []
+        for p in paths:
+            lf = pl.scan_parquet(str(p))
+            if threshold is not None:
+                lf = lf.filter(pl.col("_k") <= threshold)
+            parts.append(lf.collect())
+        df = pl.concat(parts, how="vertical", rechunk=False)
+        del parts
+        if pool_cap and df.height > pool_cap:  # only if two rows share a key (ids are unique)
+            df = df.sort("_k").head(pool_cap)
     df = df.sort("id")
     return df if keep_key else df.drop("_k")
 
