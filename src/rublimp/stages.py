@@ -52,10 +52,13 @@ def corpus_stage(
     seed: int = 0,
     max_bad_share: float = 0.01,
 ) -> int:
-    from .corpus import build_sentences, write_sentences
+    """Sources -> ``out_parquet`` (the sentence table) and ``out_stats`` (its counts), in bounded
+    memory (rublimp.corpus.build). Returns the number of sentences."""
+    from .corpus.build import build_sentences_file
 
-    df, stats = build_sentences(
+    stats = build_sentences_file(
         [dict(s) for s in sources],
+        out_parquet,
         cache_dir=Path(cache_dir),
         min_tokens=min_tokens,
         max_tokens=max_tokens,
@@ -63,9 +66,9 @@ def corpus_stage(
         seed=seed,
         max_bad_share=max_bad_share,
     )
-    write_sentences(df, stats, out_parquet, out_stats)
-    log.info("corpus: %d sentences", df.height)
-    return df.height
+    write_json_atomic(out_stats, stats)
+    log.info("corpus: %d sentences", stats["total"]["kept"])
+    return stats["total"]["kept"]
 
 
 # -- parse --------------------------------------------------------------------
