@@ -8,14 +8,26 @@ import polars as pl
 import pytest
 
 from rublimp.corpus import build as cb
-from rublimp.corpus.build import _RECORD, _Bits, build_sentences_file, duplicate_positions
+from rublimp.corpus.build import _Bits, build_sentences_file
+from rublimp.corpus.dedupe import RECORD, DigestBuckets, duplicate_pairs
 
 
 def test_every_occurrence_after_the_first_of_a_digest_is_a_duplicate():
     # digests (a, b) at positions given out of order; (1, 2) occurs at 7, 3 and 9; (1, 3) once; (5, 2) at 4, 8
-    rec = np.array([(1, 2, 7), (5, 2, 8), (1, 3, 1), (1, 2, 3), (5, 2, 4), (1, 2, 9)], dtype=_RECORD)
-    assert sorted(duplicate_positions(rec).tolist()) == [7, 8, 9]
-    assert duplicate_positions(np.empty(0, dtype=_RECORD)).tolist() == []
+    rec = np.array([(1, 2, 7), (5, 2, 8), (1, 3, 1), (1, 2, 3), (5, 2, 4), (1, 2, 9)], dtype=RECORD)
+    first, later = duplicate_pairs(rec)
+    assert sorted(zip(later.tolist(), first.tolist())) == [(7, 3), (8, 4), (9, 3)]
+    assert duplicate_pairs(np.empty(0, dtype=RECORD))[1].tolist() == []
+
+
+def test_digest_buckets_find_duplicates_across_flushes(tmp_path):
+    digests = [bytes([i % 5]) + bytes(15) for i in range(23)] + [bytes([7]) * 16]  # 5 digests, 24 records
+    with DigestBuckets(tmp_path / "b", n_buckets=3, flush_at=4) as buckets:
+        for pos, d in enumerate(digests):
+            buckets.add(d, pos)
+        pairs = sorted((int(l), int(f)) for first, later in buckets.duplicates() for f, l in zip(first, later))
+    assert pairs == [(p, p % 5) for p in range(5, 23)]
+    assert not (tmp_path / "b").exists()
 
 
 def test_the_bit_array_grows_and_reads_back():

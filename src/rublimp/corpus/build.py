@@ -42,6 +42,7 @@ from rublimp.io import InputError, atomic_path, find_control_char
 
 from rublimp.runtime import progress
 
+from .dedupe import DigestBuckets
 from .segment import (
     FILTER_NAMES,
     SENTENCES_SCHEMA,
@@ -64,7 +65,7 @@ from .sources import (
 
 log = logging.getLogger("rublimp")
 
-__all__ = ["build_sentences_file", "BATCH_ROWS", "N_BUCKETS", "duplicate_positions"]
+__all__ = ["build_sentences_file", "BATCH_ROWS", "N_BUCKETS"]
 
 #: Rows per spilled batch (the rows held as Python objects at once).
 BATCH_ROWS = 50_000
@@ -74,7 +75,6 @@ N_BUCKETS = 256
 #: How many dropped sentences with control characters are logged (with file:line) per source.
 _LOG_FIRST = 5
 
-_RECORD = np.dtype([("a", "<u8"), ("b", "<u8"), ("pos", "<i8")])
 _SPILL_SCHEMA = {"_pos": pl.Int64, "sent_id": pl.String, "text": pl.String, "domain": pl.String, "n_tokens": pl.Int32}
 
 
@@ -137,46 +137,6 @@ def _source_items(
             yield f"{name}-{doc_index}-{sent_index}", sentence, doc.domain, True, doc.doc_id
 
 
-class _Buckets:
-    """Digest records (two 64-bit halves, position) appended to hash-partitioned files, buffered."""
-
-    def __init__(self, folder: Path, n_buckets: int, flush_at: int) -> None:
-        self.folder, self.n, self.flush_at = folder, n_buckets, flush_at
-        self.buf: list[list[tuple[int, int, int]]] = [[] for _ in range(n_buckets)]
-        self.pending = 0
-        folder.mkdir(parents=True, exist_ok=True)
-
-    def add(self, digest: bytes, pos: int) -> None:
-        self.buf[digest[0] % self.n].append(
-            (int.from_bytes(digest[:8], "little"), int.from_bytes(digest[8:16], "little"), pos))
-        self.pending += 1
-        if self.pending >= self.flush_at:
-            self.flush()
-
-    def flush(self) -> None:
-        for i, rows in enumerate(self.buf):
-            if rows:
-                with open(self.folder / f"{i:03d}.bin", "ab") as fh:
-                    np.array(rows, dtype=_RECORD).tofile(fh)
-                rows.clear()
-        self.pending = 0
-
-    def files(self) -> list[Path]:
-        self.flush()
-        return sorted(self.folder.glob("*.bin"))
-
-
-def duplicate_positions(records: np.ndarray) -> np.ndarray:
-    """Positions of the rows of ``records`` (fields ``a``, ``b``: the digest; ``pos``) whose digest
-    occurs at a smaller position too, i.e. every occurrence but the first."""
-    if not len(records):
-        return np.empty(0, dtype=np.int64)
-    order = np.lexsort((records["pos"], records["b"], records["a"]))
-    r = records[order]
-    same = (r["a"][1:] == r["a"][:-1]) & (r["b"][1:] == r["b"][:-1])
-    return r["pos"][1:][same]
-
-
 class _Bits:
     """A growable bit array over positions."""
 
@@ -223,7 +183,7 @@ def _check_settings(sources, max_sentences_per_source, cfg: FilterConfig, max_ba
 
 
 def _read_source(src, key, cache_dir: Path, cfg: FilterConfig, stats: _Stats, bad: BadInput, controls: list[str],
-                 buckets: _Buckets, spill: Path, start: int) -> int:
+                 buckets: DigestBuckets, spill: Path, start: int) -> int:
     """Pass 1 for one source: filter, spill the survivors, bucket their digests. Returns the next position."""
     name = src["name"]
     rows: list[tuple[int, str, str, str, int]] = []
@@ -343,7 +303,7 @@ def build_sentences_file(
     parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=".corpus_spill_", dir=parent))
     try:
-        buckets = _Buckets(work / "buckets", N_BUCKETS, BATCH_ROWS)
+        buckets = DigestBuckets(work / "buckets", n_buckets=N_BUCKETS, flush_at=BATCH_ROWS)
         inputs: dict[str, dict[str, Any]] = {}
         order = sorted(range(len(checked)), key=lambda i: checked[i][1]["type"] != "conllu")
         pos = -1
@@ -365,11 +325,10 @@ def build_sentences_file(
         # pass 2: duplicates, one bucket at a time
         dups = _Bits()
         n_dups = 0
-        for f in buckets.files():
-            found = duplicate_positions(np.fromfile(f, dtype=_RECORD))
-            dups.set(found)
-            n_dups += len(found)
-        shutil.rmtree(work / "buckets")
+        for _, later in buckets.duplicates():
+            dups.set(later)
+            n_dups += len(later)
+        buckets.close()
         # pass 3: counts, sampling and the kept rows, source by source
         for i in order:
             key, src = checked[i]
