@@ -11,7 +11,7 @@ import pytest
 
 from rublimp.conllu_doc import write_conllu
 from rublimp.perturb import POOL_SCHEMA, build_pools, cap_pool
-from rublimp.pools import ParadigmInputs, key_threshold, partial_schema, merge_partials, merge_pool, perturb_shard
+from rublimp.pools import ParadigmInputs, key_threshold, prune_paradigms, partial_schema, merge_partials, merge_pool, perturb_shard
 
 NAMES = ("tense_marker", "np_agreement_number", "anaphor_agreement_number")
 
@@ -94,6 +94,13 @@ def test_a_missing_partial_pool_is_computed_by_the_merge(sents, tmp_path):
     assert info["computed"] == 2
     want = build_pools(sents[:200], [NAMES[0]], progress=False)[NAMES[0]]
     assert _bytes(pl.read_parquet(tmp_path / "pool.parquet")) == _bytes(want)
+    # another option value: two new partial pools; the merge deletes the two it no longer reads
+    again = merge_pool(ParadigmInputs(NAMES[0], options={"x": 1}), shards, tmp_path / "cache", tmp_path / "pool.parquet")
+    assert (again["computed"], again["pruned"]) == (2, 2)
+    assert len(list((tmp_path / "cache" / NAMES[0]).glob("*.parquet"))) == 2
+    # a paradigm dropped from the config: its cache folder goes
+    assert prune_paradigms(tmp_path / "cache", [NAMES[1]])[0] == 2
+    assert not (tmp_path / "cache" / NAMES[0]).exists()
 
 
 def _synthetic_pool(ids) -> pl.DataFrame:

@@ -287,13 +287,18 @@ def perturb_shard_stage(
     """Every paradigm's partial pool of one shard, in one pass over its trees (:func:`rublimp.pools.perturb_shard`).
 
     ``paradigms`` maps each name to its inputs (``code``, ``resources``, ``option_files``,
-    ``options``: rublimp.workflow.WorkflowConfig.paradigm_inputs); cached partial pools are reused.
+    ``options``: rublimp.workflow.WorkflowConfig.paradigm_inputs); cached partial pools are reused,
+    and the cache folders of paradigms not in ``paradigms`` are deleted (counted in the log).
     """
-    from .pools import ParadigmInputs, perturb_shard
+    from .pools import ParadigmInputs, perturb_shard, prune_paradigms
 
     specs = [ParadigmInputs.from_mapping(n, v) for n, v in paradigms.items()]
-    return perturb_shard(shard, specs, cache_dir, verdicts=verdicts, seed=seed,
+    info = perturb_shard(shard, specs, cache_dir, verdicts=verdicts, seed=seed,
                          pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap, manifest=manifest)
+    n, size = prune_paradigms(cache_dir, list(paradigms))
+    if n:
+        log.info("perturb_shard: pruned %d cached partial pool(s) of paradigms no longer configured (%.1f MB)", n, size / 1e6)
+    return info
 
 
 def pool_stage(
