@@ -84,6 +84,7 @@ def parse_stage(
     backend_opts: Mapping[str, Any] | None = None,
     max_chars: int | None = None,
     max_tokens: int | None = None,
+    conllu_index: str | os.PathLike | None = None,
 ) -> int:
     """Parse shard ``shard`` of ``n_shards`` (every n-th sentence) into one CoNLL-U file.
 
@@ -96,7 +97,9 @@ def parse_stage(
     and trees are written as they are parsed or found, so memory does not grow
     with the corpus. A CoNLL-U source is read once in file order, which is the
     sentence table's order; a tree out of that order costs one more read of the
-    source (counted in the log).
+    source (counted in the log). With ``conllu_index`` (rublimp.parse.passthrough.build_index,
+    written by the shard plan) each tree is read at its offset instead, so a shard does not scan
+    the whole source; a tree the index lacks or that is not at its offset is found by the scan.
     """
     from .conllu_doc import write_conllu
     from .parse import DEFAULT_MAX_CHARS, DEFAULT_MAX_TOKENS, SkipReport, parse_texts
@@ -121,13 +124,41 @@ def parse_stage(
         skipped=skipped, **dict(backend_opts or {}),
     )
     given = _ConlluLookup(conllu_sources)
-    counts = {"parsed": 0, "given": 0}
+    counts = {"parsed": 0, "given": 0, "indexed": 0}
+    offsets = None
+    if conllu_index is not None and conllu_sources:
+        import numpy as np
+
+        offsets = np.array(np.load(conllu_index, mmap_mode="r")[shard::n_shards])
+        if len(offsets) != part.height:
+            raise InputError(f"{conllu_index}: {len(offsets)} rows for shard {shard} of {n_shards}, the sentence table "
+                             f"has {part.height}: the index is not of this sentence table")
+    handles: dict[str, Any] = {}
+
+    def indexed(k: int, src: str, sid: str):
+        if offsets is None or offsets[k, 0] < 0:
+            return None
+        from .parse.passthrough import read_tree
+
+        path = str(conllu_sources[src]["path"])
+        if src not in handles:
+            handles[src] = open(path, "rb")
+        try:
+            s = read_tree(handles[src], path, int(offsets[k, 0]), int(offsets[k, 1]))
+        except (InputError, UnicodeDecodeError):
+            return None
+        if _conllu_sent_id(src, s.sent_id) != sid:
+            return None
+        s.sent_id = sid
+        s.domain = s.domain or conllu_sources[src].get("domain", "")
+        counts["indexed"] += 1
+        return s
 
     def ordered():
         pending = next(parsed, None)
-        for sid, src, from_conllu in zip(part["sent_id"], part["source"], is_given):
+        for k, (sid, src, from_conllu) in enumerate(zip(part["sent_id"], part["source"], is_given)):
             if from_conllu:
-                s = given.get(src, sid)
+                s = indexed(k, src, sid) or given.get(src, sid)
                 if s is not None:
                     counts["given"] += 1
                     yield s
@@ -136,9 +167,13 @@ def parse_stage(
                 yield pending
                 pending = next(parsed, None)
 
-    n = write_conllu(ordered(), out_conllu)
-    log.info("parse: shard %d of %d: %d parsed, %d passed through from CoNLL-U sources, %s",
-             shard, n_shards, counts["parsed"], counts["given"], skipped.summary())
+    try:
+        n = write_conllu(ordered(), out_conllu)
+    finally:
+        for fh in handles.values():
+            fh.close()
+    log.info("parse: shard %d of %d: %d parsed, %d passed through from CoNLL-U sources (%d read at their indexed "
+             "offset), %s", shard, n_shards, counts["parsed"], counts["given"], counts["indexed"], skipped.summary())
     if given.rescans or given.missing:
         log.info("parse: shard %d: %d CoNLL-U trees out of file order (one more read each), %d not found in their source",
                  shard, given.rescans, given.missing)
@@ -197,13 +232,22 @@ class _ConlluLookup:
 
 
 def shard_plan_stage(
-    sentences_parquet: str | os.PathLike, out_json: str | os.PathLike, *, sentences_per_shard: int
+    sentences_parquet: str | os.PathLike, out_json: str | os.PathLike, *, sentences_per_shard: int,
+    sources: Sequence[Mapping[str, Any]] = (), conllu_index: str | os.PathLike | None = None,
 ) -> dict:
     """``{"sentences": n, "shards": ceil(n / sentences_per_shard) (at least 1)}`` for the sentence
-    table (its row count read from the Parquet metadata), written to ``out_json``."""
+    table (its row count read from the Parquet metadata), written to ``out_json``. With
+    ``conllu_index``, also the offsets of the trees of the ``conllu`` ``sources`` in their files
+    (:func:`rublimp.parse.passthrough.build_index`), which the parse jobs read their trees by."""
     n = pl.scan_parquet(sentences_parquet).select(pl.len()).collect().item()
     plan = {"sentences": int(n), "sentences_per_shard": int(sentences_per_shard),
             "shards": max(1, -(-int(n) // int(sentences_per_shard)))}
+    if conllu_index is not None:
+        from .parse.passthrough import build_index
+
+        found = build_index(sentences_parquet, {s["name"]: s for s in sources if s.get("type") == "conllu"}, conllu_index)
+        for name, k in found.items():
+            log.info("shard plan: CoNLL-U source %s: %d trees indexed by offset", name, k)
     write_json_atomic(out_json, plan)
     log.info("shard plan: %d sentences, %d per shard: %d shards", n, sentences_per_shard, plan["shards"])
     return plan
