@@ -518,8 +518,10 @@ def context_stage(
     from .scoring.context import model_context, too_long_pairs
 
     ctx = model_context(spec)
-    frames = {p: pl.read_parquet(path, columns=["id", "source_sentence", "target_sentence"]) for p, path in pools.items()}
-    df = too_long_pairs(frames, ctx)
+    # one pool in memory at a time (the too-long pairs of all of them are few)
+    parts = [too_long_pairs({p: pl.read_parquet(path, columns=["id", "source_sentence", "target_sentence"])}, ctx)
+             for p, path in sorted(pools.items())]
+    df = pl.concat(parts, how="vertical").sort("PID", "id", "column") if parts else too_long_pairs({}, ctx)
     write_parquet_atomic(df, out_parquet)
     counts = {p: 0 for p in sorted(pools)}
     for (pid,), g in df.group_by(["PID"], maintain_order=True):
@@ -607,8 +609,13 @@ def score_stage(
         from .pool_exclusions import too_long_ids
 
         drop = too_long_ids(exclude)
-    per_table = [_table_sentences(t, columns, drop) for t in tables]
-    sentences = sorted({s for sents in per_table for s in sents})
+    # one output: only the union of the tables' sentences is held (not each table's list)
+    per_table = [] if len(outs) == 1 else [_table_sentences(t, columns, drop) for t in tables]
+    union: set[str] = set()
+    for sents in per_table or (_table_sentences(t, columns, drop) for t in tables):
+        union.update(sents)
+    sentences = sorted(union)
+    del union
     n_all = len(sentences)
     if cascade is not None:
         from .cascade import survivors
