@@ -98,9 +98,12 @@ def test_a_missing_partial_pool_is_computed_by_the_merge(sents, tmp_path):
     again = merge_pool(ParadigmInputs(NAMES[0], options={"x": 1}), shards, tmp_path / "cache", tmp_path / "pool.parquet")
     assert (again["computed"], again["pruned"]) == (2, 2)
     assert len(list((tmp_path / "cache" / NAMES[0]).glob("*.parquet"))) == 2
-    # a paradigm dropped from the config: its cache folder goes
+    # a paradigm dropped from the config: its cache folder goes, a running shard pass's spill folder stays
+    spill = tmp_path / "cache" / "perturb_shard_x1"
+    spill.mkdir()
+    (spill / f"{NAMES[0]}.0.parquet").write_bytes(b"")
     assert prune_paradigms(tmp_path / "cache", [NAMES[1]])[0] == 2
-    assert not (tmp_path / "cache" / NAMES[0]).exists()
+    assert not (tmp_path / "cache" / NAMES[0]).exists() and (spill / f"{NAMES[0]}.0.parquet").exists()
 
 
 def _synthetic_pool(ids) -> pl.DataFrame:

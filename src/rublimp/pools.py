@@ -60,6 +60,10 @@ CACHE_FORMAT = 1
 #: Sentences whose rows are held in memory at once (then spilled to Parquet).
 BATCH_SIZE = 5_000
 
+#: Prefix of a shard pass's temporary spill folder in the cache folder (never pruned: another
+#: shard pass may be writing to it).
+SPILL_PREFIX = "perturb_shard_"
+
 
 @dataclass(frozen=True)
 class ParadigmInputs:
@@ -218,7 +222,7 @@ def _compute_partials(
 
     ctx = _context(paradigms, verdicts, seed)
     names = [p.name for p in paradigms]
-    spill = Path(tempfile.mkdtemp(prefix="perturb_shard_", dir=Path(out_paths[0]).parent.parent))
+    spill = Path(tempfile.mkdtemp(prefix=SPILL_PREFIX, dir=Path(out_paths[0]).parent.parent))
     try:
         parts: dict[str, list[Path]] = {n: [] for n in names}
         for b, frames in enumerate(pool_batches(read_conllu(shard), names, ctx=ctx, seed=seed,
@@ -299,12 +303,12 @@ def prune_partials(cache_dir: str | os.PathLike, name: str, keep: set[str] | fro
 
 def prune_paradigms(cache_dir: str | os.PathLike, names: Sequence[str]) -> tuple[int, int]:
     """Delete the cache folders of paradigms not in ``names`` (dropped from the config); returns
-    (partial pools, bytes) removed."""
+    (partial pools, bytes) removed. The spill folders of running shard passes are left alone."""
     root = Path(cache_dir)
     n = size = 0
     if root.is_dir():
         for folder in sorted(root.iterdir()):
-            if folder.is_dir() and folder.name not in set(names):
+            if folder.is_dir() and folder.name not in set(names) and not folder.name.startswith(SPILL_PREFIX):
                 files = list(folder.glob("*.parquet"))
                 n += len(files)
                 size += sum(f.stat().st_size for f in files if f.exists())
