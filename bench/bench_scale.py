@@ -1,7 +1,8 @@
 """How the workflow's time and memory grow with the corpus: real trees, repeated, at several sizes.
 
     nice python bench/bench_scale.py --sizes 10000,100000 --json work/bench_scale.json \
-        [--workdir work/bench_scale] [--cores 2] [--targets all | --pools-only] [--sentences-per-shard 25000]
+        [--workdir work/bench_scale] [--cores 2] [--targets all | --pools-only] [--sentences-per-shard 25000] \
+        [--raw-text]
 
 For each size N the bench builds a CoNLL-U corpus of N sentences from real parsed trees: the
 project's demo corpus parsed once with the package (slovnet; cached under ``--workdir``) plus the
@@ -16,7 +17,10 @@ the trees through instead of parsing them), with a tiny demo LM (one epoch; its 
 capped by demo_lm.max_train_sentences; 128 positions, so trees with Latin letters or more than
 40 tokens are left out of the sources: one longer sentence would stop its scoring job) and every
 paradigm; parse.sentences_per_shard sets the
-number of shards from the corpus size. ``--pools-only`` stops after the pools (no demo LM,
+number of shards from the corpus size. ``--raw-text`` is the variant for the parse stage: the
+same trees' sentences are written one a line and fed as a ``text`` source, so the corpus stage
+segments and filters them and the parse stage parses them (slovnet); its results are keyed
+``"<N>_raw"`` and its runs live in ``<workdir>/<N>_raw``. ``--pools-only`` stops after the pools (no demo LM,
 scoring or curation), for sizes where the whole workflow takes too long.
 
 It runs ``snakemake --cores C`` in ``<workdir>/<N>`` and reads every job's ``benchmark:`` file:
@@ -173,11 +177,28 @@ def build_corpus(size: int, sources: list[Path], out: Path) -> int:
 
 
 # -- the run -----------------------------------------------------------------------------------
+def raw_text(corpus: Path, out: Path) -> int:
+    """The ``# text`` of every tree of the CoNLL-U ``corpus``, one sentence a line (the raw-text variant)."""
+    n = 0
+    with open(corpus, encoding="utf-8") as src, open(out, "w", encoding="utf-8") as fh:
+        for line in src:
+            if line.startswith("# text = "):
+                fh.write(line[len("# text = "):].strip() + "\n")
+                n += 1
+    return n
+
+
 def bench_config(run_dir: Path, corpus: Path, sentences_per_shard: int) -> Path:
+    """The bench's config: ``corpus`` is fed as a ``conllu`` source, or (a ``.txt`` file) as a
+    ``text`` source of one sentence a line, which the corpus stage filters and the parse stage parses."""
+    if corpus.suffix == ".txt":
+        source = {"name": "bench", "type": "text", "path": str(corpus), "layout": "lines", "domain": "mixed"}
+    else:
+        source = {"name": "bench", "type": "conllu", "path": str(corpus), "domain": "mixed"}
     cfg = {
         "outdir": "results",
         "seed": 0,
-        "corpus": {"sources": [{"name": "bench", "type": "conllu", "path": str(corpus), "domain": "mixed"}]},
+        "corpus": {"sources": [source]},
         "parse": {"sentences_per_shard": sentences_per_shard},
         "perturb": {"paradigms": "all"},
         "demo_lm": {"n_layer": 1, "n_embd": 32, "n_head": 2, "vocab_size": 4000, "epochs": 1, "batch_size": 32},
@@ -238,12 +259,18 @@ def one_pass(results: Path) -> tuple[float, float]:
 
 
 def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], sentences_per_shard: int,
-             sources: list[Path], skip_one_pass: bool) -> dict:
-    run_dir = workdir / str(size)
+             sources: list[Path], skip_one_pass: bool, raw: bool = False) -> dict:
+    trees = workdir / str(size) / "corpus.conllu"
+    trees.parent.mkdir(parents=True, exist_ok=True)
+    if not trees.exists():  # deterministic: kept from an earlier run of this size
+        build_corpus(size, sources, trees)
+    run_dir = workdir / (f"{size}_raw" if raw else str(size))
     run_dir.mkdir(parents=True, exist_ok=True)
-    corpus = run_dir / "corpus.conllu"
-    if not corpus.exists():  # deterministic: kept from an earlier run of this size
-        build_corpus(size, sources, corpus)
+    corpus = trees
+    if raw:
+        corpus = run_dir / "corpus.txt"
+        if not corpus.exists():
+            raw_text(trees, corpus)
     cfg = bench_config(run_dir, corpus, sentences_per_shard)
     t0 = time.perf_counter()
     cmd = [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory", str(run_dir),
@@ -302,6 +329,9 @@ def main() -> None:
     ap.add_argument("--pools-only", action="store_true",
                     help="targets: the pools (corpus, parse, agreement, perturb stage; no demo LM, scoring, curation)")
     ap.add_argument("--skip-one-pass", action="store_true")
+    ap.add_argument("--raw-text", action="store_true",
+                    help="the raw-text variant: the trees' sentences as a text source (one a line), segmented, "
+                         "filtered and parsed by the workflow (slovnet); results under '<N>_raw'")
     args = ap.parse_args()
 
     workdir = Path(args.workdir).resolve()
@@ -317,10 +347,11 @@ def main() -> None:
         targets = [f"results/pools/{p}.parquet" for p in resolve_paradigms("all")]
     results = {}
     for size in [int(s) for s in args.sizes.split(",") if s]:
-        results[str(size)] = run_size(size, workdir, cores=args.cores, targets=targets,
-                                      sentences_per_shard=args.sentences_per_shard, sources=sources,
-                                      skip_one_pass=args.skip_one_pass)
-        print_table(size, results[str(size)])
+        key = f"{size}_raw" if args.raw_text else str(size)
+        results[key] = run_size(size, workdir, cores=args.cores, targets=targets,
+                                sentences_per_shard=args.sentences_per_shard, sources=sources,
+                                skip_one_pass=args.skip_one_pass, raw=args.raw_text)
+        print_table(size, results[key])
         if args.json:
             Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
 

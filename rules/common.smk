@@ -56,6 +56,11 @@ def shard_plan_file(wildcards=None):
     return [f"{OUT}/parsed/shards.json"] if WF.sentences_per_shard else []
 
 
+def shard_index_file(wildcards=None):
+    """The shard plan's offsets of the CoNLL-U sources' trees (rublimp.parse.passthrough)."""
+    return [f"{OUT}/parsed/conllu_index.npy"] if WF.sentences_per_shard else []
+
+
 # -- exact invalidation: every job's inputs include the code and data it reads -------------
 # The package files a job runs are found from the import graph (rublimp.workflow.module_closure),
 # so editing shared code (paradigms/base.py, morph.py, scoring/hf.py, ...) reruns exactly the jobs

@@ -12,8 +12,10 @@ if WF.sentences_per_shard:
             sentences=f"{OUT}/corpus/sentences.parquet",
         output:
             f"{OUT}/parsed/shards.json",
+            index=f"{OUT}/parsed/conllu_index.npy",
         params:
             sentences_per_shard=WF.sentences_per_shard,
+            sources=config["corpus"]["sources"],
         log:
             f"{OUT}/logs/shard_plan.log",
         conda:
@@ -26,6 +28,7 @@ rule parse:
     input:
         sentences=f"{OUT}/corpus/sentences.parquet",
         plan=shard_plan_file,
+        index=shard_index_file,
         code=WF.parse_code(),
     output:
         f"{OUT}/parsed/shard_{{shard}}.conllu",

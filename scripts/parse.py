@@ -11,4 +11,5 @@ with rule_log(snakemake):
         shard=int(snakemake.wildcards.shard), n_shards=p.n_shards,
         backend=p.backend, batch_size=p.batch_size, sources=p.sources, backend_opts=opts,
         max_chars=p.max_chars, max_tokens=p.max_tokens,
+        conllu_index=snakemake.input.index[0] if snakemake.input.index else None,
     )

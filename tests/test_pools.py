@@ -11,7 +11,7 @@ import pytest
 
 from rublimp.conllu_doc import write_conllu
 from rublimp.perturb import POOL_SCHEMA, build_pools, cap_pool
-from rublimp.pools import ParadigmInputs, partial_schema, merge_partials, merge_pool, perturb_shard
+from rublimp.pools import ParadigmInputs, key_threshold, prune_paradigms, partial_schema, merge_partials, merge_pool, perturb_shard
 
 NAMES = ("tense_marker", "np_agreement_number", "anaphor_agreement_number")
 
@@ -94,6 +94,16 @@ def test_a_missing_partial_pool_is_computed_by_the_merge(sents, tmp_path):
     assert info["computed"] == 2
     want = build_pools(sents[:200], [NAMES[0]], progress=False)[NAMES[0]]
     assert _bytes(pl.read_parquet(tmp_path / "pool.parquet")) == _bytes(want)
+    # another option value: two new partial pools; the merge deletes the two it no longer reads
+    again = merge_pool(ParadigmInputs(NAMES[0], options={"x": 1}), shards, tmp_path / "cache", tmp_path / "pool.parquet")
+    assert (again["computed"], again["pruned"]) == (2, 2)
+    assert len(list((tmp_path / "cache" / NAMES[0]).glob("*.parquet"))) == 2
+    # a paradigm dropped from the config: its cache folder goes, a running shard pass's spill folder stays
+    spill = tmp_path / "cache" / "perturb_shard_x1"
+    spill.mkdir()
+    (spill / f"{NAMES[0]}.0.parquet").write_bytes(b"")
+    assert prune_paradigms(tmp_path / "cache", [NAMES[1]])[0] == 2
+    assert not (tmp_path / "cache" / NAMES[0]).exists() and (spill / f"{NAMES[0]}.0.parquet").exists()
 
 
 def _synthetic_pool(ids) -> pl.DataFrame:
@@ -127,3 +137,20 @@ def test_merging_partial_pools_keeps_the_same_rows_whatever_the_grouping(tmp_pat
             part.write_parquet(p)
             paths.append(p)
         assert merge_partials(paths[::-1], 500).equals(want)
+        assert _bytes(merge_partials(paths, 500)) == _bytes(want)
+
+
+def test_the_cutoff_key_is_found_from_the_keys_one_partial_pool_at_a_time(tmp_path):
+    # 7 partial pools of about 430 rows each against caps of 40 (the running set of keys is cut
+    # several times), 2,999 (binds by one row) and 3,000 (does not bind)
+    ids = [f"p:s{i:05d}:0" for i in range(3_000)]
+    paths = []
+    for j in range(7):
+        p = tmp_path / f"{j}.parquet"
+        cap_pool(_synthetic_pool(ids[j::7]), 0, seed=5, keep_key=True).write_parquet(p)
+        paths.append(p)
+    keys = pl.concat([pl.read_parquet(p, columns=["_k"])["_k"] for p in paths]).sort()
+    assert key_threshold(paths, 40) == keys[39]
+    assert key_threshold(paths, 2_999) == keys[2_998]
+    assert key_threshold(paths, 3_000) is None and key_threshold(paths, 0) is None
+    assert merge_partials(paths, 40)["id"].to_list() == sorted(cap_pool(_synthetic_pool(ids), 40, seed=5)["id"])

@@ -66,3 +66,28 @@ def test_shard_plan_follows_the_corpus_size(tmp_path):
         plan = shard_plan_stage(path, tmp_path / "plan.json", sentences_per_shard=per)
         assert plan == {"sentences": n, "sentences_per_shard": per, "shards": want}
         assert json.loads((tmp_path / "plan.json").read_text(encoding="utf-8")) == plan
+
+
+def test_parse_shards_read_conllu_trees_at_their_indexed_offset(tmp_path, caplog):
+    from rublimp.parse.passthrough import build_index
+
+    gold = _gold(9)
+    write_conllu(gold, tmp_path / "g.conllu")
+    # a block of comments only and extra blank lines between trees do not count as trees
+    text = (tmp_path / "g.conllu").read_text(encoding="utf-8")
+    (tmp_path / "gold.conllu").write_text("# newdoc id = d1\n\n" + text.replace("\n\n", "\n\n\n", 2), encoding="utf-8")
+    sources = [{"name": "gold", "type": "conllu", "path": str(tmp_path / "gold.conllu"), "domain": "wiki"}]
+    ids = [f"gold:g{i}" for i in (0, 1, 2, 4, 5, 6, 8, 7)]  # g3 left out by the corpus, g7 after g8
+    pl.DataFrame({"sent_id": ids, "text": ["x"] * 8, "domain": ["x"] * 8, "source": ["gold"] * 8}).write_parquet(
+        tmp_path / "s.parquet")
+    found = build_index(tmp_path / "s.parquet", {"gold": sources[0]}, tmp_path / "index.npy")
+    assert found == {"gold": 7}  # g7 comes after g8 in the table: looked up by a scan instead
+    for shard in range(3):
+        plain, fast = tmp_path / f"plain_{shard}.conllu", tmp_path / f"fast_{shard}.conllu"
+        parse_stage(tmp_path / "s.parquet", plain, shard=shard, n_shards=3, sources=sources)
+        with caplog.at_level(logging.INFO, logger="rublimp"):
+            parse_stage(tmp_path / "s.parquet", fast, shard=shard, n_shards=3, sources=sources,
+                        conllu_index=tmp_path / "index.npy")
+        assert fast.read_bytes() == plain.read_bytes()
+    assert "3 passed through from CoNLL-U sources (3 read at their indexed offset)" in caplog.text
+    assert "3 passed through from CoNLL-U sources (2 read at their indexed offset)" in caplog.text  # g7 scanned

@@ -11,6 +11,9 @@ one paradigm still recomputes only that paradigm's work:
   pools of unchanged paradigms are reused (the log counts them).
 - :func:`merge_pool` builds one paradigm's pool from its partial pools of every shard (computing
   any partial pool missing from the cache), so the result never depends on the cache's state.
+  It then prunes the paradigm's cache entries it did not read (stale keys after an edit or a
+  change of sharding or settings; :func:`prune_partials`), and the shard passes delete the
+  folders of paradigms no longer configured (:func:`prune_paradigms`); both are counted in the log.
 
 A partial pool holds the pool rows of one shard, cut to the ``pool_cap`` rows of smallest
 sampling key (:func:`rublimp.perturb.sample_key`, a seeded hash of the row id) and carrying that
@@ -40,7 +43,8 @@ from .io import write_json_atomic, write_parquet_atomic
 
 log = logging.getLogger("rublimp")
 
-__all__ = ["partial_schema", "ParadigmInputs", "partial_key", "perturb_shard", "merge_pool", "merge_partials"]
+__all__ = ["partial_schema", "ParadigmInputs", "partial_key", "perturb_shard", "merge_pool", "merge_partials", "key_threshold",
+           "prune_partials", "prune_paradigms"]
 
 
 def partial_schema() -> dict[str, pl.DataType]:
@@ -55,6 +59,10 @@ CACHE_FORMAT = 1
 
 #: Sentences whose rows are held in memory at once (then spilled to Parquet).
 BATCH_SIZE = 5_000
+
+#: Prefix of a shard pass's temporary spill folder in the cache folder (never pruned: another
+#: shard pass may be writing to it).
+SPILL_PREFIX = "perturb_shard_"
 
 
 @dataclass(frozen=True)
@@ -134,15 +142,49 @@ def partial_path(cache_dir: str | os.PathLike, name: str, key: str) -> Path:
     return Path(cache_dir) / name / f"{key}.parquet"
 
 
+def key_threshold(paths: Sequence[str | os.PathLike], pool_cap: int) -> str | None:
+    """The ``pool_cap``-th smallest sampling key ``_k`` over the partial pools ``paths`` (``None``
+    when they hold ``pool_cap`` rows or fewer, or ``pool_cap`` is 0: every row is kept).
+
+    Reads only the ``_k`` column, one partial pool at a time, keeping a running set of the
+    smallest keys (at most ``2 * pool_cap`` plus one partial pool's keys in memory).
+    """
+    if not pool_cap:
+        return None
+    keys = pl.Series("_k", [], dtype=pl.String)
+    total = 0
+    for p in paths:
+        part = pl.read_parquet(p, columns=["_k"])["_k"]
+        total += part.len()
+        keys = pl.concat([keys, part])
+        if keys.len() > 2 * pool_cap:
+            keys = keys.sort().head(pool_cap)
+    if total <= pool_cap:
+        return None
+    return keys.sort()[pool_cap - 1]
+
+
 def merge_partials(paths: Sequence[str | os.PathLike], pool_cap: int, *, keep_key: bool = False) -> pl.DataFrame:
-    """The rows of smallest ``_k`` (at most ``pool_cap``; 0: all) of partial pools, sorted by id."""
+    """The rows of smallest ``_k`` (at most ``pool_cap``; 0: all) of partial pools, sorted by id.
+
+    Memory: the rows kept (at most ``pool_cap``) plus one partial pool, whatever the number of
+    partial pools: the cut-off key is found first from the keys alone (:func:`key_threshold`),
+    then each partial pool is read on its own, filtered to the rows at or below it.
+    """
     if not paths:
         df = pl.DataFrame(schema=partial_schema())
     else:
-        lf = pl.scan_parquet([str(p) for p in paths])
-        if pool_cap:
-            lf = lf.sort("_k").head(pool_cap)
-        df = lf.collect()
+        threshold = key_threshold(paths, pool_cap)
+        parts = []
+        for p in paths:
+            lf = pl.scan_parquet(str(p))
+            if threshold is not None:
+                lf = lf.filter(pl.col("_k") <= threshold)
+            parts.append(lf.collect())
+        df = pl.concat(parts, how="vertical", rechunk=False)
+        del parts
+        if pool_cap and df.height > pool_cap:  # only if two rows share a key (ids are unique)
+            df = df.sort("_k").head(pool_cap)
     df = df.sort("id")
     return df if keep_key else df.drop("_k")
 
@@ -180,7 +222,7 @@ def _compute_partials(
 
     ctx = _context(paradigms, verdicts, seed)
     names = [p.name for p in paradigms]
-    spill = Path(tempfile.mkdtemp(prefix="perturb_shard_", dir=Path(out_paths[0]).parent.parent))
+    spill = Path(tempfile.mkdtemp(prefix=SPILL_PREFIX, dir=Path(out_paths[0]).parent.parent))
     try:
         parts: dict[str, list[Path]] = {n: [] for n in names}
         for b, frames in enumerate(pool_batches(read_conllu(shard), names, ctx=ctx, seed=seed,
@@ -243,6 +285,37 @@ def perturb_shard(
     return info
 
 
+def prune_partials(cache_dir: str | os.PathLike, name: str, keep: set[str] | frozenset[str]) -> tuple[int, int]:
+    """Delete ``name``'s cached partial pools whose key is not in ``keep``; returns (files, bytes) removed."""
+    folder = Path(cache_dir) / name
+    n = size = 0
+    if folder.is_dir():
+        for p in folder.glob("*.parquet"):
+            if p.stem not in keep:
+                try:
+                    st = p.stat()
+                    p.unlink()
+                except FileNotFoundError:
+                    continue
+                n, size = n + 1, size + st.st_size
+    return n, size
+
+
+def prune_paradigms(cache_dir: str | os.PathLike, names: Sequence[str]) -> tuple[int, int]:
+    """Delete the cache folders of paradigms not in ``names`` (dropped from the config); returns
+    (partial pools, bytes) removed. The spill folders of running shard passes are left alone."""
+    root = Path(cache_dir)
+    n = size = 0
+    if root.is_dir():
+        for folder in sorted(root.iterdir()):
+            if folder.is_dir() and folder.name not in set(names) and not folder.name.startswith(SPILL_PREFIX):
+                files = list(folder.glob("*.parquet"))
+                n += len(files)
+                size += sum(f.stat().st_size for f in files if f.exists())
+                shutil.rmtree(folder, ignore_errors=True)
+    return n, size
+
+
 def merge_pool(
     paradigm: ParadigmInputs,
     shards: Sequence[str | os.PathLike],
@@ -254,10 +327,14 @@ def merge_pool(
     pairs_per_sentence: int = 1,
     pool_cap: int = 350_000,
     batch_size: int = BATCH_SIZE,
+    prune: bool = True,
 ) -> dict[str, int]:
     """Write ``paradigm``'s pool: its partial pools of all ``shards`` merged (the ``pool_cap`` rows of
     smallest sampling key, sorted by id). Partial pools missing from the cache are computed here
-    (one shard at a time). Returns ``{"pairs", "reused", "computed"}``."""
+    (one shard at a time). With ``prune``, the paradigm's cached partial pools that this merge did
+    not read (other shards, inputs or settings than the current ones) are then deleted
+    (:func:`prune_partials`) and counted in the log. Returns ``{"pairs", "reused", "computed",
+    "pruned"}``."""
     paths, computed = [], 0
     for shard in shards:
         info = perturb_shard(shard, [paradigm], cache_dir, verdicts=verdicts, seed=seed,
@@ -266,7 +343,11 @@ def merge_pool(
         paths.append(partial_path(cache_dir, paradigm.name, info["keys"][paradigm.name]))
     df = merge_partials(paths, pool_cap)
     write_parquet_atomic(df, out_parquet)
-    out = {"pairs": df.height, "reused": len(shards) - computed, "computed": computed}
+    out = {"pairs": df.height, "reused": len(shards) - computed, "computed": computed, "pruned": 0}
     log.info("perturb: %s: %d pairs from %d shards (%d partial pools cached, %d computed here)",
              paradigm.name, df.height, len(shards), out["reused"], computed)
+    if prune:
+        out["pruned"], size = prune_partials(cache_dir, paradigm.name, {Path(p).stem for p in paths})
+        log.info("perturb: %s: pruned %d stale partial pool(s) from the cache (%.1f MB)",
+                 paradigm.name, out["pruned"], size / 1e6)
     return out

@@ -52,10 +52,13 @@ def corpus_stage(
     seed: int = 0,
     max_bad_share: float = 0.01,
 ) -> int:
-    from .corpus import build_sentences, write_sentences
+    """Sources -> ``out_parquet`` (the sentence table) and ``out_stats`` (its counts), in bounded
+    memory (rublimp.corpus.build). Returns the number of sentences."""
+    from .corpus.build import build_sentences_file
 
-    df, stats = build_sentences(
+    stats = build_sentences_file(
         [dict(s) for s in sources],
+        out_parquet,
         cache_dir=Path(cache_dir),
         min_tokens=min_tokens,
         max_tokens=max_tokens,
@@ -63,9 +66,9 @@ def corpus_stage(
         seed=seed,
         max_bad_share=max_bad_share,
     )
-    write_sentences(df, stats, out_parquet, out_stats)
-    log.info("corpus: %d sentences", df.height)
-    return df.height
+    write_json_atomic(out_stats, stats)
+    log.info("corpus: %d sentences", stats["total"]["kept"])
+    return stats["total"]["kept"]
 
 
 # -- parse --------------------------------------------------------------------
@@ -81,6 +84,7 @@ def parse_stage(
     backend_opts: Mapping[str, Any] | None = None,
     max_chars: int | None = None,
     max_tokens: int | None = None,
+    conllu_index: str | os.PathLike | None = None,
 ) -> int:
     """Parse shard ``shard`` of ``n_shards`` (every n-th sentence) into one CoNLL-U file.
 
@@ -93,7 +97,9 @@ def parse_stage(
     and trees are written as they are parsed or found, so memory does not grow
     with the corpus. A CoNLL-U source is read once in file order, which is the
     sentence table's order; a tree out of that order costs one more read of the
-    source (counted in the log).
+    source (counted in the log). With ``conllu_index`` (rublimp.parse.passthrough.build_index,
+    written by the shard plan) each tree is read at its offset instead, so a shard does not scan
+    the whole source; a tree the index lacks or that is not at its offset is found by the scan.
     """
     from .conllu_doc import write_conllu
     from .parse import DEFAULT_MAX_CHARS, DEFAULT_MAX_TOKENS, SkipReport, parse_texts
@@ -118,13 +124,41 @@ def parse_stage(
         skipped=skipped, **dict(backend_opts or {}),
     )
     given = _ConlluLookup(conllu_sources)
-    counts = {"parsed": 0, "given": 0}
+    counts = {"parsed": 0, "given": 0, "indexed": 0}
+    offsets = None
+    if conllu_index is not None and conllu_sources:
+        import numpy as np
+
+        offsets = np.array(np.load(conllu_index, mmap_mode="r")[shard::n_shards])
+        if len(offsets) != part.height:
+            raise InputError(f"{conllu_index}: {len(offsets)} rows for shard {shard} of {n_shards}, the sentence table "
+                             f"has {part.height}: the index is not of this sentence table")
+    handles: dict[str, Any] = {}
+
+    def indexed(k: int, src: str, sid: str):
+        if offsets is None or offsets[k, 0] < 0:
+            return None
+        from .parse.passthrough import read_tree
+
+        path = str(conllu_sources[src]["path"])
+        if src not in handles:
+            handles[src] = open(path, "rb")
+        try:
+            s = read_tree(handles[src], path, int(offsets[k, 0]), int(offsets[k, 1]))
+        except (InputError, UnicodeDecodeError):
+            return None
+        if _conllu_sent_id(src, s.sent_id) != sid:
+            return None
+        s.sent_id = sid
+        s.domain = s.domain or conllu_sources[src].get("domain", "")
+        counts["indexed"] += 1
+        return s
 
     def ordered():
         pending = next(parsed, None)
-        for sid, src, from_conllu in zip(part["sent_id"], part["source"], is_given):
+        for k, (sid, src, from_conllu) in enumerate(zip(part["sent_id"], part["source"], is_given)):
             if from_conllu:
-                s = given.get(src, sid)
+                s = indexed(k, src, sid) or given.get(src, sid)
                 if s is not None:
                     counts["given"] += 1
                     yield s
@@ -133,9 +167,13 @@ def parse_stage(
                 yield pending
                 pending = next(parsed, None)
 
-    n = write_conllu(ordered(), out_conllu)
-    log.info("parse: shard %d of %d: %d parsed, %d passed through from CoNLL-U sources, %s",
-             shard, n_shards, counts["parsed"], counts["given"], skipped.summary())
+    try:
+        n = write_conllu(ordered(), out_conllu)
+    finally:
+        for fh in handles.values():
+            fh.close()
+    log.info("parse: shard %d of %d: %d parsed, %d passed through from CoNLL-U sources (%d read at their indexed "
+             "offset), %s", shard, n_shards, counts["parsed"], counts["given"], counts["indexed"], skipped.summary())
     if given.rescans or given.missing:
         log.info("parse: shard %d: %d CoNLL-U trees out of file order (one more read each), %d not found in their source",
                  shard, given.rescans, given.missing)
@@ -194,13 +232,22 @@ class _ConlluLookup:
 
 
 def shard_plan_stage(
-    sentences_parquet: str | os.PathLike, out_json: str | os.PathLike, *, sentences_per_shard: int
+    sentences_parquet: str | os.PathLike, out_json: str | os.PathLike, *, sentences_per_shard: int,
+    sources: Sequence[Mapping[str, Any]] = (), conllu_index: str | os.PathLike | None = None,
 ) -> dict:
     """``{"sentences": n, "shards": ceil(n / sentences_per_shard) (at least 1)}`` for the sentence
-    table (its row count read from the Parquet metadata), written to ``out_json``."""
+    table (its row count read from the Parquet metadata), written to ``out_json``. With
+    ``conllu_index``, also the offsets of the trees of the ``conllu`` ``sources`` in their files
+    (:func:`rublimp.parse.passthrough.build_index`), which the parse jobs read their trees by."""
     n = pl.scan_parquet(sentences_parquet).select(pl.len()).collect().item()
     plan = {"sentences": int(n), "sentences_per_shard": int(sentences_per_shard),
             "shards": max(1, -(-int(n) // int(sentences_per_shard)))}
+    if conllu_index is not None:
+        from .parse.passthrough import build_index
+
+        found = build_index(sentences_parquet, {s["name"]: s for s in sources if s.get("type") == "conllu"}, conllu_index)
+        for name, k in found.items():
+            log.info("shard plan: CoNLL-U source %s: %d trees indexed by offset", name, k)
     write_json_atomic(out_json, plan)
     log.info("shard plan: %d sentences, %d per shard: %d shards", n, sentences_per_shard, plan["shards"])
     return plan
@@ -284,13 +331,18 @@ def perturb_shard_stage(
     """Every paradigm's partial pool of one shard, in one pass over its trees (:func:`rublimp.pools.perturb_shard`).
 
     ``paradigms`` maps each name to its inputs (``code``, ``resources``, ``option_files``,
-    ``options``: rublimp.workflow.WorkflowConfig.paradigm_inputs); cached partial pools are reused.
+    ``options``: rublimp.workflow.WorkflowConfig.paradigm_inputs); cached partial pools are reused,
+    and the cache folders of paradigms not in ``paradigms`` are deleted (counted in the log).
     """
-    from .pools import ParadigmInputs, perturb_shard
+    from .pools import ParadigmInputs, perturb_shard, prune_paradigms
 
     specs = [ParadigmInputs.from_mapping(n, v) for n, v in paradigms.items()]
-    return perturb_shard(shard, specs, cache_dir, verdicts=verdicts, seed=seed,
+    info = perturb_shard(shard, specs, cache_dir, verdicts=verdicts, seed=seed,
                          pairs_per_sentence=pairs_per_sentence, pool_cap=pool_cap, manifest=manifest)
+    n, size = prune_paradigms(cache_dir, list(paradigms))
+    if n:
+        log.info("perturb_shard: pruned %d cached partial pool(s) of paradigms no longer configured (%.1f MB)", n, size / 1e6)
+    return info
 
 
 def pool_stage(
@@ -466,8 +518,10 @@ def context_stage(
     from .scoring.context import model_context, too_long_pairs
 
     ctx = model_context(spec)
-    frames = {p: pl.read_parquet(path, columns=["id", "source_sentence", "target_sentence"]) for p, path in pools.items()}
-    df = too_long_pairs(frames, ctx)
+    # one pool in memory at a time (the too-long pairs of all of them are few)
+    parts = [too_long_pairs({p: pl.read_parquet(path, columns=["id", "source_sentence", "target_sentence"])}, ctx)
+             for p, path in sorted(pools.items())]
+    df = pl.concat(parts, how="vertical").sort("PID", "id", "column") if parts else too_long_pairs({}, ctx)
     write_parquet_atomic(df, out_parquet)
     counts = {p: 0 for p in sorted(pools)}
     for (pid,), g in df.group_by(["PID"], maintain_order=True):
@@ -555,8 +609,13 @@ def score_stage(
         from .pool_exclusions import too_long_ids
 
         drop = too_long_ids(exclude)
-    per_table = [_table_sentences(t, columns, drop) for t in tables]
-    sentences = sorted({s for sents in per_table for s in sents})
+    # one output: only the union of the tables' sentences is held (not each table's list)
+    per_table = [] if len(outs) == 1 else [_table_sentences(t, columns, drop) for t in tables]
+    union: set[str] = set()
+    for sents in per_table or (_table_sentences(t, columns, drop) for t in tables):
+        union.update(sents)
+    sentences = sorted(union)
+    del union
     n_all = len(sentences)
     if cascade is not None:
         from .cascade import survivors

@@ -151,38 +151,24 @@ occurrence, in config order, is kept.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
-import random
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import polars as pl
 from razdel import sentenize, tokenize
 
-from rublimp.io import CONTROL_CHARS_RE, InputError, find_control_char, write_json_atomic, write_parquet_atomic
-from rublimp.runtime import progress
+from rublimp.io import CONTROL_CHARS_RE, InputError, write_json_atomic, write_parquet_atomic
 
 from . import broken
-from .sources import (
-    DEFAULT_MAX_BAD_SHARE,
-    BadInput,
-    Document,
-    conllu_sent_id,
-    iter_documents,
-    read_conllu_source,
-    source_key,
-    validate_source,
-)
+from .sources import DEFAULT_MAX_BAD_SHARE
 
 log = logging.getLogger("rublimp")
-#: How many dropped sentences with control characters are logged (with file:line) per source.
-_LOG_FIRST = 5
 
 __all__ = [
     "FILTERS",
@@ -895,7 +881,7 @@ FILTER_NAMES: tuple[str, ...] = tuple(FILTERS)
 _TOKEN_FILTERS = frozenset({"too_long", "too_short", "non_cyrillic"})
 
 
-def _evaluate(text: str, cfg: FilterConfig) -> tuple[str | None, int]:
+def evaluate_sentence(text: str, cfg: FilterConfig) -> tuple[str | None, int]:
     """First rejecting filter (or None) and the razdel token count (-1 if not tokenised)."""
     tokens: list[str] | None = None
     for name, fn in FILTERS.items():
@@ -912,7 +898,7 @@ def _evaluate(text: str, cfg: FilterConfig) -> tuple[str | None, int]:
 
 def check_sentence(text: str, config: FilterConfig | None = None) -> str | None:
     """Return the name of the first filter that rejects ``text``, or ``None`` to keep it."""
-    return _evaluate(text, config or FilterConfig())[0]
+    return evaluate_sentence(text, config or FilterConfig())[0]
 
 
 # --------------------------------------------------------------------------- dedupe
@@ -939,11 +925,6 @@ def normalize_for_dedupe(text: str) -> str:
     return " ".join(_PUNCT_SPACE_RE.sub("", norm).split())
 
 
-def _digest(text: str) -> bytes:
-    # 16-byte digests keep the "seen" set small on multi-million-sentence corpora.
-    return hashlib.blake2b(normalize_for_dedupe(text).encode("utf-8"), digest_size=16).digest()
-
-
 # --------------------------------------------------------------------------- build
 
 #: Columns of the sentence table.
@@ -954,37 +935,6 @@ SENTENCES_SCHEMA: dict[str, pl.DataType] = {
     "source": pl.String,
     "n_tokens": pl.Int32,
 }
-
-
-def _counters() -> dict[str, Any]:
-    return {
-        "documents": 0,
-        "sentences_seen": 0,
-        "dropped": {name: 0 for name in FILTER_NAMES},
-        "duplicates": 0,
-        "sampled_out": 0,
-        "kept": 0,
-    }
-
-
-class _Stats:
-    """Counters per source, per domain and in total."""
-
-    def __init__(self) -> None:
-        self.sources: dict[str, dict[str, Any]] = {}
-        self.domains: dict[str, dict[str, Any]] = {}
-        self.total = _counters()
-
-    def _targets(self, source: str, domain: str) -> list[dict[str, Any]]:
-        return [self.sources[source], self.domains.setdefault(domain, _counters()), self.total]
-
-    def add(self, source: str, domain: str, field: str, n: int = 1) -> None:
-        for counters in self._targets(source, domain):
-            counters[field] += n
-
-    def drop(self, source: str, domain: str, reason: str) -> None:
-        for counters in self._targets(source, domain):
-            counters["dropped"][reason] += 1
 
 
 def build_sentences(
@@ -1030,153 +980,23 @@ def build_sentences(
 
     Raises :class:`~rublimp.io.InputError` for bad settings, missing files, and for a
     source of which no sentence survives (naming it, e.g. ``corpus.sources[0] ('mytext')``).
+
+    The work is done in bounded memory by :func:`rublimp.corpus.build.build_sentences_file`
+    (spilled to a temporary folder); this function reads its table back.
     """
-    cfg = FilterConfig(min_tokens, max_tokens, min_cyrillic_share, max_nonword_share)
-    cfg.validate()
-    BadInput("corpus", max_bad_share)  # validates the share (corpus.max_bad_share)
-    if max_sentences_per_source is not None and (
-        isinstance(max_sentences_per_source, bool)
-        or not isinstance(max_sentences_per_source, int)
-        or max_sentences_per_source < 1
-    ):
-        raise InputError(f"corpus.max_sentences_per_source: must be a positive integer, got {max_sentences_per_source!r}")
-    if not sources:
-        raise InputError("corpus.sources: no sources configured")
+    import tempfile
 
-    checked: list[tuple[str, dict[str, Any]]] = []
-    names: dict[str, str] = {}
-    for index, source in enumerate(sources):
-        key = source_key(source if isinstance(source, Mapping) else {}, index)
-        src = validate_source(source, key)
-        if src["name"] in names:
-            raise InputError(f"{key}.name: duplicate source name (also used by {names[src['name']]})")
-        names[src["name"]] = key
-        checked.append((key, src))
+    from .build import build_sentences_file
 
-    stats = _Stats()
-    for _, src in checked:  # stats keys in config order
-        stats.sources[src["name"]] = _counters()
-    seen: set[bytes] = set()
-    frames: dict[str, pl.DataFrame] = {}
-    inputs: dict[str, dict[str, Any]] = {}
-    # CoNLL-U sources first, so that they win every duplicate; the table keeps config order.
-    for key, src in sorted(checked, key=lambda item: item[1]["type"] != "conllu"):
-        bad = BadInput(key, max_bad_share)
-        controls: list[str] = []
-        rows = _process_source(
-            src, key, Path(cache_dir), cfg, seen, stats, max_sentences_per_source, seed, bad, controls
+    with tempfile.TemporaryDirectory(prefix="rublimp_corpus_") as tmp:
+        out = Path(tmp) / "sentences.parquet"
+        stats = build_sentences_file(
+            sources, out, cache_dir=cache_dir, min_tokens=min_tokens, max_tokens=max_tokens,
+            max_sentences_per_source=max_sentences_per_source, seed=seed, min_cyrillic_share=min_cyrillic_share,
+            max_nonword_share=max_nonword_share, max_bad_share=max_bad_share, spill_dir=tmp,
         )
-        bad.check()
-        counts = stats.sources[src["name"]]
-        if bad.bad:
-            log.warning("corpus: %s: skipped %d of %d %s as unreadable (first: %s)",
-                        key, bad.bad, bad.read, bad.unit, "; ".join(bad.first))
-        if counts["dropped"]["control_chars"]:
-            log.warning("corpus: %s: dropped %d sentence(s) with control characters (first at %s)",
-                        key, counts["dropped"]["control_chars"], "; ".join(controls))
-        inputs[src["name"]] = {**bad.as_dict(), "control_chars_first": controls}
-        if counts["kept"] == 0:
-            dropped = {k: v for k, v in counts["dropped"].items() if v}
-            raise InputError(
-                f"{key}: no sentences survived (documents: {counts['documents']}, sentences seen: "
-                f"{counts['sentences_seen']}, dropped: {dropped or 'none'}, duplicates: {counts['duplicates']})"
-            )
-        frames[src["name"]] = pl.DataFrame(rows, schema=SENTENCES_SCHEMA, orient="row")
-
-    df = pl.concat([frames[src["name"]] for _, src in checked], how="vertical")
-    out_stats = {
-        "settings": {
-            **asdict(cfg),
-            "max_sentences_per_source": max_sentences_per_source,
-            "seed": seed,
-            "max_bad_share": max_bad_share,
-        },
-        "total": stats.total,
-        "sources": stats.sources,
-        "domains": dict(sorted(stats.domains.items())),
-        "input": {src["name"]: inputs[src["name"]] for _, src in checked},
-    }
-    return df, out_stats
-
-
-# (sent_id, text, domain, apply_filters, where: the document's id, "file:line" for files)
-_Item = tuple[str, str, str, bool, str]
-
-
-def _source_items(
-    src: Mapping[str, Any], key: str, cache_dir: Path, stats: _Stats, bad: BadInput
-) -> Iterator[_Item]:
-    """The candidate sentences of one source, counting its documents on the way."""
-    name = src["name"]
-    if src["type"] == "conllu":
-        path = Path(src["path"]).expanduser()
-        if not path.exists():
-            raise InputError(f"CoNLL-U file not found (config key {key}.path)", path)
-        for sent_id, text, domain in read_conllu_source(path, domain=src["domain"], bad=bad):
-            yield conllu_sent_id(name, sent_id), text, domain, False, sent_id
-        return
-    docs: Iterator[Document] = iter_documents(src, cache_dir=cache_dir, key=key, bad=bad)
-    for doc_index, doc in enumerate(progress(docs, desc=f"corpus:{name}", unit="doc")):
-        stats.add(name, doc.domain, "documents")
-        for sent_index, sentence in enumerate(split_sentences(doc.text)):
-            yield f"{name}-{doc_index}-{sent_index}", sentence, doc.domain, True, doc.doc_id
-
-
-def _process_source(
-    src: Mapping[str, Any],
-    key: str,
-    cache_dir: Path,
-    cfg: FilterConfig,
-    seen: set[bytes],
-    stats: _Stats,
-    cap: int | None,
-    seed: int,
-    bad: BadInput,
-    controls: list[str],
-) -> list[tuple[str, str, str, str, int]]:
-    name = src["name"]
-    rng = random.Random(f"{seed}:{name}")  # str seeds are hashed deterministically (sha512)
-    kept: list[tuple[int, str, str, str, int]] = []  # (position, sent_id, text, domain, n_tokens)
-    survivors: Counter[str] = Counter()  # per domain, before sampling
-    n_survivors = 0
-    items = _source_items(src, key, cache_dir, stats, bad)
-    for position, (sent_id, sentence, domain, apply_filters, where) in enumerate(items):
-        stats.add(name, domain, "sentences_seen")
-        if apply_filters:
-            reason, n_tokens = _evaluate(sentence, cfg)
-            if reason is not None:
-                stats.drop(name, domain, reason)
-                if reason == "control_chars" and len(controls) < _LOG_FIRST:
-                    detail = find_control_char(sentence)
-                    controls.append(f"{where} (sentence {sent_id}: {detail})")
-                continue
-        else:
-            n_tokens = len(tokenize_sentence(sentence))
-        digest = _digest(sentence)
-        if digest in seen:
-            stats.add(name, domain, "duplicates")
-            continue
-        seen.add(digest)
-        stats.add(name, domain, "kept")
-        item = (position, sent_id, sentence, domain, n_tokens)
-        # Reservoir sampling (Algorithm R): a uniform sample without holding every sentence.
-        if cap is None or len(kept) < cap:
-            kept.append(item)
-        else:
-            slot = rng.randrange(n_survivors + 1)
-            if slot < cap:
-                kept[slot] = item
-        n_survivors += 1
-        survivors[domain] += 1
-    if cap is not None and n_survivors > cap:
-        final = Counter(item[3] for item in kept)
-        for domain, n in sorted(survivors.items()):
-            removed = n - final.get(domain, 0)
-            if removed:
-                stats.add(name, domain, "sampled_out", removed)
-                stats.add(name, domain, "kept", -removed)
-        kept.sort()
-    return [(sent_id, text, domain, name, n) for _, sent_id, text, domain, n in kept]
+        df = pl.read_parquet(out)
+    return df, stats
 
 
 def write_sentences(

@@ -35,6 +35,7 @@ files, paragraphs of an article or a book); sentence segmentation never crosses 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import re
 import warnings
@@ -431,15 +432,17 @@ def read_conllu_source(
     Reading goes through :func:`rublimp.conllu_doc.read_conllu` (the parse stage's own
     reader), so ``sent_id`` is the file's ``# sent_id`` (or that reader's
     ``"{file}:{line}"`` fallback), ``text`` its ``# text`` (or the tokens joined with
-    ``SpaceAfter``), and a ``# domain`` comment overrides ``domain``. Malformed input and
-    duplicate ``sent_id``\\ s raise :class:`~rublimp.io.InputError` with the file and line;
+    ``SpaceAfter``), and a ``# domain`` comment overrides ``domain``. Malformed input raises
+    :class:`~rublimp.io.InputError` with the file and line, and so does a duplicate ``sent_id``
+    (the first one, with both sentence numbers) once the file has been read;
     with ``bad``, a malformed tree (or one with a line that is not UTF-8) is skipped and
     counted there instead (``bad.read`` counts every tree; the caller calls ``bad.check()``).
     """
     from rublimp.conllu_doc import read_conllu
 
+    from .dedupe import DigestBuckets
+
     path = Path(path)
-    first_seen: dict[str, int] = {}
     on_error = None
     if bad is not None:
         bad.unit = "trees"
@@ -448,17 +451,22 @@ def read_conllu_source(
             bad.read += 1
             bad.add(err)
 
-    for index, sentence in enumerate(read_conllu(path, on_error=on_error)):
-        if bad is not None:
-            bad.read += 1
-        if sentence.sent_id in first_seen:
-            raise InputError(
-                f"duplicate sent_id {sentence.sent_id!r} (sentences {first_seen[sentence.sent_id] + 1} and {index + 1})",
-                path,
-            )
-        first_seen[sentence.sent_id] = index
-        yield sentence.sent_id, sentence.text.strip(), sentence.domain or domain
-    if not first_seen:
+    # duplicate sent_ids are found from digests in buckets on disk once the file is read (memory
+    # does not grow with the file); the first duplicate is reported as a one-pass check would
+    n = 0
+    with DigestBuckets() as seen:
+        for index, sentence in enumerate(read_conllu(path, on_error=on_error)):
+            if bad is not None:
+                bad.read += 1
+            seen.add(hashlib.blake2b(sentence.sent_id.encode("utf-8"), digest_size=16).digest(), index)
+            n += 1
+            yield sentence.sent_id, sentence.text.strip(), sentence.domain or domain
+        pairs = [(int(later.min()), int(first[later.argmin()])) for first, later in seen.duplicates()]
+    if pairs:
+        later, first = min(pairs)
+        sent_id = next(s.sent_id for i, s in enumerate(read_conllu(path, on_error=lambda err: None)) if i == later)
+        raise InputError(f"duplicate sent_id {sent_id!r} (sentences {first + 1} and {later + 1})", path)
+    if not n:
         if bad is not None:
             bad.check()
         raise InputError("CoNLL-U file has no sentences", path)
