@@ -6,9 +6,10 @@ from __future__ import annotations
 import logging
 
 import polars as pl
+import pytest
 
 from rublimp.conllu_doc import read_conllu, sentence_to_conllu, write_conllu
-from rublimp.stages import parse_stage
+from rublimp.stages import parse_stage, shard_rows
 
 from trees import tree
 
@@ -91,3 +92,17 @@ def test_parse_shards_read_conllu_trees_at_their_indexed_offset(tmp_path, caplog
         assert fast.read_bytes() == plain.read_bytes()
     assert "3 passed through from CoNLL-U sources (3 read at their indexed offset)" in caplog.text
     assert "3 passed through from CoNLL-U sources (2 read at their indexed offset)" in caplog.text  # g7 scanned
+
+
+@pytest.mark.parametrize("n_shards", [1, 3, 7])
+def test_shard_rows_reads_every_nth_row_chunk_by_chunk(tmp_path, n_shards):
+    # rublimp.stages.shard_rows: the same rows as the whole-table filter, whatever the chunk and
+    # row-group sizes (chunks that do not line up with the shard stride included)
+    path = tmp_path / "t.parquet"
+    table = pl.DataFrame({"sent_id": [f"s{i}" for i in range(1234)], "text": [f"текст {i}" for i in range(1234)]})
+    table.write_parquet(path, row_group_size=100)
+    for shard in range(n_shards):
+        got = shard_rows(path, shard, n_shards, ("sent_id", "text"), chunk_rows=101)
+        want = table.with_row_index("_r").filter(pl.col("_r") % n_shards == shard).drop("_r")
+        assert got.equals(want)
+    assert shard_rows(path, 0, 2000, ("sent_id",), chunk_rows=101)["sent_id"].to_list() == ["s0"]

@@ -137,10 +137,15 @@ def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
     write_text_atomic(path, json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=True) + "\n")
 
 
-def write_parquet_atomic(df, path: str | os.PathLike) -> None:
+#: rows per Parquet row group of the tables a later job reads a slice of (the sentence table): a
+#: reader of one slice decodes the row groups it overlaps only
+ROW_GROUP_ROWS = 50_000
+
+
+def write_parquet_atomic(df, path: str | os.PathLike, *, row_group_size: int | None = None) -> None:
     """Write a polars DataFrame to Parquet atomically (deterministic: no statistics timestamps)."""
     with atomic_path(path) as tmp:
-        df.write_parquet(tmp, compression="zstd", statistics=False)
+        df.write_parquet(tmp, compression="zstd", statistics=False, row_group_size=row_group_size)
 
 
 def write_csv_atomic(df, path: str | os.PathLike) -> None:

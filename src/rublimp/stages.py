@@ -72,6 +72,27 @@ def corpus_stage(
 
 
 # -- parse --------------------------------------------------------------------
+def shard_rows(parquet: str | os.PathLike, shard: int, n_shards: int, columns: Sequence[str],
+               *, chunk_rows: int = 50_000) -> pl.DataFrame:
+    """Rows ``shard``, ``shard + n_shards``, … of a Parquet table, read ``chunk_rows`` at a time.
+
+    Memory follows the shard and one chunk, not the table: each slice decodes only the row groups
+    it overlaps, and the shard's rows are copied out of it (a polars gather of strings keeps the
+    whole chunk's buffers alive, so the copy is what lets the chunk go)."""
+    n = pl.scan_parquet(parquet).select(pl.len()).collect().item()
+    parts = []
+    for start in range(0, n, chunk_rows):
+        chunk = pl.scan_parquet(parquet).slice(start, chunk_rows).select(list(columns)).collect()
+        first = (shard - start) % n_shards
+        if first < chunk.height:
+            rows = chunk.gather_every(n_shards, offset=first)
+            parts.append(pl.DataFrame(rows.to_dict(as_series=False), schema=rows.schema))
+        del chunk
+    if not parts:
+        return pl.DataFrame(schema=pl.scan_parquet(parquet).select(list(columns)).collect_schema())
+    return pl.concat(parts)
+
+
 def parse_stage(
     sentences_parquet: str | os.PathLike,
     out_conllu: str | os.PathLike,
@@ -104,14 +125,7 @@ def parse_stage(
     from .conllu_doc import write_conllu
     from .parse import DEFAULT_MAX_CHARS, DEFAULT_MAX_TOKENS, SkipReport, parse_texts
 
-    part = (
-        pl.scan_parquet(sentences_parquet)
-        .select("sent_id", "text", "domain", "source")
-        .with_row_index("_row")
-        .filter(pl.col("_row") % n_shards == shard)
-        .drop("_row")
-        .collect(engine="streaming")
-    )
+    part = shard_rows(sentences_parquet, shard, n_shards, ("sent_id", "text", "domain", "source"))
     conllu_sources = {s["name"]: s for s in sources if s.get("type") == "conllu"}
     is_given = part["source"].is_in(list(conllu_sources)).to_list()
     to_parse = part.filter(~pl.col("source").is_in(list(conllu_sources)))

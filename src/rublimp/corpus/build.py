@@ -38,7 +38,7 @@ from typing import Any, Iterator, Mapping, Sequence
 import numpy as np
 import polars as pl
 
-from rublimp.io import InputError, atomic_path, find_control_char
+from rublimp.io import ROW_GROUP_ROWS, InputError, atomic_path, find_control_char
 
 from rublimp.runtime import progress
 
@@ -343,7 +343,8 @@ def build_sentences_file(
             shutil.rmtree(work / f"in_{i}")
         parts = [p for i in range(len(checked)) for p in sorted((work / f"out_{i}").glob("*.parquet"))]
         with atomic_path(out_parquet) as tmp:
-            pl.scan_parquet(parts, schema=SENTENCES_SCHEMA).sink_parquet(tmp, compression="zstd", statistics=False)
+            pl.scan_parquet(parts, schema=SENTENCES_SCHEMA).sink_parquet(
+                tmp, compression="zstd", statistics=False, row_group_size=ROW_GROUP_ROWS)
         log.info("corpus: %d duplicate(s) found over %d dedupe buckets", n_dups, N_BUCKETS)
     finally:
         shutil.rmtree(work, ignore_errors=True)

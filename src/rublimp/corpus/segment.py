@@ -163,7 +163,7 @@ from typing import Any, Callable, Mapping, Sequence
 import polars as pl
 from razdel import sentenize, tokenize
 
-from rublimp.io import CONTROL_CHARS_RE, InputError, write_json_atomic, write_parquet_atomic
+from rublimp.io import ROW_GROUP_ROWS, CONTROL_CHARS_RE, InputError, write_json_atomic, write_parquet_atomic
 
 from . import broken
 from .sources import DEFAULT_MAX_BAD_SHARE
@@ -1009,5 +1009,5 @@ def write_sentences(
     missing = [c for c in SENTENCES_SCHEMA if c not in df.columns]
     if missing:
         raise ValueError(f"sentence table lacks column(s) {', '.join(missing)}")
-    write_parquet_atomic(df.select(list(SENTENCES_SCHEMA)), parquet_path)
+    write_parquet_atomic(df.select(list(SENTENCES_SCHEMA)), parquet_path, row_group_size=ROW_GROUP_ROWS)
     write_json_atomic(json_path, dict(stats))
