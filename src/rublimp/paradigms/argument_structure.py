@@ -82,7 +82,7 @@ from ..lexicon import read_resource_tsv
 from ..morph import UD2OC
 from ..trees.nominal import norm
 from ..trees.names import name_chain, noun_before_name
-from ..trees.roles import PERSON_NAME_TAGS, has_attached_name, noun_cases, roles_repaired
+from ..trees.roles import PERSON_NAME_TAGS, has_attached_name, name_cases, roles_repaired
 from .base import OPTION_DEFAULTS, Edit, Paradigm, ParadigmContext, Perturbation
 
 __all__ = [
@@ -398,7 +398,7 @@ class ArgumentStructureParadigm(Paradigm):
         if with_name and case is not None and tok.upos != "PRON":
             if tok.upos == "PROPN" and noun_before_name(sent, tok):
                 return None  # «вельможа Петр Переньи»: the noun before the name would stay in the role
-            name = name_chain(sent, tok, functools.partial(_name_cases, self.morph))
+            name = name_chain(sent, tok, functools.partial(name_cases, self.morph))
         named = frozenset(t.id for t in name)
         if any(k.base_deprel == "flat" and k.id not in named for k in sent.children(tok)):
             # the first part of a full name: the rest would be left to take its role
@@ -575,17 +575,6 @@ def _noun_form_cached(morph, lemma: str, case: str, number: str) -> str | None:
     if any(p.tag.POS != "NOUN" or "anim" in p.tag.grammemes for p in readings):
         return None
     return form
-
-
-@functools.lru_cache(maxsize=50_000)
-def _name_cases(morph, form: str) -> frozenset[str]:
-    """The cases a name part can have, for :func:`~rublimp.trees.names.name_chain`: its noun readings, except
-    for a word pymorphy3 does not know ending in a vowel that marks no case (е, и, о, у, ю, э: «Бевиньяте»,
-    «Руседски», «Кикути» are indeclinable, whatever pymorphy3 guesses), whose case only the parser can tell
-    (an empty set)."""
-    if not morph.word_is_known(form) and form[-1:].lower() in "еиоуюэ":
-        return frozenset()
-    return noun_cases(morph, form)
 
 
 def _modifiers_agree(tok: Token, case: str | None) -> bool:

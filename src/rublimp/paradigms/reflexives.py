@@ -55,7 +55,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..trees.lexical import PERSONAL_PRONOUNS
 from ..trees.names import name_chain
-from ..trees.roles import noun_cases
+from ..trees.roles import name_cases
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = ["ExternalPossessor", "PERSONAL_PRONOUNS", "possessor_contexts"]
@@ -261,7 +261,7 @@ class ExternalPossessor(Paradigm):
     level: ClassVar[str] = "Syntax"
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        cases_of = functools.partial(_name_cases, self.morph)
+        cases_of = functools.partial(name_cases, self.morph)
         for poss, name, be, _subj in possessor_contexts(sent, cases_of):
             # keep_case=False: «у Кости» must become «у себя», not «у Себя»; a name of several words
             # goes as a whole («у Кен Арока» → «у себя»): the first replaced, the rest deleted
@@ -276,13 +276,3 @@ class ExternalPossessor(Paradigm):
                 target_word="себя" if name else None,
             )
 
-
-@functools.lru_cache(maxsize=20_000)
-def _name_cases(morph, form: str) -> frozenset[str]:
-    """The cases a later word of a possessor's name can have (:func:`~rublimp.trees.names.name_chain`):
-    its noun readings, pymorphy3's guesses included («Арока»: Nom, Gen), since the parser often calls a
-    later name word nominative; none (the parser decides) for an unknown word ending in a vowel that
-    marks no case (е, и, о, у, ю, э: «Оюэ» is indeclinable, whatever pymorphy3 guesses)."""
-    if not morph.word_is_known(form) and form[-1:].lower() in "еиоуюэ":
-        return frozenset()
-    return noun_cases(morph, form)

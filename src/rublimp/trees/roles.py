@@ -499,6 +499,18 @@ def noun_cases(morph, form: str) -> frozenset[str]:
     return frozenset(_reading_cases(p for p in morph.parses(form) if p.tag.POS == "NOUN"))
 
 
+@functools.lru_cache(maxsize=50_000)
+def name_cases(morph, form: str) -> frozenset[str]:
+    """The cases a word of a name can have, for :func:`~rublimp.trees.names.name_chain`: its noun
+    readings, pymorphy3's guesses included («Арока»: Nom, Gen; the parser often calls a later name
+    word nominative), except for a word pymorphy3 does not know ending in a vowel that marks no case
+    (е, и, о, у, ю, э: «Бевиньяте», «Кикути», «Оюэ» are indeclinable, whatever pymorphy3 guesses),
+    whose case only the parser can tell (an empty set)."""
+    if not morph.word_is_known(form) and form[-1:].lower() in "еиоуюэ":
+        return frozenset()
+    return noun_cases(morph, form)
+
+
 def animacies(parse) -> tuple[str, ...]:
     """The animacy grammemes of a reading: both for pymorphy3's mixed-animacy accusatives
     («куклы»: ``inan … Inmx anim``), whose ``tag.animacy`` is either one, by string-hash order."""
