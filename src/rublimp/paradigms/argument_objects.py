@@ -264,8 +264,12 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             if len(objects) != 1:
                 continue
             obj = objects[0]
-            if norm(obj.lemma) in self.lists.light_object or self.excluded_category(obj.lemma) in ADVERBIAL_CATEGORIES:
+            if self.excluded_category(obj.lemma) in ADVERBIAL_CATEGORIES:
                 continue
+            # a light-verb object takes a thing as readily as a person for its dative («дал шанс
+            # проекту», «дал простор понятиям»): no random replacement; swapping the two stays
+            # wrong («дал шанс врагу» → «*дал врага шансу»: the person becomes the thing given)
+            light = norm(obj.lemma) in self.lists.light_object
             if obj.feats.get("Animacy") != "Inan":
                 continue
             # a name written right after the addressee goes with it («президенту Джону Адамсу» → «*фрагменту»)
@@ -276,7 +280,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 swap = self._swap(sent, arg, obj)
                 if swap is not None:
                     yield swap
-            pert = None if self._gender_open(arg) else self.replace_perturbation(sent, arg, "Dat", "random")
+            pert = None if light or self._gender_open(arg) else self.replace_perturbation(sent, arg, "Dat", "random")
             if pert is not None:
                 yield pert
 
