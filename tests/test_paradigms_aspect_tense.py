@@ -43,6 +43,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Бабушка долго подбирала нитки.", "Бабушка долго подобрала нитки."),
         # «подолгу»
         ("Дед подолгу рассматривал старые фотографии.", "Дед подолгу рассмотрел старые фотографии."),
+        # «подолгу» (for long stretches, repeatedly) takes no single perfective, negated or not
+        ("Гости подолгу не задерживались в нашем доме.", "Гости подолгу не задержались в нашем доме."),
+        ("Брат подолгу не отвечал на мои письма.", "Брат подолгу не ответил на мои письма."),
         # a clause after a colon is no denial of the result, even when negated
         ("Он долго убеждал себя: нет, не может быть.", "Он долго убедил себя: нет, не может быть."),
     ],
@@ -166,6 +169,7 @@ NEGATIVE: dict[str, list[str]] = {
         # negated verbs: «долго не + perfective» (prolonged non-occurrence) is acceptable
         "Сторож долго не открывал ворота.",
         "Письмо от брата долго не приходило.",
+        "Брат долго не отвечал на мои письма.",  # «долго», not «подолгу»: the negation still blocks
         # a later clause denies the result the perfective would assert
         "Он долго искал ключи, но ничего не находил.",
         "Полиция долго проверяла документы и не нашла нарушений.",

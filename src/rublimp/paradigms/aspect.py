@@ -33,7 +33,8 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
 * repetition: a transitive perfective partner (pymorphy3's ``tran``) is used only when the
   verb has an object, a complement clause or an oblique argument besides its cue
   («*каждый вечер прочитал» is incomplete on its own, a second error);
-* «подолгу» is a cue too, and a cue
+* «подолгу» is a cue too, negated verbs included (it means «for long stretches, repeatedly»
+  and takes no single perfective event: «*подолгу не задержался»), and a cue
   the parser hung on a non-verb (a predicative adjective, a noun taken for the root)
   belongs to the nearest past verb of its stretch;
 * for duration, partners made with the delimitative по- or the perdurative
@@ -264,8 +265,9 @@ class AspectParadigm(Paradigm):
                 i += step
         return best
 
-    def past_verb_ok(self, sent: Sentence, verb: Token) -> bool:
-        """A past indicative verb without negation, «бы»/«чтобы» or its own question particle.
+    def past_verb_ok(self, sent: Sentence, verb: Token, *, negated_ok: bool = False) -> bool:
+        """A past indicative verb without negation (unless ``negated_ok``), «бы»/«чтобы» or its
+        own question particle.
 
         Tree repair: a form pymorphy3 reads only as a finite verb counts as one whatever the
         parser's VerbForm («долго и тщательно взвешивал»: VerbForm=Part)."""
@@ -273,7 +275,7 @@ class AspectParadigm(Paradigm):
             return False
         if verb.feats.get("VerbForm") not in (None, "Fin") and not self.known_only(verb.form, "VERB"):
             return False
-        return not self.has_child(sent, verb, _NEGATIONS | _CONDITIONAL | _QUESTION)
+        return not self.has_child(sent, verb, _CONDITIONAL | _QUESTION | (frozenset() if negated_ok else _NEGATIONS))
 
 
 @register
@@ -297,8 +299,11 @@ class ChangeDurationAspect(AspectParadigm):
                     continue
             elif cue.base_deprel != "advmod":
                 continue
-            if not self.past_verb_ok(sent, verb):
-                continue  # «долго не + perfective» (prolonged non-occurrence) is acceptable
+            # «долго не + perfective» (prolonged non-occurrence: «долго не ответил») is acceptable;
+            # «подолгу» means «for long stretches, again and again» and takes no single
+            # perfective event, negated or not («*нигде подолгу не задержался»)
+            if not self.past_verb_ok(sent, verb, negated_ok=normalize(cue.form) == "подолгу"):
+                continue
             if self.denied_later(sent, verb):
                 continue
             pert = self.make(sent, verb, normalize(cue.form), finite_past=True)
