@@ -161,6 +161,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Я подарил сестре шарф.", "Я подарил химии шарф."),
         ("Я подарил сестре шарф.", "Я подарил шарфу сестру."),
         ("Сергей протянул водителю сумку.", "Сергей протянул сумке водителя."),
+        # a request (``inf_complement``: no person) swaps too
+        ("Секретарь передал просьбу директору.", "Секретарь передал директора просьбе."),
         # an object after a numeral (genitive for the parser): replaced, not swapped
         ("Алекс протянул две монеты торговцу.", "Алекс протянул две монеты фрагменту."),
         # the parser hangs the object under the dative (яблоко → nmod of сыну): repaired
@@ -291,6 +293,8 @@ NEGATIVE: dict[str, list[str]] = {
 LIGHT_OBJECT_SWAPS = [
     ("Учитель дал простор ученикам.", "Учитель дал учеников простору."),
     ("Учитель отдал предпочтение ученику.", "Учитель отдал ученика предпочтению."),
+    # a chance (an ``inf_complement`` noun, no person) may be swapped into the dative
+    ("Тренер дал шанс новичку.", "Тренер дал новичка шансу."),
 ]
 
 TINY_NOUNS = "lemma\tgender\tplural\nфрагмент\tMasc\t1\nхимия\tFem\t0\nзеркало\tNeut\t0\n"

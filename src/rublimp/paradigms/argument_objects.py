@@ -199,6 +199,12 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
             verb = dative_governor(sent, iobj, self.lists.dative_noun_head)
             if verb is None or verb.upos != "VERB" or verb.feats.get("Voice") == "Pass":
                 continue
+            head = sent.head_of(iobj)
+            if head is not None and head.id != verb.id and head.head == verb.id and head.deprel == "obj":
+                # (the repair above, written into the tree: a dative hung under the verb's object
+                # is the verb's, so it is no modifier of the object that a swap would leave behind)
+                iobj = replace(iobj, head=verb.id, deprel="iobj")
+                sent = with_token(sent, iobj)
             if possessor_dative(sent, iobj):
                 continue  # «зашёл в тыл противнику»: the dative is the possessor of the PP's noun
             lemma = self.verb_lemma(verb)
@@ -332,7 +338,9 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
     def _swap(self, sent: Sentence, arg: Argument, obj: Token) -> Perturbation | None:
         if obj.feats.get("Case") != "Acc":
             return None
-        oparse = self.inanimate_noun(sent, obj)
+        # a chance, a request, a permission (``inf_complement``) is no person, so swapped into the
+        # dative it is a thing as recipient («давал шанс врагу» → «*давал врага шансу»)
+        oparse = self.inanimate_noun(sent, obj, allowed=frozenset({"inf_complement"}))
         if oparse is None:
             return None
         onum = obj.feats.get("Number")

@@ -457,8 +457,9 @@ class ArgumentStructureParadigm(Paradigm):
             return True  # a name pymorphy3 does not know, whatever animacy the parser guessed («попросил Хогана»)
         return _only_inanimate_common_noun(self.morph, tok.form)
 
-    def inanimate_noun(self, sent: Sentence, tok: Token) -> object | None:
-        """The pymorphy3 parse of ``tok`` if it is an unmodified, non-excluded, common inanimate noun."""
+    def inanimate_noun(self, sent: Sentence, tok: Token, allowed: frozenset[str] = frozenset()) -> object | None:
+        """The pymorphy3 parse of ``tok`` if it is an unmodified, non-excluded, common inanimate noun
+        (excluded categories of ``allowed`` pass)."""
         if tok.upos != "NOUN" or tok.feats.get("Animacy") != "Inan" or tok.start < 0 or not self.unmodified(sent, tok):
             return None
         a = analysis_of(self.morph, tok.form, "NOUN", tok.feats)
@@ -466,7 +467,7 @@ class ArgumentStructureParadigm(Paradigm):
             return None
         if set(a.tag.grammemes) & PROPER_TAGS or "Fixd" in a.tag.grammemes:
             return None
-        if self.excluded_category(a.lemma) or self.excluded_category(tok.lemma):
+        if (self.excluded_category(a.lemma) or self.excluded_category(tok.lemma)) not in allowed | {None}:
             return None
         return a.parse
 
