@@ -634,6 +634,23 @@ REPAIRED_TREES = {
         ("соседу", "сосед", "NOUN", _ANIM_M.format("Dat"), 3, "nmod"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ], "Бабушка отдала ключ фрагменту."),
+    # the recipient tagged as a finite verb (pymorphy3 reads «незнакомцу» only as a dative noun)
+    "verb_tagged_dative": ("transitive_verb_iobject", [
+        ("Мальчик", "мальчик", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("показал", "показать", "VERB", _PAST_M, 0, "root"),
+        ("незнакомцу", "незнакомцу", "VERB", _PAST_M, 2, "iobj"),
+        ("монету", "монета", "NOUN", _INAN_F.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Мальчик показал монете незнакомца."),
+    # the object hung on the recipient with the recipient's case and animacy, which its form
+    # cannot have (часослов → Anim Dat nmod): the verb's accusative object, swapped
+    "impossible_case_object": ("transitive_verb_iobject", [
+        ("Слуга", "слуга", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("подал", "подать", "VERB", _PAST_M, 0, "root"),
+        ("королю", "король", "NOUN", _ANIM_M.format("Dat"), 2, "iobj"),
+        ("часослов", "часослов", "NOUN", _ANIM_M.format("Dat"), 3, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Слуга подал часослову короля."),
     # the object hung on the recipient as its obj («продал соседу лодку»)
     "obj_under_dative": ("transitive_verb_iobject", [
         ("Старик", "старик", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
@@ -970,6 +987,20 @@ def test_repaired_tree_positive(tiny, key):
     name, rows, bad = REPAIRED_TREES[key]
     got = [b for b, _ in tiny[name].pairs(_tree(rows))]
     assert bad in got, (key, got)
+
+
+def test_no_swap_with_a_genitive_looking_dative(tiny):
+    """A swap whose new dative is also the genitive of the noun («тетради», «имени») would read as a
+    genitive phrase with the person (partitive, «named after»): only the replacement is made."""
+    rows = [
+        ("Мастер", "мастер", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("отдал", "отдать", "VERB", _PAST_M, 0, "root"),
+        ("соседу", "сосед", "NOUN", _ANIM_M.format("Dat"), 2, "iobj"),
+        ("тетрадь", "тетрадь", "NOUN", _INAN_F.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    got = [(b, p.subtype) for b, p in tiny["transitive_verb_iobject"].pairs(_tree(rows))]
+    assert got == [("Мастер отдал фрагменту тетрадь.", "random")], got
 
 
 @pytest.mark.parametrize("key", sorted(REPAIRED_NEGATIVE))

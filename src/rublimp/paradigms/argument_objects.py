@@ -247,15 +247,25 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
                 # tree-pattern repair: the parser hangs the object right after a dative under
                 # the dative as an nmod («протянула сыну яблоко»: яблоко → nmod of сыну)
                 # or as its obj («продал сатане душу»)
-                # (nominative for the parser where the form is also an inanimate accusative: «подал
-                # королю часослов»)
+                # (nominative for the parser where the form is also an inanimate accusative, or a
+                # case the form cannot have, e.g. the dative of the word before it: «подал королю
+                # часослов»)
                 objects = [
                     o for o in sent.children(iobj)
                     if o.base_deprel in ("nmod", "obj") and o.upos == "NOUN" and o.id == iobj.id + 1
                     and (o.feats.get("Case") == "Acc" or (
                         o.feats.get("Case") == "Nom" and o.feats.get("Animacy") == "Inan" and "Acc" in noun_cases(self.morph, o.form)
-                    ))
+                    ) or _impossible_case_accusative(self.morph, o))
                 ]
+                if len(objects) == 1:
+                    # written into the tree: the verb's accusative object (inanimate where every noun
+                    # reading is), no dependent of the recipient that a swap would leave behind
+                    o = objects[0]
+                    feats = {**o.feats, "Case": "Acc"}
+                    if {"anim" in p.tag.grammemes for p in self.morph.parses(o.form) if p.tag.POS == "NOUN"} == {False}:
+                        feats["Animacy"] = "Inan"
+                    objects = [replace(o, head=verb.id, deprel="obj", feats=feats)]
+                    sent = with_token(sent, objects[0])
             if lemma in self.lists.dative_thing:
                 continue
             if not objects and len(pronoun_objects) == 1:
@@ -350,6 +360,10 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
         new_acc = self.inflect_parse(arg.parse, "Acc", arg.number)
         if not new_dat or not new_acc or norm(new_acc) == norm(arg.tok.form):
             return None
+        if any("gent" in p.tag.grammemes and p.normal_form == oparse.normal_form for p in self.morph.parses(new_dat)):
+            # a dative that is also the genitive («имени», «жизни») would read as a genitive phrase
+            # with the person («дал имени сына»: named after the son), not as a thing-recipient
+            return None
         return Perturbation(
             edits=(
                 self.edit(sent, arg.tok, new_dat, replaces_proper=arg.proper),
@@ -379,3 +393,11 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
         pert = self.replace_perturbation(sent, arg, "Dat", subtype)
         if pert is not None:
             yield pert
+
+
+def _impossible_case_accusative(morph, tok: Token) -> bool:
+    """Tree repair: ``tok`` carries a case its form cannot have (the parser copied the dative of the
+    recipient before it: «дарит сыну велосипедик», велосипедик → Dat), and pymorphy3 reads the
+    form as an accusative (the caller then takes it for the object)."""
+    cases = noun_cases(morph, tok.form)
+    return bool(cases) and morph.word_is_known(tok.form) and tok.feats.get("Case") not in cases and "Acc" in cases

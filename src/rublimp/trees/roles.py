@@ -655,9 +655,13 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
             feats.update(fixed)
             return replace(tok, feats=feats)
     verb, noun, noun_items, known, known_items, inf = _form_readings(morph, tok.form)
-    if tok.upos == "VERB" and verb is None and noun is None and known is not None:
-        # a word pymorphy3 reads only as a common noun tagged as a verb form («издала писк»: VERB Part)
+    if tok.upos == "VERB" and verb is None and (noun is not None or known is not None):
+        # a word pymorphy3 reads only as a common noun tagged as a verb form («издала писк»: VERB
+        # Part), with its case where the readings have one («показал незнакомцу медальон»: VERB Fin)
         feats = {k: v for k, v in tok.feats.items() if k not in ("Aspect", "Tense", "VerbForm", "Voice", "Mood", "Person")}
+        if noun is not None:
+            feats.update({k: v for k, v in noun.items() if k != "_upos"})
+            return replace(tok, upos=noun["_upos"], lemma=norm(tok.lemma), feats=feats)
         feats.update(known)
         return replace(tok, upos="NOUN", lemma=norm(tok.lemma), feats=feats)
     if tok.upos in ("NOUN", "PROPN", "ADJ"):
