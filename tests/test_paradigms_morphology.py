@@ -106,6 +106,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # the soft classes' instrumental where the hard one's makes a word (политикой, пятком)
         ("Брат стал известным политиком.", "Брат стал известным политикей."),
         ("Девочка топнула босой пяткой.", "Девочка топнула босой пяткем."),
+        # a feminine form pymorphy3 files under the masculine lemma (супругой → «супруг»): the
+        # feminine nominative «супруга» gives the class
+        ("Он приехал в город с молодой супругой.", "Он приехал в город с молодой супругем."),
         ("Мы жили в старом доме.", "Мы жили в старом доми."),
         ("Он долго смотрел на белую стену.", "Он долго смотрел на белую стеня."),
         # a postposed adjective the parser made an nmod counts as the dependent

@@ -525,7 +525,8 @@ class _Declension(_InflectionParadigm):
             # masculine plurals vary between -ы and -а by word and register (сорты/сорта,
             # тракторы/трактора): no ending of theirs is surely wrong
             return None
-        cls = declension_class(analysis.lemma, gender or "")
+        lemma = _gender_lemma(analysis, gender)
+        cls = declension_class(lemma, gender or "")
         if cls is None:
             return None
         # the new ending is another class's ending of the noun's actual case, whichever of the
@@ -551,7 +552,7 @@ class _Declension(_InflectionParadigm):
                 if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case) or swap.new_ending not in fitting:
                     continue
                 stem = _split_ending(tok.form.lower(), swap.ending)
-                if stem is None or not _stem_matches(analysis.lemma, stem):
+                if stem is None or not _stem_matches(lemma, stem):
                     continue
                 new = self._new_form(tok, stem, swap.new_ending) if not junction else self._junction_form(tok, stem, swap.new_ending)
                 if new is None or sound_key(new) in heard:
@@ -598,6 +599,19 @@ class _Declension(_InflectionParadigm):
 
 
 _NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
+
+
+def _gender_lemma(analysis: Analysis, gender: str | None) -> str:
+    """The noun's nominative singular in its own gender. pymorphy3 files a few feminine nouns under
+    the masculine of their pair (супругой → lemma «супруг»): the lexeme's feminine nominative
+    singular («супруга») is the lemma whose declension class the form follows."""
+    lemma = analysis.lemma
+    if gender != "femn" or not lemma or normalize(lemma)[-1] not in CONSONANTS:
+        return lemma
+    for f in analysis.parse.lexeme:
+        if {"nomn", "sing", "femn"} <= set(f.tag.grammemes):
+            return f.word
+    return lemma
 
 
 def _stem_matches(lemma: str, stem: str) -> bool:
