@@ -675,3 +675,29 @@ def test_repetition_object_the_parser_made_a_subject():
     bare = [r for r in rows if r[0] != "Телефон"]
     bare = [(f, lem, u, ft, h - 1 if h else 0, d) for f, lem, u, ft, h, d in bare]
     assert [b for b, _ in p.pairs(tree(bare, text="я каждый день повторял."))] == []
+
+
+def test_past_verb_tagged_as_its_noun_homonym(paradigms):
+    """«села»/«сел» tagged as forms of «село» with a pronoun subject are the verb (tree repair);
+    behind a dash the noun predicate stays a noun."""
+    rows = [
+        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 5, "nsubj"),
+        ("же", "же", "PART", "", 1, "advmod"),
+        ("только", "только", "PART", "", 5, "advmod"),
+        ("что", "что", "SCONJ", "", 3, "fixed"),
+        ("села", "село", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Plur", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ]
+    sent = tree(rows, text="Я же только что села.", sent_id="homonym")
+    assert [b for b, _ in paradigms["single_verb_tense"].pairs(sent)] == ["Я же только что сяду."]
+    dash = [
+        ("Оно", "оно", "PRON", "Case=Nom|Gender=Neut|Number=Sing|Person=3", 4, "nsubj"),
+        ("вчера", "вчера", "ADV", "", 4, "advmod"),
+        ("—", "—", "PUNCT", "", 4, "punct"),
+        ("стекло", "стекло", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ]
+    sent = tree(dash, text="Оно вчера — стекло.", sent_id="homonym2")
+    assert [b for b, _ in paradigms["single_verb_tense"].pairs(sent)] == []
+    assert [b for b, _ in paradigms["tense_marker"].pairs(sent)] == []
+

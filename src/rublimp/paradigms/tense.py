@@ -122,6 +122,11 @@ _MARKER_PREPOSITIONS = frozenset({"в", "во", "на"})
 _SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
 _CLAUSAL = frozenset({"xcomp", "ccomp", "csubj"})
 _PREDICATE_UPOS = frozenset({"VERB", "AUX"})
+# personal pronoun subject → the number (and singular gender) of a past verb agreeing with it
+_PRONOUN_AGREEMENT = {
+    "я": ("sing", None), "ты": ("sing", None), "он": ("sing", "masc"), "она": ("sing", "femn"),
+    "оно": ("sing", "neut"), "мы": ("plur", None), "вы": ("plur", None), "они": ("plur", None),
+}
 # relations of a verb heading a subordinate clause, and words that open one
 _SUBORDINATE = frozenset({"acl", "advcl", "ccomp", "csubj"})
 _SUBORDINATORS = frozenset({"пока", "когда", "если", "хотя", "чтобы", "как", "где", "куда", "откуда", "потому",
@@ -323,7 +328,7 @@ class TenseParadigm(Paradigm):
             # nouns («Дядя Лорж молол вчера чепуху», «где вчера Ченек сгинул») or calls them
             # infinitives or participles («Темка только вчера выудил»: VerbForm=Inf); a word
             # pymorphy3 reads only as a finite verb is taken as one
-            if not self.verb_only(verb.form):
+            if not self.verb_only(verb.form) and not self.pronoun_subject_verb(sent, verb):
                 return None
             upos, feats = "VERB", {}
         a = self.morph.analyse(verb.form, upos, feats)
@@ -353,6 +358,30 @@ class TenseParadigm(Paradigm):
         """A cheap test before the tree walk: some token is a marker word (outputs unchanged)."""
         words = self._marker_words
         return any(normalize(t.form) in words or normalize(t.lemma) in words for t in sent.tokens)
+
+    def pronoun_subject_verb(self, sent: Sentence, tok: Token) -> bool:
+        """Tree repair: a past verb form that is also a noun form, tagged as the noun, with a
+        nominative personal pronoun as its subject («Я же только что села»: села → NOUN «село»;
+        «Я шесть лет назад сел»): a pronoun subject makes no noun predicate in these forms, so the
+        word is the verb when it has a past indicative reading agreeing with the pronoun in number
+        (and in gender for «он», «она», «оно»), with no dash between them."""
+        if tok.upos not in ("NOUN", "PROPN", "ADJ") or tok.deprel not in ("root", "conj", "ccomp", "parataxis"):
+            return False
+        subjects = [k for k in sent.children(tok, "nsubj") if k.upos == "PRON" and k.feats.get("Case") == "Nom"]
+        if len(subjects) != 1:
+            return False
+        pron = normalize(subjects[0].form)
+        if pron not in _PRONOUN_AGREEMENT:
+            return False
+        lo, hi = sorted((subjects[0].id, tok.id))
+        if any(sent.token(i).form in _QUOTE_DASH for i in range(lo + 1, hi)):
+            return False  # «Оно — стекло»: a dash marks a noun predicate
+        number, gender = _PRONOUN_AGREEMENT[pron]
+        for p in self.morph.parses(tok.form):
+            g = p.tag.grammemes
+            if p.tag.POS == "VERB" and "past" in g and "indc" in g and number in g and (gender is None or gender in g):
+                return True
+        return False
 
     def verb_only(self, form: str) -> bool:
         """Every pymorphy3 reading of ``form`` is a finite verb (and it is a dictionary word)."""
