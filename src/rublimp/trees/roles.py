@@ -659,11 +659,8 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
         # a word pymorphy3 reads only as a common noun tagged as a verb form («издала писк»: VERB
         # Part), with its case where the readings have one («показал незнакомцу медальон»: VERB Fin)
         feats = {k: v for k, v in tok.feats.items() if k not in ("Aspect", "Tense", "VerbForm", "Voice", "Mood", "Person")}
-        if noun is not None:
-            feats.update({k: v for k, v in noun.items() if k != "_upos"})
-            return replace(tok, upos=noun["_upos"], lemma=norm(tok.lemma), feats=feats)
-        feats.update(known)
-        return replace(tok, upos="NOUN", lemma=norm(tok.lemma), feats=feats)
+        feats.update(known if noun is None else {k: v for k, v in noun.items() if k != "_upos"})
+        return replace(tok, upos="NOUN" if noun is None else noun["_upos"], lemma=norm(tok.lemma), feats=feats)
     if tok.upos in ("NOUN", "PROPN", "ADJ"):
         if verb is not None:
             feats = {k: v for k, v in grammemes_to_ud(verb.tag).items() if k != "Variant"}
