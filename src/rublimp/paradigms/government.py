@@ -849,7 +849,8 @@ class VerbGenObject(VerbObjectCase):
             return False
         governs = self.governs(self.verb_lemmas(verb))
         lemma = norm(tok.lemma)
-        if accusative_syncretic(self.morph, tok.form.lower(), lemma) and not ("Gen" in governs and "Acc" not in governs):
+        if accusative_syncretic(self.morph, tok.form.lower(), lemma, tok.feats.get("Animacy"), tok.upos == "PROPN") \
+                and not ("Gen" in governs and "Acc" not in governs):
             # an animate or pronoun form where accusative = genitive («не пригласил гостей», «не слышал
             # её»): for a verb that takes the accusative it reads as the accusative object
             return False
