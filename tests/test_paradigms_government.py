@@ -87,6 +87,10 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Пиняев ещё не набрал физики.", "Пиняев ещё не набрал физике.", "Dat"),
         # the substantive «это»
         ("Мы этого не ждали.", "Мы этим не ждали.", "Ins"),
+        # pymorphy3's surname «Брак» and the animate «бой» (a servant) do not make the form an
+        # accusative: a common inanimate noun's genitive differs from its accusative
+        ("Хороший мастер не допускает брака.", "Хороший мастер не допускает браком.", "Ins"),
+        ("Полк давно не вел боев.", "Полк давно не вел боями.", "Ins"),  # (no ё: «боев» is also бой.Anim)
     ],
     # RuBLiMP's rule: instrumental object → dative (else the next safe case)
     "verb_ins_object": [
