@@ -387,19 +387,6 @@ def _unlinked_conjunct(sent: Sentence, head: Token, window: int = 6) -> bool:
     return False
 
 
-def _presented_by_eto(sent: Sentence, head: Token) -> bool:
-    """Whether the predicate nominal ``head`` is presented by a bare «это» with no copula that shows
-    number («это инвесторы, которые» / «это инвестор, которые»): «это» agrees with a predicate of either
-    number, so changing the noun's number breaks no copular link. «это были люди» (a copula in the
-    noun's number) and a subject other than «это» («пчела — насекомое») do not count."""
-    kids = sent.children(head)
-    subjects = [k for k in kids if k.base_deprel in ("nsubj", "csubj")]
-    if not subjects or any(norm(k.form) != "это" or sent.children(k) for k in subjects):
-        return False
-    return not any(k.base_deprel in ("cop", "aux") and ("Number" in k.feats or k.feats.get("VerbForm") == "Fin")
-                   for k in kids)
-
-
 def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token | None = None,
                         later_conjunct: bool = False, other_relatives: bool = False,
                         subject: bool = True, linked: bool = False, morph: Morph | None = None,
@@ -450,8 +437,7 @@ def head_number_blocked(sent: Sentence, head: Token, *, relative_clause: Token |
             return True
     if subject and morph is not None and unlabelled_subject(sent, head, morph):
         return True
-    if relative_host and any(k.base_deprel in ("nsubj", "cop") for k in sent.children(head)) \
-            and not _presented_by_eto(sent, head):
+    if relative_host and any(k.base_deprel in ("nsubj", "cop") for k in sent.children(head)):
         return True  # a predicate nominal: its number goes with the subject's («пчела — насекомое», «были поморами»)
     if relative_host and _unlinked_conjunct(sent, head):
         return True  # a conjunct the parser did not link as one («лесами и болотами[nmod], которые»)
