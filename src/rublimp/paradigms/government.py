@@ -87,6 +87,7 @@ from ..trees.government_words import (
     not_negation,
     noun_only,
     passive_participle,
+    postposed_stray_modifier,
 )
 from ..trees.nominal import norm
 from ..trees.normalise import upos_fixed
@@ -223,7 +224,7 @@ class GovernmentParadigm(Paradigm):
             # parser's number of a rare noun is often wrong, «в любимчиках» tagged singular)
             return None
         if has_blocking_dependents(sent, tok, quantified_ok=self.quantified_ok, morph=self.morph) \
-                or self.after_stray_modifier(sent, tok):
+                or self.after_stray_modifier(sent, tok) or postposed_stray_modifier(sent, tok):
             return None
         return a
 
@@ -859,11 +860,13 @@ class VerbGenObject(VerbObjectCase):
             (prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id) or noun_only(self.morph, prev))
         if possessive_like and noun_before \
                 and norm(prev.form) not in QUANTIFIERS \
-                and not (expected and self.right_before_verb(sent, tok, verb)):
+                and not (expected and self.right_before_verb(sent, tok, verb)
+                         and nominalized_verb(self.morph, norm(prev.lemma)) is None):
             # (the noun's own quantity word, «много жизней», does not count; a personal pronoun
             # or «это» other than «его/её/их» is no noun's dependent: «судья этого не делал»;
             # nor does a word right before its negated or genitive-governing verb: «два года
-            # картин не писал», «Сосед их совсем не слушал»)
+            # картин не писал», «Сосед их совсем не слушал»; except after a -ние/-тие noun, whose
+            # genitive it is: «крушение надежд лишили»)
             return False
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if expected:

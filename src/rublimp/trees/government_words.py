@@ -20,6 +20,7 @@ __all__ = [
     "not_negation",
     "noun_only",
     "passive_participle",
+    "postposed_stray_modifier",
 ]
 
 # time and measure nouns: a bare accusative/genitive of duration or amount is not an object
@@ -88,6 +89,25 @@ def passive_participle(morph, verb) -> bool:
         return True
     parses = [p for p in morph.parses(verb.form) if p.tag.POS in ("PRTF", "PRTS", "VERB", "INFN", "ADJS", "ADJF")]
     return bool(parses) and all(p.tag.POS in ("PRTF", "PRTS") and "pssv" in p.tag.grammemes for p in parses)
+
+
+def postposed_stray_modifier(sent, tok) -> bool:
+    """Whether the word just after ``tok`` is a declined adjective, determiner or participle in
+    ``tok``'s case and number that the parser hung elsewhere, not on a later nominal or adjective
+    («боя настоящего не получилось»: «настоящего» made a second subject; «на вид самое глубокое
+    место» modifies what follows). It is ``tok``'s
+    postposed modifier, so re-casing ``tok`` alone would leave it behind (a half-edited phrase)."""
+    if tok.id >= len(sent.tokens):
+        return False
+    nxt = sent.token(tok.id + 1)
+    if nxt.head == tok.id or not (nxt.upos in ("ADJ", "DET") or nxt.feats.get("VerbForm") == "Part"):
+        return False
+    if nxt.feats.get("Case") != tok.feats.get("Case") or nxt.feats.get("Variant") == "Short":
+        return False
+    if nxt.feats.get("Number") not in (None, tok.feats.get("Number")):
+        return False
+    head = sent.head_of(nxt)
+    return not (head is not None and head.id > nxt.id and head.upos not in ("VERB", "AUX"))
 
 
 # consonant alternations before -ение («освобождение» ← освободить, «выражение» ← выразить)
