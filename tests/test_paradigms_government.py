@@ -95,6 +95,9 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
     # RuBLiMP's rule: instrumental object → dative (else the next safe case)
     "verb_ins_object": [
         ("Диоксид кремния обладает полиморфизмом.", "Диоксид кремния обладает полиморфизму.", "Dat"),
+        # round 4: right before a verb that governs it, the instrumental is the verb's even after a
+        # deverbal noun («правления»)
+        ("В годы его правления страной руководили министры.", "В годы его правления стране руководили министры.", "Dat"),
         ("Мой брат занимается плаванием.", "Мой брат занимается плаванию.", "Dat"),
         ("Отец гордится сыном.", "Отец гордится сыну.", "Dat"),
         ("Директор руководит школой.", "Директор руководит школе.", "Dat"),
@@ -173,6 +176,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы шли лесом.",  # an adjunct (obl) of a verb that does not govern the instrumental
         "Он владеет английским языком.",  # an agreeing modifier
         "Он бросил занятие спортом.",  # the instrumental belongs to the deverbal noun before it
+        "Его управление страной нравилось всем.",  # (and the verb after it does not govern it)
         # a noun the parser tags as a verb («зацепа»: pymorphy3 knows it only as a noun) governs no object
         "Теперь штрафоваться должны даже попытки зацепа клюшкой.",
         # a predicative instrumental (a role), not an object, also under a passive the parser missed

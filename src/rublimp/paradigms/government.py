@@ -916,8 +916,11 @@ class VerbInsObject(VerbObjectCase):
 
     def verb_qualifies(self, sent: Sentence, verb: Token, tok: Token, lemmas: set[str], governs: frozenset[str]) -> bool:
         prev = self.previous_word(sent, tok)
-        if prev is not None and prev.upos == "NOUN" and norm(prev.lemma).endswith(DEVERBAL_SUFFIXES):
-            return False  # «занятие спортом», «управление страной»: the deverbal noun governs it
+        if prev is not None and prev.upos == "NOUN" and norm(prev.lemma).endswith(DEVERBAL_SUFFIXES) \
+                and not ("Ins" in governs and VerbGenObject.right_before_verb(sent, tok, verb)):
+            # «занятие спортом», «управление страной»: the deverbal noun governs it; not right before
+            # a verb that governs the instrumental («в период его существования страной руководил»)
+            return False
         if "Ins" in governs:
             return True
         if lemmas & PREDICATIVE_INS_VERBS or passive_participle(self.morph, verb):
