@@ -222,3 +222,26 @@ def test_clause_plural_hosts():
                                 ("князя", "князь", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 5, "conj")]
                   + [(f, l, u, ft, h + 2 if h > 5 else h, r) for f, l, u, ft, h, r in COUPLE[5:]])
     assert clause_plural_host(coord, 9, coord.token(5), morph)
+
+
+def test_object_of_an_infinitive_split_off_its_verb():
+    # round 4: «ключ, который мама собиралась выбросить» with «собиралась» and «выбросить» both hung
+    # on «ключ» as relative clauses and «который» tagged nominative: the finite verb right before the
+    # infinitive has the subject, so «который» is the infinitive's object and changes gender
+    rows = [
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("нашли", "найти", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("ключ", "ключ", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("который", "который", "PRON", "Case=Nom|Gender=Masc|Number=Sing", 8, "obj"),
+        ("мама", "мама", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 7, "nsubj"),
+        ("собиралась", "собираться", "VERB",
+         "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 3, "acl:relcl"),
+        ("выбросить", "выбросить", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 3, "acl:relcl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = _tree(rows)
+    assert [b for b, _ in get_paradigm(GENDER).pairs(sent)] == ["Мы нашли ключ , которую мама собиралась выбросить ."]
+    # without a subject on the verb before it, the nominative «который» may be the subject: no pair
+    rows[5] = ("сразу", "сразу", "ADV", "Degree=Pos", 7, "advmod")
+    assert [b for b, _ in get_paradigm(GENDER).pairs(_tree(rows))] == []

@@ -87,10 +87,17 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Пиняев ещё не набрал физики.", "Пиняев ещё не набрал физике.", "Dat"),
         # the substantive «это»
         ("Мы этого не ждали.", "Мы этим не ждали.", "Ins"),
+        # pymorphy3's surname «Брак» and the animate «бой» (a servant) do not make the form an
+        # accusative: a common inanimate noun's genitive differs from its accusative
+        ("Хороший мастер не допускает брака.", "Хороший мастер не допускает браком.", "Ins"),
+        ("Полк давно не вел боев.", "Полк давно не вел боями.", "Ins"),  # (no ё: «боев» is also бой.Anim)
     ],
     # RuBLiMP's rule: instrumental object → dative (else the next safe case)
     "verb_ins_object": [
         ("Диоксид кремния обладает полиморфизмом.", "Диоксид кремния обладает полиморфизму.", "Dat"),
+        # round 4: right before a verb that governs it, the instrumental is the verb's even after a
+        # deverbal noun («правления»)
+        ("В годы его правления страной руководили министры.", "В годы его правления стране руководили министры.", "Dat"),
         ("Мой брат занимается плаванием.", "Мой брат занимается плаванию.", "Dat"),
         ("Отец гордится сыном.", "Отец гордится сыну.", "Dat"),
         ("Директор руководит школой.", "Директор руководит школе.", "Dat"),
@@ -169,6 +176,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Мы шли лесом.",  # an adjunct (obl) of a verb that does not govern the instrumental
         "Он владеет английским языком.",  # an agreeing modifier
         "Он бросил занятие спортом.",  # the instrumental belongs to the deverbal noun before it
+        "Его управление страной нравилось всем.",  # (and the verb after it does not govern it)
         # a noun the parser tags as a verb («зацепа»: pymorphy3 knows it only as a noun) governs no object
         "Теперь штрафоваться должны даже попытки зацепа клюшкой.",
         # a predicative instrumental (a role), not an object, also under a passive the parser missed
@@ -832,3 +840,58 @@ def test_predicative_instrumental_is_no_object():
     assert list(ins.pairs(sent("избран", "избрать", "Aspect=Perf|Gender=Masc|Number=Sing|VerbForm=Fin"))) == []
     assert [b for b, _ in ins.pairs(sent("командовал", "командовать", "Aspect=Imp|Gender=Masc|Number=Sing|Tense=Past|VerbForm=Fin"))] \
         == ["Он был командовал председателю."]
+
+
+# round 4 (session 23): a genitive whose postposed modifier the parser hung on the verb, and a
+# genitive right before its verb after a -ние noun (that noun's genitive)
+STRAY_AND_NOMINALIZATION = """# sent_id = s1
+# text = Помощи настоящей не последовало.
+1\tПомощи\tпомощь\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t4\tnsubj\t_\t_
+2\tнастоящей\tнастоящий\tADJ\t_\tCase=Gen|Degree=Pos|Gender=Fem|Number=Sing\t4\tnsubj\t_\t_
+3\tне\tне\tPART\t_\tPolarity=Neg\t4\tadvmod\t_\t_
+4\tпоследовало\tпоследовать\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+# sent_id = s2
+# text = Помощи не последовало.
+1\tПомощи\tпомощь\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Sing\t3\tnsubj\t_\t_
+2\tне\tне\tPART\t_\tPolarity=Neg\t3\tadvmod\t_\t_
+3\tпоследовало\tпоследовать\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = s3
+# text = Их решение вопросов лишило нас покоя.
+1\tИх\tих\tDET\t_\t_\t2\tdet\t_\t_
+2\tрешение\tрешение\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t4\tnsubj\t_\t_
+3\tвопросов\tвопрос\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Plur\t4\tobj\t_\t_
+4\tлишило\tлишить\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+5\tнас\tмы\tPRON\t_\tCase=Acc|Number=Plur|Person=1\t4\tobj\t_\t_
+6\tпокоя\tпокой\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t4\tobj\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+# sent_id = s4
+# text = Два года картин не писал.
+1\tДва\tдва\tNUM\t_\tCase=Acc|Gender=Masc\t2\tnummod\t_\t_
+2\tгода\tгод\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t5\tobl\t_\t_
+3\tкартин\tкартина\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Fem|Number=Plur\t5\tobj\t_\t_
+4\tне\tне\tPART\t_\tPolarity=Neg\t5\tadvmod\t_\t_
+5\tписал\tписать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_postposed_modifier_and_nominalization_genitive_block(paradigms):
+    from rublimp.trees.government_words import postposed_stray_modifier
+
+    stray, plain, nominal, measure = read_conllu_string(STRAY_AND_NOMINALIZATION)
+    gen = paradigms["verb_gen_object"]
+    # «настоящей» agrees with «Помощи» though hung on the verb: «Помощью настоящей» would strand it
+    assert postposed_stray_modifier(stray, stray.token(1)) and not postposed_stray_modifier(plain, plain.token(1))
+    assert [b for b, _ in gen.pairs(stray)] == []
+    assert [b for b, _ in gen.pairs(plain)] == ["Помощью не последовало."]
+    # after the -ние noun «решение» the genitive is its own («решение вопросов»), not the verb's;
+    # the verb's own genitive «покоя» still changes
+    assert [b for b, _ in gen.pairs(nominal)] == ["Их решение вопросов лишило нас покоем."]
+    # after a time noun the genitive right before its negated verb stays the verb's
+    assert [b for b, _ in gen.pairs(measure)] == ["Два года картинами не писал."]

@@ -153,6 +153,28 @@ def test_nominalized_verb():
     assert got["водоизмещение"] is None and got["здание"] is None
 
 
+def test_accusative_syncretic_ignores_names_and_other_animacy():
+    from rublimp.trees.government_words import accusative_syncretic
+
+    morph = get_morph()
+    # animate nouns and pronouns: genitive = accusative in one number
+    assert accusative_syncretic(morph, "гостей", "гость")
+    assert accusative_syncretic(morph, "солдат", "солдат", "Anim")
+    assert accusative_syncretic(morph, "его", "он")
+    # gen.sg against acc.pl is no syncretism
+    assert not accusative_syncretic(morph, "правды", "правда")
+    # «брака»: брак.Gen; pymorphy3's surname Брак (gen = acc) does not count for a common noun...
+    assert not accusative_syncretic(morph, "брака", "брак", "Inan")
+    assert not accusative_syncretic(morph, "брака", "брак")
+    # ...but does for a name
+    assert accusative_syncretic(morph, "брака", "брак", None, True)
+    # «боев»: бой the fight (inanimate) or бой the servant (animate): the parser's animacy decides
+    assert not accusative_syncretic(morph, "боев", "бой", "Inan")
+    assert accusative_syncretic(morph, "боев", "бой", "Anim")
+    # an animacy the lexeme does not have changes nothing («гостей» has no inanimate reading)
+    assert accusative_syncretic(morph, "гостей", "гость", "Inan")
+
+
 def test_noun_only_and_not_negation():
     from rublimp.trees.government_words import not_negation, noun_only
 

@@ -307,6 +307,12 @@ def _has_other_subject(sent: Sentence, pron: Token, clause: Token) -> bool:
         head = sent.head_of(clause)
         if head is not None and head.upos in ("VERB", "AUX"):
             verbs.append(head)
+        prev = sent.token(clause.id - 1) if clause.id > 1 else None
+        if prev is not None and prev.upos == "VERB" and prev.feats.get("VerbForm") == "Fin" \
+                and prev.head == clause.head and prev.base_deprel == clause.base_deprel == "acl":
+            # the parser split «готовился выхватить» into two clauses on the antecedent: the finite
+            # verb right before the infinitive is the one it depends on
+            verbs.append(prev)
     return any(k.base_deprel in SUBJECT_RELS and k.id != pron.id for v in verbs for k in sent.children(v))
 
 

@@ -87,6 +87,7 @@ from ..trees.government_words import (
     not_negation,
     noun_only,
     passive_participle,
+    postposed_stray_modifier,
 )
 from ..trees.nominal import norm
 from ..trees.normalise import upos_fixed
@@ -223,7 +224,7 @@ class GovernmentParadigm(Paradigm):
             # parser's number of a rare noun is often wrong, «в любимчиках» tagged singular)
             return None
         if has_blocking_dependents(sent, tok, quantified_ok=self.quantified_ok, morph=self.morph) \
-                or self.after_stray_modifier(sent, tok):
+                or self.after_stray_modifier(sent, tok) or postposed_stray_modifier(sent, tok):
             return None
         return a
 
@@ -849,7 +850,8 @@ class VerbGenObject(VerbObjectCase):
             return False
         governs = self.governs(self.verb_lemmas(verb))
         lemma = norm(tok.lemma)
-        if accusative_syncretic(self.morph, tok.form.lower(), lemma) and not ("Gen" in governs and "Acc" not in governs):
+        if accusative_syncretic(self.morph, tok.form.lower(), lemma, tok.feats.get("Animacy"), tok.upos == "PROPN") \
+                and not ("Gen" in governs and "Acc" not in governs):
             # an animate or pronoun form where accusative = genitive («не пригласил гостей», «не слышал
             # её»): for a verb that takes the accusative it reads as the accusative object
             return False
@@ -858,11 +860,13 @@ class VerbGenObject(VerbObjectCase):
             (prev.upos in ("NOUN", "PROPN", "NUM") and prev.head != tok.id) or noun_only(self.morph, prev))
         if possessive_like and noun_before \
                 and norm(prev.form) not in QUANTIFIERS \
-                and not (expected and self.right_before_verb(sent, tok, verb)):
+                and not (expected and self.right_before_verb(sent, tok, verb)
+                         and nominalized_verb(self.morph, norm(prev.lemma)) is None):
             # (the noun's own quantity word, «много жизней», does not count; a personal pronoun
             # or «это» other than «его/её/их» is no noun's dependent: «судья этого не делал»;
             # nor does a word right before its negated or genitive-governing verb: «два года
-            # картин не писал», «Сосед их совсем не слушал»)
+            # картин не писал», «Сосед их совсем не слушал»; except after a -ние/-тие noun, whose
+            # genitive it is: «крушение надежд лишили»)
             return False
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if expected:
@@ -912,8 +916,11 @@ class VerbInsObject(VerbObjectCase):
 
     def verb_qualifies(self, sent: Sentence, verb: Token, tok: Token, lemmas: set[str], governs: frozenset[str]) -> bool:
         prev = self.previous_word(sent, tok)
-        if prev is not None and prev.upos == "NOUN" and norm(prev.lemma).endswith(DEVERBAL_SUFFIXES):
-            return False  # «занятие спортом», «управление страной»: the deverbal noun governs it
+        if prev is not None and prev.upos == "NOUN" and norm(prev.lemma).endswith(DEVERBAL_SUFFIXES) \
+                and not ("Ins" in governs and VerbGenObject.right_before_verb(sent, tok, verb)):
+            # «занятие спортом», «управление страной»: the deverbal noun governs it; not right before
+            # a verb that governs the instrumental («в период его существования страной руководил»)
+            return False
         if "Ins" in governs:
             return True
         if lemmas & PREDICATIVE_INS_VERBS or passive_participle(self.morph, verb):

@@ -7,7 +7,7 @@ paradigms in :mod:`rublimp.paradigms.government` read them, and other tree or pa
 from __future__ import annotations
 
 from .nominal import norm
-from .roles import NOMINAL_POS, tag_case, tag_number
+from .roles import NOMINAL_POS, PERSON_NAME_TAGS as _PERSON_NAME_TAGS, tag_case, tag_number
 
 __all__ = [
     "DIMENSION_NOUNS",
@@ -20,6 +20,7 @@ __all__ = [
     "not_negation",
     "noun_only",
     "passive_participle",
+    "postposed_stray_modifier",
 ]
 
 # time and measure nouns: a bare accusative/genitive of duration or amount is not an object
@@ -60,14 +61,23 @@ PREDICATIVE_INS_VERBS = frozenset(
 )
 
 
-def accusative_syncretic(morph, form: str, lemma: str) -> bool:
+def accusative_syncretic(morph, form: str, lemma: str, animacy: str | None = None, proper: bool = False) -> bool:
     """Whether ``form`` is, in one number, both the genitive and the accusative of ``lemma``
-    (animate «гостей», «солдат», pronouns «его», «тебя»; not «правды»: gen.sg but acc.pl)."""
+    (animate «гостей», «солдат», pronouns «его», «тебя»; not «правды»: gen.sg but acc.pl).
+
+    pymorphy3's surname and first-name readings do not count unless the word is a name (``proper``):
+    «брака» is брак.Gen, not the surname Брак. Where the lexeme has both an inanimate and an animate
+    reading of the form and the parser read the word as inanimate (``animacy`` "Inan"), the animate
+    reading does not count either («не получал боёв»: бой the fight, not бой the servant boy).
+    """
+    readings = [p for p in morph.parses(form)
+                if p.tag.POS in NOMINAL_POS and norm(p.normal_form) == lemma and tag_case(p.tag) in ("Gen", "Acc")
+                and (proper or not any(g in _PERSON_NAME_TAGS for g in p.tag.grammemes))]
+    if animacy == "Inan" and any("inan" in p.tag.grammemes for p in readings):
+        readings = [p for p in readings if "anim" not in p.tag.grammemes]
     numbers: dict[str, set[object]] = {"Gen": set(), "Acc": set()}
-    for p in morph.parses(form):
-        case = tag_case(p.tag)
-        if p.tag.POS in NOMINAL_POS and norm(p.normal_form) == lemma and case in numbers:
-            numbers[case].add(tag_number(p.tag))
+    for p in readings:
+        numbers[tag_case(p.tag)].add(tag_number(p.tag))
     gen, acc = numbers["Gen"], numbers["Acc"]
     return bool(gen & acc) or (bool(gen and acc) and (None in gen or None in acc))
 
@@ -79,6 +89,25 @@ def passive_participle(morph, verb) -> bool:
         return True
     parses = [p for p in morph.parses(verb.form) if p.tag.POS in ("PRTF", "PRTS", "VERB", "INFN", "ADJS", "ADJF")]
     return bool(parses) and all(p.tag.POS in ("PRTF", "PRTS") and "pssv" in p.tag.grammemes for p in parses)
+
+
+def postposed_stray_modifier(sent, tok) -> bool:
+    """Whether the word just after ``tok`` is a declined adjective, determiner or participle in
+    ``tok``'s case and number that the parser hung elsewhere, not on a later nominal or adjective
+    («боя настоящего не получилось»: «настоящего» made a second subject; «на вид самое глубокое
+    место» modifies what follows). It is ``tok``'s
+    postposed modifier, so re-casing ``tok`` alone would leave it behind (a half-edited phrase)."""
+    if tok.id >= len(sent.tokens):
+        return False
+    nxt = sent.token(tok.id + 1)
+    if nxt.head == tok.id or not (nxt.upos in ("ADJ", "DET") or nxt.feats.get("VerbForm") == "Part"):
+        return False
+    if nxt.feats.get("Case") != tok.feats.get("Case") or nxt.feats.get("Variant") == "Short":
+        return False
+    if nxt.feats.get("Number") not in (None, tok.feats.get("Number")):
+        return False
+    head = sent.head_of(nxt)
+    return not (head is not None and head.id > nxt.id and head.upos not in ("VERB", "AUX"))
 
 
 # consonant alternations before -ение («освобождение» ← освободить, «выражение» ← выразить)
