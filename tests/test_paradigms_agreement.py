@@ -2009,3 +2009,21 @@ def test_genitive_after_the_connective_tem_ne_menee(paradigms):
     assert "Тем не менее писем там не оказываюсь." in [b for b, _ in person.pairs(tree("Тем"))]
     # «Чуть не менее писем …» is no connective: «менее» governs the genitive
     assert list(person.pairs(tree("Чуть"))) == []
+
+
+def test_clause_scope_singular_not_made_where_the_plural_clause_is_indefinite_personal(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+
+    def tree(verb: str, lemma: str) -> "Sentence":
+        # «Трубы в подвале меняли» with «Трубы» taken as the subject: "they changed the pipes"
+        return _tree([
+            ("Трубы", "труба", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 4, "nsubj"),
+            ("в", "в", "ADP", "", 3, "case"),
+            ("подвале", "подвал", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 4, "obl"),
+            (verb, lemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+    # «Трубы в подвале менял» has a dropped "he" changing the pipes: no pair
+    assert list(number.pairs(tree("меняли", "менять"))) == []
+    # an intransitive verb has no such reading: «Трубы в подвале гудел»
+    assert [b for b, _ in number.pairs(tree("гудели", "гудеть"))] == ["Трубы в подвале гудел."]

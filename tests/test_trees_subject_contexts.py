@@ -405,3 +405,36 @@ def test_clause_attractor_of_an_infinitive_complement_or_misattached_to_the_subj
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
     assert attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+
+
+def test_clause_attractor_set_off_or_of_time_and_two_clauses():
+    # «Она, жившая в доме, ответила»: the noun inside the set-off participle phrase, even hung on the
+    # verb by the parser, is cut off from the verb by the comma
+    s = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 7, "nsubj"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("жившая", "жить", "VERB", "Aspect=Imp|Case=Nom|Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part|Voice=Act", 1, "acl"),
+        ("в", "в", "ADP", "", 5, "case"),
+        ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 7, "obl"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("ответила", "ответить", "VERB", _FEM_PAST, 0, "root"),
+        (".", ".", "PUNCT", "", 7, "punct"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(5))
+    # «Она каждую весну ответила» with «весну» labelled ``obj``: a time
+    s = _clause([
+        ("каждую", "каждый", "DET", "Case=Acc|Gender=Fem|Number=Sing", 3, "det"),
+        ("весну", "весна", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obj"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+    # «Она ему писала и брату ответила»: another finite verb between subject and verb, two clauses
+    s = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 6, "nsubj"),
+        ("ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", 3, "iobj"),
+        ("писала", "писать", "VERB", _FEM_PAST.replace("Perf", "Imp"), 6, "advcl"),
+        ("и", "и", "CCONJ", "", 5, "cc"),
+        ("брату", "брат", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing", 6, "iobj"),
+        ("ответила", "ответить", "VERB", _FEM_PAST, 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+    assert not clause_edge_reliable(s, _edge(s, "Она"))

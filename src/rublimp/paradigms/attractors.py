@@ -62,6 +62,7 @@ from ..trees.subject_contexts import (
     indefinite_personal_risk,
     genitive_labelled_appos,
 )
+from ..trees.subject_repairs import object_reading
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
 from .agreement import SubjectPredicateAgreement, number_ok
 from .base import OPTION_DEFAULTS, register
@@ -565,8 +566,11 @@ class AttractorNumber(_Attractor):
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
-            if num == "Plur" and self.attractor_scope_of(sent, edge, att) == "clause" and indefinite_personal_risk(sent, edge):
-                # «Поезд в обоих направлениях перевозят …»: "they transport the train", with no subject
+            if self.attractor_scope_of(sent, edge, att) == "clause" and (
+                indefinite_personal_risk(sent, edge) if num == "Plur" else object_reading(sent, edge)
+            ):
+                # «Поезд в обоих направлениях перевозят …»: "they transport the train", with no subject;
+                # «… в ней хранили зерно» is such a clause already, and «хранила» has a dropped "she"
                 continue
             # a singular predicate that shows gender takes the attractor's («Глаза моей сестры стала»):
             # with another gender the error would not be one of number alone; one that shows none

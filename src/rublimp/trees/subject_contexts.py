@@ -332,6 +332,12 @@ _ADVERBIAL_PP_NOUNS = frozenset({
     "очередь", "большинство", "дело", "целое", "общее", "мера", "частность", "итог", "суть", "сущность",
     "конец", "принцип", "случай", "образ", "сторона", "том", "путь",
 })
+#: nouns of time that, without a preposition, are an adverbial of time in any case and relation
+#: («каждую весну», «всю ночь», «прошлым летом», «этим утром»)
+_TIME_ADVERB_NOUNS = frozenset({
+    "секунда", "минута", "час", "сутки", "день", "ночь", "утро", "вечер", "неделя", "месяц", "год", "век",
+    "весна", "лето", "осень", "зима", "время", "раз", "пора", "вечность", "период", "эпоха", "десятилетие",
+})
 #: prepositions that make an adverbial phrase with a noun of :data:`_ADVERBIAL_PP_NOUNS`
 _ADVERBIAL_PP_PREPS = frozenset({"в", "во", "на", "по", "с", "со", "к"})
 
@@ -377,17 +383,18 @@ def _adverbial_pp(sent: Sentence, tok: Token) -> bool:
 def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
     """Whether subject and agreeing word are surely of one clause, as a clause-scope attractor needs
     (:func:`attractor_in_clause`): the subject is labelled ``nsubj`` on the predicate or the agreeing
-    word, is tagged nominative and, for a word pymorphy3 knows, reads as a nominative noun or pronoun
+    word, is tagged nominative, is no noun of time (:data:`_TIME_ADVERB_NOUNS`) and, for a word pymorphy3 knows, reads as a nominative noun or pronoun
     (not «мутации», «образования» taken from a broken tree) nor as a genitive right after a noun («в
     результате мутации»), and no punctuation mark stands between
     subject and agreeing word outside the subject's own phrase («Учительница, которой Аня принесла
     диплом, улыбнулась» keeps its commas inside the subject phrase; «роман длился недолго, а он
-    написал: "Я порвал …"» is two clauses)."""
+    написал: "Я порвал …"» is two clauses), nor another finite verb; the predicate has no second
+    ``nsubj``."""
     subj = edge.subject
     if subj.base_deprel != "nsubj" or subj.head not in (edge.predicate.id, edge.agreeing.id):
         return False
-    if subj.feats.get("Case", "Nom") != "Nom":
-        return False
+    if subj.feats.get("Case", "Nom") != "Nom" or normalize(subj.lemma) in _TIME_ADVERB_NOUNS:
+        return False  # «долгие годы в ней хранили зерно»: a time, not the subject
     if is_known(subj.form.lower()) and subj.upos in ("NOUN", "PRON", "PROPN") and not any(
         "nomn" in p.tag.grammemes for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")
     ):
@@ -399,7 +406,16 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
         return False  # «В результате мутации у него вырастают руки»: the genitive of the noun before it
     lo, hi = sorted((subj.id, edge.agreeing.id))
     own = {t.id for t in sent.subtree(subj)}
-    return not any(t.upos == "PUNCT" and t.id not in own for t in sent.tokens[lo: hi - 1])
+    if any(k.id != subj.id and k.base_deprel == "nsubj" for k in sent.children(edge.predicate)):
+        return False  # a second subject of the predicate: the parser is unsure which
+    return not any(
+        t.id not in own and (
+            t.upos == "PUNCT"
+            # another finite verb between them («показатели улучшались и голов помогли»): two clauses
+            or (t.id not in (edge.predicate.id, edge.agreeing.id) and t.feats.get("VerbForm") == "Fin")
+        )
+        for t in sent.tokens[lo: hi - 1]
+    )
 
 
 def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
@@ -411,19 +427,26 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
     ``iobj`` or ``obl``, directly or through ``nmod`` links («Он с книгами брата пришёл»), or on the
     subject as the verb's misattached adjunct (:func:`clause_phrase_top`), so it is neither the subject nor a
     conjunct or apposition of it, and not inside a subordinate clause; it stands strictly between
-    subject and agreeing word, outside quotation marks (:func:`in_quotes`), and is no adverbial
-    noun: no form pymorphy3 also reads as an adverb («зимой», «утром»), and a bare ``obl`` only in
-    the dative or instrumental (:data:`_BARE_OBL_CASES`; «всю ночь», «второго мая» are a time).
+    subject and agreeing word, with no punctuation between it and the agreeing word, outside
+    quotation marks (:func:`in_quotes`), and is no adverbial noun: no form pymorphy3 also reads as
+    an adverb («зимой», «утром»), no fixed adverbial phrase (:func:`_adverbial_pp`), no bare noun of
+    time (:data:`_TIME_ADVERB_NOUNS`, «каждую весну» even labelled ``obj``), no abbreviation, and a bare
+    ``obl`` only in the dative or instrumental (:data:`_BARE_OBL_CASES`; «второго мая» is a date).
     """
     lo, hi = sorted((edge.subject.id, edge.agreeing.id))
     if not lo < tok.id < hi or _adverb_reading(tok) or in_quotes(sent, tok):
         return False
     if len(tok.form) < 2 or any("Abbr" in p.tag.grammemes for p in get_morph().parses(tok.form)):
         return False  # «1986 г.», «н. э.»: an abbreviation
+    a, b = sorted((tok.id, edge.agreeing.id))
+    if any(t.upos == "PUNCT" for t in sent.tokens[a: b - 1]):
+        return False  # «адресат, живший в двух кварталах от конторы, получил»: set off from the verb
     heads = _clause_heads(sent, edge)
     top = clause_phrase_top(sent, edge, tok)
     if top is None or _adverbial_pp(sent, top) or _adverbial_pp(sent, tok):
         return False
+    if not any(k.base_deprel == "case" for k in sent.children(top)) and normalize(top.lemma) in _TIME_ADVERB_NOUNS:
+        return False  # «каждую весну», «целую неделю» labelled an object: a time
     if not any(k.base_deprel == "case" for k in sent.children(top)) and top.base_deprel in ("obl", "nmod"):
         return top.feats.get("Case", "") in _BARE_OBL_CASES and not _adverb_reading(top)
     return top.head in heads or top.head == edge.subject.id
