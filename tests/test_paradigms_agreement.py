@@ -2027,3 +2027,16 @@ def test_clause_scope_singular_not_made_where_the_plural_clause_is_indefinite_pe
     assert list(number.pairs(tree("меняли", "менять"))) == []
     # an intransitive verb has no such reading: «Трубы в подвале гудел»
     assert [b for b, _ in number.pairs(tree("гудели", "гудеть"))] == ["Трубы в подвале гудел."]
+
+
+def test_clause_scope_attractor_has_its_value_in_every_reading(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+
+    def tree(obj: str, lemma: str, feats: str) -> "Sentence":
+        return _told([(obj, lemma, "NOUN", feats, "obj")], ("готовил", "готовить", "Masc", "Sing"))
+    # «Сосед представления готовил» with «представления» tagged a genitive singular: the form is a plural too
+    assert list(gender.pairs(tree("представления", "представление", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing"))) == []
+    # «Сосед выступление готовил»: neuter singular in every reading
+    assert [b for b, _ in gender.pairs(tree("выступление", "выступление", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing"))] == [
+        "Сосед выступление готовило."
+    ]

@@ -438,3 +438,18 @@ def test_clause_attractor_set_off_or_of_time_and_two_clauses():
         (".", ".", "PUNCT", "", 6, "punct"),
     ])
     assert not clause_edge_reliable(s, _edge(s, "Она"))
+
+
+def test_bare_accusative_of_extent_is_no_clause_attractor():
+    # «Она всю дорогу ответила» with «дорогу» labelled ``obj``: "all the way", an extent
+    s = _clause([
+        ("всю", "весь", "DET", "Case=Acc|Gender=Fem|Number=Sing", 3, "det"),
+        ("дорогу", "дорога", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obj"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+    # «Она эту дорогу знала»: an object
+    s = _clause([
+        ("эту", "этот", "DET", "Case=Acc|Gender=Fem|Number=Sing", 3, "det"),
+        ("дорогу", "дорога", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obj"),
+    ])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(3))

@@ -531,6 +531,11 @@ class _Attractor(SubjectPredicateAgreement):
         return self._nominal_ok(sent, edge, referent=referent)
 
 
+def _bare(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` has no preposition of its own."""
+    return not any(k.base_deprel == "case" for k in sent.children(tok))
+
+
 def _shows_gender(edge: AgreementEdge) -> bool:
     """Whether the singular of the agreeing word marks gender: a past tense, a short form or an
     adjective, or быть with an adjectival word agreeing together with it."""
@@ -566,7 +571,10 @@ class AttractorNumber(_Attractor):
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
-            if self.attractor_scope_of(sent, edge, att) == "clause" and (
+            clause = self.attractor_scope_of(sent, edge, att) == "clause"
+            if clause and _bare(sent, att) and _number_in_case(att, _guessed(sent, edge, att), "") != UD2OC["Number"][num]:
+                continue  # a bare clause-scope attractor has the number in every reading of its form, any case
+            if clause and (
                 indefinite_personal_risk(sent, edge) if num == "Plur" else object_reading(sent, edge)
             ):
                 # «Поезд в обоих направлениях перевозят …»: "they transport the train", with no subject;
@@ -634,6 +642,14 @@ class AttractorGender(_Attractor):
             if gen is not None:
                 g = gen
             if g is None or g == src or (referent and g != "Neut"):
+                continue
+            if (
+                self.attractor_scope_of(sent, edge, att) == "clause" and _bare(sent, att)
+                and _gender_in_case(att, _guessed(sent, edge, att), "") != g
+            ):
+                # a clause-scope attractor without a preposition (whose case only the tagger fixes) has the
+                # gender in every reading of its form («представления» is a neuter genitive singular but
+                # also a plural)
                 continue
             if not self._object_reading(sent, edge, g, None):
                 yield g, None

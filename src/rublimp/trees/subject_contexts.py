@@ -338,6 +338,8 @@ _TIME_ADVERB_NOUNS = frozenset({
     "секунда", "минута", "час", "сутки", "день", "ночь", "утро", "вечер", "неделя", "месяц", "год", "век",
     "весна", "лето", "осень", "зима", "время", "раз", "пора", "вечность", "период", "эпоха", "десятилетие",
 })
+#: determiners that make a bare accusative an adverbial of extent («всю дорогу», «целый день»)
+_EXTENT_DETS = frozenset({"весь", "целый", "каждый"})
 #: prepositions that make an adverbial phrase with a noun of :data:`_ADVERBIAL_PP_NOUNS`
 _ADVERBIAL_PP_PREPS = frozenset({"в", "во", "на", "по", "с", "со", "к"})
 
@@ -430,7 +432,8 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
     subject and agreeing word, with no punctuation between it and the agreeing word, outside
     quotation marks (:func:`in_quotes`), and is no adverbial noun: no form pymorphy3 also reads as
     an adverb («зимой», «утром»), no fixed adverbial phrase (:func:`_adverbial_pp`), no bare noun of
-    time (:data:`_TIME_ADVERB_NOUNS`, «каждую весну» even labelled ``obj``), no abbreviation, and a bare
+    time (:data:`_TIME_ADVERB_NOUNS`, «каждую весну» even labelled ``obj``) or bare accusative of extent
+    («всю дорогу», :data:`_EXTENT_DETS`), no abbreviation, and a bare
     ``obl`` only in the dative or instrumental (:data:`_BARE_OBL_CASES`; «второго мая» is a date).
     """
     lo, hi = sorted((edge.subject.id, edge.agreeing.id))
@@ -445,7 +448,11 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
     top = clause_phrase_top(sent, edge, tok)
     if top is None or _adverbial_pp(sent, top) or _adverbial_pp(sent, tok):
         return False
-    if not any(k.base_deprel == "case" for k in sent.children(top)) and normalize(top.lemma) in _TIME_ADVERB_NOUNS:
+    if not any(k.base_deprel == "case" for k in sent.children(top)) and (
+        normalize(top.lemma) in _TIME_ADVERB_NOUNS
+        # «всю дорогу», «целый день», «каждый раз»: a bare accusative of extent
+        or (top.feats.get("Case") == "Acc" and any(normalize(k.lemma) in _EXTENT_DETS for k in sent.children(top)))
+    ):
         return False  # «каждую весну», «целую неделю» labelled an object: a time
     if not any(k.base_deprel == "case" for k in sent.children(top)) and top.base_deprel in ("obl", "nmod"):
         return top.feats.get("Case", "") in _BARE_OBL_CASES and not _adverb_reading(top)
