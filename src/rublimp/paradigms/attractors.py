@@ -347,7 +347,8 @@ def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
 
 
 class _Attractor(SubjectPredicateAgreement):
-    """Attractors inside the subject noun phrase, nearest to the agreeing word first.
+    """Attractors of the scope ``perturb.options.attractor_scope`` (inside the subject noun phrase,
+    and with ``clause`` also of the predicate's clause), nearest to the agreeing word first.
 
     Besides the shared edges these paradigms read the subjects that
     :func:`~rublimp.trees.subjects.span_subject_edges` recovers from word order

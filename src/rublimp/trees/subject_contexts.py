@@ -384,17 +384,17 @@ def _adverbial_pp(sent: Sentence, tok: Token) -> bool:
 
 def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
     """Whether subject and agreeing word are surely of one clause, as a clause-scope attractor needs
-    (:func:`attractor_in_clause`): the subject is labelled ``nsubj`` on the predicate or the agreeing
-    word, is tagged nominative, is no noun of time (:data:`_TIME_ADVERB_NOUNS`) and, for a word pymorphy3 knows, reads as a nominative noun or pronoun
-    (not «мутации», «образования» taken from a broken tree) nor as a genitive right after a noun («в
-    результате мутации»), and no punctuation mark stands between
-    subject and agreeing word outside the subject's own phrase («Учительница, которой Аня принесла
-    диплом, улыбнулась» keeps its commas inside the subject phrase; «роман длился недолго, а он
-    написал: "Я порвал …"» is two clauses), nor another finite verb; the predicate has no second
-    ``nsubj``."""
+    (:func:`attractor_in_clause`).
+
+    The subject (from the parse or the word-order policy) is tagged nominative and is no noun of time
+    (:data:`_TIME_ADVERB_NOUNS`); a word pymorphy3 knows reads as a nominative noun or pronoun (not
+    «мутации», «образования» taken from a broken tree), and not as a genitive right after a noun («в
+    результате мутации»). No punctuation mark stands between subject and agreeing word outside the
+    subject's own phrase («Учительница, которой Аня принесла диплом, улыбнулась» keeps its commas
+    inside the subject phrase; «роман длился недолго, а он написал: "Я порвал …"» is two clauses),
+    nor another finite verb («показатели улучшались и голов помогли»).
+    """
     subj = edge.subject
-    if subj.base_deprel != "nsubj" or subj.head not in (edge.predicate.id, edge.agreeing.id):
-        return False
     if subj.feats.get("Case", "Nom") != "Nom" or normalize(subj.lemma) in _TIME_ADVERB_NOUNS:
         return False  # «долгие годы в ней хранили зерно»: a time, not the subject
     if is_known(subj.form.lower()) and subj.upos in ("NOUN", "PRON", "PROPN") and not any(
@@ -408,8 +408,6 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
         return False  # «В результате мутации у него вырастают руки»: the genitive of the noun before it
     lo, hi = sorted((subj.id, edge.agreeing.id))
     own = {t.id for t in sent.subtree(subj)}
-    if any(k.id != subj.id and k.base_deprel == "nsubj" for k in sent.children(edge.predicate)):
-        return False  # a second subject of the predicate: the parser is unsure which
     return not any(
         t.id not in own and (
             t.upos == "PUNCT"
