@@ -453,3 +453,17 @@ def test_bare_accusative_of_extent_is_no_clause_attractor():
         ("дорогу", "дорога", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obj"),
     ])
     assert attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+
+
+def test_bare_genitive_under_negation_and_accusative_on_the_subject_are_clause_attractors():
+    # «Она писем не ответила» with «писем» a bare ``obl``: the genitive object of the negated verb
+    rows = [("писем", "письмо", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Plur", None, "obl"),
+            ("не", "не", "PART", "Polarity=Neg", None, "advmod")]
+    s = _clause(rows)
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # without «не» a bare genitive ``obl`` is a date or measure («второго мая»)
+    s = _clause(rows[:1])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # «Она брата ответила» with «брата» an accusative hung on the subject: the verb's object
+    s = _clause([("брата", "брат", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 1, "nmod")])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))

@@ -573,8 +573,6 @@ class AttractorNumber(_Attractor):
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
             clause = self.attractor_scope_of(sent, edge, att) == "clause"
-            if clause and _bare(sent, att) and _number_in_case(att, _guessed(sent, edge, att), "") != UD2OC["Number"][num]:
-                continue  # a bare clause-scope attractor has the number in every reading of its form, any case
             if clause and (
                 indefinite_personal_risk(sent, edge) if num == "Plur" else object_reading(sent, edge)
             ):

@@ -398,7 +398,8 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
     if subj.feats.get("Case", "Nom") != "Nom" or normalize(subj.lemma) in _TIME_ADVERB_NOUNS:
         return False  # «долгие годы в ней хранили зерно»: a time, not the subject
     if is_known(subj.form.lower()) and subj.upos in ("NOUN", "PRON", "PROPN") and not any(
-        "nomn" in p.tag.grammemes for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")
+        "nomn" in p.tag.grammemes for p in get_morph().parses(subj.form)
+        if p.tag.POS in ("NOUN", "NPRO") or {"Apro", "Subx"} <= set(p.tag.grammemes)  # «все», «те»
     ):
         return False
     before = sent.tokens[subj.id - 2] if subj.id > 1 else None
@@ -431,8 +432,10 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
     quotation marks (:func:`in_quotes`), and is no adverbial noun: no form pymorphy3 also reads as
     an adverb («зимой», «утром»), no fixed adverbial phrase (:func:`_adverbial_pp`), no bare noun of
     time (:data:`_TIME_ADVERB_NOUNS`, «каждую весну» even labelled ``obj``) or bare accusative of extent
-    («всю дорогу», :data:`_EXTENT_DETS`), no abbreviation, and a bare
-    ``obl`` only in the dative or instrumental (:data:`_BARE_OBL_CASES`; «второго мая» is a date).
+    («всю дорогу», :data:`_EXTENT_DETS`), no abbreviation, and a bare ``obl`` only in the dative or
+    instrumental (:data:`_BARE_OBL_CASES`; «второго мая» is a date), or in the genitive under a
+    negated predicate (its object: «ветер тучи не тревожил»); a bare accusative the parser hung on the
+    subject is the verb's object («Вы Витю пришли арестовывать»).
     """
     lo, hi = sorted((edge.subject.id, edge.agreeing.id))
     if not lo < tok.id < hi or _adverb_reading(tok) or in_quotes(sent, tok):
@@ -453,7 +456,16 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
     ):
         return False  # «каждую весну», «целую неделю» labelled an object: a time
     if not any(k.base_deprel == "case" for k in sent.children(top)) and top.base_deprel in ("obl", "nmod"):
-        return top.feats.get("Case", "") in _BARE_OBL_CASES and not _adverb_reading(top)
+        case = top.feats.get("Case", "")
+        if _adverb_reading(top):
+            return False
+        # a genitive under a negated predicate is its object («ветер тучи не тревожил»); an accusative the
+        # parser hung on the subject is the verb's object («Вы Витю пришли арестовывать»)
+        negated = any(normalize(k.form) == "не" for k in sent.children(edge.predicate))
+        return (
+            case in _BARE_OBL_CASES or (case == "Gen" and negated)
+            or (case == "Acc" and top.head == edge.subject.id)
+        )
     return top.head in heads or top.head == edge.subject.id
 
 
