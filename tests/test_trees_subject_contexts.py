@@ -467,3 +467,22 @@ def test_bare_genitive_under_negation_and_accusative_on_the_subject_are_clause_a
     # «Она брата ответила» with «брата» an accusative hung on the subject: the verb's object
     s = _clause([("брата", "брат", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 1, "nmod")])
     assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+
+
+def test_genitive_of_negation_with_a_particle_or_ni_odnogo():
+    # «денег-то не было»: the emphatic particle does not hide the genitive
+    sent = _genitive([], "денег-то", "деньги")
+    assert genitive_of_negation(sent, _edge(sent, "денег-то"))
+    # «ни одного не было»: «один» agrees like a noun, other numerals govern the genitive
+    def numeral(form: str, lemma: str):
+        return tree([
+            ("ни", "ни", "PART", "", 2, "advmod"),
+            (form, lemma, "NUM", "Case=Gen|Gender=Masc", 4, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("было", "быть", "VERB", _NEUT_PAST, 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+    s = numeral("одного", "один")
+    assert genitive_of_negation(s, _edge(s, "одного"))
+    s = numeral("двух", "два")
+    assert not any(e.subject_kind == "genitive" and genitive_of_negation(s, e) for e in subject_predicate_edges(s))

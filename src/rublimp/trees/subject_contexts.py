@@ -150,7 +150,8 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
 
     True only for a ``genitive`` edge whose predicate is negated by «не»/«нет» and whose subject
 
-    * has a genitive reading in pymorphy3 (a neuter nominative tagged genitive has none);
+    * has a genitive reading in pymorphy3 (a neuter nominative tagged genitive has none; an emphatic
+      «-то»/«-ка» is read off: «годов-то»), and is no numeral other than «один» («ни одного»);
     * has no preposition, numeral or quantity word of its own, and no numeral, quantity word
       («больше», «около», «до») or preposition right before it: those govern the genitive
       («больше ста человек», «до пяти лет»);
@@ -161,10 +162,12 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
     subj = edge.subject
     if edge.subject_kind != "genitive" or not edge.negated:
         return False
-    if is_known(subj.form.lower()) and not any("gent" in p.tag.grammemes for p in get_morph().parses(subj.form)):
+    # «годов-то»: the emphatic particle does not change the case
+    form = subj.form[:-3] if subj.form.lower().endswith(("-то", "-ка")) else subj.form
+    if is_known(form.lower()) and not any("gent" in p.tag.grammemes for p in get_morph().parses(form)):
         return False  # a known word with no genitive reading is a nominative («решение»); guesses do not count
-    if subj.upos == "NUM" or normalize(subj.lemma) in QUANT_WORDS:
-        return False
+    if (subj.upos == "NUM" and normalize(subj.lemma) != "один") or normalize(subj.lemma) in QUANT_WORDS:
+        return False  # «ни одного не осталось» agrees like a noun
     # with a pronoun «больше», «более» mean "any more" («более ничего не произошло»)
     governors = QUANT_WORDS if subj.upos == "PRON" else _QUANTITY_GOVERNORS
     for kid in sent.children(subj):
