@@ -946,14 +946,18 @@ def test_attractor_with_a_wrong_case_tag_or_relation(paradigms):
             (".", ".", "PUNCT", "", 4, "punct"),
         ])
 
-    # issue 18: all three are the verb's adjuncts or objects, outside the subject noun phrase: no attractor
+    # issue 18: all three are the verb's adjuncts or objects, outside the subject noun phrase: no
+    # attractor in the subject scope; in the clause scope the object «Мариной» (only an instrumental,
+    # whatever its label) is one, the time «неделю» and the nominative «ночь» are not
     fem = "Animacy=Inan|Case={}|Gender=Fem|Number=Sing"
+    strict = get_paradigm("subj_predicate_agreement_number_attractor", ParadigmContext(options={"attractor_scope": "subject"}))
     got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
         tree("неделю", "неделя", fem.format("Acc"), "nsubj", "созванивались", "созваниваться"))]
     assert got == [], got
-    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
-        tree("Мариной", "марина", fem.format("Nom").replace("Inan", "Anim"), "amod", "интересовались", "интересоваться"))]
-    assert got == [], got
+    marina = tree("Мариной", "марина", fem.format("Nom").replace("Inan", "Anim"), "amod", "интересовались", "интересоваться")
+    assert list(strict.pairs(marina)) == []
+    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(marina)]
+    assert got == ["Они Мариной не интересовалась."], got
     got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
         tree("ночь", "ночь", fem.format("Nom"), "nsubj", "спали", "спать"))]
     assert got == [], got

@@ -486,3 +486,12 @@ def test_genitive_of_negation_with_a_particle_or_ni_odnogo():
     assert genitive_of_negation(s, _edge(s, "одного"))
     s = numeral("двух", "два")
     assert not any(e.subject_kind == "genitive" and genitive_of_negation(s, e) for e in subject_predicate_edges(s))
+
+
+def test_oblique_only_noun_mislabelled_on_the_verb_is_a_clause_attractor():
+    # «Она голову ответила» with «голову» labelled ``advmod``: only an accusative, the verb's object
+    s = _clause([("голову", "голова", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "advmod")])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # «Она брат ответила» with «брат» a second ``nsubj``: a nominative, no object
+    s = _clause([("брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", None, "nsubj")])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(2))

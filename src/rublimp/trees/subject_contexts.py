@@ -477,7 +477,9 @@ def clause_phrase_top(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token 
     """The phrase by which ``tok`` belongs to the predicate's clause, following ``nmod`` links up from it:
     an ``obj``, ``iobj`` or ``obl`` of the predicate, the agreeing word or an infinitive complement of
     theirs (:func:`_clause_heads`), or an ``nmod`` or ``obl`` of the subject itself, the parser's
-    place for a verb's adjunct right after the subject («Брат в городе уснул»); None for any other place (a conjunct or apposition of the subject, a noun of a
+    place for a verb's adjunct right after the subject («Брат в городе уснул»), or a noun hung on the
+    predicate by a relation only a mistake gives it (``nsubj``, ``advmod``, ``amod``) that reads only
+    as an oblique case (:func:`_oblique_only_noun`); None for any other place (a conjunct or apposition of the subject, a noun of a
     subordinate clause) and for the subject itself."""
     heads = _clause_heads(sent, edge)
     node = tok
@@ -489,7 +491,24 @@ def clause_phrase_top(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token 
         return node
     if node.base_deprel in _CLAUSE_ARGUMENT_RELS and node.head in heads:
         return node
+    if node.base_deprel in _MISLABELLED_RELS and node.head in heads and _oblique_only_noun(node):
+        return node  # «ребята голову поломают» with «голову» labelled ``advmod``: the verb's object
     return None
+
+
+#: relations a parser gives a verb's bare object or oblique by mistake
+_MISLABELLED_RELS = frozenset({"nsubj", "advmod", "amod", "dep"})
+
+
+def _oblique_only_noun(tok: Token) -> bool:
+    """A noun or pronoun pymorphy3 knows, all of whose readings are nouns or pronouns in an oblique
+    case (no nominative, no adverb or adjective): «голову», «Ловушке», «Веркой»."""
+    if tok.upos not in ("NOUN", "PROPN", "PRON") or not is_known(tok.form.lower()):
+        return False
+    parses = get_morph().parses(tok.form)
+    return bool(parses) and all(
+        p.tag.POS in ("NOUN", "NPRO") and p.tag.case is not None and p.tag.case != "nomn" for p in parses
+    )
 
 
 def _clause_heads(sent: Sentence, edge: AgreementEdge) -> set[int]:
