@@ -266,8 +266,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Большинство студентов сдало экзамен.",
         "Крыши старых домов протекали.",
         "Кошка с котятами жила на чердаке.",
-        # issue 18: a verb's adjunct is no attractor, nor a genitive singular that looks like a plural
-        "Брат за эти дни похудел.",
+        # issue 18: a genitive singular that looks like a plural is no attractor
         "Мнение группы изменилось.",
         # issue 18, round 2: a short form with a conjunct or a participle of its own would be half-edited
         "Стены дома высоки и прочны.",
@@ -290,24 +289,14 @@ NEGATIVE: dict[str, list[str]] = {
         # issue 18: adjuncts of the verb and a clausal subject have no attractor
         "Анна в отчаянии приникла к стойке.",
         "Необходимо сделать обратную замену.",
-        # issue 18, round 2: a locative PP is the verb's; a short form with a conjunct would be half-edited
-        "Игрок в составе сборной выиграл турнир.",
-        "Девочка в новом платье вошла в комнату.",
+        # issue 18, round 2: a short form with a conjunct would be half-edited
         "Стена дома высока и прочна.",
-        # issue 18, round 3: a passive participle takes a locative adjunct (the PP is the predicate's)
-        "Окно в комнате было открыто.",
-        "Выставка в музее была открыта.",
-        # a place in the prepositional case under an action-like noun is the verb's adjunct
-        "Сигнализация в магазине сработала.",
         # an accusative of time is no mistagged genitive; the subject is the nearer «вершина»
         "Высшая точка хребта — гора Медная, вершина которой почти круглый год покрыта снегом.",
         # a woman's name beside a person noun is her name, not a man's name in the genitive
         "Его жена Александра вчера пришла домой.",
         "Дочь Александра вела хозяйство.",
         "Его бывшая жена Ивана была родом из Чехии.",
-        # a PP the verb governs is its argument, though the parser hang it on the subject
-        "Кавалерия от серийного производства отказалась.",
-        "Отряд из деревни вышел в поле.",
         # an adjectival predicate with a participle describing the subject after it would be half-edited
         "Стена дома была высока, покрытая мхом.",
     ],
@@ -349,12 +338,31 @@ ABSENT: dict[str, list[tuple[str, str]]] = {
     ],
 }
 COORDINATED = ["Брат шагнул к двери и схватился за ручку.", "Он был высоким и сильным человеком."]
+#: issue 18's negatives of the attractor paradigms that hold for ``attractor_scope: subject`` only: the
+#: default clause scope takes the verb's adjunct between subject and predicate as the attractor
+#: (sentence, the clause scope's bad sentence)
+SUBJECT_SCOPE_ONLY: dict[str, list[tuple[str, str]]] = {
+    "subj_predicate_agreement_number_attractor": [
+        ("Брат за эти дни похудел.", "Брат за эти дни похудели."),
+    ],
+    "subj_predicate_agreement_gender_attractor": [
+        ("Игрок в составе сборной выиграл турнир.", "Игрок в составе сборной выиграла турнир."),
+        ("Девочка в новом платье вошла в комнату.", "Девочка в новом платье вошло в комнату."),
+        ("Окно в комнате было открыто.", "Окно в комнате была открыта."),
+        # a passive participle takes a locative adjunct; a place under an action-like noun is the verb's
+        ("Выставка в музее была открыта.", "Выставка в музее был открыт."),
+        ("Сигнализация в магазине сработала.", "Сигнализация в магазине сработал."),
+        # a PP the verb governs is its argument, though the parser hangs it on the subject
+        ("Кавалерия от серийного производства отказалась.", "Кавалерия от серийного производства отказалось."),
+        ("Отряд из деревни вышел в поле.", "Отряд из деревни вышла в поле."),
+    ],
+}
 
 
 @pytest.fixture(scope="module")
 def parsed(parse_cases):
     """Every hand-written sentence, parsed once: text -> Sentence."""
-    extra = [g for cases in ABSENT.values() for g, _ in cases] + COORDINATED
+    extra = [g for cases in (*ABSENT.values(), *SUBJECT_SCOPE_ONLY.values()) for g, _ in cases] + COORDINATED
     return parse_cases(POSITIVE, NEGATIVE, extra)
 
 
@@ -379,6 +387,24 @@ def test_coordinated_predicate_group(parsed, paradigms):
 @pytest.fixture(scope="module")
 def paradigms():
     return {n: get_paradigm(n) for n in NAMES}
+
+
+@pytest.fixture(scope="module")
+def subject_scoped():
+    """The two attractor paradigms with ``attractor_scope: subject``."""
+    ctx = ParadigmContext(options={"attractor_scope": "subject"})
+    return {n: get_paradigm(n, ctx) for n in SUBJECT_SCOPE_ONLY}
+
+
+@pytest.mark.parametrize("name,good,bad", [(n, g, b) for n in SUBJECT_SCOPE_ONLY for g, b in SUBJECT_SCOPE_ONLY[n]])
+def test_verb_adjunct_attracts_in_the_clause_scope_only(parsed, paradigms, subject_scoped, name, good, bad):
+    assert bad in [b for b, _ in paradigms[name].pairs(parsed[good])]
+    assert list(subject_scoped[name].pairs(parsed[good])) == []
+
+
+def test_attractor_scope_option_is_checked():
+    with pytest.raises(ValueError, match="perturb.options.attractor_scope"):
+        get_paradigm("subj_predicate_agreement_number_attractor", ParadigmContext(options={"attractor_scope": "verb"}))
 
 
 def test_registry():
@@ -920,14 +946,18 @@ def test_attractor_with_a_wrong_case_tag_or_relation(paradigms):
             (".", ".", "PUNCT", "", 4, "punct"),
         ])
 
-    # issue 18: all three are the verb's adjuncts or objects, outside the subject noun phrase: no attractor
+    # issue 18: all three are the verb's adjuncts or objects, outside the subject noun phrase: no
+    # attractor in the subject scope; in the clause scope the object «Мариной» (only an instrumental,
+    # whatever its label) is one, the time «неделю» and the nominative «ночь» are not
     fem = "Animacy=Inan|Case={}|Gender=Fem|Number=Sing"
+    strict = get_paradigm("subj_predicate_agreement_number_attractor", ParadigmContext(options={"attractor_scope": "subject"}))
     got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
         tree("неделю", "неделя", fem.format("Acc"), "nsubj", "созванивались", "созваниваться"))]
     assert got == [], got
-    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
-        tree("Мариной", "марина", fem.format("Nom").replace("Inan", "Anim"), "amod", "интересовались", "интересоваться"))]
-    assert got == [], got
+    marina = tree("Мариной", "марина", fem.format("Nom").replace("Inan", "Anim"), "amod", "интересовались", "интересоваться")
+    assert list(strict.pairs(marina)) == []
+    got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(marina)]
+    assert got == ["Они Мариной не интересовалась."], got
     got = [b for b, _ in paradigms["subj_predicate_agreement_number_attractor"].pairs(
         tree("ночь", "ночь", fem.format("Nom"), "nsubj", "спали", "спать"))]
     assert got == [], got
@@ -1747,9 +1777,12 @@ def test_pronominal_determiner_standing_alone_is_an_attractor(paradigms):
             (".", ".", "PUNCT", "", 5, "punct"),
         ])
 
-    # «таких» (DET, genitive plural) stands for a noun, but as the verb's object it is no attractor
-    # (issue 18); inside the subject noun phrase it is (below)
-    assert list(number.pairs(tree("таких", "такой", "Case=Gen|Number=Plur"))) == []
+    # «таких» (DET, genitive plural) stands for a noun: as the verb's object between subject and verb
+    # it attracts in the clause scope, not in the subject scope (issue 18); inside the subject noun
+    # phrase it attracts in both (below)
+    assert [b for b, _ in number.pairs(tree("таких", "такой", "Case=Gen|Number=Plur"))] == ["Я давно таких не встречали."]
+    strict = get_paradigm(number.name, ParadigmContext(options={"attractor_scope": "subject"}))
+    assert list(strict.pairs(tree("таких", "такой", "Case=Gen|Number=Plur"))) == []
     inside = _tree([
         ("Никто", "никто", "PRON", "Case=Nom|Gender=Masc|Number=Sing", 5, "nsubj"),
         ("из", "из", "ADP", "", 3, "case"),
@@ -1862,3 +1895,152 @@ def test_personal_name_subject_takes_no_gender_attractor_pair(paradigms):
     # a common noun of fixed gender keeps its pair
     door = ("Дверь", "дверь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 4, "nsubj")
     assert [b for b, _ in gender.pairs(tree(door))] == ["Дверь из дома пропал."]
+
+
+# -- session 23: the clause scope of the attractor paradigms; genitive subjects ---------------------
+def _told(middle: list[tuple], verb: tuple = ("промолчал", "промолчать", "Masc", "Sing")) -> "Sentence":
+    """«Сосед <middle …> промолчал.» with ``middle`` rows (form, lemma, upos, feats, deprel) on the verb
+    (a row's sixth item, when given, is its head instead)."""
+    form, lemma, g, n = verb
+    verb_id = len(middle) + 2
+    rows = [("Сосед", "сосед", "NOUN", f"Animacy=Anim|Case=Nom|Gender=Masc|Number={n}", verb_id, "nsubj")]
+    for row in middle:
+        rows.append((*row[:4], row[5] if len(row) > 5 else verb_id, row[4]))
+    rows += [(form, lemma, "VERB", _PAST.format(g=g, n=n), 0, "root"), (".", ".", "PUNCT", "", verb_id, "punct")]
+    return _tree(rows)
+
+
+def test_clause_scope_takes_the_verbs_object_between_subject_and_verb(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    strict = get_paradigm(gender.name, ParadigmContext(options={"attractor_scope": "subject"}))
+    # «Сосед ей не сказал» → «сказала»: «ей» is feminine in every reading
+    sent = _told([
+        ("ей", "она", "PRON", "Case=Dat|Gender=Fem|Number=Sing|Person=3", "iobj"),
+        ("не", "не", "PART", "Polarity=Neg", "advmod"),
+    ], ("сказал", "сказать", "Masc", "Sing"))
+    assert [b for b, _ in gender.pairs(sent)] == ["Сосед ей не сказала."]
+    assert list(strict.pairs(sent)) == []
+    # «Сосед с детьми соседки не спорил» → «спорили»: a noun inside the verb's PP
+    sent = _told([
+        ("с", "с", "ADP", "", "case", 3),
+        ("детьми", "ребёнок", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", "obl"),
+        ("не", "не", "PART", "Polarity=Neg", "advmod"),
+    ], ("спорил", "спорить", "Masc", "Sing"))
+    assert [b for b, _ in number.pairs(sent)] == ["Сосед с детьми не спорили."]
+
+
+def test_clause_scope_has_no_adverbial_or_quoted_attractor(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    # «Сосед зимой промолчал»: «зимой» is an adverb as well
+    assert list(gender.pairs(_told([("зимой", "зима", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", "obl")]))) == []
+    # «Сосед «Правду» прочёл»: a quoted title
+    sent = _told([
+        ("«", "«", "PUNCT", "", "punct", 3),
+        ("Правду", "правда", "PROPN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", "obj"),
+        ("»", "»", "PUNCT", "", "punct", 3),
+    ], ("прочёл", "прочесть", "Masc", "Sing"))
+    assert list(gender.pairs(sent)) == []
+    # «Сосед, ей, промолчал»: punctuation outside the subject's phrase, no one clause for sure
+    sent = _told([
+        (",", ",", "PUNCT", "", "punct"),
+        ("ей", "она", "PRON", "Case=Dat|Gender=Fem|Number=Sing|Person=3", "iobj"),
+        (",", ",", "PUNCT", "", "punct"),
+    ])
+    assert list(gender.pairs(sent)) == []
+
+
+def test_clause_scope_plural_not_made_where_the_subject_may_be_an_object(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    # «Поезд в двух направлениях перевозит 500 тысяч человек»: «… перевозят …» has the numeral phrase
+    # as its subject and the train as the object
+    sent = _tree([
+        ("Поезд", "поезд", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("в", "в", "ADP", "", 3, "case"),
+        ("направлениях", "направление", "NOUN", "Animacy=Inan|Case=Loc|Gender=Neut|Number=Plur", 4, "obl"),
+        ("перевозит", "перевозить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("500", "500", "NUM", "", 6, "nummod"),
+        ("тысяч", "тысяча", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 7, "nummod"),
+        ("человек", "человек", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur", 4, "obj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert list(number.pairs(sent)) == []
+    # with an object that is no numeral phrase the pair stands
+    sent = _tree([
+        ("Поезд", "поезд", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("в", "в", "ADP", "", 3, "case"),
+        ("направлениях", "направление", "NOUN", "Animacy=Inan|Case=Loc|Gender=Neut|Number=Plur", 4, "obl"),
+        ("идёт", "идти", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Поезд в направлениях идут."]
+
+
+def test_genitive_person_experiencer_misattached_to_the_genitive(paradigms):
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+
+    def tree(dative: bool) -> "Sentence":
+        rows = [("Нам", "мы", "PRON", "Case=Dat|Number=Plur|Person=1", 2, "det")] if dative else []
+        n = len(rows)
+        rows += [
+            ("сил", "сила", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", n + 3, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", n + 3, "advmod"),
+            ("хватает", "хватать", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+            (".", ".", "PUNCT", "", n + 3, "punct"),
+        ]
+        return _tree(rows)
+    # «Нам сил не хватает» with «Нам» hung on «сил»: the experiencer rules the "grab" reading out
+    assert "Нам сил не хватаю." in [b for b, _ in person.pairs(tree(True))]
+    # «Сил не хватаю» reads "I don't grab strength": none
+    assert list(person.pairs(tree(False))) == []
+
+
+def test_genitive_after_the_connective_tem_ne_menee(paradigms):
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+
+    def tree(first: str) -> "Sentence":
+        return _tree([
+            (first, first.lower(), "PRON" if first == "Тем" else "ADV", "Case=Ins" if first == "Тем" else "", 7, "discourse"),
+            ("не", "не", "PART", "", 1, "fixed"),
+            ("менее", "менее", "ADV", "", 1, "fixed"),
+            ("писем", "письмо", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Plur", 7, "nsubj"),
+            ("там", "там", "ADV", "", 7, "advmod"),
+            ("не", "не", "PART", "Polarity=Neg", 7, "advmod"),
+            ("оказывается", "оказываться", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid", 0, "root"),
+            (".", ".", "PUNCT", "", 7, "punct"),
+        ])
+    # «Тем не менее писем там не оказывается»: «менее» is the connective's, no quantity word
+    assert "Тем не менее писем там не оказываюсь." in [b for b, _ in person.pairs(tree("Тем"))]
+    # «Чуть не менее писем …» is no connective: «менее» governs the genitive
+    assert list(person.pairs(tree("Чуть"))) == []
+
+
+def test_clause_scope_singular_not_made_where_the_plural_clause_is_indefinite_personal(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+
+    def tree(verb: str, lemma: str) -> "Sentence":
+        # «Трубы в подвале меняли» with «Трубы» taken as the subject: "they changed the pipes"
+        return _tree([
+            ("Трубы", "труба", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 4, "nsubj"),
+            ("в", "в", "ADP", "", 3, "case"),
+            ("подвале", "подвал", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 4, "obl"),
+            (verb, lemma, "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+    # «Трубы в подвале менял» has a dropped "he" changing the pipes: no pair
+    assert list(number.pairs(tree("меняли", "менять"))) == []
+    # an intransitive verb has no such reading: «Трубы в подвале гудел»
+    assert [b for b, _ in number.pairs(tree("гудели", "гудеть"))] == ["Трубы в подвале гудел."]
+
+
+def test_clause_scope_attractor_has_its_value_in_every_reading(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+
+    def tree(obj: str, lemma: str, feats: str) -> "Sentence":
+        return _told([(obj, lemma, "NOUN", feats, "obj")], ("готовил", "готовить", "Masc", "Sing"))
+    # «Сосед представления готовил» with «представления» tagged a genitive singular: the form is a plural too
+    assert list(gender.pairs(tree("представления", "представление", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing"))) == []
+    # «Сосед выступление готовил»: neuter singular in every reading
+    assert [b for b, _ in gender.pairs(tree("выступление", "выступление", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing"))] == [
+        "Сосед выступление готовило."
+    ]

@@ -5,8 +5,11 @@ from __future__ import annotations
 from rublimp.trees.edges import subject_predicate_edges
 from rublimp.trees.subject_contexts import (
     address_as_subject,
+    attractor_in_clause,
     attractor_in_subject,
+    clause_edge_reliable,
     genitive_of_negation,
+    in_quotes,
     indefinite_personal_risk,
     noun_attached_pp,
     predicative_short_form,
@@ -287,3 +290,208 @@ def test_verb_governs_preposition():
     assert not verb_governs_preposition(verb("ответить"), "от")
     assert not verb_governs_preposition(verb("выдвинуть"), "из")
     assert not verb_governs_preposition(verb("лежать"), "от")
+
+
+# -- session 23: the clause scope of attractors -----------------------------------------------------
+_FEM_PAST = "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+
+
+def _clause(middle: list[tuple], subject: tuple = ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3")):
+    """«<subject> <middle …> ответила.»: ``middle`` rows give (form, lemma, upos, feats, head offset or
+    None for the verb, deprel); the verb is the last word before the full stop."""
+    verb_id = len(middle) + 2
+    rows = [(*subject, verb_id, "nsubj")]
+    for form, lemma, upos, feats, head, rel in middle:
+        rows.append((form, lemma, upos, feats, verb_id if head is None else head, rel))
+    rows += [("ответила", "ответить", "VERB", _FEM_PAST, 0, "root"), (".", ".", "PUNCT", "", verb_id, "punct")]
+    return tree(rows)
+
+
+def test_clause_attractor_is_an_object_or_oblique_of_the_predicate_between_subject_and_verb():
+    # «Она ему ответила»: a bare dative object
+    s = _clause([("ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", None, "iobj")])
+    edge = _edge(s, "Она")
+    assert attractor_in_clause(s, edge, s.token(2)) and clause_edge_reliable(s, edge)
+    assert not attractor_in_subject(s, edge, s.token(2))
+    # «Она в письме брату ответила»: a PP and a noun inside another PP
+    s = _clause([
+        ("в", "в", "ADP", "", 3, "case"),
+        ("письме", "письмо", "NOUN", "Animacy=Inan|Case=Loc|Gender=Neut|Number=Sing", None, "obl"),
+        ("брата", "брат", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 3, "nmod"),
+    ])
+    edge = _edge(s, "Она")
+    assert attractor_in_clause(s, edge, s.token(3)) and attractor_in_clause(s, edge, s.token(4))
+
+
+def test_adverbial_nouns_are_no_clause_attractors():
+    # «Она зимой ответила»: a form that is an adverb too; «Она всю ночь ответила»: a bare accusative
+    s = _clause([("зимой", "зима", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", None, "obl")])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    s = _clause([
+        ("всю", "весь", "DET", "Case=Acc|Gender=Fem|Number=Sing", 3, "det"),
+        ("ночь", "ночь", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obl"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+    # «таким образом», «в свою очередь»: fixed adverbial phrases
+    s = _clause([
+        ("таким", "такой", "DET", "Case=Ins|Gender=Masc|Number=Sing", 3, "det"),
+        ("образом", "образ", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", None, "obl"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+    s = _clause([
+        ("в", "в", "ADP", "", 4, "case"),
+        ("свою", "свой", "DET", "Case=Acc|Gender=Fem|Number=Sing", 4, "det"),
+        ("очередь", "очередь", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obl"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(4))
+    # a bare instrumental that is no adverb is an argument («Она письмом ответила»: "by letter")
+    s = _clause([("письмом", "письмо", "NOUN", "Animacy=Inan|Case=Ins|Gender=Neut|Number=Sing", None, "obl")])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+
+
+def test_clause_attractor_not_in_quotes_nor_in_a_subordinate_clause():
+    # «Она «Правду» ответила»: a quoted name
+    s = _clause([
+        ("«", "«", "PUNCT", "", 3, "punct"),
+        ("Правду", "правда", "PROPN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obj"),
+        ("»", "»", "PUNCT", "", 3, "punct"),
+    ])
+    assert in_quotes(s, s.token(3))
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+    # a noun of a participle's clause hanging on the subject is no noun of the predicate's clause
+    s = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 5, "nsubj"),
+        ("узнав", "узнать", "VERB", "Aspect=Perf|VerbForm=Conv|Voice=Act", 5, "advcl"),
+        ("о", "о", "ADP", "", 4, "case"),
+        ("письме", "письмо", "NOUN", "Animacy=Inan|Case=Loc|Gender=Neut|Number=Sing", 2, "obl"),
+        ("ответила", "ответить", "VERB", _FEM_PAST, 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(4))
+
+
+def test_clause_edge_needs_one_clause_and_a_nominative_subject():
+    # a comma between subject and verb outside the subject's phrase: two clauses
+    s = _clause([
+        (",", ",", "PUNCT", "", None, "punct"),
+        ("ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", None, "iobj"),
+    ])
+    assert not clause_edge_reliable(s, _edge(s, "Она"))
+    # a subject pymorphy3 reads only as an oblique case («книгой» labelled nsubj)
+    s = _clause(
+        [("ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", None, "iobj")],
+        subject=("книгой", "книга", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing"),
+    )
+    assert not clause_edge_reliable(s, _edge(s, "книгой"))
+
+
+def test_clause_attractor_of_an_infinitive_complement_or_misattached_to_the_subject():
+    # «Она брату помочь не смогла»: the object of the infinitive complement is of the same clause
+    s = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 5, "nsubj"),
+        ("брату", "брат", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing", 3, "iobj"),
+        ("помочь", "помочь", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 5, "xcomp"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        ("смогла", "смочь", "VERB", _FEM_PAST, 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # «Она в панике ответила» with the PP labelled ``obl`` of the subject: the verb's adjunct
+    s = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 4, "nsubj"),
+        ("в", "в", "ADP", "", 3, "case"),
+        ("спешке", "спешка", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 1, "obl"),
+        ("ответила", "ответить", "VERB", _FEM_PAST, 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+
+
+def test_clause_attractor_set_off_or_of_time_and_two_clauses():
+    # «Она, жившая в доме, ответила»: the noun inside the set-off participle phrase, even hung on the
+    # verb by the parser, is cut off from the verb by the comma
+    s = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 7, "nsubj"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("жившая", "жить", "VERB", "Aspect=Imp|Case=Nom|Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part|Voice=Act", 1, "acl"),
+        ("в", "в", "ADP", "", 5, "case"),
+        ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 7, "obl"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("ответила", "ответить", "VERB", _FEM_PAST, 0, "root"),
+        (".", ".", "PUNCT", "", 7, "punct"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(5))
+    # «Она каждую весну ответила» with «весну» labelled ``obj``: a time
+    s = _clause([
+        ("каждую", "каждый", "DET", "Case=Acc|Gender=Fem|Number=Sing", 3, "det"),
+        ("весну", "весна", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obj"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+    # «Она ему писала и брату ответила»: another finite verb between subject and verb, two clauses
+    s = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 6, "nsubj"),
+        ("ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", 3, "iobj"),
+        ("писала", "писать", "VERB", _FEM_PAST.replace("Perf", "Imp"), 6, "advcl"),
+        ("и", "и", "CCONJ", "", 5, "cc"),
+        ("брату", "брат", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing", 6, "iobj"),
+        ("ответила", "ответить", "VERB", _FEM_PAST, 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+    assert not clause_edge_reliable(s, _edge(s, "Она"))
+
+
+def test_bare_accusative_of_extent_is_no_clause_attractor():
+    # «Она всю дорогу ответила» with «дорогу» labelled ``obj``: "all the way", an extent
+    s = _clause([
+        ("всю", "весь", "DET", "Case=Acc|Gender=Fem|Number=Sing", 3, "det"),
+        ("дорогу", "дорога", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obj"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+    # «Она эту дорогу знала»: an object
+    s = _clause([
+        ("эту", "этот", "DET", "Case=Acc|Gender=Fem|Number=Sing", 3, "det"),
+        ("дорогу", "дорога", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "obj"),
+    ])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+
+
+def test_bare_genitive_under_negation_and_accusative_on_the_subject_are_clause_attractors():
+    # «Она писем не ответила» with «писем» a bare ``obl``: the genitive object of the negated verb
+    rows = [("писем", "письмо", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Plur", None, "obl"),
+            ("не", "не", "PART", "Polarity=Neg", None, "advmod")]
+    s = _clause(rows)
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # without «не» a bare genitive ``obl`` is a date or measure («второго мая»)
+    s = _clause(rows[:1])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # «Она брата ответила» with «брата» an accusative hung on the subject: the verb's object
+    s = _clause([("брата", "брат", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 1, "nmod")])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+
+
+def test_genitive_of_negation_with_a_particle_or_ni_odnogo():
+    # «денег-то не было»: the emphatic particle does not hide the genitive
+    sent = _genitive([], "денег-то", "деньги")
+    assert genitive_of_negation(sent, _edge(sent, "денег-то"))
+    # «ни одного не было»: «один» agrees like a noun, other numerals govern the genitive
+    def numeral(form: str, lemma: str):
+        return tree([
+            ("ни", "ни", "PART", "", 2, "advmod"),
+            (form, lemma, "NUM", "Case=Gen|Gender=Masc", 4, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("было", "быть", "VERB", _NEUT_PAST, 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+    s = numeral("одного", "один")
+    assert genitive_of_negation(s, _edge(s, "одного"))
+    s = numeral("двух", "два")
+    assert not any(e.subject_kind == "genitive" and genitive_of_negation(s, e) for e in subject_predicate_edges(s))
+
+
+def test_oblique_only_noun_mislabelled_on_the_verb_is_a_clause_attractor():
+    # «Она голову ответила» with «голову» labelled ``advmod``: only an accusative, the verb's object
+    s = _clause([("голову", "голова", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", None, "advmod")])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # «Она брат ответила» with «брат» a second ``nsubj``: a nominative, no object
+    s = _clause([("брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", None, "nsubj")])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(2))

@@ -1,26 +1,37 @@
 """SUBJECT-PREDICATE AGREEMENT with an attractor: the two RuBLiMP attractor paradigms (Appendix B.2.2).
 
-``subj_predicate_agreement_{number,gender}_attractor``: the subject noun phrase holds an attractor,
-a genitive or prepositional dependent of the subject (along ``nmod`` links only) placed before the
-agreeing word, whose form has another value of the feature in every reading of its case; the
-predicate takes the attractor's value («Мнение экспертов совпадало» → «*Мнение экспертов совпадали»).
-Subjects come from the word-order policy of :mod:`rublimp.trees.subjects`
-(:func:`~rublimp.trees.subjects.attractor_subject_edges`).
+``subj_predicate_agreement_{number,gender}_attractor``: the predicate takes the value of a nominal
+near it whose form has another value of the feature in every reading of its case («Мнение экспертов
+совпадало» → «*Мнение экспертов совпадали»). Subjects come from the word-order policy of
+:mod:`rublimp.trees.subjects` (:func:`~rublimp.trees.subjects.attractor_subject_edges`).
 
-RuBLiMP takes any nominal between subject and verb («Брат за эти дни похудел», «он всё понял»); a
-blind read of such pairs (issue 18) found most of them without an attractor, so adjuncts, agents
-and objects of the verb, nouns of participial or relative clauses, conjuncts, apposed names and
-genitive singulars that only look plural («группы») are not attractors here
-(:func:`~rublimp.trees.subject_contexts.attractor_in_subject`, :func:`_apposed`,
-:func:`_number_in_case`), nor a name beside a noun for a person that may be that person's own
-(:func:`_name_beside_person`); nor is a PP the verb typically takes or governs
-(:func:`~rublimp.trees.subject_contexts.noun_attached_pp`). A genitive the parser labelled ``appos``
-is one (:func:`~rublimp.trees.subject_contexts.genitive_labelled_appos`). No pair is made with a
-numeral subject (:func:`_numeral_subject`), a personal name as the subject of a gender pair
-(:func:`_personal_name`), or an adjectival predicate that a conjunct or a set-off adjective or
-participle would leave half-edited (:func:`_half_edited`); a past singular made by the number
-paradigm takes the attractor's gender.
-The fidelity cost is in ``docs/phenomena/subject_predicate_agreement.md``.
+Where the attractor may stand is the option ``attractor_scope`` (``perturb.options``; the default,
+``clause``, is :data:`OPTION_DEFAULTS`'s):
+
+* ``subject``: Slioussar & Malko's attractor, a genitive or prepositional dependent of the subject
+  (along ``nmod`` links only) placed before the agreeing word
+  (:func:`~rublimp.trees.subject_contexts.attractor_in_subject`). Adjuncts, agents and objects of
+  the verb, nouns of participial or relative clauses, conjuncts, apposed names (:func:`_apposed`),
+  a name beside a noun for a person that may be that person's own (:func:`_name_beside_person`) and
+  a PP the verb typically takes or governs
+  (:func:`~rublimp.trees.subject_contexts.noun_attached_pp`) are not attractors; a genitive the
+  parser labelled ``appos`` is one (:func:`~rublimp.trees.subject_contexts.genitive_labelled_appos`).
+* ``clause`` (as RuBLiMP's released pairs: «Он даже ей не кивнул» → «кивнула»): the subject scope's
+  attractors, and besides them a nominal of the predicate's own clause placed between subject and
+  agreeing word in either order: an object or oblique of the predicate, a noun inside one, or a
+  verb's adjunct the parser hung on the subject
+  (:func:`~rublimp.trees.subject_contexts.attractor_in_clause`); not the subject, a conjunct or
+  apposition of it, a noun of a subordinate clause, an adverbial noun («зимой», a bare accusative of
+  time) or a word inside quotation marks.
+
+In both scopes only a form every reading of which (in its case) has the target value attracts
+(:func:`_number_in_case`, :func:`_gender_in_case`: a genitive singular that only looks plural,
+«группы», does not). No pair is made with a numeral subject (:func:`_numeral_subject`), a personal
+name as the subject of a gender pair (:func:`_personal_name`), or an adjectival predicate that a
+conjunct or a set-off adjective or participle would leave half-edited (:func:`_half_edited`); a
+past singular made by the number paradigm takes the attractor's gender. The pool schema has no
+column for the attractor itself (a pair records the edited predicate only).
+The fidelity cost of each scope is in ``docs/phenomena/subject_predicate_agreement.md``.
 """
 
 from __future__ import annotations
@@ -29,6 +40,7 @@ import dataclasses
 from typing import ClassVar
 
 from ..conllu_doc import Sentence, Token
+from ..io import InputError
 from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, get_morph
 from ..trees.edges import AgreementEdge
@@ -42,18 +54,33 @@ from ..trees.readings import (
     has_nominative,
     nominal_like,
 )
-from ..trees.subject_contexts import attractor_in_subject, genitive_labelled_appos
+from ..trees.subject_contexts import (
+    attractor_in_clause,
+    attractor_in_subject,
+    clause_edge_reliable,
+    clause_phrase_top,
+    indefinite_personal_risk,
+    genitive_labelled_appos,
+)
+from ..trees.subject_repairs import object_reading
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
 from .agreement import SubjectPredicateAgreement, number_ok
-from .base import register
+from .base import OPTION_DEFAULTS, register
 
 __all__ = [
     "ATTRACTOR_PATH_RELS",
+    "ATTRACTOR_SCOPES",
+    "SCOPE_OPTION",
     "AttractorNumber",
     "AttractorGender",
 ]
 
 
+
+
+#: the ``perturb.options`` key that sets where an attractor may stand, and its values
+SCOPE_OPTION = "attractor_scope"
+ATTRACTOR_SCOPES = ("clause", "subject")
 
 
 # relations along which an attractor is searched inside the subject tree
@@ -127,13 +154,17 @@ def _attractor_case(sent: Sentence, tok: Token) -> str:
 def _readings_in_case(tok: Token, guesses: bool = False, case_ud: str | None = None) -> list:
     """pymorphy3's noun/pronoun readings of ``tok`` in ``case_ud`` (default: its tagged case; all
     readings when there is none or no reading has it); none for a word pymorphy3 does not know,
-    unless ``guesses``."""
+    unless ``guesses``. A pronoun pymorphy3 reads only as a substantive pronominal adjective
+    («всех», «тех») has those readings."""
     if not guesses and not is_known(tok.form.lower()):
         return []
     parses = [
         p for p in get_morph().parses(tok.form)
         if p.tag.POS in ("NOUN", "NPRO") or (tok.upos == "DET" and "Apro" in p.tag.grammemes)
     ]
+    if not parses and tok.upos == "PRON":
+        # a pronoun pymorphy3 has only as a substantive pronominal adjective («всех», «тех»)
+        parses = [p for p in get_morph().parses(tok.form) if {"Apro", "Subx"} <= set(p.tag.grammemes)]
     case = UD2OC["Case"].get(case_ud if case_ud is not None else tok.feats.get("Case", ""))
     in_case = [p for p in parses if case is not None and set(_CASE_VARIANTS.get(case, (case,))) & set(p.tag.grammemes)]
     return in_case or parses
@@ -316,7 +347,8 @@ def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
 
 
 class _Attractor(SubjectPredicateAgreement):
-    """Attractors inside the subject noun phrase, nearest to the agreeing word first.
+    """Attractors of the scope ``perturb.options.attractor_scope`` (inside the subject noun phrase,
+    and with ``clause`` also of the predicate's clause), nearest to the agreeing word first.
 
     Besides the shared edges these paradigms read the subjects that
     :func:`~rublimp.trees.subjects.span_subject_edges` recovers from word order
@@ -332,8 +364,20 @@ class _Attractor(SubjectPredicateAgreement):
     :func:`_possessor`).
     """
 
+    options = (*SubjectPredicateAgreement.options, SCOPE_OPTION)
     #: indeclinable nouns («Марко») have a gender but read as either number
     indeclinable_ok: ClassVar[bool] = False
+
+    def __init__(self, ctx=None) -> None:
+        super().__init__(ctx)
+        scope = self.ctx.options.get(SCOPE_OPTION, OPTION_DEFAULTS[SCOPE_OPTION])
+        if scope not in ATTRACTOR_SCOPES:
+            raise InputError(
+                f"perturb.options.{SCOPE_OPTION}: {scope!r} is not one of {', '.join(ATTRACTOR_SCOPES)}"
+            )
+        #: ``clause``: attractors of the subject phrase and of the predicate's clause; ``subject``: of the
+        #: subject phrase only
+        self.scope: str = scope
     #: the attractor's features that the tagger and pymorphy3 must agree on (the number paradigm
     #: does not care about a mistagged gender of its attractor: «они … Мариной интересуются»)
     checked_feats: ClassVar[tuple[str, ...]] = ("Number", "Gender")
@@ -377,30 +421,52 @@ class _Attractor(SubjectPredicateAgreement):
             if f in kid.feats and kid.feats[f] in UD2OC[f] and (f != "Gender" or kid.feats.get("Number") == "Sing")
         )
 
-    @staticmethod
-    def _candidates(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
-        """Nouns and pronouns between subject and agreeing word, or in the subject tree along nmod/obj/obl links.
+    def _candidates(self, sent: Sentence, edge: AgreementEdge, scope: str | None = None) -> dict[int, Token]:
+        """The attractor candidates of :meth:`_candidates_uncached` for ``scope`` (default: this
+        paradigm's).
 
-        Memoised per sentence and (subject, agreeing word): both paradigms ask for every edge twice.
+        Memoised per sentence, scope and (subject, agreeing word): both paradigms ask for every edge twice.
         """
-        key = ("attractor_candidates", edge.subject.id, edge.agreeing.id, edge.predicate.id)
-        return sentence_memo(sent, key, lambda: _Attractor._candidates_uncached(sent, edge))
+        scope = scope or self.scope
+        key = ("attractor_candidates", scope, edge.subject.id, edge.agreeing.id, edge.predicate.id)
+        return sentence_memo(sent, key, lambda: _Attractor._candidates_uncached(sent, edge, scope))
+
+    def attractor_scope_of(self, sent: Sentence, edge: AgreementEdge, tok: Token) -> str:
+        """``subject`` for an attractor inside the subject noun phrase (both scopes find it), else ``clause``."""
+        return "subject" if tok.id in self._candidates(sent, edge, "subject") else "clause"
 
     @staticmethod
-    def _candidates_uncached(sent: Sentence, edge: AgreementEdge) -> dict[int, Token]:
-        """Nominal dependents inside the subject noun phrase (nmod links only), before the agreeing word.
+    def _candidates_uncached(sent: Sentence, edge: AgreementEdge, scope: str) -> dict[int, Token]:
+        """Nominal dependents inside the subject noun phrase (nmod links only), before the agreeing word;
+        with the ``clause`` scope also the predicate's objects and obliques (and nouns inside them)
+        between subject and agreeing word.
 
-        A noun of a participial or relative clause, a conjunct, an apposition, or an adjunct, agent
-        or object of the verb is no attractor (:func:`~rublimp.trees.subject_contexts.attractor_in_subject`);
-        a clausal subject has none.
+        Subject scope: a noun of a participial or relative clause, a conjunct, an apposition, or an
+        adjunct, agent or object of the verb is no attractor
+        (:func:`~rublimp.trees.subject_contexts.attractor_in_subject`). Clause scope adds
+        :func:`~rublimp.trees.subject_contexts.attractor_in_clause`, where subject and agreeing word
+        are surely of one clause (:func:`~rublimp.trees.subject_contexts.clause_edge_reliable`).
+        A clausal subject has none.
         """
         if edge.subject_kind != "nominal":
             return {}
-        return {
+        found = {
             t.id: t for t in sent.tokens[: edge.agreeing.id - 1]
             if attractor_in_subject(sent, edge, t) and _attractor_like(t, sent)
             and not _apposed(sent, edge, t) and not _name_beside_person(sent, edge, t)
         }
+        if scope == "clause" and clause_edge_reliable(sent, edge):
+            # a noun the parser hung on the subject (a verb's adjunct there) keeps the subject phrase's
+            # checks against an apposed name or title
+            found.update(
+                (t.id, t) for t in sent.tokens
+                if t.id not in found and attractor_in_clause(sent, edge, t) and _attractor_like(t, sent)
+                and not (
+                    clause_phrase_top(sent, edge, t).head == edge.subject.id
+                    and (_apposed(sent, edge, t) or _name_beside_person(sent, edge, t))
+                )
+            )
+        return found
 
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
         found = [
@@ -466,6 +532,11 @@ class _Attractor(SubjectPredicateAgreement):
         return self._nominal_ok(sent, edge, referent=referent)
 
 
+def _bare(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` has no preposition of its own."""
+    return not any(k.base_deprel == "case" for k in sent.children(tok))
+
+
 def _shows_gender(edge: AgreementEdge) -> bool:
     """Whether the singular of the agreeing word marks gender: a past tense, a short form or an
     adjective, or быть with an adjectival word agreeing together with it."""
@@ -500,6 +571,13 @@ class AttractorNumber(_Attractor):
             if _number_in_case(att, _guessed(sent, edge, att), _attractor_case(sent, att)) != UD2OC["Number"][num]:
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
+                continue
+            clause = self.attractor_scope_of(sent, edge, att) == "clause"
+            if clause and (
+                indefinite_personal_risk(sent, edge) if num == "Plur" else object_reading(sent, edge)
+            ):
+                # «Поезд в обоих направлениях перевозят …»: "they transport the train", with no subject;
+                # «… в ней хранили зерно» is such a clause already, and «хранила» has a dropped "she"
                 continue
             # a singular predicate that shows gender takes the attractor's («Глаза моей сестры стала»):
             # with another gender the error would not be one of number alone; one that shows none
@@ -563,6 +641,14 @@ class AttractorGender(_Attractor):
             if gen is not None:
                 g = gen
             if g is None or g == src or (referent and g != "Neut"):
+                continue
+            if (
+                self.attractor_scope_of(sent, edge, att) == "clause" and _bare(sent, att)
+                and _gender_in_case(att, _guessed(sent, edge, att), "") != g
+            ):
+                # a clause-scope attractor without a preposition (whose case only the tagger fixes) has the
+                # gender in every reading of its form («представления» is a neuter genitive singular but
+                # also a plural)
                 continue
             if not self._object_reading(sent, edge, g, None):
                 yield g, None

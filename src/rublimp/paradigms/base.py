@@ -51,6 +51,7 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "temporal_markers": None,
     "suffix_pair_max_lemmas": None,
     "prefix_candidates": 1,
+    "attractor_scope": "clause",
 }
 
 LEVELS = ("Morphology", "Syntax", "Semantics")

@@ -291,12 +291,16 @@ def _grab_reading(sent: Sentence, edge: AgreementEdge) -> bool:
     """Whether a 1st/2nd-person form of the predicate reads as «хватать» "grab" with the genitive as
     its object and a dropped "I"/"you" as the subject («звёзд с неба не хватаю»): the verb is one of
     :data:`_GRAB_HOMONYMS` and has no bare dative experiencer («Мне денег не хватаешь» has no such
-    reading: "grab" takes no dative)."""
+    reading: "grab" takes no dative), on the verb or, misattached, before the genitive and on it."""
     if normalize(edge.agreeing.lemma) not in _GRAB_HOMONYMS:
         return False
+    # the experiencer hangs on the verb, or the parser hung it on the genitive («Нам же подготовки не
+    # хватает» with «Нам» a ``det`` of «подготовки»)
+    kids = [*sent.children(edge.agreeing), *(k for k in sent.children(edge.subject) if k.id < edge.subject.id)]
     return not any(
-        k.feats.get("Case") == "Dat" and not any(c.base_deprel == "case" for c in sent.children(k))
-        for k in sent.children(edge.agreeing)
+        k.feats.get("Case") == "Dat" and k.upos in ("PRON", "NOUN", "PROPN")
+        and not any(c.base_deprel == "case" for c in sent.children(k))
+        for k in kids
     )
 
 

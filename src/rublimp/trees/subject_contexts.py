@@ -14,6 +14,10 @@ paradigms ask before they propose a pair:
 * :func:`address_as_subject`: is the «subject» an address set off by a comma («Ребята, мы …»)?
 * :func:`attractor_in_subject`: is a noun an attractor in RuBLiMP's sense, a genitive or
   prepositional dependent inside the subject noun phrase, placed before the agreeing word?
+* :func:`attractor_in_clause`: is a noun an attractor of the wider, clause scope: an object or
+  oblique of the predicate (or a noun inside one) placed between the subject and the agreeing word?
+* :func:`clause_edge_reliable`: are subject and agreeing word surely of one clause (for a clause-scope
+  attractor)?
 * :func:`noun_attached_pp`: does a prepositional phrase on the way to it modify its noun, and not
   the verb (a locative or temporal PP the parser hung on the subject: «Анна в городе уснула»)?
 * :func:`genitive_labelled_appos`: is a word labelled ``appos`` right after its noun a genitive the
@@ -35,6 +39,10 @@ __all__ = [
     "indefinite_personal_risk",
     "predicative_short_form",
     "attractor_in_subject",
+    "attractor_in_clause",
+    "in_quotes",
+    "clause_phrase_top",
+    "clause_edge_reliable",
     "address_as_subject",
     "noun_attached_pp",
     "genitive_labelled_appos",
@@ -142,7 +150,8 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
 
     True only for a ``genitive`` edge whose predicate is negated by «не»/«нет» and whose subject
 
-    * has a genitive reading in pymorphy3 (a neuter nominative tagged genitive has none);
+    * has a genitive reading in pymorphy3 (a neuter nominative tagged genitive has none; an emphatic
+      «-то»/«-ка» is read off: «годов-то»), and is no numeral other than «один» («ни одного»);
     * has no preposition, numeral or quantity word of its own, and no numeral, quantity word
       («больше», «около», «до») or preposition right before it: those govern the genitive
       («больше ста человек», «до пяти лет»);
@@ -153,10 +162,12 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
     subj = edge.subject
     if edge.subject_kind != "genitive" or not edge.negated:
         return False
-    if is_known(subj.form.lower()) and not any("gent" in p.tag.grammemes for p in get_morph().parses(subj.form)):
+    # «годов-то»: the emphatic particle does not change the case
+    form = subj.form[:-3] if subj.form.lower().endswith(("-то", "-ка")) else subj.form
+    if is_known(form.lower()) and not any("gent" in p.tag.grammemes for p in get_morph().parses(form)):
         return False  # a known word with no genitive reading is a nominative («решение»); guesses do not count
-    if subj.upos == "NUM" or normalize(subj.lemma) in QUANT_WORDS:
-        return False
+    if (subj.upos == "NUM" and normalize(subj.lemma) != "один") or normalize(subj.lemma) in QUANT_WORDS:
+        return False  # «ни одного не осталось» agrees like a noun
     # with a pronoun «больше», «более» mean "any more" («более ничего не произошло»)
     governors = QUANT_WORDS if subj.upos == "PRON" else _QUANTITY_GOVERNORS
     for kid in sent.children(subj):
@@ -167,6 +178,8 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
         if normalize(kid.lemma) in governors or normalize(kid.form) in governors:
             return False
     before = _before_phrase(sent, subj)
+    if before is not None and _connective_menee(sent, before):
+        before = None  # «Тем не менее той там не оказывается»: the connective, no quantity
     if subj.upos != "PRON" and before is not None and (
         before.upos in ("NUM", "ADP") or before.form[:1].isdigit()
         or normalize(before.lemma) in _QUANTITY_GOVERNORS or normalize(before.form) in _QUANTITY_GOVERNORS
@@ -181,6 +194,15 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
         ):
             return False
     return True
+
+
+def _connective_menee(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` is the «менее» of the connective «тем не менее»."""
+    i = tok.id - 1
+    return (
+        normalize(tok.form) == "менее" and i >= 2
+        and [normalize(t.form) for t in sent.tokens[i - 2: i]] == ["тем", "не"]
+    )
 
 
 def _before_phrase(sent: Sentence, subj: Token) -> Token | None:
@@ -236,6 +258,10 @@ _TIME_NOUNS = frozenset({
 })
 
 
+#: nouns that count like numerals («пять тысяч», «три миллиона»)
+_BIG_NUMBER_NOUNS = frozenset({"тысяча", "миллион", "миллиард", "сотня", "десяток"})
+
+
 def _numeral_phrase(sent: Sentence, tok: Token) -> bool:
     """A cardinal numeral (other than «один»; in words or digits) or a noun quantified by one
     («пять тысяч зрителей», «20 человек»): a phrase that may be a subject with a plural verb."""
@@ -250,7 +276,11 @@ def _numeral_phrase(sent: Sentence, tok: Token) -> bool:
     if numeral(tok):
         return direct(tok)
     return any(
-        numeral(k) and direct(k) and k.base_deprel in ("nummod", "nmod", "det", "amod", "compound")
+        (numeral(k) and direct(k) or (
+            # «500 тысяч человек» with «тысяч» (a noun) on «человек» and the numeral on «тысяч»
+            normalize(k.lemma) in _BIG_NUMBER_NOUNS and any(numeral(c) and direct(c) for c in sent.children(k))
+        ))
+        and k.base_deprel in ("nummod", "nmod", "det", "amod", "compound")
         for k in sent.children(tok)
     )
 
@@ -287,6 +317,209 @@ def attractor_in_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> boo
             return True
         node = head
     return _right_after_subject(sent, edge, tok) and noun_attached_pp(sent, edge, tok, edge.subject)
+
+
+#: relations by which a clause-scope attractor (or the phrase holding it) hangs on the predicate
+_CLAUSE_ARGUMENT_RELS = frozenset({"obj", "iobj", "obl"})
+#: the cases a bare ``obl`` (no preposition) has as a clause-scope attractor: a dative («ей не кивнул») or
+#: an instrumental argument («этим гордился»); a bare accusative, genitive or nominative ``obl`` is a
+#: measure, date or time («всю ночь», «второго мая»)
+_BARE_OBL_CASES = frozenset({"Dat", "Ins"})
+#: opening and closing quotation marks (the TeX-style ones of some corpora as well: ``…'')
+_OPEN_QUOTES = frozenset({"«", "„", "“", "``", "`"})
+_CLOSE_QUOTES = frozenset({"»", "“", "”", "''", "'"})
+#: nouns of fixed adverbial phrases («в свою очередь», «в большинстве своём», «на самом деле», «в
+#: целом», «по крайней мере», «в частности», «в итоге», «по сути», «в конце концов», «в том числе»,
+#: «по большей части»):
+#: no noun of the clause but a sentence adverb
+_ADVERBIAL_PP_NOUNS = frozenset({
+    "очередь", "большинство", "дело", "целое", "общее", "мера", "частность", "итог", "суть", "сущность",
+    "конец", "принцип", "случай", "образ", "сторона", "том", "путь", "часть",
+})
+#: nouns of time that, without a preposition, are an adverbial of time in any case and relation
+#: («каждую весну», «всю ночь», «прошлым летом», «этим утром»)
+_TIME_ADVERB_NOUNS = frozenset({
+    "секунда", "минута", "час", "сутки", "день", "ночь", "утро", "вечер", "неделя", "месяц", "год", "век",
+    "весна", "лето", "осень", "зима", "время", "раз", "пора", "вечность", "период", "эпоха", "десятилетие",
+})
+#: determiners that make a bare accusative an adverbial of extent («всю дорогу», «целый день»)
+_EXTENT_DETS = frozenset({"весь", "целый", "каждый"})
+#: prepositions that make an adverbial phrase with a noun of :data:`_ADVERBIAL_PP_NOUNS`
+_ADVERBIAL_PP_PREPS = frozenset({"в", "во", "на", "по", "с", "со", "к"})
+
+
+def _adverb_reading(tok: Token) -> bool:
+    """Whether pymorphy3 reads ``tok``'s form as an adverb too («зимой», «утром», «шагом», «кругом»)."""
+    return any(p.tag.POS == "ADVB" for p in get_morph().parses(tok.form))
+
+
+def in_quotes(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` stands inside a quotation or quoted name: an opening quotation mark before it
+    not closed before it, and a closing one after it («роман "Война и мир"», «газета «Правда»»)."""
+    depth = 0
+    straight = 0
+    for t in sent.tokens[: tok.id - 1]:
+        if t.form == '"':
+            straight += 1
+        elif t.form in _OPEN_QUOTES and not (t.form == "“" and depth):
+            depth += 1
+        elif t.form in _CLOSE_QUOTES and depth:
+            depth -= 1
+    after = [t.form for t in sent.tokens[tok.id:]]
+    if straight % 2 and '"' in after:
+        return True
+    return depth > 0 and any(f in _CLOSE_QUOTES for f in after)
+
+
+def _adverbial_pp(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` is the noun of a fixed adverbial phrase (:data:`_ADVERBIAL_PP_NOUNS` after a
+    preposition of :data:`_ADVERBIAL_PP_PREPS`: «в свою очередь», «на самом деле», «в том числе»), or is
+    labelled ``fixed`` (a part of a multiword expression), or a bare instrumental of such a noun («таким
+    образом», «первым делом»)."""
+    if tok.base_deprel == "fixed":
+        return True
+    fixed_noun = normalize(tok.lemma) in _ADVERBIAL_PP_NOUNS or normalize(tok.form) in _ADVERBIAL_PP_NOUNS
+    preps = [normalize(k.form) for k in sent.children(tok) if k.base_deprel == "case"]
+    if not preps:
+        # «таким образом», «главным образом», «первым делом», «таким путём»: a bare instrumental
+        return fixed_noun and tok.feats.get("Case") == "Ins"
+    return preps[0] in _ADVERBIAL_PP_PREPS and fixed_noun
+
+
+def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether subject and agreeing word are surely of one clause, as a clause-scope attractor needs
+    (:func:`attractor_in_clause`).
+
+    The subject (from the parse or the word-order policy) is tagged nominative and is no noun of time
+    (:data:`_TIME_ADVERB_NOUNS`); a word pymorphy3 knows reads as a nominative noun or pronoun (not
+    «мутации», «образования» taken from a broken tree), and not as a genitive right after a noun («в
+    результате мутации»). No punctuation mark stands between subject and agreeing word outside the
+    subject's own phrase («Учительница, которой Аня принесла диплом, улыбнулась» keeps its commas
+    inside the subject phrase; «роман длился недолго, а он написал: "Я порвал …"» is two clauses),
+    nor another finite verb («показатели улучшались и голов помогли»).
+    """
+    subj = edge.subject
+    if subj.feats.get("Case", "Nom") != "Nom" or normalize(subj.lemma) in _TIME_ADVERB_NOUNS:
+        return False  # «долгие годы в ней хранили зерно»: a time, not the subject
+    if is_known(subj.form.lower()) and subj.upos in ("NOUN", "PRON", "PROPN") and not any(
+        "nomn" in p.tag.grammemes for p in get_morph().parses(subj.form)
+        if p.tag.POS in ("NOUN", "NPRO") or {"Apro", "Subx"} <= set(p.tag.grammemes)  # «все», «те»
+    ):
+        return False
+    before = sent.tokens[subj.id - 2] if subj.id > 1 else None
+    if before is not None and before.upos in ("NOUN", "PROPN") and any(
+        {"gent", "gen2"} & set(p.tag.grammemes) for p in get_morph().parses(subj.form)
+    ):
+        return False  # «В результате мутации у него вырастают руки»: the genitive of the noun before it
+    lo, hi = sorted((subj.id, edge.agreeing.id))
+    own = {t.id for t in sent.subtree(subj)}
+    return not any(
+        t.id not in own and (
+            t.upos == "PUNCT"
+            # another finite verb between them («показатели улучшались и голов помогли»): two clauses
+            or (t.id not in (edge.predicate.id, edge.agreeing.id) and t.feats.get("VerbForm") == "Fin")
+        )
+        for t in sent.tokens[lo: hi - 1]
+    )
+
+
+def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """Whether ``tok`` is a clause-scope attractor: a nominal of the predicate's own clause between the
+    subject and the agreeing word (in either order: «Кира в этом сомневалась», «Опять кинул копьё
+    Радегаст»).
+
+    ``tok`` hangs on the predicate, the agreeing word or an infinitive complement of theirs by ``obj``,
+    ``iobj`` or ``obl``, directly or through ``nmod`` links («Он с книгами брата пришёл»), or on the
+    subject as the verb's misattached adjunct (:func:`clause_phrase_top`), so it is neither the subject nor a
+    conjunct or apposition of it, and not inside a subordinate clause; it stands strictly between
+    subject and agreeing word, with no punctuation between it and the agreeing word, outside
+    quotation marks (:func:`in_quotes`), and is no adverbial noun: no form pymorphy3 also reads as
+    an adverb («зимой», «утром»), no fixed adverbial phrase (:func:`_adverbial_pp`), no bare noun of
+    time (:data:`_TIME_ADVERB_NOUNS`, «каждую весну» even labelled ``obj``) or bare accusative of extent
+    («всю дорогу», :data:`_EXTENT_DETS`), no abbreviation, and a bare ``obl`` only in the dative or
+    instrumental (:data:`_BARE_OBL_CASES`; «второго мая» is a date), or in the genitive under a
+    negated predicate (its object: «ветер тучи не тревожил»); a bare accusative the parser hung on the
+    subject is the verb's object («Вы Витю пришли арестовывать»).
+    """
+    lo, hi = sorted((edge.subject.id, edge.agreeing.id))
+    if not lo < tok.id < hi or _adverb_reading(tok) or in_quotes(sent, tok):
+        return False
+    if len(tok.form) < 2 or any("Abbr" in p.tag.grammemes for p in get_morph().parses(tok.form)):
+        return False  # «1986 г.», «н. э.»: an abbreviation
+    a, b = sorted((tok.id, edge.agreeing.id))
+    if any(t.upos == "PUNCT" for t in sent.tokens[a: b - 1]):
+        return False  # «адресат, живший в двух кварталах от конторы, получил»: set off from the verb
+    heads = _clause_heads(sent, edge)
+    top = clause_phrase_top(sent, edge, tok)
+    if top is None or _adverbial_pp(sent, top) or _adverbial_pp(sent, tok):
+        return False
+    if not any(k.base_deprel == "case" for k in sent.children(top)) and (
+        normalize(top.lemma) in _TIME_ADVERB_NOUNS
+        # «всю дорогу», «целый день», «каждый раз»: a bare accusative of extent
+        or (top.feats.get("Case") == "Acc" and any(normalize(k.lemma) in _EXTENT_DETS for k in sent.children(top)))
+    ):
+        return False  # «каждую весну», «целую неделю» labelled an object: a time
+    if not any(k.base_deprel == "case" for k in sent.children(top)) and top.base_deprel in ("obl", "nmod"):
+        case = top.feats.get("Case", "")
+        if _adverb_reading(top):
+            return False
+        # a genitive under a negated predicate is its object («ветер тучи не тревожил»); an accusative the
+        # parser hung on the subject is the verb's object («Вы Витю пришли арестовывать»)
+        negated = any(normalize(k.form) == "не" for k in sent.children(edge.predicate))
+        return (
+            case in _BARE_OBL_CASES or (case == "Gen" and negated)
+            or (case == "Acc" and top.head == edge.subject.id)
+        )
+    return top.head in heads or top.head == edge.subject.id
+
+
+def clause_phrase_top(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token | None:
+    """The phrase by which ``tok`` belongs to the predicate's clause, following ``nmod`` links up from it:
+    an ``obj``, ``iobj`` or ``obl`` of the predicate, the agreeing word or an infinitive complement of
+    theirs (:func:`_clause_heads`), or an ``nmod`` or ``obl`` of the subject itself, the parser's
+    place for a verb's adjunct right after the subject («Брат в городе уснул»), or a noun hung on the
+    predicate by a relation only a mistake gives it (``nsubj``, ``advmod``, ``amod``) that reads only
+    as an oblique case (:func:`_oblique_only_noun`); None for any other place (a conjunct or apposition of the subject, a noun of a
+    subordinate clause) and for the subject itself."""
+    heads = _clause_heads(sent, edge)
+    node = tok
+    while node.base_deprel == "nmod" and node.head not in (0, edge.subject.id, *heads):
+        node = sent.token(node.head)
+    if node.id == edge.subject.id:
+        return None
+    if node.base_deprel in ("nmod", "obl") and node.head == edge.subject.id:
+        return node
+    if node.base_deprel in _CLAUSE_ARGUMENT_RELS and node.head in heads:
+        return node
+    if node.base_deprel in _MISLABELLED_RELS and node.head in heads and _oblique_only_noun(node):
+        return node  # «ребята голову поломают» with «голову» labelled ``advmod``: the verb's object
+    return None
+
+
+#: relations a parser gives a verb's bare object or oblique by mistake
+_MISLABELLED_RELS = frozenset({"nsubj", "advmod", "amod", "dep"})
+
+
+def _oblique_only_noun(tok: Token) -> bool:
+    """A noun or pronoun pymorphy3 knows, all of whose readings are nouns or pronouns in an oblique
+    case (no nominative, no adverb or adjective): «голову», «Ловушке», «Веркой»."""
+    if tok.upos not in ("NOUN", "PROPN", "PRON") or not is_known(tok.form.lower()):
+        return False
+    parses = get_morph().parses(tok.form)
+    return bool(parses) and all(
+        p.tag.POS in ("NOUN", "NPRO") and p.tag.case is not None and p.tag.case != "nomn" for p in parses
+    )
+
+
+def _clause_heads(sent: Sentence, edge: AgreementEdge) -> set[int]:
+    """The words whose objects and obliques are nouns of the predicate's clause: the predicate, the
+    agreeing word, and an infinitive complement (``xcomp``) of either («Вы пациента подменить не
+    могли»)."""
+    heads = {edge.predicate.id, edge.agreeing.id}
+    return heads | {
+        k.id for h in tuple(heads) for k in sent.children(sent.token(h))
+        if k.base_deprel == "xcomp" and k.feats.get("VerbForm") == "Inf"
+    }
 
 
 def _copular(sent: Sentence, edge: AgreementEdge) -> bool:
