@@ -220,8 +220,8 @@ def test_the_streaming_merge_keeps_exactly_cap_rows_when_rows_tie_at_the_cutoff(
         p = tmp_path / f"{j}.parquet"
         df.write_parquet(p)
         paths.append(p)
-    key, below = cutoff(paths, 52)
-    assert key == keys.sort()[50] and below == 50  # 3 rows share the 51st key; 2 of them are kept
+    key, below, total = cutoff(paths, 52)
+    assert key == keys.sort()[50] and below == 50 and total == 202  # 3 rows share the 51st key; 2 of them are kept
     for run_rows in (10**9, 20):
         out = tmp_path / f"pool_{run_rows}.parquet"
         assert merge_partials_to(paths, 52, out, run_rows=run_rows, row_group_rows=16) == 52

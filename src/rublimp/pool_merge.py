@@ -5,16 +5,19 @@ paradigm's partial pool of every shard in the cache (:func:`rublimp.pools.pertur
 writes the pool with :func:`merge_partials_to`, which never holds the pool in memory:
 
 1. The cut-off sampling key is found from the ``_k`` columns alone (:func:`cutoff`: a running
-   set of at most ``2 * pool_cap`` keys plus one partial pool's keys).
+   set of at most ``2 * pool_cap`` 64-bit key prefixes plus one partial pool's).
 2. The partial pools are read one at a time, filtered to the rows kept, and gathered into *runs*
-   of about ``run_rows`` rows; each run is sorted by id and spilled to a temporary Parquet file
-   in row groups of ``row_group_rows`` rows.
-3. The runs are merged by id a batch at a time (each run read back with
-   :meth:`pyarrow.parquet.ParquetFile.iter_batches`), and the pool is written by a
+   of about ``run_rows`` rows; each run is sorted by id and spilled to temporary Parquet files
+   (chunks) of ``run_rows / number of runs`` rows each (at least :data:`MIN_CHUNK_ROWS`).
+3. The runs are merged by id one such file of each run at a time (a pyarrow reader of one file
+   per run held more than that: measured, its memory grew with the number of runs), and the
+   pool is written by a
    :class:`pyarrow.parquet.ParquetWriter` in row groups of exactly ``row_group_rows`` rows (the
    last one shorter). A pool that fits in one run skips the spill.
 
-Peak memory: one partial pool (bounded by the shard size), one run, and one batch per run.
+Peak memory: one partial pool (bounded by the shard size), one run of ``run_rows`` rows, one
+chunk of each run (about ``run_rows`` rows together) and the 64-bit key prefixes of step 1
+(8 bytes a row, at most ``2 * pool_cap``).
 The rows and their order are those of :func:`rublimp.pools.merge_partials` (the in-memory
 reference, still used for a shard pass's own batches): the ``pool_cap`` rows of smallest key,
 sorted by id. Where rows tie at the cut-off key (only rows with the same id share a key), the
@@ -46,33 +49,49 @@ __all__ = ["cutoff", "merge_partials_to", "merge_pool", "pool_stage", "RUN_ROWS"
 
 #: Rows gathered and sorted in memory at once before they are spilled as a sorted run.
 RUN_ROWS = 50_000
-#: Rows per row group of a merged pool, and per batch read back from a run.
+#: Rows per row group of a merged pool.
 ROW_GROUP_ROWS = 10_000
+#: The fewest rows of a chunk of a spilled run (read back one chunk of each run at a time).
+MIN_CHUNK_ROWS = 1_000
 
 
-def cutoff(paths: Sequence[str | os.PathLike], pool_cap: int) -> tuple[str | None, int]:
-    """``(key, below)``: the ``pool_cap``-th smallest sampling key ``_k`` over the partial pools
-    ``paths`` and how many rows have a key strictly below it; ``(None, 0)`` when every row is kept
-    (``pool_cap`` 0, or ``pool_cap`` rows or fewer in all).
+def _prefixes(path) -> pl.Series:
+    """The first 64 bits of a partial pool's sampling keys (hex SHA-1) as integers, in key order."""
+    keys = pl.read_parquet(path, columns=["_k"])["_k"]
+    return keys.str.slice(0, 16).str.to_integer(base=16, dtype=pl.UInt64)
 
-    Reads only the ``_k`` column, one partial pool at a time.
+
+def cutoff(paths: Sequence[str | os.PathLike], pool_cap: int) -> tuple[str | None, int, int]:
+    """``(key, below, total)``: the ``pool_cap``-th smallest sampling key ``_k`` over the partial
+    pools ``paths``, how many rows have a key strictly below it, and how many rows there are;
+    ``key`` is ``None`` (and ``below`` 0) when every row is kept (``pool_cap`` 0, or ``pool_cap``
+    rows or fewer in all).
+
+    Reads only the ``_k`` column, one partial pool at a time, and holds 64-bit key prefixes
+    (at most ``2 * pool_cap`` of them plus one partial pool's): the ``pool_cap``-th smallest
+    prefix first, then, in a second pass over ``_k``, the full keys that share it.
     """
-    if not pool_cap:
-        return None, 0
-    keys = pl.Series("_k", [], dtype=pl.String)
     total = 0
+    smallest = pl.Series("_p", [], dtype=pl.UInt64)
     for p in paths:
-        part = pl.read_parquet(p, columns=["_k"])["_k"]
+        part = _prefixes(p)
         total += part.len()
-        keys = pl.concat([keys, part])
-        if keys.len() > 2 * pool_cap:
-            keys = keys.sort().head(pool_cap)
-    if total <= pool_cap:
-        return None, 0
-    # every key below the cut-off is among the pool_cap smallest, so they are counted here
-    smallest = keys.sort().head(pool_cap)
-    key = smallest[pool_cap - 1]
-    return key, int((smallest < key).sum())
+        if pool_cap:
+            smallest = pl.concat([smallest, part])
+            if smallest.len() > 2 * pool_cap:
+                smallest = smallest.sort().head(pool_cap)
+    if not pool_cap or total <= pool_cap:
+        return None, 0, total
+    smallest = smallest.sort().head(pool_cap)
+    prefix = smallest[pool_cap - 1]
+    below_prefix = int((smallest < prefix).sum())  # every smaller prefix is among the pool_cap smallest
+    sharing = []
+    for p in paths:
+        keys = pl.read_parquet(p, columns=["_k"])["_k"]
+        sharing.append(keys.filter(keys.str.slice(0, 16).str.to_integer(base=16, dtype=pl.UInt64) == prefix))
+    sharing = pl.concat(sharing).sort()
+    key = sharing[pool_cap - below_prefix - 1]
+    return key, below_prefix + int((sharing < key).sum()), total
 
 
 def _arrow_schema(keep_key: bool):
@@ -129,20 +148,23 @@ def _kept_rows(path, key: str | None, quota: list[int]) -> pl.DataFrame:
     return pl.concat([below, tied], how="vertical") if tied.height else below
 
 
-def _merge_runs(runs: Sequence[Path], out: _RowGroupWriter, batch_rows: int) -> None:
-    """K-way merge by id of sorted runs, one batch of each in memory; equal ids keep run order."""
-    import pyarrow.parquet as pq
+def _write_run(df: pl.DataFrame, folder: Path, run: int, chunk_rows: int) -> list[Path]:
+    """Spill one sorted run as files of ``chunk_rows`` rows each (read back one at a time)."""
+    paths = []
+    for c, start in enumerate(range(0, df.height, chunk_rows)):
+        path = folder / f"run_{run:05d}_{c:05d}.parquet"
+        df.slice(start, chunk_rows).write_parquet(path, compression="lz4", statistics=False)
+        paths.append(path)
+    return paths
 
-    sources = [pq.ParquetFile(str(r)).iter_batches(batch_size=batch_rows) for r in runs]
+
+def _merge_runs(runs: Sequence[Sequence[Path]], out: _RowGroupWriter) -> None:
+    """K-way merge by id of sorted runs, one chunk of each in memory; equal ids keep run order."""
+    pending = [list(chunks)[::-1] for chunks in runs]  # each run's chunks still to read, last first
     buffers: list[pl.DataFrame | None] = [None] * len(runs)
 
     def refill(i: int) -> None:
-        while buffers[i] is None or not buffers[i].height:
-            batch = next(sources[i], None)
-            if batch is None:
-                buffers[i] = None
-                return
-            buffers[i] = pl.from_arrow(batch)
+        buffers[i] = pl.read_parquet(pending[i].pop()) if pending[i] else None
 
     for i in range(len(runs)):
         refill(i)
@@ -177,19 +199,24 @@ def merge_partials_to(
     """Write the rows of smallest ``_k`` (at most ``pool_cap``; 0: all) of the partial pools
     ``paths``, sorted by id, to ``out_parquet`` (atomically); returns the number of rows written.
 
-    Memory is bounded by one partial pool, ``run_rows`` rows and one batch of ``row_group_rows``
-    rows per spilled run, whatever the pool's size (see the module's docstring).
+    Memory is bounded by one partial pool, about ``2 * run_rows`` rows (one run being gathered,
+    or one chunk of every spilled run) and ``row_group_rows`` rows being written, whatever the
+    pool's size (see the module's docstring).
     """
     if run_rows < 1 or row_group_rows < 1:
         raise ValueError(f"merge_partials_to: run_rows ({run_rows}) and row_group_rows ({row_group_rows}) must be >= 1")
-    key, below = cutoff(paths, pool_cap)
+    key, below, total = cutoff(paths, pool_cap)
     quota = [pool_cap - below if key is not None else 0]
+    # the spilled runs are read back in chunks small enough that one chunk of every run holds
+    # about run_rows rows, however many runs the pool needs
+    n_runs = max(1, -(-(pool_cap if key is not None else total) // run_rows))
+    chunk_rows = max(MIN_CHUNK_ROWS, run_rows // n_runs)
     schema = _arrow_schema(keep_key)
     out_path = Path(out_parquet)
     out_path.parent.mkdir(parents=True, exist_ok=True)
     spill = Path(tempfile.mkdtemp(prefix=".merge_", dir=out_path.parent))
     try:
-        runs: list[Path] = []
+        runs: list[list[Path]] = []
         gathered: list[pl.DataFrame] = []
         n_gathered = 0
 
@@ -204,9 +231,7 @@ def merge_partials_to(
                 gathered.append(part)
                 n_gathered += part.height
             if n_gathered >= run_rows:
-                run = spill / f"run_{len(runs):05d}.parquet"
-                sorted_run().write_parquet(run, compression="lz4", statistics=False, row_group_size=row_group_rows)
-                runs.append(run)
+                runs.append(_write_run(sorted_run(), spill, len(runs), chunk_rows))
                 gathered, n_gathered = [], 0
         with atomic_path(out_path) as tmp:
             writer = _RowGroupWriter(Path(tmp), schema, row_group_rows)
@@ -216,12 +241,9 @@ def merge_partials_to(
                         writer.add(sorted_run())
                 else:
                     if gathered:
-                        run = spill / f"run_{len(runs):05d}.parquet"
-                        sorted_run().write_parquet(run, compression="lz4", statistics=False,
-                                                   row_group_size=row_group_rows)
-                        runs.append(run)
+                        runs.append(_write_run(sorted_run(), spill, len(runs), chunk_rows))
                     gathered = []
-                    _merge_runs(runs, writer, row_group_rows)
+                    _merge_runs(runs, writer)
             finally:
                 n = writer.close()
         return n
