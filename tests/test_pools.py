@@ -255,3 +255,21 @@ def test_the_rule_merge_writes_the_pool_of_the_in_memory_merge(sents, tmp_path):
     got = merge_pool_streaming(spec, shards, cache, tmp_path / "pool.parquet", pool_cap=25, run_rows=7, row_group_rows=5)
     assert got == {**ref, "reused": 3, "computed": 0}
     assert pl.read_parquet(tmp_path / "pool.parquet").equals(pl.read_parquet(tmp_path / "ref.parquet"))
+
+
+@pytest.mark.parametrize("digits", [1, 2, 16])
+def test_the_cutoff_from_key_prefixes_is_the_exact_key_when_prefixes_tie(tmp_path, monkeypatch, digits):
+    # with 1 or 2 hex digits, thousands of keys share the cut-off's prefix: the second pass over
+    # the full keys must still find the exact pool_cap-th key
+    import rublimp.pool_merge as pm
+
+    monkeypatch.setattr(pm, "PREFIX_CHARS", digits)
+    ids = [f"p:s{i:05d}:0" for i in range(3_000)]
+    paths = _interleaved_partials(tmp_path, ids, 5, seed=4)
+    keys = pl.concat([pl.read_parquet(p, columns=["_k"])["_k"] for p in paths]).sort()
+    for cap in (1, 40, 1_234, 2_999):
+        assert pm.cutoff(paths, cap) == (keys[cap - 1], cap - 1, 3_000)
+    assert pm.cutoff(paths, 3_000) == (None, 0, 3_000) and pm.cutoff(paths, 0) == (None, 0, 3_000)
+    out = tmp_path / "pool.parquet"
+    assert pm.merge_partials_to(paths, 1_234, out, run_rows=300) == 1_234
+    assert pl.read_parquet(out).equals(merge_partials(paths, 1_234))

@@ -55,10 +55,13 @@ ROW_GROUP_ROWS = 10_000
 MIN_CHUNK_ROWS = 1_000
 
 
-def _prefixes(path) -> pl.Series:
-    """The first 64 bits of a partial pool's sampling keys (hex SHA-1) as integers, in key order."""
-    keys = pl.read_parquet(path, columns=["_k"])["_k"]
-    return keys.str.slice(0, 16).str.to_integer(base=16, dtype=pl.UInt64)
+#: Hex digits of a sampling key compared as an integer in the first pass of :func:`cutoff` (64 bits).
+PREFIX_CHARS = 16
+
+
+def _prefix(keys: pl.Series) -> pl.Series:
+    """The first :data:`PREFIX_CHARS` hex digits of sampling keys (hex SHA-1) as integers, in key order."""
+    return keys.str.slice(0, PREFIX_CHARS).str.to_integer(base=16, dtype=pl.UInt64)
 
 
 def cutoff(paths: Sequence[str | os.PathLike], pool_cap: int) -> tuple[str | None, int, int]:
@@ -74,7 +77,7 @@ def cutoff(paths: Sequence[str | os.PathLike], pool_cap: int) -> tuple[str | Non
     total = 0
     smallest = pl.Series("_p", [], dtype=pl.UInt64)
     for p in paths:
-        part = _prefixes(p)
+        part = _prefix(pl.read_parquet(p, columns=["_k"])["_k"])
         total += part.len()
         if pool_cap:
             smallest = pl.concat([smallest, part])
@@ -88,7 +91,7 @@ def cutoff(paths: Sequence[str | os.PathLike], pool_cap: int) -> tuple[str | Non
     sharing = []
     for p in paths:
         keys = pl.read_parquet(p, columns=["_k"])["_k"]
-        sharing.append(keys.filter(keys.str.slice(0, 16).str.to_integer(base=16, dtype=pl.UInt64) == prefix))
+        sharing.append(keys.filter(_prefix(keys) == prefix))
     sharing = pl.concat(sharing).sort()
     key = sharing[pool_cap - below_prefix - 1]
     return key, below_prefix + int((sharing < key).sum()), total
