@@ -36,7 +36,7 @@ STAGE_CODE: dict[str, tuple[str, ...]] = {
     "train_demo_lm": ("rublimp.stages:train_demo_lm_stage",),
     "demo_lm_check": ("rublimp.stages:demo_lm_check_stage",),
     "score": ("rublimp.stages:score_stage",),
-    "context_check": ("rublimp.stages:context_stage",),
+    "context_check": ("rublimp.scoring.context:context_stage",),
     "pool_scores": ("rublimp.stages:pool_scores_stage",),
     "curate": ("rublimp.stages:curate_stage",),
     "evaluate": ("rublimp.stages:evaluate_stage",),
