@@ -24,15 +24,21 @@ segments and filters them and the parse stage parses them (slovnet); its results
 scoring or curation), for sizes where the whole workflow takes too long.
 
 It runs ``snakemake --cores C`` in ``<workdir>/<N>`` and reads every job's ``benchmark:`` file:
-per rule the number of jobs, the summed wall and CPU seconds and the largest peak RSS. It then
+per rule the number of jobs, the summed wall and CPU seconds and the largest peak RSS. A run
+directory that already holds results is refused unless ``--fresh`` (delete them first: a clean
+run) or ``--reuse`` (keep them and let Snakemake rerun only what it plans, e.g. the rules whose
+code changed; ``--rerun-incomplete`` is passed). The table then says per rule how many of its
+jobs ran in this invocation (benchmark file written after it started) and which results are
+older; rules that ran here without a benchmark file are listed too (from the Snakemake log). It then
 runs one in-process pass of every paradigm over the same parsed shards
 (rublimp.stages.perturb_stage in a fresh process: what ``python -m rublimp perturb --paradigm
 all`` does), for the ratio of the perturb stage's CPU to that pass. Prints a table per size and
 the pairs per paradigm per million sentences; ``--json`` writes
 
-    {"<N>": {"rules": {"<rule>": {"max_rss_mb", "cpu_s", "wall_s", "jobs"}}, "sentences",
+    {"<N>": {"rules": {"<rule>": {"max_rss_mb", "cpu_s", "wall_s", "jobs", "jobs_now"}}, "sentences",
              "perturb_cpu_s", "one_pass_cpu_s", "one_pass_max_rss_mb", "wall_s",
-             "cpu_s_per_sentence", "pairs_per_million": {"<paradigm>": …}}}
+             "cpu_s_per_sentence", "pairs_per_million": {"<paradigm>": …},
+             "reused": bool, "ran_without_benchmark": {"<rule>": jobs}}}
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ import math
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -211,8 +218,10 @@ def bench_config(run_dir: Path, corpus: Path, sentences_per_shard: int) -> Path:
     return path
 
 
-def read_benchmarks(results: Path) -> dict[str, dict]:
-    """Per rule (the benchmark file's folder under benchmarks/, or its name): jobs, wall, CPU, peak RSS."""
+def read_benchmarks(results: Path, since: float | None = None) -> dict[str, dict]:
+    """Per rule (the benchmark file's folder under benchmarks/, or its name): jobs, wall, CPU, peak
+    RSS, and ``jobs_now``: the jobs whose benchmark file was written at or after ``since`` (epoch
+    seconds; the start of this invocation), the others being results of earlier invocations."""
     rules: dict[str, dict] = {}
     root = results / "benchmarks"
     for tsv in sorted(root.rglob("*.tsv")):
@@ -220,15 +229,33 @@ def read_benchmarks(results: Path) -> dict[str, dict]:
         rule = rel.parts[0] if len(rel.parts) > 1 else tsv.stem
         with open(tsv, encoding="utf-8") as fh:
             rows = list(csv.DictReader(fh, delimiter="\t"))
-        r = rules.setdefault(rule, {"jobs": 0, "wall_s": 0.0, "cpu_s": 0.0, "max_rss_mb": 0.0})
+        r = rules.setdefault(rule, {"jobs": 0, "jobs_now": 0, "wall_s": 0.0, "cpu_s": 0.0, "max_rss_mb": 0.0})
         for row in rows[-1:]:  # the last repeat (snakemake's benchmark: repeats are not used here)
             r["jobs"] += 1
+            r["jobs_now"] += int(since is None or tsv.stat().st_mtime >= since)
             r["wall_s"] += float(row["s"])
             r["cpu_s"] += float(row["cpu_time"]) if row.get("cpu_time", "NA") != "NA" else 0.0
             rss = row.get("max_rss", "NA")
             r["max_rss_mb"] = max(r["max_rss_mb"], float(rss) if rss not in ("NA", "-") else 0.0)
     return {k: {**v, "wall_s": round(v["wall_s"], 2), "cpu_s": round(v["cpu_s"], 2), "max_rss_mb": round(v["max_rss_mb"], 1)}
             for k, v in rules.items()}
+
+
+#: A job's header line in Snakemake's log ("rule x:", "localrule x:", "checkpoint x:", "localcheckpoint x:").
+JOB_LINE = re.compile(r"^(?:local)?(?:rule|checkpoint) (\w+):$")
+
+
+def jobs_started(run_dir: Path, since: float) -> dict[str, int]:
+    """Jobs per rule that Snakemake started in the invocation that began at ``since``: read from
+    its log file (.snakemake/log/, the newest written after ``since``)."""
+    logs = [p for p in (run_dir / ".snakemake" / "log").glob("*.snakemake.log") if p.stat().st_mtime >= since]
+    counts: dict[str, int] = {}
+    if logs:
+        for line in max(logs, key=lambda p: p.stat().st_mtime).read_text(encoding="utf-8", errors="replace").splitlines():
+            m = JOB_LINE.match(line)
+            if m and m.group(1) != "all":
+                counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    return counts
 
 
 ONE_PASS = """
@@ -259,7 +286,8 @@ def one_pass(results: Path) -> tuple[float, float]:
 
 
 def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], sentences_per_shard: int,
-             sources: list[Path], skip_one_pass: bool, raw: bool = False) -> dict:
+             sources: list[Path], skip_one_pass: bool, raw: bool = False, reuse: bool = False,
+             fresh: bool = False) -> dict:
     trees = workdir / str(size) / "corpus.conllu"
     trees.parent.mkdir(parents=True, exist_ok=True)
     if not trees.exists():  # deterministic: kept from an earlier run of this size
@@ -271,10 +299,19 @@ def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], senten
         corpus = run_dir / "corpus.txt"
         if not corpus.exists():
             raw_text(trees, corpus)
+    if (run_dir / "results").exists() and not reuse:
+        if not fresh:
+            raise SystemExit(f"bench_scale: {run_dir / 'results'} exists: pass --reuse to rerun only what Snakemake "
+                             "plans there, or --fresh to delete it and run from scratch")
+        print(f"--fresh: deleting {run_dir / 'results'} and {run_dir / '.snakemake'}", file=sys.stderr)
+        shutil.rmtree(run_dir / "results")
+        shutil.rmtree(run_dir / ".snakemake", ignore_errors=True)
     cfg = bench_config(run_dir, corpus, sentences_per_shard)
+    started = time.time()
     t0 = time.perf_counter()
     cmd = [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory", str(run_dir),
-           "--configfile", str(cfg), "--cores", str(cores), *targets, "--quiet", "progress"]
+           "--configfile", str(cfg), "--cores", str(cores), *targets, "--quiet", "progress",
+           *(["--rerun-incomplete"] if reuse else [])]
     proc = subprocess.run(cmd, env=_env(), capture_output=True, text=True)
     wall = time.perf_counter() - t0
     if proc.returncode:
@@ -283,7 +320,8 @@ def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], senten
     import polars as pl
 
     sentences = pl.read_parquet(results / "corpus" / "sentences.parquet", columns=["sent_id"]).height
-    rules = read_benchmarks(results)
+    rules = read_benchmarks(results, since=started)
+    started_jobs = jobs_started(run_dir, started)
     pools = {p.stem: pl.read_parquet(p, columns=["id"]).height for p in sorted((results / "pools").glob("*.parquet"))}
     perturb_cpu = sum(rules.get(r, {}).get("cpu_s", 0.0) for r in ("perturb_shard", "perturb"))
     out = {
@@ -293,6 +331,8 @@ def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], senten
         "perturb_cpu_s": round(perturb_cpu, 2),
         "cpu_s_per_sentence": round(sum(r["cpu_s"] for r in rules.values()) / max(sentences, 1), 6),
         "pairs_per_million": {p: round(c / max(sentences, 1) * 1e6, 1) for p, c in pools.items()},
+        "reused": reuse,
+        "ran_without_benchmark": {r: n for r, n in sorted(started_jobs.items()) if r not in rules},
     }
     if not skip_one_pass and (results / "parsed").is_dir():
         out["one_pass_cpu_s"], out["one_pass_max_rss_mb"] = one_pass(results)
@@ -301,11 +341,19 @@ def run_size(size: int, workdir: Path, *, cores: int, targets: list[str], senten
 
 def print_table(size: int, res: dict) -> None:
     n = res["sentences"]
-    print(f"\n== {size} requested, {n} sentences in the corpus; workflow wall {res['wall_s']} s ==")
-    print(f"{'rule':24s} {'jobs':>5s} {'wall s':>9s} {'cpu s':>9s} {'peak RSS MB':>12s} {'cpu ms/sent':>12s}")
+    print(f"\n== {size} requested, {n} sentences in the corpus; workflow wall {res['wall_s']} s"
+          f"{' (this invocation, reusing the run directory)' if res.get('reused') else ''} ==")
+    print(f"{'rule':24s} {'jobs':>5s} {'ran':>9s} {'wall s':>9s} {'cpu s':>9s} {'peak RSS MB':>12s} {'cpu ms/sent':>12s}")
     for rule, r in sorted(res["rules"].items(), key=lambda kv: -kv[1]["cpu_s"]):
-        print(f"{rule:24s} {r['jobs']:5d} {r['wall_s']:9.1f} {r['cpu_s']:9.1f} {r['max_rss_mb']:12.1f} "
+        now = r.get("jobs_now", r["jobs"])
+        ran = "now" if now == r["jobs"] else "older" if not now else f"{now} now"
+        print(f"{rule:24s} {r['jobs']:5d} {ran:>9s} {r['wall_s']:9.1f} {r['cpu_s']:9.1f} {r['max_rss_mb']:12.1f} "
               f"{r['cpu_s'] / max(n, 1) * 1000:12.3f}")
+    for rule, jobs in res.get("ran_without_benchmark", {}).items():
+        print(f"{rule:24s} {jobs:5d} {'now':>9s} {'(no benchmark file)':>44s}")
+    if any(r.get("jobs_now", r["jobs"]) < r["jobs"] for r in res["rules"].values()):
+        print("ran: 'now' = every job ran in this invocation; 'older' = results of an earlier invocation "
+              "(benchmark file older than its start); 'k now' = k of the jobs ran now")
     print(f"perturb stage CPU {res['perturb_cpu_s']} s", end="")
     if "one_pass_cpu_s" in res:
         ratio = res["perturb_cpu_s"] / res["one_pass_cpu_s"] if res["one_pass_cpu_s"] else float("nan")
@@ -329,6 +377,11 @@ def main() -> None:
     ap.add_argument("--pools-only", action="store_true",
                     help="targets: the pools (corpus, parse, agreement, perturb stage; no demo LM, scoring, curation)")
     ap.add_argument("--skip-one-pass", action="store_true")
+    runs = ap.add_mutually_exclusive_group()
+    runs.add_argument("--reuse", action="store_true",
+                      help="keep an existing run directory: Snakemake reruns only what it plans (after a code change, "
+                           "the changed rules); the table marks which rules ran now and which results are older")
+    runs.add_argument("--fresh", action="store_true", help="delete an existing run directory's results first")
     ap.add_argument("--raw-text", action="store_true",
                     help="the raw-text variant: the trees' sentences as a text source (one a line), segmented, "
                          "filtered and parsed by the workflow (slovnet); results under '<N>_raw'")
@@ -350,7 +403,8 @@ def main() -> None:
         key = f"{size}_raw" if args.raw_text else str(size)
         results[key] = run_size(size, workdir, cores=args.cores, targets=targets,
                                 sentences_per_shard=args.sentences_per_shard, sources=sources,
-                                skip_one_pass=args.skip_one_pass, raw=args.raw_text)
+                                skip_one_pass=args.skip_one_pass, raw=args.raw_text, reuse=args.reuse,
+                                fresh=args.fresh)
         print_table(size, results[key])
         if args.json:
             Path(args.json).write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")

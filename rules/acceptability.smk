@@ -64,6 +64,8 @@ rule acceptability_section:
         f"{OUT}/eval/acceptability/section.md",
     log:
         f"{OUT}/logs/acceptability/section.log",
+    benchmark:
+        f"{OUT}/benchmarks/acceptability_section.tsv"
     conda:
         "../envs/score.yaml"
     script:

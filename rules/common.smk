@@ -12,6 +12,11 @@ from snakemake.exceptions import WorkflowError
 sys.path.insert(0, str(Path(workflow.basedir) / "src"))
 from rublimp.io import InputError  # noqa: E402
 from rublimp.workflow import WorkflowConfig, module_closure  # noqa: E402
+from rublimp.snakemake_compat import guard_scheduler  # noqa: E402
+
+# Snakemake 9.15 books no cores for a scheduling round that starts a single job but frees them
+# when it ends, so --cores stops holding after a few such rounds (rublimp.snakemake_compat).
+guard_scheduler()
 
 # Validation against config/schema.yaml (filling in its defaults) and the cross-key checks, in
 # rublimp.workflow: an error is one line naming the config key (snakemake.utils.validate would

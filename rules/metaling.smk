@@ -51,6 +51,8 @@ rule metalinguistic_section:
         f"{OUT}/eval/metalinguistic/section.md",
     log:
         f"{OUT}/logs/metalinguistic/section.log",
+    benchmark:
+        f"{OUT}/benchmarks/metalinguistic_section.tsv"
     conda:
         "../envs/score.yaml"
     script:

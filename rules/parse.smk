@@ -18,6 +18,8 @@ if WF.sentences_per_shard:
             sources=config["corpus"]["sources"],
         log:
             f"{OUT}/logs/shard_plan.log",
+        benchmark:
+            f"{OUT}/benchmarks/shard_plan.tsv"
         conda:
             "../envs/parse.yaml"
         script:

@@ -13,7 +13,8 @@
 # parameter holds only the options its class declares. An edit that changes any paradigm's pool
 # reruns the shard passes, which recompute only the paradigms that read what was edited, and then
 # every `perturb` merge (cheap: the others read their cached partial pools and write the same
-# bytes). (Marking the manifests `ancient` would not help: Snakemake 9 then skips the merges of
+# bytes). The merge itself (rublimp.pool_merge, bounded memory) is its `merge_code` input: not
+# part of the cache keys, so editing it reruns the merges only. (Marking the manifests `ancient` would not help: Snakemake 9 then skips the merges of
 # the edited paradigms too, since it masks every job downstream of a job it reruns.)
 
 
@@ -48,6 +49,7 @@ rule perturb:
         manifests=shard_manifests,
         verdicts=f"{OUT}/agreement/verdicts.parquet",
         code=paradigm_code,
+        merge_code=stage_code("perturb_merge"),
         word_lists=paradigm_resources,
         option_files=paradigm_option_files,
     output:

@@ -36,6 +36,8 @@ rule context_check:
         paradigms=PARADIGMS,
     log:
         f"{OUT}/logs/context_check/{{model}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/context_check/{{model}}.tsv"
     conda:
         "../envs/score.yaml"
     script:
@@ -88,6 +90,8 @@ rule score_pool:
         script=os.path.join(workflow.basedir, "scripts", "cut_scores.py"),
     log:
         f"{OUT}/logs/score_pool/{{model}}/{{paradigm}}.log",
+    benchmark:
+        f"{OUT}/benchmarks/score_pool/{{model}}/{{paradigm}}.tsv"
     conda:
         "../envs/score.yaml"
     shell:

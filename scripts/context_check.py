@@ -2,7 +2,7 @@
 from rublimp.runtime import rule_log
 
 with rule_log(snakemake):
-    from rublimp.stages import context_stage
+    from rublimp.scoring.context import context_stage
 
     context_stage(dict(zip(snakemake.params.paradigms, snakemake.input.pools)), snakemake.params.spec,
                   snakemake.output[0])

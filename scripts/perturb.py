@@ -2,7 +2,7 @@
 from rublimp.runtime import rule_log
 
 with rule_log(snakemake):
-    from rublimp.stages import pool_stage
+    from rublimp.pool_merge import pool_stage
 
     p = snakemake.params
     pool_stage(

@@ -12,8 +12,9 @@ import polars as pl
 import pytest
 
 from rublimp.io import InputError
-from rublimp.scoring.context import model_context, positions_needed, too_long_ids, too_long_pairs
-from rublimp.stages import context_stage, curate_stage, score_stage
+from rublimp.scoring.context import (context_stage, model_context, positions_needed, too_long_ids, too_long_in_files,
+                                     too_long_pairs)
+from rublimp.stages import curate_stage, score_stage
 
 SHORT = ["Кошка спит на диване.", "Мальчик читает книгу.", "Мы долго говорили о новом проекте.",
          "Старая учительница вошла в класс.", "Дети гуляли в большом парке."]
@@ -92,6 +93,32 @@ def test_too_long_pairs_are_listed_per_paradigm(small_lm, pools):
     assert (df["positions"] > 48).all() and df["limit"].to_list() == [48, 48]
     union = too_long_ids([df, df.with_columns(pl.lit("other").alias("model"))])
     assert union.rows() == [("pa", "pa_1", "other, small"), ("pb", "pb_2", "other, small")]
+
+
+def test_the_context_check_reads_the_pools_a_batch_at_a_time(small_lm, pools, tmp_path):
+    # pools of 300 pairs in row groups of 64 rows: batches of 1, 7 and 1,000 rows give the table
+    # of the whole-pool check, and the rule's stage writes the bytes the former in-memory stage wrote
+    from rublimp.stages import context_stage as in_memory_stage
+
+    frames, _ = pools
+    ctx = model_context(small_lm)
+    big = {}
+    for pid, df in frames.items():
+        rows = pl.concat([df.with_columns((pl.col("id") + f"_{r:03d}").alias("id")) for r in range(100)])
+        big[pid] = tmp_path / f"big_{pid}.parquet"
+        rows.write_parquet(big[pid], row_group_size=64)
+    want = too_long_pairs({pid: pl.read_parquet(p) for pid, p in big.items()}, ctx)
+    assert want.height == 200
+    for batch_rows in (1, 7, 1_000):
+        assert too_long_in_files(big, ctx, batch_rows=batch_rows).equals(want)
+    assert context_stage(big, small_lm, tmp_path / "a.parquet", batch_rows=7) == {"pa": 100, "pb": 100}
+    in_memory_stage(big, small_lm, tmp_path / "b.parquet")
+    assert (tmp_path / "a.parquet").read_bytes() == (tmp_path / "b.parquet").read_bytes()
+    empty = tmp_path / "empty.parquet"
+    frames["pa"].head(0).write_parquet(empty)
+    assert too_long_in_files({"pa": empty}, ctx).height == 0
+    with pytest.raises(ValueError, match="batch_rows"):
+        too_long_in_files(big, ctx, batch_rows=0)
 
 
 def test_scoring_skips_the_pairs_too_long_for_any_model_instead_of_dying(small_lm, pools, tmp_path, caplog):

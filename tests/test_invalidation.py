@@ -102,6 +102,13 @@ def test_a_paradigm_module_reruns_only_its_own_paradigms(run_dir):
     assert plan_after_edit(run_dir, "src/rublimp/paradigms/np_agreement.py") == downstream([NP])
 
 
+def test_the_pool_merge_module_reruns_the_merges_but_no_shard_pass(run_dir):
+    # rublimp.pool_merge is the merges' code only: the partial pools' cache keys do not read it,
+    # so the shard passes (the costly per-shard work) are not planned
+    want = downstream(ALL) - Counter({("perturb_shard", ""): N_SHARDS})
+    assert plan_after_edit(run_dir, "src/rublimp/pool_merge.py") == want
+
+
 def test_morph_py_reruns_every_job_that_analyses_words(run_dir):
     # the corpus filters (rublimp.corpus.segment) analyse words with it too, so everything reruns
     want = downstream(ALL) + Counter({("corpus", ""): 1, ("parse", ""): 2, ("validate_agreement", ""): 1,

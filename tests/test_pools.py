@@ -154,3 +154,122 @@ def test_the_cutoff_key_is_found_from_the_keys_one_partial_pool_at_a_time(tmp_pa
     assert key_threshold(paths, 2_999) == keys[2_998]
     assert key_threshold(paths, 3_000) is None and key_threshold(paths, 0) is None
     assert merge_partials(paths, 40)["id"].to_list() == sorted(cap_pool(_synthetic_pool(ids), 40, seed=5)["id"])
+
+
+# -- the streaming merge of the rule `perturb` (rublimp.pool_merge) ---------------------------------
+def _interleaved_partials(tmp: Path, ids, n_parts: int, seed: int) -> list[Path]:
+    """Partial pools of ``ids`` dealt round-robin (as shards deal sentences), each sorted by id."""
+    paths = []
+    for j in range(n_parts):
+        p = tmp / f"part_{j}.parquet"
+        df = cap_pool(_synthetic_pool(ids[j::n_parts]), 0, seed=seed, keep_key=True)
+        df.with_columns(pl.col("id").alias("source_sentence")).write_parquet(p)
+        paths.append(p)
+    return paths
+
+
+@pytest.mark.parametrize("cap", [0, 1, 777, 2_999, 3_000, 5_000])
+def test_the_streaming_merge_writes_the_rows_and_order_of_the_in_memory_merge(tmp_path, cap):
+    from rublimp.pool_merge import merge_partials_to
+
+    ids = [f"p:s{i:05d}:{i % 3}" for i in range(3_000)]
+    paths = _interleaved_partials(tmp_path, ids, 7, seed=11)
+    want = merge_partials(paths, cap)
+    assert want.height == (min(cap, 3_000) if cap else 3_000)
+    digests = set()
+    # one run without a spill, and many small runs merged batch by batch: same rows, same bytes
+    for run_rows, kept in ((10**9, False), (100, False), (37, True)):
+        out = tmp_path / f"pool_{run_rows}_{kept}.parquet"
+        n = merge_partials_to(paths, cap, out, keep_key=kept, run_rows=run_rows, row_group_rows=64)
+        got = pl.read_parquet(out)
+        assert n == got.height == want.height
+        assert got.drop("_k" if kept else []).equals(want)
+        if kept:
+            assert got["_k"].to_list() == sample_key_of(got["id"], 11)
+        else:
+            digests.add(out.read_bytes())
+        assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # spill and temp files gone
+    assert len(digests) == 1
+    import pyarrow.parquet as pq
+
+    meta = pq.ParquetFile(tmp_path / "pool_100_False.parquet").metadata
+    sizes = [meta.row_group(i).num_rows for i in range(meta.num_row_groups)]
+    assert all(s == 64 for s in sizes[:-1]) and 0 < sizes[-1] <= 64
+
+
+def sample_key_of(ids, seed):
+    from rublimp.perturb import sample_key
+
+    return sample_key(ids, seed).to_list()
+
+
+def test_the_streaming_merge_keeps_exactly_cap_rows_when_rows_tie_at_the_cutoff(tmp_path):
+    # the same id in three partial pools shares its sampling key; a cap that cuts through the tie
+    # keeps the tied rows of the earliest partial pools in the order given
+    from rublimp.perturb import sample_key
+    from rublimp.pool_merge import cutoff, merge_partials_to
+
+    ids = [f"p:s{i:05d}:0" for i in range(200)]
+    keys = sample_key(ids, 2)
+    dup = ids[int(keys.arg_sort()[50])]  # the 51st smallest key
+    paths = []
+    for j in range(3):
+        rows = ids[j::3] + ([dup] if dup not in ids[j::3] else [])
+        df = cap_pool(_synthetic_pool(rows), 0, seed=2, keep_key=True)
+        df = df.with_columns(pl.lit(f"part{j}").alias("domain"))
+        p = tmp_path / f"{j}.parquet"
+        df.write_parquet(p)
+        paths.append(p)
+    key, below, total = cutoff(paths, 52)
+    assert key == keys.sort()[50] and below == 50 and total == 202  # 3 rows share the 51st key; 2 of them are kept
+    for run_rows in (10**9, 20):
+        out = tmp_path / f"pool_{run_rows}.parquet"
+        assert merge_partials_to(paths, 52, out, run_rows=run_rows, row_group_rows=16) == 52
+        got = pl.read_parquet(out)
+        assert got["id"].to_list() == sorted(got["id"].to_list())
+        assert got.filter(pl.col("id") == dup)["domain"].to_list() == ["part0", "part1"]
+        assert got.filter(pl.col("id") != dup)["id"].to_list() == sorted(ids[int(i)] for i in keys.arg_sort()[:50])
+
+
+def test_the_streaming_merge_of_nothing_writes_an_empty_pool_with_the_pool_columns(tmp_path):
+    from rublimp.pool_merge import merge_partials_to
+
+    empty = tmp_path / "empty_part.parquet"
+    pl.DataFrame(schema=partial_schema()).write_parquet(empty)
+    for paths in ([], [empty, empty]):
+        out = tmp_path / "pool.parquet"
+        assert merge_partials_to(paths, 10, out) == 0
+        got = pl.read_parquet(out)
+        assert got.height == 0 and got.schema == pl.Schema(POOL_SCHEMA)
+    with pytest.raises(ValueError, match="run_rows"):
+        merge_partials_to([], 10, tmp_path / "x.parquet", run_rows=0)
+
+
+def test_the_rule_merge_writes_the_pool_of_the_in_memory_merge(sents, tmp_path):
+    from rublimp.pool_merge import merge_pool as merge_pool_streaming
+
+    shards = _shards(sents, tmp_path, 3)
+    spec = ParadigmInputs(NAMES[0])
+    cache = tmp_path / "cache"
+    ref = merge_pool(spec, shards, cache, tmp_path / "ref.parquet", pool_cap=25, prune=False)
+    got = merge_pool_streaming(spec, shards, cache, tmp_path / "pool.parquet", pool_cap=25, run_rows=7, row_group_rows=5)
+    assert got == {**ref, "reused": 3, "computed": 0}
+    assert pl.read_parquet(tmp_path / "pool.parquet").equals(pl.read_parquet(tmp_path / "ref.parquet"))
+
+
+@pytest.mark.parametrize("digits", [1, 2, 16])
+def test_the_cutoff_from_key_prefixes_is_the_exact_key_when_prefixes_tie(tmp_path, monkeypatch, digits):
+    # with 1 or 2 hex digits, thousands of keys share the cut-off's prefix: the second pass over
+    # the full keys must still find the exact pool_cap-th key
+    import rublimp.pool_merge as pm
+
+    monkeypatch.setattr(pm, "PREFIX_CHARS", digits)
+    ids = [f"p:s{i:05d}:0" for i in range(3_000)]
+    paths = _interleaved_partials(tmp_path, ids, 5, seed=4)
+    keys = pl.concat([pl.read_parquet(p, columns=["_k"])["_k"] for p in paths]).sort()
+    for cap in (1, 40, 1_234, 2_999):
+        assert pm.cutoff(paths, cap) == (keys[cap - 1], cap - 1, 3_000)
+    assert pm.cutoff(paths, 3_000) == (None, 0, 3_000) and pm.cutoff(paths, 0) == (None, 0, 3_000)
+    out = tmp_path / "pool.parquet"
+    assert pm.merge_partials_to(paths, 1_234, out, run_rows=300) == 1_234
+    assert pl.read_parquet(out).equals(merge_partials(paths, 1_234))

@@ -30,10 +30,13 @@ STAGE_CODE: dict[str, tuple[str, ...]] = {
     "validate_agreement": ("rublimp.stages:agreement_stage",),
     # a paradigm's pool: the shard pass and the per-paradigm merge (rublimp.pools)
     "perturb": ("rublimp.stages:perturb_shard_stage", "rublimp.stages:pool_stage"),
+    # the rule `perturb` merges with rublimp.pool_merge (bounded memory), kept out of "perturb"
+    # so that it is not part of the partial pools' cache keys (rublimp.pools.partial_key)
+    "perturb_merge": ("rublimp.pool_merge:pool_stage",),
     "train_demo_lm": ("rublimp.stages:train_demo_lm_stage",),
     "demo_lm_check": ("rublimp.stages:demo_lm_check_stage",),
     "score": ("rublimp.stages:score_stage",),
-    "context_check": ("rublimp.stages:context_stage",),
+    "context_check": ("rublimp.scoring.context:context_stage",),
     "pool_scores": ("rublimp.stages:pool_scores_stage",),
     "curate": ("rublimp.stages:curate_stage",),
     "evaluate": ("rublimp.stages:evaluate_stage",),

@@ -12,8 +12,11 @@ before any weights are loaded: :func:`model_context` reads a model's tokenizer a
 position limit (``max_length`` of the model entry, else vLLM's ``max_model_len``, else
 the model config's), and :func:`too_long_pairs` lists the pool pairs with a sentence
 longer than that.  The pipeline drops those pairs from the pool for *every* model
-(rules/score.smk, rule ``context_check``; :func:`rublimp.stages.curate_stage` counts them), so all
-models see the same benchmark and no scoring job dies on one long sentence.
+(rules/score.smk, rule ``context_check``, which runs :func:`context_stage`;
+:func:`rublimp.stages.curate_stage` counts them), so all models see the same benchmark and no
+scoring job dies on one long sentence. :func:`too_long_in_files` reads the pools' id and
+sentence columns only, ``batch_rows`` rows at a time, so the check's memory does not grow
+with the pools.
 """
 
 from __future__ import annotations
@@ -21,11 +24,11 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 import polars as pl
 
-from rublimp.io import InputError
+from rublimp.io import InputError, write_parquet_atomic
 from rublimp.pool_exclusions import TOO_LONG_SCHEMA, too_long_ids
 
 log = logging.getLogger("rublimp")
@@ -37,7 +40,12 @@ __all__ = [
     "positions_needed",
     "too_long_ids",
     "too_long_pairs",
+    "too_long_in_files",
+    "context_stage",
 ]
+
+#: Pool rows whose sentences are tokenized at once by :func:`too_long_in_files`.
+BATCH_ROWS = 20_000
 
 def positions_needed(backend: str, tokenizer: Any, sentences: Sequence[str]) -> list[int]:
     """Model positions each sentence takes when scored with ``backend`` (see the module docstring)."""
@@ -126,3 +134,62 @@ def too_long_pairs(
                                  "model": context.name})
     df = pl.DataFrame(rows, schema=TOO_LONG_SCHEMA)
     return df.sort("PID", "id", "column")
+
+
+def _batches(path: str | os.PathLike, columns: Sequence[str], batch_rows: int) -> Iterator[pl.DataFrame]:
+    """``columns`` of the Parquet file ``path``, ``batch_rows`` rows at a time (at most one row group
+    is decoded at once: the merged pools are written in row groups of 10,000 rows)."""
+    import pyarrow.parquet as pq
+
+    with pq.ParquetFile(os.fspath(path)) as pf:
+        for batch in pf.iter_batches(batch_size=batch_rows, columns=list(columns)):
+            yield pl.from_arrow(batch)
+
+
+def too_long_in_files(
+    pools: Mapping[str, str | os.PathLike],
+    context: ModelContext,
+    *,
+    columns: Sequence[str] = ("source_sentence", "target_sentence"),
+    batch_rows: int = BATCH_ROWS,
+) -> pl.DataFrame:
+    """:func:`too_long_pairs` of the pool files ``pools`` (paradigm -> Parquet path), read a batch of
+    ``batch_rows`` rows at a time (only ``id`` and ``columns``): the same table, while memory holds
+    one batch and the too-long rows found so far."""
+    if batch_rows < 1:
+        raise ValueError(f"too_long_in_files: batch_rows must be >= 1, got {batch_rows}")
+    parts = []
+    for pid, path in sorted(pools.items()):
+        for batch in _batches(path, ("id", *columns), batch_rows):
+            found = too_long_pairs({pid: batch}, context, columns=columns)
+            if found.height:
+                parts.append(found)
+    if not parts:
+        return too_long_pairs({}, context, columns=columns)
+    return pl.concat(parts, how="vertical").sort("PID", "id", "column")
+
+
+def context_stage(
+    pools: Mapping[str, str | os.PathLike], spec: Mapping[str, Any], out_parquet: str | os.PathLike,
+    *, batch_rows: int = BATCH_ROWS,
+) -> dict[str, int]:
+    """Rule ``context_check``: the pool pairs with a sentence longer than the model ``spec`` takes,
+    written to ``out_parquet`` (``context/<model>.parquet``, :data:`TOO_LONG_SCHEMA`).
+
+    Loads only the model's tokenizer and config, so it runs, and a tokenizer that cannot score
+    fails, before any scoring job; reads the pools a batch at a time (:func:`too_long_in_files`).
+    Returns, per paradigm, the number of such pairs (each paradigm with any is a warning in the log).
+    """
+    ctx = model_context(spec)
+    df = too_long_in_files(pools, ctx, batch_rows=batch_rows)
+    write_parquet_atomic(df, out_parquet)
+    counts = {p: 0 for p in sorted(pools)}
+    for (pid,), g in df.group_by(["PID"], maintain_order=True):
+        counts[pid] = g["id"].n_unique()
+        longest = g.sort("positions", descending=True).row(0, named=True)
+        log.warning("context %s: paradigm %s: %d pair(s) have a sentence longer than the model's %d positions "
+                    "(longest %d, pair %s): they leave the pool for every model", spec["name"], pid, counts[pid],
+                    ctx.limit, longest["positions"], longest["id"])
+    log.info("context %s: limit %s positions; %d pair(s) in %d paradigm(s) do not fit", spec["name"], ctx.limit,
+             sum(counts.values()), len(pools))
+    return counts
