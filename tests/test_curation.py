@@ -329,6 +329,28 @@ def test_curate_multi_paradigm_deterministic():
     assert not other.equals(bench)
 
 
+def test_curate_reads_its_pools_rows_of_an_all_pools_table(tmp_path):
+    """A model's table of every paradigm's sentences (rules/score.smk) curates a pool exactly as its cut does."""
+    pool, other = make_pool(300, pid="P1", seed=1), make_pool(200, pid="P2", seed=2)
+    rng = np.random.default_rng(5)
+    both = sorted(pool["source_sentence"].to_list() + other["source_sentence"].to_list())
+    paths, cuts = {}, {}
+    for m in ("gpt", "bert"):
+        table = make_scores(both, np.round(rng.normal(-4, 1, len(both))).tolist())
+        paths[m] = tmp_path / f"{m}.parquet"
+        table.write_parquet(paths[m])
+        cuts[m] = table.join(pool.select(pl.col("source_sentence").alias("sentence")), on="sentence", how="semi")
+    assert all(0 < c.height < len(both) for c in cuts.values())
+    bench, report = curate(pool, paths, k=60, n=100, seed=3)
+    bench_cut, report_cut = curate(pool, cuts, k=60, n=100, seed=3)
+    assert bench.equals(bench_cut) and report == report_cut
+    # the table's other paradigm stays out, and a missing column still names the file
+    assert set(bench["PID"].to_list()) == {"P1"}
+    with pytest.raises(InputError) as err:
+        curate(pool, paths, k=30, n=100, seed=3)
+    assert "mink_30" in str(err.value) and str(paths["bert"]) in str(err.value)
+
+
 def test_grid_step_rounds_threshold_up_and_sampling_downsamples():
     pool = pl.DataFrame(
         {

@@ -9,7 +9,7 @@ import torch
 
 from rublimp.io import InputError
 from rublimp.scoring.cache import HASH, ScoreCache, model_fingerprint, sentence_hash
-from rublimp.stages import pool_scores_stage, score_stage
+from rublimp.stages import score_stage
 from tests.test_scoring import SENTENCES, _bpe_tokenizer, _random_gpt2
 
 torch.set_num_threads(1)
@@ -110,8 +110,11 @@ def test_lookup_dedupes_parts_and_ignores_unfinished_files(tmp_path):
     assert stored[HASH].to_list() == [sentence_hash(s) for s in stored["sentence"]]
 
 
-def test_one_job_scores_many_tables_and_each_paradigm_is_cut_out(model_dir, tmp_path, monkeypatch):
-    """One model load for every paradigm's pool; per-table files equal what a job per table writes."""
+def test_one_job_scores_many_tables(model_dir, tmp_path, monkeypatch):
+    """One model load for every paradigm's pool; per-table files equal what a job per table writes,
+    and so do the table's rows of the all-pools table as curation reads them."""
+    from rublimp.curation import _load_rows
+
     import rublimp.scoring as scoring
 
     loads = []
@@ -126,10 +129,9 @@ def test_one_job_scores_many_tables_and_each_paradigm_is_cut_out(model_dir, tmp_
     for i, t in enumerate(tables, start=1):
         alone = tmp_path / f"alone{i}.parquet"
         score_stage(t, alone, spec=_spec(model_dir), ks=(30,), cache_dir=tmp_path / "fresh")
-        cut = tmp_path / f"cut{i}.parquet"
-        pool_scores_stage(t, tmp_path / "all.parquet", cut)
         assert pl.read_parquet(alone).equals(pl.read_parquet(tmp_path / f"o{i}.parquet"))
-        assert pl.read_parquet(alone).equals(pl.read_parquet(cut))
+        rows, _ = _load_rows(tmp_path / "all.parquet", "scores", "mink_30", pl.read_parquet(t)["source_sentence"])
+        assert rows.equals(pl.read_parquet(alone).select("sentence", "mink_30"))
 
 
 def test_score_stage_with_cascade_scores_only_survivors(model_dir, tmp_path):

@@ -30,7 +30,6 @@ __all__ = [
     "train_demo_lm_stage",
     "demo_lm_check_stage",
     "score_stage",
-    "pool_scores_stage",
     "curate_stage",
     "evaluate_stage",
     "report_stage",
@@ -653,23 +652,6 @@ def score_stage(
             "dtype": resolve_dtype(spec.get("dtype"), spec.get("device") or "cpu", backend=str(spec["backend"]))}
     log.info("score %s: %s", model, info)
     return info
-
-
-def pool_scores_stage(
-    pool: str | os.PathLike, scores: str | os.PathLike, out_parquet: str | os.PathLike, *, column: str = "source_sentence"
-) -> int:
-    """One paradigm's scores file: the rows of a model's scores table (all pools) for ``pool``'s sentences.
-
-    Cheap (no model): the per-model scoring job scores every pool at once, this keeps one
-    scores file per paradigm so that curation reruns per paradigm.  A sentence of the pool
-    missing from ``scores`` is simply absent (the cascade skipped it).
-    """
-    sents = _table_sentences(pool, [column])
-    df = pl.read_parquet(scores).join(
-        pl.DataFrame({"sentence": sents}, schema={"sentence": pl.String}), on="sentence", how="semi"
-    )
-    write_parquet_atomic(df, out_parquet)
-    return df.height
 
 
 # -- curation -----------------------------------------------------------------
