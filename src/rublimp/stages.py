@@ -551,26 +551,21 @@ def context_stage(
 def _score_sentences(
     sentences: list[str],
     *,
-    spec: Mapping[str, Any],
+    cache: Any,
+    scorer: Any,
     ks: Sequence[int],
     per_token: bool,
-    cache_dir: str | os.PathLike | None,
-    threads: int | None,
 ) -> tuple[pl.DataFrame, int]:
-    """Scores of ``sentences`` (sorted, distinct) from the cache and, for the others, the model; and how many
-    the model scored.  The model is loaded only when something is missing from the cache."""
-    from .scoring.cache import ScoreCache
-
-    model = str(spec.get("name") or Path(str(spec["path"])).name)
-    cache = ScoreCache.for_model(cache_dir, model, spec, ks=ks, per_token=per_token) if cache_dir else None
+    """Scores of ``sentences`` (sorted, distinct) from the ``cache`` (a ScoreCache or None) and, for the others,
+    the model; and how many the model scored.  ``scorer()`` gives the model's scorer: it is called (and the
+    model loaded) only when something is missing from the cache."""
     cached = cache.lookup(sentences) if cache is not None else None
     have = set(cached["sentence"].to_list()) if cached is not None else set()
     missing = [s for s in sentences if s not in have]
+    del have
     frames = [] if cached is None else [cached]
     if missing:
-        from .scoring import scorer_from_spec
-
-        new = scorer_from_spec(spec, num_threads=threads).score(missing, ks=ks, per_token=per_token)
+        new = scorer().score(missing, ks=ks, per_token=per_token)
         if cache is not None:
             cache.store(new)
         frames.append(new)
@@ -594,6 +589,7 @@ def score_stage(
     threads: int | None = None,
     cascade: Mapping[str, Any] | None = None,
     exclude: Sequence[str | os.PathLike] = (),
+    rows_per_bucket: int | None = None,
 ) -> dict:
     """Score the unique sentences in ``columns`` of one or more tables with the model ``spec``; write them sorted.
 
@@ -609,7 +605,13 @@ def score_stage(
     the same model and settings are read from it, only the others are scored, and
     those are added to it.  ``cascade`` (``{"k", "t_max", "tier0": {model: scores path}}``)
     restricts the sentences to the cascade survivors (:func:`rublimp.cascade.survivors`).
-    Returns counts: sentences, dropped by the cascade, reused from the cache, scored.
+
+    With one output the memory does not follow the tables' size: their sentences are spilled to
+    hash buckets on disk (:class:`rublimp.scoring.buckets.SentenceBuckets`, one bucket per
+    ``rows_per_bucket`` table rows, default :data:`rublimp.scoring.buckets.ROWS_PER_BUCKET`) and
+    scored, looked up in the cache and the tier-0 tables one bucket at a time.  The table is sorted
+    by sentence within each bucket, buckets in order (with one bucket: sorted by sentence).
+    Returns counts: sentences, dropped by the cascade, reused from the cache, scored, buckets.
     """
     if isinstance(columns, str):
         columns = [columns]
@@ -622,32 +624,64 @@ def score_stage(
         from .pool_exclusions import too_long_ids
 
         drop = too_long_ids(exclude)
-    # one output: only the union of the tables' sentences is held (not each table's list)
-    per_table = [] if len(outs) == 1 else [_table_sentences(t, columns, drop) for t in tables]
-    union: set[str] = set()
-    for sents in per_table or (_table_sentences(t, columns, drop) for t in tables):
-        union.update(sents)
-    sentences = sorted(union)
-    del union
-    n_all = len(sentences)
-    if cascade is not None:
-        from .cascade import survivors
+    from .scoring.cache import ScoreCache
 
-        sentences, _ = survivors(sentences, cascade["tier0"], k=int(cascade["k"]), t_max=float(cascade["t_max"]))
-    scores, n_scored = _score_sentences(
-        sentences, spec=spec, ks=ks, per_token=per_token, cache_dir=cache_dir, threads=threads
-    )
+    model = str(spec.get("name") or Path(str(spec["path"])).name)
+    cache = ScoreCache.for_model(cache_dir, model, spec, ks=ks, per_token=per_token) if cache_dir else None
+    loaded: list[Any] = []
+
+    def scorer() -> Any:  # the model is loaded once, at the first sentence missing from the cache
+        if not loaded:
+            from .scoring import scorer_from_spec
+
+            loaded.append(scorer_from_spec(spec, num_threads=threads))
+        return loaded[0]
+
+    counts = {"sentences": 0, "survivors": 0, "scored": 0}
+
+    def score(sentences: list[str]) -> pl.DataFrame:
+        counts["sentences"] += len(sentences)
+        if cascade is not None:
+            from .cascade import survivors
+            from .scoring.buckets import rows_for
+
+            column = f"mink_{int(cascade['k'])}"
+            tier0 = {m: rows_for(t, sentences, [column]) for m, t in cascade["tier0"].items()}
+            sentences, _ = survivors(sentences, tier0, k=int(cascade["k"]), t_max=float(cascade["t_max"]))
+        counts["survivors"] += len(sentences)
+        scores, n_scored = _score_sentences(sentences, cache=cache, scorer=scorer, ks=ks, per_token=per_token)
+        counts["scored"] += n_scored
+        return scores
+
+    n_buckets = 0
     if len(outs) == 1:
-        write_parquet_atomic(scores, outs[0])
-    else:
+        # one output: the union of the tables' sentences, one hash bucket at a time (rublimp.scoring.buckets)
+        from .io import atomic_path
+        from .scoring.buckets import SentenceBuckets, bucket_count
+
+        n_buckets = bucket_count(tables) if rows_per_bucket is None else bucket_count(tables, rows_per_bucket)
+        work = Path(outs[0]).parent
+        with SentenceBuckets(tables, columns, n_buckets, work, drop=drop) as buckets:
+            if n_buckets == 1:
+                write_parquet_atomic(score(buckets.sentences(0)), outs[0])
+            else:
+                parts = []
+                for b in range(n_buckets):
+                    parts.append(buckets.directory / f"scores-{b:05d}.parquet")
+                    write_parquet_atomic(score(buckets.sentences(b)), parts[-1])
+                with atomic_path(outs[0]) as tmp:
+                    pl.scan_parquet(parts).sink_parquet(tmp, compression="zstd", statistics=False)
+    else:  # one output per table (score_benchmark: tables of benchmark size)
+        per_table = [_table_sentences(t, columns, drop) for t in tables]
+        scores = score(sorted({s for sents in per_table for s in sents}))
         for sents, out in zip(per_table, outs):
             write_parquet_atomic(scores.join(pl.DataFrame({"sentence": sents}, schema={"sentence": pl.String}),
                                              on="sentence", how="semi"), out)
-    model = str(spec.get("name") or Path(str(spec["path"])).name)
     from .scoring.dtypes import resolve_dtype
 
-    info = {"tables": len(tables), "sentences": n_all, "cascade_dropped": n_all - len(sentences),
-            "reused": len(sentences) - n_scored, "scored": n_scored,
+    info = {"tables": len(tables), "sentences": counts["sentences"],
+            "cascade_dropped": counts["sentences"] - counts["survivors"],
+            "reused": counts["survivors"] - counts["scored"], "scored": counts["scored"], "buckets": n_buckets,
             # what `dtype: auto` became on this machine (it is part of the score cache's key)
             "dtype": resolve_dtype(spec.get("dtype"), spec.get("device") or "cpu", backend=str(spec["backend"]))}
     log.info("score %s: %s", model, info)
