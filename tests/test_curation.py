@@ -351,6 +351,31 @@ def test_curate_reads_its_pools_rows_of_an_all_pools_table(tmp_path):
     assert "mink_30" in str(err.value) and str(paths["bert"]) in str(err.value)
 
 
+def test_curate_stage_reads_full_rows_only_for_the_selection(tmp_path):
+    """The stage reads the ids, sentences and strata of the pool, then the full rows of the pairs it selected:
+    the benchmark equals curate() on the whole pool in memory, columns and order included."""
+    from rublimp.stages import curate_stage
+
+    pool = make_pool(400, pid="P1", seed=4).with_columns(
+        pl.col("source_sentence").str.len_chars().alias("ipm").cast(pl.Float64),
+        pl.lit("слово").alias("source_word"),
+    ).select("ipm", "id", "target_sentence", "source_word", "source_sentence", "PID", "domain", "n_tokens",
+             "feature", "source_value", "target_value", "phenomenon")
+    pool.write_parquet(tmp_path / "pool.parquet")
+    rng = np.random.default_rng(9)
+    sents = pool["source_sentence"].to_list()
+    paths = {}
+    for m in ("gpt", "bert"):
+        paths[m] = tmp_path / f"{m}.parquet"
+        make_scores(sents, np.round(rng.normal(-4, 1, len(sents))).tolist(), k=30).write_parquet(paths[m])
+    want, want_report = curate(pool, paths, k=30, n=100, seed=2)
+    report = curate_stage(tmp_path / "pool.parquet", paths, tmp_path / "b.csv", tmp_path / "b.parquet",
+                          tmp_path / "b.json", k=30, n=100, seed=2)
+    got = pl.read_parquet(tmp_path / "b.parquet")
+    assert got.equals(want) and got.columns == [*pool.columns, "mink_max", "length_bin"]
+    assert report["paradigms"] == want_report["paradigms"] and got.height == 100
+
+
 def test_grid_step_rounds_threshold_up_and_sampling_downsamples():
     pool = pl.DataFrame(
         {

@@ -689,6 +689,21 @@ def score_stage(
 
 
 # -- curation -----------------------------------------------------------------
+def _with_pool_rows(bench: pl.DataFrame, pool: str | os.PathLike, pool_columns: Sequence[str]) -> pl.DataFrame:
+    """The selected pairs with every column of their pool rows, in the pool's column order, then the columns
+    curation added (``mink_max``, ``length_bin``); sorted by id.  Only the selected rows are read in full."""
+    added = [c for c in bench.columns if c not in pool_columns]
+    ids = bench.get_column("id")
+    full = (
+        pl.scan_parquet(pool)
+        .filter(pl.col("id").is_in(ids.implode()))
+        .collect(engine="streaming")
+    )
+    if full.height != bench.height:
+        raise InputError(f"{bench.height} pairs selected but {full.height} found in the pool again", pool)
+    return full.join(bench.select("id", *added), on="id", how="inner").sort("id").select(*pool_columns, *added)
+
+
 def curate_stage(
     pool: str | os.PathLike,
     scores: Mapping[str, str | os.PathLike],
@@ -718,10 +733,14 @@ def curate_stage(
     there leave the pool before the curation, counted per paradigm in the report entry
     (``too_long``, with a note in ``message``) and in the log.
     """
-    from .curation import curate, decontamination_status
+    from .curation import DEFAULT_STRATA, curate, decontamination_status
     from .io import write_csv_atomic
 
-    pool_df = pl.read_parquet(pool)
+    # the threshold search and the sampling read the ids, grammatical sentences and stratification keys
+    # of every pair; the other columns are read only for the pairs selected (below)
+    pool_columns = list(pl.read_parquet_schema(pool))
+    pool_df = pl.read_parquet(pool, columns=[c for c in pool_columns
+                                             if c in {"id", "source_sentence", "PID", "n_tokens", *DEFAULT_STRATA}])
     gone: dict[str, tuple[int, str]] = {}
     if too_long:
         from .pool_exclusions import too_long_ids
@@ -746,6 +765,8 @@ def curate_stage(
         pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins), grid_step=grid_step,
         t_max=t_max, cascaded=tuple(cascaded), drop_invalid=drop,
     )
+    del pool_df
+    bench = _with_pool_rows(bench, pool, pool_columns)
     if too_long:
         entries = report.setdefault("paradigms", [])
         for pid in sorted(set(gone) - {str(e.get("paradigm")) for e in entries}):  # every pair was too long
