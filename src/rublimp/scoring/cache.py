@@ -136,7 +136,7 @@ class ScoreCache:
                 pl.scan_parquet(part)
                 .join(keys.lazy(), on=[HASH, "sentence"], how="semi")
                 .with_columns(pl.lit(i, pl.UInt32).alias("__part"))
-                .collect()
+                .collect(engine="streaming")  # a part is read in batches: memory follows the rows found
             )
             if found.height:
                 frames.append(found)
