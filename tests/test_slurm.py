@@ -109,12 +109,12 @@ def test_benchmark_files_for_sizing(run):
 @pytest.mark.slow
 def test_no_rule_log_is_empty(run):
     logs = sorted((run["dir"] / "results" / "logs").rglob("*.log"))
-    # every job but `all` has a log: corpus, parse, agreement, the shard pass and the pool merge, train, check, 3 scoring
-    # (the model's pools, the paradigm's cut, the benchmark) after the context check, curate, evaluate,
+    # every job but `all` has a log: corpus, parse, agreement, the shard pass and the pool merge, train, check, 2 scoring
+    # (the model's pools, the benchmark) after the context check, curate, evaluate,
     # report, export;
     # validation export, simulate, import, report; metalinguistic and its section; unigram counts,
     # acceptability and its section
-    assert len(logs) == 24, [str(p) for p in logs]
+    assert len(logs) == 23, [str(p) for p in logs]
     for p in logs:
         text = p.read_text(encoding="utf-8")
         assert re.search(r"rule \w+.*: started", text) and re.search(r"rule \w+: done in", text), p
