@@ -657,20 +657,21 @@ def score_stage(
     if len(outs) == 1:
         # one output: the union of the tables' sentences, one hash bucket at a time (rublimp.scoring.buckets)
         from .io import atomic_path
-        from .scoring.buckets import SentenceBuckets, bucket_count
+        from .scoring.buckets import BATCH_ROWS, SentenceBuckets, bucket_count
 
         n_buckets = bucket_count(tables) if rows_per_bucket is None else bucket_count(tables, rows_per_bucket)
         work = Path(outs[0]).parent
         with SentenceBuckets(tables, columns, n_buckets, work, drop=drop) as buckets:
             if n_buckets == 1:
-                write_parquet_atomic(score(buckets.sentences(0)), outs[0])
+                write_parquet_atomic(score(buckets.sentences(0)), outs[0], row_group_size=BATCH_ROWS)
             else:
                 parts = []
                 for b in range(n_buckets):
                     parts.append(buckets.directory / f"scores-{b:05d}.parquet")
                     write_parquet_atomic(score(buckets.sentences(b)), parts[-1])
                 with atomic_path(outs[0]) as tmp:
-                    pl.scan_parquet(parts).sink_parquet(tmp, compression="zstd", statistics=False)
+                    pl.scan_parquet(parts).sink_parquet(tmp, compression="zstd", statistics=False,
+                                                        row_group_size=BATCH_ROWS)
     else:  # one output per table (score_benchmark: tables of benchmark size)
         per_table = [_table_sentences(t, columns, drop) for t in tables]
         scores = score(sorted({s for sents in per_table for s in sents}))

@@ -33,8 +33,9 @@ from rublimp.io import InputError
 __all__ = ["ROWS_PER_BUCKET", "SentenceBuckets", "bucket_count", "bucket_of", "rows_for"]
 
 #: Table rows per bucket: the most distinct sentences (and their scores) a scoring job holds at once.
-ROWS_PER_BUCKET = 250_000
-#: Rows read from a table at a time, and rows buffered before they are written to the buckets' parts.
+ROWS_PER_BUCKET = 100_000
+#: Rows read from a table at a time, and rows buffered before they are written to the buckets' parts;
+#: also the row groups of the scores table, so that its readers (curation) stream it in batches this size.
 BATCH_ROWS = 65_536
 
 
