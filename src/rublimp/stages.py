@@ -756,7 +756,8 @@ def curate_stage(
                 log.warning("curate: paradigm %s: %d pair(s) left out: a sentence is longer than the context of "
                             "model(s) %s", pid, g.height, ", ".join(models))
             pool_df = keyed.join(drop_ids.rename({"id": "__id"}), on=["PID", "__id"], how="anti").drop("__id")
-    scores_by_model = {m: pl.read_parquet(p) for m, p in scores.items()}
+    # paths: curation reads only this pool's rows (sentence, Min-K%) of each model's table
+    scores_by_model = {m: str(p) for m, p in scores.items()}
     drop = None
     if drop_invalid:
         from .validation import read_drop_list
