@@ -28,6 +28,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -114,11 +115,14 @@ def main(argv: list[str] | None = None) -> int:
 
     work = args.workdir / f"{args.paradigms}x{args.rows}"
     ks = [30, 40, 50, 60]
-    spec = {"name": args.model, "backend": "hf", "path": str((args.results / "models" / args.model).resolve()),
-            "device": "cpu", "dtype": "auto"}
+    # a copy of the model: the cache's key holds the model's path and weights, which a later run may replace
+    spec = {"name": args.model, "backend": "hf", "path": str((work / "model").resolve()), "device": "cpu",
+            "dtype": "auto"}
     pools = sorted((work / "pools").glob("*.parquet"))
     if len(pools) != args.paradigms:
         t0 = time.perf_counter()
+        shutil.rmtree(work / "model", ignore_errors=True)
+        shutil.copytree(args.results / "models" / args.model, work / "model")
         pools = build_pools(args.results, work / "pools", paradigms=args.paradigms, rows=args.rows)
         n = fill_cache(pools, work / "cache", spec, ks)
         print(f"built {len(pools)} pools x {args.rows} rows, {n} distinct grammatical sentences cached "
