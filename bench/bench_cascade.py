@@ -1,7 +1,7 @@
 """Forward passes the decontamination cascade saves on a finished run.
 
 Reads the pools and tier-0 scores of a results directory
-(``{results}/pools/*.parquet``, ``{results}/scores/<model>/grammatical/*.parquet``)
+(``{results}/pools/*.parquet``, ``{results}/scores/<model>/grammatical.parquet``)
 and, for several ``t_max`` values, counts the pool sentences that survive every
 tier-0 model (:func:`rublimp.cascade.survivors`) and the forward passes a masked
 tier-1 model would run on them: one masked copy per scored token (its own
@@ -48,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{'t_max':>7} {'survivors':>10} {'forward rows':>13} {'saved':>9} {'saved %':>8}")
     for t in args.t_max:
         kept_rows = kept = 0
+        tier0 = {m: pl.read_parquet(args.results / "scores" / m / "grammatical.parquet") for m in args.tier0}
         for name, sents in sentences.items():
-            tier0 = {m: args.results / "scores" / m / "grammatical" / f"{name}.parquet" for m in args.tier0}
             surv, stats = survivors(sents, tier0, k=args.k, t_max=t)
             kept += stats.survivors
             kept_rows += sum(rows_of[s] for s in surv)

@@ -139,8 +139,7 @@ def model_threads(wildcards):
 # Every job asks for CPUs = its rule's `threads` (1 unless the rule says otherwise). The rules
 # below run in the Snakemake process's own machine instead of as cluster jobs: each reads tables
 # of benchmark size (curation.n pairs per paradigm) or a few thousand annotations, loads no model
-# weights and ends in seconds, less than a job waits in a queue: score_pool (cuts one paradigm's
-# rows out of a model's score table), evaluate (joins benchmark and scores), report (tables and
+# weights and ends in seconds, less than a job waits in a queue: evaluate (joins benchmark and scores), report (tables and
 # two plots), export (copies the benchmark, writes the card and task files), the validation
 # stages (sampling; crowd-kit aggregation of the annotations), metalinguistic_section,
 # acceptability (loads only the tokenizer; thresholds and a bootstrap over benchmark sentences)
@@ -149,7 +148,6 @@ def model_threads(wildcards):
 # score_benchmark, metalinguistic, curate (threshold search over a whole pool and its scores)
 # and unigram_counts (tokenizes the whole corpus).
 localrules:
-    score_pool,
     evaluate,
     report,
     export,
@@ -187,7 +185,8 @@ def context_tables(wildcards):
 
 
 def decontamination_scores(wildcards):
-    return [f"{OUT}/scores/{m}/grammatical/{wildcards.paradigm}.parquet" for m in WF.decontamination_models]
+    """The decontamination models' pool tables (every paradigm's sentences); curate reads its pool's rows."""
+    return [model_pool_table(m) for m in WF.decontamination_models]
 
 
 def validation_annotations():

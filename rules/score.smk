@@ -1,13 +1,13 @@
 # Stage 6: LM scores (sum log-prob, Min-K% Prob) of every grammatical pool sentence, once per model.
 #
 # One scoring job per model (`score_pools`) loads the model once and scores the sentences of
-# every paradigm's pool into one table; `score_pool` (no model, a light command) cuts out each
-# paradigm's scores file.  The trade-off: a changed pool (or a new paradigm) reruns the model's
-# job, which scores only the sentences missing from the cache (counted in its log and tested),
-# and then every paradigm's cut and curation (cheap, and deterministic: the same bytes).  The
-# cut is not declared `ancient` to spare the other paradigms: Snakemake decides the dependents
-# of a rerunning job only through that edge, so a change of the scoring settings, code or model
-# would then leave stale per-paradigm files.
+# every paradigm's pool into one table; each paradigm's `curate` job reads its own pool's rows of
+# that table (the sentence and Min-K% columns only, rublimp.curation).  The trade-off: a changed
+# pool (or a new paradigm) reruns the model's job, which scores only the sentences missing from
+# the cache (counted in its log and tested), and then every paradigm's curation (cheap, and
+# deterministic: the same bytes).  The table is not declared `ancient` to spare the other
+# paradigms: Snakemake decides the dependents of a rerunning job only through that edge, so a
+# change of the scoring settings, code or model would then leave stale benchmarks.
 #
 # Before any scoring, `context_check` (tokenizer and model config only, no weights) lists per model
 # the pool pairs with a sentence longer than the model takes; a pair in any model's list leaves the
@@ -71,31 +71,6 @@ rule score_pools:
         "../envs/score.yaml"
     script:
         "../scripts/score.py"
-
-
-rule score_pool:
-    input:
-        pool=f"{OUT}/pools/{{paradigm}}.parquet",
-        scores=model_pool_table("{model}"),
-        model=model_inputs,
-        code=stage_code("pool_scores"),
-    output:
-        f"{OUT}/scores/{{model}}/grammatical/{{paradigm}}.parquet",
-    params:
-        # the settings that change the model's table: a change reruns every paradigm's cut
-        spec=model_spec,
-        ks=SCORE_KS,
-        per_token=SCORE_CFG["per_token"],
-        cascade=model_cascade,
-        script=os.path.join(workflow.basedir, "scripts", "cut_scores.py"),
-    log:
-        f"{OUT}/logs/score_pool/{{model}}/{{paradigm}}.log",
-    benchmark:
-        f"{OUT}/benchmarks/score_pool/{{model}}/{{paradigm}}.tsv"
-    conda:
-        "../envs/score.yaml"
-    shell:
-        "python {params.script:q} {input.pool:q} {input.scores:q} {output:q} {log:q}"
 
 
 rule score_benchmark:

@@ -329,6 +329,53 @@ def test_curate_multi_paradigm_deterministic():
     assert not other.equals(bench)
 
 
+def test_curate_reads_its_pools_rows_of_an_all_pools_table(tmp_path):
+    """A model's table of every paradigm's sentences (rules/score.smk) curates a pool exactly as its cut does."""
+    pool, other = make_pool(300, pid="P1", seed=1), make_pool(200, pid="P2", seed=2)
+    rng = np.random.default_rng(5)
+    both = sorted(pool["source_sentence"].to_list() + other["source_sentence"].to_list())
+    paths, cuts = {}, {}
+    for m in ("gpt", "bert"):
+        table = make_scores(both, np.round(rng.normal(-4, 1, len(both))).tolist())
+        paths[m] = tmp_path / f"{m}.parquet"
+        table.write_parquet(paths[m])
+        cuts[m] = table.join(pool.select(pl.col("source_sentence").alias("sentence")), on="sentence", how="semi")
+    assert all(0 < c.height < len(both) for c in cuts.values())
+    bench, report = curate(pool, paths, k=60, n=100, seed=3)
+    bench_cut, report_cut = curate(pool, cuts, k=60, n=100, seed=3)
+    assert bench.equals(bench_cut) and report == report_cut
+    # the table's other paradigm stays out, and a missing column still names the file
+    assert set(bench["PID"].to_list()) == {"P1"}
+    with pytest.raises(InputError) as err:
+        curate(pool, paths, k=30, n=100, seed=3)
+    assert "mink_30" in str(err.value) and str(paths["bert"]) in str(err.value)
+
+
+def test_curate_stage_reads_full_rows_only_for_the_selection(tmp_path):
+    """The stage reads the ids, sentences and strata of the pool, then the full rows of the pairs it selected:
+    the benchmark equals curate() on the whole pool in memory, columns and order included."""
+    from rublimp.stages import curate_stage
+
+    pool = make_pool(400, pid="P1", seed=4).with_columns(
+        pl.col("source_sentence").str.len_chars().alias("ipm").cast(pl.Float64),
+        pl.lit("слово").alias("source_word"),
+    ).select("ipm", "id", "target_sentence", "source_word", "source_sentence", "PID", "domain", "n_tokens",
+             "feature", "source_value", "target_value", "phenomenon")
+    pool.write_parquet(tmp_path / "pool.parquet")
+    rng = np.random.default_rng(9)
+    sents = pool["source_sentence"].to_list()
+    paths = {}
+    for m in ("gpt", "bert"):
+        paths[m] = tmp_path / f"{m}.parquet"
+        make_scores(sents, np.round(rng.normal(-4, 1, len(sents))).tolist(), k=30).write_parquet(paths[m])
+    want, want_report = curate(pool, paths, k=30, n=100, seed=2)
+    report = curate_stage(tmp_path / "pool.parquet", paths, tmp_path / "b.csv", tmp_path / "b.parquet",
+                          tmp_path / "b.json", k=30, n=100, seed=2)
+    got = pl.read_parquet(tmp_path / "b.parquet")
+    assert got.equals(want) and got.columns == [*pool.columns, "mink_max", "length_bin"]
+    assert report["paradigms"] == want_report["paradigms"] and got.height == 100
+
+
 def test_grid_step_rounds_threshold_up_and_sampling_downsamples():
     pool = pl.DataFrame(
         {

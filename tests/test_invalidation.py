@@ -56,8 +56,8 @@ def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
     (tests/test_pools.py), and so every paradigm's `perturb` job (the cheap merge of its partial
     pools; unchanged paradigms write the same bytes).
     Scoring and evaluation are one job per model: a changed pool reruns the model's scoring job
-    (which scores only the sentences its cache lacks), so every paradigm's cut of the model's table
-    and every paradigm's curation rerun too (to the same bytes where nothing changed for them).
+    (which scores only the sentences its cache lacks), so every paradigm's curation, which reads its
+    rows of the model's table, reruns too (to the same bytes where nothing changed for them).
     """
     out = Counter()
     if pool and paradigms:
@@ -67,8 +67,6 @@ def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
     if score_pool:
         out[("context_check", "")] += 1  # the model's list of pool pairs too long for it
         out[("score_pools", "")] += 1
-        for p in ALL:
-            out[("score_pool", p)] += 1
     for p in (ALL if score_pool else paradigms):
         out[("curate", p)] += 1
     out[("score_benchmark", "")] += 1

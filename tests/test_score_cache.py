@@ -9,7 +9,7 @@ import torch
 
 from rublimp.io import InputError
 from rublimp.scoring.cache import HASH, ScoreCache, model_fingerprint, sentence_hash
-from rublimp.stages import pool_scores_stage, score_stage
+from rublimp.stages import score_stage
 from tests.test_scoring import SENTENCES, _bpe_tokenizer, _random_gpt2
 
 torch.set_num_threads(1)
@@ -44,7 +44,7 @@ def test_second_job_reuses_and_values_are_bit_identical(model_dir, tmp_path):
     info1 = score_stage(_table(tmp_path / "a.parquet", first), tmp_path / "a_out.parquet", spec=_spec(model_dir),
                         ks=(30, 60), cache_dir=cache, threads=1)
     assert info1 == {"tables": 1, "sentences": 12, "cascade_dropped": 0, "reused": 0, "scored": 12,
-                     "dtype": "float32"}
+                     "buckets": 1, "dtype": "float32"}
     info2 = score_stage(_table(tmp_path / "b.parquet", SENTENCES), tmp_path / "b_out.parquet", spec=_spec(model_dir),
                         ks=(30, 60), cache_dir=cache, threads=1)
     assert info2["reused"] == 12 and info2["scored"] == len(SENTENCES) - 12
@@ -110,8 +110,11 @@ def test_lookup_dedupes_parts_and_ignores_unfinished_files(tmp_path):
     assert stored[HASH].to_list() == [sentence_hash(s) for s in stored["sentence"]]
 
 
-def test_one_job_scores_many_tables_and_each_paradigm_is_cut_out(model_dir, tmp_path, monkeypatch):
-    """One model load for every paradigm's pool; per-table files equal what a job per table writes."""
+def test_one_job_scores_many_tables(model_dir, tmp_path, monkeypatch):
+    """One model load for every paradigm's pool; per-table files equal what a job per table writes,
+    and so do the table's rows of the all-pools table as curation reads them."""
+    from rublimp.curation import _load_rows
+
     import rublimp.scoring as scoring
 
     loads = []
@@ -126,10 +129,9 @@ def test_one_job_scores_many_tables_and_each_paradigm_is_cut_out(model_dir, tmp_
     for i, t in enumerate(tables, start=1):
         alone = tmp_path / f"alone{i}.parquet"
         score_stage(t, alone, spec=_spec(model_dir), ks=(30,), cache_dir=tmp_path / "fresh")
-        cut = tmp_path / f"cut{i}.parquet"
-        pool_scores_stage(t, tmp_path / "all.parquet", cut)
         assert pl.read_parquet(alone).equals(pl.read_parquet(tmp_path / f"o{i}.parquet"))
-        assert pl.read_parquet(alone).equals(pl.read_parquet(cut))
+        rows, _ = _load_rows(tmp_path / "all.parquet", "scores", "mink_30", pl.read_parquet(t)["source_sentence"])
+        assert rows.equals(pl.read_parquet(alone).select("sentence", "mink_30"))
 
 
 def test_score_stage_with_cascade_scores_only_survivors(model_dir, tmp_path):
@@ -159,3 +161,55 @@ def test_mlm_spec_is_cached_separately(tmp_path):
     fp_mlm = model_fingerprint({"backend": "hf-mlm", "path": "x/y"}, ks=(30,))
     assert fp_hf != fp_mlm
     assert np.all([len(fp_hf) == 16, len(fp_mlm) == 16])
+
+
+def test_buckets_score_the_same_rows_with_one_model_load(model_dir, tmp_path, monkeypatch):
+    """Many hash buckets (bounded memory): the same rows and values as one bucket, the model loaded once,
+    the pairs too long for a model left out in every bucket, and the same bytes on a rerun."""
+    import rublimp.scoring as scoring
+    from rublimp.pool_exclusions import TOO_LONG_SCHEMA
+
+    loads = []
+    real = scoring.scorer_from_spec
+    monkeypatch.setattr(scoring, "scorer_from_spec", lambda *a, **kw: loads.append(1) or real(*a, **kw))
+    tables = []
+    for i, part in enumerate((SENTENCES[:9], SENTENCES[5:], SENTENCES[::2])):
+        tables.append(tmp_path / f"p{i}.parquet")
+        pl.DataFrame({"PID": [f"P{i}"] * len(part), "id": [str(j) for j in range(len(part))],
+                      "source_sentence": part}).write_parquet(tables[-1])
+    # pairs P0/1 (SENTENCES[1], in no other pair) and P1/0 (SENTENCES[5], also pair P0/5) leave
+    too_long = tmp_path / "ctx.parquet"
+    pl.DataFrame([{"PID": "P1", "id": "0", "column": "source_sentence", "positions": 99, "limit": 9, "model": "m"},
+                  {"PID": "P0", "id": "1", "column": "source_sentence", "positions": 99, "limit": 9, "model": "m"}],
+                 schema=TOO_LONG_SCHEMA).write_parquet(too_long)
+    kw = dict(spec=_spec(model_dir), ks=(30,), threads=1, exclude=[too_long])
+    one = score_stage(tables, tmp_path / "one.parquet", **kw)
+    many = score_stage(tables, tmp_path / "many.parquet", rows_per_bucket=4, **kw)
+    assert loads == [1, 1] and one["buckets"] == 1 and many["buckets"] > 3
+    a, b = pl.read_parquet(tmp_path / "one.parquet"), pl.read_parquet(tmp_path / "many.parquet")
+    assert a["sentence"].to_list() == sorted(set(SENTENCES) - {SENTENCES[1]})
+    assert b.sort("sentence").equals(a) and one["sentences"] == many["sentences"] == a.height
+    again = score_stage(tables, tmp_path / "again.parquet", rows_per_bucket=4, **kw)
+    assert again == many
+    assert (tmp_path / "again.parquet").read_bytes() == (tmp_path / "many.parquet").read_bytes()
+    assert not list(tmp_path.glob(".sentence-buckets-*"))  # the spilled buckets are removed
+
+
+def test_sentence_buckets_are_stable_and_partition_the_union(tmp_path):
+    from rublimp.scoring.buckets import SentenceBuckets, bucket_count, bucket_of
+
+    t1, t2 = _table(tmp_path / "a.parquet", SENTENCES[:10]), _table(tmp_path / "b.parquet", SENTENCES[3:] + [None])
+    assert bucket_count([t1, t2], 5) == -(-(10 + len(SENTENCES) - 3 + 1) // 5) and bucket_count([t1, t2]) == 1
+    assert bucket_of(SENTENCES, 7) == bucket_of(SENTENCES, 7) and set(bucket_of(SENTENCES, 7)) <= set(range(7))
+    assert bucket_of(["а"], 1 << 30) == [int(sentence_hash("а")[:16], 16) % (1 << 30)]  # sha1's first 8 bytes
+    with SentenceBuckets([t1, t2], ["source_sentence"], 4, tmp_path / "w", batch_rows=3) as buckets:
+        got = [buckets.sentences(b) for b in range(4)]
+        assert buckets.rows == 10 + len(SENTENCES) - 3 + 1
+    assert all(s == sorted(s) for s in got)
+    assert sorted(s for part in got for s in part) == sorted(set(SENTENCES))
+    for b, part in enumerate(got):
+        assert bucket_of(part, 4) == [b] * len(part)
+    assert list((tmp_path / "w").iterdir()) == []
+    with pytest.raises(InputError, match="no column 'target_sentence'"):
+        with SentenceBuckets([t1], ["target_sentence"], 2, tmp_path / "w"):
+            pass

@@ -31,7 +31,7 @@ PARADIGMS = [SLURM_PARADIGM]
 SUBMITTED = {"corpus", "parse", "validate_agreement", "perturb_shard", "perturb", "train_demo_lm", "demo_lm_check",
              "context_check", "score_pools", "score_benchmark", "curate", "metalinguistic", "unigram_counts"}
 #: cheap rules, run by the Snakemake process itself (`localrules` in rules/common.smk)
-LOCAL = {"score_pool", "evaluate", "report", "export", "validation_export", "validation_simulate", "validation_import",
+LOCAL = {"evaluate", "report", "export", "validation_export", "validation_simulate", "validation_import",
          "validation_report", "metalinguistic_section", "acceptability", "acceptability_section"}
 #: rules that run a model: threads from scoring.threads (null: 1 on CPU)
 MODEL_RULES = {"train_demo_lm", "demo_lm_check", "score_pools", "score_benchmark", "metalinguistic"}
@@ -109,12 +109,12 @@ def test_benchmark_files_for_sizing(run):
 @pytest.mark.slow
 def test_no_rule_log_is_empty(run):
     logs = sorted((run["dir"] / "results" / "logs").rglob("*.log"))
-    # every job but `all` has a log: corpus, parse, agreement, the shard pass and the pool merge, train, check, 3 scoring
-    # (the model's pools, the paradigm's cut, the benchmark) after the context check, curate, evaluate,
+    # every job but `all` has a log: corpus, parse, agreement, the shard pass and the pool merge, train, check, 2 scoring
+    # (the model's pools, the benchmark) after the context check, curate, evaluate,
     # report, export;
     # validation export, simulate, import, report; metalinguistic and its section; unigram counts,
     # acceptability and its section
-    assert len(logs) == 24, [str(p) for p in logs]
+    assert len(logs) == 23, [str(p) for p in logs]
     for p in logs:
         text = p.read_text(encoding="utf-8")
         assert re.search(r"rule \w+.*: started", text) and re.search(r"rule \w+: done in", text), p
@@ -145,7 +145,7 @@ def test_gpu_jobs_go_to_the_gpu_partition_cpu_jobs_do_not():
     logger = SimpleNamespace(info=lambda *a: None, debug=lambda *a: None, warning=lambda *a: None)
 
     def job(**res):
-        return SimpleNamespace(name="score_pool", threads=1, resources=SimpleNamespace(get=lambda k, d=None: res.get(k, d)))
+        return SimpleNamespace(name="evaluate", threads=1, resources=SimpleNamespace(get=lambda k, d=None: res.get(k, d)))
 
     assert get_best_partition(partitions, job(gpu=1, mem_mb=32000, runtime=720, cpus_per_task=4), logger) == "gpu"
     assert get_best_partition(partitions, job(gpu=2, mem_mb=32000, runtime=720, cpus_per_task=4), logger) == "gpu"

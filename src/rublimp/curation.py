@@ -69,6 +69,31 @@ def _load(frame: FrameOrPath, what: str) -> tuple[pl.DataFrame, str | None]:
         raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
 
 
+def _load_rows(frame: FrameOrPath, what: str, column: str, sentences: pl.Series) -> tuple[pl.DataFrame, str | None]:
+    """The ``sentence`` and ``column`` values of a scores table for ``sentences``; ``(df, path)``.
+
+    A path is scanned, not loaded: a model's table holds every paradigm's sentences (rules/score.smk),
+    and only the rows of ``sentences`` (one pool's) and these two columns are read, through Polars'
+    streaming engine, so the memory follows the pool, not the table.  A frame is checked the same way.
+    """
+    if isinstance(frame, pl.DataFrame):
+        _require_columns(frame, ["sentence", column], what, None)
+        return frame, None
+    path = str(frame)
+    try:
+        have = list(pl.read_parquet_schema(path))
+        _require_columns(pl.DataFrame(schema={c: pl.Null for c in have}), ["sentence", column], what, path)
+        df = (
+            pl.scan_parquet(path)
+            .select(pl.col("sentence").cast(pl.String), column)
+            .filter(pl.col("sentence").is_in(sentences.implode()))
+            .collect(engine="streaming")
+        )
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
+    return df, path
+
+
 def _require_columns(df: pl.DataFrame, columns: Sequence[str], what: str, path: str | None) -> None:
     missing = [c for c in columns if c not in df.columns]
     if missing:
@@ -130,8 +155,7 @@ def _prepare_scores(scores_by_model: Mapping[str, FrameOrPath], k: int, sentence
     models, paths, parts = [], [], []
     for i, model in enumerate(sorted(scores_by_model)):
         what = f"scores of model {model!r}"
-        df, path = _load(scores_by_model[model], what)
-        _require_columns(df, ["sentence", column], what, path)
+        df, path = _load_rows(scores_by_model[model], what, column, wanted["sentence"])
         part = (
             df.select(
                 pl.col("sentence").cast(pl.String),

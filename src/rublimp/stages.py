@@ -30,7 +30,6 @@ __all__ = [
     "train_demo_lm_stage",
     "demo_lm_check_stage",
     "score_stage",
-    "pool_scores_stage",
     "curate_stage",
     "evaluate_stage",
     "report_stage",
@@ -552,26 +551,21 @@ def context_stage(
 def _score_sentences(
     sentences: list[str],
     *,
-    spec: Mapping[str, Any],
+    cache: Any,
+    scorer: Any,
     ks: Sequence[int],
     per_token: bool,
-    cache_dir: str | os.PathLike | None,
-    threads: int | None,
 ) -> tuple[pl.DataFrame, int]:
-    """Scores of ``sentences`` (sorted, distinct) from the cache and, for the others, the model; and how many
-    the model scored.  The model is loaded only when something is missing from the cache."""
-    from .scoring.cache import ScoreCache
-
-    model = str(spec.get("name") or Path(str(spec["path"])).name)
-    cache = ScoreCache.for_model(cache_dir, model, spec, ks=ks, per_token=per_token) if cache_dir else None
+    """Scores of ``sentences`` (sorted, distinct) from the ``cache`` (a ScoreCache or None) and, for the others,
+    the model; and how many the model scored.  ``scorer()`` gives the model's scorer: it is called (and the
+    model loaded) only when something is missing from the cache."""
     cached = cache.lookup(sentences) if cache is not None else None
     have = set(cached["sentence"].to_list()) if cached is not None else set()
     missing = [s for s in sentences if s not in have]
+    del have
     frames = [] if cached is None else [cached]
     if missing:
-        from .scoring import scorer_from_spec
-
-        new = scorer_from_spec(spec, num_threads=threads).score(missing, ks=ks, per_token=per_token)
+        new = scorer().score(missing, ks=ks, per_token=per_token)
         if cache is not None:
             cache.store(new)
         frames.append(new)
@@ -595,6 +589,7 @@ def score_stage(
     threads: int | None = None,
     cascade: Mapping[str, Any] | None = None,
     exclude: Sequence[str | os.PathLike] = (),
+    rows_per_bucket: int | None = None,
 ) -> dict:
     """Score the unique sentences in ``columns`` of one or more tables with the model ``spec``; write them sorted.
 
@@ -610,7 +605,13 @@ def score_stage(
     the same model and settings are read from it, only the others are scored, and
     those are added to it.  ``cascade`` (``{"k", "t_max", "tier0": {model: scores path}}``)
     restricts the sentences to the cascade survivors (:func:`rublimp.cascade.survivors`).
-    Returns counts: sentences, dropped by the cascade, reused from the cache, scored.
+
+    With one output the memory does not follow the tables' size: their sentences are spilled to
+    hash buckets on disk (:class:`rublimp.scoring.buckets.SentenceBuckets`, one bucket per
+    ``rows_per_bucket`` table rows, default :data:`rublimp.scoring.buckets.ROWS_PER_BUCKET`) and
+    scored, looked up in the cache and the tier-0 tables one bucket at a time.  The table is sorted
+    by sentence within each bucket, buckets in order (with one bucket: sorted by sentence).
+    Returns counts: sentences, dropped by the cascade, reused from the cache, scored, buckets.
     """
     if isinstance(columns, str):
         columns = [columns]
@@ -623,56 +624,87 @@ def score_stage(
         from .pool_exclusions import too_long_ids
 
         drop = too_long_ids(exclude)
-    # one output: only the union of the tables' sentences is held (not each table's list)
-    per_table = [] if len(outs) == 1 else [_table_sentences(t, columns, drop) for t in tables]
-    union: set[str] = set()
-    for sents in per_table or (_table_sentences(t, columns, drop) for t in tables):
-        union.update(sents)
-    sentences = sorted(union)
-    del union
-    n_all = len(sentences)
-    if cascade is not None:
-        from .cascade import survivors
+    from .scoring.cache import ScoreCache
 
-        sentences, _ = survivors(sentences, cascade["tier0"], k=int(cascade["k"]), t_max=float(cascade["t_max"]))
-    scores, n_scored = _score_sentences(
-        sentences, spec=spec, ks=ks, per_token=per_token, cache_dir=cache_dir, threads=threads
-    )
+    model = str(spec.get("name") or Path(str(spec["path"])).name)
+    cache = ScoreCache.for_model(cache_dir, model, spec, ks=ks, per_token=per_token) if cache_dir else None
+    loaded: list[Any] = []
+
+    def scorer() -> Any:  # the model is loaded once, at the first sentence missing from the cache
+        if not loaded:
+            from .scoring import scorer_from_spec
+
+            loaded.append(scorer_from_spec(spec, num_threads=threads))
+        return loaded[0]
+
+    counts = {"sentences": 0, "survivors": 0, "scored": 0}
+
+    def score(sentences: list[str]) -> pl.DataFrame:
+        counts["sentences"] += len(sentences)
+        if cascade is not None:
+            from .cascade import survivors
+            from .scoring.buckets import rows_for
+
+            column = f"mink_{int(cascade['k'])}"
+            tier0 = {m: rows_for(t, sentences, [column]) for m, t in cascade["tier0"].items()}
+            sentences, _ = survivors(sentences, tier0, k=int(cascade["k"]), t_max=float(cascade["t_max"]))
+        counts["survivors"] += len(sentences)
+        scores, n_scored = _score_sentences(sentences, cache=cache, scorer=scorer, ks=ks, per_token=per_token)
+        counts["scored"] += n_scored
+        return scores
+
+    n_buckets = 0
     if len(outs) == 1:
-        write_parquet_atomic(scores, outs[0])
-    else:
+        # one output: the union of the tables' sentences, one hash bucket at a time (rublimp.scoring.buckets)
+        from .io import atomic_path
+        from .scoring.buckets import BATCH_ROWS, SentenceBuckets, bucket_count
+
+        n_buckets = bucket_count(tables) if rows_per_bucket is None else bucket_count(tables, rows_per_bucket)
+        work = Path(outs[0]).parent
+        with SentenceBuckets(tables, columns, n_buckets, work, drop=drop) as buckets:
+            if n_buckets == 1:
+                write_parquet_atomic(score(buckets.sentences(0)), outs[0], row_group_size=BATCH_ROWS)
+            else:
+                parts = []
+                for b in range(n_buckets):
+                    parts.append(buckets.directory / f"scores-{b:05d}.parquet")
+                    write_parquet_atomic(score(buckets.sentences(b)), parts[-1])
+                with atomic_path(outs[0]) as tmp:
+                    pl.scan_parquet(parts).sink_parquet(tmp, compression="zstd", statistics=False,
+                                                        row_group_size=BATCH_ROWS)
+    else:  # one output per table (score_benchmark: tables of benchmark size)
+        per_table = [_table_sentences(t, columns, drop) for t in tables]
+        scores = score(sorted({s for sents in per_table for s in sents}))
         for sents, out in zip(per_table, outs):
             write_parquet_atomic(scores.join(pl.DataFrame({"sentence": sents}, schema={"sentence": pl.String}),
                                              on="sentence", how="semi"), out)
-    model = str(spec.get("name") or Path(str(spec["path"])).name)
     from .scoring.dtypes import resolve_dtype
 
-    info = {"tables": len(tables), "sentences": n_all, "cascade_dropped": n_all - len(sentences),
-            "reused": len(sentences) - n_scored, "scored": n_scored,
+    info = {"tables": len(tables), "sentences": counts["sentences"],
+            "cascade_dropped": counts["sentences"] - counts["survivors"],
+            "reused": counts["survivors"] - counts["scored"], "scored": counts["scored"], "buckets": n_buckets,
             # what `dtype: auto` became on this machine (it is part of the score cache's key)
             "dtype": resolve_dtype(spec.get("dtype"), spec.get("device") or "cpu", backend=str(spec["backend"]))}
     log.info("score %s: %s", model, info)
     return info
 
 
-def pool_scores_stage(
-    pool: str | os.PathLike, scores: str | os.PathLike, out_parquet: str | os.PathLike, *, column: str = "source_sentence"
-) -> int:
-    """One paradigm's scores file: the rows of a model's scores table (all pools) for ``pool``'s sentences.
-
-    Cheap (no model): the per-model scoring job scores every pool at once, this keeps one
-    scores file per paradigm so that curation reruns per paradigm.  A sentence of the pool
-    missing from ``scores`` is simply absent (the cascade skipped it).
-    """
-    sents = _table_sentences(pool, [column])
-    df = pl.read_parquet(scores).join(
-        pl.DataFrame({"sentence": sents}, schema={"sentence": pl.String}), on="sentence", how="semi"
-    )
-    write_parquet_atomic(df, out_parquet)
-    return df.height
-
-
 # -- curation -----------------------------------------------------------------
+def _with_pool_rows(bench: pl.DataFrame, pool: str | os.PathLike, pool_columns: Sequence[str]) -> pl.DataFrame:
+    """The selected pairs with every column of their pool rows, in the pool's column order, then the columns
+    curation added (``mink_max``, ``length_bin``); sorted by id.  Only the selected rows are read in full."""
+    added = [c for c in bench.columns if c not in pool_columns]
+    ids = bench.get_column("id")
+    full = (
+        pl.scan_parquet(pool)
+        .filter(pl.col("id").is_in(ids.implode()))
+        .collect(engine="streaming")
+    )
+    if full.height != bench.height:
+        raise InputError(f"{bench.height} pairs selected but {full.height} found in the pool again", pool)
+    return full.join(bench.select("id", *added), on="id", how="inner").sort("id").select(*pool_columns, *added)
+
+
 def curate_stage(
     pool: str | os.PathLike,
     scores: Mapping[str, str | os.PathLike],
@@ -702,10 +734,14 @@ def curate_stage(
     there leave the pool before the curation, counted per paradigm in the report entry
     (``too_long``, with a note in ``message``) and in the log.
     """
-    from .curation import curate, decontamination_status
+    from .curation import DEFAULT_STRATA, curate, decontamination_status
     from .io import write_csv_atomic
 
-    pool_df = pl.read_parquet(pool)
+    # the threshold search and the sampling read the ids, grammatical sentences and stratification keys
+    # of every pair; the other columns are read only for the pairs selected (below)
+    pool_columns = list(pl.read_parquet_schema(pool))
+    pool_df = pl.read_parquet(pool, columns=[c for c in pool_columns
+                                             if c in {"id", "source_sentence", "PID", "n_tokens", *DEFAULT_STRATA}])
     gone: dict[str, tuple[int, str]] = {}
     if too_long:
         from .pool_exclusions import too_long_ids
@@ -720,7 +756,8 @@ def curate_stage(
                 log.warning("curate: paradigm %s: %d pair(s) left out: a sentence is longer than the context of "
                             "model(s) %s", pid, g.height, ", ".join(models))
             pool_df = keyed.join(drop_ids.rename({"id": "__id"}), on=["PID", "__id"], how="anti").drop("__id")
-    scores_by_model = {m: pl.read_parquet(p) for m, p in scores.items()}
+    # paths: curation reads only this pool's rows (sentence, Min-K%) of each model's table
+    scores_by_model = {m: str(p) for m, p in scores.items()}
     drop = None
     if drop_invalid:
         from .validation import read_drop_list
@@ -730,6 +767,8 @@ def curate_stage(
         pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins), grid_step=grid_step,
         t_max=t_max, cascaded=tuple(cascaded), drop_invalid=drop,
     )
+    del pool_df
+    bench = _with_pool_rows(bench, pool, pool_columns)
     if too_long:
         entries = report.setdefault("paradigms", [])
         for pid in sorted(set(gone) - {str(e.get("paradigm")) for e in entries}):  # every pair was too long

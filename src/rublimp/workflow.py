@@ -37,7 +37,6 @@ STAGE_CODE: dict[str, tuple[str, ...]] = {
     "demo_lm_check": ("rublimp.stages:demo_lm_check_stage",),
     "score": ("rublimp.stages:score_stage",),
     "context_check": ("rublimp.scoring.context:context_stage",),
-    "pool_scores": ("rublimp.stages:pool_scores_stage",),
     "curate": ("rublimp.stages:curate_stage",),
     "evaluate": ("rublimp.stages:evaluate_stage",),
     "report": ("rublimp.stages:report_stage",),
@@ -490,18 +489,6 @@ class WorkflowConfig:
     def cascaded_models(self) -> list[str]:
         """Decontamination models scored only on the tier-0 survivors (the cascade)."""
         return [m.name for m in self.models if m.decontaminate and m.tier >= 1]
-
-    def tier0_scores(self, model: str, paradigm: str) -> dict[str, str]:
-        """Tier-0 score files a cascaded model's pool job reads ({} for a tier-0 model)."""
-        if model not in self.cascaded_models:
-            return {}
-        return {m: f"{self.outdir}/scores/{m}/grammatical/{paradigm}.parquet" for m in self.tier0_models}
-
-    def cascade(self, model: str, paradigm: str) -> dict | None:
-        tier0 = self.tier0_scores(model, paradigm)
-        if not tier0:
-            return None
-        return {"k": self.config["curation"]["k"], "t_max": self.t_max, "tier0": tier0}
 
     def model_inputs(self, name: str) -> list[str]:
         m = self.model(name)

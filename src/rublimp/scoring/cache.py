@@ -130,13 +130,17 @@ class ScoreCache:
         if not parts or not wanted:
             return None
         keys = pl.DataFrame({HASH: [sentence_hash(s) for s in wanted], "sentence": wanted})
+        hashes = keys[HASH].implode()
         frames = []
         for i, part in enumerate(parts):
+            # a filter on the hash, which the reader applies batch by batch, so memory follows the rows
+            # found, not the part; then the sentences themselves must match too
             found = (
                 pl.scan_parquet(part)
-                .join(keys.lazy(), on=[HASH, "sentence"], how="semi")
+                .filter(pl.col(HASH).is_in(hashes))
+                .collect(engine="streaming")
+                .join(keys, on=[HASH, "sentence"], how="semi")
                 .with_columns(pl.lit(i, pl.UInt32).alias("__part"))
-                .collect()
             )
             if found.height:
                 frames.append(found)
