@@ -2103,6 +2103,17 @@ def test_he_or_it_pronoun_attracts_a_masculine(paradigms):
     sent = _kept([("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", "obj")],
                  ("ждали", "ждать", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act"), neighbours)
     assert [b for b, _ in number.pairs(sent)] == ["Соседи его ждал."]
+    # «Доски для него пилили» with «Доски» tagged genitive: "[they] sawed the boards", no singular
+    boards = ("Доски", "доска", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing")
+    sent = _kept([
+        ("для", "для", "ADP", "", "case", 3),
+        ("него", "он", "PRON", "Case=Gen|Gender=Masc|Number=Sing|Person=3", "obl"),
+    ], ("пилили", "пилить", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act"), boards)
+    assert list(number.pairs(sent)) == []
+    # «Марина его простила»: with a name only a neuter is made, and «его» is a man as readily: none
+    sent = _kept([("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", "obj")],
+                 ("простила", "простить", _PAST.format(g="Fem", n="Sing")), _MARINA)
+    assert list(gender.pairs(sent)) == []
 
 
 def test_vsyo_written_without_yo_is_a_neuter_attractor(paradigms):

@@ -631,9 +631,10 @@ class AttractorNumber(_Attractor):
                 gender = _postnominal_genitive_gender(sent, att) or _gender_in_case(
                     att, _guessed(sent, edge, att), _attractor_case(sent, att)
                 )
-                if gender is None and _he_or_it(att, _attractor_case(sent, att)):
+                if gender is None and edge.subject.feats.get("Case") == "Nom" and _he_or_it(att, _attractor_case(sent, att)):
                     # «немцы его решили» → «решил»: the pronoun is «он» or «оно»; the subject's own gender
-                    # where it is one of the two, else the masculine
+                    # where it is one of the two, else the masculine; a subject tagged nominative only
+                    # («Линзы для него шлифовали», «Линзы» tagged genitive, is "[they] polished the lenses")
                     own = self._singular_gender(edge.subject)
                     gender = own if own in ("Masc", "Neut") else "Masc"
                 if gender is None:
@@ -692,11 +693,11 @@ class AttractorGender(_Attractor):
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
                 g = gen
-            he_or_it = g is None and (src == "Fem" or referent) and _he_or_it(att, _attractor_case(sent, att))
+            he_or_it = g is None and src == "Fem" and not referent and edge.subject.feats.get("Case") == "Nom" and _he_or_it(att, _attractor_case(sent, att))
             if he_or_it:
-                # «кровать у него оказалась» → «оказался»: «него» is «он» or «оно»; a neuter where only a
-                # neuter is made («Сайль его лишилась» → «лишилось»)
-                g = "Neut" if referent else "Masc"
+                # «кровать у него оказалась» → «оказался»: «него» is «он» or «оно», and mostly a person;
+                # never a neuter («Митя его простил» → «простило»: «его» is a man there)
+                g = "Masc"
             everything = g is None and _everything(sent, att)
             if everything:
                 g = "Neut"  # «посол все понял» → «поняло»: «всё»
