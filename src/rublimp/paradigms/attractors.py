@@ -211,6 +211,19 @@ def _everything(sent: Sentence, tok: Token) -> bool:
     )
 
 
+def _sure_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the subject is surely the nominative subject of its verb: tagged nominative, no form of a
+    genitive singular («Линзы для него шлифовали», «помощи его научили»: a re-read genitive) and not
+    readable as the object of an indefinite-personal verb (:func:`object_reading`, «[they] polished the
+    lenses»)."""
+    subj = edge.subject
+    if subj.feats.get("Case") != "Nom" or object_reading(sent, edge):
+        return False
+    return not any(
+        {"gent", "sing"} <= set(p.tag.grammemes) for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")
+    )
+
+
 def _number_in_case(tok: Token, guesses: bool = False, case_ud: str | None = None) -> str | None:
     """The one number («sing»/«plur») of ``tok``'s readings in its tagged case, else None («группы»
     tagged genitive: singular only, though the form is also a nominative plural)."""
@@ -631,10 +644,9 @@ class AttractorNumber(_Attractor):
                 gender = _postnominal_genitive_gender(sent, att) or _gender_in_case(
                     att, _guessed(sent, edge, att), _attractor_case(sent, att)
                 )
-                if gender is None and edge.subject.feats.get("Case") == "Nom" and _he_or_it(att, _attractor_case(sent, att)):
+                if gender is None and _sure_nominative(sent, edge) and _he_or_it(att, _attractor_case(sent, att)):
                     # «немцы его решили» → «решил»: the pronoun is «он» or «оно»; the subject's own gender
-                    # where it is one of the two, else the masculine; a subject tagged nominative only
-                    # («Линзы для него шлифовали», «Линзы» tagged genitive, is "[they] polished the lenses")
+                    # where it is one of the two, else the masculine
                     own = self._singular_gender(edge.subject)
                     gender = own if own in ("Masc", "Neut") else "Masc"
                 if gender is None:
@@ -693,7 +705,7 @@ class AttractorGender(_Attractor):
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
                 g = gen
-            he_or_it = g is None and src == "Fem" and not referent and edge.subject.feats.get("Case") == "Nom" and _he_or_it(att, _attractor_case(sent, att))
+            he_or_it = g is None and src == "Fem" and not referent and _sure_nominative(sent, edge) and _he_or_it(att, _attractor_case(sent, att))
             if he_or_it:
                 # «кровать у него оказалась» → «оказался»: «него» is «он» or «оно», and mostly a person;
                 # never a neuter («Митя его простил» → «простило»: «его» is a man there)
