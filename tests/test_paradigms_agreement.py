@@ -2220,3 +2220,26 @@ def test_genitive_person_first_person_of_khvatat_with_an_abstract_genitive(parad
         ("неба", "небо", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", "nmod"),
     ])
     assert list(person.pairs(sent)) == []
+
+
+def _wont_suffice(noun: tuple) -> "Sentence":
+    """«<noun> не хватит.» with the genitive noun (form, lemma, upos, feats) as the subject."""
+    return _tree([
+        (*noun, 3, "nsubj"),
+        ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+        ("хватит", "хватить", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+
+
+def test_genitive_person_first_person_of_perfective_khvatit_with_a_thing(paradigms):
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+    # «Досок не хвачу»: the perfective hardly means "grab"; any inanimate noun takes the 1st person
+    sent = _wont_suffice(("Досок", "доска", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur"))
+    assert [b for b, _ in person.pairs(sent)] == ["Досок не хвачу."]
+    # «Людей не хвачу», «Его не хвачу»: a person may be grabbed all the same: none
+    for noun in (
+        ("Людей", "человек", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur"),
+        ("Его", "он", "PRON", "Case=Gen|Gender=Masc|Number=Sing|Person=3"),
+    ):
+        assert list(person.pairs(_wont_suffice(noun))) == [], noun

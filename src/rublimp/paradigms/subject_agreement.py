@@ -282,7 +282,10 @@ class GenitiveSubjPerson(_GenitiveSubj):
         if not self._genitive_ok(sent, edge):
             return
         grab = _grab_reading(sent, edge)
-        if not grab or (_abstract_noun(edge.subject) and not _grab_source(sent, edge)):
+        # the perfective «хватить» ("hit", "drink") hardly means "grab": any inanimate noun («книги не хвачу»)
+        perfective = normalize(edge.agreeing.lemma) == "хватить"
+        ungrabbable = _abstract_noun(edge.subject) or (perfective and _inanimate_noun(edge.subject))
+        if not grab or (ungrabbable and not _grab_source(sent, edge)):
             yield "1", None
         if not grab:
             yield "2", None
@@ -311,13 +314,19 @@ _ABSTRACT_LEMMAS = frozenset({
 _ABSTRACT_ENDINGS = ("ость", "ние", "ение", "ание", "ство", "ция", "изм", "тие")
 
 
-def _abstract_noun(tok: Token) -> bool:
-    """An inanimate common noun naming nothing one could grab: a lemma of :data:`_ABSTRACT_LEMMAS` or one
-    ending as :data:`_ABSTRACT_ENDINGS` («времени», «сил», «голосования»; not «денег», «людей», «его»)."""
+def _inanimate_noun(tok: Token) -> bool:
+    """A common noun tagged inanimate, known to pymorphy3 with inanimate noun readings only (not
+    «людей», not a pronoun or a name)."""
     if tok.upos != "NOUN" or tok.feats.get("Animacy") != "Inan" or not is_known(tok.form.lower()):
         return False
     nouns = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
-    if not nouns or any("anim" in p.tag.grammemes for p in nouns):
+    return bool(nouns) and not any("anim" in p.tag.grammemes for p in nouns)
+
+
+def _abstract_noun(tok: Token) -> bool:
+    """An :func:`_inanimate_noun` naming nothing one could grab: a lemma of :data:`_ABSTRACT_LEMMAS` or one
+    ending as :data:`_ABSTRACT_ENDINGS` («времени», «сил», «голосования»; not «денег», «людей», «его»)."""
+    if not _inanimate_noun(tok):
         return False
     lemma = normalize(tok.lemma)
     return lemma in _ABSTRACT_LEMMAS or lemma.endswith(_ABSTRACT_ENDINGS)
