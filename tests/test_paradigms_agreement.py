@@ -1225,10 +1225,10 @@ def test_attractor_pair_not_made_where_object_and_subject_can_swap(paradigms):
     assert [b for b, _ in number.pairs(tree("расходы", "расход", "Plur"))] == ["Доходы магазина покроет расходы."]
 
 
-def test_attractor_second_nsubj_that_cannot_agree_is_an_object(paradigms):
+def test_attractor_second_nsubj_that_cannot_agree_is_an_object(paradigms, subject_scoped):
     gender = paradigms["subj_predicate_agreement_gender_attractor"]
     # «Мальчик это понял.» parsed with two nsubj: «это» cannot agree with «понял», so it is the object,
-    # and an object of the verb is no attractor (issue 18)
+    # and an object of the verb is an attractor in the clause scope only (issue 18; session 23, round 2)
     def tree(subj: str, lemma: str) -> "Sentence":
         return _tree([
             (subj, lemma, "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
@@ -1236,7 +1236,8 @@ def test_attractor_second_nsubj_that_cannot_agree_is_an_object(paradigms):
             ("понял", "понять", "VERB", _PAST.format(g="Masc", n="Sing"), 0, "root"),
             (".", ".", "PUNCT", "", 3, "punct"),
         ])
-    assert [b for b, _ in gender.pairs(tree("Мальчик", "мальчик"))] == []
+    assert [b for b, _ in gender.pairs(tree("Мальчик", "мальчик"))] == ["Мальчик это поняло."]
+    assert list(subject_scoped[gender.name].pairs(tree("Мальчик", "мальчик"))) == []
     # «Народ это понял» → «Народ это поняло» reads as «this understood the people»: no pair
     assert list(gender.pairs(tree("Народ", "народ"))) == []
 
@@ -1799,7 +1800,7 @@ def test_pronominal_determiner_standing_alone_is_an_attractor(paradigms):
     assert list(number.pairs(tree("такие", "такой", "Case=Nom|Number=Plur"))) == []
 
 
-def test_object_reading_needs_an_accusative_of_the_subjects_number(paradigms):
+def test_object_reading_needs_an_accusative_of_the_subjects_number(paradigms, subject_scoped):
     gender = paradigms["subj_predicate_agreement_gender_attractor"]
 
     def tree(subject: tuple) -> "Sentence":
@@ -1811,9 +1812,11 @@ def test_object_reading_needs_an_accusative_of_the_subjects_number(paradigms):
             (".", ".", "PUNCT", "", 3, "punct"),
         ])
 
-    # issue 18: «это» is the verb's object, no attractor, whatever the subject
+    # issue 18: «это» is the verb's object, no attractor in the subject scope; in the clause scope it is
+    # one, and «Карл» reads as no accusative singular: a neuter pair (session 23, round 2)
     sent = tree(("Карл", "карл", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"))
-    assert [b for b, _ in gender.pairs(sent)] == []
+    assert [b for b, _ in gender.pairs(sent)] == ["Карл это помнило."]
+    assert list(subject_scoped[gender.name].pairs(sent)) == []
     # «Дом это помнило» is «this remembered the house»: no pair
     sent = tree(("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"))
     assert list(gender.pairs(sent)) == []

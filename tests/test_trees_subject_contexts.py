@@ -544,3 +544,13 @@ def test_pp_of_the_verbs_adverb_is_a_clause_attractor():
         ("пришедшая", "прийти", "VERB", "Aspect=Perf|Case=Nom|Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part|Voice=Act", 1, "acl"),
     ])
     assert not attractor_in_clause(s, _edge(s, "Она"), s.token(4))
+
+
+def test_second_subject_that_cannot_agree_is_a_clause_attractor():
+    # «Она это ответила» with «это» a second ``nsubj``: a neuter cannot agree with «ответила», so it is
+    # the verb's object
+    s = _clause([("это", "это", "PRON", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", None, "nsubj")])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # «Она сестра ответила»: «сестра» agrees with the verb as well, a second subject (an apposition), no object
+    s = _clause([("сестра", "сестра", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", None, "nsubj")])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(2))

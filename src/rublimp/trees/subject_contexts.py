@@ -32,6 +32,7 @@ from ..morph import get_morph
 from .default_subjects import is_vocative
 from .edges import AgreementEdge
 from .lexical import QUANT_WORDS, is_known
+from .subjects import misparsed_second_subject
 from .verbs import is_infinitive, is_intransitive
 
 __all__ = [
@@ -495,7 +496,9 @@ def clause_phrase_top(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token 
     theirs (:func:`_clause_heads`), or an ``nmod`` or ``obl`` of the subject itself, the parser's
     place for a verb's adjunct right after the subject («Брат в городе уснул»), or a noun hung on the
     predicate by a relation only a mistake gives it (``nsubj``, ``advmod``, ``amod``) that reads only
-    as an oblique case (:func:`_oblique_only_noun`), or a PP of an adverb modifying one of those heads («вместе с
+    as an oblique case (:func:`_oblique_only_noun`), or a second ``nsubj`` of the predicate that cannot
+    agree with it and reads as an accusative (:func:`~rublimp.trees.subjects.misparsed_second_subject`:
+    «Киря это сознавал»), or a PP of an adverb modifying one of those heads («вместе с
     братом», «рядом с домом»); None for any other place (a conjunct or apposition of the subject, a noun of a
     subordinate clause) and for the subject itself."""
     heads = _clause_heads(sent, edge)
@@ -510,6 +513,12 @@ def clause_phrase_top(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token 
         return node
     if node.base_deprel in _MISLABELLED_RELS and node.head in heads and _oblique_only_noun(node):
         return node  # «ребята голову поломают» with «голову» labelled ``advmod``: the verb's object
+    if node.base_deprel == "nsubj" and misparsed_second_subject(sent, edge, node).base_deprel == "obj" and any(
+        "accs" in p.tag.grammemes for p in get_morph().parses(node.form) if p.tag.POS in ("NOUN", "NPRO")
+    ):
+        # «Киря это сознавал», «вода первый этаж покрыла»: a second nsubj that cannot agree with the verb
+        # and reads as an accusative is its object (not «брат», a nominative only)
+        return node
     if _pp_of_adverb(sent, node, heads):
         return node  # «она вместе с братом ушла», «рядом с домом стоял»: a PP of the verb's adverb
     return None
