@@ -495,3 +495,62 @@ def test_oblique_only_noun_mislabelled_on_the_verb_is_a_clause_attractor():
     # «Она брат ответила» with «брат» a second ``nsubj``: a nominative, no object
     s = _clause([("брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", None, "nsubj")])
     assert not attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+
+
+# -- session 23, round 2 --------------------------------------------------------------------------
+def test_plural_object_with_vse_is_no_extent():
+    # «Она все письма ответила» with «письма» labelled ``obj``: a plural object, not "all the way"
+    s = _clause([
+        ("все", "весь", "DET", "Case=Acc|Number=Plur", 3, "det"),
+        ("письма", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Plur", None, "obj"),
+    ])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+    # «Она весь день ответила»: a singular with «весь» stays an extent
+    s = _clause([
+        ("весь", "весь", "DET", "Case=Acc|Gender=Masc|Number=Sing", 3, "det"),
+        ("вечер", "вечер", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", None, "obj"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(3))
+
+
+def test_abbreviation_needs_its_full_stop():
+    # «Она им ответила»: «им» is also «им.» (имени), but without a stop it is the pronoun
+    s = _clause([("им", "они", "PRON", "Case=Dat|Number=Plur|Person=3", None, "iobj")])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # «Она в 1990 г. ответила»: a one-letter abbreviation is none
+    s = _clause([
+        ("в", "в", "ADP", "", 4, "case"),
+        ("1990", "1990", "ADJ", "", 4, "amod"),
+        ("г", "год", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", None, "obl"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(4))
+
+
+def test_pp_of_the_verbs_adverb_is_a_clause_attractor():
+    # «Она вместе с братьями ответила»: the PP hangs on «вместе», the verb's adverb
+    rows = [
+        ("вместе", "вместе", "ADV", "Degree=Pos", None, "advmod"),
+        ("с", "с", "ADP", "", 4, "case"),
+        ("братьями", "брат", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 2, "obl"),
+    ]
+    s = _clause(rows)
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(4))
+    # the adverb of a participle («она, вместе с братьями пришедшая, …»-like attachment): not the verb's
+    s = _clause([
+        ("вместе", "вместе", "ADV", "Degree=Pos", 5, "advmod"),
+        ("с", "с", "ADP", "", 4, "case"),
+        ("братьями", "брат", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 2, "obl"),
+        ("пришедшая", "прийти", "VERB", "Aspect=Perf|Case=Nom|Gender=Fem|Number=Sing|Tense=Past|VerbForm=Part|Voice=Act", 1, "acl"),
+    ])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(4))
+
+
+def test_second_subject_that_cannot_agree_is_a_clause_attractor():
+    # «Она это ответила» with «это» a second ``nsubj``: a neuter cannot agree with «ответила», so it is
+    # the verb's object
+    s = _clause([("это", "это", "PRON", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", None, "nsubj")])
+    assert attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+    # «Она сестра ответила»: «сестра» agrees with the verb as well, a second subject (an apposition), no object
+    s = _clause([("сестра", "сестра", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", None, "nsubj")])
+    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(2))

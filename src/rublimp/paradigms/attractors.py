@@ -27,7 +27,7 @@ Where the attractor may stand is the option ``attractor_scope`` (``perturb.optio
 In both scopes only a form every reading of which (in its case) has the target value attracts
 (:func:`_number_in_case`, :func:`_gender_in_case`: a genitive singular that only looks plural,
 «группы», does not). No pair is made with a numeral subject (:func:`_numeral_subject`), a personal
-name as the subject of a gender pair (:func:`_personal_name`), or an adjectival predicate that a
+name as the subject of a gender pair other than with a neuter attractor (:func:`_personal_name`), or an adjectival predicate that a
 conjunct or a set-off adjective or participle would leave half-edited (:func:`_half_edited`); a
 past singular made by the number paradigm takes the attractor's gender. The pool schema has no
 column for the attractor itself (a pair records the edited predicate only).
@@ -142,9 +142,12 @@ _CASE_VARIANTS = {"gent": ("gent", "gen2"), "loct": ("loct", "loc2"), "accs": ("
 def _attractor_case(sent: Sentence, tok: Token) -> str:
     """The UD case an attractor is read in: the tagged one, except that a dependent without a
     preposition tagged nominative or accusative (or untagged) inside a noun phrase is a genitive
-    («мнение группы» with «группы» tagged as a nominative plural: a genitive singular)."""
+    («мнение группы» with «группы» tagged as a nominative plural: a genitive singular); a verb's own
+    object or oblique keeps its tagged case («конь ноги передвигал»: an accusative plural)."""
     case = tok.feats.get("Case", "")
-    if case in ("", "Nom", "Acc") and not any(k.base_deprel == "case" for k in sent.children(tok)):
+    head = sent.token(tok.head) if tok.head else None
+    verb_argument = tok.base_deprel in ("obj", "iobj", "obl") and head is not None and head.upos in ("VERB", "AUX")
+    if case in ("", "Nom", "Acc") and not verb_argument and not any(k.base_deprel == "case" for k in sent.children(tok)):
         return "Gen"
     if genitive_labelled_appos(sent, tok):
         return "Gen"  # «Хогры Урнгура» with «Урнгура» tagged dative: a genitive only
@@ -158,9 +161,12 @@ def _readings_in_case(tok: Token, guesses: bool = False, case_ud: str | None = N
     («всех», «тех») has those readings."""
     if not guesses and not is_known(tok.form.lower()):
         return []
+    lower = tok.form[:1].islower()
     parses = [
         p for p in get_morph().parses(tok.form)
-        if p.tag.POS in ("NOUN", "NPRO") or (tok.upos == "DET" and "Apro" in p.tag.grammemes)
+        if (p.tag.POS in ("NOUN", "NPRO") or (tok.upos == "DET" and "Apro" in p.tag.grammemes))
+        # a lower-case form is no personal name («за славой»: not the man's name «Слава»)
+        and not (lower and {"Name", "Surn", "Patr"} & set(p.tag.grammemes))
     ]
     if not parses and tok.upos == "PRON":
         # a pronoun pymorphy3 has only as a substantive pronominal adjective («всех», «тех»)
@@ -168,6 +174,54 @@ def _readings_in_case(tok: Token, guesses: bool = False, case_ud: str | None = N
     case = UD2OC["Case"].get(case_ud if case_ud is not None else tok.feats.get("Case", ""))
     in_case = [p for p in parses if case is not None and set(_CASE_VARIANTS.get(case, (case,))) & set(p.tag.grammemes)]
     return in_case or parses
+
+
+#: the 3rd-person pronouns whose oblique forms are masculine and neuter alike («его», «нему», «нём»)
+_HE_IT_LEMMAS = frozenset({"он", "оно"})
+
+
+def _he_or_it(tok: Token, case_ud: str | None = None) -> bool:
+    """A singular 3rd-person pronoun whose readings in ``case_ud`` (default: its tagged case) are «он»
+    and «оно» only, masculine and neuter («его», «него», «ему», «нём»): it attracts a masculine as
+    readily as a neuter; its number is singular in any reading."""
+    if tok.upos != "PRON" or normalize(tok.lemma) not in _HE_IT_LEMMAS:
+        return False
+    readings = _readings_in_case(tok, False, case_ud)
+    return bool(readings) and {p.tag.gender for p in readings} == {"masc", "neut"} and all(
+        p.tag.number == "sing" for p in readings
+    )
+
+
+#: words after «все» that make it part of an adverbial («всё равно», «всё же», «всё ещё», «всё-таки»)
+_VSYO_ADVERBIALS = frozenset({"равно", "же", "ещё", "еще", "таки", "-таки", "время", "больше", "меньше"})
+
+
+def _everything(sent: Sentence, tok: Token) -> bool:
+    """«Всё» written «все»: a bare object of the verb that the tagger reads as a neuter singular, with no
+    word after it that it modifies or makes an adverbial with («посол все понял»; not «все равно», «все
+    книги»). A singular subject does not agree with the plural «все» (all of them), so the form
+    stands for «всё», neuter."""
+    if normalize(tok.form) not in ("все", "всё") or tok.base_deprel != "obj" or not _bare(sent, tok):
+        return False
+    if tok.feats.get("Number") != "Sing" or tok.feats.get("Gender", "Neut") != "Neut":
+        return False
+    nxt = sent.tokens[tok.id] if tok.id < len(sent.tokens) else None
+    return nxt is None or (
+        normalize(nxt.form) not in _VSYO_ADVERBIALS and nxt.upos not in ("NOUN", "PROPN", "ADJ", "DET", "NUM", "PRON")
+    )
+
+
+def _sure_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the subject is surely the nominative subject of its verb: tagged nominative, no form of a
+    genitive singular («Линзы для него шлифовали», «помощи его научили»: a re-read genitive) and not
+    readable as the object of an indefinite-personal verb (:func:`object_reading`, «[they] polished the
+    lenses»)."""
+    subj = edge.subject
+    if subj.feats.get("Case") != "Nom" or object_reading(sent, edge):
+        return False
+    return not any(
+        {"gent", "sing"} <= set(p.tag.grammemes) for p in get_morph().parses(subj.form) if p.tag.POS in ("NOUN", "NPRO")
+    )
 
 
 def _number_in_case(tok: Token, guesses: bool = False, case_ud: str | None = None) -> str | None:
@@ -437,7 +491,7 @@ class _Attractor(SubjectPredicateAgreement):
 
     @staticmethod
     def _candidates_uncached(sent: Sentence, edge: AgreementEdge, scope: str) -> dict[int, Token]:
-        """Nominal dependents inside the subject noun phrase (nmod links only), before the agreeing word;
+        """Nominal dependents inside the subject noun phrase (nmod links only), between the subject's head and the agreeing word;
         with the ``clause`` scope also the predicate's objects and obliques (and nouns inside them)
         between subject and agreeing word.
 
@@ -450,8 +504,11 @@ class _Attractor(SubjectPredicateAgreement):
         """
         if edge.subject_kind != "nominal":
             return {}
+        # between the subject's head noun and the agreeing word: not a word of a modifier placed before the
+        # subject («победоносное для немцев сражение началось»: «немцев» precedes «сражение»)
+        lo, hi = sorted((edge.subject.id, edge.agreeing.id))
         found = {
-            t.id: t for t in sent.tokens[: edge.agreeing.id - 1]
+            t.id: t for t in sent.tokens[lo: hi - 1]
             if attractor_in_subject(sent, edge, t) and _attractor_like(t, sent)
             and not _apposed(sent, edge, t) and not _name_beside_person(sent, edge, t)
         }
@@ -587,6 +644,11 @@ class AttractorNumber(_Attractor):
                 gender = _postnominal_genitive_gender(sent, att) or _gender_in_case(
                     att, _guessed(sent, edge, att), _attractor_case(sent, att)
                 )
+                if gender is None and _sure_nominative(sent, edge) and _he_or_it(att, _attractor_case(sent, att)):
+                    # «немцы его решили» → «решил»: the pronoun is «он» or «оно»; the subject's own gender
+                    # where it is one of the two, else the masculine
+                    own = self._singular_gender(edge.subject)
+                    gender = own if own in ("Masc", "Neut") else "Masc"
                 if gender is None:
                     continue
             if not self._object_reading(sent, edge, num, gender):
@@ -610,10 +672,11 @@ class AttractorGender(_Attractor):
     def targets(self, sent, edge):
         if edge.predicate_value("Gender") is None or not self._candidates(sent, edge):
             return
-        if edge.subject_kind == "nominal" and (
-            _personal_name(edge.subject) or _numeral_subject(sent, edge.subject)
-        ):
+        if edge.subject_kind == "nominal" and _numeral_subject(sent, edge.subject):
             return
+        # a personal name takes a neuter predicate only («Кира в этом сомневалась» → «сомневалось»): a
+        # masculine or feminine one may be the referent's (a foreign name, a name of either sex)
+        name_subject = edge.subject_kind == "nominal" and _personal_name(edge.subject)
         if _half_edited(sent, edge, "Gender"):
             return
         if edge.subject_kind == "clausal":
@@ -631,7 +694,9 @@ class AttractorGender(_Attractor):
         else:
             return
         src = edge.predicate_value("Gender")
-        if referent and _name_gender(edge.subject) == src:
+        if name_subject and not referent:
+            return
+        if referent and _name_gender(edge.subject) == src and not name_subject:
             referent = False  # «Вадим при ней сказал»: a man's name, the masculine is not the referent's choice
         for att in self.attractors(sent, edge):
             # the attractor's gender must be unambiguous: every reading of a known form singular of
@@ -640,10 +705,18 @@ class AttractorGender(_Attractor):
             gen = _postnominal_genitive_gender(sent, att)
             if gen is not None:
                 g = gen
+            he_or_it = g is None and src == "Fem" and not referent and _sure_nominative(sent, edge) and _he_or_it(att, _attractor_case(sent, att))
+            if he_or_it:
+                # «кровать у него оказалась» → «оказался»: «него» is «он» or «оно», and mostly a person;
+                # never a neuter («Митя его простил» → «простило»: «его» is a man there)
+                g = "Masc"
+            everything = g is None and _everything(sent, att)
+            if everything:
+                g = "Neut"  # «посол все понял» → «поняло»: «всё»
             if g is None or g == src or (referent and g != "Neut"):
                 continue
             if (
-                self.attractor_scope_of(sent, edge, att) == "clause" and _bare(sent, att)
+                self.attractor_scope_of(sent, edge, att) == "clause" and _bare(sent, att) and not (he_or_it or everything)
                 and _gender_in_case(att, _guessed(sent, edge, att), "") != g
             ):
                 # a clause-scope attractor without a preposition (whose case only the tagger fixes) has the

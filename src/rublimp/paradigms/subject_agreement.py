@@ -276,10 +276,60 @@ class GenitiveSubjPerson(_GenitiveSubj):
     feature = "Person"
 
     def targets(self, sent, edge):
-        # «Денег не хватаешь / хватаю»: a dropped "you"/"I" grabbing money, not an agreement error
-        if self._genitive_ok(sent, edge) and not _grab_reading(sent, edge):
+        # «Денег не хватаешь / хватаю»: a dropped "you"/"I" grabbing money, not an agreement error; the
+        # 1st person stays where the genitive is nothing one grabs, an abstract noun («Времени не
+        # хватаю»), not a thing, a person or a pronoun («людей не хватаю», «его не хватаю»)
+        if not self._genitive_ok(sent, edge):
+            return
+        grab = _grab_reading(sent, edge)
+        # the perfective «хватить» ("hit", "drink") hardly means "grab": any inanimate noun («книги не хвачу»)
+        perfective = normalize(edge.agreeing.lemma) == "хватить"
+        ungrabbable = _abstract_noun(edge.subject) or (perfective and _inanimate_noun(edge.subject))
+        if not grab or (ungrabbable and not _grab_source(sent, edge)):
             yield "1", None
+        if not grab:
             yield "2", None
+
+
+#: prepositions of what one grabs from or by («звёзд с неба не хватаю», «за руку хватаю»)
+_GRAB_PREPOSITIONS = frozenset({"с", "со", "за", "из", "изо"})
+
+
+def _grab_source(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the verb or its genitive has a PP of :data:`_GRAB_PREPOSITIONS` ("grab from/by")."""
+    return any(
+        normalize(c.form) in _GRAB_PREPOSITIONS
+        for k in (*sent.children(edge.agreeing), *sent.children(edge.subject))
+        for c in sent.children(k) if c.base_deprel == "case"
+    )
+
+
+#: abstract nouns that name nothing one could grab («времени не хватает», «сил не хватит»)
+_ABSTRACT_LEMMAS = frozenset({
+    "время", "сила", "энергия", "терпение", "внимание", "опыт", "смелость", "мужество", "ум", "разум",
+    "память", "здоровье", "воздух", "место", "простор", "свобода", "дыхание", "решимость", "сноровка",
+    "фантазия", "вдохновение", "мотивация", "дух", "отвага", "воля",
+})
+#: endings of abstract nouns of action and quality («голосования», «подготовки» is not one)
+_ABSTRACT_ENDINGS = ("ость", "ние", "ение", "ание", "ство", "ция", "изм", "тие")
+
+
+def _inanimate_noun(tok: Token) -> bool:
+    """A common noun tagged inanimate, known to pymorphy3 with inanimate noun readings only (not
+    «людей», not a pronoun or a name)."""
+    if tok.upos != "NOUN" or tok.feats.get("Animacy") != "Inan" or not is_known(tok.form.lower()):
+        return False
+    nouns = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
+    return bool(nouns) and not any("anim" in p.tag.grammemes for p in nouns)
+
+
+def _abstract_noun(tok: Token) -> bool:
+    """An :func:`_inanimate_noun` naming nothing one could grab: a lemma of :data:`_ABSTRACT_LEMMAS` or one
+    ending as :data:`_ABSTRACT_ENDINGS` («времени», «сил», «голосования»; not «денег», «людей», «его»)."""
+    if not _inanimate_noun(tok):
+        return False
+    lemma = normalize(tok.lemma)
+    return lemma in _ABSTRACT_LEMMAS or lemma.endswith(_ABSTRACT_ENDINGS)
 
 
 #: verbs of sufficiency whose 1st/2nd person is also a transitive verb of grabbing («хватаю»,
@@ -288,7 +338,8 @@ _GRAB_HOMONYMS = frozenset({"хватать", "хватить"})
 
 
 def _grab_reading(sent: Sentence, edge: AgreementEdge) -> bool:
-    """Whether a 1st/2nd-person form of the predicate reads as «хватать» "grab" with the genitive as
+    """Whether a 2nd-person form (a 1st-person one too, with a genitive that is no abstract noun:
+    :func:`_abstract_noun`) of the predicate reads as «хватать» "grab" with the genitive as
     its object and a dropped "I"/"you" as the subject («звёзд с неба не хватаю»): the verb is one of
     :data:`_GRAB_HOMONYMS` and has no bare dative experiencer («Мне денег не хватаешь» has no such
     reading: "grab" takes no dative), on the verb or, misattached, before the genitive and on it."""

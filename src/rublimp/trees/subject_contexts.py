@@ -32,6 +32,7 @@ from ..morph import get_morph
 from .default_subjects import is_vocative
 from .edges import AgreementEdge
 from .lexical import QUANT_WORDS, is_known
+from .subjects import misparsed_second_subject
 from .verbs import is_infinitive, is_intransitive
 
 __all__ = [
@@ -444,7 +445,7 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
     lo, hi = sorted((edge.subject.id, edge.agreeing.id))
     if not lo < tok.id < hi or _adverb_reading(tok) or in_quotes(sent, tok):
         return False
-    if len(tok.form) < 2 or any("Abbr" in p.tag.grammemes for p in get_morph().parses(tok.form)):
+    if _abbreviation(sent, tok):
         return False  # «1986 г.», «н. э.»: an abbreviation
     a, b = sorted((tok.id, edge.agreeing.id))
     if any(t.upos == "PUNCT" for t in sent.tokens[a: b - 1]):
@@ -455,8 +456,10 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
         return False
     if not any(k.base_deprel == "case" for k in sent.children(top)) and (
         normalize(top.lemma) in _TIME_ADVERB_NOUNS
-        # «всю дорогу», «целый день», «каждый раз»: a bare accusative of extent
-        or (top.feats.get("Case") == "Acc" and any(normalize(k.lemma) in _EXTENT_DETS for k in sent.children(top)))
+        # «всю дорогу», «целый день», «каждый раз»: a bare accusative singular of extent («все указания» is
+        # an object)
+        or (top.feats.get("Case") == "Acc" and top.feats.get("Number", "Sing") == "Sing"
+            and any(normalize(k.lemma) in _EXTENT_DETS for k in sent.children(top)))
     ):
         return False  # «каждую весну», «целую неделю» labelled an object: a time
     if not any(k.base_deprel == "case" for k in sent.children(top)) and top.base_deprel in ("obl", "nmod"):
@@ -470,7 +473,21 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
             case in _BARE_OBL_CASES or (case == "Gen" and negated)
             or (case == "Acc" and top.head == edge.subject.id)
         )
-    return top.head in heads or top.head == edge.subject.id
+    return top.head in heads or top.head == edge.subject.id or _pp_of_adverb(sent, top, heads)
+
+
+def _abbreviation(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` is an abbreviation: a one-letter word, a form pymorphy3 reads only as one, or a
+    form with an abbreviation reading followed by a full stop («1986 г.», «н. э.»); not «им», also read as
+    «им.» (имени) but without its stop."""
+    if len(tok.form) < 2:
+        return True
+    parses = get_morph().parses(tok.form)
+    abbr = [p for p in parses if "Abbr" in p.tag.grammemes]
+    if not abbr:
+        return False
+    nxt = sent.tokens[tok.id] if tok.id < len(sent.tokens) else None
+    return len(abbr) == len(parses) or (nxt is not None and nxt.form == ".")
 
 
 def clause_phrase_top(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token | None:
@@ -479,7 +496,10 @@ def clause_phrase_top(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token 
     theirs (:func:`_clause_heads`), or an ``nmod`` or ``obl`` of the subject itself, the parser's
     place for a verb's adjunct right after the subject («Брат в городе уснул»), or a noun hung on the
     predicate by a relation only a mistake gives it (``nsubj``, ``advmod``, ``amod``) that reads only
-    as an oblique case (:func:`_oblique_only_noun`); None for any other place (a conjunct or apposition of the subject, a noun of a
+    as an oblique case (:func:`_oblique_only_noun`), or a second ``nsubj`` of the predicate that cannot
+    agree with it and reads as an accusative (:func:`~rublimp.trees.subjects.misparsed_second_subject`:
+    «Киря это сознавал»), or a PP of an adverb modifying one of those heads («вместе с
+    братом», «рядом с домом»); None for any other place (a conjunct or apposition of the subject, a noun of a
     subordinate clause) and for the subject itself."""
     heads = _clause_heads(sent, edge)
     node = tok
@@ -493,7 +513,23 @@ def clause_phrase_top(sent: Sentence, edge: AgreementEdge, tok: Token) -> Token 
         return node
     if node.base_deprel in _MISLABELLED_RELS and node.head in heads and _oblique_only_noun(node):
         return node  # «ребята голову поломают» with «голову» labelled ``advmod``: the verb's object
+    if node.base_deprel == "nsubj" and misparsed_second_subject(sent, edge, node).base_deprel == "obj" and any(
+        "accs" in p.tag.grammemes for p in get_morph().parses(node.form) if p.tag.POS in ("NOUN", "NPRO")
+    ):
+        # «Киря это сознавал», «вода первый этаж покрыла»: a second nsubj that cannot agree with the verb
+        # and reads as an accusative is its object (not «брат», a nominative only)
+        return node
+    if _pp_of_adverb(sent, node, heads):
+        return node  # «она вместе с братом ушла», «рядом с домом стоял»: a PP of the verb's adverb
     return None
+
+
+def _pp_of_adverb(sent: Sentence, node: Token, heads: set[int]) -> bool:
+    """Whether ``node`` is a prepositional ``obl`` of an adverb that is an ``advmod`` of one of ``heads``."""
+    if node.base_deprel != "obl" or not node.head or not any(k.base_deprel == "case" for k in sent.children(node)):
+        return False
+    adverb = sent.token(node.head)
+    return adverb.upos == "ADV" and adverb.base_deprel == "advmod" and adverb.head in heads
 
 
 #: relations a parser gives a verb's bare object or oblique by mistake
