@@ -194,6 +194,21 @@ def test_slor_and_unigram_logprob_by_hand(tiny):
     assert slor(-10.0, -14.0, 4) == pytest.approx(1.0)
 
 
+def test_unigram_stage_streams_the_sentence_table(tiny, tmp_path):
+    """The corpus is read a record batch at a time: same counts as counting the whole column at once."""
+    from rublimp.acceptability import _texts, unigram_stage
+
+    _, tok = tiny
+    tok.save_pretrained(tmp_path / "tok")
+    texts = [f"{t} {i}" for i, t in enumerate(TEXTS * 5)]
+    table = tmp_path / "sentences.parquet"
+    pl.DataFrame({"sent_id": list(range(len(texts))), "text": texts}).write_parquet(table, row_group_size=3)
+    assert list(_texts(table, batch_rows=2)) == texts
+    out = tmp_path / "counts.parquet"
+    assert unigram_stage(table, {"name": "tiny", "path": str(tmp_path / "tok")}, out) > 0
+    assert pl.read_parquet(out).equals(count_unigrams(texts, tok))
+
+
 def test_threshold_eval_and_bootstrap():
     rng = np.random.default_rng(0)
     n = 400

@@ -267,11 +267,22 @@ def read_items_csv(path: str | os.PathLike, *, labelled: bool | None = None) -> 
 # --------------------------------------------------------------------------- stages
 
 
+def _texts(sentences_parquet: str | os.PathLike, batch_rows: int = 50_000) -> Iterable[str]:
+    """The ``text`` column of a sentence table, streamed one record batch at a time."""
+    import pyarrow.parquet as pq
+
+    with pq.ParquetFile(sentences_parquet) as pf:
+        for batch in pf.iter_batches(batch_size=batch_rows, columns=["text"]):
+            yield from batch.column(0).to_pylist()
+
+
 def unigram_stage(sentences_parquet: str | os.PathLike, spec: Mapping[str, Any], out_parquet: str | os.PathLike) -> int:
-    """Count the corpus's tokens under the model's tokenizer once (``acceptability/<model>/unigram_counts.parquet``)."""
-    df = pl.read_parquet(sentences_parquet, columns=["text"])
+    """Count the corpus's tokens under the model's tokenizer once (``acceptability/<model>/unigram_counts.parquet``).
+
+    The sentence table is read a record batch at a time (only its ``text`` column), so memory holds
+    one batch and the counts (at most the tokenizer's vocabulary), whatever the corpus size."""
     tok = load_tokenizer(spec["path"], trust_remote_code=bool(spec.get("trust_remote_code", False)))
-    counts = count_unigrams(df["text"].to_list(), tok)
+    counts = count_unigrams(_texts(sentences_parquet), tok)
     write_parquet_atomic(counts, out_parquet)
     log.info("unigram counts %s: %d types, %d tokens", spec["name"], counts.height, int(counts["count"].sum()))
     return counts.height
