@@ -139,6 +139,19 @@ def test_demo_sets_cap_both_halves_and_stay_disjoint():
     assert uncapped[0].equals(full_train) and uncapped[1].equals(full_held)
 
 
+@pytest.mark.parametrize("cap", [None, 0, 7, 200, 5000])
+def test_demo_texts_stream_the_same_sets_as_demo_sets(tmp_path, cap):
+    """Read a record batch at a time, the sides are those of demo_sets on the whole table (table order)."""
+    from rublimp.demo_lm import demo_texts
+
+    texts = [f"Предложение номер {i}." for i in range(3000)] + ["Предложение номер 5."]  # a duplicate too
+    table = tmp_path / "sentences.parquet"
+    pl.DataFrame({"text": texts}).write_parquet(table, row_group_size=256)
+    train, held = demo_sets(pl.DataFrame({"text": texts}), fraction=0.3, max_sentences=cap, seed=4)
+    got = demo_texts(table, fraction=0.3, max_sentences=cap, seed=4, batch_rows=100)
+    assert got == (train["text"].to_list(), held["text"].to_list())
+
+
 def test_demo_lm_stage_trains_on_the_capped_set(tmp_path):
     from rublimp.stages import train_demo_lm_stage
 

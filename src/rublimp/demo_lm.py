@@ -93,6 +93,46 @@ def demo_sets(
     return cap_sentences(train, max_sentences, seed), cap_sentences(held, max_sentences, seed)
 
 
+def table_texts(sentences_parquet: str | os.PathLike, *, batch_rows: int = 50_000) -> Iterator[str]:
+    """The ``text`` column of a sentence table, streamed one record batch at a time."""
+    import pyarrow.parquet as pq
+
+    with pq.ParquetFile(sentences_parquet) as pf:
+        for batch in pf.iter_batches(batch_size=batch_rows, columns=["text"]):
+            yield from batch.column(0).to_pylist()
+
+
+def demo_texts(
+    sentences_parquet: str | os.PathLike, *, fraction: float = 0.5, max_sentences: int | None = None, seed: int = 0,
+    batch_rows: int = 50_000,
+) -> tuple[list[str], list[str]]:
+    """The texts of :func:`demo_sets` (training side, held-out side, each in table order), read from the
+    sentence table a record batch at a time: with ``max_sentences`` set, memory holds one batch and at most
+    ``2 * max_sentences`` candidates per side, whatever the corpus size.  Same choice as :func:`demo_sets`:
+    the split and the cap depend only on each text and the seed."""
+    if not 0.0 <= fraction <= 1.0:
+        raise InputError(f"demo LM training fraction must be in [0, 1], got {fraction!r}")
+    cutoff = round(fraction * 1000)
+    sides: tuple[list, list] = ([], [])  # (cap key or "", row index, text)
+
+    def prune(side: list) -> None:
+        side.sort()
+        del side[max_sentences:]
+
+    for i, t in enumerate(table_texts(sentences_parquet, batch_rows=batch_rows)):
+        side = sides[0] if t is not None and _bucket(t, seed) < cutoff else sides[1]
+        key = "" if max_sentences is None else hashlib.sha1(f"{seed}:cap:{t}".encode("utf-8")).hexdigest()
+        side.append((key, i, t))
+        if max_sentences is not None and len(side) > 2 * max(max_sentences, 1):
+            prune(side)
+    out = []
+    for side in sides:
+        if max_sentences is not None and len(side) > max_sentences:
+            prune(side)
+        out.append([t for _, _, t in sorted(side, key=lambda r: r[1])])
+    return out[0], out[1]
+
+
 def training_set_sha256(sentences: Sequence[str]) -> str:
     """SHA-256 of the distinct sentences, sorted, joined by ``\\n`` (UTF-8): the training set's identity."""
     return hashlib.sha256("\n".join(sorted(set(sentences))).encode("utf-8")).hexdigest()

@@ -398,21 +398,20 @@ def train_demo_lm_stage(
     included, fits (:func:`rublimp.demo_lm.fit_positions`), so the model can score every
     pool sentence the corpus filter admits.
     """
-    from .demo_lm import demo_sets, train_demo_lm
+    from .demo_lm import demo_texts, table_texts, train_demo_lm
 
-    df = pl.read_parquet(sentences_parquet, columns=["text"])
-    if df.height == 0:
+    if pl.scan_parquet(sentences_parquet).select(pl.len()).collect().item() == 0:
         raise InputError("no sentences to train the demo LM on", sentences_parquet)
     opts = dict(lm)
     mlm_opts = dict(opts.pop("mlm", None) or {})
     fraction = opts.pop("train_fraction", 0.5)
     max_train = opts.pop("max_train_sentences", None)
-    train, _ = demo_sets(df, fraction=fraction, max_sentences=max_train, seed=seed)
-    texts = train["text"].to_list()
+    # the corpus is read a record batch at a time: memory holds the capped training set, not the corpus
+    texts, _ = demo_texts(sentences_parquet, fraction=fraction, max_sentences=max_train, seed=seed)
     log.info("demo LM: %d training sentences (demo_lm.max_train_sentences: %s)", len(texts), max_train)
     opts["num_threads"] = threads
     opts.setdefault("n_positions", None)
-    opts["room_for"] = iter(df["text"])  # every corpus sentence fits (streamed through the tokenizer)
+    opts["room_for"] = table_texts(sentences_parquet)  # every corpus sentence fits (streamed through the tokenizer)
     if backend == "hf":
         return train_demo_lm(texts, Path(out_dir), seed=seed, **opts)
     if backend == "hf-mlm":
