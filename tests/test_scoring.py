@@ -442,3 +442,17 @@ def test_unknown_backend_and_dtype(tiny_dir):
         make_scorer("vllm-x", "some/model")
     with pytest.raises(InputError, match="unknown dtype 'float8'"):
         HFCausalScorer(tiny_dir, dtype="float8")
+
+
+def test_kernel_cache_bound_keeps_the_users_setting(monkeypatch):
+    import os
+
+    from rublimp.runtime import ONEDNN_KERNEL_CACHE, bound_kernel_cache, release_memory
+
+    monkeypatch.delenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY", raising=False)
+    bound_kernel_cache()
+    assert os.environ["ONEDNN_PRIMITIVE_CACHE_CAPACITY"] == str(ONEDNN_KERNEL_CACHE)
+    monkeypatch.setenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "7")
+    bound_kernel_cache()
+    assert os.environ["ONEDNN_PRIMITIVE_CACHE_CAPACITY"] == "7"
+    release_memory()  # callable anywhere: glibc trims, other libcs do nothing

@@ -656,6 +656,7 @@ def score_stage(
     if len(outs) == 1:
         # one output: the union of the tables' sentences, one hash bucket at a time (rublimp.scoring.buckets)
         from .io import atomic_path
+        from .runtime import release_memory
         from .scoring.buckets import BATCH_ROWS, SentenceBuckets, bucket_count
 
         n_buckets = bucket_count(tables) if rows_per_bucket is None else bucket_count(tables, rows_per_bucket)
@@ -668,6 +669,7 @@ def score_stage(
                 for b in range(n_buckets):
                     parts.append(buckets.directory / f"scores-{b:05d}.parquet")
                     write_parquet_atomic(score(buckets.sentences(b)), parts[-1])
+                    release_memory()  # the model's buffers of this bucket's shapes (rublimp.runtime)
                 with atomic_path(outs[0]) as tmp:
                     pl.scan_parquet(parts).sink_parquet(tmp, compression="zstd", statistics=False,
                                                         row_group_size=BATCH_ROWS)

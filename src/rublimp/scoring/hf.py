@@ -363,9 +363,10 @@ class HFModelScorer(Scorer):
         import transformers
         from transformers import AutoTokenizer
 
-        from ..runtime import quiet_transformers
+        from ..runtime import bound_kernel_cache, quiet_transformers
 
         quiet_transformers()
+        bound_kernel_cache()  # before the first forward pass (rublimp.runtime)
         name = os.fspath(model_name_or_path)
         try:  # auto: the device's fast choice (rublimp.scoring.dtypes)
             resolved = resolve_dtype(dtype, device)
