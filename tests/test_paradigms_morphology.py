@@ -21,6 +21,7 @@ from rublimp.lexicon import (
 from rublimp.paradigms import REGISTRY, get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
 from rublimp.paradigms.word_inflection import (
+    _temporal_po_noun,
     declension_class,
     load_conjugation_swaps,
     load_declension_swaps,
@@ -100,6 +101,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Девочка увидела его маму.", "Девочка увидела его мамя."),
         # a modifier of the other conjunct that cannot agree with this noun does not count
         ("Мы ели свежий хлеб и колбасу.", "Мы ели свежий хлеб и колбася."),
+        # «по» + a form that is dative and locative: the dative («по приезде» is a locative of
+        # the end of an event only), so a dative ending of another class
+        ("Мы долго спорили по теме доклада.", "Мы долго спорили по темю доклада."),
     ],
     "change_declension_ending_has_dep": [
         ("Учёные говорили о российской армии.", "Учёные говорили о российской армие."),
@@ -496,6 +500,9 @@ def test_declension_helpers():
     assert sound_key("ножь") == sound_key("нож") and sound_key("удачь") == sound_key("удач")
     assert sound_key("конь") != sound_key("кон")
     assert spell_ending("слыш", "ят") == "ат" and spell_ending("отц", "ом") is None
+    # «по» takes the locative of an event's end only («по приезде, по окончании, по смерти»)
+    assert _temporal_po_noun("окончание") and _temporal_po_noun("смерть") and _temporal_po_noun("приезд")
+    assert not _temporal_po_noun("тема") and not _temporal_po_noun("улица")
     assert spell_ending("ружь", "ой") is None  # «ьо» only in loanwords: never *ружьой
 
 

@@ -373,7 +373,10 @@ class _Declension(_InflectionParadigm):
         prep = preposition_of(sent, tok)
         word = prep[1] if prep is not None else _preposition_before(sent, tok)
         if word is not None:
-            return frozenset(oblique & self.prepositions.get(word, frozenset()))
+            governed = self.prepositions.get(word, frozenset())
+            if word == "по" and not _temporal_po_noun(analysis.lemma):
+                governed = governed - {"Loc"}  # «по + Loc» is «по приезде, по окончании» only
+            return frozenset(oblique & governed)
         oblique.discard("Loc")
         if tok.base_deprel == "nmod" and "Gen" in oblique:
             return frozenset({"Gen"})  # a noun's dependent
@@ -599,6 +602,19 @@ class _Declension(_InflectionParadigm):
 
 
 _NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
+
+
+# nouns of an event's end that «по» takes in the locative («по приезде», «по смерти»); the
+# deverbal -ие nouns (по окончании, по прибытии) are told by their ending
+_PO_LOCATIVE_NOUNS = frozenset({"приезд", "прилёт", "прилет", "приход", "уход", "смерть", "возвращение"})
+
+
+def _temporal_po_noun(lemma: str) -> bool:
+    """May «по» govern the locative of ``lemma`` («по приезде», «по окончании»: "after")? Only a
+    deverbal -ие noun or one of :data:`_PO_LOCATIVE_NOUNS`; elsewhere «по» + a form that is both
+    dative and locative is the dative («по теме», «по улице»)."""
+    lem = normalize(lemma)
+    return lem.endswith("ие") or lem in _PO_LOCATIVE_NOUNS
 
 
 def _gender_lemma(analysis: Analysis, gender: str | None) -> str:
