@@ -104,8 +104,12 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # «по» + a form that is dative and locative: the dative («по приезде» is a locative of
         # the end of an event only), so a dative ending of another class
         ("Мы долго спорили по теме доклада.", "Мы долго спорили по темю доклада."),
+        # the -мя nouns: class 1's accusative -у, as RuBLiMP writes it
+        ("Мальчик получил имя деда.", "Мальчик получил иму деда."),
+        ("Солдат поднял знамя.", "Солдат поднял знаму."),
     ],
     "change_declension_ending_has_dep": [
+        ("Он на какое-то время задумался.", "Он на какое-то врему задумался."),
         ("Учёные говорили о российской армии.", "Учёные говорили о российской армие."),
         # the soft classes' instrumental where the hard one's makes a word (политикой, пятком)
         ("Брат стал известным политиком.", "Брат стал известным политикей."),
@@ -175,6 +179,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Рабочий пришёл утром.",  # adjectival noun; утром is also an adverb
         "Столы стояли у стен.",  # plural
         "Маша читает.",  # proper noun
+        "Мы посадили семя.",  # *сему is a word (the dative of «сей»)
+        "Во время грозы мы сидели дома.",  # «во время» is a compound preposition
         "Стояли мы у стены высокой.",  # a postposed adjective (parsed as nmod): the other paradigm
         # пирог-: «пирогу» is a word and «*пирогь» has an unattested sequence; a consonant ending
         # is never written against the letter check (бабушк-а → *бабушкь neither)
@@ -491,7 +497,7 @@ def test_declension_helpers():
     assert declension_class("здание", "neut") == ("2", "i")
     assert declension_class("ночь", "femn") == ("3", "hard")
     assert declension_class("папа", "masc") == ("1", "hard")
-    assert declension_class("время", "neut") is None and declension_class("путь", "masc") is None
+    assert declension_class("время", "neut") == ("2", "mja") and declension_class("путь", "masc") is None
     assert spell_ending("книг", "ы") == "и" and spell_ending("стен", "ы") == "ы"
     assert sound_key("рукя") == sound_key("рука") and sound_key("армиа") == sound_key("армия")
     assert sound_key("улици") == sound_key("улицы") and sound_key("статьу") == sound_key("статью")

@@ -100,7 +100,8 @@ CONJUGATION_FILE = "conjugation_swaps.tsv"
 
 # pymorphy3 grammemes that exclude a noun: names, abbreviations, indeclinables, plural-only nouns
 EXCLUDED_NOUN_TAGS = PROPER_TAGS | {"Pltm", "Erro", "Dist"}
-# nouns whose singular does not follow their class (путь: пути/путём; -мя nouns are excluded by ending)
+# nouns whose singular does not follow their class (путь: пути/путём; the -мя nouns have a stem type
+# of their own, ``mja``)
 IRREGULAR_NOUNS = frozenset({"путь", "дитя", "мать", "дочь"})
 EXCLUDED_VERBS = frozenset({"быть"})
 CASES = tuple(UD2OC["Case"])
@@ -159,7 +160,7 @@ def load_declension_swaps(path: str | Path) -> tuple[DeclensionSwap, ...]:
     for lineno, row in read_resource_tsv(path, "declension swap table", cols):
         swap = DeclensionSwap(
             klass=_choice(row["class"], ("1", "2", "3"), path, lineno, "class"),
-            stem=_choice(row["stem"], ("hard", "soft", "i"), path, lineno, "stem"),
+            stem=_choice(row["stem"], ("hard", "soft", "i", "mja"), path, lineno, "stem"),
             number=_choice(row["number"], ("Sing", "Plur"), path, lineno, "number"),
             case=_choice(row["case"], CASES, path, lineno, "case"),
             ending=_ending(row["ending"], path, lineno, "ending"),
@@ -287,7 +288,7 @@ def declension_class(lemma: str, gender: str) -> tuple[str, str] | None:
         return None
     if gender == "neut":
         if lem.endswith("мя"):
-            return None
+            return ("2", "mja")  # время, имя, племя: their own (heteroclitic) endings; Nom = Acc -я
         if lem.endswith("ие"):
             return ("2", "i")
         if lem.endswith("о"):
@@ -532,6 +533,8 @@ class _Declension(_InflectionParadigm):
         cls = declension_class(lemma, gender or "")
         if cls is None:
             return None
+        if cls[1] == "mja" and tok.id > 1 and normalize(sent.token(tok.id - 1).form) == "во":
+            return None  # «во время» is a compound preposition, not a noun phrase
         # the new ending is another class's ending of the noun's actual case, whichever of the
         # cases its form shares that is (never a genitive -ы for a dative: *к радосты)
         cases = self.oblique_cases(sent, tok, analysis, case, number)
