@@ -715,3 +715,28 @@ def test_past_verb_tagged_as_its_noun_homonym(paradigms):
     assert [b for b, _ in paradigms["single_verb_tense"].pairs(sent)] == []
     assert [b for b, _ in paradigms["tense_marker"].pairs(sent)] == []
 
+
+
+def test_unknown_common_noun_subject_takes_the_masculine():
+    """Tree repair: a lower-case noun pymorphy3 does not know that ends in a hard consonant is
+    masculine, whatever gender the tagger guessed («астролёт»: Gender=Fem gave *«пришла астролёт»,
+    which the self-check refuses); a known noun keeps its dictionary gender."""
+    fut = "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act"
+
+    def rows(noun: str, lemma: str):
+        return [
+            ("Завтра", "завтра", "ADV", "Degree=Pos", 2, "advmod"),
+            ("прилетит", "прилететь", "VERB", fut, 0, "root"),
+            (noun, lemma, "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+            ("и", "и", "CCONJ", "_", 5, "cc"),
+            ("заберёт", "забрать", "VERB", fut, 2, "conj"),
+            ("нас", "мы", "PRON", "Case=Acc|Number=Plur|Person=1", 5, "obj"),
+            (".", ".", "PUNCT", "_", 2, "punct"),
+        ]
+
+    p = get_paradigm("conj_verb_tense")
+    sent = tree(rows("гравилёт", "гравилёт"), text="Завтра прилетит гравилёт и заберёт нас.", sent_id="g1")
+    assert [b for b, _ in p.pairs(sent)] == ["Завтра прилетел гравилёт и заберёт нас."]
+    # a known masculine noun the tagger called feminine: the dictionary's gender
+    sent = tree(rows("вертолёт", "вертолёт"), text="Завтра прилетит вертолёт и заберёт нас.", sent_id="g2")
+    assert [b for b, _ in p.pairs(sent)] == ["Завтра прилетел вертолёт и заберёт нас."]
