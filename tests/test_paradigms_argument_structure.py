@@ -67,6 +67,7 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Учитель знал всех.", "Учитель спал всех."),
     ],
     "transitive_verb_subject": [
+        ("В лесу под Рябиновкой грибники нашли раненого лося.", "В лесу под Рябиновкой фрагменты нашли раненого лося."),
         ("Мальчик читал интересную книгу.", "Фрагмент читал интересную книгу."),
         # a name written right after the subject names the same person: the whole phrase is replaced
         ("Мастер Вэйтэк отбросил молоток.", "Фрагмент отбросил молоток."),
@@ -97,6 +98,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Туристы посетили музей.", "Фрагменты посетили музей."),
     ],
     "transitive_verb_passive": [
+        # a coordinated noun after «и» (hung on the agent) and a name closing the noun phrase
+        # before the agent name no one of the agent
+        ("Вскоре перевал был отбит горцами и казаки отступили к реке.", "Вскоре перевал был отбит фрагментами и казаки отступили к реке."),
+        ("Недалеко от реки Ужа рыбаками был построен мост.", "Недалеко от реки Ужа фрагментами был построен мост."),
         ("Картина была куплена художником.", "Картина была куплена фрагментом."),
         # the agent's name goes with it (a name inside a PP after it stays: it names a place)
         ("Проект был подготовлен архитектором Юрием Стравинским.", "Проект был подготовлен фрагментом."),
