@@ -152,6 +152,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Учитель попросил Колю подумать о задаче.", "Учитель попросил фрагмент подумать о задаче."),
     ],
     "transitive_verb_iobject": [
+        # the genitive object of a negated verb swaps too, the person taking the genitive
+        ("Тренер не дал шанса соперникам.", "Тренер не дал соперников шансу."),
         ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
         # the addressee's name goes with it
         ("Барбур отправил информацию президенту Джону Адамсу.", "Барбур отправил информацию фрагменту."),
@@ -1063,3 +1065,18 @@ def test_mixed_animacy_readings_are_ambiguous():
     assert mixed and animacies(mixed[0]) == ("anim", "inan")
     assert only_noun_features(morph, "куклы") is None  # animate and inanimate readings
     assert only_noun_features(morph, "столы")["Animacy"] == "Inan"
+
+
+def test_genitive_object_swaps_only_under_negation(parsed_extra):
+    """A negated verb's genitive object swaps with the recipient (the person takes the genitive);
+    a partitive genitive of an affirmative verb does not (only the recipient is replaced)."""
+    p = get_paradigm("transitive_verb_iobject")
+    neg = [(b, q.subtype) for b, q in p.pairs(parsed_extra["Отец не оставил денег сыновьям."])]
+    assert ("Отец не оставил сыновей деньгам.", "swap") in neg
+    part = [q.subtype for _, q in p.pairs(parsed_extra["Повар дал хлеба гостям."])]
+    assert "swap" not in part
+
+
+@pytest.fixture(scope="module")
+def parsed_extra(parse_cases):
+    return parse_cases({}, {}, ["Отец не оставил денег сыновьям.", "Повар дал хлеба гостям."], prefix="gx")
