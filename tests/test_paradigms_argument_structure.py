@@ -67,6 +67,7 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Учитель знал всех.", "Учитель спал всех."),
     ],
     "transitive_verb_subject": [
+        ("В лесу под Рябиновкой грибники нашли раненого лося.", "В лесу под Рябиновкой фрагменты нашли раненого лося."),
         ("Мальчик читал интересную книгу.", "Фрагмент читал интересную книгу."),
         # a name written right after the subject names the same person: the whole phrase is replaced
         ("Мастер Вэйтэк отбросил молоток.", "Фрагмент отбросил молоток."),
@@ -97,6 +98,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Туристы посетили музей.", "Фрагменты посетили музей."),
     ],
     "transitive_verb_passive": [
+        # a coordinated noun after «и» (hung on the agent) and a name closing the noun phrase
+        # before the agent name no one of the agent
+        ("Вскоре перевал был отбит горцами и казаки отступили к реке.", "Вскоре перевал был отбит фрагментами и казаки отступили к реке."),
+        ("Недалеко от реки Ужа рыбаками был построен мост.", "Недалеко от реки Ужа фрагментами был построен мост."),
         ("Картина была куплена художником.", "Картина была куплена фрагментом."),
         # the agent's name goes with it (a name inside a PP after it stays: it names a place)
         ("Проект был подготовлен архитектором Юрием Стравинским.", "Проект был подготовлен фрагментом."),
@@ -147,6 +152,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Учитель попросил Колю подумать о задаче.", "Учитель попросил фрагмент подумать о задаче."),
     ],
     "transitive_verb_iobject": [
+        # the genitive object of a negated verb swaps too, the person taking the genitive
+        ("Тренер не дал шанса соперникам.", "Тренер не дал соперников шансу."),
         ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
         # the addressee's name goes with it
         ("Барбур отправил информацию президенту Джону Адамсу.", "Барбур отправил информацию фрагменту."),
@@ -1058,3 +1065,18 @@ def test_mixed_animacy_readings_are_ambiguous():
     assert mixed and animacies(mixed[0]) == ("anim", "inan")
     assert only_noun_features(morph, "куклы") is None  # animate and inanimate readings
     assert only_noun_features(morph, "столы")["Animacy"] == "Inan"
+
+
+def test_genitive_object_swaps_only_under_negation(parsed_extra):
+    """A negated verb's genitive object swaps with the recipient (the person takes the genitive);
+    a partitive genitive of an affirmative verb does not (only the recipient is replaced)."""
+    p = get_paradigm("transitive_verb_iobject")
+    neg = [(b, q.subtype) for b, q in p.pairs(parsed_extra["Отец не оставил денег сыновьям."])]
+    assert ("Отец не оставил сыновей деньгам.", "swap") in neg
+    part = [q.subtype for _, q in p.pairs(parsed_extra["Повар дал хлеба гостям."])]
+    assert "swap" not in part
+
+
+@pytest.fixture(scope="module")
+def parsed_extra(parse_cases):
+    return parse_cases({}, {}, ["Отец не оставил денег сыновьям.", "Повар дал хлеба гостям."], prefix="gx")

@@ -21,6 +21,7 @@ from rublimp.lexicon import (
 from rublimp.paradigms import REGISTRY, get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
 from rublimp.paradigms.word_inflection import (
+    _temporal_po_noun,
     declension_class,
     load_conjugation_swaps,
     load_declension_swaps,
@@ -100,8 +101,15 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Девочка увидела его маму.", "Девочка увидела его мамя."),
         # a modifier of the other conjunct that cannot agree with this noun does not count
         ("Мы ели свежий хлеб и колбасу.", "Мы ели свежий хлеб и колбася."),
+        # «по» + a form that is dative and locative: the dative («по приезде» is a locative of
+        # the end of an event only), so a dative ending of another class
+        ("Мы долго спорили по теме доклада.", "Мы долго спорили по темю доклада."),
+        # the -мя nouns: class 1's accusative -у, as RuBLiMP writes it
+        ("Мальчик получил имя деда.", "Мальчик получил иму деда."),
+        ("Солдат поднял знамя.", "Солдат поднял знаму."),
     ],
     "change_declension_ending_has_dep": [
+        ("Он на какое-то время задумался.", "Он на какое-то врему задумался."),
         ("Учёные говорили о российской армии.", "Учёные говорили о российской армие."),
         # the soft classes' instrumental where the hard one's makes a word (политикой, пятком)
         ("Брат стал известным политиком.", "Брат стал известным политикей."),
@@ -171,6 +179,8 @@ NEGATIVE: dict[str, list[str]] = {
         "Рабочий пришёл утром.",  # adjectival noun; утром is also an adverb
         "Столы стояли у стен.",  # plural
         "Маша читает.",  # proper noun
+        "Мы посадили семя.",  # *сему is a word (the dative of «сей»)
+        "Во время грозы мы сидели дома.",  # «во время» is a compound preposition
         "Стояли мы у стены высокой.",  # a postposed adjective (parsed as nmod): the other paradigm
         # пирог-: «пирогу» is a word and «*пирогь» has an unattested sequence; a consonant ending
         # is never written against the letter check (бабушк-а → *бабушкь neither)
@@ -487,7 +497,7 @@ def test_declension_helpers():
     assert declension_class("здание", "neut") == ("2", "i")
     assert declension_class("ночь", "femn") == ("3", "hard")
     assert declension_class("папа", "masc") == ("1", "hard")
-    assert declension_class("время", "neut") is None and declension_class("путь", "masc") is None
+    assert declension_class("время", "neut") == ("2", "mja") and declension_class("путь", "masc") is None
     assert spell_ending("книг", "ы") == "и" and spell_ending("стен", "ы") == "ы"
     assert sound_key("рукя") == sound_key("рука") and sound_key("армиа") == sound_key("армия")
     assert sound_key("улици") == sound_key("улицы") and sound_key("статьу") == sound_key("статью")
@@ -496,6 +506,9 @@ def test_declension_helpers():
     assert sound_key("ножь") == sound_key("нож") and sound_key("удачь") == sound_key("удач")
     assert sound_key("конь") != sound_key("кон")
     assert spell_ending("слыш", "ят") == "ат" and spell_ending("отц", "ом") is None
+    # «по» takes the locative of an event's end only («по приезде, по окончании, по смерти»)
+    assert _temporal_po_noun("окончание") and _temporal_po_noun("смерть") and _temporal_po_noun("приезд")
+    assert not _temporal_po_noun("тема") and not _temporal_po_noun("улица")
     assert spell_ending("ружь", "ой") is None  # «ьо» only in loanwords: never *ружьой
 
 

@@ -67,6 +67,9 @@ def test_one_number_and_one_gender_of_nominal_forms():
     assert L.one_number("друидов") == "plur"
     assert L.one_gender("друидов") is None
     assert (L.one_number("Креза"), L.one_gender("Креза")) == ("sing", "Masc")
+    # a subject's gender by its form: the dictionary's, or masculine for an unknown zero-ending noun
+    assert L.common_noun_gender("книга") == "Fem" and L.common_noun_gender("гравилёт") == "Masc"
+    assert L.common_noun_gender("Гравилёт") is None and L.common_noun_gender("гравилётка") is None
 
 
 def test_long_form_only():

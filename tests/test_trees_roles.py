@@ -129,6 +129,36 @@ def test_attached_names():
     assert not has_attached_name(coordinated, coordinated.token(1))
     # sentence-initial: the capital of «Брат» says nothing about «сестра»'s neighbour
     assert not has_attached_name(coordinated, coordinated.token(3))
+    # a conjunct right after «и» the parser hung on the next verb is coordinated, not apposed
+    # («отбит горцами и казаки отступили»); without the conjunction it is an apposition
+    rows = [
+        ("Перевал", "перевал", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj:pass"),
+        ("отбит", "отбить", "VERB", "Voice=Pass|VerbForm=Part", 0, "root"),
+        ("горцами", "горец", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 2, "obl"),
+        ("и", "и", "CCONJ", "", 6, "cc"),
+        ("казаки", "казак", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "conj"),
+        ("отступили", "отступить", "VERB", "Tense=Past|VerbForm=Fin", 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert not has_attached_name(tree(rows), tree(rows).token(3))
+    apposed = tree([  # «отбит горцами, казаками»: no conjunction, an apposition
+        rows[0], rows[1], rows[2], (",", ",", "PUNCT", "", 5, "punct"),
+        ("казаками", "казак", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 3, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert has_attached_name(apposed, apposed.token(3))
+    # a name closing the noun phrase before the word is that phrase's («у реки Ужа рыбаками»)
+    river = tree([
+        ("У", "у", "ADP", "", 3, "case"),
+        ("реки", "река", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 5, "obl"),
+        ("Ужа", "Ужа", "PROPN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 2, "appos"),
+        ("рыбаками", "рыбак", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 5, "obl"),
+        ("построен", "построить", "VERB", "Voice=Pass|VerbForm=Part", 0, "root"),
+        ("мост", "мост", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 5, "nsubj:pass"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert not has_attached_name(river, river.token(4))
+    assert has_attached_name(stray, stray.token(2))  # (a name hung on the verb still counts)
 
 
 def test_genitive_governor_words():

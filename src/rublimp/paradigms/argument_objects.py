@@ -346,7 +346,12 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
         return tok.upos in ("NOUN", "PROPN") and self.morph.word_is_known(tok.form) and "Dat" in cases
 
     def _swap(self, sent: Sentence, arg: Argument, obj: Token) -> Perturbation | None:
-        if obj.feats.get("Case") != "Acc":
+        # an accusative object, or the genitive of a negated verb («не оставил шансов конкурентам»
+        # → «*не оставил конкурентов шансам»: the person takes the object's genitive)
+        verb = sent.head_of(obj)
+        negated = verb is not None and any(norm(k.form) == "не" and k.id < verb.id for k in sent.children(verb))
+        case = obj.feats.get("Case")
+        if case != "Acc" and not (case == "Gen" and negated):
             return None
         # a chance, a request, a permission (``inf_complement``) is no person, so swapped into the
         # dative it is a thing as recipient («давал шанс врагу» → «*давал врага шансу»)
@@ -357,7 +362,7 @@ class TransitiveVerbIobject(ArgumentStructureParadigm):
         if onum not in ("Sing", "Plur"):
             return None
         new_dat = self.inflect_parse(oparse, "Dat", onum)
-        new_acc = self.inflect_parse(arg.parse, "Acc", arg.number)
+        new_acc = self.inflect_parse(arg.parse, case, arg.number)
         if not new_dat or not new_acc or norm(new_acc) == norm(arg.tok.form):
             return None
         if any("gent" in p.tag.grammemes and p.normal_form == oparse.normal_form for p in self.morph.parses(new_dat)):

@@ -93,7 +93,7 @@ from typing import ClassVar, Iterator
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..io import InputError
-from ..trees.lexical import finite_verb_only
+from ..trees.lexical import common_noun_gender, finite_verb_only
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -484,8 +484,9 @@ class TenseParadigm(Paradigm):
                 person = "1" if "1per" in tag else "2" if "2per" in tag else "3"
                 if person != "3":
                     gender = (subj.feats.get("Gender") if subj is not None else None) or "Masc"
-                elif subj is not None and subj.feats.get("Gender") in ("Masc", "Fem", "Neut") and subj.feats.get("Number", "Sing") == "Sing":
-                    gender = subj.feats["Gender"]
+                elif subj is not None and subj.feats.get("Number", "Sing") == "Sing" and (gender := (
+                    subj.upos == "NOUN" and common_noun_gender(subj.form)) or subj.feats.get("Gender")) in ("Masc", "Fem", "Neut"):
+                    pass  # (a common noun's gender by its form: the tagger guesses «астролёт» feminine)
                 else:
                     return None
                 want = {"past", "sing", {"Masc": "masc", "Fem": "femn", "Neut": "neut"}[gender]}

@@ -100,7 +100,8 @@ CONJUGATION_FILE = "conjugation_swaps.tsv"
 
 # pymorphy3 grammemes that exclude a noun: names, abbreviations, indeclinables, plural-only nouns
 EXCLUDED_NOUN_TAGS = PROPER_TAGS | {"Pltm", "Erro", "Dist"}
-# nouns whose singular does not follow their class (путь: пути/путём; -мя nouns are excluded by ending)
+# nouns whose singular does not follow their class (путь: пути/путём; the -мя nouns have a stem type
+# of their own, ``mja``)
 IRREGULAR_NOUNS = frozenset({"путь", "дитя", "мать", "дочь"})
 EXCLUDED_VERBS = frozenset({"быть"})
 CASES = tuple(UD2OC["Case"])
@@ -159,7 +160,7 @@ def load_declension_swaps(path: str | Path) -> tuple[DeclensionSwap, ...]:
     for lineno, row in read_resource_tsv(path, "declension swap table", cols):
         swap = DeclensionSwap(
             klass=_choice(row["class"], ("1", "2", "3"), path, lineno, "class"),
-            stem=_choice(row["stem"], ("hard", "soft", "i"), path, lineno, "stem"),
+            stem=_choice(row["stem"], ("hard", "soft", "i", "mja"), path, lineno, "stem"),
             number=_choice(row["number"], ("Sing", "Plur"), path, lineno, "number"),
             case=_choice(row["case"], CASES, path, lineno, "case"),
             ending=_ending(row["ending"], path, lineno, "ending"),
@@ -287,7 +288,7 @@ def declension_class(lemma: str, gender: str) -> tuple[str, str] | None:
         return None
     if gender == "neut":
         if lem.endswith("мя"):
-            return None
+            return ("2", "mja")  # время, имя, племя: their own (heteroclitic) endings; Nom = Acc -я
         if lem.endswith("ие"):
             return ("2", "i")
         if lem.endswith("о"):
@@ -373,7 +374,10 @@ class _Declension(_InflectionParadigm):
         prep = preposition_of(sent, tok)
         word = prep[1] if prep is not None else _preposition_before(sent, tok)
         if word is not None:
-            return frozenset(oblique & self.prepositions.get(word, frozenset()))
+            governed = self.prepositions.get(word, frozenset())
+            if word == "по" and not _temporal_po_noun(analysis.lemma):
+                governed = governed - {"Loc"}  # «по + Loc» is «по приезде, по окончании» only
+            return frozenset(oblique & governed)
         oblique.discard("Loc")
         if tok.base_deprel == "nmod" and "Gen" in oblique:
             return frozenset({"Gen"})  # a noun's dependent
@@ -529,6 +533,8 @@ class _Declension(_InflectionParadigm):
         cls = declension_class(lemma, gender or "")
         if cls is None:
             return None
+        if cls[1] == "mja" and tok.id > 1 and normalize(sent.token(tok.id - 1).form) == "во":
+            return None  # «во время» is a compound preposition, not a noun phrase
         # the new ending is another class's ending of the noun's actual case, whichever of the
         # cases its form shares that is (never a genitive -ы for a dative: *к радосты)
         cases = self.oblique_cases(sent, tok, analysis, case, number)
@@ -599,6 +605,19 @@ class _Declension(_InflectionParadigm):
 
 
 _NOM_ENDINGS = ("ия", "ие", "а", "я", "о", "е", "ё", "ь", "й")
+
+
+# nouns of an event's end that «по» takes in the locative («по приезде», «по смерти»); the
+# deverbal -ие nouns (по окончании, по прибытии) are told by their ending
+_PO_LOCATIVE_NOUNS = frozenset({"приезд", "прилёт", "прилет", "приход", "уход", "смерть", "возвращение"})
+
+
+def _temporal_po_noun(lemma: str) -> bool:
+    """May «по» govern the locative of ``lemma`` («по приезде», «по окончании»: "after")? Only a
+    deverbal -ие noun or one of :data:`_PO_LOCATIVE_NOUNS`; elsewhere «по» + a form that is both
+    dative and locative is the dative («по теме», «по улице»)."""
+    lem = normalize(lemma)
+    return lem.endswith("ие") or lem in _PO_LOCATIVE_NOUNS
 
 
 def _gender_lemma(analysis: Analysis, gender: str | None) -> str:

@@ -53,6 +53,7 @@ __all__ = [
     "indeclinable_neuter",
     "name_gender_of_form",
     "long_form_only_guessing",
+    "common_noun_gender",
 ]
 
 
@@ -274,6 +275,24 @@ def indeclinable_neuter(form: str) -> bool:
         and not (PROPER_TAGS - {"Fixd"}) & set(p.tag.grammemes)
         for p in parses
     )
+
+
+_HARD_CONSONANT_LETTERS = frozenset("бвгджзклмнпрстфхцчшщ")
+
+
+@functools.lru_cache(maxsize=100_000)
+def common_noun_gender(form: str) -> str | None:
+    """The UD gender of a lower-case common noun subject form: :func:`one_gender` for a known form;
+    «Masc» for an unknown Cyrillic word ending in a hard consonant letter («астролёт», «квадрокоптер»:
+    a zero-ending nominative is masculine, whatever the tagger guessed); else None."""
+    if not form or not form.islower():
+        return None
+    if is_known(form):
+        return one_gender(form)
+    low = normalize(form)
+    if all("а" <= c <= "я" for c in low) and low[-1] in _HARD_CONSONANT_LETTERS and len(low) >= 3:
+        return "Masc"
+    return None
 
 
 @functools.lru_cache(maxsize=100_000)

@@ -135,8 +135,13 @@ def has_attached_name(sent: Sentence, tok: Token, ignore: frozenset[int] = froze
         base = kid.base_deprel
         if base in ("appos", "flat"):
             return True
-        if base == "conj" and kid.upos in ("NOUN", "PROPN") and not sent.children(kid, "cc"):
-            return True  # an asyndetic "conjunct" is an apposition («писателем, автором романов»)
+        if base == "conj" and kid.upos in ("NOUN", "PROPN") and not sent.children(kid, "cc") and not (
+            kid.id > 1 and sent.token(kid.id - 1).upos == "CCONJ"
+        ):
+            # an asyndetic "conjunct" is an apposition («писателем, автором романов»); one right
+            # after a conjunction the parser hung elsewhere is coordinated («индусами и пакистанцы
+            # отступили»)
+            return True
         if base in ("nmod", "amod", "nummod", "dep") and kid.upos in ("PROPN", "NOUN") and kid.form[:1].isupper() \
                 and not sent.children(kid, "case"):
             return True  # (a prepositional phrase, «мастерами из Пскова», names no one)
@@ -153,6 +158,9 @@ def has_attached_name(sent: Sentence, tok: Token, ignore: frozenset[int] = froze
             continue
         if not any(c.isalnum() for c in sent.text[: other.start]):
             continue  # a sentence-initial capital says nothing
+        host = sent.head_of(other)
+        if other.id < tok.id and host is not None and host.id < other.id and host.upos in ("NOUN", "PROPN"):
+            continue  # a name closing the noun phrase before the word («на берегу реки Окукихта строителями»)
         return True
     return False
 
