@@ -459,3 +459,35 @@ def test_failed_detection_check_is_recorded_warned_and_bannered(tmp_path, caplog
                           tmp_path / "b.parquet", tmp_path / "cur.json", k=60, n=10,
                           detection_check=tmp_path / "check.json")
     assert report["decontaminated"] is True
+
+
+def test_compact_pool_holds_no_text_and_only_the_pools_scores(tmp_path):
+    """compact_pool: the pool's sentences become hash keys, each model keeps only the rows of the pool's
+    sentences (its table holds every paradigm's), and curate() selects the same pairs from it."""
+    from rublimp.curation import compact_pool
+
+    pool = make_pool(300, pid="P2", seed=5)
+    pool.write_parquet(tmp_path / "pool.parquet")
+    other = [f"другое предложение {i}" for i in range(500)]
+    rng = np.random.default_rng(3)
+    sents = pool["source_sentence"].to_list()
+    table = make_scores(sents + other, rng.normal(-4, 1, len(sents) + len(other)).tolist(), k=30)
+    table.sample(fraction=1.0, seed=1, shuffle=True).write_parquet(tmp_path / "m.parquet")
+    small, scores = compact_pool(tmp_path / "pool.parquet", {"m": tmp_path / "m.parquet"}, 30,
+                                 columns=["id", "source_sentence", "PID", "domain", "n_tokens", "source_value"])
+    assert small.columns == ["source_sentence", "id", "PID", "domain", "n_tokens", "source_value"]
+    assert not set(small["source_sentence"]) & set(sents) and small["source_sentence"].n_unique() == 300
+    assert scores["m"].height == 300 and set(scores["m"]["sentence"]) == set(small["source_sentence"])
+    want, want_report = curate(pool, {"m": table}, k=30, n=50, seed=1)
+    got, report = curate(small, scores, k=30, n=50, seed=1)
+    assert got["id"].to_list() == want["id"].to_list() and got["mink_max"].equals(want["mink_max"])
+    assert report["paradigms"] == want_report["paradigms"]
+
+
+def test_compact_pool_names_the_table_without_the_score_column(tmp_path):
+    from rublimp.curation import compact_pool
+
+    make_pool(5).write_parquet(tmp_path / "pool.parquet")
+    make_scores(["a"], [-1.0], k=60).write_parquet(tmp_path / "m.parquet")
+    with pytest.raises(InputError, match=r"mink_30.*m\.parquet|m\.parquet.*mink_30"):
+        compact_pool(tmp_path / "pool.parquet", {"m": tmp_path / "m.parquet"}, 30, columns=["id", "PID"])

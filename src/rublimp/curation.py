@@ -35,6 +35,7 @@ __all__ = [
     "DEFAULT_STRATA",
     "ThresholdResult",
     "assign_length_bins",
+    "compact_pool",
     "curate",
     "decontamination_status",
     "replace_invalid",
@@ -92,6 +93,72 @@ def _load_rows(frame: FrameOrPath, what: str, column: str, sentences: pl.Series)
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
     return df, path
+
+
+def _sentence_key(col: pl.Expr) -> pl.Expr:
+    """A sentence's short stand-in: its 64-bit Polars hash (null stays null)."""
+    return col.cast(pl.String).hash(seed=0)
+
+
+def _columns_of(path: str, what: str) -> list[str]:
+    try:
+        return list(pl.read_parquet_schema(path))
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
+
+
+def compact_pool(
+    pool: str | os.PathLike,
+    scores_by_model: Mapping[str, FrameOrPath],
+    k: int,
+    *,
+    columns: Sequence[str],
+) -> tuple[pl.DataFrame, dict[str, pl.DataFrame]]:
+    """What :func:`curate` needs of a pool of any size, without the text: ``(pool, scores_by_model)``.
+
+    The pool's ``columns`` are read with each grammatical sentence replaced by a 64-bit hash of it
+    (computed as the column is read); then each model's scores table is scanned with Polars'
+    streaming engine (its ``sentence`` and ``mink_<k>`` columns) and only the rows whose sentence
+    hash is one of the pool's are kept, under that hash.  So the job holds the pool's ids, paradigm
+    and stratification columns and one number per model and sentence, never a pool's or a scores
+    table's text: memory follows the pool's row count (bounded by ``perturb.pool_cap``), not the
+    corpus or the scores tables (every paradigm's sentences).  :func:`curate` gives the same
+    selection and report on the result as on the pool itself (the threshold search and the sampling
+    read only ids, keys and scores; tested); its messages then name a sentence by its hash, next to
+    the pair's id.  Two distinct sentences sharing a hash (odds about ``sentences**2 / 2**65``)
+    would be reported as conflicting scores, or share one score where a table holds only one.
+    """
+    column = f"mink_{k}"
+    path = str(pool)
+    have = _columns_of(path, "pool")
+    _require_columns(pl.DataFrame(schema={c: pl.Null for c in have}), ["source_sentence"], "pool", path)
+    read = [c for c in dict.fromkeys(["source_sentence", *columns]) if c in have]
+    try:
+        compact = pl.scan_parquet(path).select(read).with_columns(_sentence_key(pl.col("source_sentence"))).collect()
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise InputError(f"cannot read pool as Parquet: {exc}", path) from exc
+    wanted = compact.get_column("source_sentence").drop_nulls().unique().implode()
+    scores: dict[str, pl.DataFrame] = {}
+    for model, table in scores_by_model.items():
+        what = f"scores of model {model!r}"
+        if isinstance(table, pl.DataFrame):
+            _require_columns(table, ["sentence", column], what, None)
+            frame, where = table.lazy(), None
+        else:
+            where = str(table)
+            _require_columns(pl.DataFrame(schema={c: pl.Null for c in _columns_of(where, what)}),
+                             ["sentence", column], what, where)
+            frame = pl.scan_parquet(where)
+        try:
+            scores[model] = (
+                frame.select(_sentence_key(pl.col("sentence")), column)
+                .filter(pl.col("sentence").is_in(wanted))
+                .collect(engine="streaming")
+                .with_columns(pl.col("sentence").cast(pl.String))
+            )
+        except (OSError, pl.exceptions.PolarsError) as exc:
+            raise InputError(f"cannot read {what} as Parquet: {exc}", where) from exc
+    return compact.with_columns(pl.col("source_sentence").cast(pl.String)), scores
 
 
 def _require_columns(df: pl.DataFrame, columns: Sequence[str], what: str, path: str | None) -> None:

@@ -735,14 +735,16 @@ def curate_stage(
     there leave the pool before the curation, counted per paradigm in the report entry
     (``too_long``, with a note in ``message``) and in the log.
     """
-    from .curation import DEFAULT_STRATA, curate, decontamination_status
+    from .curation import DEFAULT_STRATA, compact_pool, curate, decontamination_status
     from .io import write_csv_atomic
 
-    # the threshold search and the sampling read the ids, grammatical sentences and stratification keys
-    # of every pair; the other columns are read only for the pairs selected (below)
+    # the threshold search and the sampling read the ids, sentence keys, stratification keys and
+    # scores of every pair, never the text (rublimp.curation.compact_pool: memory follows the pool's
+    # row count, not the corpus); the other columns are read only for the pairs selected (below)
     pool_columns = list(pl.read_parquet_schema(pool))
-    pool_df = pl.read_parquet(pool, columns=[c for c in pool_columns
-                                             if c in {"id", "source_sentence", "PID", "n_tokens", *DEFAULT_STRATA}])
+    pool_df, scores_by_model = compact_pool(
+        pool, {m: str(p) for m, p in scores.items()}, k,
+        columns=[c for c in pool_columns if c in {"id", "source_sentence", "PID", "n_tokens", *DEFAULT_STRATA}])
     gone: dict[str, tuple[int, str]] = {}
     if too_long:
         from .pool_exclusions import too_long_ids
@@ -757,8 +759,6 @@ def curate_stage(
                 log.warning("curate: paradigm %s: %d pair(s) left out: a sentence is longer than the context of "
                             "model(s) %s", pid, g.height, ", ".join(models))
             pool_df = keyed.join(drop_ids.rename({"id": "__id"}), on=["PID", "__id"], how="anti").drop("__id")
-    # paths: curation reads only this pool's rows (sentence, Min-K%) of each model's table
-    scores_by_model = {m: str(p) for m, p in scores.items()}
     drop = None
     if drop_invalid:
         from .validation import read_drop_list
