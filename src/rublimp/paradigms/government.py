@@ -81,13 +81,17 @@ from ..trees.government_words import (
     INSTRUMENT_ADJUNCT_VERBS,
     MEASURE_NOUNS,
     PREDICATIVE_INS_VERBS,
+    SENSE_SPEECH_VERBS,
+    THEME_INSTRUMENT_VERBS,
     accusative_syncretic,
+    has_bare_dative,
     nominalized_verb,
     not_a_subject,
-    not_negation,
     noun_only,
     passive_participle,
     postposed_stray_modifier,
+    right_before_verb,
+    verb_negated,
 )
 from ..trees.nominal import norm
 from ..trees.normalise import upos_fixed
@@ -577,16 +581,7 @@ class VerbObjectCase(GovernmentParadigm):
             out.discard("Dat")
         return out
 
-    @staticmethod
-    def has_bare_dative(sent: Sentence, verb: Token, tok: Token) -> bool:
-        """Whether ``verb`` has a prepositionless dative nominal argument other than ``tok``
-        (also one the parser hung on ``tok`` as its iobj: a noun has no indirect object)."""
-        return any(
-            k.id != tok.id and k.feats.get("Case") == "Dat" and k.upos in ("NOUN", "PROPN", "PRON")
-            and (k.base_deprel in ("iobj", "obj", "obl") if k.head == verb.id else k.base_deprel == "iobj")
-            and not sent.children(k, "case")
-            for k in sent.children(verb) + sent.children(tok)
-        )
+    has_bare_dative = staticmethod(has_bare_dative)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         original = sent
@@ -634,22 +629,7 @@ class VerbObjectCase(GovernmentParadigm):
         a = self.morph.analyse(verb.form, verb.upos, verb.feats)
         return norm(a.lemma) if a is not None else norm(verb.lemma)
 
-    @staticmethod
-    def negated(sent: Sentence, verb: Token) -> bool:
-        """«не» on the verb, or on the verb it is the infinitive complement of («не может найти денег»).
-
-        «не только» (not only) and «чуть не», «едва не» (almost) negate nothing («не только осмотреть
-        экспозиции», «чуть не потерял»)."""
-        cur: Token | None = verb
-        for _ in range(3):
-            if cur is None:
-                return False
-            if any(norm(k.form) == "не" and not not_negation(sent, k) for k in sent.children(cur)):
-                return True
-            if cur.base_deprel != "xcomp":
-                return False
-            cur = sent.head_of(cur)
-        return False
+    negated = staticmethod(verb_negated)
 
 
 @register
@@ -802,11 +782,30 @@ class VerbGenObject(VerbObjectCase):
     def forbidden_cases(self, sent: Sentence, verb: Token, tok: Token, a: Analysis, governs: frozenset[str]) -> set[str]:
         """Besides the shared ones, the instrumental where it reads as an adjunct: after a verb of
         contact or means («не касаясь ими», «коснувшись водой»: touching with it) and of a dimension
-        noun («достигают длиной»)."""
+        noun («достигают длиной»), nor after a verb with an instrumental argument of its own («не
+        баловать внуками»: spoil [them] with grandchildren). For an animate noun after a verb with a predicative instrumental
+        («не признавал отцом»: as the father) and, for a 3rd person pronoun, after a verb of perception or saying («я ими не
+        чувствую»: with the hands), neither the instrumental nor the dative («не назвал отцу», «им не
+        чувствую») is made."""
         out = super().forbidden_cases(sent, verb, tok, a, governs)
-        if norm(a.lemma) in DIMENSION_NOUNS or self.verb_lemmas(verb) & INSTRUMENT_ADJUNCT_VERBS:
+        lemmas = self.verb_lemmas(verb)
+        lemma = norm(a.lemma)
+        if lemma in DIMENSION_NOUNS or lemmas & (INSTRUMENT_ADJUNCT_VERBS | THEME_INSTRUMENT_VERBS):
             out.add("Ins")
+        if (lemmas & PREDICATIVE_INS_VERBS and "anim" in a.tag.grammemes) \
+                or (lemma in THIRD_PERSON and lemmas & SENSE_SPEECH_VERBS) \
+                or (lemma in ("он", "оно") and not lemmas & INSTRUMENT_ADJUNCT_VERBS and not (
+                    "Gen" in governs and "Acc" not in governs)):
+            # («его» → «им» is also «они».Dat and «ему» a dative of its own, «им так и не снесли»: the
+            # beneficiary with the object left out; only a verb of the genitive alone, «боялся им», is safe)
+            out |= {"Ins", "Dat"}
         return out
+
+    def recase(self, sent: Sentence, tok: Token, a: Analysis, new_case: str, forbidden: Iterable[str]) -> str | None:
+        """The instrumental of «она» is its long form «ею»: «ей» is also the dative («не забудешь ей»:
+        won't forgive her), which some verbs take with the object left out."""
+        new = super().recase(sent, tok, a, new_case, forbidden)
+        return "ею" if new_case == "Ins" and new is not None and new.lower() == "ей" else new
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed accusative whose form is also genitive, where a genitive is expected:
@@ -851,9 +850,10 @@ class VerbGenObject(VerbObjectCase):
         governs = self.governs(self.verb_lemmas(verb))
         lemma = norm(tok.lemma)
         if accusative_syncretic(self.morph, tok.form.lower(), lemma, tok.feats.get("Animacy"), tok.upos == "PROPN") \
-                and not ("Gen" in governs and "Acc" not in governs):
-            # an animate or pronoun form where accusative = genitive («не пригласил гостей», «не слышал
-            # её»): for a verb that takes the accusative it reads as the accusative object
+                and not ("Gen" in governs and "Acc" not in governs) and not self.negated(sent, verb):
+            # an animate or pronoun form where accusative = genitive («пригласил гостей», «ждал её»): for
+            # a verb that takes the accusative it reads as the accusative object; under negation it is
+            # the genitive of negation, as RuBLiMP takes it («не пригласил гостей» → «гостями»)
             return False
         expected = "Gen" in governs or self.negated(sent, verb)
         noun_before = prev is not None and prev.id != verb.id and (
@@ -875,12 +875,7 @@ class VerbGenObject(VerbObjectCase):
             return has_subject or not as_nom or not_a_subject(self.morph, verb, tok.form.lower(), lemma)
         return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
 
-    @staticmethod
-    def right_before_verb(sent: Sentence, tok: Token, verb: Token) -> bool:
-        """Whether only particles and adverbs («не», «практически не») stand between ``tok`` and its verb after it."""
-        if verb.id <= tok.id:
-            return False
-        return all(sent.token(i).upos in ("PART", "ADV") for i in range(tok.id + 1, verb.id))
+    right_before_verb = staticmethod(right_before_verb)
 
 
 @register

@@ -14,13 +14,18 @@ __all__ = [
     "INSTRUMENT_ADJUNCT_VERBS",
     "MEASURE_NOUNS",
     "PREDICATIVE_INS_VERBS",
+    "THEME_INSTRUMENT_VERBS",
+    "SENSE_SPEECH_VERBS",
     "accusative_syncretic",
+    "has_bare_dative",
     "nominalized_verb",
     "not_a_subject",
     "not_negation",
     "noun_only",
     "passive_participle",
     "postposed_stray_modifier",
+    "right_before_verb",
+    "verb_negated",
 ]
 
 # time and measure nouns: a bare accusative/genitive of duration or amount is not an object
@@ -42,6 +47,31 @@ INSTRUMENT_ADJUNCT_VERBS = frozenset(
      "поднять", "поднимать", "держать", "удержать", "сбить", "сбивать", "пробить", "пробивать", "убить",
      "стрелять", "обстрелять", "касаться", "коснуться", "достигать", "достичь", "достигнуть", "добиться",
      "добиваться", "набрать", "взять", "насыпать", "налить", "наливать", "подлить", "долить", "плеснуть"}
+)
+# verbs that take a person and a bare instrumental of the cause, gift or tool besides the object
+# («баловать кого чем», «разочаровывать кого чем», «расчищать что чем»): their instrumental reads as
+# that argument, with the object left out («не баловать внуками», «не разочаровывать гостями»)
+THEME_INSTRUMENT_VERBS = frozenset(
+    {"баловать", "избаловать", "радовать", "обрадовать", "порадовать", "удивлять", "удивить",
+     "разочаровывать", "разочаровать", "огорчать", "огорчить", "пугать", "напугать", "испугать",
+     "раздражать", "беспокоить", "побеспокоить", "тревожить", "потревожить", "смешить", "рассмешить",
+     "восхищать", "впечатлять", "мучить", "замучить", "утомлять", "утомить", "угощать", "угостить",
+     "награждать", "наградить", "снабжать", "снабдить", "обеспечивать", "обеспечить", "наделять",
+     "наделить", "одаривать", "одарить", "осыпать", "заваливать", "завалить", "упрекать", "попрекать",
+     "шантажировать", "соблазнять", "соблазнить", "дразнить", "развлекать", "развлечь", "занимать",
+     "занять", "интересовать", "заинтересовать", "привлекать", "привлечь", "расчищать", "расчистить",
+     "очищать", "очистить", "убирать", "убрать", "копать", "выкопать", "засыпать", "засыпать",
+     "кормить", "поить", "лечить", "вылечить", "заражать", "заразить", "обманывать", "обмануть"}
+)
+# verbs of perception and of saying or showing: the instrumental of a 3rd person pronoun after them
+# reads as the organ or the means, with the object left out («я ими не чувствую», with the hands;
+# «ею не видит», with the eye; «ими не скажет», with the words)
+SENSE_SPEECH_VERBS = frozenset(
+    {"чувствовать", "почувствовать", "ощущать", "ощутить", "осязать", "чуять", "учуять", "нюхать",
+     "понюхать", "видеть", "увидеть", "слышать", "услышать", "смотреть", "посмотреть", "глядеть",
+     "сказать", "говорить", "произнести", "произносить", "выразить", "выражать", "написать", "писать",
+     "нарисовать", "рисовать", "показать", "показывать", "объяснить", "объяснять", "описать", "описывать",
+     "передать", "передавать", "сделать", "делать", "доказать", "доказывать"}
 )
 # nouns of size and extent: their bare instrumental is an adjunct of respect with many verbs
 # («достигают длиной 2 см», «превосходит ростом»)
@@ -193,3 +223,38 @@ def not_negation(sent, ne) -> bool:
         return True
     before = [norm(sent.token(i).form) for i in range(max(1, ne.id - 2), ne.id)]
     return bool(before) and (before[-1] in ("чуть", "едва") or before[-2:] == ["чуть", "было"])
+
+
+def verb_negated(sent, verb) -> bool:
+    """«не» on the verb, or on the verb it is the infinitive complement of («не может найти денег»).
+
+    «не только» (not only) and «чуть не», «едва не» (almost) negate nothing («не только осмотреть
+    экспозиции», «чуть не потерял»)."""
+    cur = verb
+    for _ in range(3):
+        if cur is None:
+            return False
+        if any(norm(k.form) == "не" and not not_negation(sent, k) for k in sent.children(cur)):
+            return True
+        if cur.base_deprel != "xcomp":
+            return False
+        cur = sent.head_of(cur)
+    return False
+
+
+def right_before_verb(sent, tok, verb) -> bool:
+    """Whether only particles and adverbs («не», «практически не») stand between ``tok`` and its verb after it."""
+    if verb.id <= tok.id:
+        return False
+    return all(sent.token(i).upos in ("PART", "ADV") for i in range(tok.id + 1, verb.id))
+
+
+def has_bare_dative(sent, verb, tok) -> bool:
+    """Whether ``verb`` has a prepositionless dative nominal argument other than ``tok``
+    (also one the parser hung on ``tok`` as its iobj: a noun has no indirect object)."""
+    return any(
+        k.id != tok.id and k.feats.get("Case") == "Dat" and k.upos in ("NOUN", "PROPN", "PRON")
+        and (k.base_deprel in ("iobj", "obj", "obl") if k.head == verb.id else k.base_deprel == "iobj")
+        and not sent.children(k, "case")
+        for k in sent.children(verb) + sent.children(tok)
+    )
