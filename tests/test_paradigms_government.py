@@ -80,6 +80,7 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Он не пригласил гостей.", "Он не пригласил гостями.", "Ins"),
         ("Учитель не узнал её.", "Учитель не узнал ею.", "Ins"),
         ("Мы их не ждали так рано.", "Мы ими не ждали так рано.", "Ins"),
+        ("Никто тебя за это не накажет.", "Никто тобой за это не накажет.", "Ins"),
         # a verb with an instrumental argument of its own: the dative instead («баловать чем»)
         ("Бабушка не баловала внуков.", "Бабушка не баловала внукам.", "Dat"),
         # after a verb of contact a pronoun's instrumental reads as an instrument («не касаясь ими»)
@@ -180,6 +181,8 @@ NEGATIVE: dict[str, list[str]] = {
         # an instrumental argument of the verb's own («разочаровывать кого чем»), and the dative as well
         # where the verb takes one
         "Он не хотел разочаровывать гостей.",
+        # a personal pronoun's dative reads as the beneficiary with the object left out («заменит ему»)
+        "Пока мастер не заменит его, работать нельзя.",
         "Команда достигла цели.",  # «целью» reads as «by a goal», and the dative «цели» is the same form
         "Он коснулся её.",  # «ей»: dative and instrumental alike, and «коснуться» takes an instrument
         # a genitive right after a word pymorphy3 knows only as a noun, whatever the parser's tag, is
@@ -913,3 +916,45 @@ def test_postposed_modifier_and_nominalization_genitive_block(paradigms):
     assert [b for b, _ in gen.pairs(nominal)] == ["Их решение вопросов лишило нас покоем."]
     # after a time noun the genitive right before its negated verb stays the verb's
     assert [b for b, _ in gen.pairs(measure)] == ["Два года картинами не писал."]
+
+
+# round 5 (session 24): accusative = genitive under negation, and the shapes that stay blocked
+SYNCRETIC_NEGATED = """# sent_id = s1
+# text = Соседей никогда не согласится уехать.
+1\tСоседей\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Plur\t4\tnsubj\t_\t_
+2\tникогда\tникогда\tADV\t_\tDegree=Pos\t4\tadvmod\t_\t_
+3\tне\tне\tPART\t_\tPolarity=Neg\t4\tadvmod\t_\t_
+4\tсогласится\tсогласиться\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid\t0\troot\t_\t_
+5\tуехать\tуехать\tVERB\t_\tAspect=Perf|VerbForm=Inf|Voice=Act\t4\txcomp\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+# sent_id = s2
+# text = Хозяина у щенка не нашлось.
+1\tХозяина\tхозяин\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+2\tу\tу\tADP\t_\t_\t3\tcase\t_\t_
+3\tщенка\tщенок\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t5\tobl\t_\t_
+4\tне\tне\tPART\t_\tPolarity=Neg\t5\tadvmod\t_\t_
+5\tнашлось\tнайтись\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = s3
+# text = Сестра письма её не читала.
+1\tСестра\tсестра\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Fem|Number=Sing\t5\tnsubj\t_\t_
+2\tписьма\tписьмо\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t5\tobj\t_\t_
+3\tеё\tона\tPRON\t_\tCase=Acc|Gender=Fem|Number=Sing|Person=3\t5\tobj\t_\t_
+4\tне\tне\tPART\t_\tPolarity=Neg\t5\tadvmod\t_\t_
+5\tчитала\tчитать\tVERB\t_\tAspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_syncretic_genitive_of_negation_blocked_shapes(parsed, paradigms):
+    personal, impersonal, after_object = read_conllu_string(SYNCRETIC_NEGATED)
+    gen = paradigms["verb_gen_object"]
+    # a parsed genitive "subject" of a personal verb is a misread subject (a name, «Славян не согласится»);
+    # of an impersonal verb (neuter past) it is the genitive of negation
+    assert [b for b, _ in gen.pairs(personal)] == []
+    assert [b for b, _ in gen.pairs(impersonal)] == ["Хозяином у щенка не нашлось."]
+    # «её» right after the verb's own object is that object's postposed possessive, not a second object
+    assert all("ею" not in b.split() for b, _ in gen.pairs(after_object))

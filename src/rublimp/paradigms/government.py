@@ -84,6 +84,7 @@ from ..trees.government_words import (
     SENSE_SPEECH_VERBS,
     THEME_INSTRUMENT_VERBS,
     accusative_syncretic,
+    counted_genitive,
     has_bare_dative,
     nominalized_verb,
     not_a_subject,
@@ -771,13 +772,7 @@ class VerbGenObject(VerbObjectCase):
                     return dataclasses.replace(tok, deprel="obj")
         return super().object_candidate(sent, tok)
 
-    @staticmethod
-    def counted(sent: Sentence, tok: Token) -> bool:
-        """Whether a numeral, quantity word or comparative governs ``tok`` («несколько видов», «столько
-        детей», «более половины»), as its dependent or as its head."""
-        head = sent.head_of(tok)
-        return any(k.base_deprel == "nummod" or genitive_governor_word(k) for k in sent.children(tok)) or (
-            head is not None and genitive_governor_word(head))
+    counted = staticmethod(counted_genitive)
 
     def forbidden_cases(self, sent: Sentence, verb: Token, tok: Token, a: Analysis, governs: frozenset[str]) -> set[str]:
         """Besides the shared ones, the instrumental where it reads as an adjunct: after a verb of
@@ -786,26 +781,29 @@ class VerbGenObject(VerbObjectCase):
         баловать внуками»: spoil [them] with grandchildren). For an animate noun after a verb with a predicative instrumental
         («не признавал отцом»: as the father) and, for a 3rd person pronoun, after a verb of perception or saying («я ими не
         чувствую»: with the hands), neither the instrumental nor the dative («не назвал отцу», «им не
-        чувствую») is made."""
+        чувствую») is made; nor a personal pronoun's dative, unless the verb takes the genitive only."""
         out = super().forbidden_cases(sent, verb, tok, a, governs)
         lemmas = self.verb_lemmas(verb)
         lemma = norm(a.lemma)
         if lemma in DIMENSION_NOUNS or lemmas & (INSTRUMENT_ADJUNCT_VERBS | THEME_INSTRUMENT_VERBS):
             out.add("Ins")
         if (lemmas & PREDICATIVE_INS_VERBS and "anim" in a.tag.grammemes) \
-                or (lemma in THIRD_PERSON and lemmas & SENSE_SPEECH_VERBS) \
-                or (lemma in ("он", "оно") and not lemmas & INSTRUMENT_ADJUNCT_VERBS and not (
-                    "Gen" in governs and "Acc" not in governs)):
-            # («его» → «им» is also «они».Dat and «ему» a dative of its own, «им так и не снесли»: the
-            # beneficiary with the object left out; only a verb of the genitive alone, «боялся им», is safe)
+                or (lemma in THIRD_PERSON and lemmas & SENSE_SPEECH_VERBS):
             out |= {"Ins", "Dat"}
+        if lemma in PERSONAL_PRONOUNS and not ("Gen" in governs and "Acc" not in governs):
+            # a pronoun's dative reads as the beneficiary of a verb whose object is left out («пока клуб
+            # не заменит ему», «им так и не снесли»: «его» → «им» is also «они».Dat); only after a verb
+            # of the genitive alone («боялся им», «коснулся ему») is it safe
+            out |= {"Dat", "Ins"} if lemma in ("он", "оно") else {"Dat"}
         return out
 
     def recase(self, sent: Sentence, tok: Token, a: Analysis, new_case: str, forbidden: Iterable[str]) -> str | None:
         """The instrumental of «она» is its long form «ею»: «ей» is also the dative («не забудешь ей»:
         won't forgive her), which some verbs take with the object left out."""
-        new = super().recase(sent, tok, a, new_case, forbidden)
-        return "ею" if new_case == "Ins" and new is not None and new.lower() == "ей" else new
+        if new_case != "Ins" or norm(a.lemma) != "она":
+            return super().recase(sent, tok, a, new_case, forbidden)
+        new = super().recase(sent, tok, a, new_case, set(forbidden) - {"Dat"})  # (the dative «ей» is not made)
+        return "ею" if new is not None and new.lower() == "ей" else new
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed accusative whose form is also genitive, where a genitive is expected:
@@ -847,13 +845,19 @@ class VerbGenObject(VerbObjectCase):
         # it («карты много жизней унесли», «собрала их много», «более половины»): not the verb's genitive
         if any(w is not None and genitive_governor_word(w) for w in (prev, nxt)) or self.counted(sent, tok):
             return False
+        if any(k.base_deprel == "xcomp" and norm(k.lemma) in SKIP_VERBS | INS_COPULAS for k in sent.children(verb)):
+            return False  # an instrumental reads as the predicate of the copula («противником быть не могло»)
         governs = self.governs(self.verb_lemmas(verb))
         lemma = norm(tok.lemma)
+        impersonal = verb.feats.get("Tense") == "Past" and verb.feats.get("Gender") == "Neut" and not any(
+            k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
         if accusative_syncretic(self.morph, tok.form.lower(), lemma, tok.feats.get("Animacy"), tok.upos == "PROPN") \
-                and not ("Gen" in governs and "Acc" not in governs) and not self.negated(sent, verb):
+                and not ("Gen" in governs and "Acc" not in governs) and not (
+                    self.negated(sent, verb) and (sent.token(tok.id).base_deprel != "nsubj" or impersonal)):
             # an animate or pronoun form where accusative = genitive («пригласил гостей», «ждал её»): for
             # a verb that takes the accusative it reads as the accusative object; under negation it is
-            # the genitive of negation, as RuBLiMP takes it («не пригласил гостей» → «гостями»)
+            # the genitive of negation, as RuBLiMP takes it («не пригласил гостей» → «гостями»); a
+            # parsed subject only of an impersonal verb («хозяина не нашлось», not «Славян не согласится»)
             return False
         expected = "Gen" in governs or self.negated(sent, verb)
         noun_before = prev is not None and prev.id != verb.id and (
@@ -861,12 +865,13 @@ class VerbGenObject(VerbObjectCase):
         if possessive_like and noun_before \
                 and norm(prev.form) not in QUANTIFIERS \
                 and not (expected and self.right_before_verb(sent, tok, verb)
-                         and nominalized_verb(self.morph, norm(prev.lemma)) is None):
+                         and nominalized_verb(self.morph, norm(prev.lemma)) is None
+                         and not (norm(tok.form) in INVARIANT_DET and prev.head == verb.id and prev.base_deprel == "obj")):
             # (the noun's own quantity word, «много жизней», does not count; a personal pronoun
             # or «это» other than «его/её/их» is no noun's dependent: «судья этого не делал»;
             # nor does a word right before its negated or genitive-governing verb: «два года
             # картин не писал», «Сосед их совсем не слушал»; except after a -ние/-тие noun, whose
-            # genitive it is: «крушение надежд лишили»)
+            # genitive it is, «крушение надежд лишили», or after the verb's object: «телефона её не знает»)
             return False
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if expected:

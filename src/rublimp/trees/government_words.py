@@ -7,7 +7,7 @@ paradigms in :mod:`rublimp.paradigms.government` read them, and other tree or pa
 from __future__ import annotations
 
 from .nominal import norm
-from .roles import NOMINAL_POS, PERSON_NAME_TAGS as _PERSON_NAME_TAGS, tag_case, tag_number
+from .roles import NOMINAL_POS, PERSON_NAME_TAGS as _PERSON_NAME_TAGS, genitive_governor_word, tag_case, tag_number
 
 __all__ = [
     "DIMENSION_NOUNS",
@@ -17,6 +17,7 @@ __all__ = [
     "THEME_INSTRUMENT_VERBS",
     "SENSE_SPEECH_VERBS",
     "accusative_syncretic",
+    "counted_genitive",
     "has_bare_dative",
     "nominalized_verb",
     "not_a_subject",
@@ -60,8 +61,12 @@ THEME_INSTRUMENT_VERBS = frozenset(
      "наделить", "одаривать", "одарить", "осыпать", "заваливать", "завалить", "упрекать", "попрекать",
      "шантажировать", "соблазнять", "соблазнить", "дразнить", "развлекать", "развлечь", "занимать",
      "занять", "интересовать", "заинтересовать", "привлекать", "привлечь", "расчищать", "расчистить",
-     "очищать", "очистить", "убирать", "убрать", "копать", "выкопать", "засыпать", "засыпать",
-     "кормить", "поить", "лечить", "вылечить", "заражать", "заразить", "обманывать", "обмануть"}
+     "очищать", "очистить", "убирать", "убрать", "копать", "выкопать", "засыпать",
+     "кормить", "поить", "лечить", "вылечить", "заражать", "заразить", "обманывать", "обмануть",
+     "подменить", "подменять", "сменить", "сменять", "менять", "поменять", "обменять", "обменивать",
+     "бросать", "бросить", "кидать", "кинуть", "швырять", "швырнуть", "ободрять", "ободрить", "утешать",
+     "утешить", "воодушевлять", "вдохновлять", "поддерживать", "поддержать", "испытывать", "испытать",
+     "проверять", "проверить"}
 )
 # verbs of perception and of saying or showing: the instrumental of a 3rd person pronoun after them
 # reads as the organ or the means, with the object left out («я ими не чувствую», with the hands;
@@ -226,7 +231,8 @@ def not_negation(sent, ne) -> bool:
 
 
 def verb_negated(sent, verb) -> bool:
-    """«не» on the verb, or on the verb it is the infinitive complement of («не может найти денег»).
+    """«не» before the verb, or before the verb it is the infinitive complement of («не может найти
+    денег»); a «не» after the verb negates a later word, whatever the parser hung it on.
 
     «не только» (not only) and «чуть не», «едва не» (almost) negate nothing («не только осмотреть
     экспозиции», «чуть не потерял»)."""
@@ -234,7 +240,7 @@ def verb_negated(sent, verb) -> bool:
     for _ in range(3):
         if cur is None:
             return False
-        if any(norm(k.form) == "не" and not not_negation(sent, k) for k in sent.children(cur)):
+        if any(norm(k.form) == "не" and k.id < cur.id and not not_negation(sent, k) for k in sent.children(cur)):
             return True
         if cur.base_deprel != "xcomp":
             return False
@@ -258,3 +264,11 @@ def has_bare_dative(sent, verb, tok) -> bool:
         and not sent.children(k, "case")
         for k in sent.children(verb) + sent.children(tok)
     )
+
+
+def counted_genitive(sent, tok) -> bool:
+    """Whether a numeral, quantity word or comparative governs ``tok`` («несколько видов», «столько
+    детей», «более половины»), as its dependent or as its head."""
+    head = sent.head_of(tok)
+    return any(k.base_deprel == "nummod" or genitive_governor_word(k) for k in sent.children(tok)) or (
+        head is not None and genitive_governor_word(head))
