@@ -120,6 +120,8 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Девочка помахала рукой.", "Девочка помахала руку.", "Acc"),
     ],
     "nominalization_case": [
+        # the genitive of a 3rd person pronoun is the nominalization's argument too (RuBLiMP: «её улучшения»)
+        ("В случае её улучшения мы уедем.", "В случае она улучшения мы уедем.", "Nom"),
         ("Открытие Америки изменило мир.", "Открытие Америка изменило мир.", "Nom"),
         ("Решение задачи заняло час.", "Решение задачу заняло час.", "Acc"),
         ("Изучение языка требует времени.", "Изучение язык требует времени.", "Nom"),
@@ -213,6 +215,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Книга отца лежала на столе.",
         "Водоизмещение корабля составляло тысячу тонн.",  # no verb the noun names the action of
         "Здание школы стояло на холме.",
+        # a verb of the sentence agrees with the nominative pronoun, which could be its subject
+        "Их определения выражают суть дела.",
+        "Учитель долго терпел его опоздания.",
     ],
 }
 

@@ -81,9 +81,11 @@ from ..trees.government_words import (
     INSTRUMENT_ADJUNCT_VERBS,
     MEASURE_NOUNS,
     PREDICATIVE_INS_VERBS,
+    GENITIVE_TO_NOMINATIVE,
     SENSE_SPEECH_VERBS,
     THEME_INSTRUMENT_VERBS,
     accusative_syncretic,
+    after_stray_modifier,
     counted_genitive,
     has_bare_dative,
     nominalized_verb,
@@ -92,6 +94,7 @@ from ..trees.government_words import (
     passive_participle,
     postposed_stray_modifier,
     right_before_verb,
+    subject_slot,
     verb_negated,
 )
 from ..trees.nominal import norm
@@ -248,21 +251,8 @@ class GovernmentParadigm(Paradigm):
         return None
 
     def after_stray_modifier(self, sent: Sentence, tok: Token) -> bool:
-        """True when the word just before ``tok`` is a declined adjective, determiner or participle.
-
-        Such a word almost always modifies ``tok`` even when the parser attached
-        it elsewhere; re-casing ``tok`` would then break agreement too. Not when
-        the word has no reading in ``tok``'s case (a noun tagged ADJ: «помахал
-        Лелику хвостом»).
-        """
-        if tok.id == 1:
-            return False
-        prev = sent.token(tok.id - 1)
-        if norm(prev.form) in INVARIANT_DET or norm(prev.form) in QUANTIFIERS:
-            return False  # a quantity word governs, it does not agree («много жизней»)
-        declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
-        return declined and "Case" in prev.feats and not (
-            (prev.feats["Case"] != tok.feats.get("Case") or prev.form[:1].isupper()) and cannot_agree(self.morph, prev, tok))
+        """:func:`rublimp.trees.government_words.after_stray_modifier` with this paradigm's dictionary."""
+        return after_stray_modifier(sent, tok, self.morph)
 
     # -- making the new form -----------------------------------------------------
     def recase(self, sent: Sentence, tok: Token, a: Analysis, new_case: str, forbidden: Iterable[str]) -> str | None:
@@ -996,3 +986,13 @@ class NominalizationCase(GovernmentParadigm):
                     # «губах»): a bare locative, which no noun governs
                     made = list(self.perturbations(sent, tok, a, self.fallback_cases, self.always_allowed, subtype=lemma))
                 yield from made
+            for tok in sent.children(head):
+                # the genitive of a 3rd person pronoun, its argument («в случае её улучшения» → «она
+                # улучшения», as RuBLiMP), unless a verb of the sentence agrees with the nominative, which could
+                # then be its subject («Их определения выражают» → «Они определения выражают» is a sentence)
+                new = GENITIVE_TO_NOMINATIVE.get(norm(tok.form))
+                if new is None or tok.base_deprel not in ("det", "nmod") or sent.children(tok) \
+                        or self.after_preposition_word(sent, tok) or subject_slot(sent, tok, new):
+                    continue
+                yield Perturbation(edits=(Edit(tok.id, new),), feature="Case", source_value="Gen",
+                                   target_value="Nom", subtype=lemma)

@@ -7,16 +7,27 @@ paradigms in :mod:`rublimp.paradigms.government` read them, and other tree or pa
 from __future__ import annotations
 
 from .nominal import norm
-from .roles import NOMINAL_POS, PERSON_NAME_TAGS as _PERSON_NAME_TAGS, genitive_governor_word, tag_case, tag_number
+from .roles import (
+    INVARIANT_DET,
+    NOMINAL_POS,
+    PERSON_NAME_TAGS as _PERSON_NAME_TAGS,
+    QUANTIFIERS,
+    cannot_agree,
+    genitive_governor_word,
+    tag_case,
+    tag_number,
+)
 
 __all__ = [
     "DIMENSION_NOUNS",
+    "GENITIVE_TO_NOMINATIVE",
     "INSTRUMENT_ADJUNCT_VERBS",
     "MEASURE_NOUNS",
     "PREDICATIVE_INS_VERBS",
     "THEME_INSTRUMENT_VERBS",
     "SENSE_SPEECH_VERBS",
     "accusative_syncretic",
+    "after_stray_modifier",
     "counted_genitive",
     "has_bare_dative",
     "nominalized_verb",
@@ -26,9 +37,12 @@ __all__ = [
     "passive_participle",
     "postposed_stray_modifier",
     "right_before_verb",
+    "subject_slot",
     "verb_negated",
 ]
 
+# the genitive of a 3rd person pronoun (also the possessive «его/её/их») → its nominative
+GENITIVE_TO_NOMINATIVE = {"его": "он", "её": "она", "ее": "она", "их": "они"}
 # time and measure nouns: a bare accusative/genitive of duration or amount is not an object
 MEASURE_NOUNS = frozenset(
     {"год", "месяц", "неделя", "день", "ночь", "утро", "вечер", "сутки", "час", "минута", "секунда",
@@ -272,3 +286,39 @@ def counted_genitive(sent, tok) -> bool:
     head = sent.head_of(tok)
     return any(k.base_deprel == "nummod" or genitive_governor_word(k) for k in sent.children(tok)) or (
         head is not None and genitive_governor_word(head))
+
+
+def after_stray_modifier(sent, tok, morph) -> bool:
+    """True when the word just before ``tok`` is a declined adjective, determiner or participle.
+
+    Such a word almost always modifies ``tok`` even when the parser attached
+    it elsewhere; re-casing ``tok`` would then break agreement too. Not when
+    the word has no reading in ``tok``'s case (a noun tagged ADJ: «помахал
+    Лелику хвостом»).
+    """
+    if tok.id == 1:
+        return False
+    prev = sent.token(tok.id - 1)
+    if norm(prev.form) in INVARIANT_DET or norm(prev.form) in QUANTIFIERS:
+        return False  # a quantity word governs, it does not agree («много жизней»)
+    declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
+    return declined and "Case" in prev.feats and not (
+        (prev.feats["Case"] != tok.feats.get("Case") or prev.form[:1].isupper()) and cannot_agree(morph, prev, tok))
+
+
+def subject_slot(sent, tok, pronoun: str) -> bool:
+    """Whether the 3rd person nominative ``pronoun`` put in place of ``tok`` could be the subject of a
+    finite verb or short form of the sentence: one in its person, number (and, singular past, gender),
+    whatever subject the parser found for it («Их определения выражают» → «Они ...»; «Многие поколения
+    её защищает дом» → «она защищает», with «дом» read as the object)."""
+    number = "Plur" if pronoun == "они" else "Sing"
+    gender = {"он": "Masc", "она": "Fem"}.get(pronoun)
+    for v in sent.tokens:
+        finite = v.upos in ("VERB", "AUX") and v.feats.get("VerbForm") == "Fin"
+        short = v.upos == "ADJ" and v.feats.get("Variant") == "Short"
+        if not (finite or short) or v.feats.get("Person") not in (None, "3") or v.feats.get("Number") != number:
+            continue
+        if number == "Sing" and v.feats.get("Gender") not in (None, gender):
+            continue
+        return True
+    return False
