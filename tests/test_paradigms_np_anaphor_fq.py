@@ -130,6 +130,8 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
     # an adjective the parser made the apposition of the noun it follows and agrees with
     ("np_agreement_gender", "Мы жили на улице Лесной.", "Мы жили на улице Лесном."),
+    # a common-gender head whose own past verb shows its gender: the referent's sex is settled
+    ("np_agreement_gender", "Новый директор закрыл завод.", "Новая директор закрыл завод."),
     # a shared form on a person in a prepositional phrase (сам or самый): only a form both share
     # (on a thing — «к самому берегу» — it is «самый» and left alone)
     ("floating_quantifier_agreement_gender", "Мальчик подбежал к самому князю.", "Мальчик подбежал к самой князю."),
@@ -190,6 +192,7 @@ NEAR_MISSES = [
     ("np_agreement_number", "Многие люди пришли на праздник.", "«многий» has no modern singular"),
     ("np_agreement_gender", "Новые книги лежали на полке.", "plural head"),
     ("np_agreement_gender", "Наш врач работает в больнице.", "common-gender head"),
+    ("np_agreement_gender", "Новый директор закрыла завод.", "common-gender head, a verb of the other gender"),
     ("np_agreement_gender", "Эти четыре старых дома стояли на холме.", "four modifiers and a numeral"),
     ("np_agreement_case", "Два больших дома стояли на холме.", "numeral phrase"),
     ("np_agreement_case", "В этом большом новом светлом доме тепло.", "more than three modifiers"),
