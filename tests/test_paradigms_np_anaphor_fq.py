@@ -130,7 +130,8 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
     # an adjective the parser made the apposition of the noun it follows and agrees with
     ("np_agreement_gender", "Мы жили на улице Лесной.", "Мы жили на улице Лесном."),
-    # a common-gender head whose own past verb shows its gender: the referent's sex is settled
+    # a common-gender antecedent or head whose own past verb shows its gender: the referent's sex is settled
+    ("anaphor_agreement_gender", "Тренер, которого все ждали, приехал вчера.", "Тренер, которую все ждали, приехал вчера."),
     ("np_agreement_gender", "Новый директор закрыл завод.", "Новая директор закрыл завод."),
     # a shared form on a person in a prepositional phrase (сам or самый): only a form both share
     # (on a thing — «к самому берегу» — it is «самый» and left alone)
@@ -178,7 +179,8 @@ NEAR_MISSES = [
     ("anaphor_agreement_number", "Мальчик и девочка, которых мы встретили, были соседями.", "coordinated antecedent"),
     ("anaphor_agreement_number", "Мальчик, которому я помог, поблагодарил меня.", "«которым» is also m.sg.ins"),
     ("anaphor_agreement_number", "Который час?", "interrogative, no antecedent"),
-    ("anaphor_agreement_gender", "Врач, которого мы ждали, пришёл поздно.", "common-gender antecedent"),
+    ("anaphor_agreement_gender", "Врач, которого мы ждали, придёт поздно.", "common-gender antecedent"),
+    ("anaphor_agreement_gender", "Тренер, которого все ждали, приехала вчера.", "common-gender antecedent, feminine verb"),
     ("anaphor_agreement_gender", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.", "plural"),
     ("anaphor_agreement_gender", "Дерево, которое росло у дома, упало.", "subject relative"),
     ("anaphor_agreement_gender", "Облако, которое плыло над полем, исчезло.", "subject relative, verb agrees in gender"),

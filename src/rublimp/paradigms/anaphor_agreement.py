@@ -26,7 +26,8 @@ new form has no reading with the original number (and gender), and no other
 noun between the antecedent and the pronoun, nor inside the antecedent's
 phrase, has the new number/gender (the relative clause could then be read as
 attached to it: «книга друзей, которую» → «которых»). No gender change with
-common-gender antecedents (врач, коллега, Саша) or indeclinable ones.
+common-gender antecedents (врач, коллега, Саша) or indeclinable ones, unless the antecedent is the
+only subject of a past verb or short form in its own gender («Тренер, которого ждали, приехал»).
 
 Parser repairs, each decided where the tree and pymorphy3 leave no doubt: an object «который»
 labelled subject or nominative (:func:`_object_misread_as_subject`, :func:`_postverbal_subject`), an
@@ -865,7 +866,8 @@ class AnaphorAgreementGender(_AnaphorAgreement):
     def targets(self, rc):
         if rc.number != "Sing" or rc.gender is None:
             return
-        if has_common_gender(self.morph, rc.antecedent, rc.antecedent_analysis, self.common_gender):
+        if has_common_gender(self.morph, rc.antecedent, rc.antecedent_analysis, self.common_gender) \
+                and not self._predicate_settles(rc):
             return
         if self._sent is not None and _names_a_person(self._sent, rc.antecedent):
             return
@@ -873,6 +875,20 @@ class AnaphorAgreementGender(_AnaphorAgreement):
         for g in GENDER_ORDER.get(rc.gender, GENDERS):
             if g != rc.gender:
                 yield rc.gender, g, "Sing", g
+
+
+    def _predicate_settles(self, rc: RelativeClause) -> bool:
+        """Whether a common-gender antecedent («тренер», «врач») is the only subject of a singular past
+        verb or short form in its own grammatical gender, which settles the referent's sex («нужен
+        тренер, которого» → «которую»); a verb of the other gender settles nothing."""
+        sent, ante = self._sent, rc.antecedent
+        if sent is None or ante.base_deprel != "nsubj" or rc.gender is None:
+            return False
+        verb = sent.head_of(ante)
+        if verb is None or [k.id for k in sent.children(verb) if k.base_deprel in ("nsubj", "csubj")] != [ante.id]:
+            return False
+        return verb.feats.get("Number") == "Sing" and verb.feats.get("Gender") == rc.gender and (
+            verb.feats.get("Tense") == "Past" or verb.feats.get("Variant") == "Short")
 
 
 def _names_a_person(sent: Sentence, noun: Token) -> bool:
