@@ -245,3 +245,80 @@ def test_object_of_an_infinitive_split_off_its_verb():
     # without a subject on the verb before it, the nominative «который» may be the subject: no pair
     rows[5] = ("сразу", "сразу", "ADV", "Degree=Pos", 7, "advmod")
     assert [b for b, _ in get_paradigm(GENDER).pairs(_tree(rows))] == []
+
+
+def test_relative_phrase_hung_before_it_and_antecedent_after_it():
+    """Round 5 (session 24) parser repairs: a relative phrase the parser hung on the verb before it
+    takes the noun before its comma when that noun agrees with it; a parser "antecedent" after the
+    pronoun gives way to the agreeing noun before the comma."""
+    hung = _tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 2, "nsubj"),
+        ("поняла", "понять", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("замечание", "замечание", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 2, "obj"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        ("которое", "который", "PRON", "Case=Acc|Gender=Neut|Number=Sing", 2, "obj"),
+        ("брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 7, "nsubj"),
+        ("пробормотал", "пробормотать", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert "Она поняла замечание , которую брат пробормотал ." in {b for b, _ in get_paradigm(GENDER).pairs(hung)}
+    # the noun before the comma does not agree with the pronoun (only the noun it depends on does):
+    # no antecedent is guessed
+    far = _tree([
+        ("Искра", "искра", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("сверкнула", "сверкнуть", "VERB", "Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("длиной", "длина", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 1, "nmod"),
+        ("в", "в", "ADP", "", 6, "case"),
+        ("десять", "десять", "NUM", "Case=Acc", 6, "nummod:gov"),
+        ("метров", "метр", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 3, "nmod"),
+        (",", ",", "PUNCT", "", 10, "punct"),
+        ("которую", "который", "PRON", "Case=Acc|Gender=Fem|Number=Sing", 2, "obj"),
+        ("мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 10, "nsubj"),
+        ("видели", "видеть", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert list(get_paradigm(GENDER).pairs(far)) == []
+    after = _tree([
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("целились", "целиться", "VERB", "Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("в", "в", "ADP", "", 4, "case"),
+        ("часть", "часть", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obl"),
+        ("головы", "голова", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "nmod"),
+        (",", ",", "PUNCT", "", 9, "punct"),
+        ("в", "в", "ADP", "", 8, "case"),
+        ("которой", "который", "PRON", "Case=Loc|Gender=Fem|Number=Sing", 9, "obl"),
+        ("находится", "находиться", "VERB", "Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 10, "acl:relcl"),
+        ("мозг", "мозг", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert "Мы целились в часть головы , в котором находится мозг ." in {b for b, _ in get_paradigm(GENDER).pairs(after)}
+
+
+def test_noun_keeps_its_number_next_to_a_modifier_the_parser_missed():
+    # «малознакомого» tagged as a verb and hung elsewhere is still the modifier of «игрока»: the noun
+    # is not pluralised alone (the pronoun may change instead)
+    sent = _tree([
+        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 2, "nsubj"),
+        ("встретил", "встретить", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("малознакомого", "малознакомого", "VERB", "Mood=Imp|Number=Sing|Person=2|VerbForm=Fin", 5, "acl:relcl"),
+        ("мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 3, "iobj"),
+        ("игрока", "игрок", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("который", "который", "PRON", "Case=Nom|Gender=Masc|Number=Sing", 8, "nsubj"),
+        ("улыбался", "улыбаться", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 5, "acl:relcl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert not any("игроков" in b for b, _ in get_paradigm(NUMBER).pairs(sent))
+    # a converb the parser tagged as an adjective is no modifier: the noun changes («доверившись людям»)
+    conv = _tree([
+        ("Меч", "меч", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("включился", "включиться", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("доверившись", "доверившись", "ADJ", "Case=Dat|Gender=Masc|Number=Sing", 2, "advcl"),
+        ("человеку", "человек", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing", 4, "iobj"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("который", "который", "PRON", "Case=Nom|Gender=Masc|Number=Sing", 8, "nsubj"),
+        ("пришёл", "прийти", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 5, "acl:relcl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert any("людям" in b for b, _ in get_paradigm(NUMBER).pairs(conv))

@@ -73,7 +73,16 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Мы лишились работы.", "Мы лишились работой.", "Ins"),
         ("Я не знал правды.", "Я не знал правдой.", "Ins"),
         # parsed as accusative, but genitive after a verb that governs the genitive and not the accusative
-        ("Он боялся её.", "Он боялся ей.", "Ins"),
+        # («ею», not «ей», which is also the dative)
+        ("Он боялся её.", "Он боялся ею.", "Ins"),
+        # accusative = genitive under negation: the genitive of negation (RuBLiMP: «не вызвал солдат»)
+        ("Директор тебя не видел.", "Директор тобой не видел.", "Ins"),
+        ("Он не пригласил гостей.", "Он не пригласил гостями.", "Ins"),
+        ("Учитель не узнал её.", "Учитель не узнал ею.", "Ins"),
+        ("Мы их не ждали так рано.", "Мы ими не ждали так рано.", "Ins"),
+        ("Никто тебя за это не накажет.", "Никто тобой за это не накажет.", "Ins"),
+        # a verb with an instrumental argument of its own: the dative instead («баловать чем»)
+        ("Бабушка не баловала внуков.", "Бабушка не баловала внукам.", "Dat"),
         # after a verb of contact a pronoun's instrumental reads as an instrument («не касаясь ими»)
         ("Он коснулся его.", "Он коснулся ему.", "Dat"),
         ("Лодка едва коснулась воды.", "Лодка едва коснулась воде.", "Dat"),
@@ -111,6 +120,8 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Девочка помахала рукой.", "Девочка помахала руку.", "Acc"),
     ],
     "nominalization_case": [
+        # the genitive of a 3rd person pronoun is the nominalization's argument too (RuBLiMP: «её улучшения»)
+        ("В случае её улучшения мы уедем.", "В случае она улучшения мы уедем.", "Nom"),
         ("Открытие Америки изменило мир.", "Открытие Америка изменило мир.", "Nom"),
         ("Решение задачи заняло час.", "Решение задачу заняло час.", "Acc"),
         ("Изучение языка требует времени.", "Изучение язык требует времени.", "Nom"),
@@ -157,10 +168,23 @@ NEGATIVE: dict[str, list[str]] = {
         "Он купил много хлеба.",
         "Эта война много жизней унесла.",
         "Он не получил более половины.",
-        # accusative = genitive (animate nouns, pronouns) of a verb that takes the accusative
+        # accusative = genitive (animate nouns, pronouns) of a verb that takes the accusative, not negated
+        "Директор тебя видел.",
+        "Он пригласил гостей.",
+        # a 3rd person pronoun's instrumental after a verb of perception or saying reads as the organ
+        # or means («я ими не чувствую»: with the hands), and its dative as the addressee
         "Она не слышала его.",
-        "Директор тебя не видел.",
-        "Он не пригласил гостей.",
+        "Я их совсем не чувствую.",
+        "Она их никогда не скажет.",
+        # «им» (он.Ins) is also «они».Dat, the beneficiary of a verb whose object is left out
+        "Дом так и не снесли, и его не ремонтировали.",
+        # an animate noun's instrumental after a verb of naming or role reads as predicative («as father»)
+        "Он больше не признавал отца.",
+        # an instrumental argument of the verb's own («разочаровывать кого чем»), and the dative as well
+        # where the verb takes one
+        "Он не хотел разочаровывать гостей.",
+        # a personal pronoun's dative reads as the beneficiary with the object left out («заменит ему»)
+        "Пока мастер не заменит его, работать нельзя.",
         "Команда достигла цели.",  # «целью» reads as «by a goal», and the dative «цели» is the same form
         "Он коснулся её.",  # «ей»: dative and instrumental alike, and «коснуться» takes an instrument
         # a genitive right after a word pymorphy3 knows only as a noun, whatever the parser's tag, is
@@ -191,6 +215,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Книга отца лежала на столе.",
         "Водоизмещение корабля составляло тысячу тонн.",  # no verb the noun names the action of
         "Здание школы стояло на холме.",
+        # a verb of the sentence agrees with the nominative pronoun, which could be its subject
+        "Их определения выражают суть дела.",
+        "Учитель долго терпел его опоздания.",
     ],
 }
 
@@ -407,8 +434,8 @@ def test_genitive_parsed_animate_object_is_an_accusative_object(paradigms):
     assert [b for b, _ in gen.pairs(plain)] == []
     # under negation the genitive is a genitive object (of negation)
     assert [b for b, _ in acc.pairs(negated)] == []
-    # (accusative = genitive of an animate noun, and «поймать» takes the accusative: no genitive object)
-    assert [b for b, _ in gen.pairs(negated)] == []
+    # (accusative = genitive of an animate noun: under negation the genitive of negation, as RuBLiMP takes it)
+    assert [b for b, _ in gen.pairs(negated)] == ["Охотники не поймали волками."]
 
 
 # «её» tagged as a possessive determiner (no case) but attached as the verb's object
@@ -436,8 +463,8 @@ DET_OBJECT = """# sent_id = d1
 def test_possessive_tagged_object_pronoun_is_an_object(paradigms):
     bare, before_noun = read_conllu_string(DET_OBJECT)
     gen = paradigms["verb_gen_object"]
-    # (accusative = genitive, and «слушать» takes the accusative: the pronoun is its accusative object)
-    assert [b for b, _ in gen.pairs(bare)] == []
+    # (accusative = genitive under negation: the genitive of negation; «ею», not the dative-like «ей»)
+    assert [b for b, _ in gen.pairs(bare)] == ["Мы ею никогда не слушаем."]
     # a noun follows: «её» is its possessive, not an object
     assert all("ей" not in b.split() for b, _ in gen.pairs(before_noun))
 
@@ -509,7 +536,7 @@ def test_parser_repairs_for_verb_objects(paradigms):
     # a retagged verb's "object" that reads as a nominative may be its subject: nothing made
     assert list(acc.pairs(adj_verb_subject)) == []
     # «солдат» tagged nominative but the negated verb's object: gen.pl
-    assert [b for b, _ in gen.pairs(nom_negated)] == []  # «солдат»: animate accusative = genitive
+    assert [b for b, _ in gen.pairs(nom_negated)] == ["Ты не позвал солдатами."]  # (acc = gen, negated)
     assert list(gen.pairs(nom_plain)) == []  # no negation, no genitive-governing verb
     # right after the noun «сосед» but right before its negated verb: the verb's genitive object
     assert [b for b, _ in gen.pairs(after_noun)] == ["Всю зиму сосед газетами не выписывал."]
@@ -587,9 +614,8 @@ def test_pronoun_object_right_before_negated_verb_after_a_noun():
 
     [sent] = parse_texts([("p", "Сосед их совсем не слушал.", "test")])
     # «их» after the noun «Сосед» but right before its negated verb (only adverbs between) is the
-    # verb's object, not the noun's; but accusative = genitive and «слушать» takes the accusative,
-    # so it is no genitive object
-    assert [b for b, _ in get_paradigm("verb_gen_object").pairs(sent)] == []
+    # verb's object, not the noun's: accusative = genitive under negation, the genitive of negation
+    assert [b for b, _ in get_paradigm("verb_gen_object").pairs(sent)] == ["Сосед ими совсем не слушал."]
 
 
 # -- round 5 tree repairs, on hand-written wrong trees of the shapes the default parser gives ----------
@@ -895,3 +921,45 @@ def test_postposed_modifier_and_nominalization_genitive_block(paradigms):
     assert [b for b, _ in gen.pairs(nominal)] == ["Их решение вопросов лишило нас покоем."]
     # after a time noun the genitive right before its negated verb stays the verb's
     assert [b for b, _ in gen.pairs(measure)] == ["Два года картинами не писал."]
+
+
+# round 5 (session 24): accusative = genitive under negation, and the shapes that stay blocked
+SYNCRETIC_NEGATED = """# sent_id = s1
+# text = Соседей никогда не согласится уехать.
+1\tСоседей\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Plur\t4\tnsubj\t_\t_
+2\tникогда\tникогда\tADV\t_\tDegree=Pos\t4\tadvmod\t_\t_
+3\tне\tне\tPART\t_\tPolarity=Neg\t4\tadvmod\t_\t_
+4\tсогласится\tсогласиться\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid\t0\troot\t_\t_
+5\tуехать\tуехать\tVERB\t_\tAspect=Perf|VerbForm=Inf|Voice=Act\t4\txcomp\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+# sent_id = s2
+# text = Хозяина у щенка не нашлось.
+1\tХозяина\tхозяин\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t5\tnsubj\t_\t_
+2\tу\tу\tADP\t_\t_\t3\tcase\t_\t_
+3\tщенка\tщенок\tNOUN\t_\tAnimacy=Anim|Case=Gen|Gender=Masc|Number=Sing\t5\tobl\t_\t_
+4\tне\tне\tPART\t_\tPolarity=Neg\t5\tadvmod\t_\t_
+5\tнашлось\tнайтись\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = s3
+# text = Сестра письма её не читала.
+1\tСестра\tсестра\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Fem|Number=Sing\t5\tnsubj\t_\t_
+2\tписьма\tписьмо\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t5\tobj\t_\t_
+3\tеё\tона\tPRON\t_\tCase=Acc|Gender=Fem|Number=Sing|Person=3\t5\tobj\t_\t_
+4\tне\tне\tPART\t_\tPolarity=Neg\t5\tadvmod\t_\t_
+5\tчитала\tчитать\tVERB\t_\tAspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_syncretic_genitive_of_negation_blocked_shapes(parsed, paradigms):
+    personal, impersonal, after_object = read_conllu_string(SYNCRETIC_NEGATED)
+    gen = paradigms["verb_gen_object"]
+    # a parsed genitive "subject" of a personal verb is a misread subject (a name, «Славян не согласится»);
+    # of an impersonal verb (neuter past) it is the genitive of negation
+    assert [b for b, _ in gen.pairs(personal)] == []
+    assert [b for b, _ in gen.pairs(impersonal)] == ["Хозяином у щенка не нашлось."]
+    # «её» right after the verb's own object is that object's postposed possessive, not a second object
+    assert all("ею" not in b.split() for b, _ in gen.pairs(after_object))

@@ -99,6 +99,8 @@ POSITIVE: dict[str, dict[str, set[str]]] = {
         "Сумку никто открывать не стал.": {"Сумку кто-нибудь открывать не стал."},
         # a clause adverb the parser attached to the pronoun does not block it (a degree word does)
         "Старик больше никогда не приходил на причал.": {"Старик больше когда-нибудь не приходил на причал."},
+        # «вообще» is no degree word: «вообще кто-нибудь» is well formed, only the negation breaks
+        "Этот рецепт не подводил вообще никогда.": {"Этот рецепт не подводил вообще когда-нибудь."},
         # a habitual adverb of a nested clause does not license the indefinite in the main one
         "Никто не пришёл, хотя он всегда звал гостей.": {"Кто-либо не пришёл, хотя он всегда звал гостей."},
         # round 3: before the «не» of a present tense the -либо form (a generic present lets a
@@ -167,6 +169,7 @@ NEGATIVE: dict[str, list[str]] = {
         # a degree word on the pronoun: «почти кто-нибудь» is a broken degree phrase (RuBLiMP makes it)
         "Почти никто не пришёл на собрание.",
         "Совсем ничего не осталось от дома.",
+        "Практически никакой помощи не было.",
         # a habitual adverb licenses a wide-scope indefinite over the negation
         "Никто обычно не спорил с ним.",
         "Никто всегда не спорил с ним.",

@@ -130,6 +130,9 @@ POSITIVE = [
     ("floating_quantifier_agreement_gender", "Письмо само упало со стола.", "Письмо сама упало со стола."),
     # an adjective the parser made the apposition of the noun it follows and agrees with
     ("np_agreement_gender", "Мы жили на улице Лесной.", "Мы жили на улице Лесном."),
+    # a common-gender antecedent or head whose own past verb shows its gender: the referent's sex is settled
+    ("anaphor_agreement_gender", "Тренер, которого все ждали, приехал вчера.", "Тренер, которую все ждали, приехал вчера."),
+    ("np_agreement_gender", "Новый директор закрыл завод.", "Новая директор закрыл завод."),
     # a shared form on a person in a prepositional phrase (сам or самый): only a form both share
     # (on a thing — «к самому берегу» — it is «самый» and left alone)
     ("floating_quantifier_agreement_gender", "Мальчик подбежал к самому князю.", "Мальчик подбежал к самой князю."),
@@ -176,7 +179,8 @@ NEAR_MISSES = [
     ("anaphor_agreement_number", "Мальчик и девочка, которых мы встретили, были соседями.", "coordinated antecedent"),
     ("anaphor_agreement_number", "Мальчик, которому я помог, поблагодарил меня.", "«которым» is also m.sg.ins"),
     ("anaphor_agreement_number", "Который час?", "interrogative, no antecedent"),
-    ("anaphor_agreement_gender", "Врач, которого мы ждали, пришёл поздно.", "common-gender antecedent"),
+    ("anaphor_agreement_gender", "Врач, которого мы ждали, придёт поздно.", "common-gender antecedent"),
+    ("anaphor_agreement_gender", "Тренер, которого все ждали, приехала вчера.", "common-gender antecedent, feminine verb"),
     ("anaphor_agreement_gender", "Письма, которые бабушка хранила в шкатулке, пожелтели от времени.", "plural"),
     ("anaphor_agreement_gender", "Дерево, которое росло у дома, упало.", "subject relative"),
     ("anaphor_agreement_gender", "Облако, которое плыло над полем, исчезло.", "subject relative, verb agrees in gender"),
@@ -190,6 +194,7 @@ NEAR_MISSES = [
     ("np_agreement_number", "Многие люди пришли на праздник.", "«многий» has no modern singular"),
     ("np_agreement_gender", "Новые книги лежали на полке.", "plural head"),
     ("np_agreement_gender", "Наш врач работает в больнице.", "common-gender head"),
+    ("np_agreement_gender", "Новый директор закрыла завод.", "common-gender head, a verb of the other gender"),
     ("np_agreement_gender", "Эти четыре старых дома стояли на холме.", "four modifiers and a numeral"),
     ("np_agreement_case", "Два больших дома стояли на холме.", "numeral phrase"),
     ("np_agreement_case", "В этом большом новом светлом доме тепло.", "more than three modifiers"),
@@ -1203,3 +1208,41 @@ def test_detached_participle_is_no_np_modifier(paradigms):
         assert all(" построенный " in b for b, _ in paradigms[name].pairs(detached))
     assert any(b.startswith("Построенные") for b, _ in paradigms["np_agreement_number"].pairs(inside))
     assert any(b.startswith("Построенная") for b, _ in paradigms["np_agreement_gender"].pairs(inside))
+
+
+# round 5 (session 24): «сам» right after a personal pronoun in its case and number is the pronoun's,
+# wherever the parser hung either
+SAM_AFTER_PRONOUN = """# sent_id = p1
+# text = Так ему самому и сказали.
+1\tТак\tтак\tADV\t_\tDegree=Pos\t5\tadvmod\t_\t_
+2\tему\tон\tPRON\t_\tCase=Dat|Gender=Masc|Number=Sing|Person=3\t1\tiobj\t_\t_
+3\tсамому\tсам\tADJ\t_\tCase=Dat|Gender=Masc|Number=Sing\t5\tacl\t_\t_
+4\tи\tи\tPART\t_\t_\t5\tadvmod\t_\t_
+5\tсказали\tсказать\tVERB\t_\tMood=Ind|Number=Plur|Tense=Past|VerbForm=Fin\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+# sent_id = p2
+# text = Главное, нам самим играть честно.
+1\tГлавное\tглавный\tADJ\t_\tCase=Nom|Gender=Neut|Number=Sing\t0\troot\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+3\tнам\tмы\tPRON\t_\tCase=Dat|Number=Plur|Person=1\t1\tnmod\t_\t_
+4\tсамим\tсам\tADJ\t_\tCase=Dat|Number=Plur\t5\tadvmod\t_\t_
+5\tиграть\tиграть\tVERB\t_\tVerbForm=Inf\t1\tcsubj\t_\t_
+6\tчестно\tчестно\tADV\t_\tDegree=Pos\t5\tadvmod\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t1\tpunct\t_\t_
+
+"""
+
+
+def test_floating_quantifier_after_a_personal_pronoun(paradigms):
+    told, play = read_conllu_string(SAM_AFTER_PRONOUN)
+    gender, case, number = (paradigms[f"floating_quantifier_agreement_{f}"] for f in ("gender", "case", "number"))
+    assert [b for b, _ in gender.pairs(told)] == ["Так ему самой и сказали."]
+    # (number: «самим» is also the singular instrumental, so no plural form is safe)
+    assert list(number.pairs(told)) == []
+    # the shared form made nominative becomes «самый» (RuBLiMP's), which does not float
+    assert [b for b, _ in case.pairs(told)] == ["Так ему самый и сказали."]
+    # a dative pronoun's «самим» is not made nominative («нам сами играть» is colloquial Russian)
+    bads = [b for b, _ in case.pairs(play)]
+    assert bads and not any(" сами " in b for b in bads), bads
+    assert [b for b, _ in number.pairs(play)] == ["Главное, нам самому играть честно."]

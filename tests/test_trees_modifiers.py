@@ -32,3 +32,22 @@ def test_the_repair_is_memoised_per_sentence_and_arguments():
     assert modifiers_reattached(sent, after_noun=True, morph=morph) is first
     assert modifiers_reattached(sent, after_noun=False, morph=morph) is not first
     assert modifiers_reattached(tree(STRAY), after_noun=True, morph=morph) == first
+
+
+def test_a_preposition_hung_on_the_adjective_moves_with_it():
+    # «Город входил в Северный уезд.» with «в» on the adjective and the adjective on the verb
+    rows = [
+        ("Город", "город", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("входил", "входить", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("в", "в", "ADP", "", 4, "case"),
+        ("Северный", "северный", "ADJ", "Case=Acc|Gender=Masc|Number=Sing", 2, "obl"),
+        ("уезд", "уезд", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    fixed = modifiers_reattached(tree(rows), after_noun=False)
+    assert (fixed.token(4).head, fixed.token(4).deprel) == (5, "amod")
+    assert (fixed.token(3).head, fixed.token(3).deprel) == (5, "case")
+    # not when the adjective has another dependent
+    other = [r if i != 0 else ("Город", "город", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj")
+             for i, r in enumerate(rows)]
+    assert modifiers_reattached(tree(other), after_noun=False).token(4).head == 2

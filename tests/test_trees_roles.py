@@ -410,3 +410,22 @@ def test_name_chain_after_a_noun():
         ("Стравинским", "Стравинский", "PROPN", _ANIM.format("Ins"), 3, "obl"),
     ])
     assert name_chain(stray, stray.token(4), cases) == ()
+
+
+def test_infinitive_or_converb_hung_on_a_noun_does_not_block():
+    """An infinitive or converb the parser hung on a noun as ``acl`` does not inflect for it (a
+    misattached clause: «шевелил губами, как бы молясь»); a participle does."""
+    def sent(verbform: str, form: str, lemma: str):
+        return tree([
+            ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+            ("шевелил", "шевелить", "VERB", "Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+            ("губами", "губа", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Plur", 2, "obl"),
+            (form, lemma, "VERB", f"VerbForm={verbform}" + ("|Case=Ins|Number=Plur" if verbform == "Part" else ""),
+             3, "acl"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+    assert not has_blocking_dependents(sent("Conv", "молясь", "молиться"), sent("Conv", "молясь", "молиться").token(3))
+    inf = sent("Inf", "молиться", "молиться")
+    assert not has_blocking_dependents(inf, inf.token(3))
+    part = sent("Part", "дрожащими", "дрожать")
+    assert has_blocking_dependents(part, part.token(3))

@@ -26,7 +26,8 @@ new form has no reading with the original number (and gender), and no other
 noun between the antecedent and the pronoun, nor inside the antecedent's
 phrase, has the new number/gender (the relative clause could then be read as
 attached to it: «книга друзей, которую» → «которых»). No gender change with
-common-gender antecedents (врач, коллега, Саша) or indeclinable ones.
+common-gender antecedents (врач, коллега, Саша) or indeclinable ones, unless the antecedent is the
+only subject of a past verb or short form in its own gender («Тренер, которого ждали, приехал»).
 
 Parser repairs, each decided where the tree and pymorphy3 leave no doubt: an object «который»
 labelled subject or nominative (:func:`_object_misread_as_subject`, :func:`_postverbal_subject`), an
@@ -78,7 +79,7 @@ from ..trees.relative_hosts import (
     number_controls_outside,
     possible_subject,
 )
-from ..trees.roles import preposition_of, read_case_table
+from ..trees.roles import preposition_of, read_case_table, tag_case
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = ["RelativeClause", "relative_clauses", "AnaphorAgreementNumber", "AnaphorAgreementGender"]
@@ -163,6 +164,21 @@ def _comma_antecedent(sent: Sentence, pron: Token) -> tuple[Token, Token] | None
         # the pronoun heads a copular clause itself («лодки, в которой был наш тренер»: the
         # parser hangs «был» and «тренер» on «которой» and «которой» on some earlier word)
         clause = pron
+    if clause is not None and clause.id < start:
+        # the parser hung the relative phrase on a word before it («поняла замечание, которое Зенчер
+        # пробормотал» with «которое» on «поняла»): the clause is the first verb after the phrase,
+        # when no comma or other punctuation comes first, and only for a noun before the comma that
+        # agrees with the pronoun itself (not through a noun it depends on: «искра длиной в несколько
+        # километров, которую»)
+        clause = None
+        if not _agrees_with_pronoun(ante, pron):
+            return None
+        for t in sent.tokens[pron.id:]:
+            if t.upos == "PUNCT":
+                break
+            if t.upos in ("VERB", "AUX"):
+                clause = t
+                break
     if clause is None or clause.id < start:
         return None
     return clause, ante
@@ -372,12 +388,33 @@ def _agrees_with_pronoun(t: Token, pron: Token) -> bool:
     return pron.feats.get("Number") != "Sing" or t.feats.get("Gender") == pron.feats.get("Gender")
 
 
+def _stray_modifier_before(sent: Sentence, noun: Token, morph: Morph) -> bool:
+    """Whether a word within three before ``noun`` (no punctuation or nominal between) has a pymorphy3
+    adjective or participle reading (not an invariable «его/её/их») in its case, number (and singular
+    gender): its modifier, whatever the parser made of it («малознакомого[VERB] мне игрока»; not
+    «доверившись[ADJ] человеку», a converb), so the noun's number is not changed alone."""
+    feats = noun.feats
+    cases = {feats.get("Case")} | ({"Gen", "Acc"} if feats.get("Case") in ("Gen", "Acc") else set())
+    number = (feats.get("Number") or "").lower()[:4]
+    gender = {"Masc": "masc", "Fem": "femn", "Neut": "neut"}.get(feats.get("Gender") or "")
+    for i in range(noun.id - 1, max(0, noun.id - 4), -1):
+        t = sent.token(i)
+        if t.upos in ("PUNCT", "NOUN", "PROPN"):
+            return False
+        for p in morph.parses(t.form):
+            if p.tag.POS in ("ADJF", "PRTF") and "Fixd" not in p.tag and p.tag.number == number and tag_case(p.tag) in cases \
+                    and (number != "sing" or p.tag.gender in (None, gender)):
+                return True
+    return False
+
+
 def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token, morph: Morph) -> Token:
     """The parser's antecedent, or — when it disagrees with «который» in number or gender — a repair:
 
     * the noun it depends on as a genitive, when that one agrees («ствол дерева, который»: ствол);
     * the noun right before the comma that opens the relative phrase, when it is a genitive
-      dependent of the parser's antecedent and agrees («персонажи сериала, который»: сериала);
+      dependent of the parser's antecedent and agrees («персонажи сериала, который»: сериала), or
+      when the parser's antecedent comes after the pronoun;
     * the parser's antecedent itself with the dictionary's features, when the parser misread
       its number or gender and one of its readings agrees («Могилы, в которой …»: gen. sing.;
       after a preposition only a reading in the parser's case).
@@ -391,8 +428,11 @@ def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token, morph: Morph)
     start = _phrase_start(sent, pron)
     if start >= 3 and sent.token(start - 1).form == ",":
         near = sent.token(start - 2)
-        if near.id != ante.id and near.upos in ("NOUN", "PROPN") and near.base_deprel == "nmod" \
-                and near.head == ante.id and near.feats.get("Case") == "Gen" and _agrees_with_pronoun(near, pron):
+        if near.id != ante.id and near.upos in ("NOUN", "PROPN") and (
+                ante.id > pron.id or (near.base_deprel == "nmod" and near.head == ante.id
+                                      and near.feats.get("Case") == "Gen")) and _agrees_with_pronoun(near, pron):
+            # (a parser's "antecedent" after the pronoun is none: «часть головы, в которой находится
+            # центр» with the clause hung on «центр»; the agreeing noun before the comma is)
             return near
     if ante.upos != "NOUN" or pron.feats.get("Number") is None:
         return ante
@@ -723,7 +763,7 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
             return None  # «является квазаром», «требуется специалист[obj]»: a second relation would break
         if possible_subject(sent, ante, self.morph, skip=rc.clause):
             return None  # «Требуется[root] специалист, который»: the verb of its clause agrees with it
-        if self._agreeing_modifier(sent, ante, rc):
+        if self._agreeing_modifier(sent, ante, rc) or _stray_modifier_before(sent, ante, self.morph):
             # RuBLiMP's rule (Appendix B.2.3): no edit of a word that enters several agreement
             # relations. A noun with an agreeing modifier agrees with it as well as with «который»:
             # changing the noun alone breaks the NP, changing both is a two-word edit a reader takes
@@ -826,7 +866,8 @@ class AnaphorAgreementGender(_AnaphorAgreement):
     def targets(self, rc):
         if rc.number != "Sing" or rc.gender is None:
             return
-        if has_common_gender(self.morph, rc.antecedent, rc.antecedent_analysis, self.common_gender):
+        if has_common_gender(self.morph, rc.antecedent, rc.antecedent_analysis, self.common_gender) \
+                and not self._predicate_settles(rc):
             return
         if self._sent is not None and _names_a_person(self._sent, rc.antecedent):
             return
@@ -834,6 +875,20 @@ class AnaphorAgreementGender(_AnaphorAgreement):
         for g in GENDER_ORDER.get(rc.gender, GENDERS):
             if g != rc.gender:
                 yield rc.gender, g, "Sing", g
+
+
+    def _predicate_settles(self, rc: RelativeClause) -> bool:
+        """Whether a common-gender antecedent («тренер», «врач») is the only subject of a singular past
+        verb or short form in its own grammatical gender, which settles the referent's sex («нужен
+        тренер, которого» → «которую»); a verb of the other gender settles nothing."""
+        sent, ante = self._sent, rc.antecedent
+        if sent is None or ante.base_deprel != "nsubj" or rc.gender is None:
+            return False
+        verb = sent.head_of(ante)
+        if verb is None or [k.id for k in sent.children(verb) if k.base_deprel in ("nsubj", "csubj")] != [ante.id]:
+            return False
+        return verb.feats.get("Number") == "Sing" and verb.feats.get("Gender") == rc.gender and (
+            verb.feats.get("Tense") == "Past" or verb.feats.get("Variant") == "Short")
 
 
 def _names_a_person(sent: Sentence, noun: Token) -> bool:

@@ -122,6 +122,7 @@ SAMYJ_NOUNS = frozenset(
 ARG_RELS = frozenset({"nsubj", "obj", "iobj", "obl"})
 # arguments: nouns, pronouns, and substantivised adjectives/determiners («Заречный», «некоторые»)
 ARG_UPOS = frozenset({"NOUN", "PROPN", "PRON", "DET", "ADJ"})
+_PERSONAL = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
 ANTECEDENT_POS = frozenset({"NOUN", "NPRO", "ADJF", "PRTF"})
 # antecedents whose grammatical gender is fixed by the word itself (3rd-person pronouns); for
 # я/ты/мы/вы, кто, каждый, … the gender of «сам» is the referent's
@@ -348,6 +349,12 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
         if parse is None:
             continue
         head = sent.head_of(sam)
+        prev = sent.token(sam.id - 1) if sam.id > 1 else None
+        if prev is not None and prev is not head and prev.upos == "PRON" and norm(prev.lemma) in _PERSONAL \
+                and _ud_match(ud, ud_agr(prev)):
+            # parser repair: «сам» right after a personal pronoun in its case and number is that
+            # pronoun's, wherever the parser hung either («так ему самому[acl] сказали», «Ей самой играть»)
+            head = prev
         args, has_subject = clause_arguments(sent, head, exclude=sam)
         reflexive = _reflexive_host(head, ud)
         adnominal = head is not None and head.upos in ARG_UPOS and (reflexive is not None or _ud_match(ud, ud_agr(head)))
@@ -679,8 +686,11 @@ class FloatingQuantifierCase(_FloatingQuantifier):
             order = self.NEUTER_NOM_ORDER  # RuBLiMP: само → самому (6 of 6 dev pairs)
         elif a.case == "Nom" and a.number == "Plur" and _inanimate(sa):
             order = self.INANIMATE_PLURAL_NOM_ORDER  # RuBLiMP: «сами границы» → «самими» (6 of 7)
+        # «нам самим играть» → «нам сами играть» is colloquial Russian: a dative pronoun's «сам» is not made
+        # nominative (a shared form becomes «самый», which does not float: «ему самый сказали»)
+        no_nom = a.case == "Dat" and sa.antecedent.upos == "PRON" and norm(sa.sam.form) not in SHARED_FORMS
         for c in order:
-            if c in options:
+            if c in options and not (no_nom and c == "Nom"):
                 yield a.case, c, options[c]
 
     def _new_form(self, sa: SamAntecedent, source: str, agr: Agr) -> str | None:

@@ -81,13 +81,21 @@ from ..trees.government_words import (
     INSTRUMENT_ADJUNCT_VERBS,
     MEASURE_NOUNS,
     PREDICATIVE_INS_VERBS,
+    GENITIVE_TO_NOMINATIVE,
+    SENSE_SPEECH_VERBS,
+    THEME_INSTRUMENT_VERBS,
     accusative_syncretic,
+    after_stray_modifier,
+    counted_genitive,
+    has_bare_dative,
     nominalized_verb,
     not_a_subject,
-    not_negation,
     noun_only,
     passive_participle,
     postposed_stray_modifier,
+    right_before_verb,
+    subject_slot,
+    verb_negated,
 )
 from ..trees.nominal import norm
 from ..trees.normalise import upos_fixed
@@ -243,21 +251,8 @@ class GovernmentParadigm(Paradigm):
         return None
 
     def after_stray_modifier(self, sent: Sentence, tok: Token) -> bool:
-        """True when the word just before ``tok`` is a declined adjective, determiner or participle.
-
-        Such a word almost always modifies ``tok`` even when the parser attached
-        it elsewhere; re-casing ``tok`` would then break agreement too. Not when
-        the word has no reading in ``tok``'s case (a noun tagged ADJ: «помахал
-        Лелику хвостом»).
-        """
-        if tok.id == 1:
-            return False
-        prev = sent.token(tok.id - 1)
-        if norm(prev.form) in INVARIANT_DET or norm(prev.form) in QUANTIFIERS:
-            return False  # a quantity word governs, it does not agree («много жизней»)
-        declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
-        return declined and "Case" in prev.feats and not (
-            (prev.feats["Case"] != tok.feats.get("Case") or prev.form[:1].isupper()) and cannot_agree(self.morph, prev, tok))
+        """:func:`rublimp.trees.government_words.after_stray_modifier` with this paradigm's dictionary."""
+        return after_stray_modifier(sent, tok, self.morph)
 
     # -- making the new form -----------------------------------------------------
     def recase(self, sent: Sentence, tok: Token, a: Analysis, new_case: str, forbidden: Iterable[str]) -> str | None:
@@ -577,16 +572,7 @@ class VerbObjectCase(GovernmentParadigm):
             out.discard("Dat")
         return out
 
-    @staticmethod
-    def has_bare_dative(sent: Sentence, verb: Token, tok: Token) -> bool:
-        """Whether ``verb`` has a prepositionless dative nominal argument other than ``tok``
-        (also one the parser hung on ``tok`` as its iobj: a noun has no indirect object)."""
-        return any(
-            k.id != tok.id and k.feats.get("Case") == "Dat" and k.upos in ("NOUN", "PROPN", "PRON")
-            and (k.base_deprel in ("iobj", "obj", "obl") if k.head == verb.id else k.base_deprel == "iobj")
-            and not sent.children(k, "case")
-            for k in sent.children(verb) + sent.children(tok)
-        )
+    has_bare_dative = staticmethod(has_bare_dative)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         original = sent
@@ -634,22 +620,7 @@ class VerbObjectCase(GovernmentParadigm):
         a = self.morph.analyse(verb.form, verb.upos, verb.feats)
         return norm(a.lemma) if a is not None else norm(verb.lemma)
 
-    @staticmethod
-    def negated(sent: Sentence, verb: Token) -> bool:
-        """«не» on the verb, or on the verb it is the infinitive complement of («не может найти денег»).
-
-        «не только» (not only) and «чуть не», «едва не» (almost) negate nothing («не только осмотреть
-        экспозиции», «чуть не потерял»)."""
-        cur: Token | None = verb
-        for _ in range(3):
-            if cur is None:
-                return False
-            if any(norm(k.form) == "не" and not not_negation(sent, k) for k in sent.children(cur)):
-                return True
-            if cur.base_deprel != "xcomp":
-                return False
-            cur = sent.head_of(cur)
-        return False
+    negated = staticmethod(verb_negated)
 
 
 @register
@@ -791,22 +762,38 @@ class VerbGenObject(VerbObjectCase):
                     return dataclasses.replace(tok, deprel="obj")
         return super().object_candidate(sent, tok)
 
-    @staticmethod
-    def counted(sent: Sentence, tok: Token) -> bool:
-        """Whether a numeral, quantity word or comparative governs ``tok`` («несколько видов», «столько
-        детей», «более половины»), as its dependent or as its head."""
-        head = sent.head_of(tok)
-        return any(k.base_deprel == "nummod" or genitive_governor_word(k) for k in sent.children(tok)) or (
-            head is not None and genitive_governor_word(head))
+    counted = staticmethod(counted_genitive)
 
     def forbidden_cases(self, sent: Sentence, verb: Token, tok: Token, a: Analysis, governs: frozenset[str]) -> set[str]:
         """Besides the shared ones, the instrumental where it reads as an adjunct: after a verb of
         contact or means («не касаясь ими», «коснувшись водой»: touching with it) and of a dimension
-        noun («достигают длиной»)."""
+        noun («достигают длиной»), nor after a verb with an instrumental argument of its own («не
+        баловать внуками»: spoil [them] with grandchildren). For an animate noun after a verb with a predicative instrumental
+        («не признавал отцом»: as the father) and, for a 3rd person pronoun, after a verb of perception or saying («я ими не
+        чувствую»: with the hands), neither the instrumental nor the dative («не назвал отцу», «им не
+        чувствую») is made; nor a personal pronoun's dative, unless the verb takes the genitive only."""
         out = super().forbidden_cases(sent, verb, tok, a, governs)
-        if norm(a.lemma) in DIMENSION_NOUNS or self.verb_lemmas(verb) & INSTRUMENT_ADJUNCT_VERBS:
+        lemmas = self.verb_lemmas(verb)
+        lemma = norm(a.lemma)
+        if lemma in DIMENSION_NOUNS or lemmas & (INSTRUMENT_ADJUNCT_VERBS | THEME_INSTRUMENT_VERBS):
             out.add("Ins")
+        if (lemmas & PREDICATIVE_INS_VERBS and "anim" in a.tag.grammemes) \
+                or (lemma in THIRD_PERSON and lemmas & SENSE_SPEECH_VERBS):
+            out |= {"Ins", "Dat"}
+        if lemma in PERSONAL_PRONOUNS and not ("Gen" in governs and "Acc" not in governs):
+            # a pronoun's dative reads as the beneficiary of a verb whose object is left out («пока клуб
+            # не заменит ему», «им так и не снесли»: «его» → «им» is also «они».Dat); only after a verb
+            # of the genitive alone («боялся им», «коснулся ему») is it safe
+            out |= {"Dat", "Ins"} if lemma in ("он", "оно") else {"Dat"}
         return out
+
+    def recase(self, sent: Sentence, tok: Token, a: Analysis, new_case: str, forbidden: Iterable[str]) -> str | None:
+        """The instrumental of «она» is its long form «ею»: «ей» is also the dative («не забудешь ей»:
+        won't forgive her), which some verbs take with the object left out."""
+        if new_case != "Ins" or norm(a.lemma) != "она":
+            return super().recase(sent, tok, a, new_case, forbidden)
+        new = super().recase(sent, tok, a, new_case, set(forbidden) - {"Dat"})  # (the dative «ей» is not made)
+        return "ею" if new is not None and new.lower() == "ей" else new
 
     def case_repair(self, sent: Sentence, verb: Token, tok: Token) -> bool:
         """A parsed accusative whose form is also genitive, where a genitive is expected:
@@ -848,12 +835,19 @@ class VerbGenObject(VerbObjectCase):
         # it («карты много жизней унесли», «собрала их много», «более половины»): not the verb's genitive
         if any(w is not None and genitive_governor_word(w) for w in (prev, nxt)) or self.counted(sent, tok):
             return False
+        if any(k.base_deprel == "xcomp" and norm(k.lemma) in SKIP_VERBS | INS_COPULAS for k in sent.children(verb)):
+            return False  # an instrumental reads as the predicate of the copula («противником быть не могло»)
         governs = self.governs(self.verb_lemmas(verb))
         lemma = norm(tok.lemma)
+        impersonal = verb.feats.get("Tense") == "Past" and verb.feats.get("Gender") == "Neut" and not any(
+            k.id != tok.id and k.base_deprel in ("nsubj", "csubj") for k in sent.children(verb))
         if accusative_syncretic(self.morph, tok.form.lower(), lemma, tok.feats.get("Animacy"), tok.upos == "PROPN") \
-                and not ("Gen" in governs and "Acc" not in governs):
-            # an animate or pronoun form where accusative = genitive («не пригласил гостей», «не слышал
-            # её»): for a verb that takes the accusative it reads as the accusative object
+                and not ("Gen" in governs and "Acc" not in governs) and not (
+                    self.negated(sent, verb) and (sent.token(tok.id).base_deprel != "nsubj" or impersonal)):
+            # an animate or pronoun form where accusative = genitive («пригласил гостей», «ждал её»): for
+            # a verb that takes the accusative it reads as the accusative object; under negation it is
+            # the genitive of negation, as RuBLiMP takes it («не пригласил гостей» → «гостями»); a
+            # parsed subject only of an impersonal verb («хозяина не нашлось», not «Славян не согласится»)
             return False
         expected = "Gen" in governs or self.negated(sent, verb)
         noun_before = prev is not None and prev.id != verb.id and (
@@ -861,12 +855,13 @@ class VerbGenObject(VerbObjectCase):
         if possessive_like and noun_before \
                 and norm(prev.form) not in QUANTIFIERS \
                 and not (expected and self.right_before_verb(sent, tok, verb)
-                         and nominalized_verb(self.morph, norm(prev.lemma)) is None):
+                         and nominalized_verb(self.morph, norm(prev.lemma)) is None
+                         and not (norm(tok.form) in INVARIANT_DET and prev.head == verb.id and prev.base_deprel == "obj")):
             # (the noun's own quantity word, «много жизней», does not count; a personal pronoun
             # or «это» other than «его/её/их» is no noun's dependent: «судья этого не делал»;
             # nor does a word right before its negated or genitive-governing verb: «два года
             # картин не писал», «Сосед их совсем не слушал»; except after a -ние/-тие noun, whose
-            # genitive it is: «крушение надежд лишили»)
+            # genitive it is, «крушение надежд лишили», or after the verb's object: «телефона её не знает»)
             return False
         as_nom = self.readable_in(tok.form.lower(), lemma, {"Nom"})
         if expected:
@@ -875,12 +870,7 @@ class VerbGenObject(VerbObjectCase):
             return has_subject or not as_nom or not_a_subject(self.morph, verb, tok.form.lower(), lemma)
         return not as_nom and not self.readable_in(tok.form.lower(), lemma, {"Acc"})
 
-    @staticmethod
-    def right_before_verb(sent: Sentence, tok: Token, verb: Token) -> bool:
-        """Whether only particles and adverbs («не», «практически не») stand between ``tok`` and its verb after it."""
-        if verb.id <= tok.id:
-            return False
-        return all(sent.token(i).upos in ("PART", "ADV") for i in range(tok.id + 1, verb.id))
+    right_before_verb = staticmethod(right_before_verb)
 
 
 @register
@@ -996,3 +986,13 @@ class NominalizationCase(GovernmentParadigm):
                     # «губах»): a bare locative, which no noun governs
                     made = list(self.perturbations(sent, tok, a, self.fallback_cases, self.always_allowed, subtype=lemma))
                 yield from made
+            for tok in sent.children(head):
+                # the genitive of a 3rd person pronoun, its argument («в случае её улучшения» → «она
+                # улучшения», as RuBLiMP), unless a verb of the sentence agrees with the nominative, which could
+                # then be its subject («Их определения выражают» → «Они определения выражают» is a sentence)
+                new = GENITIVE_TO_NOMINATIVE.get(norm(tok.form))
+                if new is None or tok.base_deprel not in ("det", "nmod") or sent.children(tok) \
+                        or self.after_preposition_word(sent, tok) or subject_slot(sent, tok, new):
+                    continue
+                yield Perturbation(edits=(Edit(tok.id, new),), feature="Case", source_value="Gen",
+                                   target_value="Nom", subtype=lemma)

@@ -142,7 +142,9 @@ _NON_TARGET_ADVERBS = frozenset(
 )
 _TARGET_UPOS = frozenset({"NOUN", "PROPN", "PRON"})
 # adverbs of the clause, not degree modifiers of a pronoun, that the parser attaches to a ни-pronoun
-_CLAUSE_ADVERBS = frozenset({"еще", "больше", "уже", "тоже", "также", "ведь", "же", "теперь", "тогда", "здесь", "там"})
+# («вообще», "at all", is none of the degree words: «вообще кто-нибудь» is well formed)
+_CLAUSE_ADVERBS = frozenset({"еще", "больше", "уже", "тоже", "также", "ведь", "же", "теперь", "тогда", "здесь", "там",
+                             "вообще"})
 # pronouns that make an odd constituent-negation target (relatives, interrogatives, quantifiers)
 _BAD_TARGET_PRONOUNS = frozenset(
     {"который", "кто", "что", "какой", "чей", "каждый", "весь", "всё", "все", "сам", "самый", "любой", "другой", "друг"}
@@ -158,7 +160,7 @@ _HABITUAL_WORDS = frozenset(
      "зачастую", "периодически", "каждый", "бывало", "подчас", "изредка"}
 )
 # degree words before a ни-pronoun («почти никто», «совсем ничего»), whatever the parser attached them to
-_DEGREE_WORDS = frozenset({"почти", "совсем", "практически", "абсолютно", "вообще", "буквально", "решительно"})
+_DEGREE_WORDS = frozenset({"почти", "совсем", "практически", "абсолютно", "буквально", "решительно"})
 _BAD_TARGET_ADVERBS = frozenset({"давно", "далеко", "мало", "много", "плохо", "редко", "легко", "трудно", "сложно"})
 
 

@@ -560,14 +560,34 @@ class NPAgreementGender(_NPAgreement):
     name = "np_agreement_gender"
     feature = "Gender"
     first_only = True  # RuBLiMP: masculine/neuter → feminine, feminine → masculine
+    _sent: Sentence | None = None  # the sentence being perturbed (its verbs may settle a head's gender)
+
+    def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        self._sent = sent
+        yield from super().perturb(sent)
 
     def targets(self, cand):
         h = cand.head_agr
         if h.number != "Sing" or h.gender is None:
             return
-        if has_common_gender(self.morph, cand.head, cand.head_analysis, self.common_gender):
+        if has_common_gender(self.morph, cand.head, cand.head_analysis, self.common_gender) \
+                and not self._predicate_settles(cand):
             return
         yield from gender_targets(h)
+
+    def _predicate_settles(self, cand) -> bool:
+        """Whether a common-gender head («историк», «редактор») is the subject of a singular past verb
+        or short form in its own grammatical gender, which settles the referent's sex: «Польский
+        историк отмечал» → «Польская историк отмечал» is no longer a female historian. A verb in the
+        other gender settles nothing here («главный редактор придумала» → «главная редактор»)."""
+        head, gender = cand.head, cand.head_agr.gender
+        if head.base_deprel != "nsubj" or gender is None:
+            return False
+        verb = self._sent.head_of(head) if self._sent is not None else None
+        if verb is None or [k.id for k in self._sent.children(verb) if k.base_deprel in ("nsubj", "csubj")] != [head.id]:
+            return False  # (another subject: the parser hung the noun on a verb not its own, «я получил ..., Первый Спикер»)
+        return verb.feats.get("Number") == "Sing" and verb.feats.get("Gender") == gender and (
+            verb.feats.get("Tense") == "Past" or verb.feats.get("Variant") == "Short")
 
 
 @register

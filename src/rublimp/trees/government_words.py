@@ -7,22 +7,42 @@ paradigms in :mod:`rublimp.paradigms.government` read them, and other tree or pa
 from __future__ import annotations
 
 from .nominal import norm
-from .roles import NOMINAL_POS, PERSON_NAME_TAGS as _PERSON_NAME_TAGS, tag_case, tag_number
+from .roles import (
+    INVARIANT_DET,
+    NOMINAL_POS,
+    PERSON_NAME_TAGS as _PERSON_NAME_TAGS,
+    QUANTIFIERS,
+    cannot_agree,
+    genitive_governor_word,
+    tag_case,
+    tag_number,
+)
 
 __all__ = [
     "DIMENSION_NOUNS",
+    "GENITIVE_TO_NOMINATIVE",
     "INSTRUMENT_ADJUNCT_VERBS",
     "MEASURE_NOUNS",
     "PREDICATIVE_INS_VERBS",
+    "THEME_INSTRUMENT_VERBS",
+    "SENSE_SPEECH_VERBS",
     "accusative_syncretic",
+    "after_stray_modifier",
+    "counted_genitive",
+    "has_bare_dative",
     "nominalized_verb",
     "not_a_subject",
     "not_negation",
     "noun_only",
     "passive_participle",
     "postposed_stray_modifier",
+    "right_before_verb",
+    "subject_slot",
+    "verb_negated",
 ]
 
+# the genitive of a 3rd person pronoun (also the possessive «его/её/их») → its nominative
+GENITIVE_TO_NOMINATIVE = {"его": "он", "её": "она", "ее": "она", "их": "они"}
 # time and measure nouns: a bare accusative/genitive of duration or amount is not an object
 MEASURE_NOUNS = frozenset(
     {"год", "месяц", "неделя", "день", "ночь", "утро", "вечер", "сутки", "час", "минута", "секунда",
@@ -42,6 +62,35 @@ INSTRUMENT_ADJUNCT_VERBS = frozenset(
      "поднять", "поднимать", "держать", "удержать", "сбить", "сбивать", "пробить", "пробивать", "убить",
      "стрелять", "обстрелять", "касаться", "коснуться", "достигать", "достичь", "достигнуть", "добиться",
      "добиваться", "набрать", "взять", "насыпать", "налить", "наливать", "подлить", "долить", "плеснуть"}
+)
+# verbs that take a person and a bare instrumental of the cause, gift or tool besides the object
+# («баловать кого чем», «разочаровывать кого чем», «расчищать что чем»): their instrumental reads as
+# that argument, with the object left out («не баловать внуками», «не разочаровывать гостями»)
+THEME_INSTRUMENT_VERBS = frozenset(
+    {"баловать", "избаловать", "радовать", "обрадовать", "порадовать", "удивлять", "удивить",
+     "разочаровывать", "разочаровать", "огорчать", "огорчить", "пугать", "напугать", "испугать",
+     "раздражать", "беспокоить", "побеспокоить", "тревожить", "потревожить", "смешить", "рассмешить",
+     "восхищать", "впечатлять", "мучить", "замучить", "утомлять", "утомить", "угощать", "угостить",
+     "награждать", "наградить", "снабжать", "снабдить", "обеспечивать", "обеспечить", "наделять",
+     "наделить", "одаривать", "одарить", "осыпать", "заваливать", "завалить", "упрекать", "попрекать",
+     "шантажировать", "соблазнять", "соблазнить", "дразнить", "развлекать", "развлечь", "занимать",
+     "занять", "интересовать", "заинтересовать", "привлекать", "привлечь", "расчищать", "расчистить",
+     "очищать", "очистить", "убирать", "убрать", "копать", "выкопать", "засыпать",
+     "кормить", "поить", "лечить", "вылечить", "заражать", "заразить", "обманывать", "обмануть",
+     "подменить", "подменять", "сменить", "сменять", "менять", "поменять", "обменять", "обменивать",
+     "бросать", "бросить", "кидать", "кинуть", "швырять", "швырнуть", "ободрять", "ободрить", "утешать",
+     "утешить", "воодушевлять", "вдохновлять", "поддерживать", "поддержать", "испытывать", "испытать",
+     "проверять", "проверить"}
+)
+# verbs of perception and of saying or showing: the instrumental of a 3rd person pronoun after them
+# reads as the organ or the means, with the object left out («я ими не чувствую», with the hands;
+# «ею не видит», with the eye; «ими не скажет», with the words)
+SENSE_SPEECH_VERBS = frozenset(
+    {"чувствовать", "почувствовать", "ощущать", "ощутить", "осязать", "чуять", "учуять", "нюхать",
+     "понюхать", "видеть", "увидеть", "слышать", "услышать", "смотреть", "посмотреть", "глядеть",
+     "сказать", "говорить", "произнести", "произносить", "выразить", "выражать", "написать", "писать",
+     "нарисовать", "рисовать", "показать", "показывать", "объяснить", "объяснять", "описать", "описывать",
+     "передать", "передавать", "сделать", "делать", "доказать", "доказывать"}
 )
 # nouns of size and extent: their bare instrumental is an adjunct of respect with many verbs
 # («достигают длиной 2 см», «превосходит ростом»)
@@ -193,3 +242,83 @@ def not_negation(sent, ne) -> bool:
         return True
     before = [norm(sent.token(i).form) for i in range(max(1, ne.id - 2), ne.id)]
     return bool(before) and (before[-1] in ("чуть", "едва") or before[-2:] == ["чуть", "было"])
+
+
+def verb_negated(sent, verb) -> bool:
+    """«не» before the verb, or before the verb it is the infinitive complement of («не может найти
+    денег»); a «не» after the verb negates a later word, whatever the parser hung it on.
+
+    «не только» (not only) and «чуть не», «едва не» (almost) negate nothing («не только осмотреть
+    экспозиции», «чуть не потерял»)."""
+    cur = verb
+    for _ in range(3):
+        if cur is None:
+            return False
+        if any(norm(k.form) == "не" and k.id < cur.id and not not_negation(sent, k) for k in sent.children(cur)):
+            return True
+        if cur.base_deprel != "xcomp":
+            return False
+        cur = sent.head_of(cur)
+    return False
+
+
+def right_before_verb(sent, tok, verb) -> bool:
+    """Whether only particles and adverbs («не», «практически не») stand between ``tok`` and its verb after it."""
+    if verb.id <= tok.id:
+        return False
+    return all(sent.token(i).upos in ("PART", "ADV") for i in range(tok.id + 1, verb.id))
+
+
+def has_bare_dative(sent, verb, tok) -> bool:
+    """Whether ``verb`` has a prepositionless dative nominal argument other than ``tok``
+    (also one the parser hung on ``tok`` as its iobj: a noun has no indirect object)."""
+    return any(
+        k.id != tok.id and k.feats.get("Case") == "Dat" and k.upos in ("NOUN", "PROPN", "PRON")
+        and (k.base_deprel in ("iobj", "obj", "obl") if k.head == verb.id else k.base_deprel == "iobj")
+        and not sent.children(k, "case")
+        for k in sent.children(verb) + sent.children(tok)
+    )
+
+
+def counted_genitive(sent, tok) -> bool:
+    """Whether a numeral, quantity word or comparative governs ``tok`` («несколько видов», «столько
+    детей», «более половины»), as its dependent or as its head."""
+    head = sent.head_of(tok)
+    return any(k.base_deprel == "nummod" or genitive_governor_word(k) for k in sent.children(tok)) or (
+        head is not None and genitive_governor_word(head))
+
+
+def after_stray_modifier(sent, tok, morph) -> bool:
+    """True when the word just before ``tok`` is a declined adjective, determiner or participle.
+
+    Such a word almost always modifies ``tok`` even when the parser attached
+    it elsewhere; re-casing ``tok`` would then break agreement too. Not when
+    the word has no reading in ``tok``'s case (a noun tagged ADJ: «помахал
+    Лелику хвостом»).
+    """
+    if tok.id == 1:
+        return False
+    prev = sent.token(tok.id - 1)
+    if norm(prev.form) in INVARIANT_DET or norm(prev.form) in QUANTIFIERS:
+        return False  # a quantity word governs, it does not agree («много жизней»)
+    declined = prev.upos in ("ADJ", "DET", "NUM") or prev.feats.get("VerbForm") == "Part"
+    return declined and "Case" in prev.feats and not (
+        (prev.feats["Case"] != tok.feats.get("Case") or prev.form[:1].isupper()) and cannot_agree(morph, prev, tok))
+
+
+def subject_slot(sent, tok, pronoun: str) -> bool:
+    """Whether the 3rd person nominative ``pronoun`` put in place of ``tok`` could be the subject of a
+    finite verb or short form of the sentence: one in its person, number (and, singular past, gender),
+    whatever subject the parser found for it («Их определения выражают» → «Они ...»; «Многие поколения
+    её защищает дом» → «она защищает», with «дом» read as the object)."""
+    number = "Plur" if pronoun == "они" else "Sing"
+    gender = {"он": "Masc", "она": "Fem"}.get(pronoun)
+    for v in sent.tokens:
+        finite = v.upos in ("VERB", "AUX") and v.feats.get("VerbForm") == "Fin"
+        short = v.upos == "ADJ" and v.feats.get("Variant") == "Short"
+        if not (finite or short) or v.feats.get("Person") not in (None, "3") or v.feats.get("Number") != number:
+            continue
+        if number == "Sing" and v.feats.get("Gender") not in (None, gender):
+            continue
+        return True
+    return False

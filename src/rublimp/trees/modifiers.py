@@ -64,7 +64,9 @@ def modifiers_reattached(sent: Sentence, *, after_noun: bool = True, morph: Morp
     when the parser gave both the same case, number and (singular) gender and
     no punctuation separates them. Without ``after_noun`` only the noun after
     it is tried (an adjective after its noun on a verb may be a depictive, whose
-    instrumental is grammatical: «сундук стоял пустым»). An adjective right
+    instrumental is grammatical: «сундук стоял пустым»). A preposition the parser hung on
+    such an adjective moves with it to a noun after it that has none («в Илукстский[obl]
+    уезд»); an adjective with any other dependent stays. An adjective right
     next to the noun it depends on under another relation (``nsubj``,
     ``appos``, ``nmod``, ``acl``) that agrees with it becomes its ``amod``. A
     copy sharing the other tokens (ids unchanged); ``sent`` itself when
@@ -95,13 +97,15 @@ def _modifiers_reattached(sent: Sentence, after_noun: bool, morph: Morph | None)
             continue
         if mod.id in moved and mod.deprel == "det" and mod.upos == "DET" and norm(mod.form) == "это":
             continue
-        if mod.feats.get("Variant") == "Short" or sent.children(mod):
+        kids = sent.children(mod)
+        if mod.feats.get("Variant") == "Short" or any(k.base_deprel != "case" for k in kids):
             continue
+        # (a preposition hung on the adjective, «в Илукстский[obl] уезд», goes with it to the noun)
         head = sent.head_of(mod)
         if mod.upos == "DET" and (head is None or head.upos not in ("NOUN", "PROPN")):
             continue  # a determiner off a noun is often a pronoun of its own («это»)
         if head is not None and head.upos in ("NOUN", "PROPN"):
-            if mod.base_deprel in ("nmod", "appos", "nsubj", "acl") and abs(head.id - mod.id) == 1 \
+            if not kids and mod.base_deprel in ("nmod", "appos", "nsubj", "acl") and abs(head.id - mod.id) == 1 \
                     and (after_noun or mod.id < head.id) and _same_agreement(mod, head):
                 # on its noun but under another relation («твой друг» as nsubj, «Диктис Критский» as appos)
                 moved[mod.id] = dataclasses.replace(mod, deprel="amod")
@@ -110,8 +114,12 @@ def _modifiers_reattached(sent: Sentence, after_noun: bool, morph: Morph | None)
             if not 1 <= j <= n:
                 continue
             noun = sent.token(j)
+            if kids and (j < mod.id or any(k.base_deprel == "case" for k in sent.children(noun))):
+                continue  # the preposition goes to a noun after the adjective that has none of its own
             if noun.upos == "NOUN" and noun.head != mod.id and _same_agreement(mod, noun):
                 moved[mod.id] = dataclasses.replace(mod, head=noun.id, deprel="amod")
+                for k in kids:
+                    moved[k.id] = dataclasses.replace(k, head=noun.id)
                 break
     if not moved:
         return sent

@@ -288,8 +288,10 @@ def has_blocking_dependents(sent: Sentence, tok: Token, *, quantified_ok: bool =
             # nor be its conjunct («помахал Мише рукой» with «Мише» as amod of «рукой»; «поднял
             # взгляд и уставился» with «уставился» as conj of «взгляд»): a misattached word
             continue
-        if base == "acl" and kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") == "Fin":
-            continue  # a finite verb is a clause of its own, misattached: «носит корону, этот скитается»
+        if base == "acl" and kid.upos in ("VERB", "AUX") and kid.feats.get("VerbForm") in ("Fin", "Inf", "Conv"):
+            # a finite verb is a clause of its own, misattached: «носит корону, этот скитается»; an
+            # infinitive or converb does not inflect for the noun: «шевелил губами, как бы молясь»
+            continue
         if base in _BLOCKING_DEPRELS:
             return True
         if kid.deprel.startswith("acl") and kid.deprel != "acl:relcl":
