@@ -2254,3 +2254,51 @@ def test_genitive_person_first_person_of_perfective_khvatit_with_a_thing(paradig
         ("Его", "он", "PRON", "Case=Gen|Gender=Masc|Number=Sing|Person=3"),
     ):
         assert list(person.pairs(_wont_suffice(noun))) == [], noun
+
+
+_PRES_3SG_MID = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid"
+_FUT_3SG_MID = "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid"
+
+
+def test_modal_impersonal_verb_takes_its_infinitive_as_subject(paradigms):
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    # «Если уходить придётся.»: «придётся» with no dative experiencer is impersonal all the same
+    sent = _tree([
+        ("Если", "если", "SCONJ", "", 3, "mark"),
+        ("уходить", "уходить", "VERB", "Aspect=Imp|VerbForm=Inf", 3, "advcl"),
+        ("придётся", "прийтись", "VERB", _FUT_3SG_MID, 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert "Если уходить придусь." in [b for b, _ in person.pairs(sent)]
+    # «Починить крышу пока не удаётся.»: the verb hung below its infinitive (the root)
+    sent = _tree([
+        ("Починить", "починить", "VERB", "Aspect=Perf|VerbForm=Inf", 0, "root"),
+        ("крышу", "крыша", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 1, "obj"),
+        ("пока", "пока", "ADV", "Degree=Pos", 5, "advmod"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        ("удаётся", "удаваться", "VERB", _PRES_3SG_MID, 1, "advcl"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert "Починить крышу пока не удаюсь." in [b for b, _ in person.pairs(sent)]
+    # «Пирог удаётся.»: a nominative subject, no infinitive: a noun-subject verb, no clausal pair
+    sent = _tree([
+        ("Пирог", "пирог", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("удаётся", "удаваться", "VERB", _PRES_3SG_MID, 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert list(person.pairs(sent)) == []
+    # «Брат остаётся ночевать.» / «Остаётся ночевать.»: «оставаться» is no modal impersonal verb (a
+    # dropped "he" may stay to sleep): the infinitive below a personal verb is no clausal subject
+    sent = _tree([
+        ("Остаётся", "оставаться", "VERB", _PRES_3SG_MID, 0, "root"),
+        ("ночевать", "ночевать", "VERB", "Aspect=Imp|VerbForm=Inf", 1, "xcomp"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert list(person.pairs(sent)) == []
+    # «Уйти, он торопится.»-like: a personal reflexive verb below an infinitive gives nothing
+    sent = _tree([
+        ("Уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf", 0, "root"),
+        ("торопится", "торопиться", "VERB", _PRES_3SG_MID, 1, "advcl"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert list(person.pairs(sent)) == []

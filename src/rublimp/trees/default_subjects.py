@@ -18,6 +18,7 @@ from .edges import AgreementEdge, agreeing_word, head_conf, is_byt, negated_by_n
 from .lexical import QUANT_WORDS, WH_WORDS, is_known
 from .readings import after_preposition, agrees_as_nominative, dative_reading, object_like, word_before
 from .verbs import (
+    MODAL_IMPERSONAL_LEMMAS,
     bare_case,
     impersonal_verb,
     is_default_form,
@@ -37,7 +38,9 @@ __all__ = [
 ]
 
 
-_INF_RELS = frozenset({"csubj", "xcomp", "ccomp", "advcl", "obj", "obl", "nmod", "dep", "conj", "parataxis"})
+_INF_RELS = frozenset({"csubj", "xcomp", "ccomp", "advcl", "obj", "iobj", "obl", "nmod", "dep", "conj", "parataxis"})
+#: relations of a :data:`~rublimp.trees.verbs.MODAL_IMPERSONAL_LEMMAS` verb hung below its own infinitive
+_UNDER_INF_RELS = frozenset({"advcl", "advmod", "parataxis", "dep", "ccomp", "xcomp"})
 _GEN_RELS = frozenset({"nsubj", "obj", "obl", "advmod", "nmod", "iobj", "det", "amod", "dep"})
 
 
@@ -398,6 +401,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             head = sent.head_of(pred)
             if not infs and is_predicative(pred) and head is not None and head.head == 0 and is_infinitive(head):
                 # «Но решить это было нелегко»: the parser made the infinitive the root
+                infs = [head]
+            if (
+                not infs and head is not None and is_infinitive(head) and pred.base_deprel in _UNDER_INF_RELS
+                and normalize(pred.lemma) in MODAL_IMPERSONAL_LEMMAS
+            ):
+                # «Идентифицировать имя пока не удаётся», «у брата и доводится лакомиться»: the verb
+                # that takes an infinitive only impersonally hung below its infinitive
                 infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"

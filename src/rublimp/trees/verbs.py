@@ -29,6 +29,7 @@ __all__ = [
     "bare_case",
     "impersonal_verb",
     "is_intransitive",
+    "MODAL_IMPERSONAL_LEMMAS",
 ]
 
 
@@ -157,15 +158,23 @@ def bare_case(sent: Sentence, tok: Token, case: str) -> bool:
     return tok.feats.get("Case") == case and not any(k.deprel == "case" for k in sent.children(tok))
 
 
+#: reflexive verbs that take an infinitive only impersonally («придётся уйти», «удаётся понять»,
+#: «доводится бывать»); with a nominative subject they mean something else («пирог удался»)
+MODAL_IMPERSONAL_LEMMAS = frozenset({"прийтись", "приходиться", "удаться", "удаваться", "доводиться", "довестись"})
+
+
 def impersonal_verb(sent: Sentence, verb: Token) -> bool:
-    """A finite verb used impersonally.
+    """A finite verb used impersonally (asked where an infinitive is its subject candidate).
 
     A neuter past with a bare dative experiencer («ему удалось»), a reflexive
     form with one («нам придётся», «мне хочется»), a verb pymorphy3 marks
-    impersonal, or a neuter reflexive past («полагалось пить»). A present-tense
+    impersonal, a neuter reflexive past («полагалось пить»), or a verb of
+    :data:`MODAL_IMPERSONAL_LEMMAS` in any form («если убегать придётся»). A present-tense
     non-reflexive verb with a dative («помогает мне убирать») may have a dropped
     personal subject, so it does not qualify.
     """
+    if normalize(verb.lemma) in MODAL_IMPERSONAL_LEMMAS and verb.form.lower().endswith(("ся", "сь")):
+        return True
     form = verb.form.lower()
     reflexive = form.endswith(("ся", "сь"))
     neut_past = verb.feats.get("Tense") == "Past" and verb.feats.get("Gender") == "Neut"
