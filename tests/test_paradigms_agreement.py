@@ -2302,3 +2302,42 @@ def test_modal_impersonal_verb_takes_its_infinitive_as_subject(paradigms):
         (".", ".", "PUNCT", "", 1, "punct"),
     ])
     assert list(person.pairs(sent)) == []
+
+
+def test_neuter_predicate_hung_below_its_infinitive(paradigms):
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+    neut_past = "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    # «Мне долго жить выпало.»: the neuter past hung (advcl) below the infinitive before it
+    sent = _tree([
+        ("Мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 3, "iobj"),
+        ("долго", "долго", "ADV", "Degree=Pos", 3, "advmod"),
+        ("жить", "жить", "VERB", "Aspect=Imp|VerbForm=Inf", 0, "root"),
+        ("выпало", "выпасть", "VERB", neut_past, 3, "advcl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in gender.pairs(sent)] == ["Мне долго жить выпал."]
+    # «Уехать, как решено.»: a clause of its own (a subordinator), no subject of «решено»; without
+    # «как» the short participle takes the infinitive («Уехать решено» → «Уехать решён»)
+    def decided(mark: bool) -> "Sentence":
+        rows = [
+            ("Уехать", "уехать", "VERB", "Aspect=Perf|VerbForm=Inf", 0, "root"),
+            (",", ",", "PUNCT", "", 4 if mark else 3, "punct"),
+        ]
+        if mark:
+            rows.append(("как", "как", "SCONJ", "", 4, "mark"))
+        rows += [
+            ("решено", "решить", "VERB", "Aspect=Perf|Gender=Neut|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 1, "advcl"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ]
+        return _tree(rows)
+
+    assert list(gender.pairs(decided(True))) == []
+    assert [b for b, _ in gender.pairs(decided(False))] == ["Уехать, решен."]
+    # «Светало, пора было уходить» shape: a neuter past before the infinitive it hangs on is no predicate of it
+    sent = _tree([
+        ("Светало", "светать", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 3, "parataxis"),
+        (",", ",", "PUNCT", "", 1, "punct"),
+        ("уходить", "уходить", "VERB", "Aspect=Imp|VerbForm=Inf", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert list(gender.pairs(sent)) == []

@@ -191,6 +191,30 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
     )
 
 
+def _infinitive_above(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
+    """The infinitive a default-form predicate hangs below (``advcl``, ``xcomp``, ``parataxis`` …), as its
+    clausal subject, or None.
+
+    The predicate has no subordinator and no subject of its own, and is a verb of
+    :data:`~rublimp.trees.verbs.MODAL_IMPERSONAL_LEMMAS` («Идентифицировать имя пока не удаётся»,
+    «у брата и доводится лакомиться»), a predicative, or a neuter past or short participle with the
+    infinitive before it («Мне долго жить выпало», «Говорить мне приказано»; not «Уйти, как было
+    сказано»: a clause of its own).
+    """
+    head = sent.head_of(pred)
+    if head is None or not is_infinitive(head) or pred.base_deprel not in _UNDER_INF_RELS:
+        return None
+    if any(k.base_deprel in ("mark", "nsubj", "csubj", "expl") for k in sent.children(pred)):
+        return None
+    if normalize(pred.lemma) in MODAL_IMPERSONAL_LEMMAS and pred.form.lower().endswith(("ся", "сь")):
+        return head
+    f = agreeing.feats
+    neuter_form = pred is agreeing and f.get("Gender") == "Neut" and (f.get("Tense") == "Past" or f.get("Variant") == "Short")
+    if head.id < pred.id and (is_predicative(pred) or neuter_form):
+        return head
+    return None
+
+
 def _misattached_object(tok: Token, agreeing: Token) -> bool:
     """An nsubj noun or pronoun of a default-form (3sg.N) predicate that cannot agree with it but reads as an accusative.
 
@@ -402,15 +426,14 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             if not infs and is_predicative(pred) and head is not None and head.head == 0 and is_infinitive(head):
                 # «Но решить это было нелегко»: the parser made the infinitive the root
                 infs = [head]
-            if (
-                not infs and head is not None and is_infinitive(head) and pred.base_deprel in _UNDER_INF_RELS
-                and normalize(pred.lemma) in MODAL_IMPERSONAL_LEMMAS
-            ):
-                # «Идентифицировать имя пока не удаётся», «у брата и доводится лакомиться»: the verb
-                # that takes an infinitive only impersonally hung below its infinitive
+            if not infs and _infinitive_above(sent, pred, agreeing) is not None:
                 infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"
+        elif _infinitive_above(sent, pred, agreeing) is not None:
+            # «Мне долго жить выпало», «Только говорить мне приказано»: a neuter past or short
+            # participle hung below the infinitive before it
+            subj, kind = sent.head_of(pred), "clausal"
         if subj is None and _finite_clause_host(pred, agreeing):
             # «Потом выяснилось – просто били человека», «Мало сказано, почему он ушёл»: a finite clause
             # labelled ccomp/parataxis is the subject of an impersonal neuter predicate
