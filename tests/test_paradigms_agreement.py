@@ -2341,3 +2341,19 @@ def test_neuter_predicate_hung_below_its_infinitive(paradigms):
         (".", ".", "PUNCT", "", 3, "punct"),
     ])
     assert list(gender.pairs(sent)) == []
+
+
+def test_object_between_verb_and_a_clause_final_subject_attracts(paradigms):
+    # «Понимал это и сам Игорь.»: the subject closes the clause (parsed as a conjunct), the object «это»
+    # stands between verb and subject: a neuter attractor of a name subject
+    sent = _tree([
+        ("Понимал", "понимать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("это", "это", "PRON", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 1, "obj"),
+        ("и", "и", "PART", "", 5, "advmod"),
+        ("сам", "сам", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 5, "amod"),
+        ("Игорь", "игорь", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 1, "conj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)] == ["Понимало это и сам Игорь."]
+    # the noun-subject paradigms do not read a subject after the verb from word order
+    assert list(paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)) == []

@@ -82,3 +82,49 @@ def test_a_conjoined_verb_with_its_own_subject_does_not_share_the_first():
     assert ("располагались", "отделений") in by_pred
     assert ("располагались", "Полки") not in by_pred
     assert ("располагались", "Полки") not in {(e.predicate.form, e.subject.form) for e in attractor_subject_edges(rs)}
+
+
+_PAST_MASC = "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin"
+
+
+def _verb_object_noun(noun: tuple, tail: list[tuple] = ()) -> "Sentence":
+    """«Понимал это и сам <noun><tail>.» with the noun hung as a conjunct of the verb (a VS parse error)."""
+    return tree([
+        ("Понимал", "понимать", "VERB", _PAST_MASC, 0, "root"),
+        ("это", "это", "PRON", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 1, "obj"),
+        ("и", "и", "PART", "", 5, "advmod"),
+        ("сам", "сам", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 5, "amod"),
+        (*noun, 1, "conj"),
+        *tail,
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+
+
+def test_subject_after_the_verb_and_its_object_is_read_from_word_order():
+    # «Понимал это и сам Игорь.»: the clause-final name is the subject, «это» between is the object
+    rs = repaired_sentence(_verb_object_noun(("Игорь", "игорь", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")))
+    edges = attractor_subject_edges(rs)
+    assert [(e.subject.form, e.agreeing.form, e.order) for e in edges] == [("Игорь", "Понимал", "VS")]
+    # the careful policy of the noun-subject paradigms does not take it
+    assert noun_subject_edges(rs) == []
+    # «… и сам город.»: a noun that reads as an accusative too may be the object: none
+    rs = repaired_sentence(_verb_object_noun(("город", "город", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")))
+    assert attractor_subject_edges(rs) == []
+    # the clause goes on after the noun («…, когда …»): the subject may be elsewhere: none
+    rs = repaired_sentence(_verb_object_noun(
+        ("Игорь", "игорь", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing"),
+        [(",", ",", "PUNCT", "", 8, "punct"), ("когда", "когда", "SCONJ", "", 8, "mark"),
+         ("ушёл", "уйти", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 1, "advcl")],
+    ))
+    assert [e.order for e in attractor_subject_edges(rs)] == []
+
+
+def test_vs_subject_is_no_genitive_of_the_noun_before_it():
+    # «Нашёл дом Петров.»: «Петров» is as well the genitive of the Petrovs after «дом»: no subject
+    rs = repaired_sentence(tree([
+        ("Нашёл", "найти", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("дом", "дом", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 1, "obj"),
+        ("Петров", "петров", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "appos"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ]))
+    assert attractor_subject_edges(rs) == []

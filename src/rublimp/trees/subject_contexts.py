@@ -408,8 +408,11 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
     ):
         return False
     before = sent.tokens[subj.id - 2] if subj.id > 1 else None
+    known = is_known(subj.form.lower())
     if before is not None and before.upos in ("NOUN", "PROPN") and any(
-        {"gent", "gen2"} & set(p.tag.grammemes) for p in get_morph().parses(subj.form)
+        # a guessed genitive plural of an unknown name («копьё Радегаст» read as of «Радегаста») does not count
+        {"gent", "gen2"} & set(p.tag.grammemes) and (known or "sing" in p.tag.grammemes)
+        for p in get_morph().parses(subj.form)
     ):
         return False  # «В результате мутации у него вырастают руки»: the genitive of the noun before it
     lo, hi = sorted((subj.id, edge.agreeing.id))

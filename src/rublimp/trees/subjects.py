@@ -50,6 +50,7 @@ __all__ = [
     "edges_with_default_contexts",
     "repaired_sentence",
     "span_subject_edges",
+    "vs_subject_edges",
     "reread_subject",
     "word_order_edges",
     "noun_subject_edges",
@@ -232,6 +233,78 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
     return out
 
 
+def vs_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """Subjects of subjectless verbs read from word order after the verb: «verb + object + subject».
+
+    The parser often hangs a subject that closes its clause after the verb on the verb's object or
+    labels it a conjunct or apposition («Знал это и сам Огнеяр» with «Огнеяр» a ``conj``, «Опять кинул
+    копьё Радегаст» with «Радегаст» an ``appos`` of «копьё»). For an indicative finite verb with no
+    subject of its own, not conjoined to a verb, whose clause runs on to the end of the sentence
+    (only nominals, modifiers, adverbs, particles and prepositions after it), the subject is the last
+    noun or name of that stretch outside a prepositional phrase (a name may be followed by further
+    capitalised name words) that pymorphy3 reads as a nominative agreeing with the verb and not as an
+    accusative of that number (it cannot be the object), and is no genitive of the word before it
+    («Нашёл дом Петров»: "the Petrovs' house"); at least one nominal stands between verb and
+    subject. Used by the attractor paradigms (the noun-subject paradigms take a word-order subject
+    only at the start of its clause); edges get the ``nominal`` kind and the ``VS`` order.
+    """
+    taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    subjects = {e.subject.id for e in real}
+    with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
+    out: list[AgreementEdge] = []
+    for verb in sent.tokens:
+        if verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Mood") != "Ind":
+            continue
+        if verb.id in taken or verb.id in with_subject or verb.deprel in ("aux", "aux:pass", "cop"):
+            continue
+        head = sent.head_of(verb)
+        if verb.base_deprel == "conj" and head is not None and head.upos in ("VERB", "AUX"):
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, verb)
+        if agreeing is not verb or co:
+            continue
+        stretch: list[Token] = []
+        for t in sent.tokens[verb.id:]:
+            if t.upos in _SPAN_UPOS or t.upos in ("NOUN", "PROPN", "PRON"):
+                stretch.append(t)
+                continue
+            break
+        rest = sent.tokens[verb.id + len(stretch):]
+        if any(t.upos != "PUNCT" or t.form not in (".", "!", "?", "...", "…", "!..", "?..") for t in rest):
+            continue  # the clause goes on: the subject may be further on, or the noun is no subject
+        subj = None
+        for t in reversed(stretch):
+            if t.upos in ("ADV", "PART", "ADJ", "DET", "NUM"):
+                continue  # the subject's own modifiers («сам Огнеяр»)
+            if t.upos not in ("NOUN", "PROPN") or after_preposition(sent, t) or t.id in subjects:
+                break
+            feats = _span_subject_feats(t, verb)
+            # a guessed genitive plural of an unknown name («Радегаст» as of «Радегаста») does not count
+            known = is_known(t.form.lower())
+            genitive_of_previous = t.feats.get("Case") == "Gen" or after_nominal(sent, t) and any(
+                "gent" in p.tag.grammemes and (known or "sing" in p.tag.grammemes)
+                for p in get_morph().parses(t.form) if p.tag.POS == "NOUN"
+            )
+            if feats is not None and not genitive_of_previous and (no_accusative_reading(t) or not known):
+                subj = dataclasses.replace(t, feats=feats)
+                break
+            if t.upos != "PROPN" or not t.form[:1].isupper():
+                break  # only a name word may follow the subject («Радегаст Удача»)
+        if subj is None or not any(
+            t.upos in ("NOUN", "PROPN", "PRON") for t in sent.tokens[verb.id: subj.id - 1]
+        ):
+            continue
+        edge = repair_edge(sent, AgreementEdge(
+            sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=verb, pred_type=pred_type,
+            order="VS", conf=head_conf(sent, subj), subject_kind="nominal",
+            negated=negated_by_ne(sent, verb, verb), co_agreeing=(),
+        ))
+        subjects.add(subj.id)
+        taken.add(verb.id)
+        out.append(edge)
+    return out
+
+
 def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     """An nsubj the tagger gave an oblique case or a non-nominal tag, read as the nominative that agrees.
 
@@ -283,7 +356,8 @@ def word_order_edges(sent: Sentence) -> list[AgreementEdge]:
 
 def _word_order_edges(sent: Sentence) -> list[AgreementEdge]:
     real = repaired_edges(sent)
-    return [reread_subject(sent, e) for e in real] + span_subject_edges(sent, real)
+    span = span_subject_edges(sent, real)
+    return [reread_subject(sent, e) for e in real] + span + vs_subject_edges(sent, real + span)
 
 
 def noun_subject_edges(sent: Sentence) -> list[AgreementEdge]:
