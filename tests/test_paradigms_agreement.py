@@ -2357,3 +2357,34 @@ def test_object_between_verb_and_a_clause_final_subject_attracts(paradigms):
     assert [b for b, _ in paradigms["subj_predicate_agreement_gender_attractor"].pairs(sent)] == ["Понимало это и сам Игорь."]
     # the noun-subject paradigms do not read a subject after the verb from word order
     assert list(paradigms["noun_subj_predicate_agreement_gender"].pairs(sent)) == []
+
+
+def test_conditional_infinitive_is_no_clausal_subject(paradigms):
+    # «Если уехать сейчас, не хватит времени.»: the infinitive with its own «если», set off by a comma, is a
+    # clause of its own; «времени» is the genitive subject
+    def tree(mark: bool) -> "Sentence":
+        rows = []
+        if mark:
+            rows.append(("Если", "если", "SCONJ", "", 2, "mark"))
+        off = len(rows)
+        rows += [
+            ("уехать", "уехать", "VERB", "Aspect=Perf|VerbForm=Inf", off + 5, "advcl"),
+            ("сейчас", "сейчас", "ADV", "Degree=Pos", off + 1, "advmod"),
+            (",", ",", "PUNCT", "", off + 1, "punct"),
+            ("не", "не", "PART", "Polarity=Neg", off + 5, "advmod"),
+            ("хватит", "хватить", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act", 0, "root"),
+            ("времени", "время", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", off + 5, "iobj"),
+            (".", ".", "PUNCT", "", off + 5, "punct"),
+        ]
+        return _tree(rows)
+
+    genitive = paradigms["genitive_subj_predicate_agreement_person"]
+    clause = paradigms["clause_subj_predicate_agreement_person"]
+    assert [b for b, _ in genitive.pairs(tree(True))] == ["Если уехать сейчас, не хвачу времени."]
+    assert list(clause.pairs(tree(True))) == []
+    # without the subordinator the infinitive stays the clausal subject
+    from rublimp.trees.subjects import edges_with_default_contexts, repaired_sentence
+
+    kinds = lambda s: [(e.subject.form, e.subject_kind) for e in edges_with_default_contexts(repaired_sentence(s))]
+    assert kinds(tree(False)) == [("уехать", "clausal")]
+    assert kinds(tree(True)) == [("времени", "genitive")]

@@ -191,6 +191,16 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
     )
 
 
+def _conditional_clause(sent: Sentence, inf: Token, pred: Token) -> bool:
+    """An infinitive with a subordinator of its own («если», «чтобы», «когда» …) set off from the predicate
+    by punctuation: a clause of its own, not the subject («Если тренировать все мышцы, – не хватит
+    жизни»: «жизни» is the genitive subject)."""
+    if not any(k.base_deprel == "mark" for k in sent.children(inf)):
+        return False
+    lo, hi = sorted((inf.id, pred.id))
+    return any(t.upos == "PUNCT" for t in sent.tokens[lo: hi - 1])
+
+
 def _infinitive_above(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
     """The infinitive a default-form predicate hangs below (``advcl``, ``xcomp``, ``parataxis`` …), as its
     clausal subject, or None.
@@ -416,7 +426,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             # «было» + infinitive; future «будет» + infinitive is the analytic future of a personal verb
             subj, kind = pred, "clausal"
         elif is_predicative(pred) or (pred_type == "verb" and (is_byt(pred) or impersonal_verb(sent, pred))):
-            infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS]
+            infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS and not _conditional_clause(sent, k, pred)]
             if agreeing is not pred:
                 # «Мне неважно было – … справить торг»: the infinitive attached to «было» itself
                 infs += [k for k in sent.children(agreeing) if is_infinitive(k) and k.base_deprel in _INF_RELS]
