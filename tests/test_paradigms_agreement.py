@@ -2388,3 +2388,22 @@ def test_conditional_infinitive_is_no_clausal_subject(paradigms):
     kinds = lambda s: [(e.subject.form, e.subject_kind) for e in edges_with_default_contexts(repaired_sentence(s))]
     assert kinds(tree(False)) == [("уехать", "clausal")]
     assert kinds(tree(True)) == [("времени", "genitive")]
+
+
+def test_genitive_of_negation_with_a_short_passive_participle(paradigms):
+    gender = paradigms["genitive_subj_predicate_agreement_gender"]
+
+    def tree(form: str, lemma: str, feats: str) -> "Sentence":
+        # «Ошибок не <form>.» with the genitive attached as an obl of the predicate
+        return _tree([
+            ("Ошибок", "ошибка", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 3, "obl"),
+            ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+            (form, lemma, "VERB", feats, 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    passive = tree("найдено", "найти", "Aspect=Perf|Gender=Neut|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass")
+    assert sorted(b for b, _ in gender.pairs(passive)) == ["Ошибок не найден.", "Ошибок не найдена."]
+    # an active transitive verb («Ошибок не нашло»): the genitive may be its object, no genitive subject
+    active = tree("нашло", "найти", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act")
+    assert list(gender.pairs(active)) == []

@@ -450,7 +450,10 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             clauses = [k for k in kids if _finite_clause_subject(sent, pred, k)]
             if clauses:
                 subj, kind = clauses[0], "clausal"
-        if subj is None and pred_type == "verb" and is_intransitive(pred) and not any(k.id in misparsed for k in kids):
+        # a neuter short passive participle takes the genitive of negation as its subject too («изменений не
+        # замечено», «денег не получено»): its object is the subject already
+        passive = pred is agreeing and pred.feats.get("Voice") == "Pass" and pred.feats.get("Variant") == "Short"
+        if subj is None and (pred_type == "verb" and is_intransitive(pred) or passive) and not any(k.id in misparsed for k in kids):
             gens = [
                 k for k in kids
                 if k.base_deprel in _GEN_RELS and k.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ")
