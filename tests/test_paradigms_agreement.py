@@ -2407,3 +2407,24 @@ def test_genitive_of_negation_with_a_short_passive_participle(paradigms):
     # an active transitive verb («Ошибок не нашло»): the genitive may be its object, no genitive subject
     active = tree("нашло", "найти", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act")
     assert list(gender.pairs(active)) == []
+
+
+def test_person_name_tagged_genitive_after_a_thing_is_its_possessor(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+
+    def tree(head: tuple) -> "Sentence":
+        # «<head> Данила <verb>.» with «Данила» (a man's name, as well the genitive of «Данил») an appos
+        return _tree([
+            (*head[:4], 3, "nsubj"),
+            ("Данила", "данил", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 1, "appos"),
+            (head[4], head[5], "VERB", head[6], 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    heart = ("Сердце", "сердце", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing",
+             "замерло", "замереть", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act")
+    assert [b for b, _ in gender.pairs(tree(heart))] == ["Сердце Данила замер."]
+    # after a noun for a person the name may be that person's own («Дочь Данила»): no attractor
+    son = ("Дочь", "дочь", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing",
+           "замерла", "замереть", "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act")
+    assert list(gender.pairs(tree(son))) == []
