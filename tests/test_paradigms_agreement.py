@@ -2428,3 +2428,31 @@ def test_person_name_tagged_genitive_after_a_thing_is_its_possessor(paradigms):
     son = ("Дочь", "дочь", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing",
            "замерла", "замереть", "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act")
     assert list(gender.pairs(tree(son))) == []
+
+
+def test_nominal_before_the_predicates_subordinator_is_no_second_subject(paradigms):
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+    pres = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid"
+
+    def tree(mark: bool) -> "Sentence":
+        # «Беда в том, что денег не остаётся.» with «Беда» labelled nsubj of «остаётся» (a parse error)
+        rows = [
+            ("Беда", "беда", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 9 if mark else 7, "nsubj"),
+            ("в", "в", "ADP", "", 3, "case"),
+            ("том", "тот", "PRON", "Animacy=Inan|Case=Loc|Gender=Neut|Number=Sing", 0, "root"),
+            (",", ",", "PUNCT", "", 9 if mark else 7, "punct"),
+        ]
+        if mark:
+            rows.append(("что", "что", "SCONJ", "", 9, "mark"))
+        n = len(rows)
+        rows += [
+            ("денег", "деньги", "NOUN", "Animacy=Inan|Case=Gen|Number=Plur", n + 3, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", n + 3, "advmod"),
+            ("остаётся", "оставаться", "VERB", pres, 3, "acl"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ]
+        return _tree(rows)
+
+    assert [b for b, _ in number.pairs(tree(True))] == ["Беда в том, что денег не остаются."]
+    # without «что» the nominative may be the verb's own subject: no pair
+    assert list(number.pairs(tree(False))) == []

@@ -46,6 +46,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, Analysis, get_morph
 from ..trees.default_subjects import (
+    before_own_subordinator,
     chto_beside_a_genitive,
     disagreeing_nominative,
     is_vocative,
@@ -471,6 +472,8 @@ class SubjectPredicateAgreement(Paradigm):
             # default form all the same; «придётся по-любому»: an adverb is no subject
             and not (edge.subject_kind == "clausal" and (is_vocative(sent, k) or other_clause(sent, k)))
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos == "ADV" and normalize(k.lemma) not in QUANT_WORDS)
+            # «Мысль в том, что объекта не существует»: a nominal before the predicate's own «что»
+            and not (edge.subject_kind in ("genitive", "clausal") and before_own_subordinator(sent, edge.predicate, k))
         ]
         return not others and not stray_nominative(sent, edge)
 

@@ -29,6 +29,7 @@ from .verbs import (
 )
 
 __all__ = [
+    "before_own_subordinator",
     "disagreeing_nominative",
     "other_clause",
     "is_vocative",
@@ -189,6 +190,14 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
     return before is not None and before.form in ("–", "—", "-", ":") and all(
         t.upos == "PUNCT" for t in sent.tokens[pred.id:first - 1]
     )
+
+
+def before_own_subordinator(sent: Sentence, pred: Token, tok: Token) -> bool:
+    """Whether ``tok`` stands before the subordinator («что», «если» …: a ``mark`` of ``pred``) that opens
+    ``pred``'s clause, so belongs to the clause above («Мысль в том, что объекта не существует»: «Мысль»
+    labelled nsubj of «существует»)."""
+    marks = [k.id for k in sent.children(pred) if k.base_deprel == "mark" and k.upos in ("SCONJ", "PRON", "ADV")]
+    return bool(marks) and tok.id < min(marks)
 
 
 def _conditional_clause(sent: Sentence, inf: Token, pred: Token) -> bool:
@@ -354,6 +363,8 @@ def stray_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
                 and not (edge.subject_kind == "clausal" and is_vocative(sent, kid))
                 # «Тасе (tagged nominative) следует думать»: an iobj that reads as a dative
                 and not (kid.base_deprel == "iobj" and dative_reading(kid))
+                # «Мысль в том, что объекта не существует»: a nominal of the clause above
+                and not before_own_subordinator(sent, node, kid)
             ):
                 return True
     return False
