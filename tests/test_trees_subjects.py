@@ -128,3 +128,37 @@ def test_vs_subject_is_no_genitive_of_the_noun_before_it():
         (".", ".", "PUNCT", "", 1, "punct"),
     ]))
     assert attractor_subject_edges(rs) == []
+
+
+_PAST_FEM = "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+
+
+def test_a_word_with_no_verb_reading_tagged_as_a_verb_gives_its_subject_to_the_verb():
+    # «Соседка мигом закрыла окно.» with «мигом» tagged a finite verb holding the subject
+    rs = repaired_sentence(tree([
+        ("Соседка", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("мигом", "мигом", "VERB", _PAST_FEM, 3, "advmod"),
+        ("закрыла", "закрыть", "VERB", _PAST_FEM, 0, "root"),
+        ("окно", "окно", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 3, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]))
+    assert rs.token(2).upos == "ADV" and rs.token(1).head == 3
+    assert [(e.subject.form, e.agreeing.form) for e in repaired_edges(rs)] == [("Соседка", "закрыла")]
+    # a «subject» after the retagged word, beyond a comma, stays where it is («Закрыла, небось, окно соседка»)
+    rs = repaired_sentence(tree([
+        ("Закрыла", "закрыть", "VERB", _PAST_FEM, 0, "root"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("небось", "небось", "VERB", _PAST_FEM, 1, "parataxis"),
+        (",", ",", "PUNCT", "", 5, "punct"),
+        ("окно", "окно", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 1, "obj"),
+        ("соседка", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ]))
+    assert rs.token(3).upos == "PART" and rs.token(6).head == 3
+    # a real verb keeps its tag
+    rs = repaired_sentence(tree([
+        ("Соседка", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("закрыла", "закрыть", "VERB", _PAST_FEM, 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]))
+    assert rs.token(2).upos == "VERB"

@@ -16,7 +16,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import OC2UD, get_morph
 from .edges import AgreementEdge, is_byt
-from .lexical import infinitive_only, unique_verbal_reading, verbal_only_reading
+from .lexical import infinitive_only, is_known, unique_verbal_reading, verbal_only_reading
 
 __all__ = [
     "retag_verbs",
@@ -62,7 +62,23 @@ def retag_verbs(sent: Sentence) -> Sentence:
             tokens[i] = dataclasses.replace(tok, upos="VERB", lemma=tok.form.lower(), feats={"Aspect": aspect, "VerbForm": "Inf"}, deprel=deprel)
             changed = True
             continue
-        if (tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin") or tok.feats.get("VerbForm") == "Inf":
+        if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
+            other = _no_verb_reading(tok)
+            if other is not None:
+                # «мигом», «небось», «старушка» tagged as a finite verb: pymorphy3 knows the form and has no
+                # verbal reading of it; its subject dependents go to the verb it hangs on
+                tokens[i] = other
+                head = tokens[tok.head - 1] if tok.head else None
+                if head is not None and head.upos in ("VERB", "AUX") and head.feats.get("VerbForm") == "Fin":
+                    for j, kid in enumerate(tokens):
+                        # only a subject before both, with no punctuation up to the verb («Алёна мигом заменила»)
+                        if kid.head == tok.id and kid.base_deprel == "nsubj" and kid.id < tok.id < head.id and not any(
+                            t.upos == "PUNCT" for t in tokens[kid.id: head.id - 1]
+                        ):
+                            tokens[j] = dataclasses.replace(kid, head=head.id)
+                changed = True
+            continue
+        if tok.feats.get("VerbForm") == "Inf":
             # an infinitive spelt as a finite form («согласится» for «согласиться») stays an infinitive
             continue
         reading = verbal_only_reading(tok.form.lower())
@@ -76,6 +92,40 @@ def retag_verbs(sent: Sentence) -> Sentence:
     if not changed:
         return sent
     return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+
+
+#: pymorphy3 parts of speech of a form that may be read as a verb or predicate
+_VERBAL_POS = frozenset({"VERB", "INFN", "PRTS", "PRTF", "GRND", "ADJS", "PRED"})
+#: the UD part of speech of a form with no verbal reading, by its pymorphy3 parts of speech (first match)
+_NON_VERB_UPOS = (("ADVB", "ADV"), ("NOUN", "NOUN"), ("ADJF", "ADJ"), ("PRCL", "PART"), ("INTJ", "INTJ"), ("CONJ", "CCONJ"))
+
+
+def _no_verb_reading(tok: Token) -> Token | None:
+    """``tok`` (tagged as a finite verb) retagged when pymorphy3 knows its form (lower-case, not a name)
+    and reads it as no verb, participle, short form or predicative at all: a noun gets the case, number,
+    gender and animacy of its first noun reading, an adjective its case, number and gender, any other
+    word no features; None when a verbal reading exists."""
+    form = tok.form.lower()
+    if not is_known(form) or (tok.form[:1].isupper() and tok.id > 1):
+        return None
+    parses = get_morph().parses(tok.form)
+    pos = {p.tag.POS for p in parses}
+    if not pos or pos & _VERBAL_POS:
+        return None
+    for oc, ud in _NON_VERB_UPOS:
+        if oc in pos:
+            break
+    else:
+        return None
+    reading = next(p for p in parses if p.tag.POS == oc)
+    feats: dict[str, str] = {}
+    if ud in ("NOUN", "ADJ"):
+        for attr in ("case", "number", "gender", "animacy"):
+            val = getattr(reading.tag, attr)
+            mapped = OC2UD.get(val) if val else None
+            if mapped is not None and (ud == "NOUN" or attr != "animacy"):
+                feats[mapped[0]] = mapped[1]
+    return dataclasses.replace(tok, upos=ud, lemma=reading.normal_form, feats=feats)
 
 
 def _name_inside_clause(tokens: list[Token], i: int) -> bool:
