@@ -1926,13 +1926,21 @@ def test_clause_scope_takes_the_verbs_object_between_subject_and_verb(paradigms)
     ], ("сказал", "сказать", "Masc", "Sing"))
     assert [b for b, _ in gender.pairs(sent)] == ["Сосед ей не сказала."]
     assert list(strict.pairs(sent)) == []
-    # «Сосед с детьми соседки не спорил» → «спорили»: a noun inside the verb's PP
+    # «Сосед о детях не спорил» → «спорили»: a noun inside the verb's PP
+    sent = _told([
+        ("о", "о", "ADP", "", "case", 3),
+        ("детях", "ребёнок", "NOUN", "Animacy=Anim|Case=Loc|Gender=Masc|Number=Plur", "obl"),
+        ("не", "не", "PART", "Polarity=Neg", "advmod"),
+    ], ("спорил", "спорить", "Masc", "Sing"))
+    assert [b for b, _ in number.pairs(sent)] == ["Сосед о детях не спорили."]
+    # «Сосед с детьми не спорил» → «спорили» is the comitative plural ("the neighbour and the children"),
+    # grammatical (round 5): no pair
     sent = _told([
         ("с", "с", "ADP", "", "case", 3),
         ("детьми", "ребёнок", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", "obl"),
         ("не", "не", "PART", "Polarity=Neg", "advmod"),
     ], ("спорил", "спорить", "Masc", "Sing"))
-    assert [b for b, _ in number.pairs(sent)] == ["Сосед с детьми не спорили."]
+    assert list(number.pairs(sent)) == []
 
 
 def test_clause_scope_has_no_adverbial_or_quoted_attractor(paradigms):
@@ -2456,3 +2464,52 @@ def test_nominal_before_the_predicates_subordinator_is_no_second_subject(paradig
     assert [b for b, _ in number.pairs(tree(True))] == ["Беда в том, что денег не остаются."]
     # without «что» the nominative may be the verb's own subject: no pair
     assert list(number.pairs(tree(False))) == []
+
+
+def _adverb_holds_subject(subject: tuple, verb: tuple, tail: list[tuple] = ()) -> "Sentence":
+    """«<subject> охотно <verb> <tail>.» with the verb hung (obj) below the adverb that holds the nsubj."""
+    return _tree([
+        (*subject, 2, "nsubj"),
+        ("охотно", "охотно", "ADV", "Degree=Pos", 0, "root"),
+        (*verb, 2, "obj"),
+        *tail,
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+
+
+def test_subject_hung_on_an_adverb_of_its_verb(paradigms):
+    person = paradigms["noun_subj_predicate_agreement_person"]
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    he = ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3")
+    helps = ("помогает", "помогать", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act")
+    assert [b for b, _ in person.pairs(_adverb_holds_subject(he, helps))] == ["Он охотно помогаю."]
+    # «Я охотно помог.»: «я» has no gender of its own, the past agrees all the same; a neuter pair
+    me = ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1")
+    helped = ("помог", "помочь", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act")
+    assert [b for b, _ in gender.pairs(_adverb_holds_subject(me, helped))] == ["Я охотно помогло."]
+    # a subject that cannot agree with the verb («Они охотно помогает»): no edge, no pair
+    they = ("Они", "они", "PRON", "Case=Nom|Number=Plur|Person=3")
+    assert list(person.pairs(_adverb_holds_subject(they, helps))) == []
+
+
+def test_no_plural_beside_a_comitative_person(paradigms):
+    number = paradigms["noun_subj_predicate_agreement_number"]
+    spoke = ("говорила", "говорить", "VERB", "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act")
+
+    def sent(subject: tuple) -> "Sentence":
+        # «<subject> с Ниной говорила.» with «с Ниной» hung on the verb
+        return _tree([
+            (*subject, 4, "nsubj"),
+            ("с", "с", "ADP", "", 3, "case"),
+            ("Ниной", "нина", "PROPN", "Animacy=Anim|Case=Ins|Gender=Fem|Number=Sing", 4, "obl"),
+            (*spoke, 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    # «Ты с Ниной говорили» is the comitative plural ("you and Nina talked"): no pair
+    assert list(number.pairs(sent(("Ты", "ты", "PRON", "Case=Nom|Number=Sing|Person=2")))) == []
+    assert list(number.pairs(sent(("Соседка", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing")))) == []
+    # a thing has no companion: «Статья с Ниной говорили» stays an agreement error
+    assert [b for b, _ in number.pairs(sent(("Статья", "статья", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing")))] == [
+        "Статья с Ниной говорили."
+    ]

@@ -162,3 +162,26 @@ def test_a_word_with_no_verb_reading_tagged_as_a_verb_gives_its_subject_to_the_v
         (".", ".", "PUNCT", "", 2, "punct"),
     ]))
     assert rs.token(2).upos == "VERB"
+
+
+def test_subject_before_a_subordinator_of_its_verb_is_no_attractor_edge():
+    # «Сад – пустырь, хотя в книгах часто описан …» with «Сад» parsed as the subject of «описан»
+    def sent(conj: bool):
+        rows = [
+            ("Сад", "сад", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 7 if conj else 6, "nsubj"),
+            ("–", "–", "PUNCT", "", 3, "punct"),
+            ("пустырь", "пустырь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 1, "appos"),
+        ]
+        if conj:
+            rows.append(("хотя", "хотя", "SCONJ", "", 7, "mark"))
+        n = len(rows)
+        rows += [
+            ("в", "в", "ADP", "", n + 2, "case"),
+            ("книгах", "книга", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Plur", n + 3, "obl"),
+            ("описан", "описать", "VERB", "Aspect=Perf|Gender=Masc|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"),
+            (".", ".", "PUNCT", "", n + 3, "punct"),
+        ]
+        return repaired_sentence(tree(rows))
+
+    assert [e.subject.form for e in attractor_subject_edges(sent(False))] == ["Сад"]
+    assert attractor_subject_edges(sent(True)) == []

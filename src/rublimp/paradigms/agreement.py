@@ -86,6 +86,7 @@ __all__ = [
     "PERSONS",
     "SubjectPredicateAgreement",
     "load_common_gender_nouns",
+    "comitative_beside",
     "number_ok",
 ]
 
@@ -593,6 +594,26 @@ def _quantity_phrase(sent: Sentence, subj: Token) -> bool:
     if normalize(subj.lemma) not in QUANTITY_NOUNS:
         return False
     return any(k.base_deprel in ("nmod", "nummod", "det") and k.feats.get("Case") == "Gen" for k in sent.children(subj))
+
+
+def comitative_beside(sent: Sentence, edge) -> bool:
+    """Whether a «с/со» + instrumental person (a name, a pronoun or an animate noun) stands between a
+    singular subject that is a person (a personal pronoun or an animate noun) and its predicate or hangs on the predicate, wherever the parser attached it: «Ты
+    небось с Нинкой говорила» → «говорили» is the comitative plural ("you and Ninka talked"), grammatical."""
+    subj = edge.subject
+    person = subj.upos == "PRON" and subj.feats.get("Person") in ("1", "2", "3") or (
+        subj.feats.get("Animacy") == "Anim"
+        and any("anim" in p.tag.grammemes for p in get_morph().parses(subj.form) if p.tag.POS == "NOUN")
+    )
+    if not person:
+        return False  # «Сказание связано с Келенами»: a thing makes no comitative pair
+    lo, hi = sorted((subj.id, edge.agreeing.id))
+    near = [t for t in sent.tokens[lo: hi - 1]] + list(sent.children(edge.predicate))
+    return any(
+        t.feats.get("Case") == "Ins" and (t.upos in ("PROPN", "PRON") or t.feats.get("Animacy") == "Anim")
+        and any(c.base_deprel == "case" and normalize(c.form) in ("с", "со") for c in sent.children(t))
+        for t in near
+    )
 
 
 def number_ok(sent: Sentence, subj: Token) -> bool:

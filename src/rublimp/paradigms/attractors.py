@@ -64,7 +64,7 @@ from ..trees.subject_contexts import (
 )
 from ..trees.subject_repairs import object_reading
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
-from .agreement import SubjectPredicateAgreement, number_ok
+from .agreement import SubjectPredicateAgreement, comitative_beside, number_ok
 from .base import OPTION_DEFAULTS, register
 
 __all__ = [
@@ -629,6 +629,8 @@ class AttractorNumber(_Attractor):
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
+            if num == "Plur" and comitative_beside(sent, edge):
+                return  # «Я с братом в магазин ходил» → «ходили»: the comitative plural
             clause = self.attractor_scope_of(sent, edge, att) == "clause"
             if clause and (
                 indefinite_personal_risk(sent, edge) if num == "Plur" else object_reading(sent, edge)

@@ -22,7 +22,7 @@ from ..morph import get_morph
 from ..trees.edges import AgreementEdge
 from ..trees.lexical import KTO_PRONOUNS, QUANT_WORDS, WH_WORDS, is_known
 from ..trees.subject_contexts import genitive_of_negation, indefinite_personal_risk
-from .agreement import GENDERS, SubjectPredicateAgreement, number_ok
+from .agreement import GENDERS, SubjectPredicateAgreement, comitative_beside, number_ok
 from .base import register
 
 __all__ = [
@@ -118,6 +118,8 @@ class NounSubjNumber(SubjectPredicateAgreement):
         if src == "Sing":
             if indefinite_personal_risk(sent, edge):
                 return  # «Поезд перевозят»: "they transport the train", no agreement error
+            if comitative_beside(sent, edge):
+                return  # «Ты небось с Нинкой говорили»: the comitative plural
             yield "Plur", None
         else:
             yield "Sing", self._singular_gender(edge.subject)

@@ -3,6 +3,7 @@
 * :func:`case_repair`, :func:`subject_repair`: the subject's case and number from pymorphy3 where
   the tag contradicts the predicate; :func:`pronoun_repair`: «кто»-pronouns and «все».
 * :func:`unlabelled_subject_edges`: nominative subjects the parser attached as objects.
+* :func:`sibling_subject_edges`: subjects the parser hung on a modifier of their verb.
 * :func:`stranded_subject_edges`: verbs hung below their own subject's noun phrase.
 * :func:`object_reading`: whether a nominative-looking subject could as well be the object of a
   transitive verb with an unexpressed subject (then it is left alone).
@@ -25,6 +26,7 @@ __all__ = [
     "pronoun_repair",
     "subject_repair",
     "unlabelled_subject_edges",
+    "sibling_subject_edges",
     "stranded_subject_feats",
     "stranded_subject_edges",
     "object_reading",
@@ -216,6 +218,73 @@ def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
             coordinated=any(k.deprel == "conj" for k in sent.children(tok)), negated=negated_by_ne(sent, pred, agreeing),
             co_agreeing=co,
         ))
+    return out
+
+
+#: relations by which the parser hangs a finite verb below a modifier of its own («Я праздно пролистал»)
+_BELOW_MODIFIER_RELS = frozenset({"obj", "iobj", "obl", "conj", "advmod", "dep", "xcomp"})
+
+
+def _speaker_pronoun_agrees(tok: Token, verb: Token) -> bool:
+    """A 1st/2nd-person pronoun tagged nominative whose number (and person, where the verb marks one)
+    the verb shares («Я … пролистал», «Ты … говорила»)."""
+    f, v = tok.feats, verb.feats
+    return (
+        tok.upos == "PRON" and f.get("Case") == "Nom" and f.get("Person") in ("1", "2")
+        and f.get("Number") == v.get("Number") and v.get("Person") in (None, f.get("Person"))
+    )
+
+
+def sibling_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """A finite verb without a subject hung below an adverb, particle or long adjective that holds the
+    verb's subject as its own ``nsubj`` («Я праздно пролистал пачку» with «пролистал» an obj and «Я» the
+    nsubj of «праздно»; «Он великолепно послужит»; «Ты небось говорила»).
+
+    The head is no predicate itself (no short form, no copula or auxiliary: an adverb in -о such as
+    «великолепно» is a modifier whatever pymorphy3 reads, since the verb hangs on it); the
+    subject stands before the verb with no punctuation between them, has no preposition and reads as a
+    nominative agreeing with the verb (:func:`stranded_subject_feats`). Edges get the ``nominal`` kind.
+    """
+    taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    subjects = {e.subject.id for e in real}
+    out = []
+    for verb in sent.tokens:
+        if verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin" or verb.id in taken or not verb.head:
+            continue
+        if verb.base_deprel not in _BELOW_MODIFIER_RELS or verb.feats.get("Mood") == "Imp":
+            continue
+        head = sent.token(verb.head)
+        if head.upos not in ("ADV", "PART", "ADJ") or head.feats.get("Variant") == "Short":
+            continue
+        if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
+            continue
+        if any(k.base_deprel in ("cop", "aux", "aux:pass") for k in sent.children(head)):
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, verb)
+        if agreeing is None or pred_type != "verb":
+            continue
+        for subj in sent.children(head):
+            if subj.base_deprel != "nsubj" or subj.id > verb.id or subj.id in subjects:
+                continue
+            if any(k.deprel == "case" for k in sent.children(subj)) or any(
+                t.upos == "PUNCT" for t in sent.tokens[subj.id: verb.id - 1]
+            ):
+                continue
+            feats = stranded_subject_feats(subj, agreeing)
+            if feats is None and _speaker_pronoun_agrees(subj, agreeing):
+                feats = dict(subj.feats)  # «я», «ты» have no gender of their own: any past singular agrees
+            if feats is None:
+                continue
+            taken.add(verb.id)
+            subjects.add(subj.id)
+            subj = dataclasses.replace(subj, feats=feats)
+            out.append(AgreementEdge(
+                sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=agreeing, pred_type=pred_type,
+                order="SV", conf=head_conf(sent, subj), subject_kind="nominal",
+                coordinated=any(k.deprel == "conj" for k in sent.children(subj)),
+                negated=negated_by_ne(sent, verb, agreeing), co_agreeing=co,
+            ))
+            break
     return out
 
 

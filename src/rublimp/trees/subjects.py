@@ -38,6 +38,7 @@ from .readings import (
 from .subject_repairs import (
     case_repair,
     pronoun_repair,
+    sibling_subject_edges,
     stranded_subject_edges,
     stranded_subject_feats,
     subject_repair,
@@ -88,6 +89,7 @@ def _repair(sent: Sentence) -> list:
     real = [pronoun_repair(subject_repair(rsent, case_repair(rsent, negation_repair(rsent, repair_edge(rsent, e))))) for e in subject_predicate_edges(rsent)]
     real += [repair_edge(rsent, e) for e in unlabelled_subject_edges(rsent, real)]
     real += [repair_edge(rsent, e) for e in stranded_subject_edges(rsent, real)]
+    real += [repair_edge(rsent, e) for e in sibling_subject_edges(rsent, real)]
     return [real, None, rsent]
 
 
@@ -437,6 +439,10 @@ def _own_subject_elsewhere(sent: Sentence, edge: AgreementEdge, edges: list[Agre
 def _attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
     edges = word_order_edges(sent)
     edges = [e for e in edges if not _own_subject_elsewhere(sent, e, edges)]
+    # a subordinator between subject and verb, outside the subject's own phrase, opens the verb's clause:
+    # the «subject» stands in the clause above («Место обитания – кладбище, хотя в сериале часто
+    # показано, что …» with «Место» parsed as the subject of «показано»)
+    edges = [e for e in edges if not _subordinator_between(sent, e)]
     # a «subject» after the verb beside a nominative nsubj before it that could agree is the
     # parser's second guess, not the subject («В 1982 Киквете был избран в … Комитет»)
     return [
@@ -447,6 +453,15 @@ def _attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
             for k in sent.children(e.predicate)
         )
     ]
+
+
+def _subordinator_between(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether a subordinating conjunction («хотя», «что», «если» …) stands between a subject placed
+    before its verb and that verb, outside the subject's own phrase."""
+    if edge.subject_kind != "nominal" or edge.subject.id > edge.agreeing.id:
+        return False
+    own = {t.id for t in sent.subtree(edge.subject)}
+    return any(t.upos == "SCONJ" and t.id not in own for t in sent.tokens[edge.subject.id: edge.agreeing.id - 1])
 
 
 def _clause_initial_subject(sent: Sentence, subj: Token) -> bool:
