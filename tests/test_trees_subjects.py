@@ -185,3 +185,31 @@ def test_subject_before_a_subordinator_of_its_verb_is_no_attractor_edge():
 
     assert [e.subject.form for e in attractor_subject_edges(sent(False))] == ["Сад"]
     assert attractor_subject_edges(sent(True)) == []
+
+
+def test_nominative_subject_buried_below_a_nominal_of_its_clause():
+    past = "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+
+    def sent(rel: str, case: str, punct: bool = False):
+        # «К Риге Петров подходил.» with «Петров» hung (``rel``) on «Риге» (tagged ``case``)
+        rows = [
+            ("К", "к", "ADP", "", 2, "case"),
+            ("Риге", "рига", "PROPN", f"Animacy=Inan|Case={case}|Gender=Fem|Number=Sing", 5 if punct else 4, "obl"),
+        ]
+        if punct:
+            rows.append((",", ",", "PUNCT", "", 4, "punct"))
+        n = len(rows)
+        rows += [
+            ("Петров", "петров", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, rel),
+            ("подходил", "подходить", "VERB", past, 0, "root"),
+            (".", ".", "PUNCT", "", n + 2, "punct"),
+        ]
+        return repaired_sentence(tree(rows))
+
+    assert [(e.subject.form, e.agreeing.form) for e in repaired_edges(sent("nmod", "Dat"))] == [("Петров", "подходил")]
+    # a nominative cannot be an apposition of a dative: taken as well
+    assert [e.subject.form for e in repaired_edges(sent("appos", "Dat"))] == ["Петров"]
+    # beside an accusative it may be one («носит название Хусейни»): none
+    assert repaired_edges(sent("appos", "Acc")) == []
+    # punctuation between the noun and the verb: none
+    assert repaired_edges(sent("nmod", "Dat", punct=True)) == []

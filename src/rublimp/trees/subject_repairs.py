@@ -3,7 +3,8 @@
 * :func:`case_repair`, :func:`subject_repair`: the subject's case and number from pymorphy3 where
   the tag contradicts the predicate; :func:`pronoun_repair`: «кто»-pronouns and «все».
 * :func:`unlabelled_subject_edges`: nominative subjects the parser attached as objects.
-* :func:`sibling_subject_edges`: subjects the parser hung on a modifier of their verb.
+* :func:`sibling_subject_edges`: subjects the parser hung on a modifier of their verb;
+  :func:`buried_subject_edges`: nominative subjects hung below another nominal of their clause.
 * :func:`stranded_subject_edges`: verbs hung below their own subject's noun phrase.
 * :func:`object_reading`: whether a nominative-looking subject could as well be the object of a
   transitive verb with an unexpressed subject (then it is left alone).
@@ -27,6 +28,7 @@ __all__ = [
     "subject_repair",
     "unlabelled_subject_edges",
     "sibling_subject_edges",
+    "buried_subject_edges",
     "stranded_subject_feats",
     "stranded_subject_edges",
     "object_reading",
@@ -285,6 +287,78 @@ def sibling_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agr
                 negated=negated_by_ne(sent, verb, agreeing), co_agreeing=co,
             ))
             break
+    return out
+
+
+#: relations along which a nominative may hang below a nominal of its verb's clause («к Лакхнау Макферсон»)
+_BURIED_RELS = frozenset({"nmod", "amod", "obl", "obj", "iobj", "dep"})
+_QUOTES = frozenset({"«", "»", '"', "“", "”", "„", "``", "''"})
+
+
+def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """A finite verb without a subject whose nominative subject the parser hung below another nominal of
+    the verb's clause («На пути к Лакхнау Макферсон участвовал» with «Макферсон» an nmod of
+    «Лакхнау», «В глазах Мериен плавилось томление» with «томление» an nmod).
+
+    The noun (or name, or personal pronoun) is tagged nominative, has no preposition and none before
+    it, and reaches the verb through at most two links of :data:`_BURIED_RELS`, the last one from a
+    direct dependent of the verb; no punctuation or quotation mark stands between it and the verb; it
+    reads as a nominative agreeing with the verb (:func:`stranded_subject_feats`) and cannot be the
+    verb's object (intransitive verb, no accusative reading of its number, or another object). Only
+    where exactly one word qualifies. Edges get the ``nominal`` kind.
+    """
+    from .readings import after_preposition
+
+    taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    subjects = {e.subject.id for e in real}
+    with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
+    out = []
+    for verb in sent.tokens:
+        if verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Mood") != "Ind":
+            continue
+        if verb.id in taken or verb.id in with_subject or verb.deprel in ("aux", "aux:pass", "cop"):
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, verb)
+        if agreeing is not verb or pred_type != "verb":
+            continue
+        found = []
+        for tok in sent.tokens:
+            if tok.id in subjects or tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case") != "Nom":
+                continue
+            if tok.upos == "PRON" and tok.feats.get("PronType", "Prs") != "Prs":
+                continue
+            head = sent.head_of(tok)
+            if head is None or head.id == verb.id:
+                continue  # a direct dependent is :func:`unlabelled_subject_edges`' question
+            # an apposition or name part agrees in case with its noun: a nominative beside a genitive, dative,
+            # instrumental or prepositional noun is no apposition of it («к Лакхнау Макферсон»); beside a
+            # nominative or accusative it is («носит название Хусейни»)
+            apposed = tok.base_deprel in ("appos", "flat") and head.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc")
+            if (tok.base_deprel not in _BURIED_RELS and not apposed) or after_preposition(sent, tok):
+                continue
+            above = sent.head_of(head)
+            if not (head.head == verb.id or (above is not None and above.head == verb.id and head.base_deprel in _BURIED_RELS)):
+                continue
+            if head.upos not in ("NOUN", "PROPN", "PRON"):
+                continue
+            lo, hi = sorted((tok.id, verb.id))
+            if any(t.upos == "PUNCT" or t.form in _QUOTES for t in sent.tokens[lo - 2 if lo > 1 else 0: hi - 1]):
+                continue
+            feats = stranded_subject_feats(tok, verb)
+            if feats is None or not (is_intransitive(verb) or no_accusative_reading(tok) or other_object(sent, verb, tok)):
+                continue
+            found.append((tok, feats))
+        if len(found) != 1:
+            continue
+        tok, feats = found[0]
+        subj = dataclasses.replace(tok, feats=feats)
+        taken.add(verb.id)
+        subjects.add(tok.id)
+        out.append(AgreementEdge(
+            sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=verb, pred_type=pred_type,
+            order="SV" if tok.id < verb.id else "VS", conf=head_conf(sent, tok), subject_kind="nominal",
+            negated=negated_by_ne(sent, verb, verb), co_agreeing=co,
+        ))
     return out
 
 

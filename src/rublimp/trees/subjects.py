@@ -36,6 +36,7 @@ from .readings import (
     other_object,
 )
 from .subject_repairs import (
+    buried_subject_edges,
     case_repair,
     pronoun_repair,
     sibling_subject_edges,
@@ -90,6 +91,7 @@ def _repair(sent: Sentence) -> list:
     real += [repair_edge(rsent, e) for e in unlabelled_subject_edges(rsent, real)]
     real += [repair_edge(rsent, e) for e in stranded_subject_edges(rsent, real)]
     real += [repair_edge(rsent, e) for e in sibling_subject_edges(rsent, real)]
+    real += [repair_edge(rsent, e) for e in buried_subject_edges(rsent, real)]
     return [real, None, rsent]
 
 
