@@ -2509,6 +2509,25 @@ def test_no_plural_beside_a_comitative_person(paradigms):
     # «Ты с Ниной говорили» is the comitative plural ("you and Nina talked"): no pair
     assert list(number.pairs(sent(("Ты", "ты", "PRON", "Case=Nom|Number=Sing|Person=2")))) == []
     assert list(number.pairs(sent(("Соседка", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing")))) == []
+    # after the verb («Соседка говорила с Ниной» → «говорили») or «ни с кем» there is no comitative subject
+    after = _tree([
+        ("Соседка", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        (*spoke, 0, "root"),
+        ("с", "с", "ADP", "", 4, "case"),
+        ("Ниной", "нина", "PROPN", "Animacy=Anim|Case=Ins|Gender=Fem|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(after)] == ["Соседка говорили с Ниной."]
+    nobody = _tree([
+        ("Соседка", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 6, "nsubj"),
+        ("ни", "ни", "PART", "", 4, "advmod"),
+        ("с", "с", "ADP", "", 4, "case"),
+        ("кем", "кто", "PRON", "Case=Ins", 6, "obl"),
+        ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+        (*spoke, 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(nobody)] == ["Соседка ни с кем не говорили."]
     # a thing has no companion: «Статья с Ниной говорили» stays an agreement error
     assert [b for b, _ in number.pairs(sent(("Статья", "статья", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing")))] == [
         "Статья с Ниной говорили."

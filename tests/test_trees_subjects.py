@@ -185,6 +185,17 @@ def test_subject_before_a_subordinator_of_its_verb_is_no_attractor_edge():
 
     assert [e.subject.form for e in attractor_subject_edges(sent(False))] == ["Сад"]
     assert attractor_subject_edges(sent(True)) == []
+    # «Сад, как обычно, описан»: a comma after the subordinator closes its clause before the verb: kept
+    rows = [
+        ("Сад", "сад", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 6, "nsubj"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("как", "как", "SCONJ", "", 4, "mark"),
+        ("обычно", "обычно", "ADV", "Degree=Pos", 6, "advmod"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("описан", "описать", "VERB", "Aspect=Perf|Gender=Masc|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ]
+    assert [e.subject.form for e in attractor_subject_edges(repaired_sentence(tree(rows)))] == ["Сад"]
 
 
 def test_nominative_subject_buried_below_a_nominal_of_its_clause():

@@ -598,7 +598,8 @@ def _quantity_phrase(sent: Sentence, subj: Token) -> bool:
 
 def comitative_beside(sent: Sentence, edge) -> bool:
     """Whether a «с/со» + instrumental person (a name, a pronoun or an animate noun) stands between a
-    singular subject that is a person (a personal pronoun or an animate noun) and its predicate or hangs on the predicate, wherever the parser attached it: «Ты
+    singular subject that is a person (a personal pronoun or an animate noun) and its predicate after it,
+    wherever the parser attached it: «Ты
     небось с Нинкой говорила» → «говорили» is the comitative plural ("you and Ninka talked"), grammatical."""
     subj = edge.subject
     person = subj.upos == "PRON" and subj.feats.get("Person") in ("1", "2", "3") or (
@@ -607,13 +608,19 @@ def comitative_beside(sent: Sentence, edge) -> bool:
     )
     if not person:
         return False  # «Сказание связано с Келенами»: a thing makes no comitative pair
-    lo, hi = sorted((subj.id, edge.agreeing.id))
-    near = [t for t in sent.tokens[lo: hi - 1]] + list(sent.children(edge.predicate))
+    if subj.id > edge.agreeing.id:
+        return False
     return any(
         t.feats.get("Case") == "Ins" and (t.upos in ("PROPN", "PRON") or t.feats.get("Animacy") == "Anim")
+        # «с собой», «с которой», «ни с кем»: no companion
+        and normalize(t.lemma) not in _NO_COMPANION and not (t.id > 2 and normalize(sent.tokens[t.id - 3].form) == "ни")
         and any(c.base_deprel == "case" and normalize(c.form) in ("с", "со") for c in sent.children(t))
-        for t in near
+        for t in sent.tokens[subj.id: edge.agreeing.id - 1]
     )
+
+
+#: instrumentals after «с» that name no companion of the subject
+_NO_COMPANION = frozenset({"себя", "который", "никто", "кто", "ничто", "что"})
 
 
 def number_ok(sent: Sentence, subj: Token) -> bool:

@@ -459,11 +459,19 @@ def _attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
 
 def _subordinator_between(sent: Sentence, edge: AgreementEdge) -> bool:
     """Whether a subordinating conjunction («хотя», «что», «если» …) stands between a subject placed
-    before its verb and that verb, outside the subject's own phrase."""
+    before its verb and that verb, outside the subject's own phrase, and opens the verb's own clause
+    (no punctuation between it and the verb)."""
     if edge.subject_kind != "nominal" or edge.subject.id > edge.agreeing.id:
         return False
     own = {t.id for t in sent.subtree(edge.subject)}
-    return any(t.upos == "SCONJ" and t.id not in own for t in sent.tokens[edge.subject.id: edge.agreeing.id - 1])
+    # the verb must stand in the subordinate clause: no punctuation between the subordinator and the verb
+    # («Мнения горожан, как обычно, разделились», «расположение, когда батарея замаскирована, было
+    # освоено» keep their subject)
+    return any(
+        t.upos == "SCONJ" and t.id not in own
+        and not any(u.upos == "PUNCT" for u in sent.tokens[t.id: edge.agreeing.id - 1])
+        for t in sent.tokens[edge.subject.id: edge.agreeing.id - 1]
+    )
 
 
 def _clause_initial_subject(sent: Sentence, subj: Token) -> bool:
