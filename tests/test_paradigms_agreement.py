@@ -2532,3 +2532,20 @@ def test_no_plural_beside_a_comitative_person(paradigms):
     assert [b for b, _ in number.pairs(sent(("Статья", "статья", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing")))] == [
         "Статья с Ниной говорили."
     ]
+
+
+def test_adverb_with_an_infinitive_subject_is_a_short_form(paradigms):
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+
+    def sent(form: str, lemma: str) -> "Sentence":
+        # «Найти ключ <form>.» with the predicative tagged ADV and the infinitive its csubj
+        return _tree([
+            ("Найти", "найти", "VERB", "Aspect=Perf|VerbForm=Inf", 3, "csubj"),
+            ("ключ", "ключ", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 1, "obj"),
+            (form, lemma, "ADV", "Degree=Pos", 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert [b for b, _ in gender.pairs(sent("непросто", "непросто"))] == ["Найти ключ непрост."]
+    # «поздно» has no short-adjective reading: it stays an adverb, no pair
+    assert list(gender.pairs(sent("поздно", "поздно"))) == []

@@ -47,7 +47,9 @@ def retag_verbs(sent: Sentence) -> Sentence:
     infinitive, and as ``nsubj`` a clausal subject (``csubj``). A capitalised
     PROPN inside a clause is a name and stays («Вадима Юсова», «с Хилы»). Returns
     ``sent`` itself when nothing changes, else a copy (token ids are kept,
-    so edits made on the copy apply to ``sent``).
+    so edits made on the copy apply to ``sent``). An adverb with an infinitive subject that is also a neuter
+    short adjective becomes that short form (:func:`_predicative_short_form`); a word tagged as a finite
+    verb with no verbal reading at all loses the verb tag (:func:`_no_verb_reading`).
     """
     changed = False
     tokens = list(sent.tokens)
@@ -60,6 +62,11 @@ def retag_verbs(sent: Sentence) -> Sentence:
             aspect = "Perf" if infinitive_aspect == "perf" else "Imp"
             deprel = "csubj" + tok.deprel[len("nsubj"):] if tok.base_deprel == "nsubj" else tok.deprel
             tokens[i] = dataclasses.replace(tok, upos="VERB", lemma=tok.form.lower(), feats={"Aspect": aspect, "VerbForm": "Inf"}, deprel=deprel)
+            changed = True
+            continue
+        short = _predicative_short_form(sent, tok)
+        if short is not None:
+            tokens[i] = short
             changed = True
             continue
         if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
@@ -92,6 +99,21 @@ def retag_verbs(sent: Sentence) -> Sentence:
     if not changed:
         return sent
     return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+
+
+def _predicative_short_form(sent: Sentence, tok: Token) -> Token | None:
+    """An adverb in -о with an infinitive subject of its own (``csubj``) and no copula, read by pymorphy3
+    as a neuter singular short adjective too («найти камушек непросто», «добиваться ответа нехорошо»):
+    the present-tense predicate, retagged as that short form (ADJ, Variant=Short); None otherwise."""
+    if tok.upos != "ADV" or not any(k.base_deprel == "csubj" and k.feats.get("VerbForm") == "Inf" for k in sent.children(tok)):
+        return None
+    if any(k.deprel in ("cop", "aux", "aux:pass") for k in sent.children(tok)):
+        return None
+    for p in get_morph().parses(tok.form):
+        if p.tag.POS == "ADJS" and {"neut", "sing"} <= set(p.tag.grammemes):
+            feats = {"Degree": "Pos", "Gender": "Neut", "Number": "Sing", "Variant": "Short"}
+            return dataclasses.replace(tok, upos="ADJ", lemma=p.normal_form, feats=feats)
+    return None
 
 
 #: pymorphy3 parts of speech of a form that may be read as a verb or predicate
