@@ -2549,3 +2549,35 @@ def test_adverb_with_an_infinitive_subject_is_a_short_form(paradigms):
     assert [b for b, _ in gender.pairs(sent("непросто", "непросто"))] == ["Найти ключ непрост."]
     # «поздно» has no short-adjective reading: it stays an adverb, no pair
     assert list(gender.pairs(sent("поздно", "поздно"))) == []
+
+
+def test_infinitive_below_a_nominal_of_a_predicative_or_comparative(paradigms):
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+    # «Надо было за ужином поменьше есть.»: the infinitive hung (nmod) below «ужином»
+    sent = _tree([
+        ("Надо", "надо", "ADV", "Degree=Pos", 0, "root"),
+        ("было", "быть", "AUX", _VERB_NEUT, 1, "cop"),
+        ("за", "за", "ADP", "", 4, "case"),
+        ("ужином", "ужин", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 1, "obl"),
+        ("есть", "есть", "VERB", "Aspect=Imp|VerbForm=Inf", 4, "nmod"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Надо были за ужином есть."]
+    # «Уйти было легче.»: a comparative with «было» takes the infinitive as its subject, быть agrees alone
+    sent = _tree([
+        ("Уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf", 3, "iobj"),
+        ("было", "быть", "AUX", _VERB_NEUT, 3, "cop"),
+        ("легче", "лёгкий", "ADJ", "Degree=Cmp", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Уйти были легче."]
+    # «Дом строить было трудно.» with «Дом» parsed as nsubj: «Дом строить был труден» agrees with «Дом»
+    sent = _tree([
+        ("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("строить", "строить", "VERB", "Aspect=Imp|VerbForm=Inf", 4, "csubj"),
+        ("было", "быть", "AUX", _VERB_NEUT, 4, "cop"),
+        ("трудно", "трудный", "ADJ", _PRED_NEUT, 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert list(gender.pairs(sent)) == []

@@ -200,6 +200,15 @@ def before_own_subordinator(sent: Sentence, pred: Token, tok: Token) -> bool:
     return bool(marks) and tok.id < min(marks)
 
 
+def _comparative_with_byt(pred: Token, agreeing: Token | None) -> bool:
+    """A comparative with «было/будет» as its copula («Понравиться ей было гораздо трудней»): a
+    predicative of its own, with no gender or number, so быть agrees alone."""
+    return (
+        agreeing is not None and agreeing is not pred and is_byt(agreeing)
+        and pred.upos in ("ADJ", "ADV") and pred.feats.get("Degree") == "Cmp"
+    )
+
+
 def _conditional_clause(sent: Sentence, inf: Token, pred: Token) -> bool:
     """An infinitive with a subordinator of its own («если», «чтобы», «когда» …) set off from the predicate
     by punctuation: a clause of its own, not the subject («Если тренировать все мышцы, – не хватит
@@ -436,8 +445,18 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if is_infinitive(pred) and agreeing is not pred and agreeing.feats.get("Tense") == "Past":
             # «было» + infinitive; future «будет» + infinitive is the analytic future of a personal verb
             subj, kind = pred, "clausal"
-        elif is_predicative(pred) or (pred_type == "verb" and (is_byt(pred) or impersonal_verb(sent, pred))):
+        elif is_predicative(pred) or _comparative_with_byt(pred, agreeing) or (
+            pred_type == "verb" and (is_byt(pred) or impersonal_verb(sent, pred))
+        ):
             infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS and not _conditional_clause(sent, k, pred)]
+            if not infs and (is_predicative(pred) or _comparative_with_byt(pred, agreeing)):
+                # «Надо было вам за завтраком поменьше налегать», «Робса учить было не надо»: the
+                # infinitive hung below a nominal dependent of the predicative
+                infs = [
+                    g for k in kids if k.base_deprel in ("obl", "nmod", "iobj", "obj") and k.upos in ("NOUN", "PROPN", "PRON")
+                    for g in sent.children(k) if is_infinitive(g) and g.base_deprel in _INF_RELS
+                    and not _conditional_clause(sent, g, pred)
+                ]
             if agreeing is not pred:
                 # «Мне неважно было – … справить торг»: the infinitive attached to «было» itself
                 infs += [k for k in sent.children(agreeing) if is_infinitive(k) and k.base_deprel in _INF_RELS]
