@@ -224,3 +224,36 @@ def test_nominative_subject_buried_below_a_nominal_of_its_clause():
     assert repaired_edges(sent("appos", "Acc")) == []
     # punctuation between the noun and the verb: none
     assert repaired_edges(sent("nmod", "Dat", punct=True)) == []
+
+
+def test_no_buried_subject_that_may_be_a_genitive_a_place_name_or_follow_the_verb():
+    past_plur = "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act"
+    # «Рецепт супруги подбирали.»: «супруги» is as well the genitive of «Рецепт» ("they chose the wife's recipe")
+    rs = repaired_sentence(tree([
+        ("Рецепт", "рецепт", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 3, "obj"),
+        ("супруги", "супруг", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 1, "nmod"),
+        ("подбирали", "подбирать", "VERB", past_plur, 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]))
+    assert repaired_edges(rs) == []
+    pres = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+    # «В состав округа Альбула входит.»: a place keeps its nominative name after a generic noun
+    rs = repaired_sentence(tree([
+        ("В", "в", "ADP", "", 2, "case"),
+        ("состав", "состав", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 5, "obl"),
+        ("округа", "округ", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "nmod"),
+        ("Альбула", "альбула", "PROPN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "appos"),
+        ("входит", "входить", "VERB", pres, 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ]))
+    assert repaired_edges(rs) == []
+    # «Входит в состав округа Альбула.»: after the verb a dropped subject competes
+    rs = repaired_sentence(tree([
+        ("Входит", "входить", "VERB", pres, 0, "root"),
+        ("в", "в", "ADP", "", 3, "case"),
+        ("состав", "состав", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 1, "obl"),
+        ("округа", "округ", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nmod"),
+        ("Альбула", "альбула", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 4, "appos"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ]))
+    assert repaired_edges(rs) == []

@@ -300,14 +300,14 @@ def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agre
     the verb's clause («На пути к Лакхнау Макферсон участвовал» with «Макферсон» an nmod of
     «Лакхнау», «В глазах Мериен плавилось томление» with «томление» an nmod).
 
-    The noun (or name, or personal pronoun) is tagged nominative, has no preposition and none before
-    it, and reaches the verb through at most two links of :data:`_BURIED_RELS`, the last one from a
+    The noun (or name, or personal pronoun) stands before the verb, is tagged nominative, has no
+    preposition and none before it, is no genitive of the noun before it, and reaches the verb through at most two links of :data:`_BURIED_RELS`, the last one from a
     direct dependent of the verb; no punctuation or quotation mark stands between it and the verb; it
     reads as a nominative agreeing with the verb (:func:`stranded_subject_feats`) and cannot be the
     verb's object (intransitive verb, no accusative reading of its number, or another object). Only
     where exactly one word qualifies. Edges get the ``nominal`` kind.
     """
-    from .readings import after_preposition
+    from .readings import after_nominal, after_preposition
 
     taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
     subjects = {e.subject.id for e in real}
@@ -333,8 +333,22 @@ def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agre
             # an apposition or name part agrees in case with its noun: a nominative beside a genitive, dative,
             # instrumental or prepositional noun is no apposition of it («к Лакхнау Макферсон»); beside a
             # nominative or accusative it is («носит название Хусейни»)
-            apposed = tok.base_deprel in ("appos", "flat") and head.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc")
+            # (a person only: a place or body keeps its nominative name after a generic noun in any case,
+            # «в состав округа Альбула», «в хуторе Чечва»)
+            apposed = (
+                tok.base_deprel in ("appos", "flat") and head.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc")
+                and tok.feats.get("Animacy") == "Anim"
+            )
             if (tok.base_deprel not in _BURIED_RELS and not apposed) or after_preposition(sent, tok):
+                continue
+            if tok.id > verb.id:
+                continue  # after the verb a dropped subject competes («Входит в состав округа …»)
+            readings = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+            if after_nominal(sent, tok) and is_known(tok.form.lower()) and any("gent" in p.tag.grammemes for p in readings) and not any(
+                {"Name", "Surn", "Patr"} & set(p.tag.grammemes) and "nomn" in p.tag.grammemes for p in readings
+            ):
+                # «Гнездо птицы строят», «Рецепт супруги подбирали»: as well the genitive of the noun before it
+                # (a personal name's nominative is read as the name: «к Риге Петров подходил»)
                 continue
             above = sent.head_of(head)
             if not (head.head == verb.id or (above is not None and above.head == verb.id and head.base_deprel in _BURIED_RELS)):
