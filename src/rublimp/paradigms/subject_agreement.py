@@ -372,17 +372,6 @@ class _ClauseSubj(SubjectPredicateAgreement):
     def _clause_ok(self, sent: Sentence, edge: AgreementEdge) -> bool:
         return edge.subject_kind == "clausal" and self._default_ok(sent, edge)
 
-    @staticmethod
-    def _nominal_would_agree(sent: Sentence, edge: AgreementEdge, grammemes: set[str]) -> bool:
-        """Whether a nominal the parser made the predicate's nsubj (the infinitive's misattached object)
-        reads as a nominative with ``grammemes``: the new form would agree with it («И гол важно было
-        посвятить» → «гол важен был» reads "the goal was important")."""
-        return any(
-            k.base_deprel == "nsubj" and k.id != edge.subject.id and k.upos in ("NOUN", "PROPN", "PRON")
-            and any({"nomn", *grammemes} <= set(p.tag.grammemes) for p in get_morph().parses(k.form) if p.tag.POS in ("NOUN", "NPRO"))
-            for k in sent.children(edge.predicate)
-        )
-
 
 @register
 class ClauseSubjNumber(_ClauseSubj):
@@ -407,7 +396,7 @@ class ClauseSubjGender(_ClauseSubj):
     feature = "Gender"
 
     def targets(self, sent, edge):
-        if self._clause_ok(sent, edge) and not self._nominal_would_agree(sent, edge, {"masc", "sing"}):
+        if self._clause_ok(sent, edge):
             yield "Masc", None
 
 
