@@ -192,6 +192,8 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
             kid.id != subj.id and kid.base_deprel in _INFINITIVE_RELS and is_infinitive(kid) and not is_intransitive(kid)
             # «ничего не оставалось, как взять лютню», «если открыть письмо»: a clause of its own
             and not any(k.base_deprel == "mark" or normalize(k.lemma) in _CLAUSE_WORDS for k in sent.children(kid))
+            # «Где уж бросить — годов-то не осталось»: set off by a dash or colon, a clause of its own
+            and not any(t.form in ("—", "–", "-", ":") for t in sent.tokens[min(kid.id, edge.agreeing.id): max(kid.id, edge.agreeing.id) - 1])
         ):
             return False
     return True
