@@ -2582,3 +2582,29 @@ def test_infinitive_below_a_nominal_of_a_predicative_or_comparative(paradigms):
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
     assert [b for b, _ in gender.pairs(sent)] == ["Дом строить был труден."]
+
+
+def test_word_order_genitive_across_vsyo_ravno(paradigms):
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+
+    def sent(ravno: bool) -> "Sentence":
+        # «На работе сил все равно не хватает.» with «сил» hung (nmod) on «работе»
+        rows = [
+            ("На", "на", "ADP", "", 2, "case"),
+            ("работе", "работа", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 7 if ravno else 6, "obl"),
+            ("сил", "сила", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 2, "nmod"),
+            ("все", "весь", "PRON", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 7 if ravno else 6, "advmod"),
+        ]
+        if ravno:
+            rows.append(("равно", "равный", "ADJ", "Degree=Pos|Gender=Neut|Number=Sing|Variant=Short", 4, "fixed"))
+        n = len(rows)
+        rows += [
+            ("не", "не", "PART", "Polarity=Neg", n + 2, "advmod"),
+            ("хватает", "хватать", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+            (".", ".", "PUNCT", "", n + 2, "punct"),
+        ]
+        return _tree(rows)
+
+    assert [b for b, _ in person.pairs(sent(True))] == ["На работе сил все равно не хватаю."]
+    # a bare «все» (a nominative) before the predicate leaves it alone
+    assert list(person.pairs(sent(False))) == []

@@ -276,6 +276,8 @@ def chto_beside_a_genitive(sent: Sentence, tok: Token, agreeing: Token) -> bool:
 _NOMINAL_OR_MODIFIER = frozenset({"NOUN", "PROPN", "PRON", "ADJ", "DET", "NUM"})
 
 
+#: the words after «всё» that make an adverbial of it («всё равно», «всё же», «всё-таки», «всё ещё»)
+_VSYO_PARTICLES = frozenset({"равно", "же", "таки", "-таки", "ещё", "еще"})
 #: words before a negated predicate that a genitive subject may be separated from it by
 _GENITIVE_GAP_UPOS = frozenset({"ADV", "PART", "ADP", "DET", "ADJ"})
 
@@ -299,6 +301,8 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
         if any(c.isdigit() for c in t.form):
             return None  # «12 декабря не является выходным»: a date, not a genitive subject
         nxt = sent.tokens[t.id] if t.id < len(sent.tokens) else None
+        if normalize(t.form) in ("все", "всё") and nxt is not None and normalize(nxt.form) in _VSYO_PARTICLES:
+            continue  # «наших слов всё равно не хватает»: the adverbial «всё равно», «всё же»
         if t.upos in ("DET", "ADJ") and bare_case(sent, t, "Gen") and (nxt is None or nxt.upos not in _NOMINAL_OR_MODIFIER):
             # «поскольку такого не существует»: a determiner or adjective standing for a noun
             found.append(t)
