@@ -2608,3 +2608,22 @@ def test_word_order_genitive_across_vsyo_ravno(paradigms):
     assert [b for b, _ in person.pairs(sent(True))] == ["На работе сил все равно не хватаю."]
     # a bare «все» (a nominative) before the predicate leaves it alone
     assert list(person.pairs(sent(False))) == []
+
+
+def test_companion_of_a_plural_pronoun_attracts_with_guessed_readings(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+
+    def sent(pronoun: tuple) -> "Sentence":
+        # «<pronoun> с Тарвином ушли.»: «Тарвином» is unknown to pymorphy3, its guesses are an instrumental singular
+        return _tree([
+            (*pronoun, 4, "nsubj"),
+            ("с", "с", "ADP", "", 3, "case"),
+            ("Тарвином", "тарвин", "PROPN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 1, "nmod"),
+            ("ушли", "уйти", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    assert [b for b, _ in number.pairs(sent(("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1")))] == ["Мы с Тарвином ушел."]
+    # a plural noun subject («Братья с Тарвином ушли») keeps the strict rule: no guessed readings, no pair
+    brothers = ("Братья", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur")
+    assert list(number.pairs(sent(brothers))) == []

@@ -255,12 +255,23 @@ def _possessor(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
 
 
 def _guessed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
-    """Whether pymorphy3's guesses may be read for ``tok``: a :func:`_possessor`, or a word whose
+    """Whether pymorphy3's guesses may be read for ``tok``: a :func:`_possessor`, a word whose
     guessed readings make it a genitive of the noun before it and nothing else («Граждане
-    Краснегара», «Хогры Урнгура»)."""
+    Краснегара», «Хогры Урнгура»), or a companion of a plural pronoun (:func:`_comitative_of_pronoun`)."""
     return (
         _possessor(sent, edge, tok) or genitive_labelled_appos(sent, tok)
-        or _postnominal_genitive_gender(sent, tok) is not None
+        or _postnominal_genitive_gender(sent, tok) is not None or _comitative_of_pronoun(sent, edge, tok)
+    )
+
+
+def _comitative_of_pronoun(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """A «с» + instrumental right after a plural personal pronoun subject, hung on it («Мы с айранитом
+    обернулись»): the companion, a singular name or noun whose guessed readings may be read."""
+    subj = edge.subject
+    return (
+        subj.upos == "PRON" and subj.feats.get("Number") == "Plur" and tok.head == subj.id and tok.id == subj.id + 2
+        and tok.feats.get("Case") == "Ins"
+        and any(c.base_deprel == "case" and normalize(c.form) in ("с", "со") and c.id == subj.id + 1 for c in sent.children(tok))
     )
 
 
@@ -646,6 +657,12 @@ class AttractorNumber(_Attractor):
                 gender = _postnominal_genitive_gender(sent, att) or _gender_in_case(
                     att, _guessed(sent, edge, att), _attractor_case(sent, att)
                 )
+                if gender is None and _comitative_of_pronoun(sent, edge, att) and att.feats.get("Gender") in ("Masc", "Fem"):
+                    # «Мы с айранитом обернулся»: an unknown companion's guesses mix genders; the tagger's,
+                    # where some guessed instrumental singular has it
+                    tagged = UD2OC["Gender"][att.feats["Gender"]]
+                    if any(p.tag.gender == tagged for p in _readings_in_case(att, True, "Ins") if p.tag.number == "sing"):
+                        gender = att.feats["Gender"]
                 if gender is None and _sure_nominative(sent, edge) and _he_or_it(att, _attractor_case(sent, att)):
                     # «немцы его решили» → «решил»: the pronoun is «он» or «оно»; the subject's own gender
                     # where it is one of the two, else the masculine
