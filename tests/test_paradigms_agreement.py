@@ -2627,3 +2627,30 @@ def test_companion_of_a_plural_pronoun_attracts_with_guessed_readings(paradigms)
     # a plural noun subject («Братья с Тарвином ушли») keeps the strict rule: no guessed readings, no pair
     brothers = ("Братья", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur")
     assert list(number.pairs(sent(brothers))) == []
+
+
+def test_more_verbs_that_take_an_infinitive_only_impersonally(paradigms):
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    # «Если не получается уйти.»: «получаться» with an infinitive is impersonal (no dative needed)
+    sent = _tree([
+        ("Если", "если", "SCONJ", "", 3, "mark"),
+        ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+        ("получается", "получаться", "VERB", _PRES_3SG_MID, 0, "root"),
+        ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf", 3, "xcomp"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert "Если не получаюсь уйти." in [b for b, _ in person.pairs(sent)]
+    # «Следует подождать.»: «следовать» is not reflexive and impersonal all the same
+    sent = _tree([
+        ("Следует", "следовать", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("подождать", "подождать", "VERB", "Aspect=Perf|VerbForm=Inf", 1, "xcomp"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert "Следую подождать." in [b for b, _ in person.pairs(sent)]
+    # «Торопится уйти.»: a personal verb with a dropped subject, no clausal subject
+    sent = _tree([
+        ("Торопится", "торопиться", "VERB", _PRES_3SG_MID, 0, "root"),
+        ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf", 1, "xcomp"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert list(person.pairs(sent)) == []

@@ -18,13 +18,13 @@ from .edges import AgreementEdge, agreeing_word, head_conf, is_byt, negated_by_n
 from .lexical import QUANT_WORDS, WH_WORDS, is_known
 from .readings import after_preposition, agrees_as_nominative, dative_reading, object_like, word_before
 from .verbs import (
-    MODAL_IMPERSONAL_LEMMAS,
     bare_case,
     impersonal_verb,
     is_default_form,
     is_infinitive,
     is_intransitive,
     is_predicative,
+    modal_impersonal,
     ne_before,
 )
 
@@ -234,7 +234,7 @@ def _infinitive_above(sent: Sentence, pred: Token, agreeing: Token) -> Token | N
         return None
     if any(k.base_deprel in ("mark", "nsubj", "csubj", "expl") for k in sent.children(pred)):
         return None
-    if normalize(pred.lemma) in MODAL_IMPERSONAL_LEMMAS and pred.form.lower().endswith(("ся", "сь")):
+    if modal_impersonal(pred):
         return head
     f = agreeing.feats
     neuter_form = pred is agreeing and f.get("Gender") == "Neut" and (f.get("Tense") == "Past" or f.get("Variant") == "Short")

@@ -30,6 +30,7 @@ __all__ = [
     "impersonal_verb",
     "is_intransitive",
     "MODAL_IMPERSONAL_LEMMAS",
+    "modal_impersonal",
 ]
 
 
@@ -230,9 +231,24 @@ def bare_case(sent: Sentence, tok: Token, case: str) -> bool:
     return tok.feats.get("Case") == case and not any(k.deprel == "case" for k in sent.children(tok))
 
 
-#: reflexive verbs that take an infinitive only impersonally («придётся уйти», «удаётся понять»,
-#: «доводится бывать»); with a nominative subject they mean something else («пирог удался»)
-MODAL_IMPERSONAL_LEMMAS = frozenset({"прийтись", "приходиться", "удаться", "удаваться", "доводиться", "довестись"})
+#: verbs that take an infinitive only impersonally («придётся уйти», «удаётся понять», «доводится
+#: бывать», «не получается идти», «полагается посещать», «нравится гулять», «следует сообщить», «стоит
+#: повиноваться»); with a nominative subject they mean something else («пирог удался», «он следует за
+#: ней») and take no infinitive
+MODAL_IMPERSONAL_LEMMAS = frozenset({
+    "прийтись", "приходиться", "удаться", "удаваться", "доводиться", "довестись", "получаться", "получиться",
+    "полагаться", "нравиться", "понравиться", "следовать", "стоить",
+})
+#: the verbs of :data:`MODAL_IMPERSONAL_LEMMAS` that are not reflexive
+_NON_REFLEXIVE_MODALS = frozenset({"следовать", "стоить"})
+
+
+def modal_impersonal(verb: Token) -> bool:
+    """A verb of :data:`MODAL_IMPERSONAL_LEMMAS` in its impersonal (reflexive, where it has one) form."""
+    lemma = normalize(verb.lemma)
+    return lemma in MODAL_IMPERSONAL_LEMMAS and (
+        lemma in _NON_REFLEXIVE_MODALS or verb.form.lower().endswith(("ся", "сь"))
+    )
 
 
 def impersonal_verb(sent: Sentence, verb: Token) -> bool:
@@ -245,7 +261,7 @@ def impersonal_verb(sent: Sentence, verb: Token) -> bool:
     non-reflexive verb with a dative («помогает мне убирать») may have a dropped
     personal subject, so it does not qualify.
     """
-    if normalize(verb.lemma) in MODAL_IMPERSONAL_LEMMAS and verb.form.lower().endswith(("ся", "сь")):
+    if modal_impersonal(verb):
         return True
     form = verb.form.lower()
     reflexive = form.endswith(("ся", "сь"))
