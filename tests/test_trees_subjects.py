@@ -257,3 +257,25 @@ def test_no_buried_subject_that_may_be_a_genitive_a_place_name_or_follow_the_ver
         (".", ".", "PUNCT", "", 1, "punct"),
     ]))
     assert repaired_edges(rs) == []
+
+
+def test_vs_subject_of_an_intransitive_verb_may_read_as_an_accusative():
+    # «Упало на дорогу яблоко.»: «яблоко» is also an accusative, but «упасть» takes no object
+    neut = "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rs = repaired_sentence(tree([
+        ("Упало", "упасть", "VERB", neut, 0, "root"),
+        ("на", "на", "ADP", "", 3, "case"),
+        ("дорогу", "дорога", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 1, "obl"),
+        ("яблоко", "яблоко", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3, "nmod"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ]))
+    assert [(e.subject.form, e.order) for e in attractor_subject_edges(rs)] == [("яблоко", "VS")]
+    # a transitive verb («Увидело на дороге яблоко»): the noun may be its object, none
+    rs = repaired_sentence(tree([
+        ("Увидело", "увидеть", "VERB", neut, 0, "root"),
+        ("на", "на", "ADP", "", 3, "case"),
+        ("дороге", "дорога", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 1, "obl"),
+        ("яблоко", "яблоко", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3, "nmod"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ]))
+    assert attractor_subject_edges(rs) == []

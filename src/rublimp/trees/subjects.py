@@ -246,8 +246,9 @@ def vs_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreemen
     subject of its own, not conjoined to a verb, whose clause runs on to the end of the sentence
     (only nominals, modifiers, adverbs, particles and prepositions after it), the subject is the last
     noun or name of that stretch outside a prepositional phrase (a name may be followed by further
-    capitalised name words) that pymorphy3 reads as a nominative agreeing with the verb and not as an
-    accusative of that number (it cannot be the object), and is no genitive of the word before it
+    capitalised name words) that pymorphy3 reads as a nominative agreeing with the verb and, unless
+    the verb is intransitive, not as an accusative of that number (it cannot be the object), and is no
+    genitive of the word before it
     («Нашёл дом Петров»: "the Petrovs' house"); at least one nominal stands between verb and
     subject. Used by the attractor paradigms (the noun-subject paradigms take a word-order subject
     only at the start of its clause); edges get the ``nominal`` kind and the ``VS`` order.
@@ -289,7 +290,7 @@ def vs_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreemen
                 "gent" in p.tag.grammemes and (known or "sing" in p.tag.grammemes)
                 for p in get_morph().parses(t.form) if p.tag.POS == "NOUN"
             )
-            if feats is not None and not genitive_of_previous and (no_accusative_reading(t) or not known):
+            if feats is not None and not genitive_of_previous and (no_accusative_reading(t) or not known or is_intransitive(verb)):
                 subj = dataclasses.replace(t, feats=feats)
                 break
             if t.upos != "PROPN" or not t.form[:1].isupper():
