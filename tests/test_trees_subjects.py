@@ -279,3 +279,21 @@ def test_vs_subject_of_an_intransitive_verb_may_read_as_an_accusative():
         (".", ".", "PUNCT", "", 1, "punct"),
     ]))
     assert attractor_subject_edges(rs) == []
+
+
+def test_vs_subject_is_no_place_name_after_a_generic_noun():
+    # «Лежит к северу от острова Лусон.»: the subject is dropped; «Лусон» names the island
+    def sent(animacy: str):
+        return repaired_sentence(tree([
+            ("Лежит", "лежать", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+            ("к", "к", "ADP", "", 3, "case"),
+            ("северу", "север", "NOUN", "Animacy=Inan|Case=Dat|Gender=Masc|Number=Sing", 1, "obl"),
+            ("от", "от", "ADP", "", 5, "case"),
+            ("острова", "остров", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nmod"),
+            ("Лусон", "лусон", "PROPN", f"Animacy={animacy}|Case=Nom|Gender=Masc|Number=Sing", 5, "appos"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ]))
+
+    assert attractor_subject_edges(sent("Inan")) == []
+    # an animate name right after a genitive it may name is no subject either
+    assert attractor_subject_edges(sent("Anim")) == []

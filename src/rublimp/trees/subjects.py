@@ -283,6 +283,18 @@ def vs_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreemen
                 continue  # the subject's own modifiers («сам Огнеяр»)
             if t.upos not in ("NOUN", "PROPN") or after_preposition(sent, t) or t.id in subjects:
                 break
+            if t.deprel.startswith("flat"):
+                continue  # a later part of a name («Радегаст Удача»)
+            before = sent.tokens[t.id - 2]
+            oblique = {"Gen": "gent", "Dat": "datv", "Ins": "ablt", "Loc": "loct"}.get(before.feats.get("Case", ""))
+            if t.upos == "PROPN" and (
+                t.feats.get("Animacy") != "Anim"
+                or before.upos in ("NOUN", "PROPN") and oblique is not None and is_known(before.form.lower())
+                and any(oblique in p.tag.grammemes for p in get_morph().parses(before.form))
+            ):
+                # «Находится к северу от острова Лусон»: a place's name, or the nominative name of the oblique
+                # noun before it; the subject is dropped
+                break
             feats = _span_subject_feats(t, verb)
             # a guessed genitive plural of an unknown name («Радегаст» as of «Радегаста») does not count
             known = is_known(t.form.lower())
