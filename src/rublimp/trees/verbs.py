@@ -232,15 +232,16 @@ def bare_case(sent: Sentence, tok: Token, case: str) -> bool:
 
 
 #: verbs that take an infinitive only impersonally («придётся уйти», «удаётся понять», «доводится
-#: бывать», «не получается идти», «полагается посещать», «нравится гулять», «следует сообщить», «стоит
-#: повиноваться»); with a nominative subject they mean something else («пирог удался», «он следует за
-#: ней») and take no infinitive
+#: бывать», «не получается идти», «полагается посещать», «нравится гулять», «следует сообщить»); with a
+#: nominative subject they mean something else («пирог удался», «он следует за ней») and take no
+#: infinitive. Not «стоить»: its 1st/2nd person «стою/стоишь» is also «стоять», which takes an
+#: infinitive of purpose («стою ждать»)
 MODAL_IMPERSONAL_LEMMAS = frozenset({
     "прийтись", "приходиться", "удаться", "удаваться", "доводиться", "довестись", "получаться", "получиться",
-    "полагаться", "нравиться", "понравиться", "следовать", "стоить",
+    "полагаться", "нравиться", "понравиться", "следовать",
 })
 #: the verbs of :data:`MODAL_IMPERSONAL_LEMMAS` that are not reflexive
-_NON_REFLEXIVE_MODALS = frozenset({"следовать", "стоить"})
+_NON_REFLEXIVE_MODALS = frozenset({"следовать"})
 
 
 def modal_impersonal(verb: Token) -> bool:
