@@ -2654,3 +2654,24 @@ def test_more_verbs_that_take_an_infinitive_only_impersonally(paradigms):
         (".", ".", "PUNCT", "", 1, "punct"),
     ])
     assert list(person.pairs(sent)) == []
+
+
+def test_genitive_subject_tagged_animate_accusative_after_a_pronouns_pp(paradigms):
+    gender = paradigms["genitive_subj_predicate_agreement_gender"]
+
+    def sent(case: str, animacy: str) -> "Sentence":
+        # «Не было у них старого друга.» with «друга» hung (nmod) on «них» and tagged ``case``
+        return _tree([
+            ("Не", "не", "PART", "Polarity=Neg", 2, "advmod"),
+            ("было", "быть", "VERB", _VERB_NEUT, 0, "root"),
+            ("у", "у", "ADP", "", 4, "case"),
+            ("них", "они", "PRON", "Case=Gen|Number=Plur|Person=3", 2, "obl"),
+            ("старого", "старый", "ADJ", f"Case={case}|Gender=Masc|Number=Sing", 6, "amod"),
+            ("друга", "друг", "NOUN", f"Animacy={animacy}|Case={case}|Gender=Masc|Number=Sing", 4, "nmod"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    # the animate accusative is the genitive form: the genitive subject
+    assert sorted(b for b, _ in gender.pairs(sent("Acc", "Anim"))) == ["Не был у них старого друга.", "Не была у них старого друга."]
+    # tagged accusative and inanimate, it is no genitive: none
+    assert list(gender.pairs(sent("Acc", "Inan"))) == []

@@ -200,6 +200,17 @@ def before_own_subordinator(sent: Sentence, pred: Token, tok: Token) -> bool:
     return bool(marks) and tok.id < min(marks)
 
 
+def _animate_accusative_genitive(sent: Sentence, tok: Token) -> bool:
+    """An animate noun tagged accusative without a preposition, whose form is its genitive as well («Не было
+    на них дикого охотника»: the animate accusative is the genitive form, and a noun after a pronoun's
+    PP is no object of it)."""
+    return (
+        tok.feats.get("Case") == "Acc" and tok.feats.get("Animacy") == "Anim"
+        and not any(k.deprel == "case" for k in sent.children(tok))
+        and any({"gent"} <= set(p.tag.grammemes) for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN")
+    )
+
+
 def _comparative_with_byt(pred: Token, agreeing: Token | None) -> bool:
     """A comparative with «было/будет» as its copula («Понравиться ей было гораздо трудней»): a
     predicative of its own, with no gender or number, so быть agrees alone."""
@@ -506,7 +517,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 g for k in kids if k.upos in ("PROPN", "PRON") and any(c.deprel == "case" for c in sent.children(k))
                 for g in sent.children(k)
                 if g.id > k.id and g.base_deprel in ("nmod", "appos") and g.upos == "NOUN"
-                and bare_case(sent, g, "Gen")
+                and (bare_case(sent, g, "Gen") or _animate_accusative_genitive(sent, g))
             ]
             if not gens and (negated_by_ne(sent, pred, agreeing) or ne_before(sent, agreeing)):
                 gens = [g for g in [_word_order_genitive(sent, pred, agreeing)] if g is not None]
