@@ -554,3 +554,28 @@ def test_second_subject_that_cannot_agree_is_a_clause_attractor():
     # «Она сестра ответила»: «сестра» agrees with the verb as well, a second subject (an apposition), no object
     s = _clause([("сестра", "сестра", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", None, "nsubj")])
     assert not attractor_in_clause(s, _edge(s, "Она"), s.token(2))
+
+
+def test_infinitive_set_off_by_a_dash_is_no_object_taker_of_the_genitive():
+    from rublimp.trees.subjects import edges_with_default_contexts, repaired_sentence
+
+    def sent(dash: bool):
+        # «купить — денег не осталось.» (the dash: a clause of its own) / «купить денег не осталось.»
+        # («денег» may be the object of the transitive «купить»: no genitive subject)
+        rows = [("купить", "купить", "VERB", "Aspect=Perf|VerbForm=Inf", 5 if dash else 4, "csubj")]
+        if dash:
+            rows.append(("—", "—", "PUNCT", "", 5, "punct"))
+        n = len(rows)
+        rows += [
+            ("денег", "деньги", "NOUN", "Animacy=Inan|Case=Gen|Number=Plur", n + 3, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", n + 3, "advmod"),
+            ("осталось", "остаться", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+            (".", ".", "PUNCT", "", n + 3, "punct"),
+        ]
+        rs = repaired_sentence(tree(rows))
+        return rs, [e for e in edges_with_default_contexts(rs) if e.subject_kind == "genitive"]
+
+    rs, edges = sent(True)
+    assert [e.subject.form for e in edges] == ["денег"] and genitive_of_negation(rs, edges[0])
+    rs, edges = sent(False)
+    assert not any(genitive_of_negation(rs, e) for e in edges)

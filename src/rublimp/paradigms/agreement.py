@@ -46,6 +46,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, Analysis, get_morph
 from ..trees.default_subjects import (
+    before_own_subordinator,
     chto_beside_a_genitive,
     disagreeing_nominative,
     is_vocative,
@@ -85,6 +86,7 @@ __all__ = [
     "PERSONS",
     "SubjectPredicateAgreement",
     "load_common_gender_nouns",
+    "comitative_beside",
     "number_ok",
 ]
 
@@ -471,6 +473,8 @@ class SubjectPredicateAgreement(Paradigm):
             # default form all the same; «придётся по-любому»: an adverb is no subject
             and not (edge.subject_kind == "clausal" and (is_vocative(sent, k) or other_clause(sent, k)))
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos == "ADV" and normalize(k.lemma) not in QUANT_WORDS)
+            # «Мысль в том, что объекта не существует»: a nominal before the predicate's own «что»
+            and not (edge.subject_kind in ("genitive", "clausal") and before_own_subordinator(sent, edge.predicate, k))
         ]
         return not others and not stray_nominative(sent, edge)
 
@@ -590,6 +594,33 @@ def _quantity_phrase(sent: Sentence, subj: Token) -> bool:
     if normalize(subj.lemma) not in QUANTITY_NOUNS:
         return False
     return any(k.base_deprel in ("nmod", "nummod", "det") and k.feats.get("Case") == "Gen" for k in sent.children(subj))
+
+
+def comitative_beside(sent: Sentence, edge) -> bool:
+    """Whether a «с/со» + instrumental person (a name, a pronoun or an animate noun) stands between a
+    singular subject that is a person (a personal pronoun or an animate noun) and its predicate after it,
+    wherever the parser attached it: «Ты
+    небось с Нинкой говорила» → «говорили» is the comitative plural ("you and Ninka talked"), grammatical."""
+    subj = edge.subject
+    person = subj.upos == "PRON" and subj.feats.get("Person") in ("1", "2", "3") or (
+        subj.feats.get("Animacy") == "Anim"
+        and any("anim" in p.tag.grammemes for p in get_morph().parses(subj.form) if p.tag.POS == "NOUN")
+    )
+    if not person:
+        return False  # «Сказание связано с Келенами»: a thing makes no comitative pair
+    if subj.id > edge.agreeing.id:
+        return False
+    return any(
+        t.feats.get("Case") == "Ins" and (t.upos in ("PROPN", "PRON") or t.feats.get("Animacy") == "Anim")
+        # «с собой», «с которой», «ни с кем»: no companion
+        and normalize(t.lemma) not in _NO_COMPANION and not (t.id > 2 and normalize(sent.tokens[t.id - 3].form) == "ни")
+        and any(c.base_deprel == "case" and normalize(c.form) in ("с", "со") for c in sent.children(t))
+        for t in sent.tokens[subj.id: edge.agreeing.id - 1]
+    )
+
+
+#: instrumentals after «с» that name no companion of the subject
+_NO_COMPANION = frozenset({"себя", "который", "никто", "кто", "ничто", "что"})
 
 
 def number_ok(sent: Sentence, subj: Token) -> bool:

@@ -64,7 +64,7 @@ from ..trees.subject_contexts import (
 )
 from ..trees.subject_repairs import object_reading
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
-from .agreement import SubjectPredicateAgreement, number_ok
+from .agreement import SubjectPredicateAgreement, comitative_beside, number_ok
 from .base import OPTION_DEFAULTS, register
 
 __all__ = [
@@ -255,12 +255,23 @@ def _possessor(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
 
 
 def _guessed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
-    """Whether pymorphy3's guesses may be read for ``tok``: a :func:`_possessor`, or a word whose
+    """Whether pymorphy3's guesses may be read for ``tok``: a :func:`_possessor`, a word whose
     guessed readings make it a genitive of the noun before it and nothing else («Граждане
-    Краснегара», «Хогры Урнгура»)."""
+    Краснегара», «Хогры Урнгура»), or a companion of a plural pronoun (:func:`_comitative_of_pronoun`)."""
     return (
         _possessor(sent, edge, tok) or genitive_labelled_appos(sent, tok)
-        or _postnominal_genitive_gender(sent, tok) is not None
+        or _postnominal_genitive_gender(sent, tok) is not None or _comitative_of_pronoun(sent, edge, tok)
+    )
+
+
+def _comitative_of_pronoun(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
+    """A «с» + instrumental right after a plural personal pronoun subject, hung on it («Мы с айранитом
+    обернулись»): the companion, a singular name or noun whose guessed readings may be read."""
+    subj = edge.subject
+    return (
+        subj.upos == "PRON" and subj.feats.get("Number") == "Plur" and tok.head == subj.id and tok.id == subj.id + 2
+        and tok.feats.get("Case") == "Ins"
+        and any(c.base_deprel == "case" and normalize(c.form) in ("с", "со") and c.id == subj.id + 1 for c in sent.children(tok))
     )
 
 
@@ -629,6 +640,8 @@ class AttractorNumber(_Attractor):
                 # only a form every reading of which has the other number attracts: a genitive
                 # singular that looks like a nominative plural («группы», «дома») is no plural attractor
                 continue
+            if num == "Plur" and comitative_beside(sent, edge):
+                return  # «Я с братом в магазин ходил» → «ходили»: the comitative plural
             clause = self.attractor_scope_of(sent, edge, att) == "clause"
             if clause and (
                 indefinite_personal_risk(sent, edge) if num == "Plur" else object_reading(sent, edge)
@@ -644,6 +657,12 @@ class AttractorNumber(_Attractor):
                 gender = _postnominal_genitive_gender(sent, att) or _gender_in_case(
                     att, _guessed(sent, edge, att), _attractor_case(sent, att)
                 )
+                if gender is None and _comitative_of_pronoun(sent, edge, att) and att.feats.get("Gender") in ("Masc", "Fem"):
+                    # «Мы с айранитом обернулся»: an unknown companion's guesses mix genders; the tagger's,
+                    # where some guessed instrumental singular has it
+                    tagged = UD2OC["Gender"][att.feats["Gender"]]
+                    if any(p.tag.gender == tagged for p in _readings_in_case(att, True, "Ins") if p.tag.number == "sing"):
+                        gender = att.feats["Gender"]
                 if gender is None and _sure_nominative(sent, edge) and _he_or_it(att, _attractor_case(sent, att)):
                     # «немцы его решили» → «решил»: the pronoun is «он» or «оно»; the subject's own gender
                     # where it is one of the two, else the masculine

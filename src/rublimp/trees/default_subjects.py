@@ -24,10 +24,12 @@ from .verbs import (
     is_infinitive,
     is_intransitive,
     is_predicative,
+    modal_impersonal,
     ne_before,
 )
 
 __all__ = [
+    "before_own_subordinator",
     "disagreeing_nominative",
     "other_clause",
     "is_vocative",
@@ -37,7 +39,9 @@ __all__ = [
 ]
 
 
-_INF_RELS = frozenset({"csubj", "xcomp", "ccomp", "advcl", "obj", "obl", "nmod", "dep", "conj", "parataxis"})
+_INF_RELS = frozenset({"csubj", "xcomp", "ccomp", "advcl", "obj", "iobj", "obl", "nmod", "dep", "conj", "parataxis"})
+#: relations of a :data:`~rublimp.trees.verbs.MODAL_IMPERSONAL_LEMMAS` verb hung below its own infinitive
+_UNDER_INF_RELS = frozenset({"advcl", "advmod", "parataxis", "dep", "ccomp", "xcomp"})
 _GEN_RELS = frozenset({"nsubj", "obj", "obl", "advmod", "nmod", "iobj", "det", "amod", "dep"})
 
 
@@ -188,6 +192,68 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
     )
 
 
+def before_own_subordinator(sent: Sentence, pred: Token, tok: Token) -> bool:
+    """Whether ``tok`` stands before the subordinator («что», «если» …: a ``mark`` of ``pred``) that opens
+    ``pred``'s clause, so belongs to the clause above («Мысль в том, что объекта не существует»: «Мысль»
+    labelled nsubj of «существует»)."""
+    marks = [k.id for k in sent.children(pred) if k.base_deprel == "mark" and k.upos in ("SCONJ", "PRON", "ADV")]
+    return bool(marks) and tok.id < min(marks)
+
+
+def _animate_accusative_genitive(sent: Sentence, tok: Token) -> bool:
+    """An animate noun tagged accusative without a preposition, whose form is its genitive as well («Не было
+    на них дикого охотника»: the animate accusative is the genitive form, and a noun after a pronoun's
+    PP is no object of it)."""
+    return (
+        tok.feats.get("Case") == "Acc" and tok.feats.get("Animacy") == "Anim"
+        and not any(k.deprel == "case" for k in sent.children(tok))
+        and any({"gent"} <= set(p.tag.grammemes) for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN")
+    )
+
+
+def _comparative_with_byt(pred: Token, agreeing: Token | None) -> bool:
+    """A comparative with «было/будет» as its copula («Понравиться ей было гораздо трудней»): a
+    predicative of its own, with no gender or number, so быть agrees alone."""
+    return (
+        agreeing is not None and agreeing is not pred and is_byt(agreeing)
+        and pred.upos in ("ADJ", "ADV") and pred.feats.get("Degree") == "Cmp"
+    )
+
+
+def _conditional_clause(sent: Sentence, inf: Token, pred: Token) -> bool:
+    """An infinitive with a subordinator of its own («если», «чтобы», «когда» …) set off from the predicate
+    by punctuation: a clause of its own, not the subject («Если тренировать все мышцы, – не хватит
+    жизни»: «жизни» is the genitive subject)."""
+    if not any(k.base_deprel == "mark" for k in sent.children(inf)):
+        return False
+    lo, hi = sorted((inf.id, pred.id))
+    return any(t.upos == "PUNCT" for t in sent.tokens[lo: hi - 1])
+
+
+def _infinitive_above(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
+    """The infinitive a default-form predicate hangs below (``advcl``, ``xcomp``, ``parataxis`` …), as its
+    clausal subject, or None.
+
+    The predicate has no subordinator and no subject of its own, and is a verb of
+    :data:`~rublimp.trees.verbs.MODAL_IMPERSONAL_LEMMAS` («Идентифицировать имя пока не удаётся»,
+    «у брата и доводится лакомиться»), a predicative, or a neuter past or short participle with the
+    infinitive before it («Мне долго жить выпало», «Говорить мне приказано»; not «Уйти, как было
+    сказано»: a clause of its own).
+    """
+    head = sent.head_of(pred)
+    if head is None or not is_infinitive(head) or pred.base_deprel not in _UNDER_INF_RELS:
+        return None
+    if any(k.base_deprel in ("mark", "nsubj", "csubj", "expl") for k in sent.children(pred)):
+        return None
+    if modal_impersonal(pred):
+        return head
+    f = agreeing.feats
+    neuter_form = pred is agreeing and f.get("Gender") == "Neut" and (f.get("Tense") == "Past" or f.get("Variant") == "Short")
+    if head.id < pred.id and (is_predicative(pred) or neuter_form):
+        return head
+    return None
+
+
 def _misattached_object(tok: Token, agreeing: Token) -> bool:
     """An nsubj noun or pronoun of a default-form (3sg.N) predicate that cannot agree with it but reads as an accusative.
 
@@ -221,6 +287,8 @@ def chto_beside_a_genitive(sent: Sentence, tok: Token, agreeing: Token) -> bool:
 _NOMINAL_OR_MODIFIER = frozenset({"NOUN", "PROPN", "PRON", "ADJ", "DET", "NUM"})
 
 
+#: the words after «всё» that make an adverbial of it («всё равно», «всё же», «всё-таки», «всё ещё»)
+_VSYO_PARTICLES = frozenset({"равно", "же", "таки", "-таки", "ещё", "еще"})
 #: words before a negated predicate that a genitive subject may be separated from it by
 _GENITIVE_GAP_UPOS = frozenset({"ADV", "PART", "ADP", "DET", "ADJ"})
 
@@ -244,6 +312,8 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
         if any(c.isdigit() for c in t.form):
             return None  # «12 декабря не является выходным»: a date, not a genitive subject
         nxt = sent.tokens[t.id] if t.id < len(sent.tokens) else None
+        if normalize(t.form) in ("все", "всё") and nxt is not None and normalize(nxt.form) in _VSYO_PARTICLES:
+            continue  # «наших слов всё равно не хватает»: the adverbial «всё равно», «всё же»
         if t.upos in ("DET", "ADJ") and bare_case(sent, t, "Gen") and (nxt is None or nxt.upos not in _NOMINAL_OR_MODIFIER):
             # «поскольку такого не существует»: a determiner or adjective standing for a noun
             found.append(t)
@@ -317,6 +387,8 @@ def stray_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
                 and not (edge.subject_kind == "clausal" and is_vocative(sent, kid))
                 # «Тасе (tagged nominative) следует думать»: an iobj that reads as a dative
                 and not (kid.base_deprel == "iobj" and dative_reading(kid))
+                # «Мысль в том, что объекта не существует»: a nominal of the clause above
+                and not before_own_subordinator(sent, node, kid)
             ):
                 return True
     return False
@@ -388,8 +460,18 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if is_infinitive(pred) and agreeing is not pred and agreeing.feats.get("Tense") == "Past":
             # «было» + infinitive; future «будет» + infinitive is the analytic future of a personal verb
             subj, kind = pred, "clausal"
-        elif is_predicative(pred) or (pred_type == "verb" and (is_byt(pred) or impersonal_verb(sent, pred))):
-            infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS]
+        elif is_predicative(pred) or _comparative_with_byt(pred, agreeing) or (
+            pred_type == "verb" and (is_byt(pred) or impersonal_verb(sent, pred))
+        ):
+            infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS and not _conditional_clause(sent, k, pred)]
+            if not infs and (is_predicative(pred) or _comparative_with_byt(pred, agreeing)):
+                # «Надо было вам за завтраком поменьше налегать», «Робса учить было не надо»: the
+                # infinitive hung below a nominal dependent of the predicative
+                infs = [
+                    g for k in kids if k.base_deprel in ("obl", "nmod", "iobj", "obj") and k.upos in ("NOUN", "PROPN", "PRON")
+                    for g in sent.children(k) if is_infinitive(g) and g.base_deprel in _INF_RELS
+                    and not _conditional_clause(sent, g, pred)
+                ]
             if agreeing is not pred:
                 # «Мне неважно было – … справить торг»: the infinitive attached to «было» itself
                 infs += [k for k in sent.children(agreeing) if is_infinitive(k) and k.base_deprel in _INF_RELS]
@@ -399,15 +481,24 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             if not infs and is_predicative(pred) and head is not None and head.head == 0 and is_infinitive(head):
                 # «Но решить это было нелегко»: the parser made the infinitive the root
                 infs = [head]
+            if not infs and _infinitive_above(sent, pred, agreeing) is not None:
+                infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"
+        elif _infinitive_above(sent, pred, agreeing) is not None:
+            # «Мне долго жить выпало», «Только говорить мне приказано»: a neuter past or short
+            # participle hung below the infinitive before it
+            subj, kind = sent.head_of(pred), "clausal"
         if subj is None and _finite_clause_host(pred, agreeing):
             # «Потом выяснилось – просто били человека», «Мало сказано, почему он ушёл»: a finite clause
             # labelled ccomp/parataxis is the subject of an impersonal neuter predicate
             clauses = [k for k in kids if _finite_clause_subject(sent, pred, k)]
             if clauses:
                 subj, kind = clauses[0], "clausal"
-        if subj is None and pred_type == "verb" and is_intransitive(pred) and not any(k.id in misparsed for k in kids):
+        # a neuter short passive participle takes the genitive of negation as its subject too («изменений не
+        # замечено», «денег не получено»): its object is the subject already
+        passive = pred is agreeing and pred.feats.get("Voice") == "Pass" and pred.feats.get("Variant") == "Short"
+        if subj is None and (pred_type == "verb" and is_intransitive(pred) or passive) and not any(k.id in misparsed for k in kids):
             gens = [
                 k for k in kids
                 if k.base_deprel in _GEN_RELS and k.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ")
@@ -426,7 +517,7 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 g for k in kids if k.upos in ("PROPN", "PRON") and any(c.deprel == "case" for c in sent.children(k))
                 for g in sent.children(k)
                 if g.id > k.id and g.base_deprel in ("nmod", "appos") and g.upos == "NOUN"
-                and bare_case(sent, g, "Gen")
+                and (bare_case(sent, g, "Gen") or _animate_accusative_genitive(sent, g))
             ]
             if not gens and (negated_by_ne(sent, pred, agreeing) or ne_before(sent, agreeing)):
                 gens = [g for g in [_word_order_genitive(sent, pred, agreeing)] if g is not None]

@@ -192,6 +192,8 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
             kid.id != subj.id and kid.base_deprel in _INFINITIVE_RELS and is_infinitive(kid) and not is_intransitive(kid)
             # «ничего не оставалось, как взять лютню», «если открыть письмо»: a clause of its own
             and not any(k.base_deprel == "mark" or normalize(k.lemma) in _CLAUSE_WORDS for k in sent.children(kid))
+            # «Где уж бросить — годов-то не осталось»: set off by a dash or colon, a clause of its own
+            and not any(t.form in ("—", "–", "-", ":") for t in sent.tokens[min(kid.id, edge.agreeing.id): max(kid.id, edge.agreeing.id) - 1])
         ):
             return False
     return True
@@ -408,8 +410,11 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
     ):
         return False
     before = sent.tokens[subj.id - 2] if subj.id > 1 else None
+    known = is_known(subj.form.lower())
     if before is not None and before.upos in ("NOUN", "PROPN") and any(
-        {"gent", "gen2"} & set(p.tag.grammemes) for p in get_morph().parses(subj.form)
+        # a guessed genitive plural of an unknown name («копьё Радегаст» read as of «Радегаста») does not count
+        {"gent", "gen2"} & set(p.tag.grammemes) and (known or "sing" in p.tag.grammemes)
+        for p in get_morph().parses(subj.form)
     ):
         return False  # «В результате мутации у него вырастают руки»: the genitive of the noun before it
     lo, hi = sorted((subj.id, edge.agreeing.id))
@@ -641,7 +646,9 @@ def genitive_labelled_appos(sent: Sentence, tok: Token) -> bool:
     …» is an apposition; after a name a capitalised word is a surname: «Хелен Луз»), has no preposition, and every pymorphy3 noun reading of it (guesses included for a
     word pymorphy3 does not know) is an oblique case with a genitive among them: no reading is a
     nominative, so it cannot be a name or title standing beside its noun («певица Мария», «статеры
-    Асандра» with «Асандра» also a woman's name, «девочки Куделки» also a nominative plural).
+    Асандра» with «Асандра» also a woman's name, «девочки Куделки» also a nominative plural). Besides,
+    a capitalised animate personal name tagged genitive right after an inanimate noun is its possessor
+    whatever its other readings («Сердце Данила»).
     """
     if tok.base_deprel != "appos" or tok.head != tok.id - 1 or tok.upos not in ("NOUN", "PROPN"):
         return False
@@ -649,6 +656,13 @@ def genitive_labelled_appos(sent: Sentence, tok: Token) -> bool:
     if head.upos != "NOUN" or any(k.base_deprel == "case" for k in sent.children(tok)):
         return False  # after a name («Хелен Луз») a capitalised word is rather a surname
     parses = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
+    if (
+        head.feats.get("Animacy") == "Inan" and tok.feats.get("Case") == "Gen" and tok.feats.get("Animacy") == "Anim"
+        and tok.form[:1].isupper() and any({"gent", "sing"} <= set(p.tag.grammemes) and {"Name", "Surn", "Patr"} & set(p.tag.grammemes) for p in parses)
+    ):
+        # «Сердце Данила возликовало»: a person's name tagged genitive right after a thing is its possessor,
+        # though the form is also a nominative name («Данила»); a thing is not named by a person's name
+        return True
     if not parses or any("nomn" in p.tag.grammemes for p in parses):
         return False
     return any("gent" in p.tag.grammemes for p in parses)

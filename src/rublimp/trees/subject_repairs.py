@@ -3,6 +3,8 @@
 * :func:`case_repair`, :func:`subject_repair`: the subject's case and number from pymorphy3 where
   the tag contradicts the predicate; :func:`pronoun_repair`: «кто»-pronouns and «все».
 * :func:`unlabelled_subject_edges`: nominative subjects the parser attached as objects.
+* :func:`sibling_subject_edges`: subjects the parser hung on a modifier of their verb;
+  :func:`buried_subject_edges`: nominative subjects hung below another nominal of their clause.
 * :func:`stranded_subject_edges`: verbs hung below their own subject's noun phrase.
 * :func:`object_reading`: whether a nominative-looking subject could as well be the object of a
   transitive verb with an unexpressed subject (then it is left alone).
@@ -25,6 +27,8 @@ __all__ = [
     "pronoun_repair",
     "subject_repair",
     "unlabelled_subject_edges",
+    "sibling_subject_edges",
+    "buried_subject_edges",
     "stranded_subject_feats",
     "stranded_subject_edges",
     "object_reading",
@@ -215,6 +219,159 @@ def unlabelled_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
             order="SV" if tok.id < agreeing.id else "VS", conf=head_conf(sent, tok), subject_kind="nominal",
             coordinated=any(k.deprel == "conj" for k in sent.children(tok)), negated=negated_by_ne(sent, pred, agreeing),
             co_agreeing=co,
+        ))
+    return out
+
+
+#: relations by which the parser hangs a finite verb below a modifier of its own («Я праздно пролистал»)
+_BELOW_MODIFIER_RELS = frozenset({"obj", "iobj", "obl", "conj", "advmod", "dep", "xcomp"})
+
+
+def _speaker_pronoun_agrees(tok: Token, verb: Token) -> bool:
+    """A 1st/2nd-person pronoun tagged nominative whose number (and person, where the verb marks one)
+    the verb shares («Я … пролистал», «Ты … говорила»)."""
+    f, v = tok.feats, verb.feats
+    return (
+        tok.upos == "PRON" and f.get("Case") == "Nom" and f.get("Person") in ("1", "2")
+        and f.get("Number") == v.get("Number") and v.get("Person") in (None, f.get("Person"))
+    )
+
+
+def sibling_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """A finite verb without a subject hung below an adverb, particle or long adjective that holds the
+    verb's subject as its own ``nsubj`` («Я праздно пролистал пачку» with «пролистал» an obj and «Я» the
+    nsubj of «праздно»; «Он великолепно послужит»; «Ты небось говорила»).
+
+    The head is no predicate itself (no short form, no copula or auxiliary: an adverb in -о such as
+    «великолепно» is a modifier whatever pymorphy3 reads, since the verb hangs on it); the
+    subject stands before the verb with no punctuation between them, has no preposition and reads as a
+    nominative agreeing with the verb (:func:`stranded_subject_feats`). Edges get the ``nominal`` kind.
+    """
+    taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    subjects = {e.subject.id for e in real}
+    out = []
+    for verb in sent.tokens:
+        if verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin" or verb.id in taken or not verb.head:
+            continue
+        if verb.base_deprel not in _BELOW_MODIFIER_RELS or verb.feats.get("Mood") == "Imp":
+            continue
+        head = sent.token(verb.head)
+        if head.upos not in ("ADV", "PART", "ADJ") or head.feats.get("Variant") == "Short":
+            continue
+        if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
+            continue
+        if any(k.base_deprel in ("cop", "aux", "aux:pass") for k in sent.children(head)):
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, verb)
+        if agreeing is None or pred_type != "verb":
+            continue
+        for subj in sent.children(head):
+            if subj.base_deprel != "nsubj" or subj.id > verb.id or subj.id in subjects:
+                continue
+            if any(k.deprel == "case" for k in sent.children(subj)) or any(
+                t.upos == "PUNCT" for t in sent.tokens[subj.id: verb.id - 1]
+            ):
+                continue
+            feats = stranded_subject_feats(subj, agreeing)
+            if feats is None and _speaker_pronoun_agrees(subj, agreeing):
+                feats = dict(subj.feats)  # «я», «ты» have no gender of their own: any past singular agrees
+            if feats is None:
+                continue
+            taken.add(verb.id)
+            subjects.add(subj.id)
+            subj = dataclasses.replace(subj, feats=feats)
+            out.append(AgreementEdge(
+                sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=agreeing, pred_type=pred_type,
+                order="SV", conf=head_conf(sent, subj), subject_kind="nominal",
+                coordinated=any(k.deprel == "conj" for k in sent.children(subj)),
+                negated=negated_by_ne(sent, verb, agreeing), co_agreeing=co,
+            ))
+            break
+    return out
+
+
+#: relations along which a nominative may hang below a nominal of its verb's clause («к Лакхнау Макферсон»)
+_BURIED_RELS = frozenset({"nmod", "amod", "obl", "obj", "iobj", "dep"})
+_QUOTES = frozenset({"«", "»", '"', "“", "”", "„", "``", "''"})
+
+
+def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """A finite verb without a subject whose nominative subject the parser hung below another nominal of
+    the verb's clause («На пути к Лакхнау Макферсон участвовал» with «Макферсон» an nmod of
+    «Лакхнау», «В глазах Мериен плавилось томление» with «томление» an nmod).
+
+    The noun (or name, or personal pronoun) stands before the verb, is tagged nominative, has no
+    preposition and none before it, is no genitive of the noun before it, and reaches the verb through at most two links of :data:`_BURIED_RELS`, the last one from a
+    direct dependent of the verb; no punctuation or quotation mark stands between it and the verb; it
+    reads as a nominative agreeing with the verb (:func:`stranded_subject_feats`) and cannot be the
+    verb's object (intransitive verb, no accusative reading of its number, or another object). Only
+    where exactly one word qualifies. Edges get the ``nominal`` kind.
+    """
+    from .readings import after_nominal, after_preposition
+
+    taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    subjects = {e.subject.id for e in real}
+    with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
+    out = []
+    for verb in sent.tokens:
+        if verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Mood") != "Ind":
+            continue
+        if verb.id in taken or verb.id in with_subject or verb.deprel in ("aux", "aux:pass", "cop"):
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, verb)
+        if agreeing is not verb or pred_type != "verb":
+            continue
+        found = []
+        for tok in sent.tokens:
+            if tok.id in subjects or tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case") != "Nom":
+                continue
+            if tok.upos == "PRON" and tok.feats.get("PronType", "Prs") != "Prs":
+                continue
+            head = sent.head_of(tok)
+            if head is None or head.id == verb.id:
+                continue  # a direct dependent is :func:`unlabelled_subject_edges`' question
+            # an apposition or name part agrees in case with its noun: a nominative beside a genitive, dative,
+            # instrumental or prepositional noun is no apposition of it («к Лакхнау Макферсон»); beside a
+            # nominative or accusative it is («носит название Хусейни»)
+            # (a person only: a place or body keeps its nominative name after a generic noun in any case,
+            # «в состав округа Альбула», «в хуторе Чечва»)
+            apposed = (
+                tok.base_deprel in ("appos", "flat") and head.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc")
+                and tok.feats.get("Animacy") == "Anim"
+            )
+            if (tok.base_deprel not in _BURIED_RELS and not apposed) or after_preposition(sent, tok):
+                continue
+            if tok.id > verb.id:
+                continue  # after the verb a dropped subject competes («Входит в состав округа …»)
+            readings = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+            if after_nominal(sent, tok) and is_known(tok.form.lower()) and any("gent" in p.tag.grammemes for p in readings) and not any(
+                {"Name", "Surn", "Patr"} & set(p.tag.grammemes) and "nomn" in p.tag.grammemes for p in readings
+            ):
+                # «Гнездо птицы строят», «Рецепт супруги подбирали»: as well the genitive of the noun before it
+                # (a personal name's nominative is read as the name: «к Риге Петров подходил»)
+                continue
+            above = sent.head_of(head)
+            if not (head.head == verb.id or (above is not None and above.head == verb.id and head.base_deprel in _BURIED_RELS)):
+                continue
+            if head.upos not in ("NOUN", "PROPN", "PRON"):
+                continue
+            lo, hi = sorted((tok.id, verb.id))
+            if any(t.upos == "PUNCT" or t.form in _QUOTES for t in sent.tokens[lo - 2 if lo > 1 else 0: hi - 1]):
+                continue
+            feats = stranded_subject_feats(tok, verb)
+            if feats is None or not (is_intransitive(verb) or no_accusative_reading(tok) or other_object(sent, verb, tok)):
+                continue
+            found.append((tok, feats))
+        if len(found) != 1:
+            continue
+        tok, feats = found[0]
+        subj = dataclasses.replace(tok, feats=feats)
+        taken.add(verb.id)
+        subjects.add(tok.id)
+        out.append(AgreementEdge(
+            sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=verb, pred_type=pred_type,
+            order="SV" if tok.id < verb.id else "VS", conf=head_conf(sent, tok), subject_kind="nominal",
+            negated=negated_by_ne(sent, verb, verb), co_agreeing=co,
         ))
     return out
 

@@ -36,8 +36,10 @@ from .readings import (
     other_object,
 )
 from .subject_repairs import (
+    buried_subject_edges,
     case_repair,
     pronoun_repair,
+    sibling_subject_edges,
     stranded_subject_edges,
     stranded_subject_feats,
     subject_repair,
@@ -50,6 +52,7 @@ __all__ = [
     "edges_with_default_contexts",
     "repaired_sentence",
     "span_subject_edges",
+    "vs_subject_edges",
     "reread_subject",
     "word_order_edges",
     "noun_subject_edges",
@@ -87,6 +90,8 @@ def _repair(sent: Sentence) -> list:
     real = [pronoun_repair(subject_repair(rsent, case_repair(rsent, negation_repair(rsent, repair_edge(rsent, e))))) for e in subject_predicate_edges(rsent)]
     real += [repair_edge(rsent, e) for e in unlabelled_subject_edges(rsent, real)]
     real += [repair_edge(rsent, e) for e in stranded_subject_edges(rsent, real)]
+    real += [repair_edge(rsent, e) for e in sibling_subject_edges(rsent, real)]
+    real += [repair_edge(rsent, e) for e in buried_subject_edges(rsent, real)]
     return [real, None, rsent]
 
 
@@ -232,6 +237,91 @@ def span_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agreem
     return out
 
 
+def vs_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """Subjects of subjectless verbs read from word order after the verb: «verb + object + subject».
+
+    The parser often hangs a subject that closes its clause after the verb on the verb's object or
+    labels it a conjunct or apposition («Знал это и сам Огнеяр» with «Огнеяр» a ``conj``, «Опять кинул
+    копьё Радегаст» with «Радегаст» an ``appos`` of «копьё»). For an indicative finite verb with no
+    subject of its own, not conjoined to a verb, whose clause runs on to the end of the sentence
+    (only nominals, modifiers, adverbs, particles and prepositions after it), the subject is the last
+    noun or name of that stretch outside a prepositional phrase (a name may be followed by further
+    capitalised name words) that pymorphy3 reads as a nominative agreeing with the verb and, unless
+    the verb is intransitive, not as an accusative of that number (it cannot be the object), and is no
+    genitive of the word before it
+    («Нашёл дом Петров»: "the Petrovs' house"); at least one nominal stands between verb and
+    subject. Used by the attractor paradigms (the noun-subject paradigms take a word-order subject
+    only at the start of its clause); edges get the ``nominal`` kind and the ``VS`` order.
+    """
+    taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    subjects = {e.subject.id for e in real}
+    with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
+    out: list[AgreementEdge] = []
+    for verb in sent.tokens:
+        if verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Mood") != "Ind":
+            continue
+        if verb.id in taken or verb.id in with_subject or verb.deprel in ("aux", "aux:pass", "cop"):
+            continue
+        head = sent.head_of(verb)
+        if verb.base_deprel == "conj" and head is not None and head.upos in ("VERB", "AUX"):
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, verb)
+        if agreeing is not verb or co:
+            continue
+        stretch: list[Token] = []
+        for t in sent.tokens[verb.id:]:
+            if t.upos in _SPAN_UPOS or t.upos in ("NOUN", "PROPN", "PRON"):
+                stretch.append(t)
+                continue
+            break
+        rest = sent.tokens[verb.id + len(stretch):]
+        if any(t.upos != "PUNCT" or t.form not in (".", "!", "?", "...", "…", "!..", "?..") for t in rest):
+            continue  # the clause goes on: the subject may be further on, or the noun is no subject
+        subj = None
+        for t in reversed(stretch):
+            if t.upos in ("ADV", "PART", "ADJ", "DET", "NUM"):
+                continue  # the subject's own modifiers («сам Огнеяр»)
+            if t.upos not in ("NOUN", "PROPN") or after_preposition(sent, t) or t.id in subjects:
+                break
+            if t.deprel.startswith("flat"):
+                continue  # a later part of a name («Радегаст Удача»)
+            before = sent.tokens[t.id - 2]
+            oblique = {"Gen": "gent", "Dat": "datv", "Ins": "ablt", "Loc": "loct"}.get(before.feats.get("Case", ""))
+            if t.upos == "PROPN" and (
+                t.feats.get("Animacy") != "Anim"
+                or before.upos in ("NOUN", "PROPN") and oblique is not None and is_known(before.form.lower())
+                and any(oblique in p.tag.grammemes for p in get_morph().parses(before.form))
+            ):
+                # «Находится к северу от острова Лусон»: a place's name, or the nominative name of the oblique
+                # noun before it; the subject is dropped
+                break
+            feats = _span_subject_feats(t, verb)
+            # a guessed genitive plural of an unknown name («Радегаст» as of «Радегаста») does not count
+            known = is_known(t.form.lower())
+            genitive_of_previous = t.feats.get("Case") == "Gen" or after_nominal(sent, t) and any(
+                "gent" in p.tag.grammemes and (known or "sing" in p.tag.grammemes)
+                for p in get_morph().parses(t.form) if p.tag.POS == "NOUN"
+            )
+            if feats is not None and not genitive_of_previous and (no_accusative_reading(t) or not known or is_intransitive(verb)):
+                subj = dataclasses.replace(t, feats=feats)
+                break
+            if t.upos != "PROPN" or not t.form[:1].isupper():
+                break  # only a name word may follow the subject («Радегаст Удача»)
+        if subj is None or not any(
+            t.upos in ("NOUN", "PROPN", "PRON") for t in sent.tokens[verb.id: subj.id - 1]
+        ):
+            continue
+        edge = repair_edge(sent, AgreementEdge(
+            sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=verb, pred_type=pred_type,
+            order="VS", conf=head_conf(sent, subj), subject_kind="nominal",
+            negated=negated_by_ne(sent, verb, verb), co_agreeing=(),
+        ))
+        subjects.add(subj.id)
+        taken.add(verb.id)
+        out.append(edge)
+    return out
+
+
 def reread_subject(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     """An nsubj the tagger gave an oblique case or a non-nominal tag, read as the nominative that agrees.
 
@@ -283,7 +373,8 @@ def word_order_edges(sent: Sentence) -> list[AgreementEdge]:
 
 def _word_order_edges(sent: Sentence) -> list[AgreementEdge]:
     real = repaired_edges(sent)
-    return [reread_subject(sent, e) for e in real] + span_subject_edges(sent, real)
+    span = span_subject_edges(sent, real)
+    return [reread_subject(sent, e) for e in real] + span + vs_subject_edges(sent, real + span)
 
 
 def noun_subject_edges(sent: Sentence) -> list[AgreementEdge]:
@@ -363,6 +454,10 @@ def _own_subject_elsewhere(sent: Sentence, edge: AgreementEdge, edges: list[Agre
 def _attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
     edges = word_order_edges(sent)
     edges = [e for e in edges if not _own_subject_elsewhere(sent, e, edges)]
+    # a subordinator between subject and verb, outside the subject's own phrase, opens the verb's clause:
+    # the «subject» stands in the clause above («Место обитания – кладбище, хотя в сериале часто
+    # показано, что …» with «Место» parsed as the subject of «показано»)
+    edges = [e for e in edges if not _subordinator_between(sent, e)]
     # a «subject» after the verb beside a nominative nsubj before it that could agree is the
     # parser's second guess, not the subject («В 1982 Киквете был избран в … Комитет»)
     return [
@@ -373,6 +468,23 @@ def _attractor_subject_edges(sent: Sentence) -> list[AgreementEdge]:
             for k in sent.children(e.predicate)
         )
     ]
+
+
+def _subordinator_between(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether a subordinating conjunction («хотя», «что», «если» …) stands between a subject placed
+    before its verb and that verb, outside the subject's own phrase, and opens the verb's own clause
+    (no punctuation between it and the verb)."""
+    if edge.subject_kind != "nominal" or edge.subject.id > edge.agreeing.id:
+        return False
+    own = {t.id for t in sent.subtree(edge.subject)}
+    # the verb must stand in the subordinate clause: no punctuation between the subordinator and the verb
+    # («Мнения горожан, как обычно, разделились», «расположение, когда батарея замаскирована, было
+    # освоено» keep their subject)
+    return any(
+        t.upos == "SCONJ" and t.id not in own
+        and not any(u.upos == "PUNCT" for u in sent.tokens[t.id: edge.agreeing.id - 1])
+        for t in sent.tokens[edge.subject.id: edge.agreeing.id - 1]
+    )
 
 
 def _clause_initial_subject(sent: Sentence, subj: Token) -> bool:

@@ -16,7 +16,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import OC2UD, get_morph
 from .edges import AgreementEdge, is_byt
-from .lexical import infinitive_only, unique_verbal_reading, verbal_only_reading
+from .lexical import infinitive_only, is_known, unique_verbal_reading, verbal_only_reading
 
 __all__ = [
     "retag_verbs",
@@ -29,6 +29,8 @@ __all__ = [
     "bare_case",
     "impersonal_verb",
     "is_intransitive",
+    "MODAL_IMPERSONAL_LEMMAS",
+    "modal_impersonal",
 ]
 
 
@@ -46,7 +48,9 @@ def retag_verbs(sent: Sentence) -> Sentence:
     infinitive, and as ``nsubj`` a clausal subject (``csubj``). A capitalised
     PROPN inside a clause is a name and stays («Вадима Юсова», «с Хилы»). Returns
     ``sent`` itself when nothing changes, else a copy (token ids are kept,
-    so edits made on the copy apply to ``sent``).
+    so edits made on the copy apply to ``sent``). An adverb with an infinitive subject that is also a neuter
+    short adjective becomes that short form (:func:`_predicative_short_form`); a word tagged as a finite
+    verb with no verbal reading at all loses the verb tag (:func:`_no_verb_reading`).
     """
     changed = False
     tokens = list(sent.tokens)
@@ -61,7 +65,28 @@ def retag_verbs(sent: Sentence) -> Sentence:
             tokens[i] = dataclasses.replace(tok, upos="VERB", lemma=tok.form.lower(), feats={"Aspect": aspect, "VerbForm": "Inf"}, deprel=deprel)
             changed = True
             continue
-        if (tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin") or tok.feats.get("VerbForm") == "Inf":
+        short = _predicative_short_form(sent, tok)
+        if short is not None:
+            tokens[i] = short
+            changed = True
+            continue
+        if tok.upos in ("VERB", "AUX") and tok.feats.get("VerbForm") == "Fin":
+            other = _no_verb_reading(tok)
+            if other is not None:
+                # «мигом», «небось», «старушка» tagged as a finite verb: pymorphy3 knows the form and has no
+                # verbal reading of it; its subject dependents go to the verb it hangs on
+                tokens[i] = other
+                head = tokens[tok.head - 1] if tok.head else None
+                if head is not None and head.upos in ("VERB", "AUX") and head.feats.get("VerbForm") == "Fin":
+                    for j, kid in enumerate(tokens):
+                        # only a subject before both, with no punctuation up to the verb («Алёна мигом заменила»)
+                        if kid.head == tok.id and kid.base_deprel == "nsubj" and kid.id < tok.id < head.id and not any(
+                            t.upos == "PUNCT" for t in tokens[kid.id: head.id - 1]
+                        ):
+                            tokens[j] = dataclasses.replace(kid, head=head.id)
+                changed = True
+            continue
+        if tok.feats.get("VerbForm") == "Inf":
             # an infinitive spelt as a finite form («согласится» for «согласиться») stays an infinitive
             continue
         reading = verbal_only_reading(tok.form.lower())
@@ -75,6 +100,55 @@ def retag_verbs(sent: Sentence) -> Sentence:
     if not changed:
         return sent
     return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+
+
+def _predicative_short_form(sent: Sentence, tok: Token) -> Token | None:
+    """An adverb in -о with an infinitive subject of its own (``csubj``) and no copula, read by pymorphy3
+    as a neuter singular short adjective too («найти камушек непросто», «добиваться ответа нехорошо»):
+    the present-tense predicate, retagged as that short form (ADJ, Variant=Short); None otherwise."""
+    if tok.upos != "ADV" or not any(k.base_deprel == "csubj" and k.feats.get("VerbForm") == "Inf" for k in sent.children(tok)):
+        return None
+    if any(k.deprel in ("cop", "aux", "aux:pass") for k in sent.children(tok)):
+        return None
+    for p in get_morph().parses(tok.form):
+        if p.tag.POS == "ADJS" and {"neut", "sing"} <= set(p.tag.grammemes):
+            feats = {"Degree": "Pos", "Gender": "Neut", "Number": "Sing", "Variant": "Short"}
+            return dataclasses.replace(tok, upos="ADJ", lemma=p.normal_form, feats=feats)
+    return None
+
+
+#: pymorphy3 parts of speech of a form that may be read as a verb or predicate
+_VERBAL_POS = frozenset({"VERB", "INFN", "PRTS", "PRTF", "GRND", "ADJS", "PRED"})
+#: the UD part of speech of a form with no verbal reading, by its pymorphy3 parts of speech (first match)
+_NON_VERB_UPOS = (("ADVB", "ADV"), ("NOUN", "NOUN"), ("ADJF", "ADJ"), ("PRCL", "PART"), ("INTJ", "INTJ"), ("CONJ", "CCONJ"))
+
+
+def _no_verb_reading(tok: Token) -> Token | None:
+    """``tok`` (tagged as a finite verb) retagged when pymorphy3 knows its form (lower-case, not a name)
+    and reads it as no verb, participle, short form or predicative at all: a noun gets the case, number,
+    gender and animacy of its first noun reading, an adjective its case, number and gender, any other
+    word no features; None when a verbal reading exists."""
+    form = tok.form.lower()
+    if not is_known(form) or (tok.form[:1].isupper() and tok.id > 1):
+        return None
+    parses = get_morph().parses(tok.form)
+    pos = {p.tag.POS for p in parses}
+    if not pos or pos & _VERBAL_POS:
+        return None
+    for oc, ud in _NON_VERB_UPOS:
+        if oc in pos:
+            break
+    else:
+        return None
+    reading = next(p for p in parses if p.tag.POS == oc)
+    feats: dict[str, str] = {}
+    if ud in ("NOUN", "ADJ"):
+        for attr in ("case", "number", "gender", "animacy"):
+            val = getattr(reading.tag, attr)
+            mapped = OC2UD.get(val) if val else None
+            if mapped is not None and (ud == "NOUN" or attr != "animacy"):
+                feats[mapped[0]] = mapped[1]
+    return dataclasses.replace(tok, upos=ud, lemma=reading.normal_form, feats=feats)
 
 
 def _name_inside_clause(tokens: list[Token], i: int) -> bool:
@@ -157,15 +231,39 @@ def bare_case(sent: Sentence, tok: Token, case: str) -> bool:
     return tok.feats.get("Case") == case and not any(k.deprel == "case" for k in sent.children(tok))
 
 
+#: verbs that take an infinitive only impersonally («придётся уйти», «удаётся понять», «доводится
+#: бывать», «не получается идти», «полагается посещать», «нравится гулять», «следует сообщить»); with a
+#: nominative subject they mean something else («пирог удался», «он следует за ней») and take no
+#: infinitive. Not «стоить»: its 1st/2nd person «стою/стоишь» is also «стоять», which takes an
+#: infinitive of purpose («стою ждать»)
+MODAL_IMPERSONAL_LEMMAS = frozenset({
+    "прийтись", "приходиться", "удаться", "удаваться", "доводиться", "довестись", "получаться", "получиться",
+    "полагаться", "нравиться", "понравиться", "следовать",
+})
+#: the verbs of :data:`MODAL_IMPERSONAL_LEMMAS` that are not reflexive
+_NON_REFLEXIVE_MODALS = frozenset({"следовать"})
+
+
+def modal_impersonal(verb: Token) -> bool:
+    """A verb of :data:`MODAL_IMPERSONAL_LEMMAS` in its impersonal (reflexive, where it has one) form."""
+    lemma = normalize(verb.lemma)
+    return lemma in MODAL_IMPERSONAL_LEMMAS and (
+        lemma in _NON_REFLEXIVE_MODALS or verb.form.lower().endswith(("ся", "сь"))
+    )
+
+
 def impersonal_verb(sent: Sentence, verb: Token) -> bool:
-    """A finite verb used impersonally.
+    """A finite verb used impersonally (asked where an infinitive is its subject candidate).
 
     A neuter past with a bare dative experiencer («ему удалось»), a reflexive
     form with one («нам придётся», «мне хочется»), a verb pymorphy3 marks
-    impersonal, or a neuter reflexive past («полагалось пить»). A present-tense
+    impersonal, a neuter reflexive past («полагалось пить»), or a verb of
+    :data:`MODAL_IMPERSONAL_LEMMAS` in any form («если убегать придётся»). A present-tense
     non-reflexive verb with a dative («помогает мне убирать») may have a dropped
     personal subject, so it does not qualify.
     """
+    if modal_impersonal(verb):
+        return True
     form = verb.form.lower()
     reflexive = form.endswith(("ся", "сь"))
     neut_past = verb.feats.get("Tense") == "Past" and verb.feats.get("Gender") == "Neut"
