@@ -456,3 +456,21 @@ def test_kernel_cache_bound_keeps_the_users_setting(monkeypatch):
     bound_kernel_cache()
     assert os.environ["ONEDNN_PRIMITIVE_CACHE_CAPACITY"] == "7"
     release_memory()  # callable anywhere: glibc trims, other libcs do nothing
+
+
+def test_row_ladder_bounds_the_shapes_of_a_length_without_filler():
+    from rublimp.scoring.hf import make_length_batches
+
+    lengths = [10] * 37 + [20] * 12 + [7] * 64
+    batches = make_length_batches(lengths, 160, row_ladder=True)  # 16 rows of 10, 8 of 20, 22 of 7
+    assert sorted(i for b, _, _ in batches for i in b) == list(range(len(lengths)))
+    assert all(rows == len(b) and len({lengths[i] for i in b}) == 1 for b, _, rows in batches)
+    by_width = {}
+    for b, width, rows in batches:
+        by_width.setdefault(width, []).append(rows)
+    assert by_width == {20: [8, 4], 10: [16, 16, 4, 1], 7: [22, 22, 16, 4]}
+    # any number of sentences of one length runs with at most log2(rows) + 2 distinct shapes
+    shapes = {rows for n in range(1, 200) for _, _, rows in make_length_batches([10] * n, 160, row_ladder=True)}
+    assert shapes <= {16, 8, 4, 2, 1}
+    # fixed_rows (CUDA) wins: one shape per length, the rest filler
+    assert {r for _, _, r in make_length_batches([10] * 37, 160, fixed_rows=True, row_ladder=True)} == {16}

@@ -25,12 +25,15 @@ def limit_threads(n: int = 1) -> None:
     bound_kernel_cache()
 
 
-#: Kernels oneDNN keeps built (its default is 1,024).  Scoring on CPU in bfloat16 builds one per
-#: input shape (batch rows x sentence length), and the shapes keep changing from one bucket of
-#: sentences to the next, so a scoring job's memory grew with the corpus.  Measured with the demo LM
-#: (batch_tokens 2048, 5 buckets of 11,000 sentences, memory released after each): peak 1,621 MB
-#: with the default and no release, 1,050 MB with 128, the same CPU time (25.2 s).
-ONEDNN_KERNEL_CACHE = 128
+#: Kernels oneDNN keeps built (its default is 1,024).  Scoring on CPU in bfloat16 builds kernels and
+#: buffers per input shape (batch rows x sentence length), and with free row counts the shapes kept
+#: changing from one bucket of sentences to the next, so a scoring job's memory grew with the corpus:
+#: score_pools peaked at 1,632 MB at 100k sentences and 2,389 MB at 1M in the scale bench.  Measured
+#: with the demo LM (batch_tokens 2048, 6 batches of 17,500 sentences of the 1M pools, memory released
+#: after each), peak / CPU: free rows and the default cache 1,330+ MB and still growing / 50.5 s;
+#: the power-of-two row ladder (rublimp.scoring.hf.make_length_batches) with this cache 1,077 MB flat
+#: / 52.9 s; the ladder with 128 kernels 1,209 MB / 49.8 s.
+ONEDNN_KERNEL_CACHE = 16
 
 
 def bound_kernel_cache(capacity: int = ONEDNN_KERNEL_CACHE) -> None:

@@ -182,7 +182,7 @@ MIN_GEMM_ROWS = 4
 
 
 def make_length_batches(
-    lengths: Sequence[int], batch_tokens: int, *, fixed_rows: bool = False
+    lengths: Sequence[int], batch_tokens: int, *, fixed_rows: bool = False, row_ladder: bool = False
 ) -> list[tuple[list[int], int, int]]:
     """Batches of sequences of *equal* length, so no batch holds a padded position: ``(indices, width, rows)``.
 
@@ -200,6 +200,13 @@ def make_length_batches(
     the model runs over exactly the real tokens.  GPU kernels (cuBLAS) may pick another
     algorithm for another row count, so on CUDA ``fixed_rows`` keeps every batch of a length
     at the same shape; the filler is at most one partial batch per distinct length.
+
+    ``row_ladder`` (CPU, where the row count does not change a row's bits): the last, partial
+    batch of a length is cut into batches of power-of-two sizes, largest first (37 rows: 32, 4,
+    1), still with no filler, so one length runs with at most ``log2(rows) + 2`` distinct shapes,
+    whatever the sentences.  oneDNN (bfloat16 on CPU) builds kernels and buffers per input shape,
+    and with free row counts every new bucket of sentences brought new shapes: a scoring job's
+    memory grew with the corpus (see :func:`rublimp.runtime.bound_kernel_cache` for the figures).
     """
     if batch_tokens < 1:
         raise ValueError(f"batch_tokens must be positive, got {batch_tokens}")
@@ -210,9 +217,14 @@ def make_length_batches(
     for width in sorted(groups, reverse=True):
         rows = max(1, batch_tokens // max(width, 1))
         idx = groups[width]
-        for start in range(0, len(idx), rows):
+        full = len(idx) // rows * rows if row_ladder and not fixed_rows else len(idx)
+        for start in range(0, full, rows):
             chunk = idx[start : start + rows]
             out.append((chunk, width, rows if fixed_rows else len(chunk)))
+        while full < len(idx):  # the ladder: the rest in power-of-two pieces, largest first
+            size = 1 << ((len(idx) - full).bit_length() - 1)
+            out.append((idx[full : full + size], width, size))
+            full += size
     return out
 
 
@@ -509,7 +521,8 @@ class HFCausalScorer(HFModelScorer):
                     f"{self.max_length} positions: {sent[:80]!r}"
                 )
         results: list[SentenceScores | None] = [None] * len(sentences)
-        batches = make_length_batches([len(s) for s in ids], self.batch_tokens, fixed_rows=self.fixed_rows)
+        batches = make_length_batches([len(s) for s in ids], self.batch_tokens, fixed_rows=self.fixed_rows,
+                                       row_ladder=True)
         with progress_bar(total=len(sentences), unit="sent", desc=f"scoring ({self.name})",
                           enabled=progress) as bar:
             for batch, _width, rows in batches:

@@ -123,7 +123,8 @@ class HFMaskedScorer(HFModelScorer):
         mu = np.empty(len(copies)) if minkpp else None
         sigma = np.empty(len(copies)) if minkpp else None
         batches = make_length_batches(
-            [len(enc[si][0]) for si, _ in copies], self.batch_tokens, fixed_rows=self.fixed_rows
+            [len(enc[si][0]) for si, _ in copies], self.batch_tokens, fixed_rows=self.fixed_rows,
+            row_ladder=True,
         )
         with progress_bar(total=len(copies), unit="tok", desc=f"PLL scoring ({self.name})",
                           enabled=progress) as bar:
