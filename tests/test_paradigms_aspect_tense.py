@@ -740,3 +740,59 @@ def test_unknown_common_noun_subject_takes_the_masculine():
     # a known masculine noun the tagger called feminine: the dictionary's gender
     sent = tree(rows("вертолёт", "вертолёт"), text="Завтра прилетит вертолёт и заберёт нас.", sent_id="g2")
     assert [b for b, _ in p.pairs(sent)] == ["Завтра прилетел вертолёт и заберёт нас."]
+
+
+def test_marker_before_a_same_time_infinitive_frame():
+    """A verb whose infinitive shares its time (modal, phase, success, help verbs) keeps its pairs when
+    the marker stands before the verb and the infinitive («В прошлом месяце нам пришлось уехать» →
+    *«В будущем месяце нам пришлось уехать», *«… нам придется уехать»: no ё where the text has none); a marker between verb and
+    infinitive may be the infinitive's own, and an intention verb leaves the infinitive's time open
+    («Завтра я решил отдохнуть» is Russian): no pair."""
+    past_n = "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid"
+    inf = "Aspect=Perf|VerbForm=Inf|Voice=Act"
+    rows = [
+        ("В", "в", "ADP", "", 3, "case"),
+        ("прошлом", "прошлый", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 3, "amod"),
+        ("месяце", "месяц", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 5, "obl"),
+        ("нам", "мы", "PRON", "Case=Dat|Number=Plur|Person=1", 5, "iobj"),
+        ("пришлось", "прийтись", "VERB", past_n, 0, "root"),
+        ("уехать", "уехать", "VERB", inf, 5, "csubj"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ]
+    sent = tree(rows, text="В прошлом месяце нам пришлось уехать.", sent_id="frame1")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == ["В будущем месяце нам пришлось уехать."]
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["В прошлом месяце нам придется уехать."]
+    # the marker between the verb and its infinitive: «велела вчера снова позвать» may date the calling
+    past_f = "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    between = [
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 2, "nsubj"),
+        ("помогла", "помочь", "VERB", past_f, 0, "root"),
+        ("вчера", "вчера", "ADV", "Degree=Pos", 2, "advmod"),
+        ("выбрать", "выбрать", "VERB", inf, 2, "xcomp"),
+        ("платье", "платье", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 4, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(between, text="Она помогла вчера выбрать платье.", sent_id="frame2")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    # the same words with the marker first: the help and the choice are one event
+    first = [
+        ("Вчера", "вчера", "ADV", "Degree=Pos", 3, "advmod"),
+        ("она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 3, "nsubj"),
+        ("помогла", "помочь", "VERB", past_f, 0, "root"),
+        ("выбрать", "выбрать", "VERB", inf, 3, "xcomp"),
+        ("платье", "платье", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 4, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(first, text="Вчера она помогла выбрать платье.", sent_id="frame3")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == ["Завтра она помогла выбрать платье."]
+    # an intention verb: its infinitive may have a time of its own
+    decided = [
+        ("Завтра", "завтра", "ADV", "Degree=Pos", 3, "advmod"),
+        ("я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 3, "nsubj"),
+        ("решил", "решить", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("отдохнуть", "отдохнуть", "VERB", inf, 3, "xcomp"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(decided, text="Завтра я решил отдохнуть.", sent_id="frame4")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []

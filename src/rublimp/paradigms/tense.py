@@ -40,10 +40,10 @@ Safeguards:
   auxiliary, as RuBLiMP's pairs do): an imperfective future is
   analytic («будет делать») and an imperfective past is fine with many
   future-oriented frames;
-* verbs with an infinitival complement are skipped, as in the paper
-  («собираюсь сделать», «решил поехать»), and so are verbs with «бы» or a
-  «чтобы» clause mark (subjunctive past forms refer to any time); a finite clausal
-  complement is kept, as in RuBLiMP's pairs («я только что понял, что …»);
+* verbs with an infinitival complement are skipped, as in the paper («собираюсь сделать», «решил
+  поехать»), unless the verb's infinitive shares its time and the marker precedes both (``frame``:
+  «В прошлом году многим пришлось вернуться»); so are verbs with «бы» or a «чтобы» clause mark
+  (subjunctive past forms refer to any time); a finite clausal complement is kept («понял, что …»);
 * the marker and the verb must not be separated by punctuation (a marker
   across a comma is often misattached from a participle or another clause), unless
   the marker opens the sentence and the punctuation only sets off a parenthetical or
@@ -56,10 +56,8 @@ Safeguards:
   and before it across up to two adverbs, pronouns or particles («только что вновь
   обрёл»); a subject hung on the next word is the verb's (tree repairs); months and
   recurring events are period nouns («в прошлом бою», «в прошлом марте»); a numeric
-  marker right next to a verb is that verb's wherever the parser hung it («а он умер три
-  недели назад»);
-  ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word
-  that can only be a finite verb (a coordination the parser missed);
+  marker right next to a verb is that verb's wherever the parser hung it («а он умер три недели назад»);
+  ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word that can only be a finite verb;
 * only deictic markers are used: relative ones («на следующей неделе»,
   «через три дня», «скоро», «в будущем») combine with both tenses in a
   narrative; «через N» is therefore never a verb cue, only a source for
@@ -93,6 +91,7 @@ from typing import ClassVar, Iterator
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..io import InputError
+from ..trees.infinitive_frames import dates_the_frame, same_time_infinitives
 from ..trees.lexical import common_noun_gender, finite_verb_only
 from .base import Edit, Paradigm, Perturbation, register
 
@@ -399,6 +398,11 @@ class TenseParadigm(Paradigm):
             if normalize(k.form) in _SUBJUNCTIVE:
                 return False
         return True
+
+    def frame(self, sent: Sentence, verb: Token, lemma: str) -> tuple[Token, ...] | None:
+        """() for an :meth:`eligible` verb; else the infinitives of a verb whose complement shares its time
+        (:func:`~rublimp.trees.infinitive_frames.same_time_infinitives`: a marker must precede them all), or None."""
+        return () if self.eligible(sent, verb) else same_time_infinitives(sent, verb, lemma)
 
     # -- subjects and inflection ----------------------------------------------------
     @staticmethod
@@ -871,12 +875,12 @@ class SingleVerbTense(TenseParadigm):
             return
         for verb in sent.tokens:
             got = self.verb_tense(sent, verb)
-            if got is None or not self.eligible(sent, verb):
+            if got is None or (frame := self.frame(sent, verb, got[0].lemma)) is None:
                 continue
             if self.conj_partners(sent, verb) or self.coordinated_after(sent, verb) or self.asyndetic_conjunct(sent, verb):
                 continue
             analysis, tense = got
-            cues = self.verb_cues(sent, verb, tense)
+            cues = [m for m in self.verb_cues(sent, verb, tense) if dates_the_frame(m.tokens, verb, frame)]
             if not cues:
                 continue
             pert = self.verb_perturbation(sent, verb, tense, cues[0], analysis)
@@ -895,10 +899,10 @@ class ConjVerbTense(TenseParadigm):
             return
         for verb in sent.tokens:
             got = self.verb_tense(sent, verb)
-            if got is None or not self.eligible(sent, verb):
+            if got is None or (frame := self.frame(sent, verb, got[0].lemma)) is None:
                 continue
             analysis, tense = got
-            cues = self.verb_cues(sent, verb, tense)
+            cues = [m for m in self.verb_cues(sent, verb, tense) if dates_the_frame(m.tokens, verb, frame)]
             if not cues:
                 continue
             # RuBLiMP: the verb with the marker is one conjunct of a coordination, the first
@@ -974,11 +978,11 @@ class TenseMarker(TenseParadigm):
             # clashes with a marker of the other tense («*завтра они обсуждали», «*вчера будет
             # дождь»); RuBLiMP's pairs include imperfective verbs
             got = self.verb_tense(sent, verb, perfective=False) or self._auxiliary_tense(sent, verb)
-            if got is None or not self.eligible(sent, verb):
+            if got is None or (frame := self.frame(sent, verb, got[0].lemma)) is None:
                 continue
             _, tense = got
             for found in self.markers_of(sent, verb):
-                if found.marker.tense != tense:
+                if found.marker.tense != tense or not dates_the_frame(found.tokens, verb, frame):
                     continue
                 edits = self.replacement_edits(sent, found)
                 if not edits:
