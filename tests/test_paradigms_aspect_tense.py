@@ -796,3 +796,98 @@ def test_marker_before_a_same_time_infinitive_frame():
     ]
     sent = tree(decided, text="Завтра я решил отдохнуть.", sent_id="frame4")
     assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_adjective_marker_the_parser_hung_elsewhere():
+    """Tree repair: an adjective marker whose noun the parser made the root belongs to the first finite
+    verb after it («В прошлую субботу Маша новый рецепт испробовала» → *«В будущую субботу …»); under
+    a noun («победитель турнира в прошлом году») or behind punctuation it is not the verb's."""
+    past_f = "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("В", "в", "ADP", "", 3, "case"),
+        ("прошлую", "прошлый", "ADJ", "Case=Acc|Degree=Pos|Gender=Fem|Number=Sing", 3, "amod"),
+        ("субботу", "суббота", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 0, "root"),
+        ("Маша", "маша", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 7, "nsubj"),
+        ("новый", "новый", "ADJ", "Animacy=Inan|Case=Acc|Degree=Pos|Gender=Masc|Number=Sing", 6, "amod"),
+        ("рецепт", "рецепт", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 7, "obj"),
+        ("испробовала", "испробовать", "VERB", past_f, 3, "parataxis"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(rows, text="В прошлую субботу Маша новый рецепт испробовала.", sent_id="stray1")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == ["В будущую субботу Маша новый рецепт испробовала."]
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["В прошлую субботу Маша новый рецепт испробует."]
+    # the same phrase under a noun: it dates the tournament, not the verb
+    past_m = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    under_noun = [
+        ("Победитель", "победитель", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 7, "nsubj"),
+        ("турнира", "турнир", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+        ("в", "в", "ADP", "", 5, "case"),
+        ("прошлом", "прошлый", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 5, "amod"),
+        ("году", "год", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 2, "nmod"),
+        ("снова", "снова", "ADV", "Degree=Pos", 7, "advmod"),
+        ("проиграл", "проиграть", "VERB", past_m, 0, "root"),
+        (".", ".", "PUNCT", "", 7, "punct"),
+    ]
+    sent = tree(under_noun, text="Победитель турнира в прошлом году снова проиграл.", sent_id="stray2")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    # a comma between the root phrase and the verb: the verb may be another clause's
+    comma = [
+        ("В", "в", "ADP", "", 3, "case"),
+        ("прошлую", "прошлый", "ADJ", "Case=Acc|Degree=Pos|Gender=Fem|Number=Sing", 3, "amod"),
+        ("субботу", "суббота", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("Маша", "маша", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 8, "nsubj"),
+        ("новый", "новый", "ADJ", "Animacy=Inan|Case=Acc|Degree=Pos|Gender=Masc|Number=Sing", 7, "amod"),
+        ("рецепт", "рецепт", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 8, "obj"),
+        ("испробовала", "испробовать", "VERB", past_f, 3, "parataxis"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(comma, text="В прошлую субботу, Маша новый рецепт испробовала.", sent_id="stray3")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_impersonal_governor_with_a_subject_is_a_misparse():
+    """«прийтись» with an infinitive is impersonal: an ``nsubj`` is the infinitive's object misparsed, and
+    the past would agree with it (*«участок проехать пришёлся»): no pair."""
+    fut = "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid"
+    rows = [
+        ("Завтра", "завтра", "ADV", "Degree=Pos", 4, "advmod"),
+        ("участок", "участок", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("проехать", "проехать", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 4, "xcomp"),
+        ("придётся", "прийтись", "VERB", fut, 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ]
+    sent = tree(rows, text="Завтра участок проехать придётся.", sent_id="imp1")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    # the past → future direction with the same misparse: refused too (the frame is not trusted)
+    past_rows = [("Вчера", "вчера", "ADV", "Degree=Pos", 4, "advmod")] + rows[1:3] + [
+        ("пришлось", "прийтись", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+        rows[4],
+    ]
+    sent = tree(past_rows, text="Вчера участок проехать пришлось.", sent_id="imp2")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_adjective_marker_after_another_verb_stays_there():
+    """A root-hung adjective marker right after a finite verb of its stretch is that verb's: «кто брал
+    книги в прошлом году и кто их не вернул» gives no *«… не вернёт» (the marker dates «брал»; here the parser
+    hung «году» on «не»)."""
+    past_m = "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    perf_m = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Кто", "кто", "PRON", "Case=Nom", 2, "nsubj"),
+        ("брал", "брать", "VERB", past_m, 0, "root"),
+        ("книги", "книга", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Plur", 2, "obj"),
+        ("в", "в", "ADP", "", 6, "case"),
+        ("прошлом", "прошлый", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 6, "amod"),
+        ("году", "год", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 8, "obl"),
+        ("их", "они", "PRON", "Case=Acc|Number=Plur|Person=3", 9, "obj"),
+        ("не", "не", "PART", "Polarity=Neg", 9, "advmod"),
+        ("вернул", "вернуть", "VERB", perf_m, 2, "parataxis"),
+        ("?", "?", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows, text="Кто брал книги в прошлом году их не вернул?", sent_id="stray4")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []

@@ -91,8 +91,8 @@ from typing import ClassVar, Iterator
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..io import InputError
-from ..trees.infinitive_frames import dates_the_frame, same_time_infinitives
 from ..trees.lexical import common_noun_gender, finite_verb_only
+from ..trees.tense_frames import dates_the_frame, past_verb_with_pronoun_subject, same_time_infinitives
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -121,11 +121,6 @@ _MARKER_PREPOSITIONS = frozenset({"в", "во", "на"})
 _SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
 _CLAUSAL = frozenset({"xcomp", "ccomp", "csubj"})
 _PREDICATE_UPOS = frozenset({"VERB", "AUX"})
-# personal pronoun subject → the number (and singular gender) of a past verb agreeing with it
-_PRONOUN_AGREEMENT = {
-    "я": ("sing", None), "ты": ("sing", None), "он": ("sing", "masc"), "она": ("sing", "femn"),
-    "оно": ("sing", "neut"), "мы": ("plur", None), "вы": ("plur", None), "они": ("plur", None),
-}
 # relations of a verb heading a subordinate clause, and words that open one
 _SUBORDINATE = frozenset({"acl", "advcl", "ccomp", "csubj"})
 _SUBORDINATORS = frozenset({"пока", "когда", "если", "хотя", "чтобы", "как", "где", "куда", "откуда", "потому",
@@ -265,6 +260,21 @@ def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable
     return FoundMarker(m, tuple(whole), whole[0])
 
 
+def adjective_marker(sent: Sentence, noun: Token, table: MarkerTable) -> FoundMarker | None:
+    """The adjective marker headed by the period noun ``noun`` («в прошлом году»: one marker adjective,
+    at most one preposition of :data:`_MARKER_PREPOSITIONS`, no conjunct), or None."""
+    if normalize(noun.lemma) not in table.period_nouns:
+        return None
+    cases = sent.children(noun, "case")
+    adjs = [k for k in sent.children(noun) if k.base_deprel in ("amod", "det") and normalize(k.lemma) in table.adjectives]
+    if len(adjs) != 1 or len(cases) > 1 or any(normalize(c.form) not in _MARKER_PREPOSITIONS for c in cases):
+        return None
+    if sent.children(noun, "conj") or sent.children(adjs[0], "conj"):
+        return None
+    toks = sorted(cases + adjs + [noun], key=lambda t: t.id)
+    return FoundMarker(table.adjectives[normalize(adjs[0].lemma)], tuple(toks), adjs[0])
+
+
 def find_markers(sent: Sentence, verb: Token, table: MarkerTable) -> list[FoundMarker]:
     """The temporal markers among the dependents of ``verb``."""
     out: list[FoundMarker] = []
@@ -277,20 +287,9 @@ def find_markers(sent: Sentence, verb: Token, table: MarkerTable) -> list[FoundM
             continue
         if dep.upos not in ("NOUN", "PROPN", "NUM", "ADV", "ADJ", "DET"):
             continue
-        lemma = normalize(dep.lemma)
-        if lemma in table.period_nouns and dep.base_deprel in ("obl", "nmod", "advmod", "obj"):
-            cases = sent.children(dep, "case")
-            adjs = [k for k in sent.children(dep) if k.base_deprel in ("amod", "det") and normalize(k.lemma) in table.adjectives]
-            if (
-                len(adjs) == 1
-                and all(normalize(c.form) in _MARKER_PREPOSITIONS for c in cases)
-                and len(cases) <= 1
-                and not sent.children(dep, "conj")
-                and not sent.children(adjs[0], "conj")
-            ):
-                toks = sorted(cases + adjs + [dep], key=lambda t: t.id)
-                out.append(FoundMarker(table.adjectives[normalize(adjs[0].lemma)], tuple(toks), adjs[0]))
-                continue
+        if dep.base_deprel in ("obl", "nmod", "advmod", "obj") and (found := adjective_marker(sent, dep, table)):
+            out.append(found)
+            continue
         if dep.base_deprel in ("obl", "nmod", "advmod", "obj", "nummod"):
             found = _numeric_marker(sent, verb, dep, table)
             if found is not None:
@@ -327,7 +326,7 @@ class TenseParadigm(Paradigm):
             # nouns («Дядя Лорж молол вчера чепуху», «где вчера Ченек сгинул») or calls them
             # infinitives or participles («Темка только вчера выудил»: VerbForm=Inf); a word
             # pymorphy3 reads only as a finite verb is taken as one
-            if not self.verb_only(verb.form) and not self.pronoun_subject_verb(sent, verb):
+            if not self.verb_only(verb.form) and not past_verb_with_pronoun_subject(self.morph, sent, verb):
                 return None
             upos, feats = "VERB", {}
         a = self.morph.analyse(verb.form, upos, feats)
@@ -358,30 +357,6 @@ class TenseParadigm(Paradigm):
         words = self._marker_words
         return any(normalize(t.form) in words or normalize(t.lemma) in words for t in sent.tokens)
 
-    def pronoun_subject_verb(self, sent: Sentence, tok: Token) -> bool:
-        """Tree repair: a past verb form that is also a noun form, tagged as the noun, with a
-        nominative personal pronoun as its subject («Я же только что села»: села → NOUN «село»;
-        «Я шесть лет назад сел»): a pronoun subject makes no noun predicate in these forms, so the
-        word is the verb when it has a past indicative reading agreeing with the pronoun in number
-        (and in gender for «он», «она», «оно»), with no dash between them."""
-        if tok.upos not in ("NOUN", "PROPN", "ADJ") or tok.deprel not in ("root", "conj", "ccomp", "parataxis"):
-            return False
-        subjects = [k for k in sent.children(tok, "nsubj") if k.upos == "PRON" and k.feats.get("Case") == "Nom"]
-        if len(subjects) != 1:
-            return False
-        pron = normalize(subjects[0].form)
-        if pron not in _PRONOUN_AGREEMENT:
-            return False
-        lo, hi = sorted((subjects[0].id, tok.id))
-        if any(sent.token(i).form in _QUOTE_DASH for i in range(lo + 1, hi)):
-            return False  # «Оно — стекло»: a dash marks a noun predicate
-        number, gender = _PRONOUN_AGREEMENT[pron]
-        for p in self.morph.parses(tok.form):
-            g = p.tag.grammemes
-            if p.tag.POS == "VERB" and "past" in g and "indc" in g and number in g and (gender is None or gender in g):
-                return True
-        return False
-
     def verb_only(self, form: str) -> bool:
         """Every pymorphy3 reading of ``form`` is a finite verb (and it is a dictionary word)."""
         return finite_verb_only(self.morph, form) is not None
@@ -401,7 +376,7 @@ class TenseParadigm(Paradigm):
 
     def frame(self, sent: Sentence, verb: Token, lemma: str) -> tuple[Token, ...] | None:
         """() for an :meth:`eligible` verb; else the infinitives of a verb whose complement shares its time
-        (:func:`~rublimp.trees.infinitive_frames.same_time_infinitives`: a marker must precede them all), or None."""
+        (:func:`~rublimp.trees.tense_frames.same_time_infinitives`: a marker must precede them all), or None."""
         return () if self.eligible(sent, verb) else same_time_infinitives(sent, verb, lemma)
 
     # -- subjects and inflection ----------------------------------------------------
@@ -517,6 +492,7 @@ class TenseParadigm(Paradigm):
         """
         out = [m for m in self._multiword_adverbs(sent, verb)]
         out.extend(self._stray_adverbs(sent, verb))
+        out.extend(self._stray_phrases(sent, verb))
         out.extend(self._adjacent_numeric(sent, verb))
         for m in find_markers(sent, verb, self.markers):
             ids = [t.id for t in m.tokens]
@@ -595,6 +571,27 @@ class TenseParadigm(Paradigm):
             if head is None or head.id == verb.id or head.upos in _PREDICATE_UPOS or sent.children(head, "cop"):
                 continue
             yield FoundMarker(marker, (tok,), tok)
+
+    def _stray_phrases(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
+        """Tree repair: an adjective marker («в прошлую смену») whose noun the parser made the root or
+        hung on a word that is neither a noun nor a verb form («А в прошлую смену Лирка номер отмочила»:
+        смену → root) belongs to the first finite verb after it, with no punctuation, conjunction or
+        other finite verb between them and no finite verb before it in its stretch (under a noun or a
+        participle it may date that word: «победитель турнира в прошлом году», «в прошлом году
+        построенный дом»; after a verb it is that verb's: «кто брал в прошлом году и кто не вернул»)."""
+        for noun in sent.tokens[: verb.id - 1]:
+            head = sent.head_of(noun)
+            if head is not None and (head.upos in ("NOUN", "PROPN", "PRON", "NUM", "VERB", "AUX") or head.feats.get("VerbForm")):
+                continue
+            found = adjective_marker(sent, noun, self.markers)
+            if found is None or max(t.id for t in found.tokens) >= verb.id or any(t.start < 0 for t in found.tokens):
+                continue
+            lo, hi = min(t.id for t in found.tokens), max(t.id for t in found.tokens)
+            before = next((t for t in reversed(sent.tokens[: lo - 1]) if t.upos == "PUNCT" or self._finite(t)), None)
+            if before is not None and before.upos != "PUNCT":
+                continue  # right after another verb of its stretch: that verb's («брал в прошлом году и не вернул»)
+            if not any(t.upos in ("PUNCT", "CCONJ", "SCONJ") or self._finite(t) for t in sent.tokens[hi : verb.id - 1]):
+                yield found
 
     def _multiword_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
         """Multi-word adverbs: right before the verb or separated from it only by up to two
