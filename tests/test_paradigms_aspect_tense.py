@@ -891,3 +891,22 @@ def test_adjective_marker_after_another_verb_stays_there():
     sent = tree(rows, text="Кто брал книги в прошлом году их не вернул?", sent_id="stray4")
     assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
     assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_imperative_homonym_with_a_nominative_subject():
+    """«пришли» is also the imperative of «прислать»: with a nominative noun subject the imperative
+    reading is impossible, so the past tense is certain («Вчера гости пришли» → *«Завтра гости
+    пришли», *«Вчера гости придут»); with «ты» the imperative stays possible («Ты пришли мне письмо»)."""
+    past = "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Вчера", "вчера", "ADV", "Degree=Pos", 3, "advmod"),
+        ("гости", "гость", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj"),
+        ("пришли", "прийти", "VERB", past, 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(rows, text="Вчера гости пришли.", sent_id="impr1")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == ["Завтра гости пришли."]
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["Вчера гости придут."]
+    you = [rows[0], ("ты", "ты", "PRON", "Case=Nom|Number=Sing|Person=2", 3, "nsubj")] + rows[2:]
+    sent = tree(you, text="Вчера ты пришли.", sent_id="impr2")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []

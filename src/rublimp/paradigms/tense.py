@@ -1,16 +1,13 @@
 """TENSE: three RuBLiMP paradigms (Appendix B.3.3).
 
-A deictic temporal adverbial fixes the tense of a perfective verb: «вчера он
-допустил» but «*вчера он допустит». The paradigms find a perfective verb in
-the past or future tense with such an adverbial among its dependents
-(``resources/temporal_markers.tsv``, or the TSV named by
-``ctx.options["temporal_markers"]``: adverbs such as «вчера», adjective
-phrases such as «на прошлой неделе», numeric phrases such as «три дня назад»)
-and break the match:
+A deictic temporal adverbial fixes the tense of a perfective verb: «вчера он допустил» but «*вчера он
+допустит». The paradigms find a perfective verb in the past or future tense with such an adverbial
+among its dependents (``resources/temporal_markers.tsv``, or the TSV named by
+``ctx.options["temporal_markers"]``: adverbs such as «вчера», adjective phrases such as «на прошлой
+неделе», numeric phrases such as «три дня назад») and break the match:
 
-* ``single_verb_tense`` — the verb (not coordinated with another verb) goes
-  to the opposite tense: «А вчера он допустил ошибку» → «*А вчера он
-  допустит ошибку»;
+* ``single_verb_tense`` — the verb (not coordinated with another verb) goes to the opposite tense:
+  «А вчера он допустил ошибку» → «*А вчера он допустит ошибку»;
 * ``conj_verb_tense`` — the same for a verb with the marker that is one
   conjunct of a coordination (first or later, with or without its own subject,
   as in RuBLiMP's pairs): «Послезавтра он покинет МКС и вернётся на Землю» →
@@ -337,9 +334,12 @@ class TenseParadigm(Paradigm):
         tense = "Past" if "past" in a.tag else "Fut" if "futr" in a.tag else None
         if tense is None:
             return None
-        # every reading of the form as a finite verb must agree on the tense (and the aspect)
+        # every reading of the form as a finite verb must agree on the tense (and the aspect); an imperative
+        # reading does not count with a nominative subject other than ты/вы («мальчики пришли»: прислать)
+        subj = self.subject(sent, verb)
+        no_imperative = subj is not None and subj.feats.get("Case") == "Nom" and normalize(subj.form) not in ("ты", "вы")
         for p in self.morph.parses(verb.form):
-            if p.tag.POS != "VERB":
+            if p.tag.POS != "VERB" or (no_imperative and "impr" in p.tag):
                 continue
             if ("past" in p.tag) != (tense == "Past") or (perfective and "perf" not in p.tag and p.normal_form == a.lemma):
                 return None
