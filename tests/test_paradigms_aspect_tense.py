@@ -910,3 +910,38 @@ def test_imperative_homonym_with_a_nominative_subject():
     you = [rows[0], ("ты", "ты", "PRON", "Case=Nom|Number=Sing|Person=2", 3, "nsubj")] + rows[2:]
     sent = tree(you, text="Вчера ты пришли.", sent_id="impr2")
     assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_numeric_marker_without_its_conjunct_or_quotes():
+    """The numeric marker is the noun's phrase without its punctuation and conjuncts («переехал пять
+    лет назад, в 2010-м»: the clarifying «в 2010-м» hangs on «лет» as a conjunct), and a number after
+    the noun (approximate inversion «лет пять назад», the number hung on «назад») belongs to it."""
+    past = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("переехал", "переехать", "VERB", past, 0, "root"),
+        ("пять", "пять", "NUM", "Case=Acc", 4, "nummod:gov"),
+        ("лет", "год", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 2, "obl"),
+        ("назад", "назад", "ADV", "Degree=Pos", 4, "advmod"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("в", "в", "ADP", "", 8, "case"),
+        ("2010-м", "2010-м", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 4, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows, text="Он переехал пять лет назад, в 2010-м.", sent_id="num1")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["Он переедет пять лет назад, в 2010-м."]
+    inverted = [
+        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 2, "nsubj"),
+        ("купил", "купить", "VERB", past, 0, "root"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 2, "obj"),
+        ("лет", "год", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 2, "obl"),
+        ("пять", "пять", "NUM", "Case=Acc", 6, "nummod:gov"),
+        ("назад", "назад", "ADV", "Degree=Pos", 2, "advmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(inverted, text="Я купил его лет пять назад.", sent_id="num2")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["Я куплю его лет пять назад."]
+    # a word of another kind between the noun and «назад» is no inverted number
+    other = inverted[:4] + [("тому", "тот", "DET", "Case=Dat|Gender=Masc|Number=Sing", 6, "det")] + inverted[5:]
+    sent = tree(other, text="Я купил его лет тому назад.", sent_id="num3")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []

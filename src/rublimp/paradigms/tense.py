@@ -11,31 +11,27 @@ among its dependents (``resources/temporal_markers.tsv``, or the TSV named by
 * ``conj_verb_tense`` — the same for a verb with the marker that is one
   conjunct of a coordination (first or later, with or without its own subject,
   as in RuBLiMP's pairs): «Послезавтра он покинет МКС и вернётся на Землю» →
-  «*Послезавтра он покинул МКС и вернётся на Землю». Only the verb that
-  carries the marker is changed: a later conjunct may have its own time
-  («признали аварийным десять лет назад, но так и не снесут» is fine);
-  a conjunct with a marker of the other tense is skipped (a conjunct merely in the
-  other tense is not: «сейчас он предал Фокса, завтра предаст Вадика» keeps its cue);
-  Besides coordinated predicates, a conjunct clause without a verb of its own (with a
-  subject or an elided predicate: «купил дом, а брат всё ещё без квартиры») and a
-  finite verb joined by a comma (``parataxis``, not across quotes, dashes or colons)
-  count, as RuBLiMP's pairs do (its split between this paradigm and
-  ``single_verb_tense`` is not a tree property; it follows the number of finite
-  predicates: see ``docs/phenomena/tense.md``); so a main-clause verb also counts when the sentence has another main clause however the
-  parser joined them (``ccomp`` under an imperative, ``parataxis`` across a dash: «Вот
-  слушай, он только что выучил»), but not across quotes (reported speech) and not with a
-  subordinate clause (the pair itself is the single-verb one);
-* ``tense_marker`` — the adverbial is replaced by one of the opposite tense,
-  with the same number of words: «вчера» ↔ «завтра», «на прошлой неделе» ↔
-  «на будущей неделе», «через три дня» → «три дня назад» (the three words
-  reordered; all of them are recorded as the changed words).
+  «*Послезавтра он покинул МКС и вернётся на Землю». Only the verb that carries the marker is
+  changed: a later conjunct may have its own time («признали аварийным десять лет назад, но так и не
+  снесут» is fine); a conjunct with a marker of the other tense is skipped (a conjunct merely in the
+  other tense is not: «сейчас он предал Фокса, завтра предаст Вадика» keeps its cue). Besides
+  coordinated predicates, a conjunct clause without a verb of its own (with a subject or an elided
+  predicate: «купил дом, а брат всё ещё без квартиры») and a finite verb joined by a comma
+  (``parataxis``, not across quotes, dashes or colons) count, as RuBLiMP's pairs do (its split
+  between this paradigm and ``single_verb_tense`` is not a tree property; it follows the number of
+  finite predicates: see ``docs/phenomena/tense.md``); so a main-clause verb also counts when the
+  sentence has another main clause however the parser joined them (``ccomp`` under an imperative,
+  ``parataxis`` across a dash: «Вот слушай, он только что выучил»), but not across quotes (reported
+  speech) and not with a subordinate clause (the pair itself is the single-verb one);
+* ``tense_marker`` — the adverbial is replaced by one of the opposite tense, with the same number of
+  words: «вчера» ↔ «завтра», «на прошлой неделе» ↔ «на будущей неделе», «через три дня» → «три дня
+  назад» (the three words reordered; all of them are recorded as the changed words).
 
 Safeguards:
 
-* only perfective verbs for the verb paradigms (the paper's condition; ``tense_marker``,
-  which changes only the marker, takes either aspect and a passive participle's
-  auxiliary, as RuBLiMP's pairs do): an imperfective future is
-  analytic («будет делать») and an imperfective past is fine with many
+* only perfective verbs for the verb paradigms (the paper's condition; ``tense_marker``, which changes
+  only the marker, takes either aspect and a passive participle's auxiliary, as RuBLiMP's pairs do):
+  an imperfective future is analytic («будет делать») and an imperfective past is fine with many
   future-oriented frames;
 * verbs with an infinitival complement are skipped, as in the paper («собираюсь сделать», «решил
   поехать»), unless the verb's infinitive shares its time and the marker precedes both (``frame``:
@@ -231,11 +227,17 @@ def _contiguous(toks: list[Token]) -> bool:
 
 def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable) -> FoundMarker | None:
     """«(N) time-noun назад» or «через (N) time-noun» headed by ``noun``, a dependent of ``verb``."""
-    phrase = sent.subtree(noun)
+    # (without the noun's punctuation and conjuncts: «восемь лет назад, в 1955-ом», «два дня назад"»)
+    cut = {t.id for k in sent.children(noun) if k.base_deprel in ("punct", "conj") for t in sent.subtree(k)}
+    phrase = [t for t in sent.subtree(noun) if t.id not in cut]
     if not any(normalize(t.lemma) in table.measure_nouns for t in phrase):
         return None
-    # «назад» may hang on the noun or on the verb right after the phrase
-    nazad = [t for t in sent.children(verb) if normalize(t.form) in table.numeric and t.id == phrase[-1].id + 1]
+    # «назад» may hang on the noun or on the verb right after the phrase, or after an inverted number
+    # («лет пятнадцать назад»: the number hangs on «назад»)
+    nazad = [t for t in sent.children(verb) if normalize(t.form) in table.numeric and (t.id == phrase[-1].id + 1 or (
+        t.id == phrase[-1].id + 2 and sent.token(t.id - 1).upos == "NUM" and sent.token(t.id - 1).head == t.id))]
+    if nazad and nazad[0].id == phrase[-1].id + 2:
+        nazad = [sent.token(nazad[0].id - 1)] + nazad
     whole = phrase + nazad
     # focus particles before the quantity («всего лишь два дня назад», «ещё три года
     # назад») are no part of the marker
