@@ -371,6 +371,9 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for tok in sent.tokens:
+            if tok.upos in ("NOUN", "PROPN") and tok.base_deprel == "nsubj" and self._instrumental_only(sent, tok):
+                tok = replace(tok, feats={**tok.feats, "Case": "Ins"}, deprel="obl")
+                sent = with_token(sent, tok)
             if tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case") not in ("Ins", "Dat"):
                 continue  # (cheap exit: most words are no instrumental)
             agent, verb = self._agent(sent, tok)
@@ -419,6 +422,25 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             pert = self.replace_perturbation(here, arg, "Ins", "random")
             if pert is not None:
                 yield pert
+
+    def _instrumental_only(self, sent: Sentence, tok: Token) -> bool:
+        """Tree repair: a "subject" of a passive verb (Voice=Pass) that is its instrumental agent: tagged
+        instrumental («Очаков был взят фельдмаршалом»: фельдмаршалом → nsubj:pass), or tagged nominative
+        where every noun reading of the form (pymorphy3's, guesses included) is instrumental and the verb
+        has another nominative subject («храмы использовались йогами», «Макартуром был выбран район»).
+        Relabelled ``obl``, it no longer counts as a second subject where the passive subject is asked
+        for (the capture verbs' place subject, the swap)."""
+        head = sent.head_of(tok)
+        if head is None or head.upos != "VERB" or head.feats.get("Voice") != "Pass" or sent.children(tok, "case"):
+            return False
+        if tok.feats.get("Case") == "Ins":
+            return True
+        if tok.feats.get("Case") != "Nom" or not any(
+            k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom" for k in sent.children(head)
+        ):
+            return False
+        nouns = [p for p in self.morph.parses(tok.form.lower()) if p.tag.POS == "NOUN"]
+        return bool(nouns) and all("ablt" in p.tag.grammemes for p in nouns)
 
     def _agent(self, sent: Sentence, tok: Token) -> tuple[Token | None, Token | None]:
         """(``tok``, its passive verb) if ``tok`` may be a passive's bare instrumental agent.
