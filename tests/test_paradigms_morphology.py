@@ -804,3 +804,18 @@ def test_declension_case_the_preposition_before_rules_out(paradigms):
 
     assert [b for b, _ in plain.pairs(sent("Nom", "Plur"))] == []
     assert [b for b, _ in plain.pairs(sent("Dat", "Sing"))] == ["Мы победили благодаря смелосте."]
+
+
+def test_suffix_the_root_never_takes(paradigms):
+    """A word with a host suffix where no inserted suffix follows the root in the dictionary gets one
+    that does not (RuBLiMP inserts into such words: «лесных», «точный»), still no interpretable
+    combination (pair counts) and no new word that begins a dictionary word; a word where some
+    suffix is attested keeps only those."""
+    p = paradigms["add_new_suffix"]
+    assert p._word_candidates("шумных", "шумный", "ADJ", 2) == (("шумизмных", "н", "изм+н"),)
+    assert p._word_candidates("точный", "точный", "ADJ", 2) == (("точизмный", "н", "изм+н"),)
+    got = p._word_candidates("серенькую", "серенький", "ADJ", 2)
+    assert ("серистенькую", "еньк", "ист+еньк") in got and all(not new.startswith("серизм") for new, _, _ in got)
+    # one fallback per word (*лесистных is refused: ист+н is an attested combination), no dictionary word's beginning
+    (only,) = p._word_candidates("лесных", "лесной", "ADJ", 2)
+    assert only[0] == "лесизмных" and not p.lexicon.has_prefix(only[0])

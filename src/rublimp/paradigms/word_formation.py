@@ -24,6 +24,9 @@ of ``resources/affixes.tsv`` checked against pymorphy3's dictionary). As in the
 paper, an added affix must co-occur with the root elsewhere in the dictionary
 («въедают» exists, so в- may be added to «выедают»), and the new word must not
 be a dictionary word and must consist of letter trigrams attested in Russian.
+``add_new_suffix`` relaxes the co-occurrence for a word with a host suffix where no
+inserted suffix co-occurs with the root: it then takes one that does not (as RuBLiMP's
+pairs do: «лесных» → «*лесизмных»), provided the new word begins no dictionary word.
 Prefix stacking is grammatical in Russian when the outer prefix is a
 "superlexical" one (пере-, недо-, по-, на-, при-, …: перевыполнить); the
 paradigms therefore only ever put a *lexical* prefix (``role`` ``lexical`` in
@@ -333,6 +336,7 @@ class AddNewSuffix(_FormationParadigm):
             # adjective would make the paradigm several times slower for one pooled pair
             k = int(hashlib.sha1(normalize(form).encode("utf-8")).hexdigest()[:8], 16) % len(inserts)
             inserts = inserts[k:] + inserts[:k]
+        unattested: list[tuple[str, str, str]] = []
         for ins in inserts:
             y = ins.spelling
             if host is not None:
@@ -351,15 +355,24 @@ class AddNewSuffix(_FormationParadigm):
                 # possible adjective (камен-ист-ый), нов-ост-ый cannot.
                 if lx.has_prefix(new) or (pos == "ADJ" and y in adj_suffixes):
                     continue
-            elif not lx.has_prefix(root + ins.lookup):
-                continue  # the suffix never follows this root in the dictionary
             elif lx.has_prefix(root + y + host_spelling):
                 continue  # a dictionary word already continues this way
+            elif not lx.has_prefix(root + ins.lookup):
+                # the suffix never follows this root in the dictionary: kept aside, used only when no
+                # suffix does (RuBLiMP inserts into such words too: «лесных», «точный», «радость»), and
+                # only where the new word begins no dictionary word
+                if not lx.has_prefix(new) and lx.is_novel(new):
+                    unattested.append((new, host.affix, f"{ins.affix}+{host.affix}"))
+                continue
             if not lx.is_novel(new):
                 continue
             out.append((new, host.affix if host else "-", f"{ins.affix}+{host.affix}" if host else ins.affix))
             if host is None:
                 break
+        if not out and unattested:
+            # one of them, at a place fixed by the word (as for a bare root)
+            k = int(hashlib.sha1(normalize(form).encode("utf-8")).hexdigest()[:8], 16) % len(unattested)
+            out.append(unattested[k])
         return tuple(out)
 
 
