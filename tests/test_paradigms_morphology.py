@@ -819,3 +819,26 @@ def test_suffix_the_root_never_takes(paradigms):
     # one fallback per word (*лесистных is refused: ист+н is an attested combination), no dictionary word's beginning
     (only,) = p._word_candidates("лесных", "лесной", "ADJ", 2)
     assert only[0] == "лесизмных" and not p.lexicon.has_prefix(only[0])
+
+
+def test_rare_rest_cut(lexicon):
+    """A perfective verb whose rest after a prefix is a rare dictionary verb (при-близиться: «близиться»
+    is too rare for :meth:`split_verb`) is cut once for ``add_verb_prefix`` and gets a second prefix
+    (*«сприблизилась», «сблизиться» attests с-); an imperfective verb is never cut this way (строить is
+    not с-троить: its perfective reading does not count), nor a verb listed as unprefixed."""
+    assert lexicon.dictionary_cut("приблизиться", "приблизилась").prefixes == ("при",)
+    assert lexicon.dictionary_cut("умереть", "умер").lemma_rest == "мереть"
+    assert lexicon.dictionary_cut("строить", "строил") is None
+    assert lexicon.dictionary_cut("успеть", "успела") is None
+    rows = [
+        ("Лодка", "лодка", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        ("медленно", "медленно", "ADV", "Degree=Pos", 3, "advmod"),
+        ("приблизилась", "приблизиться", "VERB", "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+        ("к", "к", "ADP", "", 5, "case"),
+        ("берегу", "берег", "NOUN", "Animacy=Inan|Case=Dat|Gender=Masc|Number=Sing", 3, "obl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(rows, text="Лодка медленно приблизилась к берегу.")
+    assert [b for b, _ in get_paradigm("add_verb_prefix").pairs(sent)] == ["Лодка медленно сприблизилась к берегу."]
+    # change_verb_prefixes_order does not use the cut: one prefix is no order to change anyway
+    assert [b for b, _ in get_paradigm("change_verb_prefixes_order").pairs(sent)] == []

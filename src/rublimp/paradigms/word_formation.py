@@ -253,11 +253,13 @@ class _FormationParadigm(Paradigm):
     def lexicon(self) -> Lexicon:
         return get_lexicon(self.ctx.resources_dir, self.morph)
 
-    def _verb(self, tok: Token, first_id: int) -> tuple[str, VerbSplit] | None:
+    def _verb(self, tok: Token, first_id: int, *, rare_rest: bool = False) -> tuple[str, VerbSplit] | None:
         """(lemma, split) of a verb token whose prefixes can be read unambiguously.
 
         A token the parser did not tag VERB still counts when every dictionary
         reading of it is verbal (slovnet tags rare verbs such as «недовыполнил» ADJ).
+        With ``rare_rest``, a verb the lexicon does not cut gets its one cut before a rare
+        dictionary verb (:meth:`~rublimp.lexicon.Lexicon.dictionary_cut`: при-близиться).
         """
         if not _plain_word(tok, first_id):
             return None
@@ -274,6 +276,8 @@ class _FormationParadigm(Paradigm):
         if analysis is None or analysis.tag.POS not in VERB_POS or EXCLUDED_TAGS & analysis.tag.grammemes:
             return None
         split = unique_verb_split(self.lexicon, analysis.lemma, tok.form)
+        if split is None and rare_rest and not self.lexicon.split_verb(analysis.lemma, tok.form):
+            split = self.lexicon.dictionary_cut(analysis.lemma, tok.form)
         return None if split is None else (normalize(analysis.lemma), split)
 
 
@@ -397,7 +401,7 @@ class AddVerbPrefix(_FormationParadigm):
         per_slot = int(self.ctx.options.get("prefix_candidates", 1))
         first_id = _first_word_id(sent)
         for tok in sent.tokens:
-            found = self._verb(tok, first_id)
+            found = self._verb(tok, first_id, rare_rest=True)
             if found is None or len(found[1].prefixes) != 1:
                 continue
             _, split = found
