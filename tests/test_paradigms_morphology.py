@@ -842,3 +842,24 @@ def test_rare_rest_cut(lexicon):
     assert [b for b, _ in get_paradigm("add_verb_prefix").pairs(sent)] == ["Лодка медленно сприблизилась к берегу."]
     # change_verb_prefixes_order does not use the cut: one prefix is no order to change anyway
     assert [b for b, _ in get_paradigm("change_verb_prefixes_order").pairs(sent)] == []
+
+
+def test_adjective_the_parser_tagged_as_a_noun():
+    """Tree repair: a known form pymorphy3 reads only as a full adjective is an adjective whatever the
+    parser tagged it («в противоположную сторону», противоположную → NOUN): it gets its suffix as an
+    adjective; a form that is also a noun («столовую») stays a noun (and, having no split, gets nothing)."""
+    verb = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("свернул", "свернуть", "VERB", verb, 0, "root"),
+        ("в", "в", "ADP", "", 5, "case"),
+        ("противоположную", "противоположный", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 5, "amod"),
+        ("сторону", "сторона", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    got = {b: p.subtype for b, p in get_paradigm("add_new_suffix").pairs(tree(rows, text="Он свернул в противоположную сторону."))}
+    assert got.get("Он свернул в противоположизмную сторону.") == "ADJ", got
+    noun = [rows[0], rows[1], ("в", "в", "ADP", "", 4, "case"),
+            ("столовую", "столовая", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obl"), (".", ".", "PUNCT", "", 2, "punct")]
+    got = {b: p.subtype for b, p in get_paradigm("add_new_suffix").pairs(tree(noun, text="Он свернул в столовую."))}
+    assert got == {}, got  # as an adjective it would give *«столизмовую»; as the noun it has no split

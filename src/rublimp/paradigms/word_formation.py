@@ -63,7 +63,7 @@ from ..lexicon import (
     load_suffix_pairs,
     normalize,
 )
-from ..trees.lexical import PROPER_TAGS
+from ..trees.lexical import PROPER_TAGS, long_form_only
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -305,7 +305,9 @@ class AddNewSuffix(_FormationParadigm):
             pos = {"ADJ": "ADJ", "NOUN": "NOUN"}.get(tok.upos)
             if pos is None or not _plain_word(tok, first_id):
                 continue
-            analysis = self.morph.analyse(tok.form, tok.upos, tok.feats)
+            if pos == "NOUN" and long_form_only(tok.form):
+                pos = "ADJ"  # tree repair: a known adjective the parser tagged as a noun («в противоположную сторону»)
+            analysis = self.morph.analyse(tok.form, pos, tok.feats)
             want = {"ADJ": ("ADJF",), "NOUN": ("NOUN",)}[pos]
             if analysis is None or analysis.tag.POS not in want or EXCLUDED_TAGS & analysis.tag.grammemes:
                 continue
