@@ -227,6 +227,10 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
     name = "transitive_verb_subject"
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for verb in sent.tokens:
+            stray = self._stray_subject(sent, verb)
+            if stray is not None:
+                sent = with_token(sent, stray)
         with_subject = {t.head for t in sent.tokens if t.deprel == "nsubj"}  # (cheap exit)
         for verb in sent.tokens:
             if verb.id not in with_subject or not finite_active(verb) or not self._agentive(verb):
@@ -273,6 +277,29 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             pert = self.replace_perturbation(sent, arg, "Gen" if quantified_genitive(sent, subj) else "Nom", "random")
             if pert is not None:
                 yield pert
+
+    @staticmethod
+    def _stray_subject(sent: Sentence, verb: Token) -> Token | None:
+        """Tree repair: the subject the parser labelled ``amod``/``appos`` («Небанум отпер загон»:
+        Небанум → amod of загон; «принял сотник дар»): of a finite active verb with no ``nsubj``, the
+        one nominative noun or name right beside it (a space apart) with that label, agreeing with the
+        verb in number and, in the past singular, gender — relabelled the verb's ``nsubj``; else None."""
+        if not finite_active(verb) or verb.start < 0 or any(k.base_deprel == "nsubj" for k in sent.children(verb)):
+            return None
+        found = []
+        for i in (verb.id - 1, verb.id + 1):
+            if not 1 <= i <= len(sent.tokens):
+                continue
+            t = sent.token(i)
+            if t.upos not in ("NOUN", "PROPN") or t.base_deprel not in ("amod", "appos") or t.feats.get("Case") != "Nom":
+                continue
+            first, second = (t, verb) if t.id < verb.id else (verb, t)
+            if t.start < 0 or sent.text[first.end:second.start] != " " or t.feats.get("Number") != verb.feats.get("Number"):
+                continue
+            if verb.feats.get("Tense") == "Past" and verb.feats.get("Number") == "Sing" and t.feats.get("Gender") != verb.feats.get("Gender"):
+                continue
+            found.append(t)
+        return replace(found[0], head=verb.id, deprel="nsubj") if len(found) == 1 else None
 
     def _agentive(self, verb: Token) -> bool:
         """A verb of the ``agent`` list, or any non-reflexive transitive verb (the caller
