@@ -794,6 +794,30 @@ REPAIRED_TREES.update({
         ("монахом", "монах", "NOUN", _ANIM_M.format("Ins"), 6, "acl"),
         (".", ".", "PUNCT", "", 3, "punct"),
     ], "Храм был основан по всей видимости фрагментом."),
+    # the subject labelled amod of the object after the verb («Лесник запер сарай»: лесник → amod)
+    "subject_labelled_amod": ("transitive_verb_subject", [
+        ("Лесник", "лесник", "NOUN", _ANIM_M.format("Nom"), 3, "amod"),
+        ("запер", "запереть", "VERB", _PAST_M, 0, "root"),
+        ("сарай", "сарай", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ], "Фрагмент запер сарай."),
+    # the instrumental agent labelled a second passive subject (tree repair: an instrumental is no
+    # subject, so the capture verb sees one subject, a place name: «Азов был взят казаками»)
+    "instrumental_labelled_subject": ("transitive_verb_passive", [
+        ("Азов", "азов", "PROPN", _INAN_M.format("Nom"), 3, "nsubj:pass"),
+        ("был", "быть", "AUX", _AUX_M, 3, "aux:pass"),
+        ("взят", "взять", "VERB", _PASS_M, 0, "root"),
+        ("казаками", "казак", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 3, "nsubj:pass"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], "Азов был взят фрагментами."),
+    # the same agent tagged nominative: every noun reading of «казаками» is instrumental
+    "nominative_tagged_instrumental": ("transitive_verb_passive", [
+        ("Азов", "азов", "PROPN", _INAN_M.format("Nom"), 3, "nsubj:pass"),
+        ("был", "быть", "AUX", _AUX_M, 3, "aux:pass"),
+        ("взят", "взять", "VERB", _PASS_M, 0, "root"),
+        ("казаками", "казак", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj:pass"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ], "Азов был взят фрагментами."),
     # a recipient before the subject tagged nominative and hung on it
     "nominative_recipient": ("transitive_verb_iobject", [
         ("Соседке", "соседка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "acl"),
@@ -874,6 +898,21 @@ REPAIRED_TREES.update({
 })
 
 REPAIRED_NEGATIVE = {
+    # an amod noun beside the verb that does not agree with it (plural noun, singular verb): no subject
+    "amod_noun_not_agreeing": ("transitive_verb_subject", [
+        ("Лесники", "лесник", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "amod"),
+        ("запер", "запереть", "VERB", _PAST_M, 0, "root"),
+        ("сарай", "сарай", "NOUN", _INAN_M.format("Acc"), 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]),
+    # a second "subject" whose form has a nominative reading («строители»): no instrumental to repair
+    "second_subject_not_instrumental": ("transitive_verb_passive", [
+        ("Стены", "стена", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 3, "nsubj:pass"),
+        ("были", "быть", "AUX", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 3, "aux:pass"),
+        ("возведены", "возвести", "VERB", "Aspect=Perf|Number=Plur|VerbForm=Part|Voice=Pass", 0, "root"),
+        ("строители", "строитель", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj:pass"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]),
     # «В веке вельможа Петр Переньи строит замок»: the noun the name belongs to stands before it, hung
     # elsewhere; replacing the name (with its surname) would leave «вельможа» in the role
     "noun_before_name": ("transitive_verb_subject", [

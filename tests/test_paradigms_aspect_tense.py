@@ -740,3 +740,208 @@ def test_unknown_common_noun_subject_takes_the_masculine():
     # a known masculine noun the tagger called feminine: the dictionary's gender
     sent = tree(rows("вертолёт", "вертолёт"), text="Завтра прилетит вертолёт и заберёт нас.", sent_id="g2")
     assert [b for b, _ in p.pairs(sent)] == ["Завтра прилетел вертолёт и заберёт нас."]
+
+
+def test_marker_before_a_same_time_infinitive_frame():
+    """A verb whose infinitive shares its time (modal, phase, success, help verbs) keeps its pairs when
+    the marker stands before the verb and the infinitive («В прошлом месяце нам пришлось уехать» →
+    *«В будущем месяце нам пришлось уехать», *«… нам придется уехать»: no ё where the text has none); a marker between verb and
+    infinitive may be the infinitive's own, and an intention verb leaves the infinitive's time open
+    («Завтра я решил отдохнуть» is Russian): no pair."""
+    past_n = "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid"
+    inf = "Aspect=Perf|VerbForm=Inf|Voice=Act"
+    rows = [
+        ("В", "в", "ADP", "", 3, "case"),
+        ("прошлом", "прошлый", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 3, "amod"),
+        ("месяце", "месяц", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 5, "obl"),
+        ("нам", "мы", "PRON", "Case=Dat|Number=Plur|Person=1", 5, "iobj"),
+        ("пришлось", "прийтись", "VERB", past_n, 0, "root"),
+        ("уехать", "уехать", "VERB", inf, 5, "csubj"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ]
+    sent = tree(rows, text="В прошлом месяце нам пришлось уехать.", sent_id="frame1")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == ["В будущем месяце нам пришлось уехать."]
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["В прошлом месяце нам придется уехать."]
+    # the marker between the verb and its infinitive: «велела вчера снова позвать» may date the calling
+    past_f = "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    between = [
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 2, "nsubj"),
+        ("помогла", "помочь", "VERB", past_f, 0, "root"),
+        ("вчера", "вчера", "ADV", "Degree=Pos", 2, "advmod"),
+        ("выбрать", "выбрать", "VERB", inf, 2, "xcomp"),
+        ("платье", "платье", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 4, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(between, text="Она помогла вчера выбрать платье.", sent_id="frame2")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    # the same words with the marker first: the help and the choice are one event
+    first = [
+        ("Вчера", "вчера", "ADV", "Degree=Pos", 3, "advmod"),
+        ("она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 3, "nsubj"),
+        ("помогла", "помочь", "VERB", past_f, 0, "root"),
+        ("выбрать", "выбрать", "VERB", inf, 3, "xcomp"),
+        ("платье", "платье", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 4, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(first, text="Вчера она помогла выбрать платье.", sent_id="frame3")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == ["Завтра она помогла выбрать платье."]
+    # an intention verb: its infinitive may have a time of its own
+    decided = [
+        ("Завтра", "завтра", "ADV", "Degree=Pos", 3, "advmod"),
+        ("я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 3, "nsubj"),
+        ("решил", "решить", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("отдохнуть", "отдохнуть", "VERB", inf, 3, "xcomp"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(decided, text="Завтра я решил отдохнуть.", sent_id="frame4")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_adjective_marker_the_parser_hung_elsewhere():
+    """Tree repair: an adjective marker whose noun the parser made the root belongs to the first finite
+    verb after it («В прошлую субботу Маша новый рецепт испробовала» → *«В будущую субботу …»); under
+    a noun («победитель турнира в прошлом году») or behind punctuation it is not the verb's."""
+    past_f = "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("В", "в", "ADP", "", 3, "case"),
+        ("прошлую", "прошлый", "ADJ", "Case=Acc|Degree=Pos|Gender=Fem|Number=Sing", 3, "amod"),
+        ("субботу", "суббота", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 0, "root"),
+        ("Маша", "маша", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 7, "nsubj"),
+        ("новый", "новый", "ADJ", "Animacy=Inan|Case=Acc|Degree=Pos|Gender=Masc|Number=Sing", 6, "amod"),
+        ("рецепт", "рецепт", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 7, "obj"),
+        ("испробовала", "испробовать", "VERB", past_f, 3, "parataxis"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(rows, text="В прошлую субботу Маша новый рецепт испробовала.", sent_id="stray1")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == ["В будущую субботу Маша новый рецепт испробовала."]
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["В прошлую субботу Маша новый рецепт испробует."]
+    # the same phrase under a noun: it dates the tournament, not the verb
+    past_m = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    under_noun = [
+        ("Победитель", "победитель", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 7, "nsubj"),
+        ("турнира", "турнир", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+        ("в", "в", "ADP", "", 5, "case"),
+        ("прошлом", "прошлый", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 5, "amod"),
+        ("году", "год", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 2, "nmod"),
+        ("снова", "снова", "ADV", "Degree=Pos", 7, "advmod"),
+        ("проиграл", "проиграть", "VERB", past_m, 0, "root"),
+        (".", ".", "PUNCT", "", 7, "punct"),
+    ]
+    sent = tree(under_noun, text="Победитель турнира в прошлом году снова проиграл.", sent_id="stray2")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    # a comma between the root phrase and the verb: the verb may be another clause's
+    comma = [
+        ("В", "в", "ADP", "", 3, "case"),
+        ("прошлую", "прошлый", "ADJ", "Case=Acc|Degree=Pos|Gender=Fem|Number=Sing", 3, "amod"),
+        ("субботу", "суббота", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("Маша", "маша", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 8, "nsubj"),
+        ("новый", "новый", "ADJ", "Animacy=Inan|Case=Acc|Degree=Pos|Gender=Masc|Number=Sing", 7, "amod"),
+        ("рецепт", "рецепт", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 8, "obj"),
+        ("испробовала", "испробовать", "VERB", past_f, 3, "parataxis"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(comma, text="В прошлую субботу, Маша новый рецепт испробовала.", sent_id="stray3")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_impersonal_governor_with_a_subject_is_a_misparse():
+    """«прийтись» with an infinitive is impersonal: an ``nsubj`` is the infinitive's object misparsed, and
+    the past would agree with it (*«участок проехать пришёлся»): no pair."""
+    fut = "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid"
+    rows = [
+        ("Завтра", "завтра", "ADV", "Degree=Pos", 4, "advmod"),
+        ("участок", "участок", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("проехать", "проехать", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 4, "xcomp"),
+        ("придётся", "прийтись", "VERB", fut, 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ]
+    sent = tree(rows, text="Завтра участок проехать придётся.", sent_id="imp1")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    # the past → future direction with the same misparse: refused too (the frame is not trusted)
+    past_rows = [("Вчера", "вчера", "ADV", "Degree=Pos", 4, "advmod")] + rows[1:3] + [
+        ("пришлось", "прийтись", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+        rows[4],
+    ]
+    sent = tree(past_rows, text="Вчера участок проехать пришлось.", sent_id="imp2")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_adjective_marker_after_another_verb_stays_there():
+    """A root-hung adjective marker right after a finite verb of its stretch is that verb's: «кто брал
+    книги в прошлом году и кто их не вернул» gives no *«… не вернёт» (the marker dates «брал»; here the parser
+    hung «году» on «не»)."""
+    past_m = "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    perf_m = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Кто", "кто", "PRON", "Case=Nom", 2, "nsubj"),
+        ("брал", "брать", "VERB", past_m, 0, "root"),
+        ("книги", "книга", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Plur", 2, "obj"),
+        ("в", "в", "ADP", "", 6, "case"),
+        ("прошлом", "прошлый", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 6, "amod"),
+        ("году", "год", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 8, "obl"),
+        ("их", "они", "PRON", "Case=Acc|Number=Plur|Person=3", 9, "obj"),
+        ("не", "не", "PART", "Polarity=Neg", 9, "advmod"),
+        ("вернул", "вернуть", "VERB", perf_m, 2, "parataxis"),
+        ("?", "?", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows, text="Кто брал книги в прошлом году их не вернул?", sent_id="stray4")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_imperative_homonym_with_a_nominative_subject():
+    """«пришли» is also the imperative of «прислать»: with a nominative noun subject the imperative
+    reading is impossible, so the past tense is certain («Вчера гости пришли» → *«Завтра гости
+    пришли», *«Вчера гости придут»); with «ты» the imperative stays possible («Ты пришли мне письмо»)."""
+    past = "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Вчера", "вчера", "ADV", "Degree=Pos", 3, "advmod"),
+        ("гости", "гость", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj"),
+        ("пришли", "прийти", "VERB", past, 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(rows, text="Вчера гости пришли.", sent_id="impr1")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == ["Завтра гости пришли."]
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["Вчера гости придут."]
+    you = [rows[0], ("ты", "ты", "PRON", "Case=Nom|Number=Sing|Person=2", 3, "nsubj")] + rows[2:]
+    sent = tree(you, text="Вчера ты пришли.", sent_id="impr2")
+    assert [b for b, _ in get_paradigm("tense_marker").pairs(sent)] == []
+
+
+def test_numeric_marker_without_its_conjunct_or_quotes():
+    """The numeric marker is the noun's phrase without its punctuation and conjuncts («переехал пять
+    лет назад, в 2010-м»: the clarifying «в 2010-м» hangs on «лет» as a conjunct), and a number after
+    the noun (approximate inversion «лет пять назад», the number hung on «назад») belongs to it."""
+    past = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("переехал", "переехать", "VERB", past, 0, "root"),
+        ("пять", "пять", "NUM", "Case=Acc", 4, "nummod:gov"),
+        ("лет", "год", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 2, "obl"),
+        ("назад", "назад", "ADV", "Degree=Pos", 4, "advmod"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("в", "в", "ADP", "", 8, "case"),
+        ("2010-м", "2010-м", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 4, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows, text="Он переехал пять лет назад, в 2010-м.", sent_id="num1")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["Он переедет пять лет назад, в 2010-м."]
+    inverted = [
+        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 2, "nsubj"),
+        ("купил", "купить", "VERB", past, 0, "root"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 2, "obj"),
+        ("лет", "год", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 2, "obl"),
+        ("пять", "пять", "NUM", "Case=Acc", 6, "nummod:gov"),
+        ("назад", "назад", "ADV", "Degree=Pos", 2, "advmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(inverted, text="Я купил его лет пять назад.", sent_id="num2")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["Я куплю его лет пять назад."]
+    # a word of another kind between the noun and «назад» is no inverted number
+    other = inverted[:4] + [("тому", "тот", "DET", "Case=Dat|Gender=Masc|Number=Sing", 6, "det")] + inverted[5:]
+    sent = tree(other, text="Я купил его лет тому назад.", sent_id="num3")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []

@@ -804,3 +804,62 @@ def test_declension_case_the_preposition_before_rules_out(paradigms):
 
     assert [b for b, _ in plain.pairs(sent("Nom", "Plur"))] == []
     assert [b for b, _ in plain.pairs(sent("Dat", "Sing"))] == ["Мы победили благодаря смелосте."]
+
+
+def test_suffix_the_root_never_takes(paradigms):
+    """A word with a host suffix where no inserted suffix follows the root in the dictionary gets one
+    that does not (RuBLiMP inserts into such words: «лесных», «точный»), still no interpretable
+    combination (pair counts) and no new word that begins a dictionary word; a word where some
+    suffix is attested keeps only those."""
+    p = paradigms["add_new_suffix"]
+    assert p._word_candidates("шумных", "шумный", "ADJ", 2) == (("шумизмных", "н", "изм+н"),)
+    assert p._word_candidates("точный", "точный", "ADJ", 2) == (("точизмный", "н", "изм+н"),)
+    got = p._word_candidates("серенькую", "серенький", "ADJ", 2)
+    assert ("серистенькую", "еньк", "ист+еньк") in got and all(not new.startswith("серизм") for new, _, _ in got)
+    # one fallback per word (*лесистных is refused: ист+н is an attested combination), no dictionary word's beginning
+    (only,) = p._word_candidates("лесных", "лесной", "ADJ", 2)
+    assert only[0] == "лесизмных" and not p.lexicon.has_prefix(only[0])
+
+
+def test_rare_rest_cut(lexicon):
+    """A perfective verb whose rest after a prefix is a rare dictionary verb (при-близиться: «близиться»
+    is too rare for :meth:`split_verb`) is cut once for ``add_verb_prefix`` and gets a second prefix
+    (*«сприблизилась», «сблизиться» attests с-); an imperfective verb is never cut this way (строить is
+    not с-троить: its perfective reading does not count), nor a verb listed as unprefixed."""
+    assert lexicon.dictionary_cut("приблизиться", "приблизилась").prefixes == ("при",)
+    assert lexicon.dictionary_cut("умереть", "умер").lemma_rest == "мереть"
+    assert lexicon.dictionary_cut("строить", "строил") is None
+    assert lexicon.dictionary_cut("успеть", "успела") is None
+    rows = [
+        ("Лодка", "лодка", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        ("медленно", "медленно", "ADV", "Degree=Pos", 3, "advmod"),
+        ("приблизилась", "приблизиться", "VERB", "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+        ("к", "к", "ADP", "", 5, "case"),
+        ("берегу", "берег", "NOUN", "Animacy=Inan|Case=Dat|Gender=Masc|Number=Sing", 3, "obl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(rows, text="Лодка медленно приблизилась к берегу.")
+    assert [b for b, _ in get_paradigm("add_verb_prefix").pairs(sent)] == ["Лодка медленно сприблизилась к берегу."]
+    # change_verb_prefixes_order does not use the cut: one prefix is no order to change anyway
+    assert [b for b, _ in get_paradigm("change_verb_prefixes_order").pairs(sent)] == []
+
+
+def test_adjective_the_parser_tagged_as_a_noun():
+    """Tree repair: a known form pymorphy3 reads only as a full adjective is an adjective whatever the
+    parser tagged it («в противоположную сторону», противоположную → NOUN): it gets its suffix as an
+    adjective; a form that is also a noun («столовую») stays a noun (and, having no split, gets nothing)."""
+    verb = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("свернул", "свернуть", "VERB", verb, 0, "root"),
+        ("в", "в", "ADP", "", 5, "case"),
+        ("противоположную", "противоположный", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 5, "amod"),
+        ("сторону", "сторона", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    got = {b: p.subtype for b, p in get_paradigm("add_new_suffix").pairs(tree(rows, text="Он свернул в противоположную сторону."))}
+    assert got.get("Он свернул в противоположизмную сторону.") == "ADJ", got
+    noun = [rows[0], rows[1], ("в", "в", "ADP", "", 4, "case"),
+            ("столовую", "столовая", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obl"), (".", ".", "PUNCT", "", 2, "punct")]
+    got = {b: p.subtype for b, p in get_paradigm("add_new_suffix").pairs(tree(noun, text="Он свернул в столовую."))}
+    assert got == {}, got  # as an adjective it would give *«столизмовую»; as the noun it has no split

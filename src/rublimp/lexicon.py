@@ -488,6 +488,38 @@ class Lexicon:
 
         return bool(self._cached("stem", f"{rest}|{except_prefix}", compute))
 
+    def dictionary_cut(self, lemma: str, form: str) -> VerbSplit | None:
+        """The one-prefix reading of a verb that :meth:`split_verb` does not cut because the rest is rare.
+
+        Every curated prefix the infinitive ``lemma`` can lose under the spelling rules of
+        :meth:`split_verb` (and not listed ``root``/``unprefixed``) is tried; a cut counts when the rest
+        is a dictionary infinitive of any frequency (при-близиться, по-дружиться, у-чуять) that itself
+        admits no further cut, and ``form`` begins with the same spelling. The verb must be perfective
+        only and the rest imperfective, as a prefix makes them (с-троить is no reading of the imperfective
+        «строить»). Exactly one such cut: its split; none or several (an ambiguous reading): None.
+        """
+        lemma, form = normalize(lemma), normalize(form)
+        if lemma in self.affixes.unprefixed_verbs or not self._infinitive_aspect(lemma, "perf") or self._infinitive_aspect(lemma, "impf"):
+            return None  # (perfective only: «строить» has a perfective reading too)
+        cuts = set()
+        for spelling, aff in self._prefix_spellings:
+            rest = self._strip(lemma, spelling)
+            if rest is None or len(rest) < self.MIN_REST or not _has_root(rest) or not self._spelling_fits(aff, spelling, rest):
+                continue
+            if rest[0] == "о" and spelling[-1] in CONSONANTS and any(a == spelling + "о" for a in aff.allomorphs):
+                continue
+            frm_rest = self._strip(form, spelling)
+            if frm_rest is None or len(frm_rest) < 2 or not self.is_infinitive(rest) or self._prefix_cuts(rest):
+                continue
+            if not self._infinitive_aspect(rest, "impf"):
+                continue
+            cuts.add(VerbSplit((aff.affix,), rest, frm_rest))
+        return cuts.pop() if len(cuts) == 1 else None
+
+    def _infinitive_aspect(self, infinitive: str, aspect: str) -> bool:
+        """Is the dictionary infinitive ``infinitive`` of ``aspect`` ("perf"/"impf") in some reading?"""
+        return any(p.tag.POS == "INFN" and aspect in p.tag and normalize(p.word) == infinitive for p in self.morph.parses(infinitive))
+
     def split_verb(self, lemma: str, form: str, *, max_prefixes: int = 3) -> list[VerbSplit]:
         """Every way to read the verb (``lemma`` = its infinitive, ``form`` = a form of it) as prefixes + stem.
 

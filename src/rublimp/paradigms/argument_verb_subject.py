@@ -227,6 +227,10 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
     name = "transitive_verb_subject"
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
+        for verb in sent.tokens:
+            stray = self._stray_subject(sent, verb)
+            if stray is not None:
+                sent = with_token(sent, stray)
         with_subject = {t.head for t in sent.tokens if t.deprel == "nsubj"}  # (cheap exit)
         for verb in sent.tokens:
             if verb.id not in with_subject or not finite_active(verb) or not self._agentive(verb):
@@ -273,6 +277,29 @@ class TransitiveVerbSubject(ArgumentStructureParadigm):
             pert = self.replace_perturbation(sent, arg, "Gen" if quantified_genitive(sent, subj) else "Nom", "random")
             if pert is not None:
                 yield pert
+
+    @staticmethod
+    def _stray_subject(sent: Sentence, verb: Token) -> Token | None:
+        """Tree repair: the subject the parser labelled ``amod``/``appos`` («Небанум отпер загон»:
+        Небанум → amod of загон; «принял сотник дар»): of a finite active verb with no ``nsubj``, the
+        one nominative noun or name right beside it (a space apart) with that label, agreeing with the
+        verb in number and, in the past singular, gender — relabelled the verb's ``nsubj``; else None."""
+        if not finite_active(verb) or verb.start < 0 or any(k.base_deprel == "nsubj" for k in sent.children(verb)):
+            return None
+        found = []
+        for i in (verb.id - 1, verb.id + 1):
+            if not 1 <= i <= len(sent.tokens):
+                continue
+            t = sent.token(i)
+            if t.upos not in ("NOUN", "PROPN") or t.base_deprel not in ("amod", "appos") or t.feats.get("Case") != "Nom":
+                continue
+            first, second = (t, verb) if t.id < verb.id else (verb, t)
+            if t.start < 0 or sent.text[first.end:second.start] != " " or t.feats.get("Number") != verb.feats.get("Number"):
+                continue
+            if verb.feats.get("Tense") == "Past" and verb.feats.get("Number") == "Sing" and t.feats.get("Gender") != verb.feats.get("Gender"):
+                continue
+            found.append(t)
+        return replace(found[0], head=verb.id, deprel="nsubj") if len(found) == 1 else None
 
     def _agentive(self, verb: Token) -> bool:
         """A verb of the ``agent`` list, or any non-reflexive transitive verb (the caller
@@ -371,6 +398,9 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         for tok in sent.tokens:
+            if tok.upos in ("NOUN", "PROPN") and tok.base_deprel == "nsubj" and self._instrumental_only(sent, tok):
+                tok = replace(tok, feats={**tok.feats, "Case": "Ins"}, deprel="obl")
+                sent = with_token(sent, tok)
             if tok.upos not in ("NOUN", "PROPN", "PRON") or tok.feats.get("Case") not in ("Ins", "Dat"):
                 continue  # (cheap exit: most words are no instrumental)
             agent, verb = self._agent(sent, tok)
@@ -419,6 +449,25 @@ class TransitiveVerbPassive(ArgumentStructureParadigm):
             pert = self.replace_perturbation(here, arg, "Ins", "random")
             if pert is not None:
                 yield pert
+
+    def _instrumental_only(self, sent: Sentence, tok: Token) -> bool:
+        """Tree repair: a "subject" of a passive verb (Voice=Pass) that is its instrumental agent: tagged
+        instrumental («Очаков был взят фельдмаршалом»: фельдмаршалом → nsubj:pass), or tagged nominative
+        where every noun reading of the form (pymorphy3's, guesses included) is instrumental and the verb
+        has another nominative subject («храмы использовались йогами», «Макартуром был выбран район»).
+        Relabelled ``obl``, it no longer counts as a second subject where the passive subject is asked
+        for (the capture verbs' place subject, the swap)."""
+        head = sent.head_of(tok)
+        if head is None or head.upos != "VERB" or head.feats.get("Voice") != "Pass" or sent.children(tok, "case"):
+            return False
+        if tok.feats.get("Case") == "Ins":
+            return True
+        if tok.feats.get("Case") != "Nom" or not any(
+            k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom" for k in sent.children(head)
+        ):
+            return False
+        nouns = [p for p in self.morph.parses(tok.form.lower()) if p.tag.POS == "NOUN"]
+        return bool(nouns) and all("ablt" in p.tag.grammemes for p in nouns)
 
     def _agent(self, sent: Sentence, tok: Token) -> tuple[Token | None, Token | None]:
         """(``tok``, its passive verb) if ``tok`` may be a passive's bare instrumental agent.

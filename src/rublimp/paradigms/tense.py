@@ -1,49 +1,42 @@
 """TENSE: three RuBLiMP paradigms (Appendix B.3.3).
 
-A deictic temporal adverbial fixes the tense of a perfective verb: «вчера он
-допустил» but «*вчера он допустит». The paradigms find a perfective verb in
-the past or future tense with such an adverbial among its dependents
-(``resources/temporal_markers.tsv``, or the TSV named by
-``ctx.options["temporal_markers"]``: adverbs such as «вчера», adjective
-phrases such as «на прошлой неделе», numeric phrases such as «три дня назад»)
-and break the match:
+A deictic temporal adverbial fixes the tense of a perfective verb: «вчера он допустил» but «*вчера он
+допустит». The paradigms find a perfective verb in the past or future tense with such an adverbial
+among its dependents (``resources/temporal_markers.tsv``, or the TSV named by
+``ctx.options["temporal_markers"]``: adverbs such as «вчера», adjective phrases such as «на прошлой
+неделе», numeric phrases such as «три дня назад») and break the match:
 
-* ``single_verb_tense`` — the verb (not coordinated with another verb) goes
-  to the opposite tense: «А вчера он допустил ошибку» → «*А вчера он
-  допустит ошибку»;
+* ``single_verb_tense`` — the verb (not coordinated with another verb) goes to the opposite tense:
+  «А вчера он допустил ошибку» → «*А вчера он допустит ошибку»;
 * ``conj_verb_tense`` — the same for a verb with the marker that is one
   conjunct of a coordination (first or later, with or without its own subject,
   as in RuBLiMP's pairs): «Послезавтра он покинет МКС и вернётся на Землю» →
-  «*Послезавтра он покинул МКС и вернётся на Землю». Only the verb that
-  carries the marker is changed: a later conjunct may have its own time
-  («признали аварийным десять лет назад, но так и не снесут» is fine);
-  a conjunct with a marker of the other tense is skipped (a conjunct merely in the
-  other tense is not: «сейчас он предал Фокса, завтра предаст Вадика» keeps its cue);
-  Besides coordinated predicates, a conjunct clause without a verb of its own (with a
-  subject or an elided predicate: «купил дом, а брат всё ещё без квартиры») and a
-  finite verb joined by a comma (``parataxis``, not across quotes, dashes or colons)
-  count, as RuBLiMP's pairs do (its split between this paradigm and
-  ``single_verb_tense`` is not a tree property; it follows the number of finite
-  predicates: see ``docs/phenomena/tense.md``); so a main-clause verb also counts when the sentence has another main clause however the
-  parser joined them (``ccomp`` under an imperative, ``parataxis`` across a dash: «Вот
-  слушай, он только что выучил»), but not across quotes (reported speech) and not with a
-  subordinate clause (the pair itself is the single-verb one);
-* ``tense_marker`` — the adverbial is replaced by one of the opposite tense,
-  with the same number of words: «вчера» ↔ «завтра», «на прошлой неделе» ↔
-  «на будущей неделе», «через три дня» → «три дня назад» (the three words
-  reordered; all of them are recorded as the changed words).
+  «*Послезавтра он покинул МКС и вернётся на Землю». Only the verb that carries the marker is
+  changed: a later conjunct may have its own time («признали аварийным десять лет назад, но так и не
+  снесут» is fine); a conjunct with a marker of the other tense is skipped (a conjunct merely in the
+  other tense is not: «сейчас он предал Фокса, завтра предаст Вадика» keeps its cue). Besides
+  coordinated predicates, a conjunct clause without a verb of its own (with a subject or an elided
+  predicate: «купил дом, а брат всё ещё без квартиры») and a finite verb joined by a comma
+  (``parataxis``, not across quotes, dashes or colons) count, as RuBLiMP's pairs do (its split
+  between this paradigm and ``single_verb_tense`` is not a tree property; it follows the number of
+  finite predicates: see ``docs/phenomena/tense.md``); so a main-clause verb also counts when the
+  sentence has another main clause however the parser joined them (``ccomp`` under an imperative,
+  ``parataxis`` across a dash: «Вот слушай, он только что выучил»), but not across quotes (reported
+  speech) and not with a subordinate clause (the pair itself is the single-verb one);
+* ``tense_marker`` — the adverbial is replaced by one of the opposite tense, with the same number of
+  words: «вчера» ↔ «завтра», «на прошлой неделе» ↔ «на будущей неделе», «через три дня» → «три дня
+  назад» (the three words reordered; all of them are recorded as the changed words).
 
 Safeguards:
 
-* only perfective verbs for the verb paradigms (the paper's condition; ``tense_marker``,
-  which changes only the marker, takes either aspect and a passive participle's
-  auxiliary, as RuBLiMP's pairs do): an imperfective future is
-  analytic («будет делать») and an imperfective past is fine with many
+* only perfective verbs for the verb paradigms (the paper's condition; ``tense_marker``, which changes
+  only the marker, takes either aspect and a passive participle's auxiliary, as RuBLiMP's pairs do):
+  an imperfective future is analytic («будет делать») and an imperfective past is fine with many
   future-oriented frames;
-* verbs with an infinitival complement are skipped, as in the paper
-  («собираюсь сделать», «решил поехать»), and so are verbs with «бы» or a
-  «чтобы» clause mark (subjunctive past forms refer to any time); a finite clausal
-  complement is kept, as in RuBLiMP's pairs («я только что понял, что …»);
+* verbs with an infinitival complement are skipped, as in the paper («собираюсь сделать», «решил
+  поехать»), unless the verb's infinitive shares its time and the marker precedes both (``frame``:
+  «В прошлом году многим пришлось вернуться»); so are verbs with «бы» or a «чтобы» clause mark
+  (subjunctive past forms refer to any time); a finite clausal complement is kept («понял, что …»);
 * the marker and the verb must not be separated by punctuation (a marker
   across a comma is often misattached from a participle or another clause), unless
   the marker opens the sentence and the punctuation only sets off a parenthetical or
@@ -56,10 +49,8 @@ Safeguards:
   and before it across up to two adverbs, pronouns or particles («только что вновь
   обрёл»); a subject hung on the next word is the verb's (tree repairs); months and
   recurring events are period nouns («в прошлом бою», «в прошлом марте»); a numeric
-  marker right next to a verb is that verb's wherever the parser hung it («а он умер три
-  недели назад»);
-  ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word
-  that can only be a finite verb (a coordination the parser missed);
+  marker right next to a verb is that verb's wherever the parser hung it («а он умер три недели назад»);
+  ``single_verb_tense`` also skips a verb followed by «и/а/но» and a word that can only be a finite verb;
 * only deictic markers are used: relative ones («на следующей неделе»,
   «через три дня», «скоро», «в будущем») combine with both tenses in a
   narrative; «через N» is therefore never a verb cue, only a source for
@@ -94,6 +85,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..io import InputError
 from ..trees.lexical import common_noun_gender, finite_verb_only
+from ..trees.tense_frames import dates_the_frame, past_verb_with_pronoun_subject, same_time_infinitives
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -122,11 +114,6 @@ _MARKER_PREPOSITIONS = frozenset({"в", "во", "на"})
 _SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
 _CLAUSAL = frozenset({"xcomp", "ccomp", "csubj"})
 _PREDICATE_UPOS = frozenset({"VERB", "AUX"})
-# personal pronoun subject → the number (and singular gender) of a past verb agreeing with it
-_PRONOUN_AGREEMENT = {
-    "я": ("sing", None), "ты": ("sing", None), "он": ("sing", "masc"), "она": ("sing", "femn"),
-    "оно": ("sing", "neut"), "мы": ("plur", None), "вы": ("plur", None), "они": ("plur", None),
-}
 # relations of a verb heading a subordinate clause, and words that open one
 _SUBORDINATE = frozenset({"acl", "advcl", "ccomp", "csubj"})
 _SUBORDINATORS = frozenset({"пока", "когда", "если", "хотя", "чтобы", "как", "где", "куда", "откуда", "потому",
@@ -240,11 +227,17 @@ def _contiguous(toks: list[Token]) -> bool:
 
 def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable) -> FoundMarker | None:
     """«(N) time-noun назад» or «через (N) time-noun» headed by ``noun``, a dependent of ``verb``."""
-    phrase = sent.subtree(noun)
+    # (without the noun's punctuation and conjuncts: «восемь лет назад, в 1955-ом», «два дня назад"»)
+    cut = {t.id for k in sent.children(noun) if k.base_deprel in ("punct", "conj") for t in sent.subtree(k)}
+    phrase = [t for t in sent.subtree(noun) if t.id not in cut]
     if not any(normalize(t.lemma) in table.measure_nouns for t in phrase):
         return None
-    # «назад» may hang on the noun or on the verb right after the phrase
-    nazad = [t for t in sent.children(verb) if normalize(t.form) in table.numeric and t.id == phrase[-1].id + 1]
+    # «назад» may hang on the noun or on the verb right after the phrase, or after an inverted number
+    # («лет пятнадцать назад»: the number hangs on «назад»)
+    nazad = [t for t in sent.children(verb) if normalize(t.form) in table.numeric and (t.id == phrase[-1].id + 1 or (
+        t.id == phrase[-1].id + 2 and sent.token(t.id - 1).upos == "NUM" and sent.token(t.id - 1).head == t.id))]
+    if nazad and nazad[0].id == phrase[-1].id + 2:
+        nazad = [sent.token(nazad[0].id - 1)] + nazad
     whole = phrase + nazad
     # focus particles before the quantity («всего лишь два дня назад», «ещё три года
     # назад») are no part of the marker
@@ -266,6 +259,21 @@ def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable
     return FoundMarker(m, tuple(whole), whole[0])
 
 
+def adjective_marker(sent: Sentence, noun: Token, table: MarkerTable) -> FoundMarker | None:
+    """The adjective marker headed by the period noun ``noun`` («в прошлом году»: one marker adjective,
+    at most one preposition of :data:`_MARKER_PREPOSITIONS`, no conjunct), or None."""
+    if normalize(noun.lemma) not in table.period_nouns:
+        return None
+    cases = sent.children(noun, "case")
+    adjs = [k for k in sent.children(noun) if k.base_deprel in ("amod", "det") and normalize(k.lemma) in table.adjectives]
+    if len(adjs) != 1 or len(cases) > 1 or any(normalize(c.form) not in _MARKER_PREPOSITIONS for c in cases):
+        return None
+    if sent.children(noun, "conj") or sent.children(adjs[0], "conj"):
+        return None
+    toks = sorted(cases + adjs + [noun], key=lambda t: t.id)
+    return FoundMarker(table.adjectives[normalize(adjs[0].lemma)], tuple(toks), adjs[0])
+
+
 def find_markers(sent: Sentence, verb: Token, table: MarkerTable) -> list[FoundMarker]:
     """The temporal markers among the dependents of ``verb``."""
     out: list[FoundMarker] = []
@@ -278,20 +286,9 @@ def find_markers(sent: Sentence, verb: Token, table: MarkerTable) -> list[FoundM
             continue
         if dep.upos not in ("NOUN", "PROPN", "NUM", "ADV", "ADJ", "DET"):
             continue
-        lemma = normalize(dep.lemma)
-        if lemma in table.period_nouns and dep.base_deprel in ("obl", "nmod", "advmod", "obj"):
-            cases = sent.children(dep, "case")
-            adjs = [k for k in sent.children(dep) if k.base_deprel in ("amod", "det") and normalize(k.lemma) in table.adjectives]
-            if (
-                len(adjs) == 1
-                and all(normalize(c.form) in _MARKER_PREPOSITIONS for c in cases)
-                and len(cases) <= 1
-                and not sent.children(dep, "conj")
-                and not sent.children(adjs[0], "conj")
-            ):
-                toks = sorted(cases + adjs + [dep], key=lambda t: t.id)
-                out.append(FoundMarker(table.adjectives[normalize(adjs[0].lemma)], tuple(toks), adjs[0]))
-                continue
+        if dep.base_deprel in ("obl", "nmod", "advmod", "obj") and (found := adjective_marker(sent, dep, table)):
+            out.append(found)
+            continue
         if dep.base_deprel in ("obl", "nmod", "advmod", "obj", "nummod"):
             found = _numeric_marker(sent, verb, dep, table)
             if found is not None:
@@ -328,7 +325,7 @@ class TenseParadigm(Paradigm):
             # nouns («Дядя Лорж молол вчера чепуху», «где вчера Ченек сгинул») or calls them
             # infinitives or participles («Темка только вчера выудил»: VerbForm=Inf); a word
             # pymorphy3 reads only as a finite verb is taken as one
-            if not self.verb_only(verb.form) and not self.pronoun_subject_verb(sent, verb):
+            if not self.verb_only(verb.form) and not past_verb_with_pronoun_subject(self.morph, sent, verb):
                 return None
             upos, feats = "VERB", {}
         a = self.morph.analyse(verb.form, upos, feats)
@@ -339,9 +336,12 @@ class TenseParadigm(Paradigm):
         tense = "Past" if "past" in a.tag else "Fut" if "futr" in a.tag else None
         if tense is None:
             return None
-        # every reading of the form as a finite verb must agree on the tense (and the aspect)
+        # every reading of the form as a finite verb must agree on the tense (and the aspect); an imperative
+        # reading does not count with a nominative subject other than ты/вы («мальчики пришли»: прислать)
+        subj = self.subject(sent, verb)
+        no_imperative = subj is not None and subj.feats.get("Case") == "Nom" and normalize(subj.form) not in ("ты", "вы")
         for p in self.morph.parses(verb.form):
-            if p.tag.POS != "VERB":
+            if p.tag.POS != "VERB" or (no_imperative and "impr" in p.tag):
                 continue
             if ("past" in p.tag) != (tense == "Past") or (perfective and "perf" not in p.tag and p.normal_form == a.lemma):
                 return None
@@ -359,30 +359,6 @@ class TenseParadigm(Paradigm):
         words = self._marker_words
         return any(normalize(t.form) in words or normalize(t.lemma) in words for t in sent.tokens)
 
-    def pronoun_subject_verb(self, sent: Sentence, tok: Token) -> bool:
-        """Tree repair: a past verb form that is also a noun form, tagged as the noun, with a
-        nominative personal pronoun as its subject («Я же только что села»: села → NOUN «село»;
-        «Я шесть лет назад сел»): a pronoun subject makes no noun predicate in these forms, so the
-        word is the verb when it has a past indicative reading agreeing with the pronoun in number
-        (and in gender for «он», «она», «оно»), with no dash between them."""
-        if tok.upos not in ("NOUN", "PROPN", "ADJ") or tok.deprel not in ("root", "conj", "ccomp", "parataxis"):
-            return False
-        subjects = [k for k in sent.children(tok, "nsubj") if k.upos == "PRON" and k.feats.get("Case") == "Nom"]
-        if len(subjects) != 1:
-            return False
-        pron = normalize(subjects[0].form)
-        if pron not in _PRONOUN_AGREEMENT:
-            return False
-        lo, hi = sorted((subjects[0].id, tok.id))
-        if any(sent.token(i).form in _QUOTE_DASH for i in range(lo + 1, hi)):
-            return False  # «Оно — стекло»: a dash marks a noun predicate
-        number, gender = _PRONOUN_AGREEMENT[pron]
-        for p in self.morph.parses(tok.form):
-            g = p.tag.grammemes
-            if p.tag.POS == "VERB" and "past" in g and "indc" in g and number in g and (gender is None or gender in g):
-                return True
-        return False
-
     def verb_only(self, form: str) -> bool:
         """Every pymorphy3 reading of ``form`` is a finite verb (and it is a dictionary word)."""
         return finite_verb_only(self.morph, form) is not None
@@ -399,6 +375,11 @@ class TenseParadigm(Paradigm):
             if normalize(k.form) in _SUBJUNCTIVE:
                 return False
         return True
+
+    def frame(self, sent: Sentence, verb: Token, lemma: str) -> tuple[Token, ...] | None:
+        """() for an :meth:`eligible` verb; else the infinitives of a verb whose complement shares its time
+        (:func:`~rublimp.trees.tense_frames.same_time_infinitives`: a marker must precede them all), or None."""
+        return () if self.eligible(sent, verb) else same_time_infinitives(sent, verb, lemma)
 
     # -- subjects and inflection ----------------------------------------------------
     @staticmethod
@@ -513,6 +494,7 @@ class TenseParadigm(Paradigm):
         """
         out = [m for m in self._multiword_adverbs(sent, verb)]
         out.extend(self._stray_adverbs(sent, verb))
+        out.extend(self._stray_phrases(sent, verb))
         out.extend(self._adjacent_numeric(sent, verb))
         for m in find_markers(sent, verb, self.markers):
             ids = [t.id for t in m.tokens]
@@ -591,6 +573,27 @@ class TenseParadigm(Paradigm):
             if head is None or head.id == verb.id or head.upos in _PREDICATE_UPOS or sent.children(head, "cop"):
                 continue
             yield FoundMarker(marker, (tok,), tok)
+
+    def _stray_phrases(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
+        """Tree repair: an adjective marker («в прошлую смену») whose noun the parser made the root or
+        hung on a word that is neither a noun nor a verb form («А в прошлую смену Лирка номер отмочила»:
+        смену → root) belongs to the first finite verb after it, with no punctuation, conjunction or
+        other finite verb between them and no finite verb before it in its stretch (under a noun or a
+        participle it may date that word: «победитель турнира в прошлом году», «в прошлом году
+        построенный дом»; after a verb it is that verb's: «кто брал в прошлом году и кто не вернул»)."""
+        for noun in sent.tokens[: verb.id - 1]:
+            head = sent.head_of(noun)
+            if head is not None and (head.upos in ("NOUN", "PROPN", "PRON", "NUM", "VERB", "AUX") or head.feats.get("VerbForm")):
+                continue
+            found = adjective_marker(sent, noun, self.markers)
+            if found is None or max(t.id for t in found.tokens) >= verb.id or any(t.start < 0 for t in found.tokens):
+                continue
+            lo, hi = min(t.id for t in found.tokens), max(t.id for t in found.tokens)
+            before = next((t for t in reversed(sent.tokens[: lo - 1]) if t.upos == "PUNCT" or self._finite(t)), None)
+            if before is not None and before.upos != "PUNCT":
+                continue  # right after another verb of its stretch: that verb's («брал в прошлом году и не вернул»)
+            if not any(t.upos in ("PUNCT", "CCONJ", "SCONJ") or self._finite(t) for t in sent.tokens[hi : verb.id - 1]):
+                yield found
 
     def _multiword_adverbs(self, sent: Sentence, verb: Token) -> Iterator[FoundMarker]:
         """Multi-word adverbs: right before the verb or separated from it only by up to two
@@ -871,12 +874,12 @@ class SingleVerbTense(TenseParadigm):
             return
         for verb in sent.tokens:
             got = self.verb_tense(sent, verb)
-            if got is None or not self.eligible(sent, verb):
+            if got is None or (frame := self.frame(sent, verb, got[0].lemma)) is None:
                 continue
             if self.conj_partners(sent, verb) or self.coordinated_after(sent, verb) or self.asyndetic_conjunct(sent, verb):
                 continue
             analysis, tense = got
-            cues = self.verb_cues(sent, verb, tense)
+            cues = [m for m in self.verb_cues(sent, verb, tense) if dates_the_frame(m.tokens, verb, frame)]
             if not cues:
                 continue
             pert = self.verb_perturbation(sent, verb, tense, cues[0], analysis)
@@ -895,10 +898,10 @@ class ConjVerbTense(TenseParadigm):
             return
         for verb in sent.tokens:
             got = self.verb_tense(sent, verb)
-            if got is None or not self.eligible(sent, verb):
+            if got is None or (frame := self.frame(sent, verb, got[0].lemma)) is None:
                 continue
             analysis, tense = got
-            cues = self.verb_cues(sent, verb, tense)
+            cues = [m for m in self.verb_cues(sent, verb, tense) if dates_the_frame(m.tokens, verb, frame)]
             if not cues:
                 continue
             # RuBLiMP: the verb with the marker is one conjunct of a coordination, the first
@@ -974,11 +977,11 @@ class TenseMarker(TenseParadigm):
             # clashes with a marker of the other tense («*завтра они обсуждали», «*вчера будет
             # дождь»); RuBLiMP's pairs include imperfective verbs
             got = self.verb_tense(sent, verb, perfective=False) or self._auxiliary_tense(sent, verb)
-            if got is None or not self.eligible(sent, verb):
+            if got is None or (frame := self.frame(sent, verb, got[0].lemma)) is None:
                 continue
             _, tense = got
             for found in self.markers_of(sent, verb):
-                if found.marker.tense != tense:
+                if found.marker.tense != tense or not dates_the_frame(found.tokens, verb, frame):
                     continue
                 edits = self.replacement_edits(sent, found)
                 if not edits:

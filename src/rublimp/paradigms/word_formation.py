@@ -24,6 +24,9 @@ of ``resources/affixes.tsv`` checked against pymorphy3's dictionary). As in the
 paper, an added affix must co-occur with the root elsewhere in the dictionary
 («въедают» exists, so в- may be added to «выедают»), and the new word must not
 be a dictionary word and must consist of letter trigrams attested in Russian.
+``add_new_suffix`` relaxes the co-occurrence for a word with a host suffix where no
+inserted suffix co-occurs with the root: it then takes one that does not (as RuBLiMP's
+pairs do: «лесных» → «*лесизмных»), provided the new word begins no dictionary word.
 Prefix stacking is grammatical in Russian when the outer prefix is a
 "superlexical" one (пере-, недо-, по-, на-, при-, …: перевыполнить); the
 paradigms therefore only ever put a *lexical* prefix (``role`` ``lexical`` in
@@ -60,7 +63,7 @@ from ..lexicon import (
     load_suffix_pairs,
     normalize,
 )
-from ..trees.lexical import PROPER_TAGS
+from ..trees.lexical import PROPER_TAGS, long_form_only
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -250,11 +253,13 @@ class _FormationParadigm(Paradigm):
     def lexicon(self) -> Lexicon:
         return get_lexicon(self.ctx.resources_dir, self.morph)
 
-    def _verb(self, tok: Token, first_id: int) -> tuple[str, VerbSplit] | None:
+    def _verb(self, tok: Token, first_id: int, *, rare_rest: bool = False) -> tuple[str, VerbSplit] | None:
         """(lemma, split) of a verb token whose prefixes can be read unambiguously.
 
         A token the parser did not tag VERB still counts when every dictionary
         reading of it is verbal (slovnet tags rare verbs such as «недовыполнил» ADJ).
+        With ``rare_rest``, a verb the lexicon does not cut gets its one cut before a rare
+        dictionary verb (:meth:`~rublimp.lexicon.Lexicon.dictionary_cut`: при-близиться).
         """
         if not _plain_word(tok, first_id):
             return None
@@ -271,6 +276,8 @@ class _FormationParadigm(Paradigm):
         if analysis is None or analysis.tag.POS not in VERB_POS or EXCLUDED_TAGS & analysis.tag.grammemes:
             return None
         split = unique_verb_split(self.lexicon, analysis.lemma, tok.form)
+        if split is None and rare_rest and not self.lexicon.split_verb(analysis.lemma, tok.form):
+            split = self.lexicon.dictionary_cut(analysis.lemma, tok.form)
         return None if split is None else (normalize(analysis.lemma), split)
 
 
@@ -298,7 +305,9 @@ class AddNewSuffix(_FormationParadigm):
             pos = {"ADJ": "ADJ", "NOUN": "NOUN"}.get(tok.upos)
             if pos is None or not _plain_word(tok, first_id):
                 continue
-            analysis = self.morph.analyse(tok.form, tok.upos, tok.feats)
+            if pos == "NOUN" and long_form_only(tok.form):
+                pos = "ADJ"  # tree repair: a known adjective the parser tagged as a noun («в противоположную сторону»)
+            analysis = self.morph.analyse(tok.form, pos, tok.feats)
             want = {"ADJ": ("ADJF",), "NOUN": ("NOUN",)}[pos]
             if analysis is None or analysis.tag.POS not in want or EXCLUDED_TAGS & analysis.tag.grammemes:
                 continue
@@ -333,6 +342,7 @@ class AddNewSuffix(_FormationParadigm):
             # adjective would make the paradigm several times slower for one pooled pair
             k = int(hashlib.sha1(normalize(form).encode("utf-8")).hexdigest()[:8], 16) % len(inserts)
             inserts = inserts[k:] + inserts[:k]
+        unattested: list[tuple[str, str, str]] = []
         for ins in inserts:
             y = ins.spelling
             if host is not None:
@@ -351,15 +361,24 @@ class AddNewSuffix(_FormationParadigm):
                 # possible adjective (камен-ист-ый), нов-ост-ый cannot.
                 if lx.has_prefix(new) or (pos == "ADJ" and y in adj_suffixes):
                     continue
-            elif not lx.has_prefix(root + ins.lookup):
-                continue  # the suffix never follows this root in the dictionary
             elif lx.has_prefix(root + y + host_spelling):
                 continue  # a dictionary word already continues this way
+            elif not lx.has_prefix(root + ins.lookup):
+                # the suffix never follows this root in the dictionary: kept aside, used only when no
+                # suffix does (RuBLiMP inserts into such words too: «лесных», «точный», «радость»), and
+                # only where the new word begins no dictionary word
+                if not lx.has_prefix(new) and lx.is_novel(new):
+                    unattested.append((new, host.affix, f"{ins.affix}+{host.affix}"))
+                continue
             if not lx.is_novel(new):
                 continue
             out.append((new, host.affix if host else "-", f"{ins.affix}+{host.affix}" if host else ins.affix))
             if host is None:
                 break
+        if not out and unattested:
+            # one of them, at a place fixed by the word (as for a bare root)
+            k = int(hashlib.sha1(normalize(form).encode("utf-8")).hexdigest()[:8], 16) % len(unattested)
+            out.append(unattested[k])
         return tuple(out)
 
 
@@ -384,7 +403,7 @@ class AddVerbPrefix(_FormationParadigm):
         per_slot = int(self.ctx.options.get("prefix_candidates", 1))
         first_id = _first_word_id(sent)
         for tok in sent.tokens:
-            found = self._verb(tok, first_id)
+            found = self._verb(tok, first_id, rare_rest=True)
             if found is None or len(found[1].prefixes) != 1:
                 continue
             _, split = found

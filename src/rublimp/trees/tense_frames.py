@@ -1,0 +1,109 @@
+"""Tree questions of the tense paradigms: whose time a marker dates, and a past verb the parser tagged as a noun.
+
+**Same-time infinitives.** A finite verb with an infinitive complement usually leaves the time of the
+infinitive open: «Я решил завтра уехать», and even «Завтра я решил отдохнуть» (the decision is past,
+the rest tomorrow). The verbs of :data:`SAME_TIME_GOVERNORS` do not: modality and necessity (смочь,
+прийтись), phase (начать, перестать), success and attempt (успеть, удаться, попытаться) and help
+(помочь) describe one event with the infinitive, so a time adverbial before both words dates the verb
+itself («В прошлом году многим пришлось вернуться», *«В будущем году многим пришлось вернуться»).
+
+**A past verb tagged as its noun homonym** (:func:`past_verb_with_pronoun_subject`: «Я же только что
+села», села → NOUN «село»).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..conllu_doc import Sentence, Token
+from ..lexicon import normalize
+
+__all__ = ["SAME_TIME_GOVERNORS", "IMPERSONAL_GOVERNORS", "same_time_infinitives", "dates_the_frame", "past_verb_with_pronoun_subject"]
+
+_SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
+# personal pronoun subject → the number (and singular gender) of a past verb agreeing with it
+_PRONOUN_AGREEMENT = {
+    "я": ("sing", None), "ты": ("sing", None), "он": ("sing", "masc"), "она": ("sing", "femn"),
+    "оно": ("sing", "neut"), "мы": ("plur", None), "вы": ("plur", None), "они": ("plur", None),
+}
+_DASHES = frozenset({"—", "–", "-", ":", "«", "»", '"', "„", "“", "”", "(", ")"})
+
+#: infinitive-taking verbs (infinitive lemmas, ё-less) whose complement shares their time
+SAME_TIME_GOVERNORS = frozenset({
+    # ability and necessity
+    "мочь", "смочь", "суметь", "уметь", "прийтись", "приходиться",
+    # phase
+    "начать", "начинать", "стать", "перестать", "переставать", "продолжить", "продолжать",
+    "закончить", "кончить", "прекратить", "приняться", "взяться", "броситься", "кинуться",
+    # success, attempt, daring
+    "успеть", "удаться", "удаваться", "попытаться", "пытаться", "попробовать", "постараться",
+    "посметь", "сметь", "осмелиться", "ухитриться", "умудриться", "поспешить",
+    # help
+    "помочь", "помогать",
+})
+
+#: the impersonal ones (a dative experiencer, no subject: «нам пришлось уехать»)
+IMPERSONAL_GOVERNORS = frozenset({"прийтись", "приходиться", "удаться", "удаваться"})
+
+_CLAUSAL = frozenset({"xcomp", "ccomp", "csubj"})
+_PREDICATE_UPOS = frozenset({"VERB", "AUX"})
+
+
+def same_time_infinitives(sent: Sentence, verb: Token, lemma: str) -> tuple[Token, ...] | None:
+    """The infinitive complements of ``verb`` (lemma ``lemma``) when every clausal complement it has is an
+    infinitive and the verb is one of :data:`SAME_TIME_GOVERNORS`; None otherwise (another governor, a
+    participle among its complements, «бы»/«чтобы» on the verb, or no infinitive at all). An impersonal
+    governor (:data:`IMPERSONAL_GOVERNORS`) with an ``nsubj`` is a misparse (the infinitive's object
+    taken for its subject: «участок проехать придётся» would become *«пришёлся»): None."""
+    lemma = normalize(lemma)
+    if lemma not in SAME_TIME_GOVERNORS or (lemma in IMPERSONAL_GOVERNORS and sent.children(verb, "nsubj")):
+        return None
+    infs = []
+    for k in sent.children(verb):
+        if normalize(k.form) in _SUBJUNCTIVE:
+            return None
+        if k.base_deprel not in _CLAUSAL or k.upos not in _PREDICATE_UPOS:
+            continue
+        if k.feats.get("VerbForm") != "Inf":
+            if k.base_deprel == "xcomp" or k.feats.get("VerbForm") != "Fin":
+                return None
+            continue  # a finite clausal complement (the caller's rule lets it stay)
+        infs.append(k)
+    return tuple(infs) or None
+
+
+def dates_the_frame(marker: Iterable[Token], verb: Token, infinitives: Iterable[Token]) -> bool:
+    """Whether every word of ``marker`` stands before both ``verb`` and each of its ``infinitives``:
+    only there does the time adverbial frame the whole event («В прошлый раз он помог мне выбрать»);
+    between or after them it may be the infinitive's own («приказала вчера снова повести»). No
+    infinitives: True (the marker may stand anywhere)."""
+    infinitives = tuple(infinitives)
+    if not infinitives:
+        return True
+    first = min([verb.id] + [t.id for t in infinitives])
+    return all(t.id < first for t in marker)
+
+
+def past_verb_with_pronoun_subject(morph, sent: Sentence, tok: Token) -> bool:
+    """Tree repair: a past verb form that is also a noun form, tagged as the noun, with a nominative
+    personal pronoun as its subject («Я же только что села»: села → NOUN «село»; «Я шесть лет назад
+    сел»): a pronoun subject makes no noun predicate in these forms, so the word is the verb when it
+    has a past indicative reading (of ``morph``) agreeing with the pronoun in number (and in gender
+    for «он», «она», «оно»), with no dash, colon, quote or bracket between them."""
+    if tok.upos not in ("NOUN", "PROPN", "ADJ") or tok.deprel not in ("root", "conj", "ccomp", "parataxis"):
+        return False
+    subjects = [k for k in sent.children(tok, "nsubj") if k.upos == "PRON" and k.feats.get("Case") == "Nom"]
+    if len(subjects) != 1:
+        return False
+    pron = normalize(subjects[0].form)
+    if pron not in _PRONOUN_AGREEMENT:
+        return False
+    lo, hi = sorted((subjects[0].id, tok.id))
+    if any(sent.token(i).form in _DASHES for i in range(lo + 1, hi)):
+        return False  # «Оно — стекло»: a dash marks a noun predicate
+    number, gender = _PRONOUN_AGREEMENT[pron]
+    for p in morph.parses(tok.form):
+        g = p.tag.grammemes
+        if p.tag.POS == "VERB" and "past" in g and "indc" in g and number in g and (gender is None or gender in g):
+            return True
+    return False
