@@ -25,13 +25,11 @@ Safeguards (each avoids a grammatical "ungrammatical" sentence):
 * for repetition a negated verb is skipped («каждое утро не успевала» → «не успела»
   is acceptable to many speakers), and for both a verb with «бы» or «чтобы» (a
   subjunctive past form is no past tense);
-* duration keeps negated verbs, as RuBLiMP does («долго не открывал» → «*долго не открыл»),
-  except the shapes in which the negated perfective names the failure of one expected event
-  and reads as acceptable: a modal or volitional verb or one with an infinitive complement
-  («долго не смог уснуть»), an until-phrase or «пока»-clause, a negative pronoun
-  («долго никто не ответил»), an intransitive -нуть partner («долго не прокисло»); it skips a
-  verb whose coordinated later clause denies its result («долго искал, но ничего не нашёл»:
-  the perfective would assert the success the next clause denies);
+* duration skips negated verbs too: «долго не + perfective past» (a prolonged
+  non-occurrence: «долго не отпустили», «долго не прокисало» → «не прокисло») is acceptable
+  to many readers, so it is no clear violation (RuBLiMP keeps them); nor is a verb whose
+  coordinated later clause denies its result («долго искал, но ничего не нашёл»: the
+  perfective would assert the success the next clause denies);
 * repetition: a transitive perfective partner (pymorphy3's ``tran``) is used only when the
   verb has an object, a complement clause or an oblique argument besides its cue
   («*каждый вечер прочитал» is incomplete on its own, a second error);
@@ -110,19 +108,6 @@ _NEGATIONS = frozenset({"не"})
 # «ни»-words that deny a result on their own («ничего не нашёл», «никого не застал»)
 _NEGATIVE_PRONOUNS = frozenset({"ничего", "никого", "ни", "нигде", "никак", "ничем", "никому", "ничто"})
 _CONDITIONAL = frozenset({"бы", "б", "чтобы", "чтоб"})
-# «долго не + perfective» names a failure, acceptable, for these verbs (imperfective lemmas)
-_NEGATED_MODALS = frozenset({
-    "мочь", "хотеть", "решаться", "сметь", "уметь", "успевать", "собираться", "желать", "удаваться",
-    # letting go and permitting: the negated perfective names a refusal («зрители долго не
-    # отпустили её со сцены» read as acceptable in the blind reads r1–r3)
-    "отпускать", "пускать", "впускать", "выпускать", "разрешать", "позволять",
-})
-# an until-phrase («до весны», «вплоть до», «пока не вернулся») bounds the non-occurrence
-_UNTIL_WORDS = frozenset({"до", "пока", "покуда", "вплоть"})
-# relations that hang another clause on a verb
-_CLAUSE_RELATIONS = frozenset({"conj", "advcl", "acl", "ccomp", "parataxis", "csubj"})
-# negative pronouns that make «долго не + perfective» a "nobody / nothing at all" statement
-_NOBODY = _NEGATIVE_PRONOUNS | {"никто", "никем", "никого", "ничему", "никакой", "никакая", "никакое", "никакие", "никакого", "никаких"}
 _QUESTION = frozenset({"ли", "ль"})
 # delimitative (по-) and perdurative (про-) perfectives combine with «долго»
 _DURATION_BAD_PREFIXES = ("по", "про")
@@ -314,64 +299,16 @@ class ChangeDurationAspect(AspectParadigm):
                     continue
             elif cue.base_deprel != "advmod":
                 continue
-            # a negated verb is kept («*долго не ответил»), bar the shapes in which a negated
-            # perfective reads as acceptable (``negated_perfective_ok``)
-            if not self.past_verb_ok(sent, verb, negated_ok=True):
+            # «долго не + perfective» (prolonged non-occurrence: «долго не ответил») is acceptable;
+            # «подолгу» means «for long stretches, again and again» and takes no single
+            # perfective event, negated or not («*нигде подолгу не задержался»)
+            if not self.past_verb_ok(sent, verb, negated_ok=normalize(cue.form) == "подолгу"):
                 continue
             if self.denied_later(sent, verb):
-                continue
-            negated = self.has_child(sent, verb, _NEGATIONS)
-            if negated and normalize(cue.form) != "подолгу" and self.negated_perfective_ok(sent, verb):
                 continue
             pert = self.make(sent, verb, normalize(cue.form), finite_past=True)
             if pert is not None:
                 yield pert
-
-    def negated_perfective_ok(self, sent: Sentence, verb: Token) -> bool:
-        """Would «долго не + the perfective of ``verb``» read as acceptable? A duration adverb asks
-        for the imperfective under negation too («*Сторож долго не открыл ворота»), except where
-        the negated perfective names the failure of one expected event within a bounded stretch:
-        a modal or volitional verb, one of letting go or permitting (a refusal: «долго не
-        отпустили со сцены»), or one with an infinitive complement («долго не смог уснуть»,
-        «не решилась войти»), an until-phrase or «пока»-clause («не восстановился до весны»), a
-        negative pronoun among its dependents («долго никто не ответил»: nobody at all), and an
-        intransitive -нуть partner of spontaneous change («молоко долго не прокисло»).
-        («подолгу» is never asked: it takes no single perfective event, negated or not.)"""
-        got = self.perfective(sent, verb, finite_past=True)
-        if got is None:
-            return True
-        _, lemma, partner = got
-        if lemma in _NEGATED_MODALS:
-            return True
-        for k in sent.children(verb):
-            if k.base_deprel in ("xcomp", "ccomp", "csubj", "obj", "advcl") and (
-                k.feats.get("VerbForm") == "Inf" or self.known_only(k.form, "INFN")
-            ):
-                return True
-            # a «пока (не)»-clause hung on the verb, whatever relation the parser chose
-            if k.base_deprel in _CLAUSE_RELATIONS and any(normalize(c.form) in _UNTIL_WORDS for c in sent.children(k)):
-                return True
-        if any(normalize(t.form) in _NOBODY | _UNTIL_WORDS for t in self._clause(sent, verb)):
-            return True
-        if partner.endswith("нуть"):
-            infs = [p for p in self.morph.parses(partner) if p.tag.POS == "INFN" and normalize(p.normal_form) == partner]
-            if infs and all("intr" in p.tag for p in infs):
-                return True
-        return False
-
-    @staticmethod
-    def _clause(sent: Sentence, verb: Token) -> list[Token]:
-        """The words of ``verb``'s own clause: its subtree without the clauses hung on it
-        (conjuncts, adverbial, relative and complement clauses, parataxis)."""
-        out, todo = [], [verb]
-        while todo:
-            tok = todo.pop()
-            for k in sent.children(tok):
-                if k.base_deprel in _CLAUSE_RELATIONS and k.upos in ("VERB", "AUX"):
-                    continue
-                out.append(k)
-                todo.append(k)
-        return out
 
     @staticmethod
     def denied_later(sent: Sentence, verb: Token) -> bool:
