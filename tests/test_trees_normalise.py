@@ -235,3 +235,34 @@ def test_a_capitalised_word_inside_the_clause_is_not_retagged_as_a_noun():
         (".", ".", "PUNCT", "", 1, "punct"),
     ])
     assert normalise(sent).token(2).upos == "ADJ"
+
+
+def _adjective_tagged_verb(form: str, feats: str = "Aspect=Imp|Tense=Past|VerbForm=Fin"):
+    # «Он построил <form> дамбу.» with the adjective tagged VERB and hung on the verb
+    return tree([
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("построил", "построить", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (form, form, "VERB", feats, 2, "advcl"),
+        ("дамбу", "дамба", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+
+
+def test_an_adjective_tagged_verb_is_retagged_and_joins_its_noun():
+    out = normalise(_adjective_tagged_verb("высокую"))
+    adj = out.token(3)
+    assert (adj.upos, adj.lemma, adj.head, adj.deprel) == ("ADJ", "высокий", 4, "amod")
+    assert adj.feats == {"Case": "Acc", "Degree": "Pos", "Gender": "Fem", "Number": "Sing"}
+    assert norm_marks(adj) == ["adjective_retag", "modifier_attach"]
+    ctx = ParadigmContext(seed=0, morph=get_morph())
+    bad = {b for b, _ in get_paradigm("np_agreement_case", ctx).pairs(_adjective_tagged_verb("высокую"))}
+    assert "Он построил высокая дамбу." in bad
+
+
+@pytest.mark.parametrize("form,why", [
+    ("высокой", "gen/dat/ins/loc: no single case"),
+    ("построенную", "a participle, not a full adjective"),
+    ("стекло", "a noun and a verb form"),
+])
+def test_a_verb_tag_stays_unless_the_form_is_one_adjective_reading(form, why):
+    assert normalise(_adjective_tagged_verb(form)).token(3).upos == "VERB", why

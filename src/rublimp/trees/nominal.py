@@ -14,8 +14,9 @@ agreement paradigm (noun phrase, anaphor, floating quantifier, subject–predica
   indeclinables, unknown proper nouns); :func:`head_number_blocked` whether a noun's number takes
   part in an agreement relation other than its modifiers'.
 * :func:`norm` (lower case, ё as е) and :func:`spell_yo` (write ё only where the sentence does).
-* :func:`retag_nouns`: a noun the parser tagged VERB/ADJ/ADV, where pymorphy3 leaves no doubt (a
-  fix of :data:`rublimp.trees.normalise.FIXES`).
+* :func:`retag_nouns`: a noun the parser tagged VERB/ADJ/ADV, and :func:`retag_adjectives`: an
+  adjective it tagged VERB, where pymorphy3 leaves no doubt (fixes of
+  :data:`rublimp.trees.normalise.FIXES`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from ..morph import UD2OC, Analysis, Morph
 from .features import agrees
 
 __all__ = [
+    "retag_adjectives",
     "retag_nouns",
     "ADJ_POS",
     "CASES",
@@ -717,6 +719,53 @@ def retag_nouns(sent: Sentence, morph: Morph) -> Sentence:
             continue
         lemma = reading.pop("lemma")
         tokens[i] = dataclasses.replace(tok, upos="NOUN", lemma=lemma, feats=dict(sorted(reading.items())))
+        changed = True
+    if not changed:
+        return sent
+    return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+
+
+def adjective_only_reading(morph: Morph, tok: Token) -> dict[str, str] | None:
+    """The UD lemma and features of ``tok`` as a full adjective, when the parser tagged it VERB but
+    pymorphy3 knows the form and reads it only as forms of one full adjective (``ADJF``) with a
+    single case, number and (in the singular) gender («лохматую» tagged VERB: acc. sg. fem.);
+    None otherwise (a participle, a short form, a form shared by several cases: «лохматой»). A
+    capitalised word inside the sentence is left alone. Returns ``{"lemma": …, "Case": …,
+    "Number": …, "Degree": "Pos"}`` plus ``Gender`` in the singular."""
+    if tok.upos != "VERB" or not tok.form.isalpha() or (tok.form[:1].isupper() and tok.id > 1):
+        return None
+    low = tok.form.lower()
+    if not morph.word_is_known(low):
+        return None
+    parses = morph.parses(low)
+    if not parses or any(p.tag.POS != "ADJF" for p in parses) or len({p.normal_form for p in parses}) != 1:
+        return None
+    agrs = {agr_from_tag(p.tag) for p in parses}
+    keys = {(a.case, a.number, a.genders if a.number == "Sing" else frozenset()) for a in agrs}
+    if len(keys) != 1:
+        return None
+    case, number, genders = next(iter(keys))
+    if case is None or number is None or (number == "Sing" and len(genders) != 1):
+        return None
+    out = {"lemma": parses[0].normal_form, "Case": case, "Degree": "Pos", "Number": number}
+    if number == "Sing":
+        out["Gender"] = next(iter(genders))
+    return out
+
+
+def retag_adjectives(sent: Sentence, morph: Morph) -> Sentence:
+    """``sent`` with every token that :func:`adjective_only_reading` reads as a full adjective
+    retagged ADJ with that reading's lemma and features (head and relation stay; the
+    ``modifier_attach`` fix then hangs it on its noun: «почесал лохматую[VERB] голову»). ``sent``
+    itself when nothing changes, else a copy with the same token ids."""
+    tokens = list(sent.tokens)
+    changed = False
+    for i, tok in enumerate(tokens):
+        reading = adjective_only_reading(morph, tok)
+        if reading is None:
+            continue
+        lemma = reading.pop("lemma")
+        tokens[i] = dataclasses.replace(tok, upos="ADJ", lemma=lemma, feats=dict(sorted(reading.items())))
         changed = True
     if not changed:
         return sent
