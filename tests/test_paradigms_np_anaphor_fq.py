@@ -1246,3 +1246,40 @@ def test_floating_quantifier_after_a_personal_pronoun(paradigms):
     bads = [b for b, _ in case.pairs(play)]
     assert bads and not any(" сами " in b for b in bads), bads
     assert [b for b, _ in number.pairs(play)] == ["Главное, нам самому играть честно."]
+
+
+# round 5 (session 24): «которым» is sg. instrumental and pl. dative; the parser chose the singular
+# under a plural antecedent (t1: the pl. dative is taken); under a preposition the case is the
+# preposition's, and «о которым» is a broken source (t2: no repair, no pair)
+RELATIVE_NUMBER_SYNCRETIC = """# sent_id = t1
+# text = Соседи, которым мы помогали, уехали.
+1\tСоседи\tсосед\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Plur\t6\tnsubj\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t5\tpunct\t_\t_
+3\tкоторым\tкоторый\tPRON\t_\tCase=Ins|Gender=Masc|Number=Sing\t5\tobl\t_\t_
+4\tмы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t5\tnsubj\t_\t_
+5\tпомогали\tпомогать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t1\tacl:relcl\t_\tSpaceAfter=No
+6\t,\t,\tPUNCT\t_\t_\t7\tpunct\t_\t_
+7\tуехали\tуехать\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t7\tpunct\t_\t_
+
+# sent_id = t2
+# text = Проекты, о которым мы спорили, закрыли.
+1\tПроекты\tпроект\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Plur\t7\tobj\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+3\tо\tо\tADP\t_\t_\t4\tcase\t_\t_
+4\tкоторым\tкоторый\tPRON\t_\tCase=Ins|Gender=Masc|Number=Sing\t6\tobl\t_\t_
+5\tмы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t6\tnsubj\t_\t_
+6\tспорили\tспорить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t1\tacl:relcl\t_\tSpaceAfter=No
+7\t,\t,\tPUNCT\t_\t_\t8\tpunct\t_\t_
+8\tзакрыли\tзакрыть\tVERB\t_\tAspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+9\t.\t.\tPUNCT\t_\t_\t8\tpunct\t_\t_
+
+"""
+
+
+def test_relative_pronoun_number_misread_takes_the_antecedents_number(paradigms):
+    plural, preposition = read_conllu_string(RELATIVE_NUMBER_SYNCRETIC)
+    number, gender = paradigms["anaphor_agreement_number"], paradigms["anaphor_agreement_gender"]
+    assert [b for b, _ in number.pairs(plural)] == ["Соседи, которому мы помогали, уехали."]
+    assert list(gender.pairs(plural)) == []  # a plural antecedent has no gender to break
+    assert list(number.pairs(preposition)) == [] and list(gender.pairs(preposition)) == []

@@ -166,3 +166,103 @@ def test_all_paradigms_read_one_reading_per_token_on_the_demo_corpus():
     left = {fam: n for fam, n in out["by_family"].items() if fam in UNIFIED_FAMILIES}
     assert left == {}, f"tokens still read two ways in unified families: {left}; examples: " + str(
         {k: v for k, v in out["examples"].items() if any(f in k for f in UNIFIED_FAMILIES)})
+
+
+def _noun_tagged(form: str, lemma: str, upos: str, feats: str, deprel: str = "obl"):
+    # «<form> командовал опытный капитан.» with the first word tagged ``upos``
+    return tree([
+        (form, lemma, upos, feats, 2, deprel),
+        ("командовал", "командовать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("опытный", "опытный", "ADJ", "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing", 4, "amod"),
+        ("капитан", "капитан", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+
+
+def test_a_noun_tagged_adjective_is_retagged_with_its_only_reading():
+    out = normalise(_noun_tagged("Отрядом", "отрядый", "ADJ", "Case=Ins|Degree=Pos|Gender=Masc|Number=Sing"))
+    noun = out.token(1)
+    assert (noun.upos, noun.lemma, noun.head, noun.deprel) == ("NOUN", "отряд", 2, "obl")
+    assert noun.feats == {"Animacy": "Inan", "Case": "Ins", "Gender": "Masc", "Number": "Sing"}
+    assert noun.misc[NORM_KEY] == "noun_retag(Upos:ADJ>NOUN;Feats;Lemma)"
+
+
+def test_a_noun_tagged_verb_is_retagged():
+    # «Он шёл усталой походкой.» with «походкой» tagged VERB (no case from the parser: pymorphy3's only one)
+    sent = tree([
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("шёл", "идти", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("усталой", "усталый", "ADJ", "Case=Ins|Degree=Pos|Gender=Fem|Number=Sing", 4, "amod"),
+        ("походкой", "походкой", "VERB", "Aspect=Imp|VerbForm=Conv", 2, "advcl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    noun = normalise(sent).token(4)
+    assert (noun.upos, noun.lemma, noun.feats["Case"], noun.feats["Gender"]) == ("NOUN", "походка", "Ins", "Fem")
+    assert norm_marks(noun) == ["noun_retag"]
+
+
+def test_a_paradigm_reads_the_retagged_noun():
+    # verb_ins_object sees the instrumental object only once «Отрядом» is a noun
+    ctx = ParadigmContext(seed=0, morph=get_morph())
+    para = get_paradigm("verb_ins_object", ctx)
+    bad = [b for b, _ in para.pairs(_noun_tagged("Отрядом", "отрядый", "ADJ", "Case=Ins|Degree=Pos|Gender=Masc|Number=Sing"))]
+    assert bad == ["Отряду командовал опытный капитан."]
+
+
+@pytest.mark.parametrize("form,lemma,upos,feats,why", [
+    # the parser's case is not the noun's: an archaic adjective («десной» 'right'), not «десна»
+    ("Десной", "десной", "ADJ", "Case=Dat|Degree=Pos|Gender=Fem|Number=Sing", "case"),
+    # several noun readings in case and number, and the parser gave none
+    ("Статности", "статности", "VERB", "Aspect=Imp|VerbForm=Inf", "ambiguous"),
+    # a verb reading too («стекло» / «стечь»)
+    ("Стекло", "стечь", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", "verb"),
+    # two noun lemmas («полок», «полк»): which noun is unknown
+    ("Полком", "полкомый", "ADJ", "Case=Ins|Degree=Pos|Gender=Masc|Number=Sing", "lemmas"),
+    # an adverb reading too («лесом» 'through the wood')
+    ("Лесом", "лесом", "ADV", "Degree=Pos", "adverb"),
+])
+def test_a_word_not_read_only_as_one_noun_keeps_its_tag(form, lemma, upos, feats, why):
+    sent = _noun_tagged(form, lemma, upos, feats)
+    assert normalise(sent).token(1).upos == upos, why
+
+
+def test_a_capitalised_word_inside_the_clause_is_not_retagged_as_a_noun():
+    # «Командовал Отрядом капитан.»: a capitalised word inside the clause may be a name (PROPN)
+    sent = tree([
+        ("Командовал", "командовать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("Отрядом", "отрядый", "ADJ", "Case=Ins|Degree=Pos|Gender=Masc|Number=Sing", 1, "obl"),
+        ("капитан", "капитан", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 1, "nsubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert normalise(sent).token(2).upos == "ADJ"
+
+
+def _adjective_tagged_verb(form: str, feats: str = "Aspect=Imp|Tense=Past|VerbForm=Fin"):
+    # «Он построил <form> дамбу.» with the adjective tagged VERB and hung on the verb
+    return tree([
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("построил", "построить", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (form, form, "VERB", feats, 2, "advcl"),
+        ("дамбу", "дамба", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+
+
+def test_an_adjective_tagged_verb_is_retagged_and_joins_its_noun():
+    out = normalise(_adjective_tagged_verb("высокую"))
+    adj = out.token(3)
+    assert (adj.upos, adj.lemma, adj.head, adj.deprel) == ("ADJ", "высокий", 4, "amod")
+    assert adj.feats == {"Case": "Acc", "Degree": "Pos", "Gender": "Fem", "Number": "Sing"}
+    assert norm_marks(adj) == ["adjective_retag", "modifier_attach"]
+    ctx = ParadigmContext(seed=0, morph=get_morph())
+    bad = {b for b, _ in get_paradigm("np_agreement_case", ctx).pairs(_adjective_tagged_verb("высокую"))}
+    assert "Он построил высокая дамбу." in bad
+
+
+@pytest.mark.parametrize("form,why", [
+    ("высокой", "gen/dat/ins/loc: no single case"),
+    ("построенную", "a participle, not a full adjective"),
+    ("стекло", "a noun and a verb form"),
+])
+def test_a_verb_tag_stays_unless_the_form_is_one_adjective_reading(form, why):
+    assert normalise(_adjective_tagged_verb(form)).token(3).upos == "VERB", why

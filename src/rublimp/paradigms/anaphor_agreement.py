@@ -382,6 +382,30 @@ def _syncretic_gender(pron: Token, ante: Token, morph: Morph) -> Token:
     return pron
 
 
+def _syncretic_number(sent: Sentence, pron: Token, ante: Token, morph: Morph) -> Token:
+    """Parser repair: a form of «который» that is also a form in the antecedent's number
+    («которым»: masc./neut. sg. instrumental AND pl. dative) takes that reading when the parser
+    gave it the other number and its one case in the antecedent's number is unique
+    («департаменты, которым[Sing,Ins] они интересны» → pl. dative), and no preposition governs it.
+    Otherwise ``pron`` as it is."""
+    number, p_number = ante.feats.get("Number"), pron.feats.get("Number")
+    if number is None or p_number is None or number == p_number:
+        return pron
+    if sent.children(pron, "case"):
+        return pron  # the preposition settles the case, and a form it does not take is a broken source («о которым»)
+    gender = ante.feats.get("Gender")
+    fits = [a for a in adjective_readings(morph, pron.form, RELATIVE_LEMMA) if a.number == number
+            and (number == "Plur" or gender in a.genders)]
+    cases = {a.case for a in fits}
+    if len(cases) != 1:
+        return pron
+    feats = {**pron.feats, "Number": number, "Case": next(iter(cases))}
+    feats.pop("Gender", None)
+    if number == "Sing":
+        feats["Gender"] = gender
+    return dataclasses.replace(pron, feats=feats)
+
+
 def _agrees_with_pronoun(t: Token, pron: Token) -> bool:
     if t.feats.get("Number") != pron.feats.get("Number"):
         return False
@@ -520,6 +544,10 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
             pron = synced
             pa = morph.analyse(pron.form, pron.upos, pron.feats) or pa
         ante = _agreeing_antecedent(sent, ante, pron, morph)
+        renumbered = _syncretic_number(sent, pron, ante, morph)
+        if renumbered is not pron:
+            pron = renumbered
+            pa = morph.analyse(pron.form, pron.upos, pron.feats) or pa
         if ante.id >= pron.id:
             continue
         if not (ante.upos in ("NOUN", "PROPN") or (ante.upos in ("DET", "PRON") and norm(ante.lemma) == "тот")

@@ -14,10 +14,14 @@ agreement paradigm (noun phrase, anaphor, floating quantifier, subject–predica
   indeclinables, unknown proper nouns); :func:`head_number_blocked` whether a noun's number takes
   part in an agreement relation other than its modifiers'.
 * :func:`norm` (lower case, ё as е) and :func:`spell_yo` (write ё only where the sentence does).
+* :func:`retag_nouns`: a noun the parser tagged VERB/ADJ/ADV, and :func:`retag_adjectives`: an
+  adjective it tagged VERB, where pymorphy3 leaves no doubt (fixes of
+  :data:`rublimp.trees.normalise.FIXES`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -30,6 +34,8 @@ from ..morph import UD2OC, Analysis, Morph
 from .features import agrees
 
 __all__ = [
+    "retag_adjectives",
+    "retag_nouns",
     "ADJ_POS",
     "CASES",
     "COMMON_GENDER_FILE",
@@ -645,3 +651,122 @@ def settled_case(sent: Sentence, tok: Token, case: str, form_cases: Iterable[str
         if verb is not None and any(norm(k.form) == "не" for k in sent.children(verb)):
             return case
     return want
+
+
+#: the parser tags that :func:`retag_nouns` may correct
+_NOT_NOUN_UPOS = frozenset({"VERB", "ADJ", "ADV"})
+
+
+def noun_only_reading(morph: Morph, tok: Token) -> dict[str, str] | None:
+    """The UD lemma and features of ``tok`` as a noun, when the parser tagged it VERB, ADJ or ADV
+    but pymorphy3 knows the form and reads it only as a form of one noun; None otherwise.
+
+    The reading must be single in case and number: every analysis has the same ones, or exactly
+    one has the case and number the parser gave the token; a case the parser gave must be the
+    reading's (an archaic or unknown adjective whose form pymorphy3 knows only as a noun keeps its
+    tag: «десной стороны»). A capitalised word inside the sentence is left alone (a name: its part of
+    speech is PROPN, not NOUN), and so is a word with a hyphen or a digit.
+    Returns ``{"lemma": …, "Case": …, "Number": …}`` plus ``Gender`` and ``Animacy`` where the
+    chosen analyses agree on them.
+    """
+    if tok.upos not in _NOT_NOUN_UPOS or not tok.form.isalpha():
+        return None
+    if tok.form[:1].isupper() and tok.id > 1:
+        return None
+    low = tok.form.lower()
+    if not morph.word_is_known(low):
+        return None
+    parses = morph.parses(low)
+    if not parses or any(p.tag.POS != "NOUN" for p in parses):
+        return None
+    if len({p.normal_form for p in parses}) != 1:
+        return None
+    agrs = [agr_from_tag(p.tag) for p in parses]
+    keys = {(a.case, a.number) for a in agrs}
+    if len(keys) != 1:
+        mine = (tok.feats.get("Case"), tok.feats.get("Number"))
+        if mine not in keys:
+            return None
+        agrs = [a for a in agrs if (a.case, a.number) == mine]
+        keys = {mine}
+    case, number = next(iter(keys))
+    if case is None or number is None:
+        return None
+    if tok.feats.get("Case") not in (None, case):
+        return None  # the parser saw an adjective in another case: «десной[Gen] стороны» (right, archaic), not «десна»
+    out = {"lemma": parses[0].normal_form, "Case": case, "Number": number}
+    genders = {a.genders for a in agrs}
+    if len(genders) == 1:
+        (gender,) = genders
+        if len(gender) == 1:
+            out["Gender"] = next(iter(gender))
+    animacies = {a.animacy for a in agrs}
+    if len(animacies) == 1 and None not in animacies:
+        out["Animacy"] = next(iter(animacies))
+    return out
+
+
+def retag_nouns(sent: Sentence, morph: Morph) -> Sentence:
+    """``sent`` with every token that :func:`noun_only_reading` reads as a noun retagged NOUN, with
+    that reading's lemma and features (head and relation stay: «спецвидение» tagged VERB as the
+    subject of «было», «пропаж» tagged VERB). ``sent`` itself when nothing changes, else a copy
+    with the same token ids."""
+    tokens = list(sent.tokens)
+    changed = False
+    for i, tok in enumerate(tokens):
+        reading = noun_only_reading(morph, tok)
+        if reading is None:
+            continue
+        lemma = reading.pop("lemma")
+        tokens[i] = dataclasses.replace(tok, upos="NOUN", lemma=lemma, feats=dict(sorted(reading.items())))
+        changed = True
+    if not changed:
+        return sent
+    return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+
+
+def adjective_only_reading(morph: Morph, tok: Token) -> dict[str, str] | None:
+    """The UD lemma and features of ``tok`` as a full adjective, when the parser tagged it VERB but
+    pymorphy3 knows the form and reads it only as forms of one full adjective (``ADJF``) with a
+    single case, number and (in the singular) gender («лохматую» tagged VERB: acc. sg. fem.);
+    None otherwise (a participle, a short form, a form shared by several cases: «лохматой»). A
+    capitalised word inside the sentence is left alone. Returns ``{"lemma": …, "Case": …,
+    "Number": …, "Degree": "Pos"}`` plus ``Gender`` in the singular."""
+    if tok.upos != "VERB" or not tok.form.isalpha() or (tok.form[:1].isupper() and tok.id > 1):
+        return None
+    low = tok.form.lower()
+    if not morph.word_is_known(low):
+        return None
+    parses = morph.parses(low)
+    if not parses or any(p.tag.POS != "ADJF" for p in parses) or len({p.normal_form for p in parses}) != 1:
+        return None
+    agrs = {agr_from_tag(p.tag) for p in parses}
+    keys = {(a.case, a.number, a.genders if a.number == "Sing" else frozenset()) for a in agrs}
+    if len(keys) != 1:
+        return None
+    case, number, genders = next(iter(keys))
+    if case is None or number is None or (number == "Sing" and len(genders) != 1):
+        return None
+    out = {"lemma": parses[0].normal_form, "Case": case, "Degree": "Pos", "Number": number}
+    if number == "Sing":
+        out["Gender"] = next(iter(genders))
+    return out
+
+
+def retag_adjectives(sent: Sentence, morph: Morph) -> Sentence:
+    """``sent`` with every token that :func:`adjective_only_reading` reads as a full adjective
+    retagged ADJ with that reading's lemma and features (head and relation stay; the
+    ``modifier_attach`` fix then hangs it on its noun: «почесал лохматую[VERB] голову»). ``sent``
+    itself when nothing changes, else a copy with the same token ids."""
+    tokens = list(sent.tokens)
+    changed = False
+    for i, tok in enumerate(tokens):
+        reading = adjective_only_reading(morph, tok)
+        if reading is None:
+            continue
+        lemma = reading.pop("lemma")
+        tokens[i] = dataclasses.replace(tok, upos="ADJ", lemma=lemma, feats=dict(sorted(reading.items())))
+        changed = True
+    if not changed:
+        return sent
+    return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)

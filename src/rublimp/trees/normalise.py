@@ -27,6 +27,7 @@ from ..conllu_doc import Sentence, Token
 from ..morph import Morph, get_morph
 from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
 from .modifiers import modifiers_reattached
+from .nominal import retag_adjectives, retag_nouns
 from .roles import verbs_retagged
 from .verbs import retag_verbs
 
@@ -76,6 +77,8 @@ def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
 FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
     ("verb_with_arguments", _verb_government),
     ("verb_retag", _verb_retag),
+    ("noun_retag", retag_nouns),
+    ("adjective_retag", retag_adjectives),
     ("modifier_attach", _modifier_attach),
 )
 
