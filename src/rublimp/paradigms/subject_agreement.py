@@ -279,12 +279,15 @@ class GenitiveSubjPerson(_GenitiveSubj):
 
     def targets(self, sent, edge):
         # «Денег не хватаешь / хватаю»: a dropped "you"/"I" grabbing money, not an agreement error; the
-        # 1st person stays where the genitive is no person, pronoun or thing one grabs in passing
-        # («Времени не хватаю», «материала не хватаю»; not «людей», «его», «денег»: :func:`_ungrabbable`)
+        # 1st person stays where the genitive is nothing one grabs, an abstract noun («Времени не
+        # хватаю»), not a thing, a person or a pronoun («людей не хватаю», «его не хватаю»)
         if not self._genitive_ok(sent, edge):
             return
         grab = _grab_reading(sent, edge)
-        if not grab or (_ungrabbable(edge.subject) and not _grab_source(sent, edge)):
+        # the perfective «хватить» ("hit", "drink") hardly means "grab": any inanimate noun («книги не хвачу»)
+        perfective = normalize(edge.agreeing.lemma) == "хватить"
+        ungrabbable = _abstract_noun(edge.subject) or (perfective and _inanimate_noun(edge.subject))
+        if not grab or (ungrabbable and not _grab_source(sent, edge)):
             yield "1", None
         if not grab:
             yield "2", None
@@ -320,17 +323,6 @@ def _inanimate_noun(tok: Token) -> bool:
         return False
     nouns = [p for p in get_morph().parses(tok.form) if p.tag.POS == "NOUN"]
     return bool(nouns) and not any("anim" in p.tag.grammemes for p in nouns)
-
-
-#: concrete things one grabs in passing (and so reads as the object of «не хватаю»: «денег не хватаю»)
-_GRABBED_THINGS = frozenset({"деньги", "деньга", "хлеб", "кусок", "еда", "вещь", "рука", "палка", "нож", "оружие"})
-
-
-def _ungrabbable(tok: Token) -> bool:
-    """A genitive whose «не хватаю» reads as sufficiency only: an :func:`_abstract_noun`, or any other
-    :func:`_inanimate_noun` but the things of :data:`_GRABBED_THINGS` («материала», «имён», «марок машин»:
-    a blind reader of RuBLiMP's rows judged them valid; «денег», «людей», «его» stay out)."""
-    return _abstract_noun(tok) or (_inanimate_noun(tok) and normalize(tok.lemma) not in _GRABBED_THINGS)
 
 
 def _abstract_noun(tok: Token) -> bool:
