@@ -213,3 +213,38 @@ def test_sentence_buckets_are_stable_and_partition_the_union(tmp_path):
     with pytest.raises(InputError, match="no column 'target_sentence'"):
         with SentenceBuckets([t1], ["target_sentence"], 2, tmp_path / "w"):
             pass
+
+
+def test_parts_of_other_buckets_are_not_read(model_dir, tmp_path, monkeypatch):
+    """A part stored for hash bucket b of n is skipped by the lookups of the other buckets of n (it cannot hold
+    their sentences); untagged parts and parts of another n are read by every lookup."""
+    from rublimp.scoring.buckets import bucket_of
+
+    cache = ScoreCache(tmp_path / "m" / "fp")
+    rows = pl.DataFrame({"sentence": ["а", "б", "в"], "sum_logprob": [-1.0, -2.0, -3.0]})
+    by_bucket = dict(zip(rows["sentence"], bucket_of(rows["sentence"].to_list(), 3)))
+    for b in range(3):
+        cache.store(rows.filter(pl.col("sentence").replace_strict(by_bucket, default=-1) == b), (3, b))
+    plain = cache.store(rows.head(1))
+    other_n = cache.store(rows.tail(1), (5, 0))
+    for s, b in by_bucket.items():
+        seen = cache.parts((3, b))
+        assert plain in seen and other_n in seen and all(f"-3x{c}-" not in p.name for c in range(3) if c != b
+                                                         for p in seen)
+        assert cache.lookup([s], (3, b))["sentence"].to_list() == [s]
+    stored = 3 - sum(b not in by_bucket.values() for b in range(3))  # (an empty bucket stores no part)
+    assert len(cache.parts()) == stored + 2  # no partition: every part
+    # score_stage: a rerun with buckets reads, per bucket, only that bucket's parts, and reuses every score
+    tables = [tmp_path / "p.parquet"]
+    pl.DataFrame({"PID": ["P"] * len(SENTENCES), "id": [str(i) for i in range(len(SENTENCES))],
+                  "source_sentence": SENTENCES}).write_parquet(tables[0])
+    kw = dict(spec=_spec(model_dir), ks=(30,), threads=1, cache_dir=tmp_path / "c", rows_per_bucket=3)
+    first = score_stage(tables, tmp_path / "a.parquet", **kw)
+    read: list[int] = []
+    real = ScoreCache.parts
+    monkeypatch.setattr(ScoreCache, "parts", lambda self, partition=None: read.append(len(real(self, partition)))
+                        or real(self, partition))
+    second = score_stage(tables, tmp_path / "b.parquet", **kw)
+    assert second["reused"] == first["scored"] == first["sentences"] and second["scored"] == 0
+    assert max(read) == 1 and len(read) == first["buckets"]  # one part per bucket, not all of them
+    assert (tmp_path / "a.parquet").read_bytes() == (tmp_path / "b.parquet").read_bytes()

@@ -554,11 +554,12 @@ def _score_sentences(
     scorer: Any,
     ks: Sequence[int],
     per_token: bool,
+    partition: tuple[int, int] | None = None,
 ) -> tuple[pl.DataFrame, int]:
     """Scores of ``sentences`` (sorted, distinct) from the ``cache`` (a ScoreCache or None) and, for the others,
     the model; and how many the model scored.  ``scorer()`` gives the model's scorer: it is called (and the
     model loaded) only when something is missing from the cache."""
-    cached = cache.lookup(sentences) if cache is not None else None
+    cached = cache.lookup(sentences, partition) if cache is not None else None
     have = set(cached["sentence"].to_list()) if cached is not None else set()
     missing = [s for s in sentences if s not in have]
     del have
@@ -566,7 +567,7 @@ def _score_sentences(
     if missing:
         new = scorer().score(missing, ks=ks, per_token=per_token)
         if cache is not None:
-            cache.store(new)
+            cache.store(new, partition)
         frames.append(new)
     if frames:
         cols = frames[-1].columns
@@ -638,7 +639,7 @@ def score_stage(
 
     counts = {"sentences": 0, "survivors": 0, "scored": 0}
 
-    def score(sentences: list[str]) -> pl.DataFrame:
+    def score(sentences: list[str], partition: tuple[int, int] | None = None) -> pl.DataFrame:
         counts["sentences"] += len(sentences)
         if cascade is not None:
             from .cascade import survivors
@@ -648,7 +649,8 @@ def score_stage(
             tier0 = {m: rows_for(t, sentences, [column]) for m, t in cascade["tier0"].items()}
             sentences, _ = survivors(sentences, tier0, k=int(cascade["k"]), t_max=float(cascade["t_max"]))
         counts["survivors"] += len(sentences)
-        scores, n_scored = _score_sentences(sentences, cache=cache, scorer=scorer, ks=ks, per_token=per_token)
+        scores, n_scored = _score_sentences(sentences, cache=cache, scorer=scorer, ks=ks, per_token=per_token,
+                                            partition=partition)
         counts["scored"] += n_scored
         return scores
 
@@ -668,7 +670,8 @@ def score_stage(
                 parts = []
                 for b in range(n_buckets):
                     parts.append(buckets.directory / f"scores-{b:05d}.parquet")
-                    write_parquet_atomic(score(buckets.sentences(b)), parts[-1])
+                    # the cache parts of this bucket are tagged with it, so no later bucket reads them
+                    write_parquet_atomic(score(buckets.sentences(b), (n_buckets, b)), parts[-1])
                     release_memory()  # the model's buffers of this bucket's shapes (rublimp.runtime)
                 with atomic_path(outs[0]) as tmp:
                     pl.scan_parquet(parts).sink_parquet(tmp, compression="zstd", statistics=False,

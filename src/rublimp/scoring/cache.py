@@ -38,6 +38,16 @@ _WEIGHT_SUFFIXES = (".safetensors", ".bin", ".pt", ".gguf")
 _EDGE = 1 << 20  # bytes hashed at each end of a weights file
 
 
+def _partition_of(part: Path) -> tuple[int, int] | None:
+    """``(n, b)`` of a part stored for hash bucket ``b`` of ``n`` (``part-<n>x<b>-<uuid>.parquet``), else None."""
+    tag = part.name.removeprefix("part-").split("-", 1)
+    if len(tag) == 2 and "x" in tag[0]:
+        n, _, b = tag[0].partition("x")
+        if n.isdigit() and b.isdigit():
+            return int(n), int(b)
+    return None
+
+
 def sentence_hash(sentence: str) -> str:
     """Hex sha1 of the UTF-8 sentence: the cache key."""
     return hashlib.sha1(sentence.encode("utf-8")).hexdigest()
@@ -114,18 +124,34 @@ class ScoreCache:
         fp = model_fingerprint(spec, ks=ks, per_token=per_token, minkpp=minkpp)
         return cls(Path(root) / model / fp)
 
-    def parts(self) -> list[Path]:
-        """The finished parts, sorted by name (temporary files of running writers are not matched)."""
-        return sorted(self.directory.glob(_PART_GLOB)) if self.directory.is_dir() else []
+    def parts(self, partition: tuple[int, int] | None = None) -> list[Path]:
+        """The finished parts, sorted by name (temporary files of running writers are not matched).
 
-    def lookup(self, sentences: Iterable[str]) -> pl.DataFrame | None:
+        With ``partition`` ``(n, b)``: without the parts stored for another bucket ``b' != b`` of the same
+        ``n`` (see :meth:`store`), which cannot hold a sentence of bucket ``b``.
+        """
+        parts = sorted(self.directory.glob(_PART_GLOB)) if self.directory.is_dir() else []
+        if partition is None:
+            return parts
+        n, b = partition
+
+        def may_hold(part: Path) -> bool:
+            tag = _partition_of(part)
+            return tag is None or tag[0] != n or tag[1] == b
+
+        return [p for p in parts if may_hold(p)]
+
+    def lookup(self, sentences: Iterable[str], partition: tuple[int, int] | None = None) -> pl.DataFrame | None:
         """Cached score rows for ``sentences`` (one per distinct sentence found), sorted by sentence.
 
         ``None`` when nothing is cached.  Of duplicate rows of one sentence the
         one from the first part in name order is kept; duplicates come from jobs
-        that scored the same sentence concurrently.
+        that scored the same sentence concurrently.  ``partition`` ``(n, b)``: the
+        sentences all lie in hash bucket ``b`` of ``n`` (:func:`rublimp.scoring.buckets.bucket_of`),
+        so the parts stored for the other buckets of ``n`` are not read: a scoring job of
+        ``n`` buckets reads each part once, not once per bucket.
         """
-        parts = self.parts()
+        parts = self.parts(partition)
         wanted = sorted(set(sentences))
         if not parts or not wanted:
             return None
@@ -149,11 +175,16 @@ class ScoreCache:
         rows = pl.concat(frames, how="vertical_relaxed").sort(["sentence", "__part"])
         return rows.unique("sentence", keep="first", maintain_order=True).drop(HASH, "__part")
 
-    def store(self, scores: pl.DataFrame) -> Path | None:
-        """Add ``scores`` (a scores table with a ``sentence`` column) as a new part; ``None`` if empty."""
+    def store(self, scores: pl.DataFrame, partition: tuple[int, int] | None = None) -> Path | None:
+        """Add ``scores`` (a scores table with a ``sentence`` column) as a new part; ``None`` if empty.
+
+        ``partition`` ``(n, b)``: every sentence lies in hash bucket ``b`` of ``n``; recorded in the
+        part's name (``part-<n>x<b>-<uuid>.parquet``) so that :meth:`lookup` for another bucket skips it.
+        """
         if scores.height == 0:
             return None
-        part = self.directory / f"part-{uuid.uuid4().hex}.parquet"
+        tag = f"{int(partition[0])}x{int(partition[1])}-" if partition is not None else ""
+        part = self.directory / f"part-{tag}{uuid.uuid4().hex}.parquet"
         table = scores.with_columns(
             pl.col("sentence").map_elements(sentence_hash, return_dtype=pl.String).alias(HASH)
         )
