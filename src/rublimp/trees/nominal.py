@@ -661,9 +661,9 @@ def noun_only_reading(morph: Morph, tok: Token) -> dict[str, str] | None:
     """The UD lemma and features of ``tok`` as a noun, when the parser tagged it VERB, ADJ or ADV
     but pymorphy3 knows the form and reads it only as a form of one noun; None otherwise.
 
-    The reading must be single in case and number: every analysis has the same ones, or exactly
-    one has the case and number the parser gave the token; a case the parser gave must be the
-    reading's (an archaic or unknown adjective whose form pymorphy3 knows only as a noun keeps its
+    The reading must be single in case and number: every analysis has the same ones (the parser's
+    case, a guess for a word it did not read as a noun, does not choose among them); a case the
+    parser gave must be the reading's (an archaic or unknown adjective whose form pymorphy3 knows only as a noun keeps its
     tag: «десной стороны»). A capitalised word inside the sentence is left alone (a name: its part of
     speech is PROPN, not NOUN), and so is a word with a hyphen or a digit.
     Returns ``{"lemma": …, "Case": …, "Number": …}`` plus ``Gender`` and ``Animacy`` where the
@@ -684,11 +684,10 @@ def noun_only_reading(morph: Morph, tok: Token) -> dict[str, str] | None:
     agrs = [agr_from_tag(p.tag) for p in parses]
     keys = {(a.case, a.number) for a in agrs}
     if len(keys) != 1:
-        mine = (tok.feats.get("Case"), tok.feats.get("Number"))
-        if mine not in keys:
-            return None
-        agrs = [a for a in agrs if (a.case, a.number) == mine]
-        keys = {mine}
+        # the parser's case does not pick among the noun's readings: it read the word as another part of
+        # speech, so its case is a guess too («Крылья[ADJ Nom] мельницы обтягивали»: the accusative object
+        # of an indefinite-personal verb made a nominative subject; read not_paradigm in session 24)
+        return None
     case, number = next(iter(keys))
     if case is None or number is None:
         return None
