@@ -154,11 +154,10 @@ def compact_pool(
                 frame.select(_sentence_key(pl.col("sentence")), column)
                 .filter(pl.col("sentence").is_in(wanted))
                 .collect(engine="streaming")
-                .with_columns(pl.col("sentence").cast(pl.String))
             )
         except (OSError, pl.exceptions.PolarsError) as exc:
             raise InputError(f"cannot read {what} as Parquet: {exc}", where) from exc
-    return compact.with_columns(pl.col("source_sentence").cast(pl.String)), scores
+    return compact, scores
 
 
 def _require_columns(df: pl.DataFrame, columns: Sequence[str], what: str, path: str | None) -> None:
@@ -213,8 +212,9 @@ def _prepare_scores(scores_by_model: Mapping[str, FrameOrPath], k: int, sentence
     if not scores_by_model:
         raise InputError("scores_by_model is empty: at least one model's scores are needed")
     column = f"mink_{k}"
+    key = pl.UInt64 if sentences.dtype == pl.UInt64 else pl.String  # the hashes of compact_pool, or text
     wanted = (
-        pl.DataFrame({"sentence": sentences.cast(pl.String)})
+        pl.DataFrame({"sentence": sentences.cast(key)})
         .unique()
         .sort("sentence")
         .with_row_index("sid")
@@ -225,7 +225,7 @@ def _prepare_scores(scores_by_model: Mapping[str, FrameOrPath], k: int, sentence
         df, path = _load_rows(scores_by_model[model], what, column, wanted["sentence"])
         part = (
             df.select(
-                pl.col("sentence").cast(pl.String),
+                pl.col("sentence").cast(key),
                 pl.col(column).cast(pl.Float64).fill_nan(None).alias("mink"),
             )
             .join(wanted, on="sentence", how="inner")
@@ -651,7 +651,8 @@ def curate(
     parts: list[pl.DataFrame] = []
     entries: list[dict[str, Any]] = []
     for pid in tqdm(pids, desc="curate", unit="paradigm", disable=None if progress is None else not progress):
-        result = _search(df.filter(pl.col("PID") == pid), scores, paradigm=pid, k=k, n=n, grid_step=grid_step,
+        rows = df if len(pids) == 1 else df.filter(pl.col("PID") == pid)  # (one paradigm: no copy)
+        result = _search(rows, scores, paradigm=pid, k=k, n=n, grid_step=grid_step,
                          t_max=t_max, cascaded=frozenset(cascaded))
         chosen = stratified_sample(result.kept, n=n, seed=seed, length_bins=length_bins, strata=strata)
         entry = {**result.to_dict(), "selected": chosen.height}
