@@ -26,7 +26,7 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
@@ -705,23 +705,30 @@ def noun_only_reading(morph: Morph, tok: Token) -> dict[str, str] | None:
     return out
 
 
+def _retagged(sent: Sentence, morph: Morph, reading_of: Callable[[Morph, Token], dict[str, str] | None],
+              upos: str) -> Sentence:
+    """``sent`` with every token that ``reading_of`` reads retagged ``upos`` with that reading's lemma and
+    features (head and relation stay); ``sent`` itself when nothing changes, else a copy with the same ids."""
+    tokens = list(sent.tokens)
+    changed = False
+    for i, tok in enumerate(tokens):
+        reading = reading_of(morph, tok)
+        if reading is None:
+            continue
+        lemma = reading.pop("lemma")
+        tokens[i] = dataclasses.replace(tok, upos=upos, lemma=lemma, feats=dict(sorted(reading.items())))
+        changed = True
+    if not changed:
+        return sent
+    return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+
+
 def retag_nouns(sent: Sentence, morph: Morph) -> Sentence:
     """``sent`` with every token that :func:`noun_only_reading` reads as a noun retagged NOUN, with
     that reading's lemma and features (head and relation stay: «спецвидение» tagged VERB as the
     subject of «было», «пропаж» tagged VERB). ``sent`` itself when nothing changes, else a copy
     with the same token ids."""
-    tokens = list(sent.tokens)
-    changed = False
-    for i, tok in enumerate(tokens):
-        reading = noun_only_reading(morph, tok)
-        if reading is None:
-            continue
-        lemma = reading.pop("lemma")
-        tokens[i] = dataclasses.replace(tok, upos="NOUN", lemma=lemma, feats=dict(sorted(reading.items())))
-        changed = True
-    if not changed:
-        return sent
-    return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+    return _retagged(sent, morph, noun_only_reading, "NOUN")
 
 
 def adjective_only_reading(morph: Morph, tok: Token) -> dict[str, str] | None:
@@ -757,15 +764,4 @@ def retag_adjectives(sent: Sentence, morph: Morph) -> Sentence:
     retagged ADJ with that reading's lemma and features (head and relation stay; the
     ``modifier_attach`` fix then hangs it on its noun: «почесал лохматую[VERB] голову»). ``sent``
     itself when nothing changes, else a copy with the same token ids."""
-    tokens = list(sent.tokens)
-    changed = False
-    for i, tok in enumerate(tokens):
-        reading = adjective_only_reading(morph, tok)
-        if reading is None:
-            continue
-        lemma = reading.pop("lemma")
-        tokens[i] = dataclasses.replace(tok, upos="ADJ", lemma=lemma, feats=dict(sorted(reading.items())))
-        changed = True
-    if not changed:
-        return sent
-    return Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=sent.meta)
+    return _retagged(sent, morph, adjective_only_reading, "ADJ")
