@@ -81,9 +81,8 @@ def _load_rows(frame: FrameOrPath, what: str, column: str, sentences: pl.Series)
         _require_columns(frame, ["sentence", column], what, None)
         return frame, None
     path = str(frame)
+    _file_columns(path, ["sentence", column], what)
     try:
-        have = list(pl.read_parquet_schema(path))
-        _require_columns(pl.DataFrame(schema={c: pl.Null for c in have}), ["sentence", column], what, path)
         df = (
             pl.scan_parquet(path)
             .select(pl.col("sentence").cast(pl.String), column)
@@ -100,11 +99,16 @@ def _sentence_key(col: pl.Expr) -> pl.Expr:
     return col.cast(pl.String).hash(seed=0)
 
 
-def _columns_of(path: str, what: str) -> list[str]:
+def _file_columns(path: str, required: Sequence[str], what: str) -> list[str]:
+    """The columns of the Parquet file ``path``, after checking it has ``required`` (errors name the file)."""
     try:
-        return list(pl.read_parquet_schema(path))
+        have = list(pl.read_parquet_schema(path))
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
+    missing = [c for c in required if c not in have]
+    if missing:
+        raise InputError(f"{what} lacks column(s) {missing}; it has {have}", path)
+    return have
 
 
 def compact_pool(
@@ -130,8 +134,7 @@ def compact_pool(
     """
     column = f"mink_{k}"
     path = str(pool)
-    have = _columns_of(path, "pool")
-    _require_columns(pl.DataFrame(schema={c: pl.Null for c in have}), ["source_sentence"], "pool", path)
+    have = _file_columns(path, ["source_sentence"], "pool")
     read = [c for c in dict.fromkeys(["source_sentence", *columns]) if c in have]
     try:
         compact = pl.scan_parquet(path).select(read).with_columns(_sentence_key(pl.col("source_sentence"))).collect()
@@ -146,8 +149,7 @@ def compact_pool(
             frame, where = table.lazy(), None
         else:
             where = str(table)
-            _require_columns(pl.DataFrame(schema={c: pl.Null for c in _columns_of(where, what)}),
-                             ["sentence", column], what, where)
+            _file_columns(where, ["sentence", column], what)
             frame = pl.scan_parquet(where)
         try:
             scores[model] = (
