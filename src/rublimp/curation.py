@@ -94,7 +94,7 @@ def _load_rows(frame: FrameOrPath, what: str, column: str, sentences: pl.Series)
     return df, path
 
 
-def _sentence_key(col: pl.Expr) -> pl.Expr:
+def sentence_key(col: pl.Expr) -> pl.Expr:
     """A sentence's short stand-in: its 64-bit Polars hash (null stays null)."""
     return col.cast(pl.String).hash(seed=0)
 
@@ -137,7 +137,7 @@ def compact_pool(
     have = _file_columns(path, ["source_sentence"], "pool")
     read = [c for c in dict.fromkeys(["source_sentence", *columns]) if c in have]
     try:
-        compact = pl.scan_parquet(path).select(read).with_columns(_sentence_key(pl.col("source_sentence"))).collect()
+        compact = pl.scan_parquet(path).select(read).with_columns(sentence_key(pl.col("source_sentence"))).collect()
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise InputError(f"cannot read pool as Parquet: {exc}", path) from exc
     wanted = compact.get_column("source_sentence").drop_nulls().unique().implode()
@@ -153,7 +153,7 @@ def compact_pool(
             frame = pl.scan_parquet(where)
         try:
             scores[model] = (
-                frame.select(_sentence_key(pl.col("sentence")), column)
+                frame.select(sentence_key(pl.col("sentence")), column)
                 .filter(pl.col("sentence").is_in(wanted))
                 .collect(engine="streaming")
             )
@@ -168,14 +168,14 @@ def _require_columns(df: pl.DataFrame, columns: Sequence[str], what: str, path: 
         raise InputError(f"{what} lacks column(s) {missing}; it has {df.columns}", path)
 
 
-def _check_k_n(k: int, n: int) -> None:
+def check_k_n(k: int, n: int) -> None:
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 < k <= 100:
         raise InputError(f"config key 'k' (Min-K% percentage) must be an integer in 1..100, got {k!r}")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
         raise InputError(f"config key 'n' (pairs per paradigm) must be a positive integer, got {n!r}")
 
 
-def _check_cascade(t_max: float | None, cascaded: Sequence[str]) -> None:
+def check_cascade(t_max: float | None, cascaded: Sequence[str]) -> None:
     if t_max is not None and (isinstance(t_max, bool) or not math.isfinite(float(t_max))):
         raise InputError(f"config key 'curation.t_max' must be a finite number or null, got {t_max!r}")
     if cascaded and t_max is None:
@@ -367,6 +367,52 @@ def _on_grid(value: float, step: float | None) -> float:
     return round(q * step, 10)
 
 
+def search_sorted(
+    values: np.ndarray,
+    pool_size: int,
+    *,
+    n: int,
+    grid_step: float | None = None,
+    t_max: float | None = None,
+) -> tuple[float | None, int, bool, str]:
+    """The threshold search on a paradigm's sorted ``mink_max`` values (nulls left out).
+
+    ``pool_size`` counts the paradigm's pairs, scored or not.  Returns ``(threshold,
+    survivors, short_pool, message)`` as :class:`ThresholdResult` holds them.
+    """
+    scored = int(values.size)
+    unscored = pool_size - scored
+    notes = [f"{unscored} pair(s) without a Min-K% value for some model were dropped"] if unscored else []
+    if t_max is not None:
+        # Only pairs at or below t_max can ever be kept: the threshold never exceeds it.
+        eligible = int(np.searchsorted(values, t_max, side="right"))
+        if eligible < n:
+            threshold_short = float(values[eligible - 1]) if eligible else None
+            message = "; ".join(
+                [f"short pool: only {eligible} pair(s) of {pool_size} have Min-K% <= t_max={t_max} for every "
+                 f"model, fewer than n={n}; all of them are kept"] + notes
+            )
+            return threshold_short, eligible, True, message
+    if scored >= n:
+        # The number of pairs with mink_max <= t is a step function of t that only jumps
+        # at the candidate values, so the smallest t reaching n pairs (the exact grid
+        # search over the sorted distinct candidates) is the n-th smallest value.
+        # On a grid of step ``grid_step`` (the paper's grid search) t is rounded up to the
+        # next grid point, so more than n pairs may survive and are then downsampled.
+        threshold: float | None = _on_grid(float(values[n - 1]), grid_step)
+        if t_max is not None:
+            threshold = min(threshold, float(t_max))
+        survivors = int(np.searchsorted(values, threshold, side="right"))
+        extra = "at or below the grid threshold" if grid_step else "tie at the threshold"
+        ties = [f"{survivors - n} pair(s) more than n {extra}"] if survivors > n else []
+        return threshold, survivors, False, "; ".join(ties + notes)
+    message = "; ".join(
+        [f"short pool: only {scored} scored pair(s) of {pool_size} for n={n}; all scored pairs are kept (t = max)"]
+        + notes
+    )
+    return (float(values[-1]) if scored else None), scored, True, message
+
+
 def _search(
     pool: pl.DataFrame,
     scores: _Scores,
@@ -380,45 +426,7 @@ def _search(
 ) -> ThresholdResult:
     pairs = _attach_mink_max(pool, scores, paradigm, k, cascaded=cascaded, t_max=t_max).sort("id")
     values = np.sort(pairs[MINK_MAX].drop_nulls().to_numpy())
-    scored = int(values.size)
-    unscored = pairs.height - scored
-    notes = [f"{unscored} pair(s) without a Min-K% value for some model were dropped"] if unscored else []
-    if t_max is not None:
-        # Only pairs at or below t_max can ever be kept: the threshold never exceeds it.
-        eligible = int(np.searchsorted(values, t_max, side="right"))
-        if eligible < n:
-            threshold_short = float(values[eligible - 1]) if eligible else None
-            message = "; ".join(
-                [f"short pool: only {eligible} pair(s) of {pairs.height} have Min-K% <= t_max={t_max} for every "
-                 f"model, fewer than n={n}; all of them are kept"] + notes
-            )
-            return ThresholdResult(
-                paradigm=paradigm, k=int(k), n=int(n), models=scores.models, threshold=threshold_short,
-                pool_size=pairs.height, scored=scored, survivors=eligible, short_pool=True, message=message,
-                pairs=pairs,
-            )
-    if scored >= n:
-        # The number of pairs with mink_max <= t is a step function of t that only jumps
-        # at the candidate values, so the smallest t reaching n pairs (the exact grid
-        # search over the sorted distinct candidates) is the n-th smallest value.
-        # On a grid of step ``grid_step`` (the paper's grid search) t is rounded up to the
-        # next grid point, so more than n pairs may survive and are then downsampled.
-        threshold: float | None = _on_grid(float(values[n - 1]), grid_step)
-        if t_max is not None:
-            threshold = min(threshold, float(t_max))
-        survivors = int(np.searchsorted(values, threshold, side="right"))
-        short = False
-        extra = "at or below the grid threshold" if grid_step else "tie at the threshold"
-        ties = [f"{survivors - n} pair(s) more than n {extra}"] if survivors > n else []
-        message = "; ".join(ties + notes)
-    else:
-        threshold = float(values[-1]) if scored else None
-        survivors = scored
-        short = True
-        message = "; ".join(
-            [f"short pool: only {scored} scored pair(s) of {pairs.height} for n={n}; all scored pairs are kept (t = max)"]
-            + notes
-        )
+    threshold, survivors, short, message = search_sorted(values, pairs.height, n=n, grid_step=grid_step, t_max=t_max)
     return ThresholdResult(
         paradigm=paradigm,
         k=int(k),
@@ -426,7 +434,7 @@ def _search(
         models=scores.models,
         threshold=threshold,
         pool_size=pairs.height,
-        scored=scored,
+        scored=int(values.size),
         survivors=survivors,
         short_pool=short,
         message=message,
@@ -469,13 +477,13 @@ def search_threshold(
         InputError: bad ``k``/``n``, missing columns, several paradigms in ``pool``,
             or a grammatical sentence absent from some model's scores (the error names the model).
     """
-    _check_k_n(k, n)
+    check_k_n(k, n)
     df, path = _load(pool, "pool")
     _check_pool(df, path)
     pids = df["PID"].unique().sort().to_list()
     if len(pids) != 1:
         raise InputError(f"search_threshold expects one paradigm per pool, got PIDs {pids}; use curate()", path)
-    _check_cascade(t_max, cascaded)
+    check_cascade(t_max, cascaded)
     scores = _prepare_scores(scores_by_model, k, df["source_sentence"])
     return _search(df, scores, paradigm=str(pids[0]), k=k, n=n, grid_step=grid_step, t_max=t_max,
                    cascaded=frozenset(cascaded))
@@ -484,7 +492,7 @@ def search_threshold(
 # --------------------------------------------------------------------------- stratified sampling
 
 
-def _bin_labels(edges: Sequence[int | float]) -> list[str]:
+def bin_labels(edges: Sequence[int | float]) -> list[str]:
     labels = [f"<{edges[0]}"]
     labels += [f"[{lo},{hi})" for lo, hi in zip(edges[:-1], edges[1:])]
     labels.append(f">={edges[-1]}")
@@ -511,11 +519,11 @@ def assign_length_bins(
     if np.isnan(values).any():
         raise InputError(f"pairs have null/NaN values in {column!r}; cannot assign length bins")
     idx = np.searchsorted(np.asarray(edges, dtype=float), values, side="right")
-    labels = np.asarray(_bin_labels(edges), dtype=object)
+    labels = np.asarray(bin_labels(edges), dtype=object)
     return pairs.with_columns(pl.Series(LENGTH_BIN, labels[idx].tolist(), dtype=pl.String))
 
 
-def _seeded_order(ids: Sequence[str], seed: int) -> np.ndarray:
+def seeded_order(ids: Sequence[str], seed: int) -> np.ndarray:
     """A stable pseudo-random key per id (blake2b of seed and id).
 
     Hash-based rather than ``DataFrame.sample``: the order does not depend on row
@@ -529,7 +537,7 @@ def _seeded_order(ids: Sequence[str], seed: int) -> np.ndarray:
     )
 
 
-def _largest_remainder(sizes: Sequence[int], n: int, tiebreak: Sequence[int] | None = None) -> list[int]:
+def largest_remainder(sizes: Sequence[int], n: int, tiebreak: Sequence[int] | None = None) -> list[int]:
     """Proportional allocation of ``n`` over strata with Hamilton's largest-remainder rounding.
 
     Exact integer arithmetic.  Equal remainders are broken by ``tiebreak`` (smaller
@@ -544,6 +552,13 @@ def _largest_remainder(sizes: Sequence[int], n: int, tiebreak: Sequence[int] | N
     for i in sorted(range(len(sizes)), key=lambda j: (-rems[j], ties[j], j))[:left]:
         floors[i] += 1
     return floors
+
+
+def stratum_quotas(strata: Sequence[tuple[str, ...]], sizes: Sequence[int], n: int, seed: int) -> list[int]:
+    """How many of ``n`` rows each stratum gets: ``strata`` (their key values as strings, sorted) of ``sizes``
+    rows, by :func:`largest_remainder` with equal remainders broken by a seeded hash of the stratum key."""
+    names = ["\x1e".join(key) for key in strata]
+    return largest_remainder(sizes, n, seeded_order(names, seed).tolist())
 
 
 def stratified_sample(
@@ -593,11 +608,10 @@ def stratified_sample(
     exprs = [pl.col(c).cast(pl.String).fill_null("").alias(kc) for c, kc in zip(keys, key_cols)]
     work = df.with_columns(exprs or [pl.lit("").alias("__k0")])  # no strata: one stratum
     sizes = work.group_by(key_cols).len().sort(key_cols)
-    stratum_names = ["\x1e".join(row) for row in sizes.select(key_cols).iter_rows()]
-    quotas = _largest_remainder(sizes["len"].to_list(), n, _seeded_order(stratum_names, seed).tolist())
+    quotas = stratum_quotas(list(sizes.select(key_cols).iter_rows()), sizes["len"].to_list(), n, seed)
     sizes = sizes.with_columns(pl.Series("__quota", quotas, dtype=pl.Int64))
     work = (
-        work.with_columns(pl.Series("__h", _seeded_order(work["id"].cast(pl.String).to_list(), seed)))
+        work.with_columns(pl.Series("__h", seeded_order(work["id"].cast(pl.String).to_list(), seed)))
         .sort([*key_cols, "__h", "id"])
         .with_columns(pl.int_range(pl.len()).over(key_cols).alias("__rank"))
         .join(sizes.select([*key_cols, "__quota"]), on=key_cols, how="left")
@@ -644,10 +658,10 @@ def curate(
         paradigm under ``"paradigms"`` (paradigm, pool, scored, threshold, survivors,
         selected, short_pool, message).
     """
-    _check_k_n(k, n)
+    check_k_n(k, n)
     df, path = _load(pool, "pool")
     _check_pool(df, path, extra=["n_tokens"] if length_bins is not None else [])
-    _check_cascade(t_max, cascaded)
+    check_cascade(t_max, cascaded)
     scores = _prepare_scores(scores_by_model, k, df["source_sentence"])
     pids = sorted(df["PID"].unique().cast(pl.String).to_list())
     parts: list[pl.DataFrame] = []
@@ -728,7 +742,7 @@ def replace_invalid(
     if length_bins is not None:
         keys.append(LENGTH_BIN)
     cands = cands.with_columns(
-        pl.Series("__h", _seeded_order(cands["id"].cast(pl.String).to_list(), seed)),
+        pl.Series("__h", seeded_order(cands["id"].cast(pl.String).to_list(), seed)),
         (pl.col(MINK_MAX) <= (result.threshold if result.threshold is not None else -math.inf)).alias("__in"),
     ).sort([pl.col("__in").not_(), MINK_MAX, "__h", "id"])
     rows = cands.to_dicts()

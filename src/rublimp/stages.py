@@ -694,21 +694,6 @@ def score_stage(
 
 
 # -- curation -----------------------------------------------------------------
-def _with_pool_rows(bench: pl.DataFrame, pool: str | os.PathLike, pool_columns: Sequence[str]) -> pl.DataFrame:
-    """The selected pairs with every column of their pool rows, in the pool's column order, then the columns
-    curation added (``mink_max``, ``length_bin``); sorted by id.  Only the selected rows are read in full."""
-    added = [c for c in bench.columns if c not in pool_columns]
-    ids = bench.get_column("id")
-    full = (
-        pl.scan_parquet(pool)
-        .filter(pl.col("id").is_in(ids.implode()))
-        .collect(engine="streaming")
-    )
-    if full.height != bench.height:
-        raise InputError(f"{bench.height} pairs selected but {full.height} found in the pool again", pool)
-    return full.join(bench.select("id", *added), on="id", how="inner").sort("id").select(*pool_columns, *added)
-
-
 def curate_stage(
     pool: str | os.PathLike,
     scores: Mapping[str, str | os.PathLike],
@@ -738,41 +723,31 @@ def curate_stage(
     there leave the pool before the curation, counted per paradigm in the report entry
     (``too_long``, with a note in ``message``) and in the log.
     """
-    from .curation import DEFAULT_STRATA, compact_pool, curate, decontamination_status
+    from .curation import decontamination_status
+    from .curation_files import curate_file
     from .io import write_csv_atomic
 
-    # the threshold search and the sampling read the ids, sentence keys, stratification keys and
-    # scores of every pair, never the text (rublimp.curation.compact_pool: memory follows the pool's
-    # row count, not the corpus); the other columns are read only for the pairs selected (below)
-    pool_columns = list(pl.read_parquet_schema(pool))
-    pool_df, scores_by_model = compact_pool(
-        pool, {m: str(p) for m, p in scores.items()}, k,
-        columns=[c for c in pool_columns if c in {"id", "source_sentence", "PID", "n_tokens", *DEFAULT_STRATA}])
-    gone: dict[str, tuple[int, str]] = {}
+    # the threshold search and the sampling hold a few numbers per pair, never its text, and read the
+    # pool and the scores tables a slice at a time (rublimp.curation_files: memory follows the pool's row
+    # count at ~40 bytes a pair, not the corpus); full rows are read only for the pairs selected
+    drop_ids = None
     if too_long:
         from .pool_exclusions import too_long_ids
 
         drop_ids = too_long_ids(too_long)
-        if drop_ids.height and pool_df.height:
-            keyed = pool_df.with_columns(pl.col("id").cast(pl.String).alias("__id"))
-            hit = keyed.join(drop_ids.rename({"id": "__id"}), on=["PID", "__id"], how="inner")
-            for (pid,), g in hit.group_by(["PID"], maintain_order=True):
-                models = sorted({m for ms in g["models"].to_list() for m in ms.split(", ")})
-                gone[str(pid)] = (g.height, ", ".join(models))
-                log.warning("curate: paradigm %s: %d pair(s) left out: a sentence is longer than the context of "
-                            "model(s) %s", pid, g.height, ", ".join(models))
-            pool_df = keyed.join(drop_ids.rename({"id": "__id"}), on=["PID", "__id"], how="anti").drop("__id")
     drop = None
     if drop_invalid:
         from .validation import read_drop_list
 
         drop = read_drop_list(drop_invalid)
-    bench, report = curate(
-        pool_df, scores_by_model, k=k, n=n, seed=seed, length_bins=tuple(length_bins), grid_step=grid_step,
-        t_max=t_max, cascaded=tuple(cascaded), drop_invalid=drop,
+    bench, report, excluded = curate_file(
+        pool, {m: str(p) for m, p in scores.items()}, k=k, n=n, seed=seed, length_bins=tuple(length_bins),
+        grid_step=grid_step, t_max=t_max, cascaded=tuple(cascaded), drop_invalid=drop, exclude=drop_ids,
     )
-    del pool_df
-    bench = _with_pool_rows(bench, pool, pool_columns)
+    gone = {pid: (count, ", ".join(sorted(models))) for pid, (count, models) in excluded.items()}
+    for pid, (count, models) in gone.items():
+        log.warning("curate: paradigm %s: %d pair(s) left out: a sentence is longer than the context of "
+                    "model(s) %s", pid, count, models)
     if too_long:
         entries = report.setdefault("paradigms", [])
         for pid in sorted(set(gone) - {str(e.get("paradigm")) for e in entries}):  # every pair was too long
