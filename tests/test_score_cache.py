@@ -146,6 +146,47 @@ def test_score_stage_with_cascade_scores_only_survivors(model_dir, tmp_path):
     assert info["cascade_dropped"] == len(SENTENCES) - len(expected) and info["scored"] == len(expected)
 
 
+def test_cascade_with_buckets_reads_each_tier0_table_once(model_dir, tmp_path, monkeypatch):
+    """Many buckets: each tier-0 table is split into the same hash buckets once (rublimp.scoring.buckets.
+    ScoreBuckets), not scanned again per bucket, and the survivors and scores are those of one bucket."""
+    import rublimp.scoring.buckets as buckets
+
+    values = [-1.0 if i % 3 else -9.0 for i in range(len(SENTENCES))]
+    pl.DataFrame({"sentence": SENTENCES + ["чужое"], "mink_30": values + [-9.0]}).write_parquet(tmp_path / "t0.parquet")
+    kw = dict(spec=_spec(model_dir), ks=(30,), cache_dir=tmp_path / "c",
+              cascade={"k": 30, "t_max": -5.0, "tier0": {"a": tmp_path / "t0.parquet"}})
+    table = _table(tmp_path / "t.parquet", SENTENCES)
+    one = score_stage(table, tmp_path / "one.parquet", **kw)
+    scans: list[int] = []
+    real = buckets.rows_for
+    monkeypatch.setattr(buckets, "rows_for", lambda *a, **k: scans.append(1) or real(*a, **k))
+    many = score_stage(table, tmp_path / "many.parquet", rows_per_bucket=3, **kw)
+    assert many["buckets"] > 3 and scans == []
+    same = ("tables", "sentences", "cascade_dropped")
+    assert [many[k] for k in same] == [one[k] for k in same] and many["reused"] == one["scored"] > 0
+    got = pl.read_parquet(tmp_path / "many.parquet").sort("sentence")
+    assert got.equals(pl.read_parquet(tmp_path / "one.parquet"))
+    assert got["sentence"].to_list() == sorted(s for i, s in enumerate(SENTENCES) if i % 3 == 0)
+    assert not list(tmp_path.glob(".score-buckets-*"))
+
+
+def test_score_buckets_split_a_table_by_sentence_hash(tmp_path):
+    from rublimp.scoring.buckets import ScoreBuckets, bucket_of, rows_for
+
+    path = tmp_path / "s.parquet"
+    pl.DataFrame({"sentence": SENTENCES + [None], "mink_30": [float(i) for i in range(len(SENTENCES) + 1)],
+                  "other": ["x"] * (len(SENTENCES) + 1)}).write_parquet(path)
+    with ScoreBuckets(path, ["mink_30"], 3, tmp_path / "w", batch_rows=4) as split:
+        for b in range(3):
+            mine = [s for s, c in zip(SENTENCES, bucket_of(SENTENCES, 3)) if c == b]
+            got = split.rows(b, mine + ["нет такого"]).sort("sentence")
+            assert got.equals(rows_for(path, mine, ["mink_30"]).sort("sentence")) and got.columns == ["sentence", "mink_30"]
+    assert list((tmp_path / "w").iterdir()) == []
+    with pytest.raises(InputError, match="mink_60"):
+        with ScoreBuckets(path, ["mink_60"], 2, tmp_path / "w"):
+            pass
+
+
 def test_empty_table_and_missing_column(model_dir, tmp_path):
     empty = _table(tmp_path / "e.parquet", pl.Series([], dtype=pl.String))
     score_stage(empty, tmp_path / "e_out.parquet", spec=_spec(model_dir), ks=(30,), cache_dir=tmp_path / "c")

@@ -638,6 +638,7 @@ def score_stage(
         return loaded[0]
 
     counts = {"sentences": 0, "survivors": 0, "scored": 0}
+    tier0_buckets: dict[str, Any] = {}  # with many buckets: each tier-0 table split into the same buckets, once
 
     def score(sentences: list[str], partition: tuple[int, int] | None = None) -> pl.DataFrame:
         counts["sentences"] += len(sentences)
@@ -646,7 +647,10 @@ def score_stage(
             from .scoring.buckets import rows_for
 
             column = f"mink_{int(cascade['k'])}"
-            tier0 = {m: rows_for(t, sentences, [column]) for m, t in cascade["tier0"].items()}
+            if partition is not None and tier0_buckets:
+                tier0 = {m: tier0_buckets[m].rows(partition[1], sentences) for m in cascade["tier0"]}
+            else:
+                tier0 = {m: rows_for(t, sentences, [column]) for m, t in cascade["tier0"].items()}
             sentences, _ = survivors(sentences, tier0, k=int(cascade["k"]), t_max=float(cascade["t_max"]))
         counts["survivors"] += len(sentences)
         scores, n_scored = _score_sentences(sentences, cache=cache, scorer=scorer, ks=ks, per_token=per_token,
@@ -657,16 +661,21 @@ def score_stage(
     n_buckets = 0
     if len(outs) == 1:
         # one output: the union of the tables' sentences, one hash bucket at a time (rublimp.scoring.buckets)
+        from contextlib import ExitStack
+
         from .io import atomic_path
         from .runtime import release_memory
-        from .scoring.buckets import BATCH_ROWS, SentenceBuckets, bucket_count
+        from .scoring.buckets import BATCH_ROWS, ScoreBuckets, SentenceBuckets, bucket_count
 
         n_buckets = bucket_count(tables) if rows_per_bucket is None else bucket_count(tables, rows_per_bucket)
         work = Path(outs[0]).parent
-        with SentenceBuckets(tables, columns, n_buckets, work, drop=drop) as buckets:
+        with SentenceBuckets(tables, columns, n_buckets, work, drop=drop) as buckets, ExitStack() as stack:
             if n_buckets == 1:
                 write_parquet_atomic(score(buckets.sentences(0)), outs[0], row_group_size=BATCH_ROWS)
             else:
+                for m, t in (cascade or {}).get("tier0", {}).items():
+                    tier0_buckets[m] = stack.enter_context(
+                        ScoreBuckets(t, [f"mink_{int(cascade['k'])}"], n_buckets, work))  # type: ignore[index]
                 parts = []
                 for b in range(n_buckets):
                     parts.append(buckets.directory / f"scores-{b:05d}.parquet")

@@ -30,7 +30,7 @@ import polars as pl
 
 from rublimp.io import InputError
 
-__all__ = ["ROWS_PER_BUCKET", "SentenceBuckets", "bucket_count", "bucket_of", "rows_for"]
+__all__ = ["ROWS_PER_BUCKET", "ScoreBuckets", "SentenceBuckets", "bucket_count", "bucket_of", "rows_for"]
 
 #: Table rows per bucket: the most distinct sentences (and their scores) a scoring job holds at once.
 ROWS_PER_BUCKET = 100_000
@@ -154,3 +154,60 @@ class SentenceBuckets:
         if not self._parts[b]:
             return []
         return pl.read_parquet(self._parts[b]).get_column("sentence").unique().sort().to_list()
+
+
+class ScoreBuckets:
+    """A scores table's rows (``sentence`` and ``columns``) split into ``n`` hash buckets on disk.
+
+    The buckets are :func:`bucket_of`'s, as :class:`SentenceBuckets` makes them, so bucket ``b``'s
+    sentences find their rows in this table's bucket ``b`` alone: the scoring job's cascade
+    (:func:`rublimp.cascade.survivors`) looks up the tier-0 scores of each bucket of sentences in one
+    bucket of the tier-0 table, and the table is read once, not once per bucket (which grew as the
+    square of the corpus).  Use as a context manager: the spilled parts are removed on exit.
+    """
+
+    def __init__(self, table: str | os.PathLike, columns: Sequence[str], n: int, workdir: str | os.PathLike,
+                 *, batch_rows: int = BATCH_ROWS) -> None:
+        if n <= 0:
+            raise ValueError(f"the number of buckets must be positive, got {n}")
+        self.table = str(table)
+        self.columns = [c for c in dict.fromkeys(columns) if c != "sentence"]
+        self.n = n
+        self.batch_rows = batch_rows
+        Path(workdir).mkdir(parents=True, exist_ok=True)
+        self.directory = Path(tempfile.mkdtemp(prefix=".score-buckets-", dir=workdir))
+        self._parts: list[list[Path]] = [[] for _ in range(n)]
+
+    def __enter__(self) -> ScoreBuckets:
+        import pyarrow.parquet as pq
+
+        have = list(pl.read_parquet_schema(self.table))
+        missing = [c for c in ("sentence", *self.columns) if c not in have]
+        if missing:
+            raise InputError(f"scores table lacks column(s) {missing}; it has {have}", self.table)
+        try:
+            for batch in pq.ParquetFile(self.table).iter_batches(batch_size=self.batch_rows,
+                                                                 columns=["sentence", *self.columns]):
+                df = pl.from_arrow(batch)
+                assert isinstance(df, pl.DataFrame)
+                df = df.with_columns(pl.col("sentence").cast(pl.String)).drop_nulls("sentence")
+                df = df.with_columns(pl.Series("__b", bucket_of(df["sentence"].to_list(), self.n), dtype=pl.UInt32))
+                for (b,), g in df.group_by("__b"):
+                    part = self.directory / f"bucket-{int(b):05d}-{len(self._parts[int(b)]):06d}.parquet"
+                    g.drop("__b").write_parquet(part, compression="lz4")
+                    self._parts[int(b)].append(part)
+        except BaseException:
+            shutil.rmtree(self.directory, ignore_errors=True)
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def rows(self, b: int, sentences: Sequence[str]) -> pl.DataFrame:
+        """The rows of bucket ``b`` whose sentence is one of ``sentences`` (:func:`rows_for`'s columns)."""
+        schema = {"sentence": pl.String}
+        if not self._parts[b]:
+            return pl.read_parquet(self.table, n_rows=0, columns=["sentence", *self.columns]).cast(schema)
+        wanted = pl.Series("sentence", list(sentences), dtype=pl.String)
+        return pl.read_parquet(self._parts[b]).filter(pl.col("sentence").is_in(wanted.implode()))
