@@ -179,8 +179,6 @@ def _known_order(path: str, pairs: _Pairs, positions: np.ndarray, seed: int) -> 
 def _model_scores(table: str | os.PathLike | pl.DataFrame, column: str, what: str,
                   keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For the sorted unique sentence ``keys``: (present, value) arrays of one model (NaN: a null score)."""
-    found_k: list[np.ndarray] = []
-    found_v: list[np.ndarray] = []
     if isinstance(table, pl.DataFrame):
         missing = [c for c in ("sentence", column) if c not in table.columns]
         if missing:
@@ -193,29 +191,28 @@ def _model_scores(table: str | os.PathLike | pl.DataFrame, column: str, what: st
         if missing:
             raise InputError(f"{what} lacks column(s) {missing}; it has {have}", path)
         frames = file_slices(path, ["sentence", column], what)
+    present = np.zeros(keys.size, dtype=bool)
+    values = np.full(keys.size, np.nan)
+
+    def same(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return (a == b) | (np.isnan(a) & np.isnan(b))
+
     for df in frames:
         part = df.select(sentence_key(pl.col("sentence")), pl.col(column).cast(pl.Float64)).drop_nulls("sentence")
         by_key = np.argsort(k := part["sentence"].to_numpy(), kind="stable")  # sorted queries search fast
         k = k[by_key]
         pos = np.minimum(np.searchsorted(keys, k), max(keys.size - 1, 0))
         hit = keys[pos] == k if keys.size else np.zeros(k.size, dtype=bool)
-        if hit.any():
-            found_k.append(k[hit])
-            found_v.append(part[column].fill_null(np.nan).to_numpy()[by_key][hit])
-    present = np.zeros(keys.size, dtype=bool)
-    values = np.full(keys.size, np.nan)
-    if found_k:
-        k = np.concatenate(found_k)
-        v = np.concatenate(found_v)
-        idx = np.searchsorted(keys, k)
-        first = np.full(keys.size, -1, dtype=np.int64)
-        first[idx[::-1]] = np.arange(k.size)[::-1]  # the first value seen per sentence
-        ref = v[first[idx]]
-        same = (v == ref) | (np.isnan(v) & np.isnan(ref))
-        if not same.all():
+        if not hit.any():
+            continue
+        pos = pos[hit]  # sorted, so a sentence's repeats in this slice are neighbours
+        v = part[column].fill_null(np.nan).to_numpy()[by_key][hit]
+        repeat = pos[1:] == pos[:-1]
+        seen = present[pos]
+        if not (same(v[1:][repeat], v[:-1][repeat]).all() and same(v[seen], values[pos[seen]]).all()):
             raise _Reference(f"{what}: conflicting {column} values for one sentence")
-        present[idx] = True
-        values[idx] = v
+        present[pos] = True
+        values[pos] = v
     return present, values
 
 
@@ -350,7 +347,7 @@ def _full_rows(path: str, schema: Mapping[str, Any], rows: np.ndarray, mink: np.
     wanted = np.sort(rows)
     parts: list[pl.DataFrame] = []
     offset = 0
-    for df in file_slices(path, list(schema), "pool"):
+    for df in file_slices(path, list(schema), "pool", rows=max(1, SLICE_ROWS // 4)):  # whole rows: wider
         lo, hi = np.searchsorted(wanted, [offset, offset + df.height])
         if hi > lo:
             rows_here = df[(wanted[lo:hi] - offset).tolist()]
