@@ -63,7 +63,7 @@ def file_slices(path: str, columns: Sequence[str], what: str, rows: int | None =
     """``columns`` of the Parquet file ``path``, ``rows`` (default :data:`SLICE_ROWS`) rows at a time, in file order."""
     rows = rows or SLICE_ROWS
     try:
-        total = _row_count(path)
+        total = _row_count(path, what)
         frame = pl.scan_parquet(path).select(list(columns))
         for start in range(0, total, rows):
             yield frame.slice(start, rows).collect()
@@ -71,20 +71,30 @@ def file_slices(path: str, columns: Sequence[str], what: str, rows: int | None =
         raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
 
 
-def _row_count(path: str) -> int:
-    return int(pl.scan_parquet(path).select(pl.len()).collect().item())
-
-
-def _schema(path: str, what: str) -> pl.Schema:
+def _row_count(path: str, what: str = "pool") -> int:
     try:
-        return pl.read_parquet_schema(path) if hasattr(pl, "read_parquet_schema") else pl.scan_parquet(path).schema
+        return int(pl.scan_parquet(path).select(pl.len()).collect().item())
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
+
+
+def _schema(path: str, what: str) -> dict[str, pl.DataType]:
+    try:
+        return pl.read_parquet_schema(path)
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
 
 
 @dataclass
 class _Pairs:
-    """One number per pair and column; ``row`` is the pair's row in the pool file."""
+    """One number per pair and column, pairs in file order (excluded ones left out).
+
+    ``row``: the pair's row in the pool file; ``pid``/``group``: codes into ``pids`` (paradigms) and
+    ``groups`` (stratification values); ``lbin``: length bin (-1: null ``n_tokens``); ``key``/``idkey``:
+    64-bit hashes of the grammatical sentence and of the id; ``order``: the seeded sampling hash, valid
+    where ``known``; ``invalid``: judged invalid by human validation; ``excluded``: per paradigm the
+    count of pairs left out and the models named.
+    """
 
     row: np.ndarray
     pid: np.ndarray
@@ -111,7 +121,7 @@ def _codes(df: pl.DataFrame, columns: Sequence[str], table: dict[tuple[str, ...]
     return keys.join(coded, on=list(columns), how="left", maintain_order="left")["__code"].to_numpy()
 
 
-def _read_pairs(path: str, schema: pl.Schema, *, seed: int, strata: Sequence[str], edges: np.ndarray | None,
+def _read_pairs(path: str, schema: Mapping[str, Any], *, seed: int, strata: Sequence[str], edges: np.ndarray | None,
                 exclude: pl.DataFrame | None, invalid: set[str]) -> _Pairs:
     for col in strata:
         if schema[col] not in _TEXT and not isinstance(schema[col], _TEXT):
@@ -374,7 +384,7 @@ def _exclude(df: pl.DataFrame, exclude: pl.DataFrame | None) -> tuple[pl.DataFra
     return keyed.join(exclude.rename({"id": "__id"}), on=["PID", "__id"], how="anti").drop("__id"), gone
 
 
-def _reference(path: str, schema: pl.Schema, scores: Mapping[str, Any], k: int, strata_cols: Sequence[str],
+def _reference(path: str, schema: Mapping[str, Any], scores: Mapping[str, Any], k: int, strata_cols: Sequence[str],
                exclude: pl.DataFrame | None, options: dict[str, Any]) -> tuple[pl.DataFrame, dict, dict]:
     """:func:`~rublimp.curation.curate` on the compact pool, the full rows of its selection."""
     df, scores_by_model = compact_pool(path, scores, k, columns=["id", "source_sentence", "PID", "n_tokens",
