@@ -90,24 +90,22 @@ class _Pairs:
     """One number per pair and column, pairs in file order (excluded ones left out).
 
     ``row``: the pair's row in the pool file; ``pid``/``group``: codes into ``pids`` (paradigms) and
-    ``groups`` (stratification values); ``lbin``: length bin (-1: null ``n_tokens``); ``key``/``idkey``:
-    64-bit hashes of the grammatical sentence and of the id; ``order``: the seeded sampling hash, valid
-    where ``known``; ``invalid``: judged invalid by human validation; ``excluded``: per paradigm the
-    count of pairs left out and the models named.
+    ``groups`` (stratification values); ``lbin``: length bin (-1: null ``n_tokens``); ``key``: a 64-bit
+    hash of the grammatical sentence; ``invalid``: judged invalid by human validation; ``order``: the
+    seeded sampling hashes computed so far, by position; ``excluded``: per paradigm the count of pairs
+    left out and the models named.
     """
 
     row: np.ndarray
     pid: np.ndarray
     key: np.ndarray
-    order: np.ndarray
-    known: np.ndarray
-    idkey: np.ndarray
     group: np.ndarray
     lbin: np.ndarray
     invalid: np.ndarray
     pids: list[str]
     groups: list[tuple[str, ...]]
     excluded: dict[str, tuple[int, set[str]]] = field(default_factory=dict)
+    order: dict[int, int] = field(default_factory=dict)
 
 
 def _codes(df: pl.DataFrame, columns: Sequence[str], table: dict[tuple[str, ...], int]) -> np.ndarray:
@@ -128,9 +126,9 @@ def _read_pairs(path: str, schema: Mapping[str, Any], *, seed: int, strata: Sequ
             raise _Reference(f"stratification column {col!r} is {schema[col]}, not text")
     read = ["id", "source_sentence", "PID", *(["n_tokens"] if edges is not None else []), *strata]
     total = _row_count(path)
-    out = {k: np.zeros(total, dtype=t) for k, t in (("row", np.int64), ("pid", np.int32), ("key", np.uint64),
-                                                    ("order", np.uint64), ("known", bool), ("idkey", np.uint64),
+    out = {k: np.zeros(total, dtype=t) for k, t in (("row", np.int32), ("pid", np.int32), ("key", np.uint64),
                                                     ("group", np.int32), ("lbin", np.int16), ("invalid", bool))}
+    idkey = np.zeros(total, dtype=np.uint64)  # for the duplicate check only
     filled = 0
     pid_codes: dict[tuple[str, ...], int] = {}
     group_codes: dict[tuple[str, ...], int] = {}
@@ -155,7 +153,7 @@ def _read_pairs(path: str, schema: Mapping[str, Any], *, seed: int, strata: Sequ
         out["row"][part] = df["__row"].to_numpy()
         out["pid"][part] = _codes(df, ["PID"], pid_codes)
         out["key"][part] = df.select(sentence_key(pl.col("source_sentence")))["source_sentence"].to_numpy()
-        out["idkey"][part] = df.select(sentence_key(pl.col("id")))["id"].to_numpy()
+        idkey[part] = df.select(sentence_key(pl.col("id")))["id"].to_numpy()
         out["group"][part] = _codes(df, strata, group_codes)
         if edges is not None:
             tokens = df["n_tokens"].cast(pl.Float64).to_numpy()
@@ -164,6 +162,9 @@ def _read_pairs(path: str, schema: Mapping[str, Any], *, seed: int, strata: Sequ
             out["lbin"][part] = lbin
         if invalid:
             out["invalid"][part] = df["id"].is_in(pl.Series(sorted(invalid), dtype=pl.String).implode()).to_numpy()
+    if not _distinct(idkey[:filled]):
+        raise _Reference("two ids share a hash (or an id is duplicated)")
+    del idkey
     arrays = {k: v[:filled] for k, v in out.items()}
     return _Pairs(**arrays, pids=[p for (p,) in pid_codes], groups=list(group_codes), excluded=excluded)
 
@@ -175,12 +176,12 @@ def _distinct(values: np.ndarray) -> bool:
 
 def _known_order(path: str, pairs: _Pairs, positions: np.ndarray, seed: int) -> np.ndarray:
     """The seeded sampling hash of the pairs at ``positions`` (their ids read back from the pool file once)."""
-    todo = positions[~pairs.known[positions]]
-    if todo.size:
-        ids = _ids_of(path, pairs.row[todo])
-        pairs.order[todo] = seeded_order([ids[int(r)] for r in pairs.row[todo]], seed)
-        pairs.known[todo] = True
-    order = pairs.order[positions]
+    todo = [int(i) for i in positions if int(i) not in pairs.order]
+    if todo:
+        rows = pairs.row[todo]
+        ids = _ids_of(path, rows)
+        pairs.order.update(zip(todo, seeded_order([ids[int(r)] for r in rows], seed).tolist()))
+    order = np.fromiter((pairs.order[int(i)] for i in positions), dtype=np.uint64, count=positions.size)
     if not _distinct(order):
         raise _Reference("two ids share a sampling hash")
     return order
@@ -231,10 +232,10 @@ def _mink_max(pairs: _Pairs, models: Sequence[str], scores: Mapping[str, Any], c
     """Per pair: the max over models of Min-K% (NaN: a model gave null), as ``curation._attach_mink_max``."""
     keys = np.sort(pairs.key)
     keys = keys[np.concatenate([[True], keys[1:] != keys[:-1]])] if keys.size else keys
-    at = np.searchsorted(keys, pairs.key)
-    count = np.zeros(at.size, dtype=np.int32)
-    required = np.zeros(at.size, dtype=np.int32)
-    nulls = np.zeros(at.size, dtype=np.int32)
+    at = np.searchsorted(keys, pairs.key).astype(np.int32)
+    count = np.zeros(at.size, dtype=np.int16)  # (models per run: a handful)
+    required = np.zeros(at.size, dtype=np.int16)
+    nulls = np.zeros(at.size, dtype=np.int16)
     top = np.full(at.size, -np.inf)
     for i, model in enumerate(models):
         present, values = _model_scores(scores[model], column, f"scores of model {model!r}", keys)
@@ -294,11 +295,11 @@ def _replace(path: str, chosen: np.ndarray, idx: np.ndarray, pairs: _Pairs, mink
         cands = cands[mink[cands] <= t_max]
     if (pairs.lbin[cands] < 0).any():
         raise _Reference("null n_tokens among the replacement candidates")
-    _known_order(path, pairs, cands, seed)
+    order = _known_order(path, pairs, cands, seed)
     inside = mink[cands] <= (threshold if threshold is not None else -np.inf)
-    within = cands[inside][np.argsort(pairs.order[cands[inside]], kind="stable")]
+    within = cands[inside][np.argsort(order[inside], kind="stable")]
     outside = cands[~inside]
-    above = outside[np.lexsort((pairs.order[outside], mink[outside]))]
+    above = outside[np.lexsort((order[~inside], mink[outside]))]
     used_w = np.zeros(within.size, dtype=bool)
     used_a = np.zeros(above.size, dtype=bool)
     picks: list[int] = []
@@ -446,8 +447,6 @@ def curate_file(
             raise _Reference(f"the pool has a column named {MINK_MAX!r} or {LENGTH_BIN!r}")
         pairs = _read_pairs(path, schema, seed=seed, strata=strata, edges=edges, exclude=exclude,
                             invalid=set(drop_invalid or ()))
-        if not _distinct(pairs.idkey):
-            raise _Reference("two ids share a hash (or an id is duplicated)")
         optional = {i for i, m in enumerate(models) if m in set(cascaded)} if t_max is not None else set()
         mink = _mink_max(pairs, models, scores_by_model, f"mink_{k}", optional, t_max)
         labels = bin_labels(list(length_bins)) if length_bins is not None else None
