@@ -59,8 +59,10 @@ class _Reference(Exception):
     """The pool needs the reference path (see the module docstring); the message says why."""
 
 
-def file_slices(path: str, columns: Sequence[str], what: str, rows: int | None = None) -> Iterator[pl.DataFrame]:
-    """``columns`` of the Parquet file ``path``, ``rows`` (default :data:`SLICE_ROWS`) rows at a time, in file order."""
+def file_slices(path: str, columns: Sequence[str | pl.Expr], what: str,
+                rows: int | None = None) -> Iterator[pl.DataFrame]:
+    """``columns`` (names or expressions over the file's columns) of the Parquet file ``path``, ``rows``
+    (default :data:`SLICE_ROWS`) rows at a time, in file order."""
     rows = rows or SLICE_ROWS
     try:
         total = _row_count(path, what)
@@ -124,7 +126,12 @@ def _read_pairs(path: str, schema: Mapping[str, Any], *, seed: int, strata: Sequ
     for col in strata:
         if schema[col] not in _TEXT and not isinstance(schema[col], _TEXT):
             raise _Reference(f"stratification column {col!r} is {schema[col]}, not text")
-    read = ["id", "source_sentence", "PID", *(["n_tokens"] if edges is not None else []), *strata]
+    need_ids = bool(invalid) or (exclude is not None and exclude.height > 0)
+    # the text is hashed inside the query: a slice's sentences never reach a DataFrame (reading them kept
+    # fragments of every slice's text buffers and grew the job's memory with the number of slices)
+    read = [sentence_key(pl.col("source_sentence")).alias("__key"), sentence_key(pl.col("id")).alias("__idkey"),
+            pl.col("PID").cast(pl.String), *([pl.col("id").cast(pl.String)] if need_ids else []),
+            *(["n_tokens"] if edges is not None else []), *strata]
     total = _row_count(path)
     out = {k: np.zeros(total, dtype=t) for k, t in (("row", np.int32), ("pid", np.int32), ("key", np.uint64),
                                                     ("group", np.int32), ("lbin", np.int16), ("invalid", bool))}
@@ -136,8 +143,7 @@ def _read_pairs(path: str, schema: Mapping[str, Any], *, seed: int, strata: Sequ
     offset = 0
     for df in file_slices(path, read, "pool"):
         height = df.height
-        df = df.with_columns(pl.col("id").cast(pl.String), pl.col("PID").cast(pl.String),
-                             pl.int_range(offset, offset + height, dtype=pl.Int64).alias("__row"))
+        df = df.with_columns(pl.int_range(offset, offset + height, dtype=pl.Int64).alias("__row"))
         offset += height
         if exclude is not None and exclude.height:
             hit = df.select("PID", "id", "__row").join(exclude, on=["PID", "id"], how="inner")
@@ -145,15 +151,15 @@ def _read_pairs(path: str, schema: Mapping[str, Any], *, seed: int, strata: Sequ
                 count, models = excluded.get(str(pid), (0, set()))
                 excluded[str(pid)] = (count + g.height, models | {m for ms in g["models"] for m in ms.split(", ")})
             df = df.join(hit.select("__row"), on="__row", how="anti", maintain_order="left")
-        for col in ("id", "source_sentence", "PID"):
+        for col, name in (("__idkey", "id"), ("__key", "source_sentence"), ("PID", "PID")):
             if df[col].null_count():
-                raise _Reference(f"null values in column {col!r}")
+                raise _Reference(f"null values in column {name!r}")
         part = slice(filled, filled + df.height)
         filled += df.height
         out["row"][part] = df["__row"].to_numpy()
         out["pid"][part] = _codes(df, ["PID"], pid_codes)
-        out["key"][part] = df.select(sentence_key(pl.col("source_sentence")))["source_sentence"].to_numpy()
-        idkey[part] = df.select(sentence_key(pl.col("id")))["id"].to_numpy()
+        out["key"][part] = df["__key"].to_numpy()
+        idkey[part] = df["__idkey"].to_numpy()
         out["group"][part] = _codes(df, strata, group_codes)
         if edges is not None:
             tokens = df["n_tokens"].cast(pl.Float64).to_numpy()
@@ -194,14 +200,15 @@ def _model_scores(table: str | os.PathLike | pl.DataFrame, column: str, what: st
         missing = [c for c in ("sentence", column) if c not in table.columns]
         if missing:
             raise InputError(f"{what} lacks column(s) {missing}; it has {table.columns}")
-        frames: Iterator[pl.DataFrame] = iter(table.select("sentence", column).iter_slices(SLICE_ROWS))
+        frames: Iterator[pl.DataFrame] = iter(table.select(sentence_key(pl.col("sentence")), column)
+                                              .iter_slices(SLICE_ROWS))
     else:
         path = str(table)
         have = list(_schema(path, what))
         missing = [c for c in ("sentence", column) if c not in have]
         if missing:
             raise InputError(f"{what} lacks column(s) {missing}; it has {have}", path)
-        frames = file_slices(path, ["sentence", column], what)
+        frames = file_slices(path, [sentence_key(pl.col("sentence")), column], what)
     present = np.zeros(keys.size, dtype=bool)
     values = np.full(keys.size, np.nan)
 
@@ -209,7 +216,7 @@ def _model_scores(table: str | os.PathLike | pl.DataFrame, column: str, what: st
         return (a == b) | (np.isnan(a) & np.isnan(b))
 
     for df in frames:
-        part = df.select(sentence_key(pl.col("sentence")), pl.col(column).cast(pl.Float64)).drop_nulls("sentence")
+        part = df.select("sentence", pl.col(column).cast(pl.Float64)).drop_nulls("sentence")
         by_key = np.argsort(k := part["sentence"].to_numpy(), kind="stable")  # sorted queries search fast
         k = k[by_key]
         pos = np.minimum(np.searchsorted(keys, k), max(keys.size - 1, 0))
