@@ -236,22 +236,23 @@ def _model_scores(table: str | os.PathLike | pl.DataFrame, column: str, what: st
 
 def _mink_max(pairs: _Pairs, models: Sequence[str], scores: Mapping[str, Any], column: str,
               optional: set[int], t_max: float | None) -> np.ndarray:
-    """Per pair: the max over models of Min-K% (NaN: a model gave null), as ``curation._attach_mink_max``."""
+    """Per pair: the max over models of Min-K% (NaN: a model gave null), as ``curation._attach_mink_max``.
+
+    Computed once per distinct sentence, then spread to its pairs."""
     keys = np.sort(pairs.key)
     keys = keys[np.concatenate([[True], keys[1:] != keys[:-1]])] if keys.size else keys
-    at = np.searchsorted(keys, pairs.key).astype(np.int32)
-    count = np.zeros(at.size, dtype=np.int16)  # (models per run: a handful)
-    required = np.zeros(at.size, dtype=np.int16)
-    nulls = np.zeros(at.size, dtype=np.int16)
-    top = np.full(at.size, -np.inf)
+    count = np.zeros(keys.size, dtype=np.int16)  # (models per run: a handful)
+    required = np.zeros(keys.size, dtype=np.int16)
+    nulls = np.zeros(keys.size, dtype=np.int16)
+    top = np.full(keys.size, -np.inf)
     for i, model in enumerate(models):
-        present, values = _model_scores(scores[model], column, f"scores of model {model!r}", keys)
-        p, v = present[at], values[at]
+        p, v = _model_scores(scores[model], column, f"scores of model {model!r}", keys)
         count += p
         if i not in optional:
             required += p
         nulls += p & np.isnan(v)
         top = np.where(p & ~np.isnan(v), np.fmax(top, v), top)
+        del p, v
     complete = count == len(models)
     if optional:
         top_or_null = np.where(np.isinf(top), np.nan, top)
@@ -259,13 +260,9 @@ def _mink_max(pairs: _Pairs, models: Sequence[str], scores: Mapping[str, Any], c
             (nulls > 0) | (top_or_null > (t_max or 0.0)))
     if not complete.all():
         raise _Reference("a grammatical sentence has no score")
-    return np.where(nulls == 0, top, np.nan)
-
-
-@dataclass
-class _Choice:
-    rows: np.ndarray
-    entry: dict[str, Any]
+    per_key = np.where(nulls == 0, top, np.nan)
+    del count, required, nulls, top, complete
+    return per_key[np.searchsorted(keys, pairs.key)]
 
 
 def _sample(path: str, idx: np.ndarray, pairs: _Pairs, n: int, seed: int, labels: list[str] | None) -> np.ndarray:
@@ -357,27 +354,22 @@ def _full_rows(path: str, schema: Mapping[str, Any], rows: np.ndarray, mink: np.
                labels: np.ndarray | None) -> pl.DataFrame:
     """The pool file's ``rows`` with every column, then ``mink_max`` (and ``length_bin``), sorted by id.
 
-    The file is read a slice at a time, and only the selected rows of each slice are kept."""
-    added = pl.DataFrame({"__row": pl.Series(rows, dtype=pl.Int64), MINK_MAX: pl.Series(mink, dtype=pl.Float64)})
+    The rows' ids are read back (:func:`_ids_of`), then one query filters the file on them: Polars
+    decodes the other columns only for the matching rows (their ids are distinct: checked before)."""
+    ids = _ids_of(path, rows)
+    added = pl.DataFrame({"__id": [ids[int(r)] for r in rows], MINK_MAX: pl.Series(mink, dtype=pl.Float64)},
+                         schema={"__id": pl.String, MINK_MAX: pl.Float64})
     if labels is not None:
         added = added.with_columns(pl.Series(LENGTH_BIN, labels, dtype=pl.String))
     added = added.with_columns(pl.col(MINK_MAX).fill_nan(None))
-    wanted = np.sort(rows)
-    parts: list[pl.DataFrame] = []
-    offset = 0
-    for df in file_slices(path, list(schema), "pool", rows=max(1, SLICE_ROWS // 4)):  # whole rows: wider
-        lo, hi = np.searchsorted(wanted, [offset, offset + df.height])
-        if hi > lo:
-            rows_here = df[(wanted[lo:hi] - offset).tolist()]
-            # a copy of the rows' own values: a gathered text column would keep the whole slice's buffers
-            rows_here = pl.DataFrame(rows_here.rows(), schema=rows_here.schema, orient="row")
-            parts.append(rows_here.with_columns(pl.Series("__row", wanted[lo:hi], dtype=pl.Int64)))
-        offset += df.height
-    full = pl.concat(parts) if parts else pl.scan_parquet(path).head(0).collect().with_columns(
-        pl.lit(None, pl.Int64).alias("__row"))
+    try:
+        full = pl.scan_parquet(path).filter(pl.col("id").cast(pl.String).is_in(added["__id"].implode())).collect()
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise InputError(f"cannot read pool as Parquet: {exc}", path) from exc
     if full.height != added.height:
         raise InputError(f"{added.height} pairs selected but {full.height} found in the pool again", path)
-    return full.join(added, on="__row", how="inner").drop("__row").sort("id").select(*schema, *added.columns[1:])
+    full = full.with_columns(pl.col("id").cast(pl.String).alias("__id"))
+    return full.join(added, on="__id", how="inner").drop("__id").sort("id").select(*schema, *added.columns[1:])
 
 
 def _exclude(df: pl.DataFrame, exclude: pl.DataFrame | None) -> tuple[pl.DataFrame, dict[str, tuple[int, set[str]]]]:
