@@ -1283,3 +1283,43 @@ def test_relative_pronoun_number_misread_takes_the_antecedents_number(paradigms)
     assert [b for b, _ in number.pairs(plural)] == ["Соседи, которому мы помогали, уехали."]
     assert list(gender.pairs(plural)) == []  # a plural antecedent has no gender to break
     assert list(number.pairs(preposition)) == [] and list(gender.pairs(preposition)) == []
+
+
+# the modifier's case or gender misread while its form also has the head's reading (такой: fem.
+# gen./dat./ins./loc.; том: masc./neut. loc.); a form with no such reading is not repaired (a
+# broken source: «к старого столу»)
+MODIFIER_FROM_HEAD = """# sent_id = m1
+# text = Я рад такой встрече.
+1\tЯ\tя\tPRON\t_\tCase=Nom|Number=Sing|Person=1\t2\tnsubj\t_\t_
+2\tрад\tрад\tADJ\t_\tDegree=Pos|Gender=Masc|Number=Sing|Variant=Short\t0\troot\t_\t_
+3\tтакой\tтакой\tDET\t_\tCase=Gen|Gender=Fem|Number=Sing\t4\tdet\t_\t_
+4\tвстрече\tвстреча\tNOUN\t_\tAnimacy=Inan|Case=Dat|Gender=Fem|Number=Sing\t2\tiobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = m2
+# text = Мы говорили о том случае.
+1\tМы\tмы\tPRON\t_\tCase=Nom|Number=Plur|Person=1\t2\tnsubj\t_\t_
+2\tговорили\tговорить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tо\tо\tADP\t_\t_\t5\tcase\t_\t_
+4\tтом\tтот\tDET\t_\tCase=Loc|Gender=Neut|Number=Sing\t5\tdet\t_\t_
+5\tслучае\tслучай\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = m3
+# text = Он подошёл к старого столу.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tподошёл\tподойти\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tк\tк\tADP\t_\t_\t5\tcase\t_\t_
+4\tстарого\tстарый\tADJ\t_\tCase=Gen|Degree=Pos|Gender=Masc|Number=Sing\t5\tamod\t_\t_
+5\tстолу\tстол\tNOUN\t_\tAnimacy=Inan|Case=Dat|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+"""
+
+
+def test_modifier_features_from_head(paradigms):
+    meeting, case_of, broken = read_conllu_string(MODIFIER_FROM_HEAD)
+    case, gender = paradigms["np_agreement_case"], paradigms["np_agreement_gender"]
+    assert "Я рад такая встрече." in {b for b, _ in case.pairs(meeting)}
+    assert "Мы говорили о той случае." in {b for b, _ in gender.pairs(case_of)}
+    assert list(case.pairs(broken)) == []
+    assert list(gender.pairs(broken)) == []
