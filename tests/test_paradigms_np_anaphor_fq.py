@@ -1323,3 +1323,22 @@ def test_modifier_features_from_head(paradigms):
     assert "Мы говорили о той случае." in {b for b, _ in gender.pairs(case_of)}
     assert list(case.pairs(broken)) == []
     assert list(gender.pairs(broken)) == []
+
+
+# the adjective hung on the verb, heading the conjunct verb (trees.modifiers repairs it with morphology)
+ADJECTIVE_HEADING_CLAUSE = """# sent_id = a1
+# text = Дед почесал лохматую голову и улыбнулся.
+1\tДед\tдед\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+2\tпочесал\tпочесать\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tлохматую\tлохматый\tADJ\t_\tCase=Acc|Degree=Pos|Gender=Fem|Number=Sing\t2\tamod\t_\t_
+4\tголову\tголова\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t2\tobj\t_\t_
+5\tи\tи\tCCONJ\t_\t_\t6\tcc\t_\t_
+6\tулыбнулся\tулыбнуться\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t3\tconj\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+"""
+
+
+def test_adjective_heading_clause_material_is_a_modifier(paradigms):
+    (sent,) = read_conllu_string(ADJECTIVE_HEADING_CLAUSE)
+    assert "Дед почесал лохматая голову и улыбнулся." in {b for b, _ in paradigms["np_agreement_case"].pairs(sent)}
+    assert "Дед почесал лохматый голову и улыбнулся." in {b for b, _ in paradigms["np_agreement_gender"].pairs(sent)}
