@@ -1342,3 +1342,33 @@ def test_adjective_heading_clause_material_is_a_modifier(paradigms):
     (sent,) = read_conllu_string(ADJECTIVE_HEADING_CLAUSE)
     assert "Дед почесал лохматая голову и улыбнулся." in {b for b, _ in paradigms["np_agreement_case"].pairs(sent)}
     assert "Дед почесал лохматый голову и улыбнулся." in {b for b, _ in paradigms["np_agreement_gender"].pairs(sent)}
+
+
+# number: the head's gender misread (решении tagged Masc) and an adjective tagged as a participle
+# (усталым[VERB]: pymorphy3 knows it only as an adjective) still let the head change number
+HEAD_READING_REPAIRS = """# sent_id = n1
+# text = Он говорил о важном решении.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tговорил\tговорить\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tо\tо\tADP\t_\t_\t5\tcase\t_\t_
+4\tважном\tважный\tADJ\t_\tCase=Loc|Degree=Pos|Gender=Masc|Number=Sing\t5\tamod\t_\t_
+5\tрешении\tрешение\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = n2
+# text = Она посмотрела на брата усталым взглядом.
+1\tОна\tона\tPRON\t_\tCase=Nom|Gender=Fem|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tпосмотрела\tпосмотреть\tVERB\t_\tAspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tна\tна\tADP\t_\t_\t4\tcase\t_\t_
+4\tбрата\tбрат\tNOUN\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Sing\t2\tobl\t_\t_
+5\tусталым\tусталым\tVERB\t_\tAspect=Perf|Case=Ins|Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part|Voice=Pass\t6\tamod\t_\t_
+6\tвзглядом\tвзгляд\tNOUN\t_\tAnimacy=Inan|Case=Ins|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+"""
+
+
+def test_number_head_reading_repairs(paradigms):
+    decision, look = read_conllu_string(HEAD_READING_REPAIRS)
+    number = paradigms["np_agreement_number"]
+    assert "Он говорил о важном решениях." in {b for b, _ in number.pairs(decision)}
+    assert "Она посмотрела на брата усталым взглядами." in {b for b, _ in number.pairs(look)}

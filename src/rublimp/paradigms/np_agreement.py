@@ -548,14 +548,16 @@ class NPAgreementNumber(_NPAgreement):
         and number with which every modifier agrees is taken (repair decided by the modifiers)."""
         ha = self.morph.analyse(head.form, head.upos, head.feats)
         ud = ud_agr(head)
+        tried = None
         if ha is not None and ha.tag.POS == "NOUN" and matches_ud(agr_from_tag(ha.tag), ud):
+            tried = ha.parse
             analysed = [self._agreeing_modifier(m, ha, head) for m in mods]
             if all(x is not None for x in analysed):
                 return ha, analysed
         for p in self.morph.parses(head.form):
             a = agr_from_tag(p.tag)
-            if p.tag.POS != "NOUN" or a.case != ud.case or a.number != ud.number or (ha is not None and p == ha.parse):
-                continue
+            if p.tag.POS != "NOUN" or a.case != ud.case or a.number != ud.number or p == tried:
+                continue  # (the first reading is tried again when only the parser's gender failed it)
             cand = Analysis(p, 0.0)
             analysed = [self._agreeing_modifier(m, cand, head) for m in mods]
             if all(x is not None for x in analysed):
@@ -575,6 +577,8 @@ class NPAgreementNumber(_NPAgreement):
             if norm(mod.form) == "это":
                 return None  # «это вещества синтезируют»: «это» may be the pronoun subject ('these are …')
             ma = self.morph.analyse(mod.form, "ADJ", mod.feats)
+        if ma is None and mod.upos == "VERB":
+            ma = self.morph.analyse(mod.form, "ADJ", mod.feats)  # «усталым[VERB]»: an adjective, no participle
         if ma is None or ma.tag.POS not in ADJ_POS or "Fixd" in ma.tag.grammemes:
             return None
         h_agr = agr_from_tag(ha.tag)
