@@ -1372,3 +1372,39 @@ def test_number_head_reading_repairs(paradigms):
     number = paradigms["np_agreement_number"]
     assert "Он говорил о важном решениях." in {b for b, _ in number.pairs(decision)}
     assert "Она посмотрела на брата усталым взглядами." in {b for b, _ in number.pairs(look)}
+
+
+# gender, subject «который» after the demonstrative «тот»: the demonstrative changes (RuBLiMP's edit),
+# not where it is the subject of a predicate that shows its gender
+DEMONSTRATIVE_ANTECEDENT = """# sent_id = d1
+# text = Я знаю того, который живёт рядом.
+1\tЯ\tя\tPRON\t_\tCase=Nom|Number=Sing|Person=1\t2\tnsubj\t_\t_
+2\tзнаю\tзнать\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tтого\tтот\tDET\t_\tAnimacy=Anim|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+4\t,\t,\tPUNCT\t_\t_\t6\tpunct\t_\t_
+5\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t6\tnsubj\t_\t_
+6\tживёт\tжить\tVERB\t_\tAspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act\t3\tacl:relcl\t_\t_
+7\tрядом\tрядом\tADV\t_\tDegree=Pos\t6\tadvmod\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = d2
+# text = Тот, который пришёл первым, ушёл.
+1\tТот\tтот\tDET\t_\tCase=Nom|Gender=Masc|Number=Sing\t7\tnsubj\t_\tSpaceAfter=No
+2\t,\t,\tPUNCT\t_\t_\t4\tpunct\t_\t_
+3\tкоторый\tкоторый\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing\t4\tnsubj\t_\t_
+4\tпришёл\tприйти\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t1\tacl:relcl\t_\t_
+5\tпервым\tпервый\tADJ\t_\tCase=Ins|Degree=Pos|Gender=Masc|Number=Sing\t4\tobl\t_\tSpaceAfter=No
+6\t,\t,\tPUNCT\t_\t_\t4\tpunct\t_\t_
+7\tушёл\tуйти\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+8\t.\t.\tPUNCT\t_\t_\t7\tpunct\t_\t_
+"""
+
+
+def test_gender_demonstrative_antecedent_of_a_subject_relative(paradigms):
+    know, left = read_conllu_string(DEMONSTRATIVE_ANTECEDENT)
+    gender = paradigms["anaphor_agreement_gender"]
+    found = {b: p for b, p in gender.pairs(know)}
+    assert "Я знаю ту, который живёт рядом." in found
+    assert found["Я знаю ту, который живёт рядом."].subtype == "antecedent"
+    assert not any("которая" in b for b in found)  # the subject relative itself is never edited
+    assert list(gender.pairs(left)) == []  # «Та, который пришёл первым, ушёл»: «ушёл» would disagree too
