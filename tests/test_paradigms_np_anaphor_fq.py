@@ -306,6 +306,17 @@ def test_inflect_agreeing_needs_animacy_only_where_marked():
     assert inflect_agreeing(m, parse, "Gen", "Sing", None, None) is None  # singular needs a gender
 
 
+def test_inflect_agreeing_keeps_a_hyphen_particle():
+    # the particle after the hyphen is no part of the ending compared for the degree-form guard
+    m = get_morph()
+    parse = next(p for p in m.parses("какой-то") if "nomn" in p.tag and "masc" in p.tag)
+    assert inflect_agreeing(m, parse, "Nom", "Sing", "Fem", None) == "какая-то"
+    high = next(p for p in m.parses("высшую") if p.normal_form == "высокий")
+    assert inflect_agreeing(m, high, "Nom", "Sing", "Masc", None) is None  # pymorphy3 gives «высочайший»
+    own = next(p for p in m.parses("собственного-то") if "masc" in p.tag)
+    assert inflect_agreeing(m, own, "Dat", "Sing", "Masc", None) == "собственному-то"
+
+
 # -- the demo corpus --------------------------------------------------------------
 _WS = re.compile(r"\s+")
 
