@@ -108,3 +108,20 @@ def test_an_adjective_over_a_deeper_or_disagreeing_noun_stays():
     other_case = [r if i != 3 else ("голову", "голова", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 2, "obj")
                   for i, r in enumerate(CLAUSE_ON_ADJECTIVE)]
     assert modifiers_reattached(tree(other_case), after_noun=True, morph=get_morph()).token(3).head == 2
+
+
+def test_a_conjunct_adjective_keeps_its_comma_but_quotes_block():
+    # «Залит голый, серый бетон.»: «серый» a conjunct of «голый», with the comma before it
+    rows = [
+        ("Залит", "залить", "VERB", "Gender=Masc|Number=Sing|Variant=Short|VerbForm=Part", 0, "root"),
+        ("голый", "голый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 5, "amod"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("серый", "серый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 2, "conj"),
+        ("бетон", "бетон", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 1, "nsubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ]
+    fixed = modifiers_reattached(tree(rows), after_noun=True, morph=get_morph())
+    assert (fixed.token(4).head, fixed.token(4).deprel) == (5, "amod")
+    # a quote hung on the adjective (a title) keeps the parser's tree
+    quoted = [r if i != 2 else ("«", "«", "PUNCT", "", 4, "punct") for i, r in enumerate(rows)]
+    assert modifiers_reattached(tree(quoted), after_noun=True, morph=get_morph()).token(4).head == 2

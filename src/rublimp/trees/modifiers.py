@@ -138,7 +138,8 @@ def _adjective_heading_clause(sent: Sentence) -> Sentence:
     собакой[obl of the adjective]»). The adjective becomes the noun's ``amod``; its dependents other
     than degree adverbs go to the noun when the noun was its dependent (the noun takes the
     adjective's place and relation), else to the adjective's own head. Not for an adjective with
-    punctuation of its own (quotes of a title, a detached phrase), nor for a root adjective
+    punctuation of its own (quotes of a title, a detached phrase; the comma before a conjunct
+    adjective is no such mark: «голый, серый бетон»), nor for a root adjective
     over a noun outside its subtree, nor for a noun deeper in it (no safe place for the clause),
     nor with punctuation between them. ``sent`` itself when nothing changes."""
     moved: dict[int, Token] = {}
@@ -153,8 +154,11 @@ def _adjective_heading_clause(sent: Sentence) -> Sentence:
         head = sent.head_of(mod)
         if not others or (head is not None and head.upos in ("NOUN", "PROPN")):
             continue  # (no other dependents: the simple repair's case)
-        if any(k.upos == "PUNCT" for k in kids):
-            continue  # a quote or comma on the adjective: a title («``Фабианское общество''») or a detached phrase
+        if any(k.upos == "PUNCT" and not (k.form == "," and k.id == mod.id - 1 and mod.base_deprel == "conj")
+               for k in kids):
+            # a quote or comma on the adjective: a title («``Фабианское общество''») or a detached
+            # phrase; only the comma of a coordination of adjectives may stay («голый, серый бетон»)
+            continue
         noun = sent.token(mod.id + 1)
         if noun.upos != "NOUN" or noun.id in moved or not _same_agreement(mod, noun):
             continue
