@@ -51,3 +51,77 @@ def test_a_preposition_hung_on_the_adjective_moves_with_it():
     other = [r if i != 0 else ("Город", "город", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj")
              for i, r in enumerate(rows)]
     assert modifiers_reattached(tree(other), after_noun=False).token(4).head == 2
+
+
+# «Дед почесал лохматую голову и улыбнулся.»: the adjective on the verb, heading the conjunct verb
+CLAUSE_ON_ADJECTIVE = [
+    ("Дед", "дед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+    ("почесал", "почесать", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+    ("лохматую", "лохматый", "ADJ", "Case=Acc|Gender=Fem|Number=Sing", 2, "amod"),
+    ("голову", "голова", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obj"),
+    ("и", "и", "CCONJ", "", 6, "cc"),
+    ("улыбнулся", "улыбнуться", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 3, "conj"),
+    (".", ".", "PUNCT", "", 2, "punct"),
+]
+
+# «Мальчик шёл с совсем уставшей собакой.»: the noun hung on its own adjective
+NOUN_ON_ADJECTIVE = [
+    ("Мальчик", "мальчик", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+    ("шёл", "идти", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+    ("с", "с", "ADP", "", 6, "case"),
+    ("совсем", "совсем", "ADV", "Degree=Pos", 5, "advmod"),
+    ("уставшей", "уставший", "ADJ", "Case=Ins|Gender=Fem|Number=Sing", 2, "obl"),
+    ("собакой", "собака", "NOUN", "Animacy=Anim|Case=Ins|Gender=Fem|Number=Sing", 5, "obl"),
+    (".", ".", "PUNCT", "", 2, "punct"),
+]
+
+# «Где найти старинный крест?»: the adjective is the root, the noun deeper in its subtree
+ROOT_ADJECTIVE = [
+    ("Где", "где", "ADV", "Degree=Pos", 2, "advmod"),
+    ("найти", "найти", "VERB", "VerbForm=Inf", 3, "xcomp"),
+    ("старинный", "старинный", "ADJ", "Case=Acc|Gender=Masc|Number=Sing", 0, "root"),
+    ("крест", "крест", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+    ("?", "?", "PUNCT", "", 3, "punct"),
+]
+
+
+def test_an_adjective_heading_clause_material_is_reattached_with_morphology():
+    morph = get_morph()
+    fixed = modifiers_reattached(tree(CLAUSE_ON_ADJECTIVE), after_noun=True, morph=morph)
+    assert (fixed.token(3).head, fixed.token(3).deprel) == (4, "amod")
+    assert (fixed.token(6).head, fixed.token(6).deprel) == (2, "conj")  # the conjunct goes to the verb
+    # the global normalisation (no morphology) leaves it as the parser gave it
+    assert modifiers_reattached(tree(CLAUSE_ON_ADJECTIVE), after_noun=False).token(3).head == 2
+
+
+def test_a_noun_hung_on_its_adjective_takes_the_adjectives_place():
+    fixed = modifiers_reattached(tree(NOUN_ON_ADJECTIVE), after_noun=True, morph=get_morph())
+    assert (fixed.token(6).head, fixed.token(6).deprel) == (2, "obl")
+    assert (fixed.token(5).head, fixed.token(5).deprel) == (6, "amod")
+    assert fixed.token(4).head == 5  # the degree adverb stays on its adjective
+    assert fixed.token(3).head == 6
+
+
+def test_an_adjective_over_a_deeper_or_disagreeing_noun_stays():
+    sent = tree(ROOT_ADJECTIVE)
+    assert modifiers_reattached(sent, after_noun=True, morph=get_morph()).token(3).head == 0
+    other_case = [r if i != 3 else ("голову", "голова", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 2, "obj")
+                  for i, r in enumerate(CLAUSE_ON_ADJECTIVE)]
+    assert modifiers_reattached(tree(other_case), after_noun=True, morph=get_morph()).token(3).head == 2
+
+
+def test_a_conjunct_adjective_keeps_its_comma_but_quotes_block():
+    # «Залит голый, серый бетон.»: «серый» a conjunct of «голый», with the comma before it
+    rows = [
+        ("Залит", "залить", "VERB", "Gender=Masc|Number=Sing|Variant=Short|VerbForm=Part", 0, "root"),
+        ("голый", "голый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 5, "amod"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("серый", "серый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 2, "conj"),
+        ("бетон", "бетон", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 1, "nsubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ]
+    fixed = modifiers_reattached(tree(rows), after_noun=True, morph=get_morph())
+    assert (fixed.token(4).head, fixed.token(4).deprel) == (5, "amod")
+    # a quote hung on the adjective (a title) keeps the parser's tree
+    quoted = [r if i != 2 else ("«", "«", "PUNCT", "", 4, "punct") for i, r in enumerate(rows)]
+    assert modifiers_reattached(tree(quoted), after_noun=True, morph=get_morph()).token(4).head == 2

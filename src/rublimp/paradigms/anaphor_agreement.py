@@ -890,6 +890,52 @@ class AnaphorAgreementGender(_AnaphorAgreement):
         self._sent = sent
         for rc in relative_clauses(sent, self.morph, coordinated=True):
             yield from self._pronoun_edits(sent, rc)
+        for rc in relative_clauses(sent, self.morph, subjects=True):
+            if rc.subject:
+                edit = self._demonstrative_edit(sent, rc)
+                if edit is not None:
+                    yield edit
+
+    def _demonstrative_edit(self, sent: Sentence, rc: RelativeClause) -> Perturbation | None:
+        """A subject «который» whose antecedent is the demonstrative «тот»: the demonstrative takes
+        the other gender, as in RuBLiMP («А тот, который поёт, …» → «А та, который поёт, …»); the
+        relative clause itself stays intact (its verb agrees with «который», so the pronoun is not
+        edited). Not where the demonstrative agrees with anything else — an agreeing dependent, or a
+        predicate showing gender (past singular verb, short form, adjective or participle, or their
+        copula) whose subject it is — nor where the unchanged pronoun finds another host before it."""
+        ante = rc.antecedent
+        if norm(ante.lemma) != "тот" or ante.upos not in ("DET", "PRON") or rc.number != "Sing" or rc.gender is None:
+            return None
+        if any(k.id != rc.clause.id and k.base_deprel not in ("punct", "case", "cc", "advmod") for k in sent.children(ante)):
+            return None
+        head = sent.head_of(ante)
+        if head is not None and ante.base_deprel in SUBJECT_RELS:
+            predicate = [head] + [k for k in sent.children(head) if k.base_deprel in ("cop", "aux", "aux:pass")]
+            if any(t.feats.get("Gender") and t.upos in ("VERB", "AUX", "ADJ", "DET", "PRON", "NUM") for t in predicate):
+                return None  # «Тот, который пришёл, ушёл» → «Та …, ушёл» would break a second agreement
+        case = ante.feats.get("Case")
+        parse = rc.antecedent_analysis.parse
+        current = {(r.number, g) for r in adjective_readings(self.morph, rc.pronoun.form, RELATIVE_LEMMA)
+                   for g in r.genders or {None}}
+        common = self._common_gender_nouns(sent)
+        if case is None or self._other_host(sent, rc, current, common) or \
+                earlier_host(sent, _phrase_start(sent, rc.pronoun), ante, current, self.morph, common):
+            return None
+        for gender in GENDER_ORDER.get(rc.gender, ()):
+            word = inflect_agreeing(self.morph, parse, case, "Sing", gender, rc.animacy)
+            if word is None or norm(word) == norm(ante.form):
+                continue
+            if self.morph.is_ambiguous(word, "тот", None, {"Gender": rc.gender}) or \
+                    self.morph.is_ambiguous(word, "тот", None, {"Number": "Plur"}):
+                continue  # («те» is plural too; a form of the old gender keeps the agreement)
+            return Perturbation(
+                edits=(Edit(ante.id, spell_yo(sent, word[0].upper() + word[1:] if ante.form[0].isupper() else word)),),
+                feature=self.feature,
+                source_value=rc.gender,
+                target_value=gender,
+                subtype="antecedent",
+            )
+        return None
 
     def targets(self, rc):
         if rc.number != "Sing" or rc.gender is None:

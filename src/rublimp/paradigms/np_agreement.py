@@ -245,6 +245,43 @@ def _head_features_from_modifier(sent: Sentence, head: Token, mod: Token, morph:
     return head
 
 
+def _modifier_features_from_head(sent: Sentence, head: Token, mod: Token, morph: Morph) -> Token:
+    """Parser repair, the converse of :func:`_head_features_from_modifier`: a modifier right before
+    its head whose parsed case, number or (singular) gender disagrees with the head's, while its form
+    has an adjective reading in exactly the head's case, number and gender, takes that reading
+    («такой[Gen] зарядке[Dat]» → такой Dat: the form is fem. gen., dat., ins. and loc. alike; «на
+    том[Neut] прохожем[Masc]» → том Masc). Otherwise ``mod`` as it is. Not next to a numeral or
+    quantity word (its phrase has agreement of its own), not on a proper name (a name of several
+    words, «Золотой Орды», keeps the parser's reading), and not when the head form itself has no
+    noun reading in its parsed features (then the head's features are the doubtful ones)."""
+    fh, fm = head.feats, mod.feats
+    case, number, gender = fh.get("Case"), fh.get("Number"), fh.get("Gender")
+    if head.upos != "NOUN" or mod.id != head.id - 1 or case not in CASES or number is None or (number == "Sing" and gender is None):
+        return mod
+    if (fm.get("Case"), fm.get("Number")) == (case, number) and (number != "Sing" or fm.get("Gender") == gender):
+        return mod
+    if any(k.base_deprel == "nummod" or k.upos == "NUM" for k in sent.children(head)):
+        return mod
+    before = [sent.token(i) for i in range(max(1, mod.id - 2), mod.id)]
+    if any(t.upos == "NUM" or norm(t.lemma) in QUANTITY_LEMMAS for t in before):
+        return mod
+
+    def fits(a) -> bool:
+        return a.case == case and a.number == number and (number != "Sing" or gender in a.genders)
+
+    if not any(fits(agr_from_tag(p.tag)) for p in morph.parses(head.form) if p.tag.POS == "NOUN"):
+        return mod
+    for p in morph.parses(mod.form):
+        if p.tag.POS in ADJ_POS and fits(agr_from_tag(p.tag)):
+            feats = {**fm, "Case": case, "Number": number}
+            if number == "Sing":
+                feats["Gender"] = gender
+            else:
+                feats.pop("Gender", None)
+            return dataclasses.replace(mod, feats=feats)
+    return mod
+
+
 def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCandidate | None:
     """The candidate for one head and one of its modifiers, or None when they do not qualify."""
     if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or norm(mod.form) in NOT_NP_MODIFIERS:
@@ -255,6 +292,7 @@ def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCa
         return None
     head, mod = _nom_acc_repair(head, mod)
     head = _head_features_from_modifier(sent, head, mod, morph)
+    mod = _modifier_features_from_head(sent, head, mod, morph)
     head_ud, mod_ud = ud_agr(head), ud_agr(mod)
     if head_ud.case not in CASES or head_ud.number is None:
         return None
@@ -510,14 +548,16 @@ class NPAgreementNumber(_NPAgreement):
         and number with which every modifier agrees is taken (repair decided by the modifiers)."""
         ha = self.morph.analyse(head.form, head.upos, head.feats)
         ud = ud_agr(head)
+        tried = None
         if ha is not None and ha.tag.POS == "NOUN" and matches_ud(agr_from_tag(ha.tag), ud):
+            tried = ha.parse
             analysed = [self._agreeing_modifier(m, ha, head) for m in mods]
             if all(x is not None for x in analysed):
                 return ha, analysed
         for p in self.morph.parses(head.form):
             a = agr_from_tag(p.tag)
-            if p.tag.POS != "NOUN" or a.case != ud.case or a.number != ud.number or (ha is not None and p == ha.parse):
-                continue
+            if p.tag.POS != "NOUN" or a.case != ud.case or a.number != ud.number or p == tried:
+                continue  # (the first reading is tried again when only the parser's gender failed it)
             cand = Analysis(p, 0.0)
             analysed = [self._agreeing_modifier(m, cand, head) for m in mods]
             if all(x is not None for x in analysed):
@@ -537,6 +577,8 @@ class NPAgreementNumber(_NPAgreement):
             if norm(mod.form) == "это":
                 return None  # «это вещества синтезируют»: «это» may be the pronoun subject ('these are …')
             ma = self.morph.analyse(mod.form, "ADJ", mod.feats)
+        if ma is None and mod.upos == "VERB":
+            ma = self.morph.analyse(mod.form, "ADJ", mod.feats)  # «усталым[VERB]»: an adjective, no participle
         if ma is None or ma.tag.POS not in ADJ_POS or "Fixd" in ma.tag.grammemes:
             return None
         h_agr = agr_from_tag(ha.tag)

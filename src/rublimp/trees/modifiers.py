@@ -121,6 +121,72 @@ def _modifiers_reattached(sent: Sentence, after_noun: bool, morph: Morph | None)
                 for k in kids:
                     moved[k.id] = dataclasses.replace(k, head=noun.id)
                 break
+    if moved:
+        sent = dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
+    return sent if morph is None else _adjective_heading_clause(sent)
+
+
+#: dependents that stay on an adjective re-attached to its noun (its own degree words: «совсем»)
+_ADJECTIVE_OWN = frozenset({"advmod", "case"})
+
+
+def _adjective_heading_clause(sent: Sentence) -> Sentence:
+    """An adjective or participle right before a noun that agrees with it (the parser's case, number
+    and singular gender) but hung elsewhere WITH dependents of its own, which the simple repair
+    leaves: the parser made the adjective head clause material («почесал лохматую[amod of the verb]
+    голову и согласился[conj of лохматую]»), or the noun itself («совсем перетрусившей[conj]
+    собакой[obl of the adjective]»). The adjective becomes the noun's ``amod``; its dependents other
+    than degree adverbs go to the noun when the noun was its dependent (the noun takes the
+    adjective's place and relation), else to the adjective's own head. Not for an adjective with
+    punctuation of its own (quotes of a title, a detached phrase; the comma before a conjunct
+    adjective is no such mark: «голый, серый бетон»), nor for a root adjective
+    over a noun outside its subtree, nor for a noun deeper in it (no safe place for the clause),
+    nor with punctuation between them. ``sent`` itself when nothing changes."""
+    moved: dict[int, Token] = {}
+    n = len(sent.tokens)
+    for mod in sent.tokens:
+        if mod.upos != "ADJ" and mod.feats.get("VerbForm") != "Part":
+            continue
+        if mod.feats.get("Variant") == "Short" or mod.id >= n or mod.id in moved:
+            continue
+        kids = sent.children(mod)
+        others = [k for k in kids if k.base_deprel not in _ADJECTIVE_OWN]
+        head = sent.head_of(mod)
+        if not others or (head is not None and head.upos in ("NOUN", "PROPN")):
+            continue  # (no other dependents: the simple repair's case)
+        if any(k.upos == "PUNCT" and not (k.form == "," and k.id == mod.id - 1 and mod.base_deprel == "conj")
+               for k in kids):
+            # a quote or comma on the adjective: a title («``Фабианское общество''») or a detached
+            # phrase; only the comma of a coordination of adjectives may stay («голый, серый бетон»)
+            continue
+        noun = sent.token(mod.id + 1)
+        if noun.upos != "NOUN" or noun.id in moved or not _same_agreement(mod, noun):
+            continue
+        if any(k.base_deprel == "case" for k in kids):
+            continue  # a preposition on the adjective: its phrase is the adjective's own
+        if noun.head == mod.id:
+            moved[noun.id] = dataclasses.replace(noun, head=mod.head, deprel=mod.deprel)
+            target = noun.id
+        elif mod.head == 0 or _descends_from(sent, noun, mod):
+            continue
+        else:
+            target = mod.head
+        moved[mod.id] = dataclasses.replace(mod, head=noun.id, deprel="amod")
+        for k in others:
+            if k.id != noun.id:
+                moved[k.id] = dataclasses.replace(k, head=target)
     if not moved:
         return sent
     return dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
+
+
+def _descends_from(sent: Sentence, tok: Token, ancestor: Token) -> bool:
+    """Whether ``tok`` lies in the subtree of ``ancestor``."""
+    seen = set()
+    cur = tok
+    while cur.head and cur.id not in seen:
+        seen.add(cur.id)
+        if cur.head == ancestor.id:
+            return True
+        cur = sent.token(cur.head)
+    return False

@@ -203,13 +203,23 @@ def inflect_agreeing(morph: Morph, parse: object, case: str, number: str, gender
     return word
 
 
+#: particles written after a hyphen that inflection leaves in place («какой-то», «собственный-то»)
+HYPHEN_PARTICLES = ("-нибудь", "-либо", "-таки", "-то", "-де", "-ка")
+
+
 def same_stem(old: str, new: str, max_ending: int = MAX_ENDING) -> bool:
     """Whether two forms differ only in an ending of at most ``max_ending`` letters.
 
     pymorphy3 keeps all degree forms in one adjective lexeme (высокий, высший,
     высочайший, наивысший), so an inflection may switch to a different word.
+    A particle after a hyphen that both forms end in is not part of the ending
+    («какой-то» → «какая-то», «собственного-то» → «собственному-то»).
     """
     old, new = norm(old), norm(new)
+    for particle in HYPHEN_PARTICLES:
+        if old.endswith(particle) and new.endswith(particle):
+            old, new = old[: -len(particle)], new[: -len(particle)]
+            break
     common = 0
     for a, b in zip(old, new):
         if a != b:
