@@ -76,6 +76,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Новый закон предусматривает штрафы.", "Новый закон упредсматривает штрафы."),
         # each prefix keeps its written vowel (never *вспали, which reads as an older verb)
         ("Наши мнения совпали.", "Наши мнения всопали."),
+        # a reflexive rest is cut as its verb without -ся is (про-стирать, с-тирать; у-бавить)
+        ("Горы простираются до самого моря.", "Горы спротираются до самого моря."),
+        ("Запасов у нас заметно поубавилось.", "Запасов у нас заметно упобавилось."),
     ],
     "change_declension_ending": [
         # the soft classes' instrumental where the hard one's makes a word (ухой, внукой)
@@ -354,6 +357,10 @@ def test_join_prefix_spelling(lexicon):
         ("преподнести", "преподнёс", ("пре", "под"), "нес"),
         # a ы written for и after a prefix begins the root: от-ыскивать, not от-ис-кивать
         ("отыскивать", "отыскивал", ("от",), "искивал"),
+        # a reflexive rest counts where its verb without -ся is a stem (стирать, тирать; убавить, бавить)
+        ("простираться", "простирается", ("про", "с"), "тирается"),
+        ("поубавиться", "поубавился", ("по", "у"), "бавился"),
+        ("стираться", "стирались", ("с",), "тирались"),
     ],
 )
 def test_split_verb(lexicon, lemma, form, prefixes, rest):
@@ -380,7 +387,11 @@ def test_kept_prefixes_never_lose_their_vowel(parsed, paradigms):
     assert got and not any(w in b for b in got for w in ("спредстоит", "вспали"))
 
 
-@pytest.mark.parametrize("lemma", ["строить", "ступить", "сидеть", "обедать", "успеть", "позволить", "учить"])
+@pytest.mark.parametrize(
+    "lemma",
+    # (reflexives: the verb without -ся is no stem either: меять, учить is listed unprefixed)
+    ["строить", "ступить", "сидеть", "обедать", "успеть", "позволить", "учить", "смеяться", "учиться", "строиться"],
+)
 def test_unprefixed_verbs(lexicon, lemma):
     assert lexicon.split_verb(lemma, lemma) == []
 
