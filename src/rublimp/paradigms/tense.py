@@ -85,7 +85,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..io import InputError
 from ..trees.lexical import common_noun_gender, finite_verb_only
-from ..trees.tense_frames import dates_the_frame, past_verb_with_pronoun_subject, same_time_infinitives
+from ..trees.tense_frames import dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_time_infinitives
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -254,7 +254,7 @@ def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable
     else:
         return None
     # the quantity phrase itself: numerals, nouns, a few modifiers; no prepositions, clauses or punctuation
-    if not body or any(t.upos not in ("NUM", "NOUN", "ADJ", "DET", "ADV") for t in body):
+    if not body or not quantity_phrase(body):
         return None
     return FoundMarker(m, tuple(whole), whole[0])
 

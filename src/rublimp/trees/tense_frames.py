@@ -7,6 +7,9 @@ the rest tomorrow). The verbs of :data:`SAME_TIME_GOVERNORS` do not: modality an
 (помочь) describe one event with the infinitive, so a time adverbial before both words dates the verb
 itself («В прошлом году многим пришлось вернуться», *«В будущем году многим пришлось вернуться»).
 
+**The quantity of a numeric marker** (:func:`quantity_phrase`): numerals, nouns and a few modifiers,
+with «с половиной», «с лишним» after a numeral («два с половиной месяца назад»).
+
 **A past verb tagged as its noun homonym** (:func:`past_verb_with_pronoun_subject`: «Я же только что
 села», села → NOUN «село»).
 """
@@ -18,7 +21,10 @@ from typing import Iterable
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 
-__all__ = ["SAME_TIME_GOVERNORS", "IMPERSONAL_GOVERNORS", "same_time_infinitives", "dates_the_frame", "past_verb_with_pronoun_subject"]
+__all__ = [
+    "SAME_TIME_GOVERNORS", "IMPERSONAL_GOVERNORS", "same_time_infinitives", "dates_the_frame", "past_verb_with_pronoun_subject",
+    "quantity_phrase",
+]
 
 _SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
 # personal pronoun subject → the number (and singular gender) of a past verb agreeing with it
@@ -26,6 +32,8 @@ _PRONOUN_AGREEMENT = {
     "я": ("sing", None), "ты": ("sing", None), "он": ("sing", "masc"), "она": ("sing", "femn"),
     "оно": ("sing", "neut"), "мы": ("plur", None), "вы": ("plur", None), "они": ("plur", None),
 }
+# «N с половиной», «N с лишним», «N с небольшим»: a fraction or excess added to a numeral
+_QUANTITY_ADDITIONS = frozenset({"половиной", "лишним", "небольшим", "гаком", "хвостиком"})
 _DASHES = frozenset({"—", "–", "-", ":", "«", "»", '"', "„", "“", "”", "(", ")"})
 
 #: infinitive-taking verbs (infinitive lemmas, ё-less) whose complement shares their time
@@ -107,3 +115,21 @@ def past_verb_with_pronoun_subject(morph, sent: Sentence, tok: Token) -> bool:
         if p.tag.POS == "VERB" and "past" in g and "indc" in g and number in g and (gender is None or gender in g):
             return True
     return False
+
+
+def quantity_phrase(body: list[Token]) -> bool:
+    """Is ``body`` (the words of a numeric marker before «назад» or after «через») a bare quantity:
+    numerals, nouns, adjectives, determiners and adverbs («несколько лет», «ещё три года»), where the
+    only preposition is «с» between a numeral and a word of :data:`_QUANTITY_ADDITIONS` («два с
+    половиной месяца», «тридцать с лишним лет»)? Any other preposition, a clause or punctuation
+    makes it no marker («за три дня до …»)."""
+    for i, t in enumerate(body):
+        if t.upos in ("NUM", "NOUN", "ADJ", "DET", "ADV"):
+            continue
+        if (
+            t.upos == "ADP" and normalize(t.form) == "с" and 0 < i < len(body) - 1
+            and body[i - 1].upos == "NUM" and normalize(body[i + 1].form) in _QUANTITY_ADDITIONS
+        ):
+            continue
+        return False
+    return True
