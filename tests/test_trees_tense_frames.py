@@ -72,3 +72,22 @@ def test_quantity_phrase():
         ("года", "год", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 0, "root"),
     ]
     assert not quantity_phrase(list(tree(before, text="за два года").tokens))
+
+
+def test_same_clause_level():
+    """Conjuncts at the verb's clause level only: a subordinate clause's verb is no partner of a
+    main-clause verb, nor the other way round; two main-clause verbs (or two subordinate ones) are."""
+    from rublimp.trees.tense_frames import same_clause_level
+
+    rows = [
+        ("ждал", "ждать", "VERB", _PAST_M, 0, "root"),
+        ("отправил", "отправить", "VERB", _PAST_M, 1, "conj"),
+        ("купил", "купить", "VERB", _PAST_M, 1, "conj"),
+    ]
+    sent = tree(rows, text="ждал отправил купил")
+    main, sub, other = sent.token(1), sent.token(2), sent.token(3)
+    subordinate = {main.id: False, sub.id: True, other.id: False}.__getitem__
+    by_id = lambda toks: [t.id for t in toks]  # noqa: E731
+    assert by_id(same_clause_level([sub, other], main, lambda t: subordinate(t.id))) == [other.id]
+    assert by_id(same_clause_level([main, other], sub, lambda t: subordinate(t.id))) == []
+    assert by_id(same_clause_level([main], other, lambda t: subordinate(t.id))) == [main.id]

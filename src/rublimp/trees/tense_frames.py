@@ -10,21 +10,32 @@ itself («В прошлом году многим пришлось вернут�
 **The quantity of a numeric marker** (:func:`quantity_phrase`): numerals, nouns and a few modifiers,
 with «с половиной», «с лишним» after a numeral («два с половиной месяца назад»).
 
+**Partners across a clause boundary** (:func:`same_clause_level`): the parser links a main-clause verb
+and the verb of a subordinate clause as conjuncts («Водре ждал солдат, которым он только что раздал
+деньги»); they are no coordination.
+
 **A past verb tagged as its noun homonym** (:func:`past_verb_with_pronoun_subject`: «Я же только что
 села», села → NOUN «село»).
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 
 __all__ = [
     "SAME_TIME_GOVERNORS", "IMPERSONAL_GOVERNORS", "same_time_infinitives", "dates_the_frame", "past_verb_with_pronoun_subject",
-    "quantity_phrase",
+    "quantity_phrase", "same_clause_level", "RELATIVE_FORMS",
 ]
+
+#: every form of the relative «который» (a word that opens a subordinate clause in any case:
+#: «друзей, которым он вчера отправил письмо»)
+RELATIVE_FORMS = frozenset({
+    "который", "которого", "которому", "которым", "котором", "которая", "которой", "которую", "которою",
+    "которое", "которые", "которых", "которыми",
+})
 
 _SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
 # personal pronoun subject → the number (and singular gender) of a past verb agreeing with it
@@ -133,3 +144,12 @@ def quantity_phrase(body: list[Token]) -> bool:
             continue
         return False
     return True
+
+
+def same_clause_level(partners: Iterable[Token], verb: Token, subordinate: Callable[[Token], bool]) -> list[Token]:
+    """The conjuncts of ``partners`` that stand at ``verb``'s clause level: both heads of subordinate
+    clauses or neither (``subordinate``: does the verb head a clause opened by a subordinator or a relative
+    word?). A "conjunct" the parser linked across a clause boundary — one verb in a main clause, the
+    other in a «когда»/«который»/«хотя»/«что» clause — is no coordination partner."""
+    own = subordinate(verb)
+    return [k for k in partners if subordinate(k) == own]
