@@ -63,6 +63,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # a verb with «со-» gets a prefix in front only (see test_add_verb_prefix_no_comitative_stack)
         ("Команда состоит из пяти человек.", "Команда предсостоит из пяти человек."),
         ("Они собрали урожай.", "Они высобрали урожай."),
+        # a secondary imperfective takes the prefix of its perfective partner (по-хвалить)
+        ("Бабушка любила похваливать внуков.", "Бабушка любила выпохваливать внуков."),
     ],
     "change_verb_prefixes_order": [
         # a stacking prefix moves outside where it has no word to stack on (*пренёс)
@@ -882,3 +884,15 @@ def test_adjective_the_parser_tagged_as_a_noun():
             ("столовую", "столовая", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obl"), (".", ".", "PUNCT", "", 2, "punct")]
     got = {b: p.subtype for b, p in get_paradigm("add_new_suffix").pairs(tree(noun, text="Он свернул в столовую."))}
     assert got == {}, got  # as an adjective it would give *«столизмовую»; as the noun it has no split
+
+
+def test_secondary_imperfective_takes_its_partners_prefix(paradigms):
+    """A secondary imperfective (-ыва-/-ива-, -ва-) whose rest is no verb of its own («хваливать»,
+    «сиживаться») is cut where its perfective partner is (по-хвалить, от-сидеться), for
+    ``add_verb_prefix`` only; a verb paired by a prefix or a root family (строить → построить,
+    поминать: family:инать) is never cut this way."""
+    p = paradigms["add_verb_prefix"]
+    assert p._partner_cut("похваливать", "похваливал").prefixes == ("по",)
+    assert p._partner_cut("отсиживаться", "отсиживается").form_rest == "сиживается"
+    assert p._partner_cut("строить", "строил") is None
+    assert p._partner_cut("поминать", "поминала") is None

@@ -277,8 +277,32 @@ class _FormationParadigm(Paradigm):
             return None
         split = unique_verb_split(self.lexicon, analysis.lemma, tok.form)
         if split is None and rare_rest and not self.lexicon.split_verb(analysis.lemma, tok.form):
-            split = self.lexicon.dictionary_cut(analysis.lemma, tok.form)
+            split = self.lexicon.dictionary_cut(analysis.lemma, tok.form) or self._partner_cut(analysis.lemma, tok.form)
         return None if split is None else (normalize(analysis.lemma), split)
+
+    @functools.cached_property
+    def _aspect_pairs(self):
+        from ..aspect_pairs import ASPECT_PAIRS_FILE, load_aspect_pairs
+
+        return load_aspect_pairs(Path(self.ctx.resources_dir) / ASPECT_PAIRS_FILE)
+
+    def _partner_cut(self, lemma: str, form: str) -> VerbSplit | None:
+        """The one prefix of a secondary imperfective (-ыва-/-ива-, -ва-: похваливать, отсиживаться) read
+        off its perfective partner (``aspect_pairs.tsv``: по-хвалить, от-сидеться): the suffix is added to
+        the prefixed perfective, so the imperfective has that prefix, though its rest («хваливать») is no
+        verb of its own. Only a partner cut into exactly one prefix whose spelling both the lemma and the
+        form begin with; None otherwise."""
+        lemma, form = normalize(lemma), normalize(form)
+        partner = self._aspect_pairs.perfective(lemma)
+        if partner is None or self._aspect_pairs.pattern(lemma) not in ("-ыва-", "-ва-"):
+            return None
+        split = unique_verb_split(self.lexicon, partner, partner)
+        if split is None or len(split.prefixes) != 1:
+            return None
+        written = self.lexicon.written_prefixes(split, partner)
+        if written is None or not lemma.startswith(written[0]) or not form.startswith(written[0]):
+            return None
+        return VerbSplit(split.prefixes, lemma[len(written[0]):], form[len(written[0]):])
 
 
 @register
@@ -397,6 +421,7 @@ class AddVerbPrefix(_FormationParadigm):
 
     name = "add_verb_prefix"
     options = ("prefix_candidates",)
+    resources = _FormationParadigm.resources + ("aspect_pairs.tsv",)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         lx = self.lexicon
