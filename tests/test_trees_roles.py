@@ -138,6 +138,10 @@ def test_attached_names():
     mistagged = tree(rows[:2] + [("Петру", "Пётр", "PROPN", _ANIM.format("Nom"), 1, "nsubj")] + rows[3:],
                      text="Отправил тогда Петру соседу письмо.")
     assert has_attached_name(mistagged, mistagged.token(4))
+    # an unknown name that looks indeclinable may be in any case («генералу Кикути»): still a name
+    indeclinable = tree(rows[:2] + [("Кикути", "Кикути", "PROPN", _ANIM.format("Nom"), 1, "nsubj")] + rows[3:],
+                        text="Отправил тогда Кикути соседу письмо.")
+    assert has_attached_name(indeclinable, indeclinable.token(4))
     coordinated = tree([
         ("Брат", "брат", "NOUN", _ANIM.format("Nom"), 4, "nsubj"),
         ("и", "и", "CCONJ", "", 3, "cc"),

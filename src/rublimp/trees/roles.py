@@ -170,7 +170,8 @@ def has_attached_name(sent: Sentence, tok: Token, ignore: frozenset[int] = froze
 def _other_argument(sent: Sentence, tok: Token, other: Token, host: Token | None) -> bool:
     """Is the capitalised neighbour ``other`` an argument of a verb in its own right — the verb's
     ``nsubj``/``obj``/``iobj``, not hung on ``tok``, in a case the parser gives both words differently,
-    the neighbour's every noun reading (pymorphy3's) outside ``tok``'s case? An apposition or a name
+    the neighbour's every noun reading (pymorphy3's; :func:`name_cases`: none for an indeclinable-looking
+    unknown name, which stays a name) outside ``tok``'s case? An apposition or a name
     part shares the case of the noun it names, so such a word names someone else («Дал же Бог
     человеку талант»: Бог is the subject, человеку the recipient)."""
     if host is None or host.upos != "VERB" or other.head == tok.id or other.base_deprel not in ("nsubj", "obj", "iobj"):
@@ -178,7 +179,9 @@ def _other_argument(sent: Sentence, tok: Token, other: Token, host: Token | None
     mine, theirs = tok.feats.get("Case"), other.feats.get("Case")
     if not mine or not theirs or mine == theirs:
         return False
-    return mine not in noun_cases(get_morph(), other.form)
+    # (an indeclinable-looking unknown name — «генералу Кикути» — may be in any case: still a name)
+    cases = name_cases(get_morph(), other.form)
+    return bool(cases) and mine not in cases
 
 
 def possessor_dative(sent: Sentence, dat: Token) -> bool:
