@@ -51,6 +51,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # the next suffix where the first would pile up consonants (*журналств, *российскникий)
         ("Журнал лежал на столе.", "Журналост лежал на столе."),
         ("Российский флаг подняли.", "Российскостий флаг подняли."),
+        # round 6: three-letter nouns take a suffix too (RuBLiMP: «нос» → *«носость», «гол» → *«голизн»)
+        ("Собака долго нюхала нос хозяина.", "Собака долго нюхала носизм хозяина."),
     ],
     "add_verb_prefix": [
         ("Весной личинки выедают почки изнутри.", "Весной личинки выпоедают почки изнутри."),
@@ -159,8 +161,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
 # paradigm -> sentences that must yield nothing (near misses)
 NEGATIVE: dict[str, list[str]] = {
     "add_new_suffix": [
+        "Ум хорошо, а два лучше.",  # a two-letter noun takes no suffix
+        "До сих пор тихо.",  # «пор»: a zero-ending genitive plural of three letters (not its lemma)
         "Маша спала.",  # a name; no noun or adjective otherwise
-        "Кот спал.",  # a root of three letters: too short a word
+        "Кот спал.",  # the parser tags «Кот» PROPN here: a name takes no suffix
         "Ему дали чай.",  # a root ending in й
         "Сутки прошли быстро.",  # сутк-и: a root ends in a consonant (never *суткиств)
     ],
