@@ -4,7 +4,8 @@
 infinitive open: «Я решил завтра уехать», and even «Завтра я решил отдохнуть» (the decision is past,
 the rest tomorrow). The verbs of :data:`SAME_TIME_GOVERNORS` do not: modality and necessity (смочь,
 прийтись), phase (начать, перестать), success and attempt (успеть, удаться, попытаться) and help
-(помочь) describe one event with the infinitive, so a time adverbial before both words dates the verb
+(помочь) describe one event with the infinitive, and so does a verb of motion with a purpose infinitive
+(пойти гулять, выходить поразмяться), so a time adverbial before both words dates the verb
 itself («В прошлом году многим пришлось вернуться», *«В будущем году многим пришлось вернуться»).
 
 **The quantity of a numeric marker** (:func:`quantity_phrase`): numerals, nouns and a few modifiers,
@@ -59,6 +60,10 @@ SAME_TIME_GOVERNORS = frozenset({
     "посметь", "сметь", "осмелиться", "ухитриться", "умудриться", "поспешить",
     # help
     "помочь", "помогать",
+    # motion with a purpose infinitive: one trip made for it («вчера выходил поразмяться»)
+    "идти", "пойти", "ходить", "сходить", "прийти", "приходить", "выйти", "выходить", "уйти", "уходить",
+    "зайти", "заходить", "ехать", "поехать", "съездить", "приехать", "приезжать", "уехать", "уезжать",
+    "бежать", "побежать", "прибежать", "сбегать", "прилететь", "прилетать",
 })
 
 #: the impersonal ones (a dative experiencer, no subject: «нам пришлось уехать»)
