@@ -157,6 +157,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Врач посоветовал пациенту отдохнуть.", "Врач посоветовал фрагменту отдохнуть."),
         # the addressee's name goes with it
         ("Барбур отправил информацию президенту Джону Адамсу.", "Барбур отправил информацию фрагменту."),
+        # round 6: a name beside the addressee in another case is the subject, not the addressee's
+        # name (trees.roles._other_argument): the addressee alone is replaced and the name stays
+        ("Соседу Гусев протянул билет.", "Фрагменту Гусев протянул билет."),
         ("Отец подарил книгу учителю Ивану Петровичу.", "Отец подарил книгу фрагменту."),
         # a singular addressee of one gender: the replacement keeps it for a later «она»
         ("Врач посоветовал Марии отдохнуть, потому что она устала.", "Врач посоветовал химии отдохнуть, потому что она устала."),
@@ -275,7 +278,6 @@ NEGATIVE: dict[str, list[str]] = {
     ],
     "transitive_verb_iobject": [
         "Врач посоветовал отдохнуть.",  # no indirect object
-        "Соседу Гусев протянул билет.",  # the name is the subject (nominative), not the addressee's
         "Отец дал сыну имя.",  # a light-verb object whose swap the lexicon refuses: no pair at all
         # an addressee whose gender the dictionary leaves open (Саша, коллега): a later «она» may
         # refer to her while the parser says masculine

@@ -98,6 +98,10 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Вчера отец, не раздумывая, подписал договор.", "Вчера отец, не раздумывая, подпишет договор."),
         # a finite clausal complement is no obstacle (only an infinitival one is)
         ("Вчера сосед сказал, что уезжает.", "Вчера сосед скажет, что уезжает."),
+        # round 6: «с половиной», «с лишним» after the numeral are part of the quantity
+        ("Сосед купил эту машину три с половиной года назад.", "Сосед купит эту машину три с половиной года назад."),
+        # a verb of motion with a purpose infinitive: one trip, dated by the marker before both
+        ("Вчера сестра пошла гулять в парк.", "Вчера сестра пойдет гулять в парк."),
     ],
     "conj_verb_tense": [
         ("Послезавтра он покинет станцию и вернётся на Землю.", "Послезавтра он покинул станцию и вернётся на Землю."),
@@ -134,6 +138,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Соседи ругаются — вчера кто-то разбил окно в подъезде.", "Соседи ругаются — вчера кто-то разобьет окно в подъезде."),
     ],
     "tense_marker": [
+        # round 6: a verb of motion with a purpose infinitive (any aspect for the marker paradigm)
+        ("Вчера брат ходил купаться на речку.", "Завтра брат ходил купаться на речку."),
         ("Вчера он допустил грубую ошибку.", "Завтра он допустил грубую ошибку."),
         ("Тоннель откроют на будущей неделе.", "Тоннель откроют на прошлой неделе."),
         ("Через несколько дней он вернётся домой.", "Несколько дней назад он вернётся домой."),
@@ -930,4 +936,38 @@ def test_numeric_marker_without_its_conjunct_or_quotes():
     # a word of another kind between the noun and «назад» is no inverted number
     other = inverted[:4] + [("тому", "тот", "DET", "Case=Dat|Gender=Masc|Number=Sing", 6, "det")] + inverted[5:]
     sent = tree(other, text="Я купил его лет тому назад.", sent_id="num3")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+
+
+def test_single_verb_partner_across_a_clause_boundary():
+    """A "conjunct" the parser linked across a clause boundary (a relative clause's verb hung as a conj
+    of the main verb) is no coordination partner, so the verb with the marker is a single verb; a real
+    coordination of two main-clause verbs still keeps both out of ``single_verb_tense``."""
+    past = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    impf = "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Мальчик", "мальчик", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("ждал", "ждать", "VERB", impf, 0, "root"),
+        ("друзей", "друг", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Plur", 2, "obj"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("которым", "который", "PRON", "Case=Dat|Number=Plur", 8, "iobj"),
+        ("он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 8, "nsubj"),
+        ("вчера", "вчера", "ADV", "Degree=Pos", 8, "advmod"),
+        ("отправил", "отправить", "VERB", past, 2, "conj"),
+        ("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 8, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows, text="Мальчик ждал друзей, которым он вчера отправил письмо.", sent_id="cl1")
+    assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == ["Мальчик ждал друзей, которым он вчера отправит письмо."]
+    coordinated = [
+        ("Вчера", "вчера", "ADV", "Degree=Pos", 3, "advmod"),
+        ("брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("купил", "купить", "VERB", past, 0, "root"),
+        ("хлеб", "хлеб", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 3, "obj"),
+        ("и", "и", "CCONJ", "", 6, "cc"),
+        ("отправил", "отправить", "VERB", past, 3, "conj"),
+        ("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 6, "obj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(coordinated, text="Вчера брат купил хлеб и отправил письмо.", sent_id="cl2")
     assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []

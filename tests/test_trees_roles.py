@@ -118,6 +118,30 @@ def test_attached_names():
     ])
     assert has_attached_name(stray, stray.token(2))
     assert not has_attached_name(stray, stray.token(5))
+    # round 6: a capitalised neighbour that is another argument of the verb, in a case none of its
+    # readings shares with the word, names someone else («Отправил тогда Иван соседу письмо»)
+    rows = [
+        ("Отправил", "отправить", "VERB", "Tense=Past|VerbForm=Fin", 0, "root"),
+        ("тогда", "тогда", "ADV", "", 1, "advmod"),
+        ("Иван", "Иван", "PROPN", _ANIM.format("Nom"), 1, "nsubj"),
+        ("соседу", "сосед", "NOUN", _ANIM.format("Dat"), 1, "iobj"),
+        ("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 1, "obj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ]
+    other = tree(rows, text="Отправил тогда Иван соседу письмо.")
+    assert not has_attached_name(other, other.token(4))
+    # still a name: the neighbour in the word's own case («соседу Петру» with Петру labelled nsubj),
+    # or a form that can be that case whatever the parser said (Петру tagged nominative)
+    same_case = tree(rows[:2] + [("Петру", "Пётр", "PROPN", _ANIM.format("Dat"), 1, "nsubj")] + rows[3:],
+                     text="Отправил тогда Петру соседу письмо.")
+    assert has_attached_name(same_case, same_case.token(4))
+    mistagged = tree(rows[:2] + [("Петру", "Пётр", "PROPN", _ANIM.format("Nom"), 1, "nsubj")] + rows[3:],
+                     text="Отправил тогда Петру соседу письмо.")
+    assert has_attached_name(mistagged, mistagged.token(4))
+    # an unknown name that looks indeclinable may be in any case («генералу Кикути»): still a name
+    indeclinable = tree(rows[:2] + [("Кикути", "Кикути", "PROPN", _ANIM.format("Nom"), 1, "nsubj")] + rows[3:],
+                        text="Отправил тогда Кикути соседу письмо.")
+    assert has_attached_name(indeclinable, indeclinable.token(4))
     coordinated = tree([
         ("Брат", "брат", "NOUN", _ANIM.format("Nom"), 4, "nsubj"),
         ("и", "и", "CCONJ", "", 3, "cc"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rublimp.morph import get_morph
-from rublimp.trees.tense_frames import dates_the_frame, past_verb_with_pronoun_subject, same_time_infinitives
+from rublimp.trees.tense_frames import dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_time_infinitives
 from tests.trees import tree
 
 _PAST_M = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
@@ -48,3 +48,46 @@ def test_past_verb_with_pronoun_subject():
     he = [("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj")] + rows[1:]
     sent = tree(he, text="Он села.")
     assert not past_verb_with_pronoun_subject(morph, sent, sent.token(2))
+
+
+def test_quantity_phrase():
+    """A numeric marker's quantity: numerals, nouns and modifiers, and «с» only between a numeral and
+    «половиной»/«лишним» («два с половиной года», «тридцать с лишним лет»); «с» before anything else
+    («с друзьями»), «с» with no numeral before it, or another preposition is no quantity."""
+    rows = [
+        ("два", "два", "NUM", "Case=Acc", 4, "nummod:gov"),
+        ("с", "с", "ADP", "", 3, "case"),
+        ("половиной", "половина", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 1, "nmod"),
+        ("года", "год", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 0, "root"),
+    ]
+    sent = tree(rows, text="два с половиной года")
+    assert quantity_phrase(list(sent.tokens))
+    other = rows[:2] + [("друзьями", "друг", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 1, "nmod")] + rows[3:]
+    assert not quantity_phrase(list(tree(other, text="два с друзьями года").tokens))
+    no_numeral = [("много", "много", "ADV", "Degree=Pos", 4, "advmod")] + rows[1:]
+    assert not quantity_phrase(list(tree(no_numeral, text="много с половиной года").tokens))
+    before = [
+        ("за", "за", "ADP", "", 3, "case"),
+        ("два", "два", "NUM", "Case=Acc", 3, "nummod:gov"),
+        ("года", "год", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 0, "root"),
+    ]
+    assert not quantity_phrase(list(tree(before, text="за два года").tokens))
+
+
+def test_same_clause_level():
+    """Conjuncts at the verb's clause level only: a subordinate clause's verb is no partner of a
+    main-clause verb, nor the other way round; two main-clause verbs (or two subordinate ones) are."""
+    from rublimp.trees.tense_frames import same_clause_level
+
+    rows = [
+        ("ждал", "ждать", "VERB", _PAST_M, 0, "root"),
+        ("отправил", "отправить", "VERB", _PAST_M, 1, "conj"),
+        ("купил", "купить", "VERB", _PAST_M, 1, "conj"),
+    ]
+    sent = tree(rows, text="ждал отправил купил")
+    main, sub, other = sent.token(1), sent.token(2), sent.token(3)
+    subordinate = {main.id: False, sub.id: True, other.id: False}.__getitem__
+    by_id = lambda toks: [t.id for t in toks]  # noqa: E731
+    assert by_id(same_clause_level([sub, other], main, lambda t: subordinate(t.id))) == [other.id]
+    assert by_id(same_clause_level([main, other], sub, lambda t: subordinate(t.id))) == []
+    assert by_id(same_clause_level([main], other, lambda t: subordinate(t.id))) == [main.id]

@@ -452,7 +452,9 @@ class Lexicon:
                     continue
                 if rest[0] == "о" and spelling[-1] in CONSONANTS and any(a == spelling + "о" for a in aff.allomorphs):
                     continue  # со-брать, во-йти: the o belongs to the prefix
-                if self.is_verb_stem(rest, aff.affix) or (self.is_infinitive(rest) and len(self._prefix_cuts(rest)) == 1):
+                if self.is_verb_stem(rest, aff.affix) or self._reflexive_stem(rest, aff.affix) or (
+                    self.is_infinitive(rest) and len(self._prefix_cuts(rest)) == 1
+                ):
                     # a rarer dictionary verb that is itself prefixed, one way only, counts as a
                     # rest too (пред-усматривать: у-сматривать; пре-подносить: под-носить; not
                     # по-вскакать, which reads both в-скакать and вс-какать)
@@ -460,6 +462,15 @@ class Lexicon:
             return tuple(out)
 
         return self._cached("cuts", lemma, compute)
+
+    def _reflexive_stem(self, rest: str, except_prefix: str) -> bool:
+        """A reflexive rest (-ся/-сь) whose verb without the postfix passes :meth:`is_verb_stem`: the prefix
+        belongs to the verb, -ся is added after it, and reflexives are rarer than their base, so their
+        own frequencies undercount (про-стираться as про-стирать, с-тираться as с-тирать: *«спротирается»;
+        у-бавиться as у-бавить)."""
+        if not rest.endswith(("ся", "сь")):
+            return False
+        return self.is_verb_stem(rest[:-2], except_prefix)
 
     def is_verb_stem(self, rest: str, except_prefix: str = "") -> bool:
         """May ``rest`` (an infinitive without a prefix) be what follows a prefix?

@@ -85,7 +85,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..io import InputError
 from ..trees.lexical import common_noun_gender, finite_verb_only
-from ..trees.tense_frames import dates_the_frame, past_verb_with_pronoun_subject, same_time_infinitives
+from ..trees.tense_frames import RELATIVE_FORMS, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_clause_level, same_time_infinitives
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -117,7 +117,7 @@ _PREDICATE_UPOS = frozenset({"VERB", "AUX"})
 # relations of a verb heading a subordinate clause, and words that open one
 _SUBORDINATE = frozenset({"acl", "advcl", "ccomp", "csubj"})
 _SUBORDINATORS = frozenset({"пока", "когда", "если", "хотя", "чтобы", "как", "где", "куда", "откуда", "потому",
-                            "поскольку", "раз", "что", "который", "которая", "которое", "которые", "словно", "будто"})
+                            "поскольку", "раз", "что", "словно", "будто"}) | RELATIVE_FORMS
 # punctuation that sets off reported speech or an explanation, not a coordinated clause
 _QUOTE_DASH = frozenset({"«", "»", '"', "„", "“", "”", "—", "–", "-", ":", "(", ")"})
 _COORDINATORS = frozenset({"и", "а", "но", "или", "да"})
@@ -254,7 +254,7 @@ def _numeric_marker(sent: Sentence, verb: Token, noun: Token, table: MarkerTable
     else:
         return None
     # the quantity phrase itself: numerals, nouns, a few modifiers; no prepositions, clauses or punctuation
-    if not body or any(t.upos not in ("NUM", "NOUN", "ADJ", "DET", "ADV") for t in body):
+    if not body or not quantity_phrase(body):
         return None
     return FoundMarker(m, tuple(whole), whole[0])
 
@@ -876,7 +876,7 @@ class SingleVerbTense(TenseParadigm):
             got = self.verb_tense(sent, verb)
             if got is None or (frame := self.frame(sent, verb, got[0].lemma)) is None:
                 continue
-            if self.conj_partners(sent, verb) or self.coordinated_after(sent, verb) or self.asyndetic_conjunct(sent, verb):
+            if same_clause_level(self.conj_partners(sent, verb), verb, functools.partial(self._subordinate, sent)) or self.coordinated_after(sent, verb) or self.asyndetic_conjunct(sent, verb):
                 continue
             analysis, tense = got
             cues = [m for m in self.verb_cues(sent, verb, tense) if dates_the_frame(m.tokens, verb, frame)]

@@ -108,10 +108,11 @@ def _first_word_id(sent: Sentence) -> int:
     return next((t.id for t in sent.tokens if t.upos != "PUNCT"), 1)
 
 
-def _plain_word(tok: Token, first_id: int) -> bool:
-    """A lower-case (or sentence-initial: ``first_id``) purely Cyrillic word aligned with the text."""
+def _plain_word(tok: Token, first_id: int, min_len: int = 4) -> bool:
+    """A lower-case (or sentence-initial: ``first_id``) purely Cyrillic word of at least ``min_len`` letters
+    aligned with the text."""
     f = tok.form
-    if tok.start < 0 or len(f) < 4 or not _CYRILLIC.match(f) or (f.isupper() and len(f) > 1):
+    if tok.start < 0 or len(f) < min_len or not _CYRILLIC.match(f) or (f.isupper() and len(f) > 1):
         return False
     return not (f[0].isupper() and tok.id != first_id)
 
@@ -277,8 +278,32 @@ class _FormationParadigm(Paradigm):
             return None
         split = unique_verb_split(self.lexicon, analysis.lemma, tok.form)
         if split is None and rare_rest and not self.lexicon.split_verb(analysis.lemma, tok.form):
-            split = self.lexicon.dictionary_cut(analysis.lemma, tok.form)
+            split = self.lexicon.dictionary_cut(analysis.lemma, tok.form) or self._partner_cut(analysis.lemma, tok.form)
         return None if split is None else (normalize(analysis.lemma), split)
+
+    @functools.cached_property
+    def _aspect_pairs(self):
+        from ..aspect_pairs import ASPECT_PAIRS_FILE, load_aspect_pairs
+
+        return load_aspect_pairs(Path(self.ctx.resources_dir) / ASPECT_PAIRS_FILE)
+
+    def _partner_cut(self, lemma: str, form: str) -> VerbSplit | None:
+        """The one prefix of a secondary imperfective (-ыва-/-ива-, -ва-: похваливать, отсиживаться) read
+        off its perfective partner (``aspect_pairs.tsv``: по-хвалить, от-сидеться): the suffix is added to
+        the prefixed perfective, so the imperfective has that prefix, though its rest («хваливать») is no
+        verb of its own. Only a partner cut into exactly one prefix whose spelling both the lemma and the
+        form begin with; None otherwise."""
+        lemma, form = normalize(lemma), normalize(form)
+        partner = self._aspect_pairs.perfective(lemma)
+        if partner is None or self._aspect_pairs.pattern(lemma) not in ("-ыва-", "-ва-"):
+            return None
+        split = unique_verb_split(self.lexicon, partner, partner)
+        if split is None or len(split.prefixes) != 1:
+            return None
+        written = self.lexicon.written_prefixes(split, partner)
+        if written is None or not lemma.startswith(written[0]) or not form.startswith(written[0]):
+            return None
+        return VerbSplit(split.prefixes, lemma[len(written[0]):], form[len(written[0]):])
 
 
 @register
@@ -303,13 +328,22 @@ class AddNewSuffix(_FormationParadigm):
         first_id = _first_word_id(sent)
         for tok in sent.tokens:
             pos = {"ADJ": "ADJ", "NOUN": "NOUN"}.get(tok.upos)
-            if pos is None or not _plain_word(tok, first_id):
+            # (three-letter nouns and adjectives too: a bare root takes a suffix like any other, «нос» →
+            # *«носизм», «хан» → *«ханист», as RuBLiMP's pairs do)
+            if pos is None or not _plain_word(tok, first_id, min_len=3):
                 continue
             if pos == "NOUN" and long_form_only(tok.form):
                 pos = "ADJ"  # tree repair: a known adjective the parser tagged as a noun («в противоположную сторону»)
             analysis = self.morph.analyse(tok.form, pos, tok.feats)
             want = {"ADJ": ("ADJF",), "NOUN": ("NOUN",)}[pos]
             if analysis is None or analysis.tag.POS not in want or EXCLUDED_TAGS & analysis.tag.grammemes:
+                continue
+            if len(tok.form) == 3 and (normalize(tok.form) != normalize(analysis.lemma) or any(
+                p.tag.POS not in ("NOUN", "ADJF") for p in self.morph.parses(tok.form.lower())
+            )):
+                # a three-letter word only as its own lemma (not a zero-ending genitive plural, «сёл»,
+                # «пор»: the new word would look like a nominative) and with no function-word or verb
+                # reading («раз», «мел»)
                 continue
             for new, source_value, target_value in self._candidates(tok.form, analysis.lemma, pos, max_pair):
                 yield Perturbation(
@@ -397,6 +431,7 @@ class AddVerbPrefix(_FormationParadigm):
 
     name = "add_verb_prefix"
     options = ("prefix_candidates",)
+    resources = _FormationParadigm.resources + ("aspect_pairs.tsv",)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         lx = self.lexicon

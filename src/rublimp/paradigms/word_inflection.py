@@ -331,14 +331,17 @@ class _InflectionParadigm(Paradigm):
     def lexicon(self) -> Lexicon:
         return get_lexicon(self.ctx.resources_dir, self.morph)
 
-    def _junction_ok(self, new: str, stem_len: int) -> bool:
+    def _junction_ok(self, new: str, stem_len: int, source: str = "") -> bool:
         """Not a dictionary word, and every unattested letter trigram reaches into the ending
-        (the second pass of both swaps: *умениы, *представляят)."""
+        (the second pass of both swaps: *умениы, *представляят). A trigram of the ``source`` word (the
+        form the stem comes from) is attested by that word: the letter table lacks a few rare ones
+        («ыйд» of «выйдет» → *«выйдит»)."""
         if self.lexicon.is_word(new):
             return False
         known = self.lexicon.letters.trigrams
+        own = frozenset(word_trigrams(source.lower())) if source else frozenset()
         # with the word boundary: position i covers letters i-1 … i+1
-        return all(t in known for t in word_trigrams(new)[: max(stem_len - 1, 0)])
+        return all(t in known or t in own for t in word_trigrams(new)[: max(stem_len - 1, 0)])
 
 
 class _Declension(_InflectionParadigm):
@@ -578,7 +581,7 @@ class _Declension(_InflectionParadigm):
         if not ending or ending[0] not in _VOWEL_LETTERS or _breaks_spelling(stem, ending):
             return None  # a vowel ending only (*человекь is no ending RuBLiMP writes), no spelling breach
         new = stem + ending
-        if normalize(new) == normalize(tok.form) or not self._junction_ok(new, len(stem)):
+        if normalize(new) == normalize(tok.form) or not self._junction_ok(new, len(stem), tok.form):
             return None  # a dictionary word, or an odd sequence inside the stem
         if not plausible_nonword(self.lexicon.letters, new):
             return None  # «ы» after a vowel (*умениы, *боы): no Russian shape
@@ -891,7 +894,7 @@ class ChangeVerbConjugation(_InflectionParadigm):
                 new = stem + new_end + postfix
                 if not junction and not self.lexicon.is_novel(new):
                     continue
-                if junction and not self._junction_ok(new, len(stem)):
+                if junction and not self._junction_ok(new, len(stem), tok.form):
                     continue
                 return self._conjugation(tok, swap, new, f)
         return None

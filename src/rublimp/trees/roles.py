@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
-from ..morph import UD2OC, grammemes_to_ud
+from ..morph import UD2OC, get_morph, grammemes_to_ud
 from .memo import sentence_memo
 from .names import apposed_name
 from .nominal import norm
@@ -161,8 +161,27 @@ def has_attached_name(sent: Sentence, tok: Token, ignore: frozenset[int] = froze
         host = sent.head_of(other)
         if other.id < tok.id and host is not None and host.id < other.id and host.upos in ("NOUN", "PROPN"):
             continue  # a name closing the noun phrase before the word («на берегу реки Окукихта строителями»)
+        if _other_argument(sent, tok, other, host):
+            continue  # another argument of the verb in another case («Дал же Бог человеку талант»)
         return True
     return False
+
+
+def _other_argument(sent: Sentence, tok: Token, other: Token, host: Token | None) -> bool:
+    """Is the capitalised neighbour ``other`` an argument of a verb in its own right — the verb's
+    ``nsubj``/``obj``/``iobj``, not hung on ``tok``, in a case the parser gives both words differently,
+    the neighbour's every noun reading (pymorphy3's; :func:`name_cases`: none for an indeclinable-looking
+    unknown name, which stays a name) outside ``tok``'s case? An apposition or a name
+    part shares the case of the noun it names, so such a word names someone else («Дал же Бог
+    человеку талант»: Бог is the subject, человеку the recipient)."""
+    if host is None or host.upos != "VERB" or other.head == tok.id or other.base_deprel not in ("nsubj", "obj", "iobj"):
+        return False
+    mine, theirs = tok.feats.get("Case"), other.feats.get("Case")
+    if not mine or not theirs or mine == theirs:
+        return False
+    # (an indeclinable-looking unknown name — «генералу Кикути» — may be in any case: still a name)
+    cases = name_cases(get_morph(), other.form)
+    return bool(cases) and mine not in cases
 
 
 def possessor_dative(sent: Sentence, dat: Token) -> bool:

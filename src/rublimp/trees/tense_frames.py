@@ -4,8 +4,16 @@
 infinitive open: «Я решил завтра уехать», and even «Завтра я решил отдохнуть» (the decision is past,
 the rest tomorrow). The verbs of :data:`SAME_TIME_GOVERNORS` do not: modality and necessity (смочь,
 прийтись), phase (начать, перестать), success and attempt (успеть, удаться, попытаться) and help
-(помочь) describe one event with the infinitive, so a time adverbial before both words dates the verb
+(помочь) describe one event with the infinitive, and so does a verb of motion with a purpose infinitive
+(пойти гулять, выходить поразмяться), so a time adverbial before both words dates the verb
 itself («В прошлом году многим пришлось вернуться», *«В будущем году многим пришлось вернуться»).
+
+**The quantity of a numeric marker** (:func:`quantity_phrase`): numerals, nouns and a few modifiers,
+with «с половиной», «с лишним» after a numeral («два с половиной месяца назад»).
+
+**Partners across a clause boundary** (:func:`same_clause_level`): the parser links a main-clause verb
+and the verb of a subordinate clause as conjuncts («Водре ждал солдат, которым он только что раздал
+деньги»); they are no coordination.
 
 **A past verb tagged as its noun homonym** (:func:`past_verb_with_pronoun_subject`: «Я же только что
 села», села → NOUN «село»).
@@ -13,12 +21,22 @@ itself («В прошлом году многим пришлось вернут�
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 
-__all__ = ["SAME_TIME_GOVERNORS", "IMPERSONAL_GOVERNORS", "same_time_infinitives", "dates_the_frame", "past_verb_with_pronoun_subject"]
+__all__ = [
+    "SAME_TIME_GOVERNORS", "IMPERSONAL_GOVERNORS", "same_time_infinitives", "dates_the_frame", "past_verb_with_pronoun_subject",
+    "quantity_phrase", "same_clause_level", "RELATIVE_FORMS",
+]
+
+#: every form of the relative «который» (a word that opens a subordinate clause in any case:
+#: «друзей, которым он вчера отправил письмо»)
+RELATIVE_FORMS = frozenset({
+    "который", "которого", "которому", "которым", "котором", "которая", "которой", "которую", "которою",
+    "которое", "которые", "которых", "которыми",
+})
 
 _SUBJUNCTIVE = frozenset({"бы", "б", "чтобы", "чтоб"})
 # personal pronoun subject → the number (and singular gender) of a past verb agreeing with it
@@ -26,6 +44,8 @@ _PRONOUN_AGREEMENT = {
     "я": ("sing", None), "ты": ("sing", None), "он": ("sing", "masc"), "она": ("sing", "femn"),
     "оно": ("sing", "neut"), "мы": ("plur", None), "вы": ("plur", None), "они": ("plur", None),
 }
+# «N с половиной», «N с лишним», «N с небольшим»: a fraction or excess added to a numeral
+_QUANTITY_ADDITIONS = frozenset({"половиной", "лишним", "небольшим", "гаком", "хвостиком"})
 _DASHES = frozenset({"—", "–", "-", ":", "«", "»", '"', "„", "“", "”", "(", ")"})
 
 #: infinitive-taking verbs (infinitive lemmas, ё-less) whose complement shares their time
@@ -40,6 +60,10 @@ SAME_TIME_GOVERNORS = frozenset({
     "посметь", "сметь", "осмелиться", "ухитриться", "умудриться", "поспешить",
     # help
     "помочь", "помогать",
+    # motion with a purpose infinitive: one trip made for it («вчера выходил поразмяться»)
+    "идти", "пойти", "ходить", "сходить", "прийти", "приходить", "выйти", "выходить", "уйти", "уходить",
+    "зайти", "заходить", "ехать", "поехать", "съездить", "приехать", "приезжать", "уехать", "уезжать",
+    "бежать", "побежать", "прибежать", "сбегать", "прилететь", "прилетать",
 })
 
 #: the impersonal ones (a dative experiencer, no subject: «нам пришлось уехать»)
@@ -107,3 +131,30 @@ def past_verb_with_pronoun_subject(morph, sent: Sentence, tok: Token) -> bool:
         if p.tag.POS == "VERB" and "past" in g and "indc" in g and number in g and (gender is None or gender in g):
             return True
     return False
+
+
+def quantity_phrase(body: list[Token]) -> bool:
+    """Is ``body`` (the words of a numeric marker before «назад» or after «через») a bare quantity:
+    numerals, nouns, adjectives, determiners and adverbs («несколько лет», «ещё три года»), where the
+    only preposition is «с» between a numeral and a word of :data:`_QUANTITY_ADDITIONS` («два с
+    половиной месяца», «тридцать с лишним лет»)? Any other preposition, a clause or punctuation
+    makes it no marker («за три дня до …»)."""
+    for i, t in enumerate(body):
+        if t.upos in ("NUM", "NOUN", "ADJ", "DET", "ADV"):
+            continue
+        if (
+            t.upos == "ADP" and normalize(t.form) == "с" and 0 < i < len(body) - 1
+            and body[i - 1].upos == "NUM" and normalize(body[i + 1].form) in _QUANTITY_ADDITIONS
+        ):
+            continue
+        return False
+    return True
+
+
+def same_clause_level(partners: Iterable[Token], verb: Token, subordinate: Callable[[Token], bool]) -> list[Token]:
+    """The conjuncts of ``partners`` that stand at ``verb``'s clause level: both heads of subordinate
+    clauses or neither (``subordinate``: does the verb head a clause opened by a subordinator or a relative
+    word?). A "conjunct" the parser linked across a clause boundary — one verb in a main clause, the
+    other in a «когда»/«который»/«хотя»/«что» clause — is no coordination partner."""
+    own = subordinate(verb)
+    return [k for k in partners if subordinate(k) == own]
