@@ -2667,3 +2667,70 @@ def test_genitive_subject_tagged_animate_accusative_after_a_pronouns_pp(paradigm
     assert sorted(b for b, _ in gender.pairs(sent("Acc", "Anim"))) == ["Не был у них старого друга.", "Не была у них старого друга."]
     # tagged accusative and inanimate, it is no genitive: none
     assert list(gender.pairs(sent("Acc", "Inan"))) == []
+
+
+def test_companion_of_a_plural_pronoun_hung_on_the_verb_attracts(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    # «Мы с Тарвином ушли.» with «Тарвином» an ``obl`` of the verb (the parser's place for it): still the
+    # pronoun's companion, read with pymorphy3's guesses
+    sent = _tree([
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 4, "nsubj"),
+        ("с", "с", "ADP", "", 3, "case"),
+        ("Тарвином", "тарвин", "PROPN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 4, "obl"),
+        ("ушли", "уйти", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Мы с Тарвином ушел."]
+    # not a companion: a PP after the verb («Мы ушли с Тарвином») is no attractor between subject and verb
+    after = _tree([
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("ушли", "уйти", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("с", "с", "ADP", "", 4, "case"),
+        ("Тарвином", "тарвин", "PROPN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert list(number.pairs(after)) == []
+
+
+def test_word_before_a_personal_pronoun_does_not_quantify_it(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+
+    def sent(subject: tuple, verb_feats: str) -> "Sentence":
+        # «Сколько <subject> книг прочитал?»: «Сколько» quantifies the object «книг»
+        return _tree([
+            ("Сколько", "сколько", "NUM", "", 3, "nummod:gov"),
+            (*subject, 4, "nsubj"),
+            ("книг", "книга", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 4, "obj"),
+            ("прочитал", "прочитать", "VERB", verb_feats, 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    masc = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    he = ("он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3")
+    assert [b for b, _ in number.pairs(sent(he, masc))] == ["Сколько он книг прочитали."]
+    # a noun right after a numeral is the numeral's («Сколько студентов …»): no pair
+    students = ("студентов", "студент", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur")
+    assert list(number.pairs(sent(students, masc))) == []
+
+
+def test_attribute_before_a_subject_after_the_predicate_is_no_half_edit(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+
+    def sent(adj_before_noun: bool) -> "Sentence":
+        # «Ему подарена друзьями новая книга.» (attribute) vs «Ему подарена друзьями книга, новая.»
+        fem = "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing"
+        rows = [
+            ("Ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", 2, "iobj"),
+            ("подарена", "подарить", "VERB", "Aspect=Perf|Gender=Fem|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"),
+            ("друзьями", "друг", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Plur", 2, "obl"),
+        ]
+        if adj_before_noun:
+            rows += [("новая", "новый", "ADJ", fem, 5, "amod"), ("книга", "книга", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj:pass")]
+        else:
+            rows += [("книга", "книга", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj:pass"),
+                     (",", ",", "PUNCT", "", 6, "punct"), ("новая", "новый", "ADJ", fem, 4, "amod")]
+        return _tree([*rows, (".", ".", "PUNCT", "", 2, "punct")])
+
+    assert "Ему подарены друзьями новая книга." in [b for b, _ in number.pairs(sent(True))]
+    # an adjective after its subject, set off, describes it together with the predicate: half-edited
+    assert list(number.pairs(sent(False))) == []

@@ -265,11 +265,13 @@ def _guessed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
 
 
 def _comitative_of_pronoun(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
-    """A «с» + instrumental right after a plural personal pronoun subject, hung on it («Мы с айранитом
-    обернулись»): the companion, a singular name or noun whose guessed readings may be read."""
+    """A «с» + instrumental right after a plural personal pronoun subject, hung on it or on the predicate
+    («Мы с айранитом обернулись»): the companion, a singular name or noun whose guessed readings may be read."""
     subj = edge.subject
     return (
-        subj.upos == "PRON" and subj.feats.get("Number") == "Plur" and tok.head == subj.id and tok.id == subj.id + 2
+        subj.upos == "PRON" and subj.feats.get("Number") == "Plur" and tok.id == subj.id + 2
+        # hung on the pronoun, or on the verb by the parser («Мы с айранитом обернулись» with «айранитом» an ``obl``)
+        and tok.head in (subj.id, edge.predicate.id, edge.agreeing.id)
         and tok.feats.get("Case") == "Ins"
         and any(c.base_deprel == "case" and normalize(c.form) in ("с", "со") and c.id == subj.id + 1 for c in sent.children(tok))
     )
@@ -328,6 +330,8 @@ def _numeral_word(tok: Token) -> bool:
     return (tok.upos == "NUM" or tok.form[:1].isdigit()) and lemma not in ("один", "1")
 
 
+#: personal pronouns, which no numeral before them quantifies
+_PERSONAL_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
 #: nouns that count like numerals before a genitive («пять тысяч человек», «сотни домов»)
 _BIG_NUMBERS = frozenset({"тысяча", "миллион", "миллиард", "сотня", "десяток", "дюжина", "триллион"})
 #: words between a numeral and its noun that keep the phrase a quantity phrase («более 20 человек»)
@@ -352,6 +356,8 @@ def _numeral_subject(sent: Sentence, subj: Token) -> bool:
         return True  # «один из них» agrees like a noun
     if any(_quantity_word(k) and k.base_deprel not in ("case", "punct", "conj") for k in sent.children(subj)):
         return True  # «человек» with «тысяч» or «5» hung on it by any relation
+    if subj.upos == "PRON" and subj.feats.get("PronType", "Prs") == "Prs" and normalize(subj.lemma) in _PERSONAL_PRONOUNS:
+        return False  # «Сколько он книг прочитал?»: a word before a personal pronoun quantifies something else
     # the words right before the subject: its adjectives, other numerals and quantity adverbs
     # («Восемь крупных заводов», «более 20 человек», «5 тысяч жителей»)
     for t in reversed(sent.tokens[: subj.id - 1]):
@@ -400,7 +406,12 @@ def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
                 and not any(c.base_deprel == "case" for c in sent.children(k))
             )
         ]
-        kids += [k for k in sent.children(edge.subject) if k.id > word.id and k.base_deprel in _AGREEING_KID_RELS]
+        # (an attribute placed before a subject that follows the predicate describes nothing apart:
+        # «Ему подарена друзьями новая книга»)
+        kids += [
+            k for k in sent.children(edge.subject)
+            if k.id > word.id and k.id > edge.subject.id and k.base_deprel in _AGREEING_KID_RELS
+        ]
         for kid in kids:
             if kid.id == edge.subject.id:
                 continue
