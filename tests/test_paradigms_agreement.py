@@ -2734,3 +2734,27 @@ def test_attribute_before_a_subject_after_the_predicate_is_no_half_edit(paradigm
     assert "Ему подарены друзьями новая книга." in [b for b, _ in number.pairs(sent(True))]
     # an adjective after its subject, set off, describes it together with the predicate: half-edited
     assert list(number.pairs(sent(False))) == []
+
+
+def test_attractor_after_a_set_off_name_of_the_subject(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    pres = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+
+    def sent(inserted: tuple) -> "Sentence":
+        # «Он, <inserted>, друзей не бросает.»
+        return _tree([
+            ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 7, "nsubj"),
+            (",", ",", "PUNCT", "", 3, "punct"),
+            (*inserted, 1, "appos"),
+            (",", ",", "PUNCT", "", 7, "punct"),
+            ("друзей", "друг", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur", 7, "obj"),
+            ("не", "не", "PART", "Polarity=Neg", 7, "advmod"),
+            ("бросает", "бросать", "VERB", pres, 0, "root"),
+            (".", ".", "PUNCT", "", 7, "punct"),
+        ])
+
+    leonid = ("Леонид", "леонид", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
+    assert [b for b, _ in number.pairs(sent(leonid))] == ["Он, Леонид, друзей не бросают."]
+    # a set-off oblique noun is no name of the subject: two clauses as before, no pair
+    brother = ("брату", "брат", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing")
+    assert list(number.pairs(sent(brother))) == []

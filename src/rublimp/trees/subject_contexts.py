@@ -418,7 +418,7 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
     ):
         return False  # «В результате мутации у него вырастают руки»: the genitive of the noun before it
     lo, hi = sorted((subj.id, edge.agreeing.id))
-    own = {t.id for t in sent.subtree(subj)}
+    own = {t.id for t in sent.subtree(subj)} | _set_off_insertion(sent, subj, hi)
     return not any(
         t.id not in own and (
             t.upos == "PUNCT"
@@ -427,6 +427,42 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
         )
         for t in sent.tokens[lo: hi - 1]
     )
+
+
+#: parenthetical words that may stand set off by commas inside a clause («Она, вишь, …», «Он, может, …»)
+_PARENTHETICAL_WORDS = frozenset({
+    "вишь", "мол", "дескать", "может", "кажется", "видно", "видать", "говорят", "конечно", "наверное",
+    "наверно", "пожалуй", "значит", "впрочем", "однако", "правда", "кстати", "небось", "поди", "верно",
+    "естественно", "разумеется", "очевидно", "видимо", "по-моему", "по-видимому", "безусловно", "действительно",
+})
+#: the most words a set-off address or apposition of the subject has («Вы, матушка, …», «он, Леонид, …»)
+_INSERTION_MAX = 3
+
+
+def _set_off_insertion(sent: Sentence, subj: Token, hi: int) -> set[int]:
+    """The ids (commas included) of a comma-enclosed insertion right after the subject and before
+    token ``hi``: a parenthetical word («Она, вишь, из наших была», :data:`_PARENTHETICAL_WORDS`) or a
+    short nominative phrase naming or addressing the subject («Вы, матушка, у брата спросите», «он,
+    Леонид, друзей не бросает»): no verb form, subordinator, conjunction or oblique case in it. Such
+    an insertion does not split the clause; a word inside it never attracts (it is set off from the
+    verb, :func:`attractor_in_clause`). Empty for anything else («адресат, живший …, получил»)."""
+    opening = subj.id + 1
+    if opening >= hi or sent.token(opening).form != ",":
+        return set()
+    closing = next((t.id for t in sent.tokens[opening: hi - 1] if t.upos == "PUNCT"), None)
+    if closing is None or sent.token(closing).form != ",":
+        return set()
+    words = sent.tokens[opening: closing - 1]
+    if not 1 <= len(words) <= _INSERTION_MAX:
+        return set()
+    if len(words) == 1 and normalize(words[0].form) in _PARENTHETICAL_WORDS:
+        return set(range(opening, closing + 1))
+    nominal = all(
+        t.upos in ("NOUN", "PROPN", "ADJ", "DET") and t.feats.get("Case", "Nom") == "Nom"
+        and t.feats.get("VerbForm") is None and t.base_deprel not in ("conj", "cc")
+        for t in words
+    ) and any(t.upos in ("NOUN", "PROPN") for t in words)
+    return set(range(opening, closing + 1)) if nominal else set()
 
 
 def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
