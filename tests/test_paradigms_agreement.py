@@ -2758,3 +2758,24 @@ def test_attractor_after_a_set_off_name_of_the_subject(paradigms):
     # a set-off oblique noun is no name of the subject: two clauses as before, no pair
     brother = ("брату", "брат", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing")
     assert list(number.pairs(sent(brother))) == []
+
+
+def test_nominal_beside_the_infinitive_of_an_impersonal_only_verb_is_its_object(paradigms):
+    number = paradigms["clause_subj_predicate_agreement_number"]
+
+    def sent(first: tuple) -> "Sentence":
+        # «<first> наверняка удастся уговорить.» with <first> labelled nsubj by the parser
+        return _tree([
+            (*first, 3, "nsubj"),
+            ("наверняка", "наверняка", "ADV", "Degree=Pos", 3, "advmod"),
+            ("удастся", "удаться", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid", 0, "root"),
+            ("уговорить", "уговорить", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 3, "csubj"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    him = ("Его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3")
+    assert [b for b, _ in number.pairs(sent(him))] == ["Его наверняка удадутся уговорить."]
+    # a form read as a nominative only may be a subject the parser found («Брат наверняка удастся …»
+    # is broken or another clause's): no pair
+    brother = ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
+    assert list(number.pairs(sent(brother))) == []

@@ -50,6 +50,7 @@ from ..trees.default_subjects import (
     chto_beside_a_genitive,
     disagreeing_nominative,
     is_vocative,
+    object_of_impersonal_infinitive,
     other_clause,
     stray_nominative,
 )
@@ -475,6 +476,10 @@ class SubjectPredicateAgreement(Paradigm):
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos == "ADV" and normalize(k.lemma) not in QUANT_WORDS)
             # «Мысль в том, что объекта не существует»: a nominal before the predicate's own «что»
             and not (edge.subject_kind in ("genitive", "clausal") and before_own_subordinator(sent, edge.predicate, k))
+            # «его наверняка удастся уговорить», «Нате не следует сообщать»: beside its infinitive a verb that
+            # takes one only impersonally has no nominative subject; the nominal is the infinitive's object
+            # or the experiencer
+            and not object_of_impersonal_infinitive(edge, k)
         ]
         return not others and not stray_nominative(sent, edge)
 

@@ -20,6 +20,7 @@ from .readings import after_preposition, agrees_as_nominative, dative_reading, o
 from .verbs import (
     bare_case,
     impersonal_verb,
+    infinitive_only_impersonal,
     is_default_form,
     is_infinitive,
     is_intransitive,
@@ -30,6 +31,7 @@ from .verbs import (
 
 __all__ = [
     "before_own_subordinator",
+    "object_of_impersonal_infinitive",
     "disagreeing_nominative",
     "other_clause",
     "is_vocative",
@@ -362,6 +364,23 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
     return None
 
 
+def object_of_impersonal_infinitive(edge: AgreementEdge, kid: Token) -> bool:
+    """Whether ``kid``, an ``nsubj`` beside the infinitive subject of a verb that takes one only
+    impersonally (:func:`~rublimp.trees.verbs.infinitive_only_impersonal`), is no subject but the
+    experiencer or the infinitive's object: tagged in, or read by pymorphy3 (guesses included) as, a
+    dative, accusative or genitive noun, pronoun or numeral («Нате не следует сообщать», «его удастся
+    уговорить», «всё удаётся исполнить», «Сколько раз пришлось»); a nominative only («Младой») is
+    another clause's subject."""
+    if edge.subject_kind != "clausal" or kid.base_deprel != "nsubj" or not infinitive_only_impersonal(edge.agreeing):
+        return False
+    if kid.feats.get("Case") in ("Acc", "Dat", "Gen"):
+        return True
+    return any(
+        p.tag.POS in ("NOUN", "NPRO", "NUMR") or {"Apro", "Subx"} <= set(p.tag.grammemes)
+        for p in get_morph().parses(kid.form) if {"datv", "accs", "gent"} & set(p.tag.grammemes)
+    )
+
+
 def stray_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
     """A nominative nominal among the arguments of the predicate (or of its xcomp chain).
 
@@ -387,6 +406,10 @@ def stray_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
                 and not (edge.subject_kind == "clausal" and is_vocative(sent, kid))
                 # «Тасе (tagged nominative) следует думать»: an iobj that reads as a dative
                 and not (kid.base_deprel == "iobj" and dative_reading(kid))
+                # «Нате не следует сообщать», «всё удаётся исполнить»: beside its infinitive subject a verb
+                # that takes one only impersonally has no nominative subject; a form with an oblique reading
+                # is the experiencer or the infinitive's object
+                and not object_of_impersonal_infinitive(edge, kid)
                 # «Мысль в том, что объекта не существует»: a nominal of the clause above
                 and not before_own_subordinator(sent, node, kid)
             ):

@@ -30,6 +30,7 @@ __all__ = [
     "impersonal_verb",
     "is_intransitive",
     "MODAL_IMPERSONAL_LEMMAS",
+    "infinitive_only_impersonal",
     "modal_impersonal",
 ]
 
@@ -250,6 +251,18 @@ def modal_impersonal(verb: Token) -> bool:
     return lemma in MODAL_IMPERSONAL_LEMMAS and (
         lemma in _NON_REFLEXIVE_MODALS or verb.form.lower().endswith(("ся", "сь"))
     )
+
+
+#: verbs of :data:`MODAL_IMPERSONAL_LEMMAS` that the parser often gives a nominative subject beside an
+#: infinitive of another clause («Маша мне нравится, гулять …»)
+_PERSONAL_TOO = frozenset({"нравиться", "понравиться"})
+
+
+def infinitive_only_impersonal(verb: Token) -> bool:
+    """A verb that takes an infinitive only impersonally (:func:`modal_impersonal`), other than
+    «нравиться»: beside its infinitive subject a nominal is no subject of it but the infinitive's
+    object or the experiencer («его наверняка удастся уговорить», «Нате не следует сообщать»)."""
+    return modal_impersonal(verb) and normalize(verb.lemma) not in _PERSONAL_TOO
 
 
 def impersonal_verb(sent: Sentence, verb: Token) -> bool:
