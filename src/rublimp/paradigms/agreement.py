@@ -355,6 +355,10 @@ class SubjectPredicateAgreement(Paradigm):
             return False
         if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM"):
             return False
+        if any(k.base_deprel == "case" and k.upos == "ADP" for k in sent.children(subj)):
+            # a noun with a preposition of its own is no nominative subject («… с преобразованием в
+            # комитет» with «комитет» labelled nsubj)
+            return False
         if normalize(subj.lemma) in NO_AGREEMENT_LEMMAS:
             # «это были студенты» agrees with the nominal predicate; «это служит мостом» agrees with «это»
             if edge.pred_type != "verb" or is_byt(edge.agreeing) or subj.upos == "DET":
