@@ -2817,3 +2817,37 @@ def test_noun_with_its_own_preposition_is_no_subject(paradigms):
         (".", ".", "PUNCT", "", 1, "punct"),
     ])
     assert [b for b, _ in number.pairs(sent)] == ["Созданы комитет."]
+
+
+def test_link_verb_hung_elsewhere_changes_with_the_predicative(paradigms):
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+    short = "Degree=Pos|Gender=Neut|Number=Sing|Variant=Short"
+    # «Вчера стало трудно уйти.» with «трудно» the xcomp of «стало»: both words change together
+    sent = _tree([
+        ("Вчера", "вчера", "ADV", "Degree=Pos", 2, "advmod"),
+        ("стало", "стать", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("трудно", "трудный", "ADJ", short, 2, "xcomp"),
+        ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 3, "csubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Вчера стали трудны уйти."]
+    assert [b for b, _ in gender.pairs(sent)] == ["Вчера стал труден уйти."]
+    # «Там мне было бы трудно уйти.» with «было» the cop of «Там» (the parser's root) and «бы» between
+    sent = _tree([
+        ("Там", "там", "ADV", "Degree=Pos", 0, "root"),
+        ("мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 1, "iobj"),
+        ("было", "быть", "AUX", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 1, "cop"),
+        ("бы", "бы", "AUX", "Mood=Cnd", 5, "aux"),
+        ("трудно", "трудный", "ADJ", short, 1, "conj"),
+        ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 5, "csubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Там мне были бы трудны уйти."]
+    # «Трудно уйти.»: no link verb, the predicative alone
+    sent = _tree([
+        ("Трудно", "трудный", "ADJ", short, 0, "root"),
+        ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 1, "csubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Трудны уйти."]

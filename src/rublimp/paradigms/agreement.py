@@ -70,7 +70,7 @@ from ..trees.memo import token_memo
 from ..trees.nominal import COMMON_GENDER_FILE, load_common_gender_nouns
 from ..trees.readings import genitive_reading, has_grammeme, object_like
 from ..trees.subject_repairs import object_reading
-from ..trees.subject_contexts import address_as_subject, predicative_short_form
+from ..trees.subject_contexts import address_as_subject, misattached_link_verb, predicative_short_form
 from ..trees.subjects import (
     edges_with_default_contexts,
     noun_subject_edges,
@@ -296,6 +296,15 @@ class SubjectPredicateAgreement(Paradigm):
             if short is not None:
                 words.append(edge.predicate)
                 preset[edge.predicate.id] = Analysis(short, 1.0)
+        if (
+            self.feature in ("Number", "Gender") and edge.subject_kind in ("genitive", "clausal", "quantified")
+            and edge.pred_type == "part_shortadj" and predicative_short_form(edge.agreeing) is not None
+        ):
+            # «мне было бы трудно отрыть», «становилось необходимо удалить»: a link verb the parser hung
+            # elsewhere agrees with the short form and changes with it («были бы трудны»)
+            link = misattached_link_verb(sent, edge.agreeing)
+            if link is not None:
+                words.append(link)
         words.sort(key=lambda t: t.id)  # «должен был»: record the words in sentence order
         use_yo = "ё" in sent.text.lower()
         edits = []

@@ -36,6 +36,7 @@ from .subjects import misparsed_second_subject
 from .verbs import is_infinitive, is_intransitive
 
 __all__ = [
+    "misattached_link_verb",
     "genitive_of_negation",
     "indefinite_personal_risk",
     "predicative_short_form",
@@ -297,6 +298,38 @@ def predicative_short_form(tok: Token):
     for p in get_morph().parses(tok.form):
         if p.tag.POS in ("ADJS", "PRTS") and {"neut", "sing"} <= set(p.tag.grammemes):
             return p
+    return None
+
+
+#: verbs that link an impersonal predicative to its clausal or genitive subject («было трудно», «стало
+#: ясно», «становилось необходимо», «оказалось невозможно»)
+_LINK_VERBS = frozenset({"быть", "стать", "становиться", "оказаться", "оказываться", "казаться", "показаться"})
+#: words that may stand between a link verb and its predicative («было бы трудно», «стало же ясно»)
+_LINK_GAP_WORDS = frozenset({"бы", "б", "же", "ж", "уже", "ещё", "еще", "очень", "совсем", "вполне", "решительно", "просто"})
+
+
+def misattached_link_verb(sent: Sentence, pred: Token) -> Token | None:
+    """The finite link verb of an impersonal predicative (a neuter short form, ``pred``) that the parser
+    did not hang on it as ``cop``/``aux``: the predicative's head with ``pred`` its ``xcomp`` or
+    ``conj`` («становилось ← необходимо», «стало ← ясно»), or a neuter singular past or future of
+    :data:`_LINK_VERBS` right before it with only :data:`_LINK_GAP_WORDS` between («мне было бы трудно» with
+    «было» the ``cop`` of another word). Editing the predicative alone would leave it disagreeing with
+    that verb. None where there is none (or it is a present «есть»)."""
+    def link(t: Token | None) -> bool:
+        return (
+            t is not None and t.upos in ("VERB", "AUX") and normalize(t.lemma) in _LINK_VERBS
+            and t.feats.get("VerbForm") == "Fin" and t.feats.get("Tense") in ("Past", "Fut")
+            and t.feats.get("Number", "Sing") == "Sing" and t.feats.get("Gender", "Neut") == "Neut"
+        )
+
+    head = sent.token(pred.head) if pred.head else None
+    if pred.base_deprel in ("xcomp", "conj") and link(head) and head.id < pred.id:
+        return head
+    for t in reversed(sent.tokens[: pred.id - 1]):
+        if link(t) and t.head != pred.id:
+            return t
+        if normalize(t.form) not in _LINK_GAP_WORDS:
+            return None
     return None
 
 
