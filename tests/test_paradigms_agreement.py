@@ -2817,6 +2817,16 @@ def test_noun_with_its_own_preposition_is_no_subject(paradigms):
         (".", ".", "PUNCT", "", 1, "punct"),
     ])
     assert [b for b, _ in number.pairs(sent)] == ["Созданы комитет."]
+    # «Вода из неё текла.» with «из» hung on «Вода» by the parser: the preposition follows, it is
+    # the pronoun's; the subject keeps its pair
+    sent = _tree([
+        ("Вода", "вода", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 4, "nsubj"),
+        ("из", "из", "ADP", "", 1, "case"),
+        ("неё", "она", "PRON", "Case=Gen|Gender=Fem|Number=Sing|Person=3", 4, "obl"),
+        ("текла", "течь", "VERB", "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Вода из неё текли."]
 
 
 def test_link_verb_hung_elsewhere_changes_with_the_predicative(paradigms):

@@ -364,9 +364,9 @@ class SubjectPredicateAgreement(Paradigm):
             return False
         if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM"):
             return False
-        if any(k.base_deprel == "case" and k.upos == "ADP" for k in sent.children(subj)):
+        if _own_preposition(sent, subj):
             # a noun with a preposition of its own is no nominative subject («… с преобразованием в
-            # комитет» with «комитет» labelled nsubj)
+            # самостоятельный комитет» with «комитет» labelled nsubj)
             return False
         if normalize(subj.lemma) in NO_AGREEMENT_LEMMAS:
             # «это были студенты» agrees with the nominal predicate; «это служит мостом» agrees with «это»
@@ -567,6 +567,19 @@ class SubjectPredicateAgreement(Paradigm):
             if antecedent is None or antecedent.id == subj.id or not self._gender_fixed(sent, antecedent):
                 return False
         return True
+
+
+def _own_preposition(sent: Sentence, subj: Token) -> bool:
+    """Whether ``subj`` has a preposition of its own: a ``case`` dependent before it with only its
+    adjectives, determiners and numerals between («в самостоятельный комитет»). A preposition the parser
+    hung on it from a PP after it («вода из неё») or before a noun between («Перед дальней дорогой
+    бабушка») is another word's."""
+    for k in sent.children(subj):
+        if k.base_deprel == "case" and k.upos == "ADP" and k.id < subj.id and all(
+            t.upos in ("ADJ", "DET", "NUM") and t.head == subj.id for t in sent.tokens[k.id: subj.id - 1]
+        ):
+            return True
+    return False
 
 
 def _first_word(sent: Sentence, tok: Token) -> bool:
