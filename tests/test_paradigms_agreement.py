@@ -2755,12 +2755,12 @@ def test_attractor_after_a_set_off_name_of_the_subject(paradigms):
     number = paradigms["subj_predicate_agreement_number_attractor"]
     pres = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
 
-    def sent(inserted: tuple) -> "Sentence":
+    def sent(inserted: tuple, head: int = 1, rel: str = "appos") -> "Sentence":
         # «Он, <inserted>, друзей не бросает.»
         return _tree([
             ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 7, "nsubj"),
             (",", ",", "PUNCT", "", 3, "punct"),
-            (*inserted, 1, "appos"),
+            (*inserted, head, rel),
             (",", ",", "PUNCT", "", 7, "punct"),
             ("друзей", "друг", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur", 7, "obj"),
             ("не", "не", "PART", "Polarity=Neg", 7, "advmod"),
@@ -2770,9 +2770,9 @@ def test_attractor_after_a_set_off_name_of_the_subject(paradigms):
 
     leonid = ("Леонид", "леонид", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
     assert [b for b, _ in number.pairs(sent(leonid))] == ["Он, Леонид, друзей не бросают."]
-    # a set-off oblique noun is no name of the subject: two clauses as before, no pair
+    # a set-off oblique noun of the verb is no name of the subject: two clauses as before, no pair
     brother = ("брату", "брат", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing")
-    assert list(number.pairs(sent(brother))) == []
+    assert list(number.pairs(sent(brother, 7, "iobj"))) == []
 
 
 def test_nominal_beside_the_infinitive_of_an_impersonal_only_verb_is_its_object(paradigms):
@@ -2861,3 +2861,57 @@ def test_link_verb_hung_elsewhere_changes_with_the_predicative(paradigms):
         (".", ".", "PUNCT", "", 1, "punct"),
     ])
     assert [b for b, _ in number.pairs(sent)] == ["Трудны уйти."]
+
+
+def test_genitive_labelled_object_of_the_subject_noun_attracts(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+
+    def sent(form: str, lemma: str, case: str) -> "Sentence":
+        # «Коготь птицы упал.» with «птицы» labelled the obj of «Коготь» (a noun takes no object)
+        return _tree([
+            ("Коготь", "коготь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+            (form, lemma, "NOUN", f"Animacy=Anim|Case={case}|Gender=Fem|Number=Sing", 1, "obj"),
+            ("упал", "упасть", "VERB", _PAST.format(g="Masc", n="Sing"), 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    assert [b for b, _ in gender.pairs(sent("птицы", "птица", "Gen"))] == ["Коготь птицы упала."]
+    # a form with no genitive reading («птицу») is no genitive of the noun: no attractor
+    assert list(gender.pairs(sent("птицу", "птица", "Acc"))) == []
+
+
+def test_companion_of_a_plural_pronoun_with_any_label_attracts(paradigms):
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    # «Мы с Тарвином ушли.» with «Тарвином» labelled amod of the verb: still the pronoun's companion
+    sent = _tree([
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 4, "nsubj"),
+        ("с", "с", "ADP", "", 3, "case"),
+        ("Тарвином", "тарвин", "PROPN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 4, "amod"),
+        ("ушли", "уйти", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert [b for b, _ in number.pairs(sent)] == ["Мы с Тарвином ушел."]
+
+
+def test_first_word_known_only_as_a_common_noun_is_no_personal_name(paradigms):
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+
+    def sent(subject: tuple, verb: tuple, attractor: tuple) -> "Sentence":
+        # «<subject> в <attractor> <verb>.» with the sentence-initial subject tagged an animate PROPN
+        return _tree([
+            (*subject, 4, "nsubj"),
+            ("в", "в", "ADP", "", 3, "case"),
+            (*attractor, 4, "obl"),
+            (*verb, 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    slept_m = ("уснул", "уснуть", "VERB", _PAST.format(g="Masc", n="Sing"))
+    room = ("комнате", "комната", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing")
+    janitor = ("Дворник", "дворник", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
+    assert [b for b, _ in gender.pairs(sent(janitor, slept_m, room))] == ["Дворник в комнате уснула."]
+    # «Роза» is a name as well as a flower: a name of a woman, the masculine stays out
+    slept_f = ("уснула", "уснуть", "VERB", _PAST.format(g="Fem", n="Sing"))
+    house = ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing")
+    rose = ("Роза", "роза", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing")
+    assert list(gender.pairs(sent(rose, slept_f, house))) == []

@@ -369,11 +369,27 @@ def _numeral_subject(sent: Sentence, subj: Token) -> bool:
     return False
 
 
+#: pymorphy3 grammemes of proper names (persons, places, organisations, trademarks)
+_PROPER_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+
+
+def _common_noun_only(tok: Token) -> bool:
+    """Whether pymorphy3 knows ``tok``'s form and reads it only as common nouns («Дворник», «Копиист»):
+    capitalised only as the first word of the sentence."""
+    if not is_known(tok.form.lower()):
+        return False
+    parses = get_morph().parses(tok.form.lower())
+    return bool(parses) and all(p.tag.POS == "NOUN" and not _PROPER_GRAMMEMES & set(p.tag.grammemes) for p in parses)
+
+
 def _personal_name(subj: Token) -> bool:
     """A capitalised animate proper noun or a form pymorphy3 reads as a first name, surname or
-    patronymic: RuBLiMP does not change the gender of a predicate with a proper-noun subject."""
+    patronymic: RuBLiMP does not change the gender of a predicate with a proper-noun subject. Not a
+    first word of the sentence that pymorphy3 knows only as a common noun (:func:`_common_noun_only`)."""
     if subj.upos != "PROPN" or not subj.form[:1].isupper():
         return False
+    if subj.id == 1 and _common_noun_only(subj):
+        return False  # «Дворник к тому времени женился»: a capitalised first word the tagger took for a name
     if subj.feats.get("Animacy") == "Anim" or _name_gender(subj) is not None:
         return True
     return any({"Name", "Surn", "Patr"} & set(p.tag.grammemes) for p in get_morph().parses(subj.form))
@@ -534,6 +550,12 @@ class _Attractor(SubjectPredicateAgreement):
             if attractor_in_subject(sent, edge, t) and _attractor_like(t, sent)
             and not _apposed(sent, edge, t) and not _name_beside_person(sent, edge, t)
         }
+        # the companion of a plural pronoun («Мы с Ярвианном отвесили» with «Ярвианном» an ``amod`` of the
+        # verb): placed right after the pronoun, whatever the parser's label
+        found.update(
+            (t.id, t) for t in sent.tokens[lo: hi - 1]
+            if t.id not in found and _comitative_of_pronoun(sent, edge, t) and t.upos in ("NOUN", "PROPN")
+        )
         if scope == "clause" and clause_edge_reliable(sent, edge):
             # a noun the parser hung on the subject (a verb's adjunct there) keeps the subject phrase's
             # checks against an apposed name or title

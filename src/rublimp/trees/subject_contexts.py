@@ -345,7 +345,9 @@ def attractor_in_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> boo
     if tok.id >= edge.agreeing.id or tok.id == edge.subject.id:
         return False
     node = tok
-    while node.head != 0 and (node.base_deprel in _NP_INTERNAL_RELS or genitive_labelled_appos(sent, node)):
+    while node.head != 0 and (
+        node.base_deprel in _NP_INTERNAL_RELS or genitive_labelled_appos(sent, node) or _genitive_labelled_obj(sent, node)
+    ):
         head = sent.token(node.head)
         if not noun_attached_pp(sent, edge, node, head):
             return False
@@ -451,7 +453,8 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
     ):
         return False  # «В результате мутации у него вырастают руки»: the genitive of the noun before it
     lo, hi = sorted((subj.id, edge.agreeing.id))
-    own = {t.id for t in sent.subtree(subj)} | _set_off_insertion(sent, subj, hi)
+    own = {t.id for t in sent.subtree(subj)}
+    own |= _set_off_insertion(sent, subj, hi, own)
     return not any(
         t.id not in own and (
             t.upos == "PUNCT"
@@ -472,13 +475,15 @@ _PARENTHETICAL_WORDS = frozenset({
 _INSERTION_MAX = 3
 
 
-def _set_off_insertion(sent: Sentence, subj: Token, hi: int) -> set[int]:
+def _set_off_insertion(sent: Sentence, subj: Token, hi: int, own: set[int]) -> set[int]:
     """The ids (commas included) of a comma-enclosed insertion right after the subject and before
-    token ``hi``: a parenthetical word («Она, вишь, из наших была», :data:`_PARENTHETICAL_WORDS`) or a
+    token ``hi``: a parenthetical word («Она, вишь, из наших была», :data:`_PARENTHETICAL_WORDS`), a
     short nominative phrase naming or addressing the subject («Вы, матушка, у брата спросите», «он,
-    Леонид, друзей не бросает»): no verb form, subordinator, conjunction or oblique case in it. Such
-    an insertion does not split the clause; a word inside it never attracts (it is set off from the
-    verb, :func:`attractor_in_clause`). Empty for anything else («адресат, живший …, получил»)."""
+    Леонид, друзей не бросает»: no verb form, subordinator, conjunction or oblique case in it), or a
+    clause of the subject's own (every word in its subtree ``own``: «Копиист, который бумагу перебелял,
+    копийку снял», with the closing comma hung on the verb). Such an insertion does not split the
+    clause; a word inside it never attracts (it is set off from the verb, :func:`attractor_in_clause`).
+    Empty for anything else («Он, живший у брата, …» with the participle hung on the verb)."""
     opening = subj.id + 1
     if opening >= hi or sent.token(opening).form != ",":
         return set()
@@ -486,6 +491,8 @@ def _set_off_insertion(sent: Sentence, subj: Token, hi: int) -> set[int]:
     if closing is None or sent.token(closing).form != ",":
         return set()
     words = sent.tokens[opening: closing - 1]
+    if words and all(t.id in own for t in words):
+        return set(range(opening, closing + 1))  # the subject's own relative or participial clause
     if not 1 <= len(words) <= _INSERTION_MAX:
         return set()
     if len(words) == 1 and normalize(words[0].form) in _PARENTHETICAL_WORDS:
@@ -705,6 +712,18 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
     ):
         return False  # «Кавалерия от производства отказалась»: the verb's argument (it has none of its own)
     return prep not in ("с", "со") or dep.feats.get("Case") == "Ins"
+
+
+def _genitive_labelled_obj(sent: Sentence, tok: Token) -> bool:
+    """A bare dependent labelled ``obj`` or ``iobj`` of a noun right before it that pymorphy3 reads as a
+    genitive («коготь птицы» with «птицы» the ``obj`` of «коготь»): a noun takes no object, so this is
+    its genitive (not a verb's object the parser hung there: the noun must be right before it)."""
+    head = sent.token(tok.head) if tok.head else None
+    return (
+        tok.base_deprel in ("obj", "iobj") and head is not None and head.upos in ("NOUN", "PROPN")
+        and head.id == tok.id - 1 and tok.upos in ("NOUN", "PROPN")
+        and not any(k.base_deprel == "case" for k in sent.children(tok)) and _genitive_reading(tok)
+    )
 
 
 def genitive_labelled_appos(sent: Sentence, tok: Token) -> bool:
