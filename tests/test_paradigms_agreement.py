@@ -2894,6 +2894,7 @@ def test_companion_of_a_plural_pronoun_with_any_label_attracts(paradigms):
 
 
 def test_first_word_known_only_as_a_common_noun_is_no_personal_name(paradigms):
+    # (trees.subjects.reread_subject reads such a PROPN as a common noun)
     gender = paradigms["subj_predicate_agreement_gender_attractor"]
 
     def sent(subject: tuple, verb: tuple, attractor: tuple) -> "Sentence":

@@ -369,27 +369,11 @@ def _numeral_subject(sent: Sentence, subj: Token) -> bool:
     return False
 
 
-#: pymorphy3 grammemes of proper names (persons, places, organisations, trademarks)
-_PROPER_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
-
-
-def _common_noun_only(tok: Token) -> bool:
-    """Whether pymorphy3 knows ``tok``'s form and reads it only as common nouns («Дворник», «Копиист»):
-    capitalised only as the first word of the sentence."""
-    if not is_known(tok.form.lower()):
-        return False
-    parses = get_morph().parses(tok.form.lower())
-    return bool(parses) and all(p.tag.POS == "NOUN" and not _PROPER_GRAMMEMES & set(p.tag.grammemes) for p in parses)
-
-
 def _personal_name(subj: Token) -> bool:
     """A capitalised animate proper noun or a form pymorphy3 reads as a first name, surname or
-    patronymic: RuBLiMP does not change the gender of a predicate with a proper-noun subject. Not a
-    first word of the sentence that pymorphy3 knows only as a common noun (:func:`_common_noun_only`)."""
+    patronymic: RuBLiMP does not change the gender of a predicate with a proper-noun subject."""
     if subj.upos != "PROPN" or not subj.form[:1].isupper():
         return False
-    if subj.id == 1 and _common_noun_only(subj):
-        return False  # «Дворник к тому времени женился»: a capitalised first word the tagger took for a name
     if subj.feats.get("Animacy") == "Anim" or _name_gender(subj) is not None:
         return True
     return any({"Name", "Surn", "Patr"} & set(p.tag.grammemes) for p in get_morph().parses(subj.form))
