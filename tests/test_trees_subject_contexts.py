@@ -623,28 +623,3 @@ def test_set_off_name_or_parenthetical_word_after_the_subject_keeps_one_clause()
     # «Он, брату, …»: an oblique case is no name of the subject
     s = _inserted([("брату", "брат", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing", "iobj")], on_subject=False)
     assert not clause_edge_reliable(s, _edge(s, "Он"))
-
-
-def test_pp_of_time_with_extent_or_count_is_no_clause_attractor():
-    def sent(det: tuple | None) -> "Sentence":
-        # «Она за <det> время улыбнулась.»
-        rows = [
-            ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 5 if det else 4, "nsubj"),
-            ("за", "за", "ADP", "", 4 if det else 3, "case"),
-        ]
-        if det:
-            rows.append((*det, 4, "det"))
-        n = len(rows) + 1
-        rows += [
-            ("время", "время", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", n + 1, "obl"),
-            ("улыбнулась", "улыбнуться", "VERB", "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
-            (".", ".", "PUNCT", "", n + 1, "punct"),
-        ]
-        return tree(rows)
-
-    # «за всё время»: time and extent, an adverbial
-    s = sent(("всё", "весь", "DET", "Case=Acc|Gender=Neut|Number=Sing"))
-    assert not attractor_in_clause(s, _edge(s, "Она"), s.token(4))
-    # «за это время»: a time PP with a demonstrative stays a clause attractor (as before)
-    s = sent(("это", "этот", "DET", "Case=Acc|Gender=Neut|Number=Sing"))
-    assert attractor_in_clause(s, _edge(s, "Она"), s.token(4))

@@ -517,8 +517,7 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
     subject and agreeing word, with no punctuation between it and the agreeing word, outside
     quotation marks (:func:`in_quotes`), and is no adverbial noun: no form pymorphy3 also reads as
     an adverb («зимой», «утром»), no fixed adverbial phrase (:func:`_adverbial_pp`), no bare noun of
-    time (:data:`_TIME_ADVERB_NOUNS`, «каждую весну» even labelled ``obj``; with a preposition too where it
-    has a word of extent or count, «за всё время», «через несколько лет») or bare accusative of extent
+    time (:data:`_TIME_ADVERB_NOUNS`, «каждую весну» even labelled ``obj``) or bare accusative of extent
     («всю дорогу», :data:`_EXTENT_DETS`), no abbreviation, and a bare ``obl`` only in the dative or
     instrumental (:data:`_BARE_OBL_CASES`; «второго мая» is a date), or in the genitive under a
     negated predicate (its object: «ветер тучи не тревожил»); a bare accusative the parser hung on the
@@ -536,11 +535,6 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
     top = clause_phrase_top(sent, edge, tok)
     if top is None or _adverbial_pp(sent, top) or _adverbial_pp(sent, tok):
         return False
-    if (
-        normalize(tok.lemma) in _TIME_ADVERB_NOUNS and any(k.base_deprel == "case" for k in sent.children(tok))
-        and _extent_or_count(sent, tok)
-    ):
-        return False  # «за всё время», «через несколько лет»: a PP of time and extent is an adverbial
     if not any(k.base_deprel == "case" for k in sent.children(top)) and (
         normalize(top.lemma) in _TIME_ADVERB_NOUNS
         # «всю дорогу», «целый день», «каждый раз»: a bare accusative singular of extent («все указания» is
@@ -561,17 +555,6 @@ def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool
             or (case == "Acc" and top.head == edge.subject.id)
         )
     return top.head in heads or top.head == edge.subject.id or _pp_of_adverb(sent, top, heads)
-
-
-def _extent_or_count(sent: Sentence, tok: Token) -> bool:
-    """Whether ``tok`` has a determiner of extent («весь», «целый», «каждый») or a numeral or quantity
-    word of its own («несколько», «много», «пять»): «за всё время», «через несколько лет» (not «за эти
-    дни», «в тот год»)."""
-    return any(
-        normalize(k.lemma) in _EXTENT_DETS or normalize(k.lemma) in QUANT_WORDS or normalize(k.form) in QUANT_WORDS
-        or (k.upos == "NUM" and k.base_deprel.startswith("nummod"))
-        for k in sent.children(tok)
-    )
 
 
 def _abbreviation(sent: Sentence, tok: Token) -> bool:
