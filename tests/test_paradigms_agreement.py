@@ -2916,3 +2916,22 @@ def test_first_word_known_only_as_a_common_noun_is_no_personal_name(paradigms):
     house = ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing")
     rose = ("Роза", "роза", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing")
     assert list(gender.pairs(sent(rose, slept_f, house))) == []
+
+
+def test_adverb_with_an_infinitive_subject_and_conditional_by_is_a_short_form(paradigms):
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+
+    def sent(aux: tuple) -> "Sentence":
+        # «Неплохо <aux> уйти.» with the predicative tagged ADV and the infinitive its csubj
+        return _tree([
+            ("Неплохо", "неплохо", "ADV", "Degree=Pos", 0, "root"),
+            (*aux, 1, "aux" if aux[0] == "бы" else "cop"),
+            ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf", 1, "csubj"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ])
+
+    # the conditional «бы» carries no agreement: the short form changes
+    assert [b for b, _ in gender.pairs(sent(("бы", "бы", "AUX", "Mood=Cnd")))] == ["Неплох бы уйти."]
+    # with «было» the copula agrees (and changes alone, «неплохо» is the impersonal predicative)
+    got = [b for b, _ in gender.pairs(sent(("было", "быть", "AUX", _VERB_NEUT)))]
+    assert "Неплох было уйти." not in got

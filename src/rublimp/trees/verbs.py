@@ -104,13 +104,14 @@ def retag_verbs(sent: Sentence) -> Sentence:
 
 
 def _predicative_short_form(sent: Sentence, tok: Token) -> Token | None:
-    """An adverb in -о with an infinitive subject of its own (``csubj``) and no copula, read by pymorphy3
+    """An adverb in -о with an infinitive subject of its own (``csubj``) and no copula (a conditional «бы»
+    may stand beside it: «Неплохо бы уехать»), read by pymorphy3
     as a neuter singular short adjective too («найти камушек непросто», «добиваться ответа нехорошо»):
     the present-tense predicate, retagged as that short form (ADJ, Variant=Short); None otherwise."""
     if tok.upos != "ADV" or not any(k.base_deprel == "csubj" and k.feats.get("VerbForm") == "Inf" for k in sent.children(tok)):
         return None
-    if any(k.deprel in ("cop", "aux", "aux:pass") for k in sent.children(tok)):
-        return None
+    if any(k.deprel in ("cop", "aux", "aux:pass") and normalize(k.form) not in ("бы", "б") for k in sent.children(tok)):
+        return None  # a copula carries the agreement; the conditional «бы» does not («Неплохо бы уехать»)
     for p in get_morph().parses(tok.form):
         if p.tag.POS == "ADJS" and {"neut", "sing"} <= set(p.tag.grammemes):
             feats = {"Degree": "Pos", "Gender": "Neut", "Number": "Sing", "Variant": "Short"}
