@@ -2935,3 +2935,30 @@ def test_adverb_with_an_infinitive_subject_and_conditional_by_is_a_short_form(pa
     # with «было» the copula agrees (and changes alone, «неплохо» is the impersonal predicative)
     got = [b for b, _ in gender.pairs(sent(("было", "быть", "AUX", _VERB_NEUT)))]
     assert "Неплох было уйти." not in got
+
+
+def test_nominal_behind_a_comma_and_a_subordinator_is_no_second_subject(paradigms):
+    gender = paradigms["genitive_subj_predicate_agreement_gender"]
+
+    def sent(opener: tuple | None) -> "Sentence":
+        # «Воды не осталось, [ибо] солнце светило.» with «солнце» labelled nsubj of «осталось»
+        rows = [
+            ("Воды", "вода", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 3, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+            ("осталось", "остаться", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+            (",", ",", "PUNCT", "", 5 if opener else 6, "punct"),
+        ]
+        if opener:
+            rows.append((*opener, 3, "advmod"))
+        n = len(rows)
+        rows += [
+            ("солнце", "солнце", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3, "nsubj"),
+            ("светило", "светить", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 3, "conj"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ]
+        return _tree(rows)
+
+    got = [b for b, _ in gender.pairs(sent(("ибо", "ибо", "SCONJ", "")))]
+    assert "Воды не остался, ибо солнце светило." in got
+    # without a subordinator the nominative may be the predicate's own subject: no genitive pair
+    assert not [b for b, _ in gender.pairs(sent(None)) if b.startswith("Воды не остал")]

@@ -47,6 +47,7 @@ from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, Analysis, get_morph
 from ..trees.default_subjects import (
     before_own_subordinator,
+    behind_subordinate_opening,
     chto_beside_a_genitive,
     disagreeing_nominative,
     is_vocative,
@@ -489,6 +490,8 @@ class SubjectPredicateAgreement(Paradigm):
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos == "ADV" and normalize(k.lemma) not in QUANT_WORDS)
             # «Мысль в том, что объекта не существует»: a nominal before the predicate's own «что»
             and not (edge.subject_kind in ("genitive", "clausal") and before_own_subordinator(sent, edge.predicate, k))
+            # «Об этом речи не шло, ибо золото всегда анонимно»: a nominal behind a comma and a subordinator
+            and not (edge.subject_kind in ("genitive", "clausal") and behind_subordinate_opening(sent, edge.predicate, k))
             # «его наверняка удастся уговорить», «Нате не следует сообщать»: beside its infinitive a verb that
             # takes one only impersonally has no nominative subject; the nominal is the infinitive's object
             # or the experiencer

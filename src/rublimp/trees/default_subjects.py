@@ -31,6 +31,7 @@ from .verbs import (
 
 __all__ = [
     "before_own_subordinator",
+    "behind_subordinate_opening",
     "object_of_impersonal_infinitive",
     "disagreeing_nominative",
     "other_clause",
@@ -200,6 +201,27 @@ def before_own_subordinator(sent: Sentence, pred: Token, tok: Token) -> bool:
     labelled nsubj of «существует»)."""
     marks = [k.id for k in sent.children(pred) if k.base_deprel == "mark" and k.upos in ("SCONJ", "PRON", "ADV")]
     return bool(marks) and tok.id < min(marks)
+
+
+#: words that open a subordinate clause after a comma, whatever the parser's label («ибо» tagged SCONJ
+#: but labelled advmod)
+_SUBORDINATORS = frozenset({
+    "ибо", "потому", "поскольку", "так", "если", "когда", "хотя", "чтобы", "что", "пока", "раз", "будто",
+})
+
+
+def behind_subordinate_opening(sent: Sentence, pred: Token, tok: Token) -> bool:
+    """Whether ``tok`` follows ``pred`` behind a comma and a subordinator that opens another clause
+    («Об этом речи не шло, ибо золото всегда анонимно»: «золото» labelled nsubj of «шло»): the subject
+    of that clause, not a second subject of ``pred``."""
+    if tok.id <= pred.id:
+        return False
+    between = sent.tokens[pred.id: tok.id - 1]
+    return any(
+        t.form == "," and t.id < len(sent.tokens) and sent.tokens[t.id].upos in ("SCONJ", "ADV", "PRON")
+        and normalize(sent.tokens[t.id].form) in _SUBORDINATORS
+        for t in between
+    )
 
 
 def _animate_accusative_genitive(sent: Sentence, tok: Token) -> bool:
@@ -410,8 +432,10 @@ def stray_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
                 # that takes one only impersonally has no nominative subject; a form with an oblique reading
                 # is the experiencer or the infinitive's object
                 and not object_of_impersonal_infinitive(edge, kid)
-                # «Мысль в том, что объекта не существует»: a nominal of the clause above
+                # «Мысль в том, что объекта не существует»: a nominal of the clause above; «…, ибо золото …»:
+                # of the clause below
                 and not before_own_subordinator(sent, node, kid)
+                and not behind_subordinate_opening(sent, node, kid)
             ):
                 return True
     return False
