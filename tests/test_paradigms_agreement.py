@@ -2962,3 +2962,27 @@ def test_nominal_behind_a_comma_and_a_subordinator_is_no_second_subject(paradigm
     assert "Воды не остался, ибо солнце светило." in got
     # without a subordinator the nominative may be the predicate's own subject: no genitive pair
     assert not [b for b, _ in gender.pairs(sent(None)) if b.startswith("Воды не остал")]
+
+
+def test_address_with_a_possessive_is_no_second_subject(paradigms):
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+
+    def sent(after_name: tuple | None) -> "Sentence":
+        # «Не станет помехи, Гена [ваш]!» with «Гена» labelled nsubj of «станет»
+        rows = [
+            ("Не", "не", "PART", "Polarity=Neg", 2, "advmod"),
+            ("станет", "стать", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act", 0, "root"),
+            ("помехи", "помеха", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 2, "nsubj"),
+            (",", ",", "PUNCT", "", 5, "punct"),
+            ("Гена", "гена", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ]
+        if after_name:
+            rows.append((*after_name, 5, "det" if after_name[2] == "DET" else "amod"))
+        rows.append(("!", "!", "PUNCT", "", 2, "punct"))
+        return _tree(rows)
+
+    your = ("ваш", "ваш", "DET", "Case=Nom|Gender=Masc|Number=Sing")
+    assert "Не стану помехи, Гена ваш!" in [b for b, _ in person.pairs(sent(your))]
+    # a name followed by an adjective («Гена рыжий!») is no address: a second subject, no pair
+    red = ("рыжий", "рыжий", "ADJ", "Case=Nom|Gender=Masc|Number=Sing")
+    assert list(person.pairs(sent(red))) == []

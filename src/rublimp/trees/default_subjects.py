@@ -91,12 +91,16 @@ def other_clause(sent: Sentence, tok: Token) -> bool:
     return is_infinitive(tok) or any(k.base_deprel == "nsubj" for k in sent.children(tok))
 
 
+#: possessive determiners that may follow the name of an addressee («Гена ваш», «Маша моя»)
+_POSSESSIVES = frozenset({"мой", "твой", "наш", "ваш"})
+
+
 def is_vocative(sent: Sentence, tok: Token) -> bool:
     """A nominative name or animate noun set off by punctuation: an address or a speaker's label.
 
     «Джордж, ничего не остаётся», «Сергей Гуриев: …», «Придётся нам, парень,
     назад идти». A PROPN in the nominative without a preposition, with its
-    flat/appos name parts, preceded by the start of the sentence or a
+    flat/appos name parts and a possessive after them («Гена ваш»), preceded by the start of the sentence or a
     comma/dash/opening quote or bracket, and followed by a comma, colon,
     exclamation mark or dash; an animate common noun only between commas.
     """
@@ -115,6 +119,8 @@ def is_vocative(sent: Sentence, tok: Token) -> bool:
     for k in sorted(kids, key=lambda t: t.id):
         if k.id == last + 1 and k.upos == "PROPN" and k.base_deprel in ("flat", "appos"):
             last = k.id
+        elif k.id == last + 1 and k.base_deprel == "det" and normalize(k.lemma) in _POSSESSIVES:
+            last = k.id  # «Гена ваш!», «Мама моя, …»: a possessive after the name of the addressee
     if last >= len(sent.tokens) or sent.tokens[last].form not in _VOCATIVE_CLOSE:
         return False
     return tok.id == 1 or sent.tokens[tok.id - 2].form in _VOCATIVE_OPEN
