@@ -2986,3 +2986,22 @@ def test_address_with_a_possessive_is_no_second_subject(paradigms):
     # a name followed by an adjective («Гена рыжий!») is no address: a second subject, no pair
     red = ("рыжий", "рыжий", "ADJ", "Case=Nom|Gender=Masc|Number=Sing")
     assert list(person.pairs(sent(red))) == []
+
+
+def test_infinitive_labelled_advmod_of_an_impersonal_only_verb_is_its_subject(paradigms):
+    person = paradigms["clause_subj_predicate_agreement_person"]
+
+    def sent(verb: tuple) -> "Sentence":
+        # «Потом <inf> <verb>.» with the infinitive labelled advmod of the verb
+        return _tree([
+            ("Потом", "потом", "ADV", "Degree=Pos", 3, "advmod"),
+            ("мыться", "мыться", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Mid", 3, "advmod"),
+            (*verb, 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    fut = "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid"
+    assert "Потом мыться придусь." in [b for b, _ in person.pairs(sent(("придется", "прийтись", "VERB", fut)))]
+    # a personal verb keeps its dropped subject («Потом мыться пойдёт» = "he will go to wash"): no pair
+    goes = ("пойдет", "пойти", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act")
+    assert list(person.pairs(sent(goes))) == []

@@ -517,6 +517,10 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             pred_type == "verb" and (is_byt(pred) or impersonal_verb(sent, pred))
         ):
             infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS and not _conditional_clause(sent, k, pred)]
+            if not infs and pred_type == "verb" and modal_impersonal(pred):
+                # «после которых мыться придётся» with «мыться» labelled advmod: a verb that takes an
+                # infinitive only impersonally has it as its subject whatever the label
+                infs = [k for k in kids if is_infinitive(k) and k.base_deprel in ("advmod", "amod") and not _conditional_clause(sent, k, pred)]
             if not infs and (is_predicative(pred) or _comparative_with_byt(pred, agreeing)):
                 # «Надо было вам за завтраком поменьше налегать», «Робса учить было не надо»: the
                 # infinitive hung below a nominal dependent of the predicative
