@@ -3005,3 +3005,19 @@ def test_infinitive_labelled_advmod_of_an_impersonal_only_verb_is_its_subject(pa
     # a personal verb keeps its dropped subject («Потом мыться пойдёт» = "he will go to wash"): no pair
     goes = ("пойдет", "пойти", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act")
     assert list(person.pairs(sent(goes))) == []
+
+
+def test_name_that_is_also_an_abbreviation_takes_the_referent_rule(paradigms):
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    # «И Мин ничего не боялась.»: «Мин» is also the indeclinable abbreviation «мин.» (minutes), which is no
+    # reason to read the animate name as an indeclinable thing: the neuter pair only (the referent's sex
+    # settles masculine or feminine)
+    sent = _tree([
+        ("И", "и", "CCONJ", "", 5, "cc"),
+        ("Мин", "Мин", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 5, "nsubj"),
+        ("ничего", "ничто", "PRON", "Case=Gen", 5, "obj"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        ("боялась", "бояться", "VERB", "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert [b for b, _ in gender.pairs(sent)] == ["И Мин ничего не боялось."]

@@ -444,7 +444,13 @@ class SubjectPredicateAgreement(Paradigm):
             return False  # «ООН», «Би-би-си»: gender of an implied noun, neuter also possible
         parses = self.morph.parses(subj.form)
         guessed_name = subj.upos == "PROPN" and subj.feats.get("Animacy") == "Anim" and not is_known(subj.form.lower())
-        if not guessed_name and any("Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes for p in parses if p.tag.POS == "NOUN"):
+        animate_name = subj.upos == "PROPN" and subj.feats.get("Animacy") == "Anim" and subj.form[:1].isupper() and not subj.form.isupper()
+        if not guessed_name and any(
+            "Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes
+            # an abbreviation reading of a capitalised animate name («Мин» is also «мин.», minutes) does not count
+            and not (animate_name and "Abbr" in p.tag.grammemes)
+            for p in parses if p.tag.POS == "NOUN"
+        ):
             # indeclinable inanimates («кафе», «Сочи») may be neuter; pymorphy3's guesses for a word it
             # does not know, tagged as an animate name («Виктерис кивнул»), do not count
             return False
