@@ -3021,3 +3021,25 @@ def test_name_that_is_also_an_abbreviation_takes_the_referent_rule(paradigms):
         (".", ".", "PUNCT", "", 5, "punct"),
     ])
     assert [b for b, _ in gender.pairs(sent)] == ["И Мин ничего не боялось."]
+
+
+def test_subject_with_no_accusative_reading_beside_a_csubj_infinitive(paradigms):
+    number = paradigms["noun_subj_predicate_agreement_number"]
+
+    def sent(subject: tuple, verb: tuple) -> "Sentence":
+        # «<subject> <verb> <inf>.» with the infinitive labelled csubj of the verb by the parser
+        return _tree([
+            (*subject, 2, "nsubj"),
+            (*verb, 0, "root"),
+            ("помочь", "помочь", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 2, "csubj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    came = ("пришел", "прийти", "VERB", _PAST.format(g="Masc", n="Sing"))
+    brother = ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
+    # «Брат» has no accusative reading: it cannot be the infinitive's object, it is the subject
+    assert [b for b, _ in number.pairs(sent(brother, came))] == ["Брат пришли помочь."]
+    # «Дом пришлось продать»: «Дом» reads as an accusative too, the infinitive's object; no pair
+    had_to = ("пришлось", "прийтись", "VERB", _PAST.format(g="Neut", n="Sing"))
+    house = ("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")
+    assert list(number.pairs(sent(house, had_to))) == []

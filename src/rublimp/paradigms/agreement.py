@@ -359,9 +359,10 @@ class SubjectPredicateAgreement(Paradigm):
             # tagged accusative and readable as the object of a plural transitive verb without a subject,
             # the indefinite-personal construction («вдоль тротуаров поставят … веранды», «яблоки возили»)
             return False
-        if any(k.base_deprel == "csubj" for k in sent.children(edge.predicate)):
+        if any(k.base_deprel == "csubj" for k in sent.children(edge.predicate)) and _accusative_too(subj):
             # a nominative beside a clausal subject is the infinitive's misattached object
-            # («Часть урожая фермерам придётся распродать»)
+            # («Часть урожая фермерам придётся распродать»); one with no accusative reading cannot be
+            # («Полковник был бы не прочь пропустить стаканчик»: the infinitive is the complement)
             return False
         if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM"):
             return False
@@ -576,6 +577,15 @@ class SubjectPredicateAgreement(Paradigm):
             if antecedent is None or antecedent.id == subj.id or not self._gender_fixed(sent, antecedent):
                 return False
         return True
+
+
+def _accusative_too(tok: Token) -> bool:
+    """Whether pymorphy3 reads ``tok``'s form as an accusative noun or pronoun too (any reading for a word it
+    does not know, or for one with no noun/pronoun reading: it may be an object)."""
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    if not parses or not is_known(tok.form.lower()):
+        return True
+    return any("accs" in p.tag.grammemes for p in parses)
 
 
 def _own_preposition(sent: Sentence, subj: Token) -> bool:
