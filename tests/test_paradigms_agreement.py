@@ -3043,3 +3043,25 @@ def test_subject_with_no_accusative_reading_beside_a_csubj_infinitive(paradigms)
     had_to = ("пришлось", "прийтись", "VERB", _PAST.format(g="Neut", n="Sing"))
     house = ("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")
     assert list(number.pairs(sent(house, had_to))) == []
+
+
+def test_finite_csubj_clause_opened_by_a_question_word_is_a_clausal_subject(paradigms):
+    number = paradigms["clause_subj_predicate_agreement_number"]
+
+    def sent(opener: tuple) -> "Sentence":
+        # «Было ясно, <opener> тут живёт.» with the clause labelled csubj of «ясно»
+        return _tree([
+            ("Было", "быть", "AUX", _VERB_NEUT, 2, "cop"),
+            ("ясно", "ясный", "ADJ", "Degree=Pos|Gender=Neut|Number=Sing|Variant=Short", 0, "root"),
+            (",", ",", "PUNCT", "", 6, "punct"),
+            (*opener, 6, "nsubj"),
+            ("тут", "тут", "ADV", "Degree=Pos", 6, "advmod"),
+            ("живет", "жить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 2, "csubj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    who = ("кто", "кто", "PRON", "Case=Nom")
+    assert [b for b, _ in number.pairs(sent(who))] == ["Были ясны, кто тут живет."]
+    # a bare finite «clause» with a noun subject of its own (no question word): no clausal subject
+    brother = ("брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
+    assert list(number.pairs(sent(brother))) == []

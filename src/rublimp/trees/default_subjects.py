@@ -473,6 +473,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         e.subject.id for e in real
         if disagreeing_nominative(e.subject, e.agreeing) or (is_default_form(e.agreeing) and is_vocative(sent, e.subject))
     }
+    # «Было ясно, кто тут солирует»: a finite csubj clause opened by a question word (the edge layer's
+    # ``other`` kind) is read below as the clausal subject of its default-form predicate
+    particles |= {
+        e.subject.id for e in real
+        if e.subject_kind == "other" and e.subject.base_deprel == "csubj" and not is_infinitive(e.subject)
+        and _finite_clause_host(e.predicate, e.agreeing) and _finite_clause_subject(sent, e.predicate, e.subject)
+    }
     taken = {e.agreeing.id for e in real if e.subject.id not in misparsed | particles}
     out: list[AgreementEdge] = []
     # predicates whose agreeing word could be in the default form: the word itself, or the head of a быть
