@@ -903,17 +903,21 @@ def test_subject_attached_as_object(paradigms):
 
 def test_object_of_the_infinitive_labelled_as_subject(paradigms):
     # «Дом достроить удалось.»: «Дом» cannot agree with «удалось» but reads as an accusative, so it is
-    # the infinitive's object and the infinitive the subject; «Окно» (neuter) could be the subject
-    def tree(noun: str, lemma: str, gender: str) -> "Sentence":
+    # the infinitive's object and the infinitive the subject. Round 6 (session 25): «Окно» (neuter, it could
+    # agree) is the object too, «удаться» takes an infinitive only impersonally; beside a personal verb
+    # («Окно открыть смогло») it could be the subject
+    def tree(noun: str, lemma: str, gender: str, verb: tuple = ("удалось", "удаться")) -> "Sentence":
         return _tree([
             (noun, lemma, "NOUN", f"Animacy=Inan|Case=Nom|Gender={gender}|Number=Sing", 3, "nsubj"),
             ("достроить" if noun == "Дом" else "открыть", "x", "VERB", "Aspect=Perf|VerbForm=Inf", 3, "xcomp"),
-            ("удалось", "удаться", "VERB", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"), 0, "root"),
+            (*verb, "VERB", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"), 0, "root"),
             (".", ".", "PUNCT", "", 3, "punct"),
         ])
 
-    assert [b for b, _ in paradigms["clause_subj_predicate_agreement_number"].pairs(tree("Дом", "дом", "Masc"))] == ["Дом достроить удались."]
-    assert list(paradigms["clause_subj_predicate_agreement_number"].pairs(tree("Окно", "окно", "Neut"))) == []
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert [b for b, _ in number.pairs(tree("Дом", "дом", "Masc"))] == ["Дом достроить удались."]
+    assert [b for b, _ in number.pairs(tree("Окно", "окно", "Neut"))] == ["Окно открыть удались."]
+    assert list(number.pairs(tree("Окно", "окно", "Neut", ("смогло", "смочь")))) == []
 
 
 def test_accusative_subject_of_an_indefinite_personal_verb(paradigms):
@@ -3065,3 +3069,40 @@ def test_finite_csubj_clause_opened_by_a_question_word_is_a_clausal_subject(para
     # a bare finite «clause» with a noun subject of its own (no question word): no clausal subject
     brother = ("брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
     assert list(number.pairs(sent(brother))) == []
+
+
+def test_address_whose_comma_hangs_on_it_is_no_subject(paradigms):
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    # «Придётся нам, парень, назад идти.» with the first comma hung on «парень» (labelled nsubj)
+    sent = _tree([
+        ("Придется", "прийтись", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid", 0, "root"),
+        ("нам", "мы", "PRON", "Case=Dat|Number=Plur|Person=1", 1, "iobj"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("парень", "парень", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 1, "nsubj"),
+        (",", ",", "PUNCT", "", 7, "punct"),
+        ("назад", "назад", "ADV", "Degree=Pos", 7, "advmod"),
+        ("идти", "идти", "VERB", "Aspect=Imp|VerbForm=Inf", 1, "conj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert "Придусь нам, парень, назад идти." in [b for b, _ in person.pairs(sent)]
+
+
+def test_nominal_subject_beside_the_infinitive_of_an_impersonal_only_verb_is_its_object(paradigms):
+    person = paradigms["clause_subj_predicate_agreement_person"]
+
+    def sent(first: tuple) -> "Sentence":
+        # «<first> тебе придётся уйти.» with <first> labelled nsubj and the infinitive iobj by the parser
+        return _tree([
+            (*first, 3, "nsubj"),
+            ("тебе", "ты", "PRON", "Case=Dat|Number=Sing|Person=2", 3, "iobj"),
+            ("придется", "прийтись", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid", 0, "root"),
+            ("уйти", "уйти", "VERB", "Aspect=Perf|VerbForm=Inf", 3, "iobj"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    # «Это» reads as an accusative: the infinitive's object, the infinitive is the subject
+    this = ("Это", "это", "PRON", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing")
+    assert "Это тебе придусь уйти." in [b for b, _ in person.pairs(sent(this))]
+    # «Брат» reads as a nominative only: no clausal subject beside it
+    brother = ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
+    assert list(person.pairs(sent(brother))) == []

@@ -11,6 +11,8 @@ argument that is probably its real subject; the tests of what is *not* a second 
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import get_morph
@@ -109,7 +111,11 @@ def is_vocative(sent: Sentence, tok: Token) -> bool:
     if tok.upos == "NOUN":
         if tok.feats.get("Animacy") != "Anim" or tok.id == 1 or tok.id >= len(sent.tokens):
             return False
-        return sent.tokens[tok.id - 2].form == "," and sent.tokens[tok.id].form == "," and not sent.children(tok)
+        # no dependents but its own commas («Придётся нам, парень, назад идти» with the first comma on «парень»)
+        return (
+            sent.tokens[tok.id - 2].form == "," and sent.tokens[tok.id].form == ","
+            and not any(k.upos != "PUNCT" for k in sent.children(tok))
+        )
     if tok.upos != "PROPN":
         return False
     kids = sent.children(tok)
@@ -465,6 +471,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject;
     # so is a «subject» that cannot agree with its default-form predicate but reads as an accusative
     misparsed = {e.subject.id for e in real if _oblique_subject(e.subject) or _misattached_object(e.subject, e.agreeing)}
+    # beside an infinitive, the «subject» of a verb that takes one only impersonally is its object or
+    # experiencer when it reads so («Это тебе придётся на улице отираться»)
+    misparsed |= {
+        e.subject.id for e in real
+        if any(is_infinitive(k) and k.base_deprel in _INF_RELS for k in sent.children(e.predicate))
+        and object_of_impersonal_infinitive(dataclasses.replace(e, subject_kind="clausal"), e.subject)
+    }
     # «что» as a particle beside the genitive subject («А что, травм не бывает?»): no subject either
     particles = {e.subject.id for e in real if chto_beside_a_genitive(sent, e.subject, e.agreeing)}
     # a nominative that cannot agree with a neuter past or short form is not its subject either, nor is
