@@ -3106,3 +3106,23 @@ def test_nominal_subject_beside_the_infinitive_of_an_impersonal_only_verb_is_its
     # «Брат» reads as a nominative only: no clausal subject beside it
     brother = ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")
     assert list(person.pairs(sent(brother))) == []
+
+
+def test_modifier_of_the_genitive_subject_split_off_as_a_second_subject(paradigms):
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+
+    def sent(modifier: tuple) -> "Sentence":
+        # «Сил <modifier> не осталось.» with the modifier labelled nsubj and tagged nominative by the parser
+        return _tree([
+            ("Сил", "сила", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 4, "nsubj"),
+            (*modifier, 4, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("осталось", "остаться", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+
+    none_pl = ("никаких", "никакой", "DET", "Case=Nom|Number=Plur")
+    assert [b for b, _ in number.pairs(sent(none_pl))] == ["Сил никаких не остались."]
+    # «никакой» is no genitive plural: another word, a second subject; no pair
+    none_sg = ("никакой", "никакой", "DET", "Case=Nom|Gender=Masc|Number=Sing")
+    assert list(number.pairs(sent(none_sg))) == []

@@ -53,6 +53,7 @@ from ..trees.default_subjects import (
     is_vocative,
     object_of_impersonal_infinitive,
     other_clause,
+    split_genitive_modifier,
     stray_nominative,
 )
 from ..trees.edges import DEFAULT_VALUES, AgreementEdge, is_byt
@@ -503,6 +504,8 @@ class SubjectPredicateAgreement(Paradigm):
             # takes one only impersonally has no nominative subject; the nominal is the infinitive's object
             # or the experiencer
             and not object_of_impersonal_infinitive(edge, k)
+            # «Сертификации тоже никакой не проводится»: the genitive's own modifier split off by the parser
+            and not split_genitive_modifier(edge, k)
         ]
         return not others and not stray_nominative(sent, edge)
 

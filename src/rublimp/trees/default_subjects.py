@@ -15,7 +15,7 @@ import dataclasses
 
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
-from ..morph import get_morph
+from ..morph import UD2OC, get_morph
 from .edges import AgreementEdge, agreeing_word, head_conf, is_byt, negated_by_ne
 from .lexical import QUANT_WORDS, WH_WORDS, is_known
 from .readings import after_preposition, agrees_as_nominative, dative_reading, object_like, word_before
@@ -32,6 +32,7 @@ from .verbs import (
 )
 
 __all__ = [
+    "split_genitive_modifier",
     "before_own_subordinator",
     "behind_subordinate_opening",
     "object_of_impersonal_infinitive",
@@ -396,6 +397,23 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
             continue
         return None
     return None
+
+
+def split_genitive_modifier(edge: AgreementEdge, kid: Token) -> bool:
+    """Whether ``kid``, a pronominal or adjectival word labelled as a second subject of a genitive subject's
+    predicate, is that genitive's own modifier split off by the parser («Сертификации тоже никакой не
+    проводится» with «никакой» tagged nominative): a DET/ADJ whose form reads as a genitive adjective of the
+    subject's number (and gender, in the singular)."""
+    subj = edge.subject
+    if edge.subject_kind != "genitive" or kid.upos not in ("DET", "ADJ") or kid.base_deprel != "nsubj":
+        return False
+    number = UD2OC["Number"].get(subj.feats.get("Number", ""))
+    gender = UD2OC["Gender"].get(subj.feats.get("Gender", "")) if number == "sing" else None
+    return number is not None and any(
+        p.tag.POS == "ADJF" and "gent" in p.tag.grammemes and p.tag.number == number
+        and (gender is None or p.tag.gender == gender)
+        for p in get_morph().parses(kid.form)
+    )
 
 
 def object_of_impersonal_infinitive(edge: AgreementEdge, kid: Token) -> bool:
