@@ -3126,3 +3126,33 @@ def test_modifier_of_the_genitive_subject_split_off_as_a_second_subject(paradigm
     # «никакой» is no genitive plural: another word, a second subject; no pair
     none_sg = ("никакой", "никакой", "DET", "Case=Nom|Gender=Masc|Number=Sing")
     assert list(number.pairs(sent(none_sg))) == []
+
+
+def test_antecedent_before_a_relative_pronoun_is_no_second_subject(paradigms):
+    gender = paradigms["genitive_subj_predicate_agreement_gender"]
+
+    def sent(comma: bool) -> "Sentence":
+        # «Письмо[,] которого у них не осталось.» with «Письмо» (it could agree) labelled nsubj of «осталось»
+        rows = [("Письмо", "письмо", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 6 if comma else 5, "nsubj")]
+        if comma:
+            rows.append((",", ",", "PUNCT", "", 6, "punct"))
+        n = len(rows)
+        rows += [
+            ("которого", "который", "PRON", "Case=Gen|Gender=Neut|Number=Sing", n + 5, "nsubj"),
+            ("у", "у", "ADP", "", n + 3, "case"),
+            ("них", "они", "PRON", "Case=Gen|Number=Plur|Person=3", n + 5, "obl"),
+            ("не", "не", "PART", "Polarity=Neg", n + 5, "advmod"),
+            ("осталось", "остаться", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+            (".", ".", "PUNCT", "", n + 5, "punct"),
+        ]
+        return _tree(rows)
+
+    assert "Письмо, которого у них не остался." in [b for b, _ in gender.pairs(sent(True))]
+    # the tree question: before the comma and «которого» the antecedent is of the clause above; without
+    # the comma «которого» opens no clause the question knows of
+    from rublimp.trees.default_subjects import before_own_subordinator
+
+    s = sent(True)
+    assert before_own_subordinator(s, s.token(7), s.token(1))
+    s = sent(False)
+    assert not before_own_subordinator(s, s.token(6), s.token(1))

@@ -209,10 +209,16 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
 
 
 def before_own_subordinator(sent: Sentence, pred: Token, tok: Token) -> bool:
-    """Whether ``tok`` stands before the subordinator («что», «если» …: a ``mark`` of ``pred``) that opens
-    ``pred``'s clause, so belongs to the clause above («Мысль в том, что объекта не существует»: «Мысль»
-    labelled nsubj of «существует»)."""
-    marks = [k.id for k in sent.children(pred) if k.base_deprel == "mark" and k.upos in ("SCONJ", "PRON", "ADV")]
+    """Whether ``tok`` stands before the subordinator («что», «если» …: a ``mark`` of ``pred``; or a form of
+    «который» after a comma, in any relation) that opens ``pred``'s clause, so belongs to the clause above
+    («Мысль в том, что объекта не существует»: «Мысль» labelled nsubj of «существует»; «движение, которого
+    у них не имеется»)."""
+    marks = [
+        k.id for k in sent.children(pred)
+        if (k.base_deprel == "mark" and k.upos in ("SCONJ", "PRON", "ADV"))
+        # «движение, которого у них не имеется»: the relative pronoun opens the clause, whatever its relation
+        or (normalize(k.lemma) == "который" and k.id > 1 and sent.tokens[k.id - 2].form == ",")
+    ]
     return bool(marks) and tok.id < min(marks)
 
 
