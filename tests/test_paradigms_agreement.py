@@ -3156,3 +3156,22 @@ def test_antecedent_before_a_relative_pronoun_is_no_second_subject(paradigms):
     assert before_own_subordinator(s, s.token(7), s.token(1))
     s = sent(False)
     assert not before_own_subordinator(s, s.token(6), s.token(1))
+
+
+def test_what_labelled_subject_of_byt_with_an_infinitive_is_its_object(paradigms):
+    number = paradigms["clause_subj_predicate_agreement_number"]
+
+    def sent(first: tuple) -> "Sentence":
+        # «<first> было делать?» with <first> labelled nsubj of the infinitive and «было» its aux
+        return _tree([
+            (*first, 3, "nsubj"),
+            ("было", "быть", "AUX", _VERB_NEUT, 3, "aux"),
+            ("делать", "делать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    what = ("Что", "что", "PRON", "Case=Nom")
+    assert [b for b, _ in number.pairs(sent(what))] == ["Что были делать."]
+    # a noun that agrees with «было» is not re-read (only «что/это/всё»): no clausal pair
+    letter = ("Письмо", "письмо", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing")
+    assert list(number.pairs(sent(letter))) == []

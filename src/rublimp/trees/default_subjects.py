@@ -431,12 +431,22 @@ def object_of_impersonal_infinitive(edge: AgreementEdge, kid: Token) -> bool:
     another clause's subject."""
     if edge.subject_kind != "clausal" or kid.base_deprel != "nsubj" or not infinitive_only_impersonal(edge.agreeing):
         return False
+    return _oblique_reading(kid)
+
+
+def _oblique_reading(kid: Token) -> bool:
+    """Tagged in, or read by pymorphy3 (guesses included) as, a dative, accusative or genitive noun,
+    pronoun or numeral."""
     if kid.feats.get("Case") in ("Acc", "Dat", "Gen"):
         return True
     return any(
         p.tag.POS in ("NOUN", "NPRO", "NUMR") or {"Apro", "Subx"} <= set(p.tag.grammemes)
         for p in get_morph().parses(kid.form) if {"datv", "accs", "gent"} & set(p.tag.grammemes)
     )
+
+
+#: pronouns that, as the «subject» of «было» + infinitive, are the infinitive's object («Что было делать?»)
+_WH_OBJECTS = frozenset({"что", "чего", "это", "всё", "все"})
 
 
 def stray_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
@@ -501,6 +511,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         e.subject.id for e in real
         if any(is_infinitive(k) and k.base_deprel in _INF_RELS for k in sent.children(e.predicate))
         and object_of_impersonal_infinitive(dataclasses.replace(e, subject_kind="clausal"), e.subject)
+    }
+    # «Что было сказывать о деле?»: «было» + infinitive is impersonal; a «что/это/всё» labelled the
+    # infinitive's subject is its object
+    misparsed |= {
+        e.subject.id for e in real
+        if is_infinitive(e.predicate) and is_byt(e.agreeing) and e.agreeing.feats.get("Tense") == "Past"
+        and e.subject.base_deprel == "nsubj" and normalize(e.subject.form) in _WH_OBJECTS and _oblique_reading(e.subject)
     }
     # «что» as a particle beside the genitive subject («А что, травм не бывает?»): no subject either
     particles = {e.subject.id for e in real if chto_beside_a_genitive(sent, e.subject, e.agreeing)}
