@@ -3175,3 +3175,24 @@ def test_what_labelled_subject_of_byt_with_an_infinitive_is_its_object(paradigms
     # a noun that agrees with «было» is not re-read (only «что/это/всё»): no clausal pair
     letter = ("Письмо", "письмо", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing")
     assert list(number.pairs(sent(letter))) == []
+
+
+def test_accusative_labelled_subject_beside_an_infinitive_subject_is_its_object(paradigms):
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+
+    def sent(first: tuple) -> "Sentence":
+        # «<first> вам приказано вернуть.» with <first> labelled nsubj:pass of «приказано»
+        return _tree([
+            (*first, 3, "nsubj:pass"),
+            ("вам", "вы", "PRON", "Case=Dat|Number=Plur|Person=2", 3, "iobj"),
+            ("приказано", "приказать", "VERB", "Aspect=Perf|Gender=Neut|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"),
+            ("вернуть", "вернуть", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 3, "csubj:pass"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    # «Одну» tagged accusative: the infinitive's object, the infinitive the subject
+    one = ("Одну", "один", "NUM", "Case=Acc|Gender=Fem")
+    assert [b for b, _ in gender.pairs(sent(one))] == ["Одну вам приказан вернуть."]
+    # «Оно», a nominative that agrees with «приказано»: a second subject, no clausal pair
+    it = ("Оно", "оно", "PRON", "Case=Nom|Gender=Neut|Number=Sing|Person=3")
+    assert list(gender.pairs(sent(it))) == []

@@ -479,6 +479,8 @@ class SubjectPredicateAgreement(Paradigm):
             k for k in sent.children(edge.predicate)
             if k.base_deprel in ("nsubj", "csubj") and k.id != edge.subject.id
             and not (edge.subject_kind in ("genitive", "clausal") and k.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc"))
+            # «Одну вот вам приказано предоставить»: a «subject» tagged accusative beside the infinitive is its object
+            and not (edge.subject_kind == "clausal" and k.base_deprel == "nsubj" and k.feats.get("Case") == "Acc")
             # «меня и писем не останется»: a second genitive tagged accusative
             and not (edge.subject_kind == "genitive" and edge.negated and k.feats.get("Case") == "Acc" and genitive_reading(k))
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos in ("SCONJ", "CCONJ", "ADP"))
