@@ -579,3 +579,47 @@ def test_infinitive_set_off_by_a_dash_is_no_object_taker_of_the_genitive():
     assert [e.subject.form for e in edges] == ["денег"] and genitive_of_negation(rs, edges[0])
     rs, edges = sent(False)
     assert not any(genitive_of_negation(rs, e) for e in edges)
+
+
+def _inserted(middle: list[tuple], on_subject: bool = True) -> "Sentence":
+    # «Он, <middle>, друзей не бросает.»: the closing comma hung on the verb, as the parser does; the
+    # first middle word hung on the subject (or, not ``on_subject``, on the verb), the others on it
+    n = len(middle)
+    verb = n + 6
+    rows = [
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", verb, "nsubj"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        *[(f, l, u, ft, (1 if on_subject else verb) if i == 0 else 3, rel) for i, (f, l, u, ft, rel) in enumerate(middle)],
+        (",", ",", "PUNCT", "", verb, "punct"),
+        ("друзей", "друг", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur", verb, "obj"),
+        ("не", "не", "PART", "Polarity=Neg", verb, "advmod"),
+        ("бросает", "бросать", "VERB", _PRES_3SG, 0, "root"),
+        (".", ".", "PUNCT", "", verb, "punct"),
+    ]
+    return tree(rows)
+
+
+def test_set_off_name_or_parenthetical_word_after_the_subject_keeps_one_clause():
+    # «Он, Леонид, друзей не бросает»: an apposed name set off by commas does not split the clause
+    s = _inserted([("Леонид", "леонид", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", "appos")])
+    assert clause_edge_reliable(s, _edge(s, "Он"))
+    assert attractor_in_clause(s, _edge(s, "Он"), s.token(5))
+    # «Он, вишь, друзей не бросает»: a parenthetical word
+    s = _inserted([("вишь", "видеть", "VERB", "", "parataxis")])
+    assert clause_edge_reliable(s, _edge(s, "Он"))
+    # «Он, живший у брата, …» with the participle hung on the verb: a clause of its own
+    living = [
+        ("живший", "жить", "VERB", "Aspect=Imp|Case=Nom|Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part", "acl"),
+        ("у", "у", "ADP", "", "case"),
+        ("брата", "брат", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", "obl"),
+    ]
+    s = _inserted(living, on_subject=False)
+    assert not clause_edge_reliable(s, _edge(s, "Он"))
+    # … hung on the subject, it is the subject's own phrase (its closing comma on the verb all the same):
+    # one clause, and the noun inside it is set off from the verb, no attractor
+    s = _inserted(living)
+    assert clause_edge_reliable(s, _edge(s, "Он"))
+    assert not attractor_in_clause(s, _edge(s, "Он"), s.token(5))
+    # «Он, брату, …»: an oblique case is no name of the subject
+    s = _inserted([("брату", "брат", "NOUN", "Animacy=Anim|Case=Dat|Gender=Masc|Number=Sing", "iobj")], on_subject=False)
+    assert not clause_edge_reliable(s, _edge(s, "Он"))

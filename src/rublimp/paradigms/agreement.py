@@ -47,10 +47,13 @@ from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, Analysis, get_morph
 from ..trees.default_subjects import (
     before_own_subordinator,
+    behind_subordinate_opening,
     chto_beside_a_genitive,
     disagreeing_nominative,
     is_vocative,
+    object_of_impersonal_infinitive,
     other_clause,
+    split_genitive_modifier,
     stray_nominative,
 )
 from ..trees.edges import DEFAULT_VALUES, AgreementEdge, is_byt
@@ -69,7 +72,7 @@ from ..trees.memo import token_memo
 from ..trees.nominal import COMMON_GENDER_FILE, load_common_gender_nouns
 from ..trees.readings import genitive_reading, has_grammeme, object_like
 from ..trees.subject_repairs import object_reading
-from ..trees.subject_contexts import address_as_subject, predicative_short_form
+from ..trees.subject_contexts import address_as_subject, misattached_link_verb, predicative_short_form
 from ..trees.subjects import (
     edges_with_default_contexts,
     noun_subject_edges,
@@ -295,6 +298,15 @@ class SubjectPredicateAgreement(Paradigm):
             if short is not None:
                 words.append(edge.predicate)
                 preset[edge.predicate.id] = Analysis(short, 1.0)
+        if (
+            self.feature in ("Number", "Gender") and edge.subject_kind in ("genitive", "clausal", "quantified")
+            and edge.pred_type == "part_shortadj" and predicative_short_form(edge.agreeing) is not None
+        ):
+            # «мне было бы трудно отрыть», «становилось необходимо удалить»: a link verb the parser hung
+            # elsewhere agrees with the short form and changes with it («были бы трудны»)
+            link = misattached_link_verb(sent, edge.agreeing)
+            if link is not None:
+                words.append(link)
         words.sort(key=lambda t: t.id)  # «должен был»: record the words in sentence order
         use_yo = "ё" in sent.text.lower()
         edits = []
@@ -348,11 +360,16 @@ class SubjectPredicateAgreement(Paradigm):
             # tagged accusative and readable as the object of a plural transitive verb without a subject,
             # the indefinite-personal construction («вдоль тротуаров поставят … веранды», «яблоки возили»)
             return False
-        if any(k.base_deprel == "csubj" for k in sent.children(edge.predicate)):
+        if any(k.base_deprel == "csubj" for k in sent.children(edge.predicate)) and _accusative_too(subj):
             # a nominative beside a clausal subject is the infinitive's misattached object
-            # («Часть урожая фермерам придётся распродать»)
+            # («Часть урожая фермерам придётся распродать»); one with no accusative reading cannot be
+            # («Полковник был бы не прочь пропустить стаканчик»: the infinitive is the complement)
             return False
         if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM"):
+            return False
+        if _own_preposition(sent, subj):
+            # a noun with a preposition of its own is no nominative subject («… с преобразованием в
+            # самостоятельный комитет» with «комитет» labelled nsubj)
             return False
         if normalize(subj.lemma) in NO_AGREEMENT_LEMMAS:
             # «это были студенты» agrees with the nominal predicate; «это служит мостом» agrees with «это»
@@ -429,7 +446,13 @@ class SubjectPredicateAgreement(Paradigm):
             return False  # «ООН», «Би-би-си»: gender of an implied noun, neuter also possible
         parses = self.morph.parses(subj.form)
         guessed_name = subj.upos == "PROPN" and subj.feats.get("Animacy") == "Anim" and not is_known(subj.form.lower())
-        if not guessed_name and any("Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes for p in parses if p.tag.POS == "NOUN"):
+        animate_name = subj.upos == "PROPN" and subj.feats.get("Animacy") == "Anim" and subj.form[:1].isupper() and not subj.form.isupper()
+        if not guessed_name and any(
+            "Fixd" in p.tag.grammemes and "inan" in p.tag.grammemes
+            # an abbreviation reading of a capitalised animate name («Мин» is also «мин.», minutes) does not count
+            and not (animate_name and "Abbr" in p.tag.grammemes)
+            for p in parses if p.tag.POS == "NOUN"
+        ):
             # indeclinable inanimates («кафе», «Сочи») may be neuter; pymorphy3's guesses for a word it
             # does not know, tagged as an animate name («Виктерис кивнул»), do not count
             return False
@@ -456,6 +479,8 @@ class SubjectPredicateAgreement(Paradigm):
             k for k in sent.children(edge.predicate)
             if k.base_deprel in ("nsubj", "csubj") and k.id != edge.subject.id
             and not (edge.subject_kind in ("genitive", "clausal") and k.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc"))
+            # «Одну вот вам приказано предоставить»: a «subject» tagged accusative beside the infinitive is its object
+            and not (edge.subject_kind == "clausal" and k.base_deprel == "nsubj" and k.feats.get("Case") == "Acc")
             # «меня и писем не останется»: a second genitive tagged accusative
             and not (edge.subject_kind == "genitive" and edge.negated and k.feats.get("Case") == "Acc" and genitive_reading(k))
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos in ("SCONJ", "CCONJ", "ADP"))
@@ -475,6 +500,14 @@ class SubjectPredicateAgreement(Paradigm):
             and not (edge.subject_kind in ("genitive", "clausal") and k.upos == "ADV" and normalize(k.lemma) not in QUANT_WORDS)
             # «Мысль в том, что объекта не существует»: a nominal before the predicate's own «что»
             and not (edge.subject_kind in ("genitive", "clausal") and before_own_subordinator(sent, edge.predicate, k))
+            # «Об этом речи не шло, ибо золото всегда анонимно»: a nominal behind a comma and a subordinator
+            and not (edge.subject_kind in ("genitive", "clausal") and behind_subordinate_opening(sent, edge.predicate, k))
+            # «его наверняка удастся уговорить», «Нате не следует сообщать»: beside its infinitive a verb that
+            # takes one only impersonally has no nominative subject; the nominal is the infinitive's object
+            # or the experiencer
+            and not object_of_impersonal_infinitive(edge, k)
+            # «Сертификации тоже никакой не проводится»: the genitive's own modifier split off by the parser
+            and not split_genitive_modifier(edge, k)
         ]
         return not others and not stray_nominative(sent, edge)
 
@@ -549,6 +582,28 @@ class SubjectPredicateAgreement(Paradigm):
             if antecedent is None or antecedent.id == subj.id or not self._gender_fixed(sent, antecedent):
                 return False
         return True
+
+
+def _accusative_too(tok: Token) -> bool:
+    """Whether pymorphy3 reads ``tok``'s form as an accusative noun or pronoun too (any reading for a word it
+    does not know, or for one with no noun/pronoun reading: it may be an object)."""
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    if not parses or not is_known(tok.form.lower()):
+        return True
+    return any("accs" in p.tag.grammemes for p in parses)
+
+
+def _own_preposition(sent: Sentence, subj: Token) -> bool:
+    """Whether ``subj`` has a preposition of its own: a ``case`` dependent before it with only its
+    adjectives, determiners and numerals between («в самостоятельный комитет»). A preposition the parser
+    hung on it from a PP after it («вода из неё») or before a noun between («Перед дальней дорогой
+    бабушка») is another word's."""
+    for k in sent.children(subj):
+        if k.base_deprel == "case" and k.upos == "ADP" and k.id < subj.id and all(
+            t.upos in ("ADJ", "DET", "NUM") and t.head == subj.id for t in sent.tokens[k.id: subj.id - 1]
+        ):
+            return True
+    return False
 
 
 def _first_word(sent: Sentence, tok: Token) -> bool:

@@ -27,7 +27,7 @@ Where the attractor may stand is the option ``attractor_scope`` (``perturb.optio
 In both scopes only a form every reading of which (in its case) has the target value attracts
 (:func:`_number_in_case`, :func:`_gender_in_case`: a genitive singular that only looks plural,
 «группы», does not). No pair is made with a numeral subject (:func:`_numeral_subject`), a personal
-name as the subject of a gender pair other than with a neuter attractor (:func:`_personal_name`), or an adjectival predicate that a
+name as the subject of a gender pair other than with a neuter attractor or a name pymorphy3 knows for one sex only (:func:`_personal_name`, :func:`_name_gender`), or an adjectival predicate that a
 conjunct or a set-off adjective or participle would leave half-edited (:func:`_half_edited`); a
 past singular made by the number paradigm takes the attractor's gender. The pool schema has no
 column for the attractor itself (a pair records the edited predicate only).
@@ -265,11 +265,13 @@ def _guessed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
 
 
 def _comitative_of_pronoun(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
-    """A «с» + instrumental right after a plural personal pronoun subject, hung on it («Мы с айранитом
-    обернулись»): the companion, a singular name or noun whose guessed readings may be read."""
+    """A «с» + instrumental right after a plural personal pronoun subject, hung on it or on the predicate
+    («Мы с айранитом обернулись»): the companion, a singular name or noun whose guessed readings may be read."""
     subj = edge.subject
     return (
-        subj.upos == "PRON" and subj.feats.get("Number") == "Plur" and tok.head == subj.id and tok.id == subj.id + 2
+        subj.upos == "PRON" and subj.feats.get("Number") == "Plur" and tok.id == subj.id + 2
+        # hung on the pronoun, or on the verb by the parser («Мы с айранитом обернулись» with «айранитом» an ``obl``)
+        and tok.head in (subj.id, edge.predicate.id, edge.agreeing.id)
         and tok.feats.get("Case") == "Ins"
         and any(c.base_deprel == "case" and normalize(c.form) in ("с", "со") and c.id == subj.id + 1 for c in sent.children(tok))
     )
@@ -328,6 +330,8 @@ def _numeral_word(tok: Token) -> bool:
     return (tok.upos == "NUM" or tok.form[:1].isdigit()) and lemma not in ("один", "1")
 
 
+#: personal pronouns, which no numeral before them quantifies
+_PERSONAL_PRONOUNS = frozenset({"я", "ты", "он", "она", "оно", "мы", "вы", "они"})
 #: nouns that count like numerals before a genitive («пять тысяч человек», «сотни домов»)
 _BIG_NUMBERS = frozenset({"тысяча", "миллион", "миллиард", "сотня", "десяток", "дюжина", "триллион"})
 #: words between a numeral and its noun that keep the phrase a quantity phrase («более 20 человек»)
@@ -352,6 +356,8 @@ def _numeral_subject(sent: Sentence, subj: Token) -> bool:
         return True  # «один из них» agrees like a noun
     if any(_quantity_word(k) and k.base_deprel not in ("case", "punct", "conj") for k in sent.children(subj)):
         return True  # «человек» with «тысяч» or «5» hung on it by any relation
+    if subj.upos == "PRON" and subj.feats.get("PronType", "Prs") == "Prs" and normalize(subj.lemma) in _PERSONAL_PRONOUNS:
+        return False  # «Сколько он книг прочитал?»: a word before a personal pronoun quantifies something else
     # the words right before the subject: its adjectives, other numerals and quantity adverbs
     # («Восемь крупных заводов», «более 20 человек», «5 тысяч жителей»)
     for t in reversed(sent.tokens[: subj.id - 1]):
@@ -400,7 +406,12 @@ def _half_edited(sent: Sentence, edge: AgreementEdge, feature: str) -> bool:
                 and not any(c.base_deprel == "case" for c in sent.children(k))
             )
         ]
-        kids += [k for k in sent.children(edge.subject) if k.id > word.id and k.base_deprel in _AGREEING_KID_RELS]
+        # (an attribute placed before a subject that follows the predicate describes nothing apart:
+        # «Ему подарена друзьями новая книга»)
+        kids += [
+            k for k in sent.children(edge.subject)
+            if k.id > word.id and k.id > edge.subject.id and k.base_deprel in _AGREEING_KID_RELS
+        ]
         for kid in kids:
             if kid.id == edge.subject.id:
                 continue
@@ -523,6 +534,12 @@ class _Attractor(SubjectPredicateAgreement):
             if attractor_in_subject(sent, edge, t) and _attractor_like(t, sent)
             and not _apposed(sent, edge, t) and not _name_beside_person(sent, edge, t)
         }
+        # the companion of a plural pronoun («Мы с Ярвианном отвесили» with «Ярвианном» an ``amod`` of the
+        # verb): placed right after the pronoun, whatever the parser's label
+        found.update(
+            (t.id, t) for t in sent.tokens[lo: hi - 1]
+            if t.id not in found and _comitative_of_pronoun(sent, edge, t) and t.upos in ("NOUN", "PROPN")
+        )
         if scope == "clause" and clause_edge_reliable(sent, edge):
             # a noun the parser hung on the subject (a verb's adjunct there) keeps the subject phrase's
             # checks against an apposed name or title
@@ -693,8 +710,9 @@ class AttractorGender(_Attractor):
             return
         if edge.subject_kind == "nominal" and _numeral_subject(sent, edge.subject):
             return
-        # a personal name takes a neuter predicate only («Кира в этом сомневалась» → «сомневалось»): a
-        # masculine or feminine one may be the referent's (a foreign name, a name of either sex)
+        # a personal name takes a neuter predicate («Кира в этом сомневалась» → «сомневалось»); a masculine
+        # or feminine one only where pymorphy3 knows the name for one sex (:func:`_name_gender`: «Вадим при ней
+        # сказал» → «сказала»): a foreign name or a name of either sex may be the referent's
         name_subject = edge.subject_kind == "nominal" and _personal_name(edge.subject)
         if _half_edited(sent, edge, "Gender"):
             return
@@ -732,7 +750,8 @@ class AttractorGender(_Attractor):
             everything = g is None and _everything(sent, att)
             if everything:
                 g = "Neut"  # «посол все понял» → «поняло»: «всё»
-            if g is None or g == src or (referent and g != "Neut"):
+            known_sex = name_subject and _name_gender(edge.subject) == src
+            if g is None or g == src or (referent and g != "Neut" and not known_sex):
                 continue
             if (
                 self.attractor_scope_of(sent, edge, att) == "clause" and _bare(sent, att) and not (he_or_it or everything)

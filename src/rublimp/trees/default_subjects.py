@@ -11,15 +11,18 @@ argument that is probably its real subject; the tests of what is *not* a second 
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
-from ..morph import get_morph
+from ..morph import UD2OC, get_morph
 from .edges import AgreementEdge, agreeing_word, head_conf, is_byt, negated_by_ne
 from .lexical import QUANT_WORDS, WH_WORDS, is_known
 from .readings import after_preposition, agrees_as_nominative, dative_reading, object_like, word_before
 from .verbs import (
     bare_case,
     impersonal_verb,
+    infinitive_only_impersonal,
     is_default_form,
     is_infinitive,
     is_intransitive,
@@ -29,7 +32,10 @@ from .verbs import (
 )
 
 __all__ = [
+    "split_genitive_modifier",
     "before_own_subordinator",
+    "behind_subordinate_opening",
+    "object_of_impersonal_infinitive",
     "disagreeing_nominative",
     "other_clause",
     "is_vocative",
@@ -88,12 +94,16 @@ def other_clause(sent: Sentence, tok: Token) -> bool:
     return is_infinitive(tok) or any(k.base_deprel == "nsubj" for k in sent.children(tok))
 
 
+#: possessive determiners that may follow the name of an addressee («Гена ваш», «Маша моя»)
+_POSSESSIVES = frozenset({"мой", "твой", "наш", "ваш"})
+
+
 def is_vocative(sent: Sentence, tok: Token) -> bool:
     """A nominative name or animate noun set off by punctuation: an address or a speaker's label.
 
     «Джордж, ничего не остаётся», «Сергей Гуриев: …», «Придётся нам, парень,
     назад идти». A PROPN in the nominative without a preposition, with its
-    flat/appos name parts, preceded by the start of the sentence or a
+    flat/appos name parts and a possessive after them («Гена ваш»), preceded by the start of the sentence or a
     comma/dash/opening quote or bracket, and followed by a comma, colon,
     exclamation mark or dash; an animate common noun only between commas.
     """
@@ -102,7 +112,11 @@ def is_vocative(sent: Sentence, tok: Token) -> bool:
     if tok.upos == "NOUN":
         if tok.feats.get("Animacy") != "Anim" or tok.id == 1 or tok.id >= len(sent.tokens):
             return False
-        return sent.tokens[tok.id - 2].form == "," and sent.tokens[tok.id].form == "," and not sent.children(tok)
+        # no dependents but its own commas («Придётся нам, парень, назад идти» with the first comma on «парень»)
+        return (
+            sent.tokens[tok.id - 2].form == "," and sent.tokens[tok.id].form == ","
+            and not any(k.upos != "PUNCT" for k in sent.children(tok))
+        )
     if tok.upos != "PROPN":
         return False
     kids = sent.children(tok)
@@ -112,6 +126,8 @@ def is_vocative(sent: Sentence, tok: Token) -> bool:
     for k in sorted(kids, key=lambda t: t.id):
         if k.id == last + 1 and k.upos == "PROPN" and k.base_deprel in ("flat", "appos"):
             last = k.id
+        elif k.id == last + 1 and k.base_deprel == "det" and normalize(k.lemma) in _POSSESSIVES:
+            last = k.id  # «Гена ваш!», «Мама моя, …»: a possessive after the name of the addressee
     if last >= len(sent.tokens) or sent.tokens[last].form not in _VOCATIVE_CLOSE:
         return False
     return tok.id == 1 or sent.tokens[tok.id - 2].form in _VOCATIVE_OPEN
@@ -193,11 +209,38 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
 
 
 def before_own_subordinator(sent: Sentence, pred: Token, tok: Token) -> bool:
-    """Whether ``tok`` stands before the subordinator («что», «если» …: a ``mark`` of ``pred``) that opens
-    ``pred``'s clause, so belongs to the clause above («Мысль в том, что объекта не существует»: «Мысль»
-    labelled nsubj of «существует»)."""
-    marks = [k.id for k in sent.children(pred) if k.base_deprel == "mark" and k.upos in ("SCONJ", "PRON", "ADV")]
+    """Whether ``tok`` stands before the subordinator («что», «если» …: a ``mark`` of ``pred``; or a form of
+    «который» after a comma, in any relation) that opens ``pred``'s clause, so belongs to the clause above
+    («Мысль в том, что объекта не существует»: «Мысль» labelled nsubj of «существует»; «движение, которого
+    у них не имеется»)."""
+    marks = [
+        k.id for k in sent.children(pred)
+        if (k.base_deprel == "mark" and k.upos in ("SCONJ", "PRON", "ADV"))
+        # «движение, которого у них не имеется»: the relative pronoun opens the clause, whatever its relation
+        or (normalize(k.lemma) == "который" and k.id > 1 and sent.tokens[k.id - 2].form == ",")
+    ]
     return bool(marks) and tok.id < min(marks)
+
+
+#: words that open a subordinate clause after a comma, whatever the parser's label («ибо» tagged SCONJ
+#: but labelled advmod)
+_SUBORDINATORS = frozenset({
+    "ибо", "потому", "поскольку", "так", "если", "когда", "хотя", "чтобы", "что", "пока", "раз", "будто",
+})
+
+
+def behind_subordinate_opening(sent: Sentence, pred: Token, tok: Token) -> bool:
+    """Whether ``tok`` follows ``pred`` behind a comma and a subordinator that opens another clause
+    («Об этом речи не шло, ибо золото всегда анонимно»: «золото» labelled nsubj of «шло»): the subject
+    of that clause, not a second subject of ``pred``."""
+    if tok.id <= pred.id:
+        return False
+    between = sent.tokens[pred.id: tok.id - 1]
+    return any(
+        t.form == "," and t.id < len(sent.tokens) and sent.tokens[t.id].upos in ("SCONJ", "ADV", "PRON")
+        and normalize(sent.tokens[t.id].form) in _SUBORDINATORS
+        for t in between
+    )
 
 
 def _animate_accusative_genitive(sent: Sentence, tok: Token) -> bool:
@@ -362,6 +405,50 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
     return None
 
 
+def split_genitive_modifier(edge: AgreementEdge, kid: Token) -> bool:
+    """Whether ``kid``, a pronominal or adjectival word labelled as a second subject of a genitive subject's
+    predicate, is that genitive's own modifier split off by the parser («Сертификации тоже никакой не
+    проводится» with «никакой» tagged nominative): a DET/ADJ whose form reads as a genitive adjective of the
+    subject's number (and gender, in the singular)."""
+    subj = edge.subject
+    if edge.subject_kind != "genitive" or kid.upos not in ("DET", "ADJ") or kid.base_deprel != "nsubj":
+        return False
+    number = UD2OC["Number"].get(subj.feats.get("Number", ""))
+    gender = UD2OC["Gender"].get(subj.feats.get("Gender", "")) if number == "sing" else None
+    return number is not None and any(
+        p.tag.POS == "ADJF" and "gent" in p.tag.grammemes and p.tag.number == number
+        and (gender is None or p.tag.gender == gender)
+        for p in get_morph().parses(kid.form)
+    )
+
+
+def object_of_impersonal_infinitive(edge: AgreementEdge, kid: Token) -> bool:
+    """Whether ``kid``, an ``nsubj`` beside the infinitive subject of a verb that takes one only
+    impersonally (:func:`~rublimp.trees.verbs.infinitive_only_impersonal`), is no subject but the
+    experiencer or the infinitive's object: tagged in, or read by pymorphy3 (guesses included) as, a
+    dative, accusative or genitive noun, pronoun or numeral («Нате не следует сообщать», «его удастся
+    уговорить», «всё удаётся исполнить», «Сколько раз пришлось»); a nominative only («Младой») is
+    another clause's subject."""
+    if edge.subject_kind != "clausal" or kid.base_deprel != "nsubj" or not infinitive_only_impersonal(edge.agreeing):
+        return False
+    return _oblique_reading(kid)
+
+
+def _oblique_reading(kid: Token) -> bool:
+    """Tagged in, or read by pymorphy3 (guesses included) as, a dative, accusative or genitive noun,
+    pronoun or numeral."""
+    if kid.feats.get("Case") in ("Acc", "Dat", "Gen"):
+        return True
+    return any(
+        p.tag.POS in ("NOUN", "NPRO", "NUMR") or {"Apro", "Subx"} <= set(p.tag.grammemes)
+        for p in get_morph().parses(kid.form) if {"datv", "accs", "gent"} & set(p.tag.grammemes)
+    )
+
+
+#: pronouns that, as the «subject» of «было» + infinitive, are the infinitive's object («Что было делать?»)
+_WH_OBJECTS = frozenset({"что", "чего", "это", "всё", "все"})
+
+
 def stray_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
     """A nominative nominal among the arguments of the predicate (or of its xcomp chain).
 
@@ -387,8 +474,14 @@ def stray_nominative(sent: Sentence, edge: AgreementEdge) -> bool:
                 and not (edge.subject_kind == "clausal" and is_vocative(sent, kid))
                 # «Тасе (tagged nominative) следует думать»: an iobj that reads as a dative
                 and not (kid.base_deprel == "iobj" and dative_reading(kid))
-                # «Мысль в том, что объекта не существует»: a nominal of the clause above
+                # «Нате не следует сообщать», «всё удаётся исполнить»: beside its infinitive subject a verb
+                # that takes one only impersonally has no nominative subject; a form with an oblique reading
+                # is the experiencer or the infinitive's object
+                and not object_of_impersonal_infinitive(edge, kid)
+                # «Мысль в том, что объекта не существует»: a nominal of the clause above; «…, ибо золото …»:
+                # of the clause below
                 and not before_own_subordinator(sent, node, kid)
+                and not behind_subordinate_opening(sent, node, kid)
             ):
                 return True
     return False
@@ -412,6 +505,20 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     # an «other» edge whose subject can be no nominative at all is a misparsed object, not a subject;
     # so is a «subject» that cannot agree with its default-form predicate but reads as an accusative
     misparsed = {e.subject.id for e in real if _oblique_subject(e.subject) or _misattached_object(e.subject, e.agreeing)}
+    # beside an infinitive, the «subject» of a verb that takes one only impersonally is its object or
+    # experiencer when it reads so («Это тебе придётся на улице отираться»)
+    misparsed |= {
+        e.subject.id for e in real
+        if any(is_infinitive(k) and k.base_deprel in _INF_RELS for k in sent.children(e.predicate))
+        and object_of_impersonal_infinitive(dataclasses.replace(e, subject_kind="clausal"), e.subject)
+    }
+    # «Что было сказывать о деле?»: «было» + infinitive is impersonal; a «что/это/всё» labelled the
+    # infinitive's subject is its object
+    misparsed |= {
+        e.subject.id for e in real
+        if is_infinitive(e.predicate) and is_byt(e.agreeing) and e.agreeing.feats.get("Tense") == "Past"
+        and e.subject.base_deprel == "nsubj" and normalize(e.subject.form) in _WH_OBJECTS and _oblique_reading(e.subject)
+    }
     # «что» as a particle beside the genitive subject («А что, травм не бывает?»): no subject either
     particles = {e.subject.id for e in real if chto_beside_a_genitive(sent, e.subject, e.agreeing)}
     # a nominative that cannot agree with a neuter past or short form is not its subject either, nor is
@@ -419,6 +526,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
     particles |= {
         e.subject.id for e in real
         if disagreeing_nominative(e.subject, e.agreeing) or (is_default_form(e.agreeing) and is_vocative(sent, e.subject))
+    }
+    # «Было ясно, кто тут солирует»: a finite csubj clause opened by a question word (the edge layer's
+    # ``other`` kind) is read below as the clausal subject of its default-form predicate
+    particles |= {
+        e.subject.id for e in real
+        if e.subject_kind == "other" and e.subject.base_deprel == "csubj" and not is_infinitive(e.subject)
+        and _finite_clause_host(e.predicate, e.agreeing) and _finite_clause_subject(sent, e.predicate, e.subject)
     }
     taken = {e.agreeing.id for e in real if e.subject.id not in misparsed | particles}
     out: list[AgreementEdge] = []
@@ -464,6 +578,10 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             pred_type == "verb" and (is_byt(pred) or impersonal_verb(sent, pred))
         ):
             infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS and not _conditional_clause(sent, k, pred)]
+            if not infs and pred_type == "verb" and modal_impersonal(pred):
+                # «после которых мыться придётся» with «мыться» labelled advmod: a verb that takes an
+                # infinitive only impersonally has it as its subject whatever the label
+                infs = [k for k in kids if is_infinitive(k) and k.base_deprel in ("advmod", "amod") and not _conditional_clause(sent, k, pred)]
             if not infs and (is_predicative(pred) or _comparative_with_byt(pred, agreeing)):
                 # «Надо было вам за завтраком поменьше налегать», «Робса учить было не надо»: the
                 # infinitive hung below a nominal dependent of the predicative

@@ -36,6 +36,7 @@ from .subjects import misparsed_second_subject
 from .verbs import is_infinitive, is_intransitive
 
 __all__ = [
+    "misattached_link_verb",
     "genitive_of_negation",
     "indefinite_personal_risk",
     "predicative_short_form",
@@ -300,6 +301,38 @@ def predicative_short_form(tok: Token):
     return None
 
 
+#: verbs that link an impersonal predicative to its clausal or genitive subject («было трудно», «стало
+#: ясно», «становилось необходимо», «оказалось невозможно»)
+_LINK_VERBS = frozenset({"быть", "стать", "становиться", "оказаться", "оказываться", "казаться", "показаться"})
+#: words that may stand between a link verb and its predicative («было бы трудно», «стало же ясно»)
+_LINK_GAP_WORDS = frozenset({"бы", "б", "же", "ж", "уже", "ещё", "еще", "очень", "совсем", "вполне", "решительно", "просто"})
+
+
+def misattached_link_verb(sent: Sentence, pred: Token) -> Token | None:
+    """The finite link verb of an impersonal predicative (a neuter short form, ``pred``) that the parser
+    did not hang on it as ``cop``/``aux``: the predicative's head with ``pred`` its ``xcomp`` or
+    ``conj`` («становилось ← необходимо», «стало ← ясно»), or a neuter singular past or future of
+    :data:`_LINK_VERBS` right before it with only :data:`_LINK_GAP_WORDS` between («мне было бы трудно» with
+    «было» the ``cop`` of another word). Editing the predicative alone would leave it disagreeing with
+    that verb. None where there is none (or it is a present «есть»)."""
+    def link(t: Token | None) -> bool:
+        return (
+            t is not None and t.upos in ("VERB", "AUX") and normalize(t.lemma) in _LINK_VERBS
+            and t.feats.get("VerbForm") == "Fin" and t.feats.get("Tense") in ("Past", "Fut")
+            and t.feats.get("Number", "Sing") == "Sing" and t.feats.get("Gender", "Neut") == "Neut"
+        )
+
+    head = sent.token(pred.head) if pred.head else None
+    if pred.base_deprel in ("xcomp", "conj") and link(head) and head.id < pred.id:
+        return head
+    for t in reversed(sent.tokens[: pred.id - 1]):
+        if link(t) and t.head != pred.id:
+            return t
+        if normalize(t.form) not in _LINK_GAP_WORDS:
+            return None
+    return None
+
+
 def attractor_in_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
     """Whether ``tok`` is a noun phrase–internal dependent of the subject placed before the agreeing word.
 
@@ -312,7 +345,9 @@ def attractor_in_subject(sent: Sentence, edge: AgreementEdge, tok: Token) -> boo
     if tok.id >= edge.agreeing.id or tok.id == edge.subject.id:
         return False
     node = tok
-    while node.head != 0 and (node.base_deprel in _NP_INTERNAL_RELS or genitive_labelled_appos(sent, node)):
+    while node.head != 0 and (
+        node.base_deprel in _NP_INTERNAL_RELS or genitive_labelled_appos(sent, node) or _genitive_labelled_obj(sent, node)
+    ):
         head = sent.token(node.head)
         if not noun_attached_pp(sent, edge, node, head):
             return False
@@ -419,6 +454,7 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
         return False  # «В результате мутации у него вырастают руки»: the genitive of the noun before it
     lo, hi = sorted((subj.id, edge.agreeing.id))
     own = {t.id for t in sent.subtree(subj)}
+    own |= _set_off_insertion(sent, subj, hi, own)
     return not any(
         t.id not in own and (
             t.upos == "PUNCT"
@@ -427,6 +463,46 @@ def clause_edge_reliable(sent: Sentence, edge: AgreementEdge) -> bool:
         )
         for t in sent.tokens[lo: hi - 1]
     )
+
+
+#: parenthetical words that may stand set off by commas inside a clause («Она, вишь, …», «Он, может, …»)
+_PARENTHETICAL_WORDS = frozenset({
+    "вишь", "мол", "дескать", "может", "кажется", "видно", "видать", "говорят", "конечно", "наверное",
+    "наверно", "пожалуй", "значит", "впрочем", "однако", "правда", "кстати", "небось", "поди", "верно",
+    "естественно", "разумеется", "очевидно", "видимо", "по-моему", "по-видимому", "безусловно", "действительно",
+})
+#: the most words a set-off address or apposition of the subject has («Вы, матушка, …», «он, Леонид, …»)
+_INSERTION_MAX = 3
+
+
+def _set_off_insertion(sent: Sentence, subj: Token, hi: int, own: set[int]) -> set[int]:
+    """The ids (commas included) of a comma-enclosed insertion right after the subject and before
+    token ``hi``: a parenthetical word («Она, вишь, из наших была», :data:`_PARENTHETICAL_WORDS`), a
+    short nominative phrase naming or addressing the subject («Вы, матушка, у брата спросите», «он,
+    Леонид, друзей не бросает»: no verb form, subordinator, conjunction or oblique case in it), or a
+    clause of the subject's own (every word in its subtree ``own``: «Копиист, который бумагу перебелял,
+    копийку снял», with the closing comma hung on the verb). Such an insertion does not split the
+    clause; a word inside it never attracts (it is set off from the verb, :func:`attractor_in_clause`).
+    Empty for anything else («Он, живший у брата, …» with the participle hung on the verb)."""
+    opening = subj.id + 1
+    if opening >= hi or sent.token(opening).form != ",":
+        return set()
+    closing = next((t.id for t in sent.tokens[opening: hi - 1] if t.upos == "PUNCT"), None)
+    if closing is None or sent.token(closing).form != ",":
+        return set()
+    words = sent.tokens[opening: closing - 1]
+    if words and all(t.id in own for t in words):
+        return set(range(opening, closing + 1))  # the subject's own relative or participial clause
+    if not 1 <= len(words) <= _INSERTION_MAX:
+        return set()
+    if len(words) == 1 and normalize(words[0].form) in _PARENTHETICAL_WORDS:
+        return set(range(opening, closing + 1))
+    nominal = all(
+        t.upos in ("NOUN", "PROPN", "ADJ", "DET") and t.feats.get("Case", "Nom") == "Nom"
+        and t.feats.get("VerbForm") is None and t.base_deprel not in ("conj", "cc")
+        for t in words
+    ) and any(t.upos in ("NOUN", "PROPN") for t in words)
+    return set(range(opening, closing + 1)) if nominal else set()
 
 
 def attractor_in_clause(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
@@ -636,6 +712,18 @@ def noun_attached_pp(sent: Sentence, edge: AgreementEdge, dep: Token, head: Toke
     ):
         return False  # «Кавалерия от производства отказалась»: the verb's argument (it has none of its own)
     return prep not in ("с", "со") or dep.feats.get("Case") == "Ins"
+
+
+def _genitive_labelled_obj(sent: Sentence, tok: Token) -> bool:
+    """A bare dependent labelled ``obj`` or ``iobj`` of a noun right before it that pymorphy3 reads as a
+    genitive («коготь птицы» with «птицы» the ``obj`` of «коготь»): a noun takes no object, so this is
+    its genitive (not a verb's object the parser hung there: the noun must be right before it)."""
+    head = sent.token(tok.head) if tok.head else None
+    return (
+        tok.base_deprel in ("obj", "iobj") and head is not None and head.upos in ("NOUN", "PROPN")
+        and head.id == tok.id - 1 and tok.upos in ("NOUN", "PROPN")
+        and not any(k.base_deprel == "case" for k in sent.children(tok)) and _genitive_reading(tok)
+    )
 
 
 def genitive_labelled_appos(sent: Sentence, tok: Token) -> bool:

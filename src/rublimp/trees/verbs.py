@@ -30,6 +30,7 @@ __all__ = [
     "impersonal_verb",
     "is_intransitive",
     "MODAL_IMPERSONAL_LEMMAS",
+    "infinitive_only_impersonal",
     "modal_impersonal",
 ]
 
@@ -103,13 +104,14 @@ def retag_verbs(sent: Sentence) -> Sentence:
 
 
 def _predicative_short_form(sent: Sentence, tok: Token) -> Token | None:
-    """An adverb in -о with an infinitive subject of its own (``csubj``) and no copula, read by pymorphy3
+    """An adverb in -о with an infinitive subject of its own (``csubj``) and no copula (a conditional «бы»
+    may stand beside it: «Неплохо бы уехать»), read by pymorphy3
     as a neuter singular short adjective too («найти камушек непросто», «добиваться ответа нехорошо»):
     the present-tense predicate, retagged as that short form (ADJ, Variant=Short); None otherwise."""
     if tok.upos != "ADV" or not any(k.base_deprel == "csubj" and k.feats.get("VerbForm") == "Inf" for k in sent.children(tok)):
         return None
-    if any(k.deprel in ("cop", "aux", "aux:pass") for k in sent.children(tok)):
-        return None
+    if any(k.deprel in ("cop", "aux", "aux:pass") and normalize(k.form) not in ("бы", "б") for k in sent.children(tok)):
+        return None  # a copula carries the agreement; the conditional «бы» does not («Неплохо бы уехать»)
     for p in get_morph().parses(tok.form):
         if p.tag.POS == "ADJS" and {"neut", "sing"} <= set(p.tag.grammemes):
             feats = {"Degree": "Pos", "Gender": "Neut", "Number": "Sing", "Variant": "Short"}
@@ -250,6 +252,18 @@ def modal_impersonal(verb: Token) -> bool:
     return lemma in MODAL_IMPERSONAL_LEMMAS and (
         lemma in _NON_REFLEXIVE_MODALS or verb.form.lower().endswith(("ся", "сь"))
     )
+
+
+#: verbs of :data:`MODAL_IMPERSONAL_LEMMAS` that the parser often gives a nominative subject beside an
+#: infinitive of another clause («Маша мне нравится, гулять …»)
+_PERSONAL_TOO = frozenset({"нравиться", "понравиться"})
+
+
+def infinitive_only_impersonal(verb: Token) -> bool:
+    """A verb that takes an infinitive only impersonally (:func:`modal_impersonal`), other than
+    «нравиться»: beside its infinitive subject a nominal is no subject of it but the infinitive's
+    object or the experiencer («его наверняка удастся уговорить», «Нате не следует сообщать»)."""
+    return modal_impersonal(verb) and normalize(verb.lemma) not in _PERSONAL_TOO
 
 
 def impersonal_verb(sent: Sentence, verb: Token) -> bool:
