@@ -40,8 +40,6 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Охотник увидел медведя.", "Охотник увидел медведю.", "Dat"),  # genitive = accusative
         ("Я встретил его вчера.", "Я встретил ему вчера.", "Dat"),
         ("Я встретил её вчера.", "Я встретил ей вчера.", "Dat"),  # no instrument reading of «встретить»
-        # after a verb of physical action too: the written instrumental of «она» is «ею»
-        ("Охранник крепко удержал её.", "Охранник крепко удержал ей.", "Dat"),
         # a verb that also takes the genitive («заслужить доверия»): the dative instead
         ("Он заслужил уважение.", "Он заслужил уважению.", "Dat"),
         ("Сестра вымыла окно.", "Сестра вымыла окну.", "Dat"),  # «окна» is also nom.pl
@@ -146,7 +144,6 @@ NEGATIVE: dict[str, list[str]] = {
         "Она голос сорвала на концерте.",  # parsed as a second subject but readable as nominative: not repaired
         "Брат друг пришёл.",  # a nominative that cannot be accusative is not repaired
         "Бойцы атакуют их.",  # «им» is also он.Ins: «атакуют им» reads as an instrument
-        "Охранник крепко удержал их.",  # «им» (он.Ins) after a verb of physical action: "with it"
         "Его пришлось отложить.",  # «ему» would be the experiencer of «пришлось»
     ],
     "verb_gen_object": [
