@@ -257,10 +257,10 @@ def _possessor(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
 def _guessed(sent: Sentence, edge: AgreementEdge, tok: Token) -> bool:
     """Whether pymorphy3's guesses may be read for ``tok``: a :func:`_possessor`, a word whose
     guessed readings make it a genitive of the noun before it and nothing else («Граждане
-    Краснегара», «Хогры Урнгура»), or a companion of a plural pronoun (:func:`_comitative_of_pronoun`)."""
+    Краснегара», «Хогры Урнгура»)."""
     return (
         _possessor(sent, edge, tok) or genitive_labelled_appos(sent, tok)
-        or _postnominal_genitive_gender(sent, tok) is not None or _comitative_of_pronoun(sent, edge, tok)
+        or _postnominal_genitive_gender(sent, tok) is not None
     )
 
 
@@ -534,12 +534,6 @@ class _Attractor(SubjectPredicateAgreement):
             if attractor_in_subject(sent, edge, t) and _attractor_like(t, sent)
             and not _apposed(sent, edge, t) and not _name_beside_person(sent, edge, t)
         }
-        # the companion of a plural pronoun («Мы с Ярвианном отвесили» with «Ярвианном» an ``amod`` of the
-        # verb): placed right after the pronoun, whatever the parser's label
-        found.update(
-            (t.id, t) for t in sent.tokens[lo: hi - 1]
-            if t.id not in found and _comitative_of_pronoun(sent, edge, t) and t.upos in ("NOUN", "PROPN")
-        )
         if scope == "clause" and clause_edge_reliable(sent, edge):
             # a noun the parser hung on the subject (a verb's adjunct there) keeps the subject phrase's
             # checks against an apposed name or title
@@ -551,7 +545,9 @@ class _Attractor(SubjectPredicateAgreement):
                     and (_apposed(sent, edge, t) or _name_beside_person(sent, edge, t))
                 )
             )
-        return found
+        # the companion of a plural pronoun is the subject's conjunct in meaning («Вы с мужем» is "you and
+        # your husband"), never an attractor: blind reads took «Вы с мужем справишься» as no attractor pair
+        return {i: t for i, t in found.items() if not _comitative_of_pronoun(sent, edge, t)}
 
     def attractors(self, sent: Sentence, edge: AgreementEdge) -> list[Token]:
         found = [
@@ -674,12 +670,6 @@ class AttractorNumber(_Attractor):
                 gender = _postnominal_genitive_gender(sent, att) or _gender_in_case(
                     att, _guessed(sent, edge, att), _attractor_case(sent, att)
                 )
-                if gender is None and _comitative_of_pronoun(sent, edge, att) and att.feats.get("Gender") in ("Masc", "Fem"):
-                    # «Мы с айранитом обернулся»: an unknown companion's guesses mix genders; the tagger's,
-                    # where some guessed instrumental singular has it
-                    tagged = UD2OC["Gender"][att.feats["Gender"]]
-                    if any(p.tag.gender == tagged for p in _readings_in_case(att, True, "Ins") if p.tag.number == "sing"):
-                        gender = att.feats["Gender"]
                 if gender is None and _sure_nominative(sent, edge) and _he_or_it(att, _attractor_case(sent, att)):
                     # «немцы его решили» → «решил»: the pronoun is «он» or «оно»; the subject's own gender
                     # where it is one of the two, else the masculine
