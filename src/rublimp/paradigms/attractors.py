@@ -27,7 +27,7 @@ Where the attractor may stand is the option ``attractor_scope`` (``perturb.optio
 In both scopes only a form every reading of which (in its case) has the target value attracts
 (:func:`_number_in_case`, :func:`_gender_in_case`: a genitive singular that only looks plural,
 «группы», does not). No pair is made with a numeral subject (:func:`_numeral_subject`), a personal
-name as the subject of a gender pair other than with a neuter attractor or a name pymorphy3 knows for one sex only (:func:`_personal_name`, :func:`_name_gender`), or an adjectival predicate that a
+name as the subject of a gender pair other than with a neuter attractor (:func:`_personal_name`), or an adjectival predicate that a
 conjunct or a set-off adjective or participle would leave half-edited (:func:`_half_edited`); a
 past singular made by the number paradigm takes the attractor's gender. The pool schema has no
 column for the attractor itself (a pair records the edited predicate only).
@@ -700,9 +700,9 @@ class AttractorGender(_Attractor):
             return
         if edge.subject_kind == "nominal" and _numeral_subject(sent, edge.subject):
             return
-        # a personal name takes a neuter predicate («Кира в этом сомневалась» → «сомневалось»); a masculine
-        # or feminine one only where pymorphy3 knows the name for one sex (:func:`_name_gender`: «Вадим при ней
-        # сказал» → «сказала»): a foreign name or a name of either sex may be the referent's
+        # a personal name takes a neuter predicate only («Кира в этом сомневалась» → «сомневалось»): a
+        # masculine or feminine one may be the referent's (a foreign name, a name of either sex), and the
+        # blind read of session 25 took «Галина ни на кого не сердился» as no attractor pair
         name_subject = edge.subject_kind == "nominal" and _personal_name(edge.subject)
         if _half_edited(sent, edge, "Gender"):
             return
@@ -740,8 +740,7 @@ class AttractorGender(_Attractor):
             everything = g is None and _everything(sent, att)
             if everything:
                 g = "Neut"  # «посол все понял» → «поняло»: «всё»
-            known_sex = name_subject and _name_gender(edge.subject) == src
-            if g is None or g == src or (referent and g != "Neut" and not known_sex):
+            if g is None or g == src or (referent and g != "Neut"):
                 continue
             if (
                 self.attractor_scope_of(sent, edge, att) == "clause" and _bare(sent, att) and not (he_or_it or everything)
