@@ -81,7 +81,7 @@ def _load_rows(frame: FrameOrPath, what: str, column: str, sentences: pl.Series)
         _require_columns(frame, ["sentence", column], what, None)
         return frame, None
     path = str(frame)
-    _file_columns(path, ["sentence", column], what)
+    file_schema(path, ["sentence", column], what)
     try:
         df = (
             pl.scan_parquet(path)
@@ -99,15 +99,16 @@ def sentence_key(col: pl.Expr) -> pl.Expr:
     return col.cast(pl.String).hash(seed=0)
 
 
-def _file_columns(path: str, required: Sequence[str], what: str) -> list[str]:
-    """The columns of the Parquet file ``path``, after checking it has ``required`` (errors name the file)."""
+def file_schema(path: str, required: Sequence[str], what: str) -> dict[str, pl.DataType]:
+    """The schema (column -> dtype) of the Parquet file ``path``, after checking it has ``required``
+    (errors name the file)."""
     try:
-        have = list(pl.read_parquet_schema(path))
+        have = dict(pl.read_parquet_schema(path))
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
     missing = [c for c in required if c not in have]
     if missing:
-        raise InputError(f"{what} lacks column(s) {missing}; it has {have}", path)
+        raise InputError(f"{what} lacks column(s) {missing}; it has {list(have)}", path)
     return have
 
 
@@ -134,7 +135,7 @@ def compact_pool(
     """
     column = f"mink_{k}"
     path = str(pool)
-    have = _file_columns(path, ["source_sentence"], "pool")
+    have = file_schema(path, ["source_sentence"], "pool")
     read = [c for c in dict.fromkeys(["source_sentence", *columns]) if c in have]
     try:
         compact = pl.scan_parquet(path).select(read).with_columns(sentence_key(pl.col("source_sentence"))).collect()
@@ -149,7 +150,7 @@ def compact_pool(
             frame, where = table.lazy(), None
         else:
             where = str(table)
-            _file_columns(where, ["sentence", column], what)
+            file_schema(where, ["sentence", column], what)
             frame = pl.scan_parquet(where)
         try:
             scores[model] = (

@@ -39,6 +39,7 @@ from rublimp.curation import (
     check_k_n,
     compact_pool,
     curate,
+    file_schema,
     search_sorted,
     seeded_order,
     sentence_key,
@@ -80,13 +81,6 @@ def _row_count(path: str, what: str = "pool") -> int:
         raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
 
 
-def _schema(path: str, what: str) -> dict[str, pl.DataType]:
-    try:
-        return pl.read_parquet_schema(path)
-    except (OSError, pl.exceptions.PolarsError) as exc:
-        raise InputError(f"cannot read {what} as Parquet: {exc}", path) from exc
-
-
 @dataclass
 class _Pairs:
     """One number per pair and column, pairs in file order (excluded ones left out).
@@ -124,7 +118,7 @@ def _codes(df: pl.DataFrame, columns: Sequence[str], table: dict[tuple[str, ...]
 def _read_pairs(path: str, schema: Mapping[str, Any], *, seed: int, strata: Sequence[str], edges: np.ndarray | None,
                 exclude: pl.DataFrame | None, invalid: set[str]) -> _Pairs:
     for col in strata:
-        if schema[col] not in _TEXT and not isinstance(schema[col], _TEXT):
+        if not isinstance(schema[col], _TEXT):
             raise _Reference(f"stratification column {col!r} is {schema[col]}, not text")
     need_ids = bool(invalid) or (exclude is not None and exclude.height > 0)
     # the text is hashed inside the query: a slice's sentences never reach a DataFrame (reading them kept
@@ -204,10 +198,7 @@ def _model_scores(table: str | os.PathLike | pl.DataFrame, column: str, what: st
                                               .iter_slices(SLICE_ROWS))
     else:
         path = str(table)
-        have = list(_schema(path, what))
-        missing = [c for c in ("sentence", column) if c not in have]
-        if missing:
-            raise InputError(f"{what} lacks column(s) {missing}; it has {have}", path)
+        file_schema(path, ["sentence", column], what)
         frames = file_slices(path, [sentence_key(pl.col("sentence")), column], what)
     present = np.zeros(keys.size, dtype=bool)
     values = np.full(keys.size, np.nan)
@@ -354,14 +345,19 @@ def _full_rows(path: str, schema: Mapping[str, Any], rows: np.ndarray, mink: np.
                labels: np.ndarray | None) -> pl.DataFrame:
     """The pool file's ``rows`` with every column, then ``mink_max`` (and ``length_bin``), sorted by id.
 
-    The rows' ids are read back (:func:`_ids_of`), then one query filters the file on them: Polars
-    decodes the other columns only for the matching rows (their ids are distinct: checked before)."""
+    The rows' ids are read back (:func:`_ids_of`), then :func:`_with_pool_rows` reads the rows."""
     ids = _ids_of(path, rows)
     added = pl.DataFrame({"__id": [ids[int(r)] for r in rows], MINK_MAX: pl.Series(mink, dtype=pl.Float64)},
                          schema={"__id": pl.String, MINK_MAX: pl.Float64})
     if labels is not None:
         added = added.with_columns(pl.Series(LENGTH_BIN, labels, dtype=pl.String))
-    added = added.with_columns(pl.col(MINK_MAX).fill_nan(None))
+    return _with_pool_rows(path, schema, added.with_columns(pl.col(MINK_MAX).fill_nan(None)))
+
+
+def _with_pool_rows(path: str, schema: Mapping[str, Any], added: pl.DataFrame) -> pl.DataFrame:
+    """The pool rows whose id (as text) is one of ``added["__id"]`` (distinct), every column in the pool's
+    order, then ``added``'s other columns; sorted by id.  One query filters the file on the ids, so
+    Polars decodes the other columns only for the matching rows."""
     try:
         full = pl.scan_parquet(path).filter(pl.col("id").cast(pl.String).is_in(added["__id"].implode())).collect()
     except (OSError, pl.exceptions.PolarsError) as exc:
@@ -391,12 +387,8 @@ def _reference(path: str, schema: Mapping[str, Any], scores: Mapping[str, Any], 
                                                                  *strata_cols])
     df, gone = _exclude(df, exclude)
     bench, report = curate(df, scores_by_model, k=k, **options)
-    added = [c for c in bench.columns if c not in schema]
-    full = (pl.scan_parquet(path).filter(pl.col("id").is_in(bench["id"].implode())).collect(engine="streaming"))
-    if full.height != bench.height:
-        raise InputError(f"{bench.height} pairs selected but {full.height} found in the pool again", path)
-    full = full.join(bench.select("id", *added), on="id", how="inner").sort("id").select(*schema, *added)
-    return full, report, gone
+    added = bench.select(pl.col("id").cast(pl.String).alias("__id"), *[c for c in bench.columns if c not in schema])
+    return _with_pool_rows(path, schema, added), report, gone
 
 
 def curate_file(
@@ -425,11 +417,8 @@ def curate_file(
     if not scores_by_model:
         raise InputError("scores_by_model is empty: at least one model's scores are needed")
     path = str(pool)
-    schema = _schema(path, "pool")
-    need = ["id", "source_sentence", "PID", *(["n_tokens"] if length_bins is not None else [])]
-    missing = [c for c in need if c not in schema]
-    if missing:
-        raise InputError(f"pool lacks column(s) {missing}; it has {list(schema)}", path)
+    schema = file_schema(path, ["id", "source_sentence", "PID", *(["n_tokens"] if length_bins is not None else [])],
+                         "pool")
     edges = None
     if length_bins is not None:
         edges = np.asarray(list(length_bins), dtype=float)

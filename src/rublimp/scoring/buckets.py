@@ -54,15 +54,20 @@ def bucket_of(sentences: Sequence[str], n: int) -> list[int]:
     return [int.from_bytes(hashlib.sha1(s.encode("utf-8")).digest()[:8], "big") % n for s in sentences]
 
 
+def _require_score_columns(table: str | os.PathLike, columns: Sequence[str]) -> None:
+    """A scores table without ``sentence`` or one of ``columns`` is an error naming the table."""
+    have = list(pl.read_parquet_schema(table))
+    missing = [c for c in ("sentence", *columns) if c not in have]
+    if missing:
+        raise InputError(f"scores table lacks column(s) {missing}; it has {have}", table)
+
+
 def rows_for(table: str | os.PathLike, sentences: Sequence[str], columns: Sequence[str]) -> pl.DataFrame:
     """The rows of a scores table (``sentence`` and ``columns``) whose sentence is one of ``sentences``.
 
     Scanned with Polars' streaming engine: only those columns are read and only the matching rows are kept.
     """
-    have = list(pl.read_parquet_schema(table))
-    missing = [c for c in ("sentence", *columns) if c not in have]
-    if missing:
-        raise InputError(f"scores table lacks column(s) {missing}; it has {have}", table)
+    _require_score_columns(table, columns)
     wanted = pl.Series("sentence", list(sentences), dtype=pl.String)
     return (
         pl.scan_parquet(table)
@@ -181,10 +186,7 @@ class ScoreBuckets:
     def __enter__(self) -> ScoreBuckets:
         import pyarrow.parquet as pq
 
-        have = list(pl.read_parquet_schema(self.table))
-        missing = [c for c in ("sentence", *self.columns) if c not in have]
-        if missing:
-            raise InputError(f"scores table lacks column(s) {missing}; it has {have}", self.table)
+        _require_score_columns(self.table, self.columns)
         try:
             for batch in pq.ParquetFile(self.table).iter_batches(batch_size=self.batch_rows,
                                                                  columns=["sentence", *self.columns]):
