@@ -447,14 +447,18 @@ def test_unknown_backend_and_dtype(tiny_dir):
 def test_kernel_cache_bound_keeps_the_users_setting(monkeypatch):
     import os
 
-    from rublimp.runtime import ONEDNN_KERNEL_CACHE, bound_kernel_cache, release_memory
+    from rublimp.runtime import IDEEP_OP_CACHE, ONEDNN_KERNEL_CACHE, bound_kernel_cache, release_memory
 
     monkeypatch.delenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY", raising=False)
+    monkeypatch.delenv("LRU_CACHE_CAPACITY", raising=False)
     bound_kernel_cache()
     assert os.environ["ONEDNN_PRIMITIVE_CACHE_CAPACITY"] == str(ONEDNN_KERNEL_CACHE)
+    assert os.environ["LRU_CACHE_CAPACITY"] == str(IDEEP_OP_CACHE)  # PyTorch's per-shape operation cache
     monkeypatch.setenv("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "7")
+    monkeypatch.setenv("LRU_CACHE_CAPACITY", "3")
     bound_kernel_cache()
     assert os.environ["ONEDNN_PRIMITIVE_CACHE_CAPACITY"] == "7"
+    assert os.environ["LRU_CACHE_CAPACITY"] == "3"
     release_memory()  # callable anywhere: glibc trims, other libcs do nothing
 
 
