@@ -948,8 +948,8 @@ class NominalizationCase(GovernmentParadigm):
 
     def is_nominalization(self, sent: Sentence, tok: Token) -> str | None:
         """The lemma of ``tok`` if it is a -ние/-тие noun (not part of a complex preposition)."""
-        if tok.upos not in ("NOUN", "PROPN"):
-            return None
+        if tok.upos not in ("NOUN", "PROPN") and not noun_only(self.morph, tok):
+            return None  # (a word pymorphy3 knows only as a noun is one, whatever its tag: «Золочение»[ADJ])
         a = self.morph.analyse(tok.form, "NOUN", tok.feats)  # a capitalised «Открытие» may be tagged PROPN
         if a is None or any(g in _NAME_TAGS for g in a.tag.grammemes):
             return None
