@@ -34,6 +34,9 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Мы спорили с ним до утра.", "Мы спорили с нем до утра.", "Loc"),  # no ё in the text: нём → нем
         # a complex preposition governs as a whole
         ("Он говорил в течение часа.", "Он говорил в течение часом.", "Ins"),
+        # round 7: the substantive pronoun «это» after a preposition, as in RuBLiMP («после этого» → «после этим»)
+        ("Мы долго спорили об этом.", "Мы долго спорили об этому.", "Dat"),
+        ("После этого гости ушли.", "После этим гости ушли.", "Ins"),
     ],
     # RuBLiMP's order: the genitive where it is unambiguous and not grammatical, else the dative
     "verb_acc_object": [
@@ -998,3 +1001,23 @@ def test_nominalization_tagged_adjective(paradigms):
     assert "Вышивание платки заняло весь вечер." in [b for b, _ in nom.pairs(tagged)]
     # «Мирное» has an adjective reading: a genitive hung on it gets no nominalization pair
     assert [b for b, _ in nom.pairs(adjective)] == []
+
+
+# round 7 (session 26): «этого» the parser tagged PRON and made the preposition's nominal, though a noun follows
+ETO_DETERMINER = """# sent_id = e1
+# text = После этого дня всё изменилось.
+1\tПосле\tпосле\tADP\t_\t_\t2\tcase\t_\t_
+2\tэтого\tэто\tPRON\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t5\tobl\t_\t_
+3\tдня\tдень\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t2\tnmod\t_\t_
+4\tвсё\tвсё\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t5\tnsubj\t_\t_
+5\tизменилось\tизмениться\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_eto_before_a_noun_is_a_determiner(paradigms):
+    (sent,) = read_conllu_string(ETO_DETERMINER)
+    bads = [b for b, _ in paradigms["adposition_government"].pairs(sent)]
+    # «этого» right before a noun is its determiner: re-casing it alone would leave «дня» disagreeing
+    assert not any(b.split()[1] != "этого" for b in bads), bads

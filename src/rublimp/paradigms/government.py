@@ -217,9 +217,10 @@ class GovernmentParadigm(Paradigm):
             return None
         if a.tag.POS == "NPRO" and norm(a.lemma) not in self.pronoun_lemmas:
             return None
-        if norm(tok.form) in INVARIANT_DET and tok.id < len(sent.tokens):
-            if sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
-                return None  # «её конфискацией»: a possessive the parser took for an object
+        if (norm(tok.form) in INVARIANT_DET or norm(a.lemma) == "это") and tok.id < len(sent.tokens):
+            nxt = sent.token(tok.id + 1)
+            if nxt.upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET") and (norm(a.lemma) != "это" or nxt.feats.get("Case", case) == case):
+                return None  # «её конфискацией», «этого дня» (not «после этого гости»): a possessive or determiner
         if tok.upos == "PRON" and a.tag.POS != "NPRO":
             return None
         if any(g in _PROPER_TAGS for g in a.tag.grammemes):
@@ -406,7 +407,7 @@ class AdpositionGovernment(GovernmentParadigm):
     """Case of a (pro)noun governed by a preposition → a case the preposition does not take."""
 
     name: ClassVar[str] = "adposition_government"
-    pronoun_lemmas: ClassVar[frozenset[str]] = PERSONAL_PRONOUNS | {REFLEXIVE}
+    pronoun_lemmas: ClassVar[frozenset[str]] = PERSONAL_PRONOUNS | {REFLEXIVE, "это"}  # «после этого» → «после этим»
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         table = self.prepositions
