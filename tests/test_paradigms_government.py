@@ -36,7 +36,7 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Он говорил в течение часа.", "Он говорил в течение часом.", "Ins"),
         # round 7: the substantive pronoun «это» after a preposition, as in RuBLiMP («после этого» → «после этим»)
         ("Мы долго спорили об этом.", "Мы долго спорили об этому.", "Dat"),
-        ("После этого гости ушли.", "После этим гости ушли.", "Ins"),
+        ("После этого мы ушли.", "После этим мы ушли.", "Ins"),
     ],
     # RuBLiMP's order: the genitive where it is unambiguous and not grammatical, else the dative
     "verb_acc_object": [
@@ -1016,8 +1016,23 @@ ETO_DETERMINER = """# sent_id = e1
 """
 
 
+ETO_BEFORE_DATIVE = """# sent_id = e2
+# text = Он обещал это Ивану.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tобещал\tобещать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tэто\tэто\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\t_
+4\tИвану\tИван\tPROPN\t_\tAnimacy=Anim|Case=Dat|Gender=Masc|Number=Sing\t2\tiobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
 def test_eto_before_a_noun_is_a_determiner(paradigms):
     (sent,) = read_conllu_string(ETO_DETERMINER)
     bads = [b for b, _ in paradigms["adposition_government"].pairs(sent)]
     # «этого» right before a noun is its determiner: re-casing it alone would leave «дня» disagreeing
     assert not any(b.split()[1] != "этого" for b in bads), bads
+    # the same before a noun in another case: the new form may read as that noun's determiner
+    # («обещал это Ивану» → «обещал этому Ивану» is a sentence)
+    (obj,) = read_conllu_string(ETO_BEFORE_DATIVE)
+    assert [b for b, _ in paradigms["verb_acc_object"].pairs(obj)] == []

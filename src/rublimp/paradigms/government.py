@@ -218,9 +218,8 @@ class GovernmentParadigm(Paradigm):
         if a.tag.POS == "NPRO" and norm(a.lemma) not in self.pronoun_lemmas:
             return None
         if (norm(tok.form) in INVARIANT_DET or norm(a.lemma) == "это") and tok.id < len(sent.tokens):
-            nxt = sent.token(tok.id + 1)
-            if nxt.upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET") and (norm(a.lemma) != "это" or nxt.feats.get("Case", case) == case):
-                return None  # «её конфискацией», «этого дня» (not «после этого гости»): a possessive or determiner
+            if sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
+                return None  # «её конфискацией», «этого дня», «обещал это Ивану» (→ «этому Ивану»): a determiner reading
         if tok.upos == "PRON" and a.tag.POS != "NPRO":
             return None
         if any(g in _PROPER_TAGS for g in a.tag.grammemes):
