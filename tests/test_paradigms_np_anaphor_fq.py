@@ -161,6 +161,10 @@ POSITIVE = [
     ("floating_quantifier_agreement_number", "Он наконец снова стал самим собой.", "Он наконец снова стал самими собой."),
     ("floating_quantifier_agreement_number", "Она осталась довольна самой собой.", "Она осталась довольна самими собой."),
     ("floating_quantifier_agreement_case", "Он наконец снова стал самим собой.", "Он наконец снова стал самого собой."),
+    # round 7: a shared form right after a personal pronoun in its case is «сам», also before an adjective
+    # in another case or a short form (RuBLiMP: «ему самому ужасным» → «ему самый ужасным»)
+    ("floating_quantifier_agreement_case", "Фильм не показался ему самому скучным.", "Фильм не показался ему самый скучным."),
+    ("floating_quantifier_agreement_case", "Ей самой помощник нужен.", "Ей самая помощник нужен."),
 ]
 
 # (paradigm, sentence that must yield nothing for it, why)
@@ -212,6 +216,8 @@ NEAR_MISSES = [
     ("floating_quantifier_agreement_case", "Пришлось самому всё сделать.", "no antecedent"),
     ("floating_quantifier_agreement_case", "Мы дошли до самого конца дороги.", "superlative «самый»"),
     ("floating_quantifier_agreement_case", "Мы дошли до самого леса.", "a shared form inside a PP: «самый» ('right up to')"),
+    ("floating_quantifier_agreement_case", "Ей самой красивой подарили цветы.",
+     "an adjective in the shared form's case after it: the superlative «самый», even after a pronoun"),
     ("floating_quantifier_agreement_gender", "Лодка причалила к самому берегу.", "a shared form on a thing in a PP: «самый»"),
     ("floating_quantifier_agreement_case", "Учитель и ученик сами всё сделали.", "coordinated antecedent"),
     # round 3: «ставни» is the plural of «ставень» (m.) and «ставня» (f.): no safe singular gender
@@ -1419,3 +1425,27 @@ def test_gender_demonstrative_antecedent_of_a_subject_relative(paradigms):
     assert found["Я знаю ту, который живёт рядом."].subtype == "antecedent"
     assert not any("которая" in b for b in found)  # the subject relative itself is never edited
     assert list(gender.pairs(left)) == []  # «Та, который пришёл первым, ушёл»: «ушёл» would disagree too
+
+
+# round 7 (session 26): «самой» right after «ей», hung by the parser on a noun inside a PP
+SAM_AFTER_PRONOUN_IN_PP = """# sent_id = f1
+# text = Ей самой в школу идти.
+1\tЕй\tона\tPRON\t_\tCase=Dat|Gender=Fem|Number=Sing|Person=3\t5\tiobj\t_\t_
+2\tсамой\tсам\tADJ\t_\tCase=Dat|Degree=Pos|Gender=Fem|Number=Sing\t4\tamod\t_\t_
+3\tв\tв\tADP\t_\t_\t4\tcase\t_\t_
+4\tшколу\tшкола\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t5\tobl\t_\t_
+5\tидти\tидти\tVERB\t_\tAspect=Imp|VerbForm=Inf|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_shared_form_after_a_personal_pronoun_is_sam():
+    (sent,) = read_conllu_string(SAM_AFTER_PRONOUN_IN_PP)
+    bads = [b for b, _ in get_paradigm("floating_quantifier_agreement_case").pairs(sent)]
+    # the pronoun before it in its case settles «сам», whatever noun the parser hung it on
+    assert "Ей самая в школу идти." in bads
+    # without the pronoun, a shared form on a noun in a PP is the superlative «самый»: nothing
+    rows = SAM_AFTER_PRONOUN_IN_PP.replace("1\tЕй\tона\tPRON\t_\tCase=Dat|Gender=Fem|Number=Sing|Person=3",
+                                           "1\tТам\tтам\tADV\t_\tDegree=Pos").replace("Ей самой", "Там самой")
+    assert list(get_paradigm("floating_quantifier_agreement_case").pairs(read_conllu_string(rows)[0])) == []
