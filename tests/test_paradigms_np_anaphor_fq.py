@@ -1478,3 +1478,35 @@ def test_noun_case_misread_next_to_sam():
     other = read_conllu_string(SAM_NOUN_CASE_MISREAD.replace("4\tфакт\tфакт", "4\tфакта\tфакт")
                                .replace("Case=Acc|Gender=Masc", "Case=Gen|Gender=Masc"))[0]
     assert "Клуб подтвердил самого факта." not in [b for b, _ in get_paradigm("floating_quantifier_agreement_case").pairs(other)]
+
+
+# round 7 (session 26): the determiner «этом» tagged PRON by the parser
+ETOM_TAGGED_PRON = """# sent_id = n1
+# text = Он часто вспоминал об этом походе.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t3\tnsubj\t_\t_
+2\tчасто\tчасто\tADV\t_\tDegree=Pos\t3\tadvmod\t_\t_
+3\tвспоминал\tвспоминать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tоб\tо\tADP\t_\t_\t6\tcase\t_\t_
+5\tэтом\tэто\tPRON\t_\tAnimacy=Inan|Case=Loc|Gender=Neut|Number=Sing\t6\tdet\t_\t_
+6\tпоходе\tпоход\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Sing\t3\tobl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = n2
+# text = Для решения этого нужен час.
+1\tДля\tдля\tADP\t_\t_\t2\tcase\t_\t_
+2\tрешения\tрешение\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t4\tobl\t_\t_
+3\tэтого\tэто\tPRON\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t2\tdet\t_\t_
+4\tнужен\tнужный\tADJ\t_\tDegree=Pos|Gender=Masc|Number=Sing|Variant=Short\t0\troot\t_\t_
+5\tчас\tчас\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t4\tnsubj\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_determiner_tagged_pron_before_its_noun():
+    before, after = read_conllu_string(ETOM_TAGGED_PRON)
+    number = get_paradigm("np_agreement_number")
+    # «этом» before «походе» is its determiner: the head noun changes number as with any modifier
+    assert "Он часто вспоминал об этом походах." in [b for b, _ in number.pairs(before)]
+    # after its noun «этого» may be the pronoun's genitive («решений этого» is well formed): no pair
+    assert not any("решений" in b for b, _ in number.pairs(after))

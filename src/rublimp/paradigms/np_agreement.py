@@ -570,10 +570,14 @@ class NPAgreementNumber(_NPAgreement):
         Any adjectival reading of the modifier may agree (the parser's case may be the other one of
         a nominative/accusative pair: «Главные[Acc] культуры[Nom]»); the determiner «это», «этом»,
         … which pymorphy3 first reads as the pronoun is taken as «этот»."""
-        if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or not CYRILLIC_WORD.fullmatch(mod.form):
+        if not (mod.upos in ("ADJ", "DET", "VERB", "NUM") or (mod.upos == "PRON" and mod.base_deprel == "det"
+                                                               and head is not None and mod.id < head.id)) \
+                or not CYRILLIC_WORD.fullmatch(mod.form):
+            # (a determiner «этом», «этого» the parser tagged PRON before its noun: «об этом[PRON] налёте»;
+            # after the noun it may be the pronoun's genitive: «для решения этого»)
             return None
         ma = self.morph.analyse(mod.form, mod.upos, mod.feats)
-        if ma is not None and ma.tag.POS == "NPRO" and mod.upos == "DET":
+        if ma is not None and ma.tag.POS == "NPRO" and mod.upos in ("DET", "PRON"):
             if norm(mod.form) == "это":
                 return None  # «это вещества синтезируют»: «это» may be the pronoun subject ('these are …')
             ma = self.morph.analyse(mod.form, "ADJ", mod.feats)
