@@ -322,3 +322,26 @@ def test_noun_keeps_its_number_next_to_a_modifier_the_parser_missed():
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
     assert any("людям" in b for b, _ in get_paradigm(NUMBER).pairs(conv))
+
+
+def test_parser_number_of_the_antecedent_checked_against_the_dictionary():
+    """Round 7 (session 26): the parser hung the relative clause on a genitive it tagged singular
+    («для котят[Sing]») whose form is plural only: the noun the genitive depends on, which agrees
+    with «который», is the antecedent; where that noun does not agree either, there is none."""
+    rows = [
+        ("Дед", "дед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("сплёл", "сплести", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("короб", "короб", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        ("для", "для", "ADP", "", 5, "case"),
+        ("котят", "котёнок", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nmod"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("который", "который", "PRON", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 9, "obj"),
+        ("можно", "можно", "ADV", "Degree=Pos", 5, "acl:relcl"),
+        ("унести", "унести", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 8, "csubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    assert "Дед сплёл короб для котят , которую можно унести ." in {b for b, _ in get_paradigm(GENDER).pairs(_tree(rows))}
+    # the noun above the plural-only genitive does not agree either («сумку для котят, который»): no
+    # antecedent is guessed, no pair
+    rows[2] = ("сумку", "сумка", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obj")
+    assert list(get_paradigm(GENDER).pairs(_tree(rows))) == []

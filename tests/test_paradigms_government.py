@@ -34,6 +34,9 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Мы спорили с ним до утра.", "Мы спорили с нем до утра.", "Loc"),  # no ё in the text: нём → нем
         # a complex preposition governs as a whole
         ("Он говорил в течение часа.", "Он говорил в течение часом.", "Ins"),
+        # round 7: the substantive pronoun «это» after a preposition, as in RuBLiMP («после этого» → «после этим»)
+        ("Мы долго спорили об этом.", "Мы долго спорили об этому.", "Dat"),
+        ("После этого мы ушли.", "После этим мы ушли.", "Ins"),
     ],
     # RuBLiMP's order: the genitive where it is unambiguous and not grammatical, else the dative
     "verb_acc_object": [
@@ -122,6 +125,9 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Управление страной требует опыта.", "Управление страну требует опыта.", "Acc"),
         # «задачи» (nom/acc pl) is also the genitive singular: no safe Nom/Acc, the locative fallback
         ("Решение задач заняло целый час.", "Решение задачах заняло целый час.", "Loc"),
+        # round 7: a compound with «место» is its second part's nominalization (where X is found / lies)
+        ("Местонахождение клада осталось тайной.", "Местонахождение клад осталось тайной.", "Nom"),
+        ("Мы уточнили местоположение лагеря.", "Мы уточнили местоположение лагерь.", "Nom"),
     ],
 }
 
@@ -215,6 +221,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Книга отца лежала на столе.",
         "Водоизмещение корабля составляло тысячу тонн.",  # no verb the noun names the action of
         "Здание школы стояло на холме.",
+        "Местоимение автора было подчёркнуто.",  # «место» + «имение» is no compound nominalization
         # a verb of the sentence agrees with the nominative pronoun, which could be its subject
         "Их определения выражают суть дела.",
         "Учитель долго терпел его опоздания.",
@@ -964,3 +971,68 @@ def test_syncretic_genitive_of_negation_blocked_shapes(parsed, paradigms):
     assert [b for b, _ in gen.pairs(impersonal)] == []
     # «её» right after the verb's own object is that object's postposed possessive, not a second object
     assert all("ею" not in b.split() for b, _ in gen.pairs(after_object))
+
+
+# round 7 (session 26): a -ние noun the parser tagged ADJ (its form has no adjective reading)
+NOMINALIZATION_TAGGED_ADJ = """# sent_id = n1
+# text = Вышивание платков заняло весь вечер.
+1\tВышивание\tвышивание\tADJ\t_\tCase=Gen|Degree=Pos|Gender=Masc|Number=Sing\t3\tnsubj\t_\t_
+2\tплатков\tплаток\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Plur\t1\tnmod\t_\t_
+3\tзаняло\tзанять\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tвесь\tвесь\tDET\t_\tCase=Acc|Gender=Masc|Number=Sing\t5\tdet\t_\t_
+5\tвечер\tвечер\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t3\tobj\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = n2
+# text = Мирное население городов пострадало.
+1\tМирное\tмирный\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Neut|Number=Sing\t4\tnsubj\t_\t_
+2\tнаселение\tнаселение\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Neut|Number=Sing\t1\tamod\t_\t_
+3\tгородов\tгород\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Plur\t1\tnmod\t_\t_
+4\tпострадало\tпострадать\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_nominalization_tagged_adjective(paradigms):
+    tagged, adjective = read_conllu_string(NOMINALIZATION_TAGGED_ADJ)
+    nom = paradigms["nominalization_case"]
+    # «Вышивание» has only noun readings: it is the nominalization whose genitive argument changes
+    assert "Вышивание платки заняло весь вечер." in [b for b, _ in nom.pairs(tagged)]
+    # «Мирное» has an adjective reading: a genitive hung on it gets no nominalization pair
+    assert [b for b, _ in nom.pairs(adjective)] == []
+
+
+# round 7 (session 26): «этого» the parser tagged PRON and made the preposition's nominal, though a noun follows
+ETO_DETERMINER = """# sent_id = e1
+# text = После этого дня всё изменилось.
+1\tПосле\tпосле\tADP\t_\t_\t2\tcase\t_\t_
+2\tэтого\tэто\tPRON\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t5\tobl\t_\t_
+3\tдня\tдень\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t2\tnmod\t_\t_
+4\tвсё\tвсё\tPRON\t_\tAnimacy=Inan|Case=Nom|Gender=Neut|Number=Sing\t5\tnsubj\t_\t_
+5\tизменилось\tизмениться\tVERB\t_\tAspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+ETO_BEFORE_DATIVE = """# sent_id = e2
+# text = Он обещал это Ивану.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t2\tnsubj\t_\t_
+2\tобещал\tобещать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tэто\tэто\tPRON\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Sing\t2\tobj\t_\t_
+4\tИвану\tИван\tPROPN\t_\tAnimacy=Anim|Case=Dat|Gender=Masc|Number=Sing\t2\tiobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_eto_before_a_noun_is_a_determiner(paradigms):
+    (sent,) = read_conllu_string(ETO_DETERMINER)
+    bads = [b for b, _ in paradigms["adposition_government"].pairs(sent)]
+    # «этого» right before a noun is its determiner: re-casing it alone would leave «дня» disagreeing
+    assert not any(b.split()[1] != "этого" for b in bads), bads
+    # the same before a noun in another case: the new form may read as that noun's determiner
+    # («обещал это Ивану» → «обещал этому Ивану» is a sentence)
+    (obj,) = read_conllu_string(ETO_BEFORE_DATIVE)
+    assert [b for b, _ in paradigms["verb_acc_object"].pairs(obj)] == []

@@ -161,6 +161,10 @@ POSITIVE = [
     ("floating_quantifier_agreement_number", "Он наконец снова стал самим собой.", "Он наконец снова стал самими собой."),
     ("floating_quantifier_agreement_number", "Она осталась довольна самой собой.", "Она осталась довольна самими собой."),
     ("floating_quantifier_agreement_case", "Он наконец снова стал самим собой.", "Он наконец снова стал самого собой."),
+    # round 7: a shared form right after a personal pronoun in its case is «сам», also before an adjective
+    # in another case or a short form (RuBLiMP: «ему самому ужасным» → «ему самый ужасным»)
+    ("floating_quantifier_agreement_case", "Фильм не показался ему самому скучным.", "Фильм не показался ему самый скучным."),
+    ("floating_quantifier_agreement_case", "Ей самой помощник нужен.", "Ей самая помощник нужен."),
 ]
 
 # (paradigm, sentence that must yield nothing for it, why)
@@ -212,6 +216,8 @@ NEAR_MISSES = [
     ("floating_quantifier_agreement_case", "Пришлось самому всё сделать.", "no antecedent"),
     ("floating_quantifier_agreement_case", "Мы дошли до самого конца дороги.", "superlative «самый»"),
     ("floating_quantifier_agreement_case", "Мы дошли до самого леса.", "a shared form inside a PP: «самый» ('right up to')"),
+    ("floating_quantifier_agreement_case", "Ей самой красивой подарили цветы.",
+     "an adjective in the shared form's case after it: the superlative «самый», even after a pronoun"),
     ("floating_quantifier_agreement_gender", "Лодка причалила к самому берегу.", "a shared form on a thing in a PP: «самый»"),
     ("floating_quantifier_agreement_case", "Учитель и ученик сами всё сделали.", "coordinated antecedent"),
     # round 3: «ставни» is the plural of «ставень» (m.) and «ставня» (f.): no safe singular gender
@@ -1419,3 +1425,119 @@ def test_gender_demonstrative_antecedent_of_a_subject_relative(paradigms):
     assert found["Я знаю ту, который живёт рядом."].subtype == "antecedent"
     assert not any("которая" in b for b in found)  # the subject relative itself is never edited
     assert list(gender.pairs(left)) == []  # «Та, который пришёл первым, ушёл»: «ушёл» would disagree too
+
+
+# round 7 (session 26): «самой» right after «ей», hung by the parser on a noun inside a PP
+SAM_AFTER_PRONOUN_IN_PP = """# sent_id = f1
+# text = Ей самой в школу идти.
+1\tЕй\tона\tPRON\t_\tCase=Dat|Gender=Fem|Number=Sing|Person=3\t5\tiobj\t_\t_
+2\tсамой\tсам\tADJ\t_\tCase=Dat|Degree=Pos|Gender=Fem|Number=Sing\t4\tamod\t_\t_
+3\tв\tв\tADP\t_\t_\t4\tcase\t_\t_
+4\tшколу\tшкола\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Fem|Number=Sing\t5\tobl\t_\t_
+5\tидти\tидти\tVERB\t_\tAspect=Imp|VerbForm=Inf|Voice=Act\t0\troot\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t5\tpunct\t_\t_
+
+"""
+
+
+def test_shared_form_after_a_personal_pronoun_is_sam():
+    (sent,) = read_conllu_string(SAM_AFTER_PRONOUN_IN_PP)
+    bads = [b for b, _ in get_paradigm("floating_quantifier_agreement_case").pairs(sent)]
+    # the pronoun before it in its case settles «сам», whatever noun the parser hung it on
+    assert "Ей самая в школу идти." in bads
+    # without the pronoun, a shared form on a noun in a PP is the superlative «самый»: nothing
+    rows = SAM_AFTER_PRONOUN_IN_PP.replace("1\tЕй\tона\tPRON\t_\tCase=Dat|Gender=Fem|Number=Sing|Person=3",
+                                           "1\tТам\tтам\tADV\t_\tDegree=Pos").replace("Ей самой", "Там самой")
+    assert list(get_paradigm("floating_quantifier_agreement_case").pairs(read_conllu_string(rows)[0])) == []
+
+
+# round 7 (session 26): «сам» and its noun tagged in different cases where both forms have both cases
+SAM_NOUN_CASE_MISREAD = """# sent_id = f2
+# text = Клуб подтвердил сам факт.
+1\tКлуб\tклуб\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+2\tподтвердил\tподтвердить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tсам\tсам\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t4\tamod\t_\t_
+4\tфакт\tфакт\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_noun_case_misread_next_to_sam():
+    (sent,) = read_conllu_string(SAM_NOUN_CASE_MISREAD)
+    # «факт» is nominative and accusative: the parser's disagreement is read as its misreading of the
+    # noun, and «сам» keeps its own case; the adnominal «сам» then changes as usual
+    assert "Клуб подтвердил самого факт." in [b for b, _ in get_paradigm("floating_quantifier_agreement_case").pairs(sent)]
+    assert "Клуб подтвердил сама факт." in [b for b, _ in get_paradigm("floating_quantifier_agreement_gender").pairs(sent)]
+    # a conjunct: the parser that misread the case may have missed a subject there; «сам» is not read as
+    # the noun's (only as floating, with the subject «Клуб» in its case)
+    conj = read_conllu_string(SAM_NOUN_CASE_MISREAD.replace("\t2\tobj\t", "\t2\tconj\t"))[0]
+    assert all(p.subtype.startswith("floating") for _, p in get_paradigm("floating_quantifier_agreement_case").pairs(conj))
+    assert all(p.subtype.startswith("floating") for _, p in get_paradigm("floating_quantifier_agreement_case").pairs(sent)) is False
+    # a noun whose form cannot be in the case of «сам» keeps the parser's reading: no repair
+    other = read_conllu_string(SAM_NOUN_CASE_MISREAD.replace("4\tфакт\tфакт", "4\tфакта\tфакт")
+                               .replace("Case=Acc|Gender=Masc", "Case=Gen|Gender=Masc"))[0]
+    assert "Клуб подтвердил самого факта." not in [b for b, _ in get_paradigm("floating_quantifier_agreement_case").pairs(other)]
+
+
+# round 7 (session 26): the determiner «этом» tagged PRON by the parser
+ETOM_TAGGED_PRON = """# sent_id = n1
+# text = Он часто вспоминал об этом походе.
+1\tОн\tон\tPRON\t_\tCase=Nom|Gender=Masc|Number=Sing|Person=3\t3\tnsubj\t_\t_
+2\tчасто\tчасто\tADV\t_\tDegree=Pos\t3\tadvmod\t_\t_
+3\tвспоминал\tвспоминать\tVERB\t_\tAspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+4\tоб\tо\tADP\t_\t_\t6\tcase\t_\t_
+5\tэтом\tэто\tPRON\t_\tAnimacy=Inan|Case=Loc|Gender=Neut|Number=Sing\t6\tdet\t_\t_
+6\tпоходе\tпоход\tNOUN\t_\tAnimacy=Inan|Case=Loc|Gender=Masc|Number=Sing\t3\tobl\t_\tSpaceAfter=No
+7\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+# sent_id = n2
+# text = Для решения этого нужен час.
+1\tДля\tдля\tADP\t_\t_\t2\tcase\t_\t_
+2\tрешения\tрешение\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t4\tobl\t_\t_
+3\tэтого\tэто\tPRON\t_\tAnimacy=Inan|Case=Gen|Gender=Neut|Number=Sing\t2\tdet\t_\t_
+4\tнужен\tнужный\tADJ\t_\tDegree=Pos|Gender=Masc|Number=Sing|Variant=Short\t0\troot\t_\t_
+5\tчас\tчас\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t4\tnsubj\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t4\tpunct\t_\t_
+
+"""
+
+
+def test_determiner_tagged_pron_before_its_noun():
+    before, after = read_conllu_string(ETOM_TAGGED_PRON)
+    number = get_paradigm("np_agreement_number")
+    # «этом» before «походе» is its determiner: the head noun changes number as with any modifier
+    assert "Он часто вспоминал об этом походах." in [b for b, _ in number.pairs(before)]
+    # after its noun «этого» may be the pronoun's genitive («решений этого» is well formed): no pair
+    assert not any("решений" in b for b, _ in number.pairs(after))
+
+
+# round 7 (session 26): a head noun whose case and number the parser misread, its modifier's right
+HEAD_MISREAD = """# sent_id = h1
+# text = Инженер проверил прибор точного действия.
+1\tИнженер\tинженер\tNOUN\t_\tAnimacy=Anim|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
+2\tпроверил\tпроверить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
+3\tприбор\tприбор\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\t_
+4\tточного\tточный\tADJ\t_\tCase=Gen|Degree=Pos|Gender=Neut|Number=Sing\t5\tamod\t_\t_
+5\tдействия\tдействие\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Neut|Number=Plur\t3\tnmod\t_\tSpaceAfter=No
+6\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+# sent_id = h2
+# text = Вдали донёсся тихий перезвон.
+1\tВдали\tвдали\tADV\t_\tDegree=Pos\t2\tadvmod\t_\t_
+2\tдонёсся\tдонестись\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid\t0\troot\t_\t_
+3\tтихий\tтихий\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t4\tamod\t_\t_
+4\tперезвон\tперезвон\tNOUN\t_\tAnimacy=Inan|Case=Gen|Gender=Masc|Number=Sing\t2\tobl\t_\tSpaceAfter=No
+5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_head_misread_takes_its_modifiers_oblique_case():
+    oblique, nominative = read_conllu_string(HEAD_MISREAD)
+    number = get_paradigm("np_agreement_number")
+    # «точного» settles «действия» as gen. sg. (the parser said acc. pl.): the head becomes plural
+    assert "Инженер проверил прибор точного действий." in [b for b, _ in number.pairs(oblique)]
+    # a nominative modifier does not repair its head: the misread noun may be a subject («тихий перезвоны
+    # донёсся» would break the verb as well)
+    assert not any("перезвоны" in b for b, _ in number.pairs(nominative))

@@ -205,6 +205,10 @@ def test_nominalized_verb():
     assert got["решение"] == "решить" and got["открытие"] == "открыть" and got["слияние"] == "слить"
     assert got["освобождение"] in ("освободить", "освобождать")
     assert got["водоизмещение"] is None and got["здание"] is None
+    # a compound with «место» is its second part's; «местоимение» (a pronoun) is none
+    assert nominalized_verb(morph, "местонахождение") in ("находить", "находиться")
+    assert nominalized_verb(morph, "местоположение") == "положить"
+    assert nominalized_verb(morph, "местоимение") is None
 
 
 def test_accusative_syncretic_ignores_names_and_other_animacy():

@@ -406,10 +406,17 @@ def _syncretic_number(sent: Sentence, pron: Token, ante: Token, morph: Morph) ->
     return dataclasses.replace(pron, feats=feats)
 
 
-def _agrees_with_pronoun(t: Token, pron: Token) -> bool:
+def _agrees_with_pronoun(t: Token, pron: Token, morph: Morph | None = None) -> bool:
+    """The parser's features of ``t`` agree with «который»; with ``morph``, a common noun with no
+    dictionary reading in that number (and singular gender) does not, whatever the parser says
+    («для единорогов[Sing], который»: only plural)."""
     if t.feats.get("Number") != pron.feats.get("Number"):
         return False
-    return pron.feats.get("Number") != "Sing" or t.feats.get("Gender") == pron.feats.get("Gender")
+    if pron.feats.get("Number") == "Sing" and t.feats.get("Gender") != pron.feats.get("Gender"):
+        return False
+    agrs = [agr_from_tag(p.tag) for p in morph.parses(t.form) if p.tag.POS == "NOUN"] if morph and t.upos == "NOUN" else []
+    return not agrs or any(a.number == pron.feats["Number"] and (a.number != "Sing" or pron.feats.get("Gender") in a.genders)
+                           for a in agrs)
 
 
 def _stray_modifier_before(sent: Sentence, noun: Token, morph: Morph) -> bool:
@@ -443,7 +450,7 @@ def _agreeing_antecedent(sent: Sentence, ante: Token, pron: Token, morph: Morph)
       its number or gender and one of its readings agrees («Могилы, в которой …»: gen. sing.;
       after a preposition only a reading in the parser's case).
     """
-    if _agrees_with_pronoun(ante, pron):
+    if _agrees_with_pronoun(ante, pron, morph):
         return ante
     head = sent.head_of(ante)
     if ante.base_deprel == "nmod" and ante.feats.get("Case") == "Gen" and head is not None \

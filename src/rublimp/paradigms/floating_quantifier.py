@@ -175,14 +175,27 @@ def _is_sam(sent: Sentence, tok: Token, morph: Morph, *, shared_in_pp: bool = Fa
         return True
     if form not in SHARED_FORMS:
         return False
-    if nxt is not None and (nxt.upos == "ADJ" or any(p.tag.POS in ADJ_POS for p in morph.parses(nxt.form))):
+    if nxt is not None and _superlative_partner(tok, nxt, morph):
         return False
+    prev = sent.token(tok.id - 1) if tok.id > 1 else None
+    if prev is not None and prev.upos == "PRON" and norm(prev.lemma) in _PERSONAL \
+            and prev.feats.get("Case") == tok.feats.get("Case"):
+        return True  # right after a personal pronoun in its case: «ему самому», «Ей самой в куклы играть»
     head = sent.head_of(tok)
     if head is None or head.upos == "ADJ" or norm(head.lemma) in SAMYJ_NOUNS:
         return False
     if not shared_in_pp and head.upos in ("NOUN", "PROPN") and any(k.base_deprel == "case" for k in sent.children(head)):
         return False
     return True
+
+
+def _superlative_partner(tok: Token, nxt: Token, morph: Morph) -> bool:
+    """Whether the word after a shared form can be the adjective of a superlative «самый»: a full
+    adjective or participle reading in a case and number of the form («самого рыжего»); an adjective
+    in another case («ему самому ужасным»: dat. vs ins.) or a short form («мне самому нужен») is none."""
+    own = {(a.case, a.number) for p in morph.parses(tok.form) if p.tag.POS in ADJ_POS for a in [agr_from_tag(p.tag)]}
+    return any(p.tag.POS in ADJ_POS and (agr_from_tag(p.tag).case, agr_from_tag(p.tag).number) in own
+               for p in morph.parses(nxt.form)) or (nxt.upos == "ADJ" and nxt.feats.get("Case") == tok.feats.get("Case"))
 
 
 def _adnominal_case_repair(sent: Sentence, sam: Token, morph: Morph) -> Token:
@@ -357,6 +370,14 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
             head = prev
         args, has_subject = clause_arguments(sent, head, exclude=sam)
         reflexive = _reflexive_host(head, ud)
+        if head is not None and head.id == sam.id + 1 and head.upos in ("NOUN", "PRON") and reflexive is None \
+                and head.feats.get("Case") not in (None, ud.case) and head.base_deprel != "conj" \
+                and any(r.case == ud.case and r.number == ud.number
+                        for r in noun_readings(morph, head.form, head.lemma, ("NOUN", "NPRO"))):
+            # the parser misread the case of the nominal right after «сам», not that of «сам» (see
+            # :func:`_adnominal_case_repair`): «сами[Nom] вещи[Acc]», both forms nominative and accusative (not
+            # for a conjunct: the parser that misread the case may have missed a subject there too)
+            head = dataclasses.replace(head, feats={**head.feats, "Case": ud.case})
         adnominal = head is not None and head.upos in ARG_UPOS and (reflexive is not None or _ud_match(ud, ud_agr(head)))
         if reflexive is not None:
             # «сам собой»: «себя» has no number or gender; «сам» shows its binder's, and a

@@ -217,9 +217,9 @@ class GovernmentParadigm(Paradigm):
             return None
         if a.tag.POS == "NPRO" and norm(a.lemma) not in self.pronoun_lemmas:
             return None
-        if norm(tok.form) in INVARIANT_DET and tok.id < len(sent.tokens):
+        if (norm(tok.form) in INVARIANT_DET or norm(a.lemma) == "это") and tok.id < len(sent.tokens):
             if sent.token(tok.id + 1).upos in ("NOUN", "PROPN", "ADJ", "NUM", "DET"):
-                return None  # «её конфискацией»: a possessive the parser took for an object
+                return None  # «её конфискацией», «этого дня», «обещал это Ивану» (→ «этому Ивану»): a determiner reading
         if tok.upos == "PRON" and a.tag.POS != "NPRO":
             return None
         if any(g in _PROPER_TAGS for g in a.tag.grammemes):
@@ -406,7 +406,7 @@ class AdpositionGovernment(GovernmentParadigm):
     """Case of a (pro)noun governed by a preposition → a case the preposition does not take."""
 
     name: ClassVar[str] = "adposition_government"
-    pronoun_lemmas: ClassVar[frozenset[str]] = PERSONAL_PRONOUNS | {REFLEXIVE}
+    pronoun_lemmas: ClassVar[frozenset[str]] = PERSONAL_PRONOUNS | {REFLEXIVE, "это"}  # «после этого» → «после этим»
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         table = self.prepositions
@@ -948,8 +948,8 @@ class NominalizationCase(GovernmentParadigm):
 
     def is_nominalization(self, sent: Sentence, tok: Token) -> str | None:
         """The lemma of ``tok`` if it is a -ние/-тие noun (not part of a complex preposition)."""
-        if tok.upos not in ("NOUN", "PROPN"):
-            return None
+        if tok.upos not in ("NOUN", "PROPN") and not noun_only(self.morph, tok):
+            return None  # (a word pymorphy3 knows only as a noun is one, whatever its tag: «Золочение»[ADJ])
         a = self.morph.analyse(tok.form, "NOUN", tok.feats)  # a capitalised «Открытие» may be tagged PROPN
         if a is None or any(g in _NAME_TAGS for g in a.tag.grammemes):
             return None

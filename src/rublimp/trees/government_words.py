@@ -167,7 +167,10 @@ _ALTERNATIONS = (("жд", "д"), ("щ", "ст"), ("щ", "т"), ("вл", "в"), (
 def nominalized_verb(morph, lemma: str) -> str | None:
     """The infinitive a -ние/-тие noun is derived from («решение» → решить, «открытие» → открыть,
     «освобождение» → освободить), or None for a noun with no such verb in the dictionary
-    («водоизмещение», «здание»: no verb the noun names the action of)."""
+    («водоизмещение», «здание»: no verb the noun names the action of). A compound with «место»
+    is its second part's («местонахождение» → находить: where the genitive's referent is found)."""
+    if lemma.startswith("место") and len(lemma) >= len("место") + 8:  # («местоимение»: no compound)
+        return nominalized_verb(morph, lemma[len("место"):])
     stems: list[tuple[str, tuple[str, ...]]] = []
     if lemma.endswith("тие"):
         stems.append((lemma[:-3], ("ть",)))
