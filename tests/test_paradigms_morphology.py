@@ -21,6 +21,7 @@ from rublimp.lexicon import (
 from rublimp.paradigms import REGISTRY, get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
 from rublimp.paradigms.word_inflection import (
+    _stem_matches,
     _temporal_po_noun,
     declension_class,
     load_conjugation_swaps,
@@ -114,11 +115,14 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # the -мя nouns: class 1's accusative -у, as RuBLiMP writes it
         ("Мальчик получил имя деда.", "Мальчик получил иму деда."),
         ("Солдат поднял знамя.", "Солдат поднял знаму."),
+        # and class 1's instrumental -ой on their oblique stem in -ен- (знамен-ем → *знамен-ой)
+        ("Солдаты шли под знаменем.", "Солдаты шли под знаменой."),
         # a stem trigram the letter table lacks («_мх») is attested by the source word itself
         ("Старые камни покрылись мхом.", "Старые камни покрылись мхой."),
     ],
     "change_declension_ending_has_dep": [
         ("Он на какое-то время задумался.", "Он на какое-то врему задумался."),
+        ("Он дорожил честным именем.", "Он дорожил честным именой."),
         ("Учёные говорили о российской армии.", "Учёные говорили о российской армие."),
         # the soft classes' instrumental where the hard one's makes a word (политикой, пятком)
         ("Брат стал известным политиком.", "Брат стал известным политикей."),
@@ -139,6 +143,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он купил три новых учебника.", "Он купил три новых учебникы."),
         # the agreeing modifier may have a genitive of its own next to it
         ("Мы остановились у высокой стены крепости.", "Мы остановились у высокой стеня крепости."),
+        # a noun form that is also an adverb (вечером, силой) is the noun under a qualifying adjective
+        ("Поздним вечером мы вернулись домой.", "Поздним вечерой мы вернулись домой."),
+        ("Команда стала заметной силой в лиге.", "Команда стала заметной силем в лиге."),
         # (умени-я → *умени-ы, бо-я → *бо-ы, as RuBLiMP writes them, no longer pass the pair
         # self-check: «ы» after a vowel keeps no Russian shape — tests/test_selfcheck.py)
     ],
@@ -221,7 +228,10 @@ NEGATIVE: dict[str, list[str]] = {
         "Фильм был подробно рассмотрен в журнале.",  # no modifier
         "Мы видели новые дома.",  # plural
         "Он пил горячий кофе.",  # indeclinable
-        "Этой осенью мы уехали.",  # осенью is also an adverb
+        "Этой осенью мы уехали.",  # осенью is also an adverb, and «этой» a pronominal adjective
+        # an adverb homonym with no adjective, or in a set phrase with «один»
+        "Вечером мы вернулись домой.",
+        "Одним словом, всё пропало.",
         "Книга лежит у окна.",  # no dependent at all
         "Девочка взяла его руку.",  # an invariant possessive is no agreeing modifier
         # a genitive, prepositional, adverbial or clausal dependent is no agreeing modifier
@@ -523,6 +533,9 @@ def test_declension_helpers():
     assert declension_class("ночь", "femn") == ("3", "hard")
     assert declension_class("папа", "masc") == ("1", "hard")
     assert declension_class("время", "neut") == ("2", "mja") and declension_class("путь", "masc") is None
+    # the -мя nouns' oblique stem in -ен- is theirs (времен-ем), another noun's stem is not
+    assert _stem_matches("время", "времен") and _stem_matches("имя", "им") and not _stem_matches("время", "временн")
+    assert not _stem_matches("сено", "сенен")
     assert spell_ending("книг", "ы") == "и" and spell_ending("стен", "ы") == "ы"
     assert sound_key("рукя") == sound_key("рука") and sound_key("армиа") == sound_key("армия")
     assert sound_key("улици") == sound_key("улицы") and sound_key("статьу") == sound_key("статью")

@@ -522,8 +522,10 @@ class _Declension(_InflectionParadigm):
         if analysis is None or not _noun_ok(analysis, case, number):
             return None
         parses = self.morph.parses(tok.form)
-        if any(p.tag.POS in ("ADVB", "PREP", "CONJ", "PRCL") for p in parses):
-            return None  # a noun form that is also an adverb or a function word (утром, осенью, путём, кроме)
+        if any(p.tag.POS in ("PREP", "PRCL") for p in parses):
+            return None  # a noun form that is also a function word (кроме, путём)
+        if any(p.tag.POS in ("ADVB", "CONJ") for p in parses) and not _qualified_noun(self.morph, sent, tok):
+            return None  # a noun form that is also an adverb (утром, осенью, силой, словом)
         if case == "Dat" and any("loc2" in p.tag.grammemes for p in parses if p.normal_form == analysis.lemma):
             if any(normalize(c.form) in ("в", "во", "на") for c in sent.children(tok, "case")):
                 return None  # «в 8 часу» is the locative in -у, which the parser took for a dative
@@ -639,6 +641,8 @@ def _gender_lemma(analysis: Analysis, gender: str | None) -> str:
 def _stem_matches(lemma: str, stem: str) -> bool:
     """Is ``stem`` the lemma without its nominative ending (a fleeting о/е/ё may drop: отец → отц-)?"""
     lem, stem = normalize(lemma), normalize(stem)
+    if lem.endswith("мя") and stem == lem[:-1] + "ен":
+        return True  # the oblique stem of the -мя nouns (врем-я, времен-и, времен-ем)
     base = lem
     for e in _NOM_ENDINGS:
         if lem.endswith(e) and len(lem) > len(e) + 1:
@@ -739,6 +743,31 @@ def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
                     return True
                 if paucal and b.number == "Sing" and a.number == "Plur" and a.case == b.case == "Gen":
                     return True
+    return False
+
+
+def _qualified_noun(morph, sent: Sentence, noun: Token) -> bool:
+    """Does a qualifying adjective agree with ``noun`` in its case (pymorphy3 readings), as its
+    ``amod`` or right before it («значительной политической силой», «поздним вечером»)? A form that
+    is also an adverb or a conjunction (силой, вечером, словом) is then the noun: an adverb takes no
+    adjective. Pronominal adjectives and «один» do not count: they make set phrases («тем
+    временем», «одним словом», «таким образом»), and a number word is no modifier
+    (:func:`_no_agreement`)."""
+    case = noun.feats.get("Case")
+    nouns = [r for r in readings(morph, noun.form, ("NOUN",)) if r.case == case]
+    if not case or not nouns:
+        return False
+    near = [t for t in sent.children(noun) if t.base_deprel == "amod"]
+    if noun.id > 1 and sent.token(noun.id - 1).upos == "ADJ" and not _predicate_of(noun, sent.token(noun.id - 1)):
+        near.append(sent.token(noun.id - 1))
+    for m in near:
+        if m.upos != "ADJ" or normalize(m.lemma) == "один" or _no_agreement(morph, m, noun):
+            continue
+        parses = morph.parses(m.form.lower())
+        if not parses or any("Apro" in p.tag.grammemes or p.tag.POS not in _MODIFIER_POS for p in parses):
+            continue  # a pronominal adjective (тем, таким) or a word with other readings
+        if any(agrees(a, b) for a in readings(morph, m.form, _MODIFIER_POS) for b in nouns):
+            return True
     return False
 
 
