@@ -715,6 +715,29 @@ def test_has_dep_modifier_the_parser_turned_upside_down(paradigms):
     assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] != []
 
 
+def test_has_dep_postposed_adjective_closing_the_clause(paradigms):
+    """An adjective right after the noun and before punctuation agrees with it (pymorphy3 readings)
+    whatever the parser made of it («к колонне высокой.»: высокой → Gen nmod of another word): the
+    noun is _has_dep's. Before another noun the adjective is that noun's modifier."""
+    rows = [
+        ("Он", "он", "PRON", "Case=Nom|Number=Sing|Person=3", 2, "nsubj"),
+        ("прислонился", "прислониться", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("к", "к", "ADP", "", 4, "case"),
+        ("колонне", "колонна", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 2, "obl"),
+        ("высокой", "высокий", "ADJ", "Case=Gen|Degree=Pos|Gender=Fem|Number=Sing", 1, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows)
+    assert [b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(sent)] == ["Он прислонился к колонни высокой."]
+    assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] == []
+    before_noun = tree(rows[:5] + [
+        ("башни", "башня", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert "Он прислонился к колонни высокой башни." in [b for b, _ in paradigms["change_declension_ending"].pairs(before_noun)]
+    assert all("колонни" not in b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(before_noun))
+
+
 def test_has_dep_numerals_are_no_modifiers(paradigms):
     """A numeral («12», «5-го», NUM, nummod) or an ordinal before a month name is the day of a
     date, not an agreeing modifier of the month: the month is the plain paradigm's noun."""

@@ -735,6 +735,12 @@ def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
     # a postposed adjective the parser took for a noun with another case («совету благому»)
     near += [t for t in sent.children(noun) if t.base_deprel in ("nmod", "amod") and t.id == noun.id + 1
              and long_form_only_guessing(t.form)]
+    # a postposed adjective closing the clause, whatever the parser hung it on («прислонясь к колонне
+    # высокой.»: высокой → Gen nmod of another noun); before a noun it would be that noun's modifier
+    if noun.id + 1 < len(sent.tokens):
+        after, nxt = sent.token(noun.id + 1), sent.token(noun.id + 2)
+        if after.upos == "ADJ" and nxt.upos == "PUNCT" and not sent.children(after) and morph.word_is_known(after.form.lower()):
+            near.append(after)
     paucal = any(normalize(t.form) in _PAUCAL for t in sent.tokens[max(0, noun.id - 4) : noun.id - 1])
     for m in near:
         for a in readings(morph, m.form, _MODIFIER_POS):
