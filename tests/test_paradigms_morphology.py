@@ -146,6 +146,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # a noun form that is also an adverb (вечером, силой) is the noun under a qualifying adjective
         ("Поздним вечером мы вернулись домой.", "Поздним вечерой мы вернулись домой."),
         ("Команда стала заметной силой в лиге.", "Команда стала заметной силем в лиге."),
+        # a determiner qualifies it as well («этой осенью», «этого дома»)
+        ("Этой осенью мы уехали.", "Этой осеной мы уехали."),
+        ("Мы дошли до этого дома.", "Мы дошли до этого доми."),
         # (умени-я → *умени-ы, бо-я → *бо-ы, as RuBLiMP writes them, no longer pass the pair
         # self-check: «ы» after a vowel keeps no Russian shape — tests/test_selfcheck.py)
     ],
@@ -228,10 +231,11 @@ NEGATIVE: dict[str, list[str]] = {
         "Фильм был подробно рассмотрен в журнале.",  # no modifier
         "Мы видели новые дома.",  # plural
         "Он пил горячий кофе.",  # indeclinable
-        "Этой осенью мы уехали.",  # осенью is also an adverb, and «этой» a pronominal adjective
-        # an adverb homonym with no adjective, or in a set phrase with «один»
+        # an adverb homonym (вечером, осенью) with no modifier, or in a set phrase with «один»; a
+        # personal pronoun before it is no modifier
         "Вечером мы вернулись домой.",
         "Одним словом, всё пропало.",
+        "Он пришёл к ним вечером.",
         "Книга лежит у окна.",  # no dependent at all
         "Девочка взяла его руку.",  # an invariant possessive is no agreeing modifier
         # a genitive, prepositional, adverbial or clausal dependent is no agreeing modifier

@@ -752,26 +752,30 @@ def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
     return False
 
 
+# the parser's tags of a noun's adjectives and determiners (PRON: «этого», «своего» as determiners)
+_QUALIFIER_UPOS = ("ADJ", "DET", "PRON")
+
+
 def _qualified_noun(morph, sent: Sentence, noun: Token) -> bool:
-    """Does a qualifying adjective agree with ``noun`` in its case (pymorphy3 readings), as its
-    ``amod`` or right before it («значительной политической силой», «поздним вечером»)? A form that
-    is also an adverb or a conjunction (силой, вечером, словом) is then the noun: an adverb takes no
-    adjective. Pronominal adjectives and «один» do not count: they make set phrases («тем
-    временем», «одним словом», «таким образом»), and a number word is no modifier
+    """Does an adjective or determiner agree with ``noun`` in its case (pymorphy3 readings), as its
+    ``amod``/``det`` or right before it («значительной политической силой», «поздним вечером», «этой
+    осенью», «этого дома»)? A form that is also an adverb or a conjunction (силой, вечером, дома,
+    словом) is then the noun: an adverb takes no modifier. «Один» does not count («одним словом» is
+    a set phrase), nor a word with other readings than a modifier's, nor a number word
     (:func:`_no_agreement`)."""
     case = noun.feats.get("Case")
     nouns = [r for r in readings(morph, noun.form, ("NOUN",)) if r.case == case]
     if not case or not nouns:
         return False
-    near = [t for t in sent.children(noun) if t.base_deprel == "amod"]
-    if noun.id > 1 and sent.token(noun.id - 1).upos == "ADJ" and not _predicate_of(noun, sent.token(noun.id - 1)):
+    near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det")]
+    if noun.id > 1 and sent.token(noun.id - 1).upos in _QUALIFIER_UPOS and not _predicate_of(noun, sent.token(noun.id - 1)):
         near.append(sent.token(noun.id - 1))
     for m in near:
-        if m.upos != "ADJ" or normalize(m.lemma) == "один" or _no_agreement(morph, m, noun):
+        if m.upos not in _QUALIFIER_UPOS or normalize(m.lemma) == "один" or _no_agreement(morph, m, noun):
             continue
         parses = morph.parses(m.form.lower())
-        if not parses or any("Apro" in p.tag.grammemes or p.tag.POS not in _MODIFIER_POS for p in parses):
-            continue  # a pronominal adjective (тем, таким) or a word with other readings
+        if not parses or any(p.tag.POS not in _MODIFIER_POS + ("NPRO",) for p in parses):
+            continue  # a word with other readings than a modifier's or a pronoun's (тем: also a conjunction)
         if any(agrees(a, b) for a in readings(morph, m.form, _MODIFIER_POS) for b in nouns):
             return True
     return False
