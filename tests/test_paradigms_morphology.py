@@ -239,6 +239,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Вечером мы вернулись домой.",
         "Одним словом, всё пропало.",
         "Он пришёл к ним вечером.",
+        "Это дороги, по которым днём ездят грузовики.",  # «которым» is no modifier of «днём»
         "Книга лежит у окна.",  # no dependent at all
         "Девочка взяла его руку.",  # an invariant possessive is no agreeing modifier
         # a genitive, prepositional, adverbial or clausal dependent is no agreeing modifier

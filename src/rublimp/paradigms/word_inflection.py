@@ -754,6 +754,8 @@ def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
 
 # the parser's tags of a noun's adjectives and determiners (PRON: «этого», «своего» as determiners)
 _QUALIFIER_UPOS = ("ADJ", "DET", "PRON")
+# «один» makes set phrases («одним словом»); relative and interrogative words open a clause
+_NO_QUALIFIERS = frozenset({"один", "который", "какой", "чей"})
 
 
 def _qualified_noun(morph, sent: Sentence, noun: Token) -> bool:
@@ -761,17 +763,21 @@ def _qualified_noun(morph, sent: Sentence, noun: Token) -> bool:
     ``amod``/``det`` or right before it («значительной политической силой», «поздним вечером», «этой
     осенью», «этого дома»)? A form that is also an adverb or a conjunction (силой, вечером, дома,
     словом) is then the noun: an adverb takes no modifier. «Один» does not count («одним словом» is
-    a set phrase), nor a word with other readings than a modifier's, nor a number word
-    (:func:`_no_agreement`)."""
+    a set phrase), nor «который»/«какой»/«чей», a word with other readings than a modifier's or a
+    number word (:func:`_no_agreement`), nor a neighbour in another parser case."""
     case = noun.feats.get("Case")
     nouns = [r for r in readings(morph, noun.form, ("NOUN",)) if r.case == case]
     if not case or not nouns:
         return False
     near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det")]
-    if noun.id > 1 and sent.token(noun.id - 1).upos in _QUALIFIER_UPOS and not _predicate_of(noun, sent.token(noun.id - 1)):
-        near.append(sent.token(noun.id - 1))
+    if noun.id > 1:
+        before = sent.token(noun.id - 1)
+        # a word right before the noun that the parser hung elsewhere counts only in the noun's own
+        # case («по которым днём»: которым is the preposition's, Dat)
+        if before.upos in _QUALIFIER_UPOS and not _predicate_of(noun, before) and before.feats.get("Case") == case:
+            near.append(before)
     for m in near:
-        if m.upos not in _QUALIFIER_UPOS or normalize(m.lemma) == "один" or _no_agreement(morph, m, noun):
+        if m.upos not in _QUALIFIER_UPOS or normalize(m.lemma) in _NO_QUALIFIERS or _no_agreement(morph, m, noun):
             continue
         parses = morph.parses(m.form.lower())
         if not parses or any(p.tag.POS not in _MODIFIER_POS + ("NPRO",) for p in parses):
