@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rublimp.morph import get_morph
-from rublimp.trees.tense_frames import clause_initial_gap, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_time_infinitives
+from rublimp.trees.tense_frames import clause_initial_gap, closes_its_stretch, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_time_infinitives
 from tests.trees import tree
 
 _PAST_M = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
@@ -112,3 +112,22 @@ def test_clause_initial_gap():
     assert not clause_initial_gap(sent, 2, sent.token(6))
     comma = tree(rows[:3] + [(",", ",", "PUNCT", "", 6, "punct")] + rows[4:], text="Я только что , ключи дала")
     assert not clause_initial_gap(comma, 2, comma.token(6))
+
+
+def test_closes_its_stretch():
+    """A one-word marker right before punctuation that the parser hung on a word past it closes its
+    stretch (it is the earlier verb's); before another word, or hung on an earlier word, it does not."""
+    rows = [
+        ("Нас", "мы", "PRON", "Case=Acc|Number=Plur|Person=1", 2, "obj"),
+        ("обманули", "обмануть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("вчера", "вчера", "ADV", "Degree=Pos", 6, "advmod"),
+        (",", ",", "PUNCT", "", 6, "punct"),
+        ("Коля", "коля", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 6, "nsubj"),
+        ("повернулся", "повернуться", "VERB", _PAST_M, 2, "parataxis"),
+    ]
+    sent = tree(rows, text="Нас обманули вчера , Коля повернулся")
+    assert closes_its_stretch(sent, sent.token(3), sent.token(6))
+    assert not closes_its_stretch(sent, sent.token(3), sent.token(2))  # hung on the verb before it
+    no_punct = tree(rows[:3] + [("днём", "день", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 3, "obl")] + rows[4:],
+                    text="Нас обманули вчера днём Коля повернулся")
+    assert not closes_its_stretch(no_punct, no_punct.token(3), no_punct.token(6))

@@ -85,7 +85,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..io import InputError
 from ..trees.lexical import common_noun_gender, finite_verb_only
-from ..trees.tense_frames import RELATIVE_FORMS, clause_initial_gap, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_clause_level, same_time_infinitives
+from ..trees.tense_frames import RELATIVE_FORMS, clause_initial_gap, closes_its_stretch, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_clause_level, same_time_infinitives
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -561,7 +561,7 @@ class TenseParadigm(Paradigm):
                 continue
             yield FoundMarker(marker, (tok,), tok)
         # after the verb only when the parser hung it on a non-predicate («придёт завтра
-        # утром»: завтра → advmod of утром)
+        # утром»: завтра → advmod of утром) or on a verb past the punctuation that closes it
         for tok in sent.tokens[verb.id :]:
             if tok.upos == "PUNCT" or self._finite(tok):
                 break
@@ -570,7 +570,7 @@ class TenseParadigm(Paradigm):
             if marker is None or sent.children(tok, "case"):
                 continue
             head = sent.token(tok.head) if tok.head else None
-            if head is None or head.id == verb.id or head.upos in _PREDICATE_UPOS or sent.children(head, "cop"):
+            if head is None or head.id == verb.id or ((head.upos in _PREDICATE_UPOS or sent.children(head, "cop")) and not closes_its_stretch(sent, tok, head)):
                 continue
             yield FoundMarker(marker, (tok,), tok)
 
