@@ -186,6 +186,6 @@ def clause_initial_gap(sent: Sentence, first: int, verb: Token, size: int = 3) -
 def closes_its_stretch(sent: Sentence, marker: Token, head: Token) -> bool:
     """Does ``marker`` (a one-word adverb marker after a verb) end its stretch, with punctuation right
     after it, while the parser hung it on a word past that punctuation («Мне набили вчера, – Димка
-    посмотрел»: вчера → advmod of посмотрел; «привезёт завтра ведро: чтобы ты попробовала»)? It then
-    belongs to the verb before it: a later clause's marker would stand after the punctuation."""
+    посмотрел»: вчера → advmod of посмотрел)? It then belongs to the verb before it: a later
+    clause's marker would stand after the punctuation."""
     return marker.id < len(sent.tokens) and sent.token(marker.id + 1).upos == "PUNCT" and head.id > marker.id + 1
