@@ -62,6 +62,8 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Никто не говорит иного.", "Никто не спит иного."),
         ("Мама жалела бедных.", "Мама спала бедных."),
         ("Она не знала другого.", "Она не спала другого."),
+        # «всё» heading a relative clause is a pronoun object, not the adverb
+        ("Я отдала ему всё, что у меня было.", "Я уснула ему всё, что у меня было."),
         # an object between the verb and a transitive conjunct is the first verb's own
         ("Разбойники ограбили купца и отпустили.", "Разбойники уснули купца и отпустили."),
         # a rare verb or short-adjective reading of the object («вещи»: вещий) is no adverbial

@@ -143,7 +143,8 @@ class TransitiveVerb(ArgumentStructureParadigm):
         elif obj.upos not in ("NOUN", "PROPN", "PRON") or obj.start < 0:
             return False
         if (norm(obj.lemma) in NON_OBJECT_LEMMAS or norm(obj.form) in NON_OBJECT_LEMMAS) and norm(obj.form) not in NON_OBJECT_EXCEPT_FORMS:
-            return False
+            if not (norm(obj.form) in ("всё", "все") and _relative_follows(sent, obj)):
+                return False  # («всё, что можно» heads a relative clause: a pronoun, never the adverb «всё»)
         a = analysis_of(self.morph, obj.form, obj.upos, obj.feats)
         wanted = ("gent", "gen1", "gen2") if obj.feats.get("Case") == "Gen" else ("accs", "acc2")
         if a is None or not any(g in a.tag.grammemes for g in wanted):
@@ -198,6 +199,13 @@ class TransitiveVerb(ArgumentStructureParadigm):
                 subtype=subtype,
             )
         return None
+
+
+def _relative_follows(sent: Sentence, tok: Token) -> bool:
+    """Is ``tok`` followed by «что» opening a relative clause, right after it or after a comma («всё,
+    что тебе можно»)?"""
+    after = [norm(t.form) for t in sent.tokens[tok.id : tok.id + 2]]
+    return after[:1] == ["что"] or after[:2] == [",", "что"]
 
 
 #: relations that keep a dependent inside a noun phrase (not a clause hung on it: «мужчинами,
