@@ -58,6 +58,12 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он пришёл домой и прочитал книгу.", "Он пришёл домой и уснул книгу."),
         # an intransitive or reflexive conjunct shares no object
         ("Он открыл окно и задумался.", "Он уснул окно и задумался."),
+        # a substantivised adjective as the object
+        ("Никто не говорит иного.", "Никто не спит иного."),
+        ("Мама жалела бедных.", "Мама спала бедных."),
+        ("Она не знала другого.", "Она не спала другого."),
+        # «всё» heading a relative clause is a pronoun object, not the adverb
+        ("Я отдала ему всё, что у меня было.", "Я уснула ему всё, что у меня было."),
         # an object between the verb and a transitive conjunct is the first verb's own
         ("Разбойники ограбили купца и отпустили.", "Разбойники уснули купца и отпустили."),
         # a rare verb or short-adjective reading of the object («вещи»: вещий) is no adverbial
@@ -200,6 +206,10 @@ NEGATIVE: dict[str, list[str]] = {
         "Он не ждал ничего.",  # «ничего» is no noun phrase an intransitive verb rejects
         "Он всё понял.",  # «всё» is also an adverb («всё спит»)
         "Книга была прочитана.",  # passive
+        # an adjective after a pronoun of its case or a preposition heads no object of its own
+        "Он ничего страшного не видел.",
+        "Она сказала что-то новое.",
+        "Через Светлую построят новый мост.",
     ],
     "transitive_verb_subject": [
         "Компания купила здание.",  # organisation, inanimate

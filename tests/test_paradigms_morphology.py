@@ -21,6 +21,7 @@ from rublimp.lexicon import (
 from rublimp.paradigms import REGISTRY, get_paradigm
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
 from rublimp.paradigms.word_inflection import (
+    _stem_matches,
     _temporal_po_noun,
     declension_class,
     load_conjugation_swaps,
@@ -95,6 +96,9 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он вернулся домой с мамой.", "Он вернулся домой с мамом."),
         ("Книга лежит у окна.", "Книга лежит у окни."),
         ("Мы дошли до деревни.", "Мы дошли до деревна."),  # soft class-1 genitive и → а
+        # a class-3 genitive whose -ы and -а forms are words (тканы, ткана: short forms of ткать)
+        # takes the second class's soft -я (ткань is a soft stem)
+        ("Мама купила для ткани новую краску.", "Мама купила для тканя новую краску."),
         # the spelled ending makes a word (диски), so the table's ending is written as is
         ("У него нет диска.", "У него нет дискы."),
         ("Учёные обсуждали реформу в армии.", "Учёные обсуждали реформу в армие."),
@@ -114,11 +118,14 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         # the -мя nouns: class 1's accusative -у, as RuBLiMP writes it
         ("Мальчик получил имя деда.", "Мальчик получил иму деда."),
         ("Солдат поднял знамя.", "Солдат поднял знаму."),
+        # and class 1's instrumental -ой on their oblique stem in -ен- (знамен-ем → *знамен-ой)
+        ("Солдаты шли под знаменем.", "Солдаты шли под знаменой."),
         # a stem trigram the letter table lacks («_мх») is attested by the source word itself
         ("Старые камни покрылись мхом.", "Старые камни покрылись мхой."),
     ],
     "change_declension_ending_has_dep": [
         ("Он на какое-то время задумался.", "Он на какое-то врему задумался."),
+        ("Он дорожил честным именем.", "Он дорожил честным именой."),
         ("Учёные говорили о российской армии.", "Учёные говорили о российской армие."),
         # the soft classes' instrumental where the hard one's makes a word (политикой, пятком)
         ("Брат стал известным политиком.", "Брат стал известным политикей."),
@@ -139,6 +146,12 @@ POSITIVE: dict[str, list[tuple[str, str]]] = {
         ("Он купил три новых учебника.", "Он купил три новых учебникы."),
         # the agreeing modifier may have a genitive of its own next to it
         ("Мы остановились у высокой стены крепости.", "Мы остановились у высокой стеня крепости."),
+        # a noun form that is also an adverb (вечером, силой) is the noun under a qualifying adjective
+        ("Поздним вечером мы вернулись домой.", "Поздним вечерой мы вернулись домой."),
+        ("Команда стала заметной силой в лиге.", "Команда стала заметной силем в лиге."),
+        # a determiner qualifies it as well («этой осенью», «этого дома»)
+        ("Этой осенью мы уехали.", "Этой осеной мы уехали."),
+        ("Мы дошли до этого дома.", "Мы дошли до этого доми."),
         # (умени-я → *умени-ы, бо-я → *бо-ы, as RuBLiMP writes them, no longer pass the pair
         # self-check: «ы» after a vowel keeps no Russian shape — tests/test_selfcheck.py)
     ],
@@ -221,7 +234,12 @@ NEGATIVE: dict[str, list[str]] = {
         "Фильм был подробно рассмотрен в журнале.",  # no modifier
         "Мы видели новые дома.",  # plural
         "Он пил горячий кофе.",  # indeclinable
-        "Этой осенью мы уехали.",  # осенью is also an adverb
+        # an adverb homonym (вечером, осенью) with no modifier, or in a set phrase with «один»; a
+        # personal pronoun before it is no modifier
+        "Вечером мы вернулись домой.",
+        "Одним словом, всё пропало.",
+        "Он пришёл к ним вечером.",
+        "Это дороги, по которым днём ездят грузовики.",  # «которым» is no modifier of «днём»
         "Книга лежит у окна.",  # no dependent at all
         "Девочка взяла его руку.",  # an invariant possessive is no agreeing modifier
         # a genitive, prepositional, adverbial or clausal dependent is no agreeing modifier
@@ -523,6 +541,9 @@ def test_declension_helpers():
     assert declension_class("ночь", "femn") == ("3", "hard")
     assert declension_class("папа", "masc") == ("1", "hard")
     assert declension_class("время", "neut") == ("2", "mja") and declension_class("путь", "masc") is None
+    # the -мя nouns' oblique stem in -ен- is theirs (времен-ем), another noun's stem is not
+    assert _stem_matches("время", "времен") and _stem_matches("имя", "им") and not _stem_matches("время", "временн")
+    assert not _stem_matches("сено", "сенен")
     assert spell_ending("книг", "ы") == "и" and spell_ending("стен", "ы") == "ы"
     assert sound_key("рукя") == sound_key("рука") and sound_key("армиа") == sound_key("армия")
     assert sound_key("улици") == sound_key("улицы") and sound_key("статьу") == sound_key("статью")
@@ -700,6 +721,29 @@ def test_has_dep_modifier_the_parser_turned_upside_down(paradigms):
     ])
     assert [b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(sent)] == []
     assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] != []
+
+
+def test_has_dep_postposed_adjective_closing_the_clause(paradigms):
+    """An adjective right after the noun and before punctuation agrees with it (pymorphy3 readings)
+    whatever the parser made of it («к колонне высокой.»: высокой → Gen nmod of another word): the
+    noun is _has_dep's. Before another noun the adjective is that noun's modifier."""
+    rows = [
+        ("Он", "он", "PRON", "Case=Nom|Number=Sing|Person=3", 2, "nsubj"),
+        ("прислонился", "прислониться", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("к", "к", "ADP", "", 4, "case"),
+        ("колонне", "колонна", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 2, "obl"),
+        ("высокой", "высокий", "ADJ", "Case=Gen|Degree=Pos|Gender=Fem|Number=Sing", 1, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows)
+    assert [b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(sent)] == ["Он прислонился к колонни высокой."]
+    assert [b for b, _ in paradigms["change_declension_ending"].pairs(sent)] == []
+    before_noun = tree(rows[:5] + [
+        ("башни", "башня", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "nmod"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert "Он прислонился к колонни высокой башни." in [b for b, _ in paradigms["change_declension_ending"].pairs(before_noun)]
+    assert all("колонни" not in b for b, _ in paradigms["change_declension_ending_has_dep"].pairs(before_noun))
 
 
 def test_has_dep_numerals_are_no_modifiers(paradigms):

@@ -125,11 +125,26 @@ class TransitiveVerb(ArgumentStructureParadigm):
         return not (a.lemma.endswith(("ся", "сь")) or "intr" in a.tag.grammemes)
 
     def _is_object(self, sent: Sentence, verb: Token, obj: Token) -> bool:
-        """An accusative noun phrase that stays an orphaned object once the verb is intransitive."""
-        if obj.upos not in ("NOUN", "PROPN", "PRON") or obj.start < 0:
+        """An accusative noun phrase that stays an orphaned object once the verb is intransitive.
+
+        A substantivised adjective counts («не слабых имеем», «не говорит иного»): an ``ADJ`` object
+        with no preposition, no noun, adjective, determiner or numeral right after it (which it would
+        modify), no preposition right before it, and no pronoun in its case right before it («ничего
+        страшного», «что-то новое»: the pronoun heads the phrase, and «ничего» is no object)."""
+        if obj.upos == "ADJ" and obj.start >= 0:
+            after = sent.token(obj.id + 1) if obj.id < len(sent.tokens) else None
+            before = sent.token(obj.id - 1) if obj.id > 1 else None
+            if (after is not None and after.upos in ("NOUN", "PROPN", "ADJ", "DET", "NUM")) or sent.children(obj, "case"):
+                return False
+            if before is not None and (before.upos == "ADP" or (
+                before.upos in ("PRON", "DET") and before.feats.get("Case") in (None, obj.feats.get("Case"))
+            )):
+                return False
+        elif obj.upos not in ("NOUN", "PROPN", "PRON") or obj.start < 0:
             return False
         if (norm(obj.lemma) in NON_OBJECT_LEMMAS or norm(obj.form) in NON_OBJECT_LEMMAS) and norm(obj.form) not in NON_OBJECT_EXCEPT_FORMS:
-            return False
+            if not (norm(obj.form) in ("всё", "все") and _relative_follows(sent, obj)):
+                return False  # («всё, что можно» heads a relative clause: a pronoun, never the adverb «всё»)
         a = analysis_of(self.morph, obj.form, obj.upos, obj.feats)
         wanted = ("gent", "gen1", "gen2") if obj.feats.get("Case") == "Gen" else ("accs", "acc2")
         if a is None or not any(g in a.tag.grammemes for g in wanted):
@@ -184,6 +199,13 @@ class TransitiveVerb(ArgumentStructureParadigm):
                 subtype=subtype,
             )
         return None
+
+
+def _relative_follows(sent: Sentence, tok: Token) -> bool:
+    """Is ``tok`` followed by «что» opening a relative clause, right after it or after a comma («всё,
+    что тебе можно»)?"""
+    after = [norm(t.form) for t in sent.tokens[tok.id : tok.id + 2]]
+    return after[:1] == ["что"] or after[:2] == [",", "что"]
 
 
 #: relations that keep a dependent inside a noun phrase (not a clause hung on it: «мужчинами,

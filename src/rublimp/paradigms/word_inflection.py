@@ -522,8 +522,10 @@ class _Declension(_InflectionParadigm):
         if analysis is None or not _noun_ok(analysis, case, number):
             return None
         parses = self.morph.parses(tok.form)
-        if any(p.tag.POS in ("ADVB", "PREP", "CONJ", "PRCL") for p in parses):
-            return None  # a noun form that is also an adverb or a function word (утром, осенью, путём, кроме)
+        if any(p.tag.POS in ("PREP", "PRCL") for p in parses):
+            return None  # a noun form that is also a function word (кроме, путём)
+        if any(p.tag.POS in ("ADVB", "CONJ") for p in parses) and not _qualified_noun(self.morph, sent, tok):
+            return None  # a noun form that is also an adverb (утром, осенью, силой, словом)
         if case == "Dat" and any("loc2" in p.tag.grammemes for p in parses if p.normal_form == analysis.lemma):
             if any(normalize(c.form) in ("в", "во", "на") for c in sent.children(tok, "case")):
                 return None  # «в 8 часу» is the locative in -у, which the parser took for a dative
@@ -639,6 +641,8 @@ def _gender_lemma(analysis: Analysis, gender: str | None) -> str:
 def _stem_matches(lemma: str, stem: str) -> bool:
     """Is ``stem`` the lemma without its nominative ending (a fleeting о/е/ё may drop: отец → отц-)?"""
     lem, stem = normalize(lemma), normalize(stem)
+    if lem.endswith("мя") and stem == lem[:-1] + "ен":
+        return True  # the oblique stem of the -мя nouns (врем-я, времен-и, времен-ем)
     base = lem
     for e in _NOM_ENDINGS:
         if lem.endswith(e) and len(lem) > len(e) + 1:
@@ -731,6 +735,12 @@ def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
     # a postposed adjective the parser took for a noun with another case («совету благому»)
     near += [t for t in sent.children(noun) if t.base_deprel in ("nmod", "amod") and t.id == noun.id + 1
              and long_form_only_guessing(t.form)]
+    # a postposed adjective closing the clause, whatever the parser hung it on («прислонясь к колонне
+    # высокой.»: высокой → Gen nmod of another noun); before a noun it would be that noun's modifier
+    if noun.id + 1 < len(sent.tokens):
+        after, nxt = sent.token(noun.id + 1), sent.token(noun.id + 2)
+        if after.upos == "ADJ" and nxt.upos == "PUNCT" and not sent.children(after) and morph.word_is_known(after.form.lower()):
+            near.append(after)
     paucal = any(normalize(t.form) in _PAUCAL for t in sent.tokens[max(0, noun.id - 4) : noun.id - 1])
     for m in near:
         for a in readings(morph, m.form, _MODIFIER_POS):
@@ -739,6 +749,41 @@ def _agrees_by_readings(morph, sent: Sentence, noun: Token) -> bool:
                     return True
                 if paucal and b.number == "Sing" and a.number == "Plur" and a.case == b.case == "Gen":
                     return True
+    return False
+
+
+# the parser's tags of a noun's adjectives and determiners (PRON: «этого», «своего» as determiners)
+_QUALIFIER_UPOS = ("ADJ", "DET", "PRON")
+# «один» makes set phrases («одним словом»); relative and interrogative words open a clause
+_NO_QUALIFIERS = frozenset({"один", "который", "какой", "чей"})
+
+
+def _qualified_noun(morph, sent: Sentence, noun: Token) -> bool:
+    """Does an adjective or determiner agree with ``noun`` in its case (pymorphy3 readings), as its
+    ``amod``/``det`` or right before it («значительной политической силой», «поздним вечером», «этой
+    осенью», «этого дома»)? A form that is also an adverb or a conjunction (силой, вечером, дома,
+    словом) is then the noun: an adverb takes no modifier. «Один» does not count («одним словом» is
+    a set phrase), nor «который»/«какой»/«чей», a word with other readings than a modifier's or a
+    number word (:func:`_no_agreement`), nor a neighbour in another parser case."""
+    case = noun.feats.get("Case")
+    nouns = [r for r in readings(morph, noun.form, ("NOUN",)) if r.case == case]
+    if not case or not nouns:
+        return False
+    near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det")]
+    if noun.id > 1:
+        before = sent.token(noun.id - 1)
+        # a word right before the noun that the parser hung elsewhere counts only in the noun's own
+        # case («по которым днём»: которым is the preposition's, Dat)
+        if before.upos in _QUALIFIER_UPOS and not _predicate_of(noun, before) and before.feats.get("Case") == case:
+            near.append(before)
+    for m in near:
+        if m.upos not in _QUALIFIER_UPOS or normalize(m.lemma) in _NO_QUALIFIERS or _no_agreement(morph, m, noun):
+            continue
+        parses = morph.parses(m.form.lower())
+        if not parses or any(p.tag.POS not in _MODIFIER_POS + ("NPRO",) for p in parses):
+            continue  # a word with other readings than a modifier's or a pronoun's (тем: also a conjunction)
+        if any(agrees(a, b) for a in readings(morph, m.form, _MODIFIER_POS) for b in nouns):
+            return True
     return False
 
 
