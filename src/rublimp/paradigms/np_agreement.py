@@ -484,7 +484,7 @@ class NPAgreementNumber(_NPAgreement):
             yield Perturbation(
                 edits=(Edit(head.id, spell_yo(sent, word)),),
                 feature=self.feature,
-                source_value="Plur" if target == "Sing" else "Sing",  # (the reading's, not the parser's)
+                source_value=head.feats.get("Number", ""),
                 target_value=target,
                 subtype="head",
             )
@@ -554,24 +554,14 @@ class NPAgreementNumber(_NPAgreement):
             analysed = [self._agreeing_modifier(m, ha, head) for m in mods]
             if all(x is not None for x in analysed):
                 return ha, analysed
-        # then the parser's case and number of the head, else the oblique case and number its modifiers
-        # agree on: the parser misread the head («натяжного[Gen.Sg] действия[Acc.Pl]»); not a nominative
-        # or accusative, where the misread head may be a subject the parser did not see as one
-        # («донёсся тихий[Nom] перезвон[Acc]»: «тихий перезвоны донёсся» would break the verb too)
-        keys = [(ud.case, ud.number)]
-        mod_keys = {(m.feats.get("Case"), m.feats.get("Number")) for m in mods}
-        if len(mod_keys) == 1 and next(iter(mod_keys))[0] in ("Gen", "Dat", "Ins", "Loc") \
-                and next(iter(mod_keys))[1] and next(iter(mod_keys)) != keys[0]:
-            keys += list(mod_keys)
-        for case, number in keys:
-            for p in self.morph.parses(head.form):
-                a = agr_from_tag(p.tag)
-                if p.tag.POS != "NOUN" or a.case != case or a.number != number or p == tried:
-                    continue  # (the first reading is tried again when only the parser's gender failed it)
-                cand = Analysis(p, 0.0)
-                analysed = [self._agreeing_modifier(m, cand, head) for m in mods]
-                if all(x is not None for x in analysed):
-                    return cand, analysed
+        for p in self.morph.parses(head.form):
+            a = agr_from_tag(p.tag)
+            if p.tag.POS != "NOUN" or a.case != ud.case or a.number != ud.number or p == tried:
+                continue  # (the first reading is tried again when only the parser's gender failed it)
+            cand = Analysis(p, 0.0)
+            analysed = [self._agreeing_modifier(m, cand, head) for m in mods]
+            if all(x is not None for x in analysed):
+                return cand, analysed
         return None
 
     def _agreeing_modifier(self, mod: Token, ha: Analysis, head: Token | None = None) -> tuple[str, str] | None:
