@@ -3198,3 +3198,32 @@ def test_accusative_labelled_subject_beside_an_infinitive_subject_is_its_object(
     # «Оно», a nominative that agrees with «приказано»: a second subject, no clausal pair
     it = ("Оно", "оно", "PRON", "Case=Nom|Gender=Neut|Number=Sing|Person=3")
     assert list(gender.pairs(sent(it))) == []
+
+
+def test_unknown_name_tagged_oblique_takes_a_neuter_attractor(paradigms):
+    # «Но Брамдорл об этом не догадывался.» with the unknown name tagged dative: read as the nominative
+    # subject, a name takes the neuter attractor's gender (a dropped subject is never «оно»)
+    def guess(name: str, case: str, negated: bool = True):
+        words = [
+            ("Но", "но", "CCONJ", "", 7, "cc"),
+            (name, name.lower(), "PROPN", f"Animacy=Anim|Case={case}|Gender=Masc|Number=Sing", 7, "nsubj"),
+            ("об", "о", "ADP", "", 4, "case"),
+            ("этом", "это", "PRON", "Animacy=Inan|Case=Loc|Gender=Neut|Number=Sing", 7, "obl"),
+            ("тогда", "тогда", "ADV", "Degree=Pos", 7, "advmod"),
+            ("не" if negated else "уже", "не" if negated else "уже", "PART" if negated else "ADV",
+             "Polarity=Neg" if negated else "Degree=Pos", 7, "advmod"),
+            ("догадывался", "догадываться", "VERB", _PAST_MASC.replace("Perf", "Imp").replace("Act", "Mid"), 0, "root"),
+            (".", ".", "PUNCT", "", 7, "punct"),
+        ]
+        return _tree(words)
+
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    assert _bads(gender, guess("Брамдорл", "Dat")) == ["Но Брамдорл об этом тогда не догадывалось."]
+    assert _bads(gender, guess("Брамдорл", "Acc", negated=False)) == ["Но Брамдорл об этом тогда уже догадывалось."]
+    # under negation a form with a vowel or instrumental ending may really be oblique: a dative of an
+    # impersonal verb («Брамдорлу не спалось») or a genitive of negation take the neuter
+    assert _bads(gender, guess("Брамдорлу", "Dat")) == []
+    assert _bads(gender, guess("Брамдорла", "Gen")) == []
+    assert _bads(gender, guess("Брамдорлом", "Ins")) == []
+    # never a number pair: «… не догадывались» reads with the name as no subject at all
+    assert _bads(paradigms["subj_predicate_agreement_number_attractor"], guess("Брамдорл", "Dat")) == []

@@ -61,6 +61,7 @@ from ..trees.subject_contexts import (
     clause_phrase_top,
     indefinite_personal_risk,
     genitive_labelled_appos,
+    unknown_name_as_nominative,
 )
 from ..trees.subject_repairs import object_reading
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
@@ -504,7 +505,12 @@ class _Attractor(SubjectPredicateAgreement):
         Memoised per sentence, scope and (subject, agreeing word): both paradigms ask for every edge twice.
         """
         scope = scope or self.scope
-        key = ("attractor_candidates", scope, edge.subject.id, edge.agreeing.id, edge.predicate.id)
+        # the subject's kind and case too: the gender paradigm re-reads an unknown name's case
+        # (:func:`~rublimp.trees.subject_contexts.unknown_name_as_nominative`)
+        key = (
+            "attractor_candidates", scope, edge.subject.id, edge.agreeing.id, edge.predicate.id,
+            edge.subject_kind, edge.subject.feats.get("Case"),
+        )
         return sentence_memo(sent, key, lambda: _Attractor._candidates_uncached(sent, edge, scope))
 
     def attractor_scope_of(self, sent: Sentence, edge: AgreementEdge, tok: Token) -> str:
@@ -696,6 +702,10 @@ class AttractorGender(_Attractor):
     indeclinable_ok = True
 
     def targets(self, sent, edge):
+        # «Смеагорл (tagged dative) об этом не догадывался» → «догадывалось»: an unknown animate name is
+        # read as the nominative subject; as a name it takes a neuter attractor's gender only, which no
+        # reading of the name as an object makes grammatical (a dropped subject is never «оно»)
+        edge = unknown_name_as_nominative(sent, edge)
         if edge.predicate_value("Gender") is None or not self._candidates(sent, edge):
             return
         if edge.subject_kind == "nominal" and _numeral_subject(sent, edge.subject):
