@@ -3227,3 +3227,33 @@ def test_unknown_name_tagged_oblique_takes_a_neuter_attractor(paradigms):
     assert _bads(gender, guess("Брамдорлом", "Ins")) == []
     # never a number pair: «… не догадывались» reads with the name as no subject at all
     assert _bads(paradigms["subj_predicate_agreement_number_attractor"], guess("Брамдорл", "Dat")) == []
+
+
+def test_quantity_word_before_a_subject_with_a_masculine_predicate_quantifies_nothing(paradigms):
+    # «Больше Зайцев этого не видел.»: a masculine or feminine singular predicate does not agree with a
+    # numeral phrase, so «больше» is "any more" and the name takes the neuter attractor's gender
+    def seen(subject: str, feats: str, verb: str, verb_feats: str):
+        return _tree([
+            ("Больше", "больше", "NUM", "Degree=Cmp", 5, "advmod"),
+            (subject, subject.lower(), "PROPN" if subject[0].isupper() else "NOUN", feats, 5, "nsubj"),
+            ("этого", "это", "PRON", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 5, "obj"),
+            ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+            (verb, "видеть", "VERB", verb_feats, 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    masc = _PAST_MASC.replace("Perf", "Imp")
+    name = "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing"
+    assert _bads(gender, seen("Зайцев", name, "видел", masc)) == ["Больше Зайцев этого не видело."]
+    # a plural predicate may agree with «больше студентов»: the quantity phrase stays out
+    plural = "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act"
+    students = "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur"
+    assert _bads(number, seen("студентов", students, "видели", plural)) == []
+    # the check itself: only a masculine or feminine singular predicate lifts the quantity word before
+    from rublimp.paradigms.attractors import _numeral_subject
+    sent = seen("Зайцев", name, "видел", masc)
+    assert _numeral_subject(sent, sent.token(2), "Masc") is False
+    assert _numeral_subject(sent, sent.token(2), "Neut") is True
+    assert _numeral_subject(sent, sent.token(2), None) is True
