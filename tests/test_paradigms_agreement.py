@@ -3257,3 +3257,23 @@ def test_quantity_word_before_a_subject_with_a_masculine_predicate_quantifies_no
     assert _numeral_subject(sent, sent.token(2), "Masc") is False
     assert _numeral_subject(sent, sent.token(2), "Neut") is True
     assert _numeral_subject(sent, sent.token(2), None) is True
+
+
+def test_adverb_in_o_with_a_copula_and_an_infinitive_before_its_object(paradigms):
+    # «Но махать руками было поздно.» with the infinitive tagged as an adjective of its own object and
+    # «поздно» read by pymorphy3 as an adverb only: the copula makes it a predicative, the infinitive
+    # is the clausal subject, and быть agrees alone
+    def late(adverb: str):
+        return _tree([
+            ("Но", "но", "CCONJ", "", 5, "cc"),
+            ("махать", "махать", "ADJ", "Case=Dat|Degree=Pos|Gender=Masc|Number=Sing", 3, "amod"),
+            ("руками", "рука", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Plur", 5, "obl"),
+            ("было", "быть", "AUX", _VERB_NEUT, 5, "cop"),
+            (adverb, adverb, "ADV", "Degree=Pos", 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    assert _bads(paradigms["clause_subj_predicate_agreement_gender"], late("поздно")) == ["Но махать руками был поздно."]
+    assert _bads(paradigms["clause_subj_predicate_agreement_number"], late("поздно")) == ["Но махать руками были поздно."]
+    # an adverb of another shape («зря») is no predicative: no clausal subject
+    assert _bads(paradigms["clause_subj_predicate_agreement_gender"], late("зря")) == []

@@ -260,6 +260,16 @@ def _comparative_with_byt(pred: Token, agreeing: Token | None) -> bool:
     return (
         agreeing is not None and agreeing is not pred and is_byt(agreeing)
         and pred.upos in ("ADJ", "ADV") and pred.feats.get("Degree") == "Cmp"
+    ) or _adverb_with_byt(pred, agreeing)
+
+
+def _adverb_with_byt(pred: Token, agreeing: Token | None) -> bool:
+    """An adverb in «-о» with «было/будет» as its copula («потрясать кулаками было поздно») that
+    pymorphy3 has no predicative reading for: the copula makes it a predicative with no gender or
+    number, so быть agrees alone."""
+    return (
+        agreeing is not None and agreeing is not pred and is_byt(agreeing) and agreeing.base_deprel == "cop"
+        and agreeing.head == pred.id and pred.upos == "ADV" and pred.form.lower().endswith("о")
     )
 
 
@@ -587,7 +597,10 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 # infinitive hung below a nominal dependent of the predicative
                 infs = [
                     g for k in kids if k.base_deprel in ("obl", "nmod", "iobj", "obj") and k.upos in ("NOUN", "PROPN", "PRON")
-                    for g in sent.children(k) if is_infinitive(g) and g.base_deprel in _INF_RELS
+                    for g in sent.children(k) if is_infinitive(g)
+                    # «потрясать кулаками было поздно» with «потрясать» tagged as an adjective of its own
+                    # object: an infinitive before a noun modifies nothing there
+                    and (g.base_deprel in _INF_RELS or (g.base_deprel in ("amod", "det") and g.id < k.id))
                     and not _conditional_clause(sent, g, pred)
                 ]
             if agreeing is not pred:
