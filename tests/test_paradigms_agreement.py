@@ -3277,3 +3277,22 @@ def test_adverb_in_o_with_a_copula_and_an_infinitive_before_its_object(paradigms
     assert _bads(paradigms["clause_subj_predicate_agreement_number"], late("поздно")) == ["Но махать руками были поздно."]
     # an adverb of another shape («зря») is no predicative: no clausal subject
     assert _bads(paradigms["clause_subj_predicate_agreement_gender"], late("зря")) == []
+
+
+def test_genitive_subject_tagged_with_another_case_read_from_word_order(paradigms):
+    # «Зато у неё ключей не было.» with «ключей» tagged dative: pymorphy3 reads it only as a genitive,
+    # so it is the genitive subject of the negated «было»
+    def keys(noun: str, lemma: str):
+        return _tree([
+            ("Зато", "зато", "CCONJ", "", 6, "cc"),
+            ("у", "у", "ADP", "", 3, "case"),
+            ("неё", "она", "PRON", "Case=Gen|Gender=Fem|Number=Sing|Person=3", 6, "obl"),
+            (noun, lemma, "NOUN", "Animacy=Inan|Case=Dat|Gender=Masc|Number=Plur", 6, "iobj"),
+            ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+            ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+            (".", ".", "PUNCT", "", 6, "punct"),
+        ])
+
+    assert _bads(paradigms["genitive_subj_predicate_agreement_number"], keys("ключей", "ключ")) == ["Зато у неё ключей не были."]
+    # a form that is also a nominative («книги») is no sure genitive: no subject is read
+    assert _bads(paradigms["genitive_subj_predicate_agreement_number"], keys("книги", "книга")) == []

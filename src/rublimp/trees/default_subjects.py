@@ -346,6 +346,15 @@ _VSYO_PARTICLES = frozenset({"равно", "же", "таки", "-таки", "е�
 _GENITIVE_GAP_UPOS = frozenset({"ADV", "PART", "ADP", "DET", "ADJ"})
 
 
+def _genitive_only(sent: Sentence, tok: Token) -> bool:
+    """A known noun or pronoun without a preposition that pymorphy3 reads only as a genitive, whatever
+    its tag («у ней усиков не было» with «усиков» tagged dative)."""
+    if any(k.deprel == "case" for k in sent.children(tok)) or not is_known(tok.form.lower()):
+        return False
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    return bool(parses) and all("gent" in p.tag.grammemes or "gen2" in p.tag.grammemes for p in parses)
+
+
 def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
     """The genitive subject of a negated intransitive predicate read from word order, when the parser
     hung it elsewhere («самой Бинду Гарнет не было» as an nsubj of another verb, «этих в камере уже не
@@ -380,7 +389,7 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
                 continue
             if agrees_as_nominative(t, agreeing) is not None:
                 return None
-            if bare_case(sent, t, "Gen"):
+            if bare_case(sent, t, "Gen") or _genitive_only(sent, t):
                 found.append(t)
                 continue
             if bare_case(sent, t, "Dat") and dative_reading(t):
