@@ -3296,3 +3296,24 @@ def test_genitive_subject_tagged_with_another_case_read_from_word_order(paradigm
     assert _bads(paradigms["genitive_subj_predicate_agreement_number"], keys("ключей", "ключ")) == ["Зато у неё ключей не были."]
     # a form that is also a nominative («книги») is no sure genitive: no subject is read
     assert _bads(paradigms["genitive_subj_predicate_agreement_number"], keys("книги", "книга")) == []
+
+
+def test_genitive_subject_beside_an_infinitive_with_its_own_object(paradigms):
+    # «Ничего ей не мешает писать письмо.»: the infinitive has an accusative object of its own, so
+    # «ничего» is no second object of it but the genitive subject of «мешает»
+    def hinder(with_object: bool):
+        words = [
+            ("Ничего", "ничто", "PRON", "Case=Gen|Gender=Neut|Number=Sing", 4, "nsubj"),
+            ("ей", "она", "PRON", "Case=Dat|Gender=Fem|Number=Sing|Person=3", 4, "iobj"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("мешает", "мешать", "VERB", _PRES_3SG, 0, "root"),
+            ("писать", "писать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 4, "xcomp"),
+        ]
+        if with_object:
+            words.append(("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 5, "obj"))
+        return _tree(words + [(".", ".", "PUNCT", "", 4, "punct")])
+
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+    assert "Ничего ей не мешаю писать письмо." in _bads(person, hinder(True))
+    # without an object of its own the infinitive may take «ничего» («не мешает писать ничего»)
+    assert _bads(person, hinder(False)) == []

@@ -200,9 +200,21 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
             and not any(k.base_deprel == "mark" or normalize(k.lemma) in _CLAUSE_WORDS for k in sent.children(kid))
             # «Где уж бросить — годов-то не осталось»: set off by a dash or colon, a clause of its own
             and not any(t.form in ("—", "–", "-", ":") for t in sent.tokens[min(kid.id, edge.agreeing.id): max(kid.id, edge.agreeing.id) - 1])
+            # «ничего вам не мешает делать кулич»: an infinitive with a direct object of its own takes no second one
+            and not _own_direct_object(sent, kid, subj)
         ):
             return False
     return True
+
+
+def _own_direct_object(sent: Sentence, inf: Token, subj: Token) -> bool:
+    """Whether the infinitive ``inf`` has a bare nominal object other than ``subj``, placed after it
+    and tagged accusative («делать кулич»): the genitive ``subj`` then cannot be its object too."""
+    return any(
+        k.id != subj.id and k.id > inf.id and k.base_deprel == "obj" and k.upos in ("NOUN", "PROPN", "PRON")
+        and k.feats.get("Case") == "Acc" and not any(c.base_deprel == "case" for c in sent.children(k))
+        for k in sent.children(inf)
+    )
 
 
 def _connective_menee(sent: Sentence, tok: Token) -> bool:
