@@ -3317,3 +3317,23 @@ def test_genitive_subject_beside_an_infinitive_with_its_own_object(paradigms):
     assert "Ничего ей не мешаю писать письмо." in _bads(person, hinder(True))
     # without an object of its own the infinitive may take «ничего» («не мешает писать ничего»)
     assert _bads(person, hinder(False)) == []
+
+
+def test_pronoun_hung_on_bolshe_under_negation_is_the_genitive_subject(paradigms):
+    # «Больше её у нас не бывает.» with «её» hung on «Больше»: a 3rd-person pronoun is not quantified,
+    # «больше» is "any more", and «её» is the genitive subject
+    def never(word: str, lemma: str, upos: str, feats: str):
+        return _tree([
+            ("Больше", "больше", "NUM", "Degree=Cmp", 6, "advmod"),
+            (word, lemma, upos, feats, 1, "obl"),
+            ("у", "у", "ADP", "", 4, "case"),
+            ("нас", "мы", "PRON", "Case=Gen|Number=Plur|Person=1", 6, "obl"),
+            ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+            ("бывает", "бывать", "VERB", _PRES_3SG, 0, "root"),
+            (".", ".", "PUNCT", "", 6, "punct"),
+        ])
+
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+    assert "Больше её у нас не бываю." in _bads(person, never("её", "она", "PRON", "Case=Gen|Gender=Fem|Number=Sing|Person=3"))
+    # a noun after «больше» is quantified by it («больше денег»): no genitive of negation
+    assert _bads(person, never("денег", "деньги", "NOUN", "Animacy=Inan|Case=Gen|Number=Plur")) == []

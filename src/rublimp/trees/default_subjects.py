@@ -346,6 +346,12 @@ _VSYO_PARTICLES = frozenset({"равно", "же", "таки", "-таки", "е�
 _GENITIVE_GAP_UPOS = frozenset({"ADV", "PART", "ADP", "DET", "ADJ"})
 
 
+#: «больше/более» before a pronoun under negation: "any more"
+_ANY_MORE = frozenset({"больше", "более"})
+#: 3rd-person pronouns, which no quantity word quantifies
+_PERSONAL_3RD = frozenset({"он", "она", "оно", "они"})
+
+
 def _genitive_only(sent: Sentence, tok: Token) -> bool:
     """A known noun or pronoun without a preposition that pymorphy3 reads only as a genitive, whatever
     its tag («у ней усиков не было» with «усиков» tagged dative)."""
@@ -650,6 +656,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 g for k in kids if k.upos in ("ADV", "PART") and normalize(k.lemma) not in QUANT_WORDS
                 for g in sent.children(k)
                 if g.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ") and bare_case(sent, g, "Gen")
+            ]
+            # «Больше её для тебя не существует»: a personal pronoun hung on «больше/более» before it is not
+            # quantified («больше» is "any more" there, as in :func:`genitive_of_negation`)
+            gens += [
+                g for k in kids if normalize(k.form) in _ANY_MORE
+                for g in sent.children(k)
+                if g.id > k.id and g.upos == "PRON" and normalize(g.lemma) in _PERSONAL_3RD and bare_case(sent, g, "Gen")
             ]
             # «Не было на Руси степей»: the genitive hung below a prepositional name or pronoun of the
             # predicate, after it (names and pronouns take no genitive of their own)
