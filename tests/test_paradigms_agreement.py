@@ -3337,3 +3337,22 @@ def test_pronoun_hung_on_bolshe_under_negation_is_the_genitive_subject(paradigms
     assert "Больше её у нас не бываю." in _bads(person, never("её", "она", "PRON", "Case=Gen|Gender=Fem|Number=Sing|Person=3"))
     # a noun after «больше» is quantified by it («больше денег»): no genitive of negation
     assert _bads(person, never("денег", "деньги", "NOUN", "Animacy=Inan|Case=Gen|Number=Plur")) == []
+
+
+def test_vsyo_eto_with_a_participle_is_a_subject_that_agrees(paradigms):
+    # «Всё это забыто давно.»: «всё это» is a noun phrase, and with a participle there is no nominal
+    # predicate for it to agree with instead; a bare «это» stays out («Это забыты …» may be "these are")
+    def forgotten(with_vsyo: bool):
+        words = [("Всё", "весь", "DET", "Case=Nom|Gender=Neut|Number=Sing", 2, "det")] if with_vsyo else []
+        off = len(words)
+        words += [
+            ("это", "это", "PRON", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 2 + off, "nsubj:pass"),
+            ("забыто", "забыть", "VERB", "Aspect=Perf|Gender=Neut|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"),
+            ("давно", "давно", "ADV", "Degree=Pos", 2 + off, "advmod"),
+            (".", ".", "PUNCT", "", 2 + off, "punct"),
+        ]
+        return _tree(words)
+
+    number = paradigms["noun_subj_predicate_agreement_number"]
+    assert _bads(number, forgotten(True)) == ["Всё это забыты давно."]
+    assert _bads(number, forgotten(False)) == []
