@@ -3356,3 +3356,28 @@ def test_vsyo_eto_with_a_participle_is_a_subject_that_agrees(paradigms):
     number = paradigms["noun_subj_predicate_agreement_number"]
     assert _bads(number, forgotten(True)) == ["Всё это забыты давно."]
     assert _bads(number, forgotten(False)) == []
+
+
+def test_nominal_of_a_leading_subordinate_clause_is_no_stray_nominative(paradigms):
+    # «Если брат уедет, дом придётся продать.» with «брат» hung on «придётся»: it stands in the clause
+    # that «Если» opens and the comma closes, so it is no missed nominative subject of «придётся»
+    def sell(opening: bool):
+        words = [("Если", "если", "SCONJ", "", 3, "mark")] if opening else []
+        off = len(words)
+        words += [
+            ("брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 5 + off, "nsubj"),
+            ("уедет", "уехать", "VERB", _PRES_3SG.replace("Imp", "Perf").replace("Pres", "Fut"), 5 + off, "advcl"),
+            (",", ",", "PUNCT", "", 2 + off, "punct"),
+            ("дом", "дом", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 6 + off, "obj"),
+            ("придётся", "прийтись", "VERB", _PRES_3SG_MID.replace("Imp", "Perf").replace("Pres", "Fut"), 0, "root"),
+            ("продать", "продать", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 5 + off, "csubj"),
+            (".", ".", "PUNCT", "", 5 + off, "punct"),
+        ]
+        if opening:
+            words[2] = (*words[2][:4], 6, "advcl")
+        return _tree(words)
+
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert _bads(number, sell(True)) == ["Если брат уедет, дом придутся продать."]
+    # without the subordinator the nominative may be the missed subject («Брат уедет, …»)
+    assert _bads(number, sell(False)) == []

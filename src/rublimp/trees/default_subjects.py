@@ -232,8 +232,12 @@ _SUBORDINATORS = frozenset({
 def behind_subordinate_opening(sent: Sentence, pred: Token, tok: Token) -> bool:
     """Whether ``tok`` follows ``pred`` behind a comma and a subordinator that opens another clause
     («Об этом речи не шло, ибо золото всегда анонимно»: «золото» labelled nsubj of «шло»): the subject
-    of that clause, not a second subject of ``pred``."""
-    if tok.id <= pred.id:
+    of that clause, not a second subject of ``pred``. Likewise a nominal before ``pred`` inside a
+    clause that a subordinator opens and a comma closes before ``pred`` («Если Трента не будет, бремя
+    власти придётся взять мне» with «Трента» hung on «придётся»)."""
+    if tok.id < pred.id:
+        return _inside_leading_subordinate(sent, pred, tok)
+    if tok.id == pred.id:
         return False
     between = sent.tokens[pred.id: tok.id - 1]
     return any(
@@ -241,6 +245,24 @@ def behind_subordinate_opening(sent: Sentence, pred: Token, tok: Token) -> bool:
         and normalize(sent.tokens[t.id].form) in _SUBORDINATORS
         for t in between
     )
+
+
+#: subordinators that open a clause before the main one (not «что», «так»: a pronoun, an adverb as often)
+_LEADING_SUBORDINATORS = frozenset({"если", "когда", "хотя", "пока", "поскольку", "чтобы", "будто", "раз"})
+
+
+def _inside_leading_subordinate(sent: Sentence, pred: Token, tok: Token) -> bool:
+    """Whether ``tok`` stands in a clause opened by a subordinator (at the sentence start or after
+    punctuation, with no punctuation between it and ``tok``) and closed by a comma before ``pred``."""
+    if not any(t.form == "," for t in sent.tokens[tok.id: pred.id - 1]):
+        return False
+    for t in reversed(sent.tokens[: tok.id - 1]):
+        if t.upos == "PUNCT":
+            return False
+        if normalize(t.form) in _LEADING_SUBORDINATORS and t.upos in ("SCONJ", "ADV", "CCONJ"):
+            prev = sent.tokens[t.id - 2] if t.id >= 2 else None
+            return prev is None or prev.upos in ("PUNCT", "CCONJ")
+    return False
 
 
 def _animate_accusative_genitive(sent: Sentence, tok: Token) -> bool:
