@@ -3381,3 +3381,26 @@ def test_nominal_of_a_leading_subordinate_clause_is_no_stray_nominative(paradigm
     assert _bads(number, sell(True)) == ["Если брат уедет, дом придутся продать."]
     # without the subordinator the nominative may be the missed subject («Брат уедет, …»)
     assert _bads(number, sell(False)) == []
+
+
+def test_participle_used_as_a_noun_with_a_determiner_is_a_subject(paradigms):
+    # «Каждый пострадавший получил помощь.»: a long participle with a determiner of its own is a noun
+    # phrase whose ending shows its gender; with a noun right after it, it may modify that noun instead
+    def helped(noun_after: bool):
+        words = [
+            ("Каждый", "каждый", "DET", "Case=Nom|Gender=Masc|Number=Sing", 2, "det"),
+            ("пострадавший", "пострадать", "VERB", "Aspect=Perf|Case=Nom|Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part|Voice=Act", 3 + noun_after, "nsubj"),
+        ]
+        if noun_after:
+            words.append(("турист", "турист", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 4, "appos"))
+        n = len(words)
+        words += [
+            ("получил", "получить", "VERB", _PAST_MASC, 0, "root"),
+            ("помощь", "помощь", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", n + 1, "obj"),
+            (".", ".", "PUNCT", "", n + 1, "punct"),
+        ]
+        return _tree(words)
+
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    assert _bads(gender, helped(False)) == ["Каждый пострадавший получила помощь.", "Каждый пострадавший получило помощь."]
+    assert _bads(gender, helped(True)) == []

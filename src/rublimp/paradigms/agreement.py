@@ -365,7 +365,7 @@ class SubjectPredicateAgreement(Paradigm):
             # («Часть урожая фермерам придётся распродать»); one with no accusative reading cannot be
             # («Полковник был бы не прочь пропустить стаканчик»: the infinitive is the complement)
             return False
-        if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM"):
+        if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM") and not _substantive_participle(sent, subj):
             return False
         if _own_preposition(sent, subj):
             # a noun with a preposition of its own is no nominative subject («… с преобразованием в
@@ -585,6 +585,18 @@ class SubjectPredicateAgreement(Paradigm):
             if antecedent is None or antecedent.id == subj.id or not self._gender_fixed(sent, antecedent):
                 return False
         return True
+
+
+def _substantive_participle(sent: Sentence, subj: Token) -> bool:
+    """A long participle in the nominative used as a noun, with a determiner of its own and no noun
+    beside it that it could modify («Каждый выписанный получил тест»): its ending shows its gender and
+    number as an adjective's does."""
+    if subj.upos != "VERB" or subj.feats.get("VerbForm") != "Part" or subj.feats.get("Variant") == "Short":
+        return False
+    if subj.feats.get("Case") != "Nom" or not any(k.base_deprel == "det" for k in sent.children(subj)):
+        return False
+    nxt = sent.tokens[subj.id] if subj.id < len(sent.tokens) else None
+    return nxt is None or nxt.upos not in ("NOUN", "PROPN", "PRON", "ADJ")
 
 
 def _vsyo_eto(sent: Sentence, subj: Token) -> bool:
