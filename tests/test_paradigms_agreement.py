@@ -3404,3 +3404,30 @@ def test_participle_used_as_a_noun_with_a_determiner_is_a_subject(paradigms):
     gender = paradigms["noun_subj_predicate_agreement_gender"]
     assert _bads(gender, helped(False)) == ["Каждый пострадавший получила помощь.", "Каждый пострадавший получило помощь."]
     assert _bads(gender, helped(True)) == []
+
+
+def test_pronoun_tagged_accusative_beside_a_negated_neuter_short_form_is_a_genitive_subject(paradigms):
+    # «Сейчас его и не должно быть.» with «его» tagged accusative nsubj: a neuter short form has no
+    # dropped subject whose object «его» could be, so it is the genitive of negation
+    def must(short: str, lemma: str):
+        return _tree([
+            ("Сейчас", "сейчас", "ADV", "Degree=Pos", 5, "advmod"),
+            ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 5, "nsubj"),
+            ("и", "и", "PART", "", 5, "advmod"),
+            ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+            (short, lemma, "ADJ", "Degree=Pos|Gender=Neut|Number=Sing|Variant=Short", 0, "root"),
+            ("быть", "быть", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 5, "xcomp"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    assert _bads(paradigms["genitive_subj_predicate_agreement_number"], must("должно", "должный")) == ["Сейчас его и не должны быть."]
+    # a present-tense transitive verb may have a dropped subject whose object «его» is («его не ждёт»)
+    waits = _tree([
+        ("Сейчас", "сейчас", "ADV", "Degree=Pos", 5, "advmod"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 5, "nsubj"),
+        ("и", "и", "PART", "", 5, "advmod"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        ("ждёт", "ждать", "VERB", _PRES_3SG, 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert _bads(paradigms["genitive_subj_predicate_agreement_number"], waits) == []

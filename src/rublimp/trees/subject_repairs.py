@@ -50,7 +50,7 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     * Negated 3sg(.N) predicate, «nominative» subject that pymorphy3 cannot
       read as a nominative agreeing with it but reads as a genitive (any
       tense; in the present and future only with an intransitive verb and a
-      word pymorphy3 knows): a genitive subject («машины не было»,
+      word pymorphy3 knows, or a neuter short form: «её и не должно быть»): a genitive subject («машины не было»,
       «мест в зале не остаётся»); this also applies to a word tagged as a verb or adjective that
       pymorphy3 reads only as a noun.
     * Negated intransitive 3sg(.N) predicate, subject «его», «её», «их» tagged as a possessive
@@ -78,9 +78,13 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         f = edge.agreeing.feats
         want = {"nomn", "sing"} | ({"neut"} if f.get("Tense") == "Past" or f.get("Variant") == "Short" else set())
         agrees = any(want <= set(p.tag.grammemes) for p in parses)
-        if f.get("Tense") != "Past" and not (is_intransitive(edge.agreeing) and is_known(subj.form.lower())):
+        if (
+            f.get("Tense") != "Past" and f.get("Variant") != "Short"
+            and not (is_intransitive(edge.agreeing) and is_known(subj.form.lower()))
+        ):
             # present/future: the genitive could be the object of a verb with a dropped subject
-            # («денег не просит»), and an unknown name's «genitive» is pymorphy3's guess
+            # («денег не просит»), and an unknown name's «genitive» is pymorphy3's guess; a neuter short
+            # form has no such subject («её и не должно быть»)
             return edge
         if not agrees and any("gent" in p.tag.grammemes for p in parses):
             return dataclasses.replace(edge, subject_kind="genitive")
