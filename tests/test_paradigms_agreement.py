@@ -3431,3 +3431,23 @@ def test_pronoun_tagged_accusative_beside_a_negated_neuter_short_form_is_a_genit
         (".", ".", "PUNCT", "", 5, "punct"),
     ])
     assert _bads(paradigms["genitive_subj_predicate_agreement_number"], waits) == []
+
+
+def test_infinitive_tagged_as_an_adjective_of_the_noun_after_it_under_an_impersonal_verb(paradigms):
+    # «Мне пришлось всегда слушаться брата.» with «слушаться» hung as an adjective on «брата»: an
+    # infinitive before a noun modifies nothing there, it is the clausal subject of «пришлось»
+    def obey(before: bool):
+        inf = ("слушаться", "слушаться", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Mid", 5 if before else 4, "amod")
+        noun = ("брата", "брат", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 2, "obl")
+        return _tree([
+            ("Мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 2, "iobj"),
+            ("пришлось", "прийтись", "VERB", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"), 0, "root"),
+            ("всегда", "всегда", "ADV", "Degree=Pos", 4 if before else 5, "advmod"),
+            *((inf, noun) if before else (noun, inf)),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert _bads(number, obey(True)) == ["Мне пришлись всегда слушаться брата."]
+    # after the noun it could be the noun's own dependent: left alone
+    assert _bads(number, obey(False)) == []

@@ -629,9 +629,12 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 # «после которых мыться придётся» with «мыться» labelled advmod: a verb that takes an
                 # infinitive only impersonally has it as its subject whatever the label
                 infs = [k for k in kids if is_infinitive(k) and k.base_deprel in ("advmod", "amod") and not _conditional_clause(sent, k, pred)]
-            if not infs and (is_predicative(pred) or _comparative_with_byt(pred, agreeing)):
+            if not infs and (
+                is_predicative(pred) or _comparative_with_byt(pred, agreeing) or (pred_type == "verb" and modal_impersonal(pred))
+            ):
                 # «Надо было вам за завтраком поменьше налегать», «Робса учить было не надо»: the
-                # infinitive hung below a nominal dependent of the predicative
+                # infinitive hung below a nominal dependent of the predicative (or of a verb that takes
+                # one only impersonally: «Мне следовало во всём доверяться графу»)
                 infs = [
                     g for k in kids if k.base_deprel in ("obl", "nmod", "iobj", "obj") and k.upos in ("NOUN", "PROPN", "PRON")
                     for g in sent.children(k) if is_infinitive(g)
