@@ -3451,3 +3451,22 @@ def test_infinitive_tagged_as_an_adjective_of_the_noun_after_it_under_an_imperso
     assert _bads(number, obey(True)) == ["Мне пришлись всегда слушаться брата."]
     # after the noun it could be the noun's own dependent: left alone
     assert _bads(number, obey(False)) == []
+
+
+def test_nominative_hung_on_a_fronted_infinitive_is_the_verbs_subject(paradigms):
+    # «Учиться Анна уезжает в Москву.» with «Анна» the nsubj of «Учиться»: an infinitive takes no
+    # nominative subject, the finite verb it depends on does
+    def leaves(name: str, case: str):
+        return _tree([
+            ("Учиться", "учиться", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Mid", 3, "xcomp"),
+            (name, "анна", "PROPN", f"Animacy=Anim|Case={case}|Gender=Fem|Number=Sing", 1, "nsubj"),
+            ("уезжает", "уезжать", "VERB", _PRES_3SG, 0, "root"),
+            ("в", "в", "ADP", "", 5, "case"),
+            ("Москву", "москва", "PROPN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 3, "obl"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    person = paradigms["noun_subj_predicate_agreement_person"]
+    assert _bads(person, leaves("Анна", "Nom")) == ["Учиться Анна уезжаю в Москву."]
+    # a form tagged accusative is the infinitive's object («Учить Анну уезжает»): no subject
+    assert _bads(person, leaves("Анну", "Acc")) == []

@@ -20,7 +20,7 @@ from ..morph import OC2UD, UD2OC, get_morph
 from .edges import AgreementEdge, agreeing_word, head_conf, negated_by_ne
 from .lexical import GENITIVE_PERSONAL_FORMS, KTO_PRONOUNS, is_known, noun_only_guessing, verbal_only_reading
 from .readings import agrees_as_nominative, no_accusative_reading, nominative_feats, object_like, other_object
-from .verbs import is_default_form, is_intransitive
+from .verbs import is_default_form, is_infinitive, is_intransitive
 
 __all__ = [
     "case_repair",
@@ -302,7 +302,9 @@ _QUOTES = frozenset({"«", "»", '"', "“", "”", "„", "``", "''"})
 def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
     """A finite verb without a subject whose nominative subject the parser hung below another nominal of
     the verb's clause («На пути к Лакхнау Макферсон участвовал» with «Макферсон» an nmod of
-    «Лакхнау», «В глазах Мериен плавилось томление» with «томление» an nmod).
+    «Лакхнау», «В глазах Мериен плавилось томление» with «томление» an nmod), or as the ``nsubj`` of an
+    infinitive that depends on the verb («Жить Нина переезжает на юг»: an infinitive has no nominative
+    subject).
 
     The noun (or name, or personal pronoun) stands before the verb, is tagged nominative, has no
     preposition and none before it, is no genitive of the noun before it, and reaches the verb through at most two links of :data:`_BURIED_RELS`, the last one from a
@@ -343,7 +345,10 @@ def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agre
                 tok.base_deprel in ("appos", "flat") and head.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc")
                 and tok.feats.get("Animacy") == "Anim"
             )
-            if (tok.base_deprel not in _BURIED_RELS and not apposed) or after_preposition(sent, tok):
+            # «Жить Нина переезжает на Ивису» with «Нина» the nsubj of the fronted infinitive: an infinitive
+            # takes no nominative subject, the finite verb it depends on does
+            under_infinitive = tok.base_deprel == "nsubj" and is_infinitive(head) and head.head == verb.id
+            if (tok.base_deprel not in _BURIED_RELS and not apposed and not under_infinitive) or after_preposition(sent, tok):
                 continue
             if tok.id > verb.id:
                 continue  # after the verb a dropped subject competes («Входит в состав округа …»)
@@ -357,7 +362,7 @@ def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agre
             above = sent.head_of(head)
             if not (head.head == verb.id or (above is not None and above.head == verb.id and head.base_deprel in _BURIED_RELS)):
                 continue
-            if head.upos not in ("NOUN", "PROPN", "PRON"):
+            if head.upos not in ("NOUN", "PROPN", "PRON") and not under_infinitive:
                 continue
             lo, hi = sorted((tok.id, verb.id))
             if any(t.upos == "PUNCT" or t.form in _QUOTES for t in sent.tokens[lo - 2 if lo > 1 else 0: hi - 1]):
