@@ -3470,3 +3470,24 @@ def test_nominative_hung_on_a_fronted_infinitive_is_the_verbs_subject(paradigms)
     assert _bads(person, leaves("Анна", "Nom")) == ["Учиться Анна уезжаю в Москву."]
     # a form tagged accusative is the infinitive's object («Учить Анну уезжает»): no subject
     assert _bads(person, leaves("Анну", "Acc")) == []
+
+
+def test_subject_given_a_verb_it_cannot_agree_with_is_read_with_its_own_verb(paradigms):
+    # «Брат ушёл, а сестра дома сидела.» with «сестра» hung on «ушёл»: it cannot agree with «ушёл», and
+    # «сидела» after it agrees and has no subject, so that is its verb
+    def sat(verb: str, gender: str):
+        return _tree([
+            ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+            ("ушёл", "уйти", "VERB", _PAST_MASC, 0, "root"),
+            (",", ",", "PUNCT", "", 7, "punct"),
+            ("а", "а", "CCONJ", "", 7, "cc"),
+            ("сестра", "сестра", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+            ("дома", "дома", "ADV", "Degree=Pos", 7, "advmod"),
+            (verb, "сидеть", "VERB", _PAST_MASC.replace("Perf", "Imp").replace("Masc", gender), 2, "conj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    number = paradigms["noun_subj_predicate_agreement_number"]
+    assert "Брат ушёл, а сестра дома сидели." in _bads(number, sat("сидела", "Fem"))
+    # a verb that does not agree with it either is not its verb
+    assert not any("сидели" in b for b in _bads(number, sat("сидел", "Masc")))
