@@ -3491,3 +3491,21 @@ def test_subject_given_a_verb_it_cannot_agree_with_is_read_with_its_own_verb(par
     assert "Брат ушёл, а сестра дома сидели." in _bads(number, sat("сидела", "Fem"))
     # a verb that does not agree with it either is not its verb
     assert not any("сидели" in b for b in _bads(number, sat("сидел", "Masc")))
+
+
+def test_infinitive_est_taken_for_the_copula_of_an_impersonal_verb_is_its_subject(paradigms):
+    # «Мне нравится есть яблоки.» with «есть» ("eat") labelled the copula of «нравится» and «яблоки» its
+    # nsubj: a verb that takes an infinitive only impersonally has it as its clausal subject
+    def eat(verb: str, lemma: str):
+        return _tree([
+            ("Мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 2, "iobj"),
+            (verb, lemma, "VERB", _PRES_3SG_MID, 0, "root"),
+            ("есть", "есть", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 2, "cop"),
+            ("яблоки", "яблоко", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Plur", 3, "nsubj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    assert "Мне нравлюсь есть яблоки." in _bads(person, eat("нравится", "нравиться"))
+    # a personal verb is left alone («Мне снится есть яблоки» is no such context)
+    assert _bads(person, eat("снится", "сниться")) == []

@@ -627,8 +627,12 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS and not _conditional_clause(sent, k, pred)]
             if not infs and pred_type == "verb" and modal_impersonal(pred):
                 # «после которых мыться придётся» with «мыться» labelled advmod: a verb that takes an
-                # infinitive only impersonally has it as its subject whatever the label
-                infs = [k for k in kids if is_infinitive(k) and k.base_deprel in ("advmod", "amod") and not _conditional_clause(sent, k, pred)]
+                # infinitive only impersonally has it as its subject whatever the label (also «есть»
+                # "eat" taken for the copula: «если кому-нибудь нравится есть песок»)
+                infs = [
+                    k for k in kids if is_infinitive(k) and k.base_deprel in ("advmod", "amod", "cop")
+                    and not _conditional_clause(sent, k, pred)
+                ]
             if not infs and (
                 is_predicative(pred) or _comparative_with_byt(pred, agreeing) or (pred_type == "verb" and modal_impersonal(pred))
             ):
