@@ -3317,6 +3317,18 @@ def test_genitive_subject_beside_an_infinitive_with_its_own_object(paradigms):
     assert "Ничего ей не мешаю писать письмо." in _bads(person, hinder(True))
     # without an object of its own the infinitive may take «ничего» («не мешает писать ничего»)
     assert _bads(person, hinder(False)) == []
+    # the infinitive subject of a verb that takes one only impersonally leaves a genitive no place as subject
+    # («Повторить опыт Ивана нынче не придётся» with «Ивана» labelled the genitive subject)
+    repeat = _tree([
+        ("Повторить", "повторить", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 6, "csubj"),
+        ("опыт", "опыт", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 1, "obj"),
+        ("Ивана", "иван", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 6, "nsubj"),
+        ("нынче", "нынче", "ADV", "Degree=Pos", 6, "advmod"),
+        ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+        ("придётся", "прийтись", "VERB", _PRES_3SG_MID.replace("Imp", "Perf").replace("Pres", "Fut"), 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+    assert not any("Ивана нынче не придусь" in b for b in _bads(person, repeat))
 
 
 def test_pronoun_hung_on_bolshe_under_negation_is_the_genitive_subject(paradigms):
@@ -3509,3 +3521,17 @@ def test_infinitive_est_taken_for_the_copula_of_an_impersonal_verb_is_its_subjec
     assert "Мне нравлюсь есть яблоки." in _bads(person, eat("нравится", "нравиться"))
     # a personal verb is left alone («Мне снится есть яблоки» is no such context)
     assert _bads(person, eat("снится", "сниться")) == []
+    # a personal pronoun between them may be that verb's own subject («и телефон я весь день ждал»)
+    waited = _tree([
+        ("Мама", "мама", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("ушла", "уйти", "VERB", _PAST_FEM.replace("Mid", "Act"), 0, "root"),
+        (",", ",", "PUNCT", "", 9, "punct"),
+        ("и", "и", "CCONJ", "", 9, "cc"),
+        ("телефон", "телефон", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 1, "nmod"),
+        ("весь", "весь", "DET", "Case=Acc|Gender=Masc|Number=Sing", 8, "det"),
+        ("день", "день", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 9, "obl"),
+        ("ждал", "ждать", "VERB", _PAST_MASC.replace("Perf", "Imp"), 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert not any("ждали" in b for b in _bads(number, waited))

@@ -518,7 +518,9 @@ def reattached_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
     The subject is tagged nominative, is no pronoun other than a personal one, disagrees with
     its edge's agreeing word in number or gender (the tagger's features, both present), and stands
     before that word or after it behind punctuation or a conjunction (a clause of its own); the word is
-    the first finite indicative verb or быть after it, with no punctuation between them, that agrees
+    the first finite indicative verb or быть after it, with no punctuation and no nominative personal
+    pronoun of another phrase between them («и телефон я каждый день повторял»: «я» is that verb's
+    subject), that agrees
     with it (:func:`_agrees_tagged`), carries no edge yet, and whose predicate has no subject of its
     own. Edges get the ``nominal`` kind.
     """
@@ -539,9 +541,13 @@ def reattached_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
             subj.feats.get(f) and e.agreeing.feats.get(f) and subj.feats[f] != e.agreeing.feats[f] for f in ("Number", "Gender")
         ):
             continue
+        own = {t.id for t in sent.subtree(subj)}
         for word in sent.tokens[subj.id:]:
-            if word.upos == "PUNCT":
-                break
+            if word.upos == "PUNCT" or (
+                word.upos == "PRON" and word.feats.get("Case") == "Nom" and word.feats.get("PronType", "Prs") == "Prs"
+                and word.id not in own
+            ):
+                break  # «и телефон я каждый день повторял»: a personal pronoun may be that verb's subject
             if word.upos not in ("VERB", "AUX") or word.feats.get("VerbForm") != "Fin" or word.feats.get("Mood") != "Ind":
                 continue
             pred = sent.head_of(word) if word.deprel in ("cop", "aux", "aux:pass") and word.head else word
