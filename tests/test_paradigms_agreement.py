@@ -3503,6 +3503,20 @@ def test_subject_given_a_verb_it_cannot_agree_with_is_read_with_its_own_verb(par
     assert "Брат ушёл, а сестра дома сидели." in _bads(number, sat("сидела", "Fem"))
     # a verb that does not agree with it either is not its verb
     assert not any("сидели" in b for b in _bads(number, sat("сидел", "Masc")))
+    # a personal pronoun between them may be that verb's own subject («и телефон я весь день ждал»)
+    waited = _tree([
+        ("Мама", "мама", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("ушла", "уйти", "VERB", _PAST_FEM.replace("Mid", "Act"), 0, "root"),
+        (",", ",", "PUNCT", "", 9, "punct"),
+        ("и", "и", "CCONJ", "", 9, "cc"),
+        ("телефон", "телефон", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 1, "nmod"),
+        ("весь", "весь", "DET", "Case=Acc|Gender=Masc|Number=Sing", 8, "det"),
+        ("день", "день", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 9, "obl"),
+        ("ждал", "ждать", "VERB", _PAST_MASC.replace("Perf", "Imp"), 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert not any("ждали" in b for b in _bads(number, waited))
 
 
 def test_infinitive_est_taken_for_the_copula_of_an_impersonal_verb_is_its_subject(paradigms):
@@ -3521,17 +3535,3 @@ def test_infinitive_est_taken_for_the_copula_of_an_impersonal_verb_is_its_subjec
     assert "Мне нравлюсь есть яблоки." in _bads(person, eat("нравится", "нравиться"))
     # a personal verb is left alone («Мне снится есть яблоки» is no such context)
     assert _bads(person, eat("снится", "сниться")) == []
-    # a personal pronoun between them may be that verb's own subject («и телефон я весь день ждал»)
-    waited = _tree([
-        ("Мама", "мама", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
-        ("ушла", "уйти", "VERB", _PAST_FEM.replace("Mid", "Act"), 0, "root"),
-        (",", ",", "PUNCT", "", 9, "punct"),
-        ("и", "и", "CCONJ", "", 9, "cc"),
-        ("телефон", "телефон", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
-        ("я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 1, "nmod"),
-        ("весь", "весь", "DET", "Case=Acc|Gender=Masc|Number=Sing", 8, "det"),
-        ("день", "день", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 9, "obl"),
-        ("ждал", "ждать", "VERB", _PAST_MASC.replace("Perf", "Imp"), 2, "conj"),
-        (".", ".", "PUNCT", "", 2, "punct"),
-    ])
-    assert not any("ждали" in b for b in _bads(number, waited))
