@@ -3517,6 +3517,20 @@ def test_subject_given_a_verb_it_cannot_agree_with_is_read_with_its_own_verb(par
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
     assert not any("ждали" in b for b in _bads(number, waited))
+    # a participle between быть and a noun taken for its predicate would be left unedited: no edge
+    # («Сестра ушла, а дом был разрушен врагом» with «был» the copula of «врагом»)
+    ruined = _tree([
+        ("Сестра", "сестра", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("ушла", "уйти", "VERB", _PAST_FEM.replace("Mid", "Act"), 0, "root"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("а", "а", "CCONJ", "", 8, "cc"),
+        ("дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("был", "быть", "AUX", _PAST_MASC.replace("Perf", "Imp"), 8, "cop"),
+        ("разрушен", "разрушить", "VERB", "Aspect=Perf|Gender=Masc|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 8, "amod"),
+        ("врагом", "враг", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert not any("были" in b for b in _bads(number, ruined))
 
 
 def test_infinitive_est_taken_for_the_copula_of_an_impersonal_verb_is_its_subject(paradigms):

@@ -520,9 +520,10 @@ def reattached_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
     before that word or after it behind punctuation or a conjunction (a clause of its own); the word is
     the first finite indicative verb or быть after it, with no punctuation and no nominative personal
     pronoun of another phrase between them («и телефон я каждый день повторял»: «я» is that verb's
-    subject), that agrees
-    with it (:func:`_agrees_tagged`), carries no edge yet, and whose predicate has no subject of its
-    own. Edges get the ``nominal`` kind.
+    subject), that agrees with it (:func:`_agrees_tagged`), carries no edge yet, and whose predicate has
+    no subject of its own; no participle or short form that would not change with it stands between it
+    and its predicate («корпус был контратакован противником» with «противником» as the predicate).
+    Edges get the ``nominal`` kind.
     """
     taken = {e.agreeing.id for e in real} | {e.predicate.id for e in real}
     with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
@@ -556,6 +557,12 @@ def reattached_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[
             agreeing, pred_type, co = agreeing_word(sent, pred)
             if agreeing is not word or not _agrees_tagged(subj, word):
                 break
+            lo, hi = sorted((word.id, pred.id))
+            if any(
+                (t.feats.get("VerbForm") == "Part" or t.feats.get("Variant") == "Short") and t not in co
+                for t in sent.tokens[lo: hi - 1]
+            ):
+                break  # «корпус был контратакован противником» read with «противником» as the predicate: a half edit
             taken.update((word.id, pred.id))
             out.append(AgreementEdge(
                 sent_id=sent.sent_id, subject=subj, predicate=pred, agreeing=word, pred_type=pred_type,
