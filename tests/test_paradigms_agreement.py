@@ -3549,3 +3549,28 @@ def test_infinitive_est_taken_for_the_copula_of_an_impersonal_verb_is_its_subjec
     assert "Мне нравлюсь есть яблоки." in _bads(person, eat("нравится", "нравиться"))
     # a personal verb is left alone («Мне снится есть яблоки» is no such context)
     assert _bads(person, eat("снится", "сниться")) == []
+
+
+def test_finite_verb_labelled_plain_acl_of_its_subject_is_its_predicate(paradigms):
+    # «Девушка, оглянувшись, засмеялась.» with «засмеялась» a plain acl of «Девушка»: a finite verb with
+    # no relative word is no relative clause but the noun's predicate
+    laughed = _tree([
+        ("Девушка", "девушка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("оглянувшись", "оглянуться", "VERB", "Aspect=Perf|Tense=Past|VerbForm=Conv|Voice=Mid", 5, "advcl"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("засмеялась", "засмеяться", "VERB", _PAST_FEM, 1, "acl"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    # (a person noun: the neuter only)
+    assert _bads(gender, laughed) == ["Девушка, оглянувшись, засмеялось."]
+    # with a relative word of its own it is a relative clause («Дом, где стоял …»)
+    stood = _tree([
+        ("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("где", "где", "ADV", "Degree=Pos", 4, "advmod"),
+        ("стоял", "стоять", "VERB", _PAST_MASC.replace("Perf", "Imp"), 1, "acl"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert _bads(gender, stood) == []

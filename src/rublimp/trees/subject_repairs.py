@@ -434,7 +434,8 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
     subjects = {e.subject.id for e in real}
     out = []
     for verb in sent.tokens:
-        if verb.id in taken_preds or verb.head == 0 or verb.base_deprel not in _STRANDED_RELS:
+        plain_acl = verb.deprel == "acl" and _no_relative_word(sent, verb)
+        if verb.id in taken_preds or verb.head == 0 or (verb.base_deprel not in _STRANDED_RELS and not plain_acl):
             continue
         agreeing, pred_type, co = agreeing_word(sent, verb)
         if agreeing is not verb or verbal_only_reading(verb.form.lower()) is None:
@@ -443,7 +444,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
         if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
             continue
         cur, subj, feats = verb, None, None
-        while cur.head != 0 and cur.base_deprel in _STRANDED_RELS:
+        while cur.head != 0 and (cur.base_deprel in _STRANDED_RELS or (cur is verb and plain_acl)):
             head = sent.token(cur.head)
             if head.upos not in _NOMINAL_CHAIN:
                 break
@@ -470,6 +471,22 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
             coordinated=coordinated, negated=negated_by_ne(sent, verb), co_agreeing=co,
         ))
     return out
+
+
+#: words that open a relative or subordinate clause («который», «что», «где» …)
+_RELATIVE_WORDS = frozenset({"который", "что", "где", "куда", "откуда", "когда", "кто", "чей", "как", "какой", "если", "чтобы"})
+
+
+def _no_relative_word(sent: Sentence, verb: Token) -> bool:
+    """A finite indicative verb labelled plain ``acl`` with no relative word or subordinator of its own
+    («Франя, пискнув, прижалась к Гайли» with «прижалась» an acl of «Франя»): no relative clause."""
+    if verb.upos != "VERB" or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Mood") != "Ind":
+        return False
+    return not any(
+        k.base_deprel == "mark" or normalize(k.lemma) in _RELATIVE_WORDS
+        or any(normalize(g.lemma) in _RELATIVE_WORDS for g in sent.children(k))
+        for k in sent.children(verb)
+    )
 
 
 def object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
