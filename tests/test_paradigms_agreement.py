@@ -3573,3 +3573,28 @@ def test_finite_verb_labelled_plain_acl_of_its_subject_is_its_predicate(paradigm
         (".", ".", "PUNCT", "", 1, "punct"),
     ])
     assert _bads(gender, stood) == []
+
+
+def test_conditional_by_between_the_negated_byt_and_its_genitive_subject(paradigms):
+    # «Не было бы никаких ссор.» with «ссор» hung as a conjunct: «бы» stands between the predicate and the
+    # word-order genitive like a particle
+    def quarrels(with_noun: bool):
+        words = [
+            ("Не", "не", "PART", "Polarity=Neg", 2, "advmod"),
+            ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+            ("бы", "бы", "AUX", "Mood=Cnd", 2, "aux"),
+        ]
+        if with_noun:
+            words += [("в", "в", "ADP", "", 5, "case"), ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 2, "obl")]
+        n = len(words)
+        words += [
+            ("никаких", "никакой", "DET", "Case=Gen|Number=Plur", n + 2, "det"),
+            ("ссор", "ссора", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 2, "conj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ]
+        return _tree(words)
+
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+    assert _bads(number, quarrels(False)) == ["Не были бы никаких ссор."]
+    # after a noun of the clause the genitive may be that noun's («в доме ссор»): no subject
+    assert _bads(number, quarrels(True)) == []

@@ -444,12 +444,17 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
                 return None  # «не было на участке дорог»: possibly the genitive of that noun («в доме отца»)
             ok = bare_case(sent, t, "Gen") and agrees_as_nominative(t, agreeing) is None
             return t if ok else None
-        if t.upos in _GENITIVE_GAP_UPOS:
+        if t.upos in _GENITIVE_GAP_UPOS or _conditional_by(t):
             if t.upos == "ADV" and normalize(t.lemma) in QUANT_WORDS:
                 return None
             continue
         return None
     return None
+
+
+def _conditional_by(tok: Token) -> bool:
+    """The conditional particle «бы»/«б», whatever its tag («Не было бы и всех её последствий»)."""
+    return normalize(tok.form) in ("бы", "б")
 
 
 def split_genitive_modifier(edge: AgreementEdge, kid: Token) -> bool:
