@@ -3598,3 +3598,22 @@ def test_conditional_by_between_the_negated_byt_and_its_genitive_subject(paradig
     assert _bads(number, quarrels(False)) == ["Не были бы никаких ссор."]
     # after a noun of the clause the genitive may be that noun's («в доме ссор»): no subject
     assert _bads(number, quarrels(True)) == []
+
+
+def test_gerund_tagged_as_a_conjunct_noun_does_not_coordinate_the_subject(paradigms):
+    # «Маша, вздохнув, отвернулась.» with «вздохнув» tagged as a noun conjunct of «Маша» and «отвернулась»
+    # a plain acl of it: a form read only as a gerund is no conjunct, so the subject is not coordinated
+    def turned(second: str, lemma: str, feats: str):
+        return _tree([
+            ("Маша", "маша", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+            (",", ",", "PUNCT", "", 3, "punct"),
+            (second, lemma, "NOUN", feats, 1, "conj"),
+            (",", ",", "PUNCT", "", 5, "punct"),
+            ("отвернулась", "отвернуться", "VERB", _PAST_FEM, 1, "acl"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ])
+
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    assert _bads(gender, turned("вздохнув", "вздохнув", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")) == ["Маша, вздохнув, отвернулось."]
+    # a real noun conjunct coordinates the subject: no gender pair
+    assert _bads(gender, turned("Петя", "петя", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")) == []

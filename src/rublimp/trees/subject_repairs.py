@@ -463,7 +463,10 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
         if subj is None:
             continue
         subjects.add(subj.id)
-        coordinated = any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj))
+        # (a gerund the tagger took for a noun is no conjunct: «Франя, пискнув, прижалась»)
+        coordinated = any(
+            k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") and not _verb_form_only(k) for k in sent.children(subj)
+        )
         subj = dataclasses.replace(subj, feats=feats)
         out.append(AgreementEdge(
             sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=verb, pred_type=pred_type,
@@ -471,6 +474,14 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
             coordinated=coordinated, negated=negated_by_ne(sent, verb), co_agreeing=co,
         ))
     return out
+
+
+def _verb_form_only(tok: Token) -> bool:
+    """A form pymorphy3 knows and reads only as a verb form (a gerund, participle, infinitive or finite verb)."""
+    parses = get_morph().parses(tok.form)
+    return is_known(tok.form.lower()) and bool(parses) and all(
+        p.tag.POS in ("GRND", "VERB", "INFN", "PRTF", "PRTS") for p in parses
+    )
 
 
 #: words that open a relative or subordinate clause («который», «что», «где» …)
