@@ -3198,3 +3198,422 @@ def test_accusative_labelled_subject_beside_an_infinitive_subject_is_its_object(
     # «Оно», a nominative that agrees with «приказано»: a second subject, no clausal pair
     it = ("Оно", "оно", "PRON", "Case=Nom|Gender=Neut|Number=Sing|Person=3")
     assert list(gender.pairs(sent(it))) == []
+
+
+def test_unknown_name_tagged_oblique_takes_a_neuter_attractor(paradigms):
+    # «Но Брамдорл об этом не догадывался.» with the unknown name tagged dative: read as the nominative
+    # subject, a name takes the neuter attractor's gender (a dropped subject is never «оно»)
+    def guess(name: str, case: str, negated: bool = True):
+        words = [
+            ("Но", "но", "CCONJ", "", 7, "cc"),
+            (name, name.lower(), "PROPN", f"Animacy=Anim|Case={case}|Gender=Masc|Number=Sing", 7, "nsubj"),
+            ("об", "о", "ADP", "", 4, "case"),
+            ("этом", "это", "PRON", "Animacy=Inan|Case=Loc|Gender=Neut|Number=Sing", 7, "obl"),
+            ("тогда", "тогда", "ADV", "Degree=Pos", 7, "advmod"),
+            ("не" if negated else "уже", "не" if negated else "уже", "PART" if negated else "ADV",
+             "Polarity=Neg" if negated else "Degree=Pos", 7, "advmod"),
+            ("догадывался", "догадываться", "VERB", _PAST_MASC.replace("Perf", "Imp").replace("Act", "Mid"), 0, "root"),
+            (".", ".", "PUNCT", "", 7, "punct"),
+        ]
+        return _tree(words)
+
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    assert _bads(gender, guess("Брамдорл", "Dat")) == ["Но Брамдорл об этом тогда не догадывалось."]
+    assert _bads(gender, guess("Брамдорл", "Acc", negated=False)) == ["Но Брамдорл об этом тогда уже догадывалось."]
+    # under negation a form with a vowel or instrumental ending may really be oblique: a dative of an
+    # impersonal verb («Брамдорлу не спалось») or a genitive of negation take the neuter
+    assert _bads(gender, guess("Брамдорлу", "Dat")) == []
+    assert _bads(gender, guess("Брамдорла", "Gen")) == []
+    assert _bads(gender, guess("Брамдорлом", "Ins")) == []
+    # never a number pair: «… не догадывались» reads with the name as no subject at all
+    assert _bads(paradigms["subj_predicate_agreement_number_attractor"], guess("Брамдорл", "Dat")) == []
+
+
+def test_quantity_word_before_a_subject_with_a_masculine_predicate_quantifies_nothing(paradigms):
+    # «Больше Зайцев этого не видел.»: a masculine or feminine singular predicate does not agree with a
+    # numeral phrase, so «больше» is "any more" and the name takes the neuter attractor's gender
+    def seen(subject: str, feats: str, verb: str, verb_feats: str):
+        return _tree([
+            ("Больше", "больше", "NUM", "Degree=Cmp", 5, "advmod"),
+            (subject, subject.lower(), "PROPN" if subject[0].isupper() else "NOUN", feats, 5, "nsubj"),
+            ("этого", "это", "PRON", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 5, "obj"),
+            ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+            (verb, "видеть", "VERB", verb_feats, 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    gender = paradigms["subj_predicate_agreement_gender_attractor"]
+    number = paradigms["subj_predicate_agreement_number_attractor"]
+    masc = _PAST_MASC.replace("Perf", "Imp")
+    name = "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing"
+    assert _bads(gender, seen("Зайцев", name, "видел", masc)) == ["Больше Зайцев этого не видело."]
+    # a plural predicate may agree with «больше студентов»: the quantity phrase stays out
+    plural = "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act"
+    students = "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur"
+    assert _bads(number, seen("студентов", students, "видели", plural)) == []
+    # the check itself: only a masculine or feminine singular predicate lifts the quantity word before
+    from rublimp.paradigms.attractors import _numeral_subject
+    sent = seen("Зайцев", name, "видел", masc)
+    assert _numeral_subject(sent, sent.token(2), "Masc") is False
+    assert _numeral_subject(sent, sent.token(2), "Neut") is True
+    assert _numeral_subject(sent, sent.token(2), None) is True
+
+
+def test_adverb_in_o_with_a_copula_and_an_infinitive_before_its_object(paradigms):
+    # «Но махать руками было поздно.» with the infinitive tagged as an adjective of its own object and
+    # «поздно» read by pymorphy3 as an adverb only: the copula makes it a predicative, the infinitive
+    # is the clausal subject, and быть agrees alone
+    def late(adverb: str):
+        return _tree([
+            ("Но", "но", "CCONJ", "", 5, "cc"),
+            ("махать", "махать", "ADJ", "Case=Dat|Degree=Pos|Gender=Masc|Number=Sing", 3, "amod"),
+            ("руками", "рука", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Plur", 5, "obl"),
+            ("было", "быть", "AUX", _VERB_NEUT, 5, "cop"),
+            (adverb, adverb, "ADV", "Degree=Pos", 0, "root"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    assert _bads(paradigms["clause_subj_predicate_agreement_gender"], late("поздно")) == ["Но махать руками был поздно."]
+    assert _bads(paradigms["clause_subj_predicate_agreement_number"], late("поздно")) == ["Но махать руками были поздно."]
+    # an adverb of another shape («зря») is no predicative: no clausal subject
+    assert _bads(paradigms["clause_subj_predicate_agreement_gender"], late("зря")) == []
+
+
+def test_genitive_subject_tagged_with_another_case_read_from_word_order(paradigms):
+    # «Зато у неё ключей не было.» with «ключей» tagged dative: pymorphy3 reads it only as a genitive,
+    # so it is the genitive subject of the negated «было»
+    def keys(noun: str, lemma: str):
+        return _tree([
+            ("Зато", "зато", "CCONJ", "", 6, "cc"),
+            ("у", "у", "ADP", "", 3, "case"),
+            ("неё", "она", "PRON", "Case=Gen|Gender=Fem|Number=Sing|Person=3", 6, "obl"),
+            (noun, lemma, "NOUN", "Animacy=Inan|Case=Dat|Gender=Masc|Number=Plur", 6, "iobj"),
+            ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+            ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+            (".", ".", "PUNCT", "", 6, "punct"),
+        ])
+
+    assert _bads(paradigms["genitive_subj_predicate_agreement_number"], keys("ключей", "ключ")) == ["Зато у неё ключей не были."]
+    # a form that is also a nominative («книги») is no sure genitive: no subject is read
+    assert _bads(paradigms["genitive_subj_predicate_agreement_number"], keys("книги", "книга")) == []
+
+
+def test_genitive_subject_beside_an_infinitive_with_its_own_object(paradigms):
+    # «Ничего ей не мешает писать письмо.»: the infinitive has an accusative object of its own, so
+    # «ничего» is no second object of it but the genitive subject of «мешает»
+    def hinder(with_object: bool):
+        words = [
+            ("Ничего", "ничто", "PRON", "Case=Gen|Gender=Neut|Number=Sing", 4, "nsubj"),
+            ("ей", "она", "PRON", "Case=Dat|Gender=Fem|Number=Sing|Person=3", 4, "iobj"),
+            ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+            ("мешает", "мешать", "VERB", _PRES_3SG, 0, "root"),
+            ("писать", "писать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 4, "xcomp"),
+        ]
+        if with_object:
+            words.append(("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 5, "obj"))
+        return _tree(words + [(".", ".", "PUNCT", "", 4, "punct")])
+
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+    assert "Ничего ей не мешаю писать письмо." in _bads(person, hinder(True))
+    # without an object of its own the infinitive may take «ничего» («не мешает писать ничего»)
+    assert _bads(person, hinder(False)) == []
+    # the infinitive subject of a verb that takes one only impersonally leaves a genitive no place as subject
+    # («Повторить опыт Ивана нынче не придётся» with «Ивана» labelled the genitive subject)
+    repeat = _tree([
+        ("Повторить", "повторить", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 6, "csubj"),
+        ("опыт", "опыт", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 1, "obj"),
+        ("Ивана", "иван", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 6, "nsubj"),
+        ("нынче", "нынче", "ADV", "Degree=Pos", 6, "advmod"),
+        ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+        ("придётся", "прийтись", "VERB", _PRES_3SG_MID.replace("Imp", "Perf").replace("Pres", "Fut"), 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+    assert not any("Ивана нынче не придусь" in b for b in _bads(person, repeat))
+
+
+def test_pronoun_hung_on_bolshe_under_negation_is_the_genitive_subject(paradigms):
+    # «Больше её у нас не бывает.» with «её» hung on «Больше»: a 3rd-person pronoun is not quantified,
+    # «больше» is "any more", and «её» is the genitive subject
+    def never(word: str, lemma: str, upos: str, feats: str):
+        return _tree([
+            ("Больше", "больше", "NUM", "Degree=Cmp", 6, "advmod"),
+            (word, lemma, upos, feats, 1, "obl"),
+            ("у", "у", "ADP", "", 4, "case"),
+            ("нас", "мы", "PRON", "Case=Gen|Number=Plur|Person=1", 6, "obl"),
+            ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+            ("бывает", "бывать", "VERB", _PRES_3SG, 0, "root"),
+            (".", ".", "PUNCT", "", 6, "punct"),
+        ])
+
+    person = paradigms["genitive_subj_predicate_agreement_person"]
+    assert "Больше её у нас не бываю." in _bads(person, never("её", "она", "PRON", "Case=Gen|Gender=Fem|Number=Sing|Person=3"))
+    # a noun after «больше» is quantified by it («больше денег»): no genitive of negation
+    assert _bads(person, never("денег", "деньги", "NOUN", "Animacy=Inan|Case=Gen|Number=Plur")) == []
+
+
+def test_vsyo_eto_with_a_participle_is_a_subject_that_agrees(paradigms):
+    # «Всё это забыто давно.»: «всё это» is a noun phrase, and with a participle there is no nominal
+    # predicate for it to agree with instead; a bare «это» stays out («Это забыты …» may be "these are")
+    def forgotten(with_vsyo: bool):
+        words = [("Всё", "весь", "DET", "Case=Nom|Gender=Neut|Number=Sing", 2, "det")] if with_vsyo else []
+        off = len(words)
+        words += [
+            ("это", "это", "PRON", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 2 + off, "nsubj:pass"),
+            ("забыто", "забыть", "VERB", "Aspect=Perf|Gender=Neut|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"),
+            ("давно", "давно", "ADV", "Degree=Pos", 2 + off, "advmod"),
+            (".", ".", "PUNCT", "", 2 + off, "punct"),
+        ]
+        return _tree(words)
+
+    number = paradigms["noun_subj_predicate_agreement_number"]
+    assert _bads(number, forgotten(True)) == ["Всё это забыты давно."]
+    assert _bads(number, forgotten(False)) == []
+
+
+def test_nominal_of_a_leading_subordinate_clause_is_no_stray_nominative(paradigms):
+    # «Если брат уедет, дом придётся продать.» with «брат» hung on «придётся»: it stands in the clause
+    # that «Если» opens and the comma closes, so it is no missed nominative subject of «придётся»
+    def sell(opening: bool):
+        words = [("Если", "если", "SCONJ", "", 3, "mark")] if opening else []
+        off = len(words)
+        words += [
+            ("брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 5 + off, "nsubj"),
+            ("уедет", "уехать", "VERB", _PRES_3SG.replace("Imp", "Perf").replace("Pres", "Fut"), 5 + off, "advcl"),
+            (",", ",", "PUNCT", "", 2 + off, "punct"),
+            ("дом", "дом", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 6 + off, "obj"),
+            ("придётся", "прийтись", "VERB", _PRES_3SG_MID.replace("Imp", "Perf").replace("Pres", "Fut"), 0, "root"),
+            ("продать", "продать", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 5 + off, "csubj"),
+            (".", ".", "PUNCT", "", 5 + off, "punct"),
+        ]
+        if opening:
+            words[2] = (*words[2][:4], 6, "advcl")
+        return _tree(words)
+
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert _bads(number, sell(True)) == ["Если брат уедет, дом придутся продать."]
+    # without the subordinator the nominative may be the missed subject («Брат уедет, …»)
+    assert _bads(number, sell(False)) == []
+
+
+def test_participle_used_as_a_noun_with_a_determiner_is_a_subject(paradigms):
+    # «Каждый пострадавший получил помощь.»: a long participle with a determiner of its own is a noun
+    # phrase whose ending shows its gender; with a noun right after it, it may modify that noun instead
+    def helped(noun_after: bool):
+        words = [
+            ("Каждый", "каждый", "DET", "Case=Nom|Gender=Masc|Number=Sing", 2, "det"),
+            ("пострадавший", "пострадать", "VERB", "Aspect=Perf|Case=Nom|Gender=Masc|Number=Sing|Tense=Past|VerbForm=Part|Voice=Act", 3 + noun_after, "nsubj"),
+        ]
+        if noun_after:
+            words.append(("турист", "турист", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 4, "appos"))
+        n = len(words)
+        words += [
+            ("получил", "получить", "VERB", _PAST_MASC, 0, "root"),
+            ("помощь", "помощь", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", n + 1, "obj"),
+            (".", ".", "PUNCT", "", n + 1, "punct"),
+        ]
+        return _tree(words)
+
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    assert _bads(gender, helped(False)) == ["Каждый пострадавший получила помощь.", "Каждый пострадавший получило помощь."]
+    assert _bads(gender, helped(True)) == []
+
+
+def test_pronoun_tagged_accusative_beside_a_negated_neuter_short_form_is_a_genitive_subject(paradigms):
+    # «Сейчас его и не должно быть.» with «его» tagged accusative nsubj: a neuter short form has no
+    # dropped subject whose object «его» could be, so it is the genitive of negation
+    def must(short: str, lemma: str):
+        return _tree([
+            ("Сейчас", "сейчас", "ADV", "Degree=Pos", 5, "advmod"),
+            ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 5, "nsubj"),
+            ("и", "и", "PART", "", 5, "advmod"),
+            ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+            (short, lemma, "ADJ", "Degree=Pos|Gender=Neut|Number=Sing|Variant=Short", 0, "root"),
+            ("быть", "быть", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 5, "xcomp"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    assert _bads(paradigms["genitive_subj_predicate_agreement_number"], must("должно", "должный")) == ["Сейчас его и не должны быть."]
+    # a present-tense transitive verb may have a dropped subject whose object «его» is («его не ждёт»)
+    waits = _tree([
+        ("Сейчас", "сейчас", "ADV", "Degree=Pos", 5, "advmod"),
+        ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 5, "nsubj"),
+        ("и", "и", "PART", "", 5, "advmod"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        ("ждёт", "ждать", "VERB", _PRES_3SG, 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    assert _bads(paradigms["genitive_subj_predicate_agreement_number"], waits) == []
+
+
+def test_infinitive_tagged_as_an_adjective_of_the_noun_after_it_under_an_impersonal_verb(paradigms):
+    # «Мне пришлось всегда слушаться брата.» with «слушаться» hung as an adjective on «брата»: an
+    # infinitive before a noun modifies nothing there, it is the clausal subject of «пришлось»
+    def obey(before: bool):
+        inf = ("слушаться", "слушаться", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Mid", 5 if before else 4, "amod")
+        noun = ("брата", "брат", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 2, "obl")
+        return _tree([
+            ("Мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 2, "iobj"),
+            ("пришлось", "прийтись", "VERB", _VERB_NEUT.replace("Imp", "Perf").replace("Act", "Mid"), 0, "root"),
+            ("всегда", "всегда", "ADV", "Degree=Pos", 4 if before else 5, "advmod"),
+            *((inf, noun) if before else (noun, inf)),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert _bads(number, obey(True)) == ["Мне пришлись всегда слушаться брата."]
+    # after the noun it could be the noun's own dependent: left alone
+    assert _bads(number, obey(False)) == []
+
+
+def test_nominative_hung_on_a_fronted_infinitive_is_the_verbs_subject(paradigms):
+    # «Учиться Анна уезжает в Москву.» with «Анна» the nsubj of «Учиться»: an infinitive takes no
+    # nominative subject, the finite verb it depends on does
+    def leaves(name: str, case: str):
+        return _tree([
+            ("Учиться", "учиться", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Mid", 3, "xcomp"),
+            (name, "анна", "PROPN", f"Animacy=Anim|Case={case}|Gender=Fem|Number=Sing", 1, "nsubj"),
+            ("уезжает", "уезжать", "VERB", _PRES_3SG, 0, "root"),
+            ("в", "в", "ADP", "", 5, "case"),
+            ("Москву", "москва", "PROPN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 3, "obl"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+
+    person = paradigms["noun_subj_predicate_agreement_person"]
+    assert _bads(person, leaves("Анна", "Nom")) == ["Учиться Анна уезжаю в Москву."]
+    # a form tagged accusative is the infinitive's object («Учить Анну уезжает»): no subject
+    assert _bads(person, leaves("Анну", "Acc")) == []
+
+
+def test_subject_given_a_verb_it_cannot_agree_with_is_read_with_its_own_verb(paradigms):
+    # «Брат ушёл, а сестра дома сидела.» with «сестра» hung on «ушёл»: it cannot agree with «ушёл», and
+    # «сидела» after it agrees and has no subject, so that is its verb
+    def sat(verb: str, gender: str):
+        return _tree([
+            ("Брат", "брат", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+            ("ушёл", "уйти", "VERB", _PAST_MASC, 0, "root"),
+            (",", ",", "PUNCT", "", 7, "punct"),
+            ("а", "а", "CCONJ", "", 7, "cc"),
+            ("сестра", "сестра", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+            ("дома", "дома", "ADV", "Degree=Pos", 7, "advmod"),
+            (verb, "сидеть", "VERB", _PAST_MASC.replace("Perf", "Imp").replace("Masc", gender), 2, "conj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    number = paradigms["noun_subj_predicate_agreement_number"]
+    assert "Брат ушёл, а сестра дома сидели." in _bads(number, sat("сидела", "Fem"))
+    # a verb that does not agree with it either is not its verb
+    assert not any("сидели" in b for b in _bads(number, sat("сидел", "Masc")))
+    # a personal pronoun between them may be that verb's own subject («и телефон я весь день ждал»)
+    waited = _tree([
+        ("Мама", "мама", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("ушла", "уйти", "VERB", _PAST_FEM.replace("Mid", "Act"), 0, "root"),
+        (",", ",", "PUNCT", "", 9, "punct"),
+        ("и", "и", "CCONJ", "", 9, "cc"),
+        ("телефон", "телефон", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 1, "nmod"),
+        ("весь", "весь", "DET", "Case=Acc|Gender=Masc|Number=Sing", 8, "det"),
+        ("день", "день", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 9, "obl"),
+        ("ждал", "ждать", "VERB", _PAST_MASC.replace("Perf", "Imp"), 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert not any("ждали" in b for b in _bads(number, waited))
+    # a participle between быть and a noun taken for its predicate would be left unedited: no edge
+    # («Сестра ушла, а дом был разрушен врагом» with «был» the copula of «врагом»)
+    ruined = _tree([
+        ("Сестра", "сестра", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("ушла", "уйти", "VERB", _PAST_FEM.replace("Mid", "Act"), 0, "root"),
+        (",", ",", "PUNCT", "", 8, "punct"),
+        ("а", "а", "CCONJ", "", 8, "cc"),
+        ("дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        ("был", "быть", "AUX", _PAST_MASC.replace("Perf", "Imp"), 8, "cop"),
+        ("разрушен", "разрушить", "VERB", "Aspect=Perf|Gender=Masc|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 8, "amod"),
+        ("врагом", "враг", "NOUN", "Animacy=Anim|Case=Ins|Gender=Masc|Number=Sing", 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert not any("были" in b for b in _bads(number, ruined))
+
+
+def test_infinitive_est_taken_for_the_copula_of_an_impersonal_verb_is_its_subject(paradigms):
+    # «Мне нравится есть яблоки.» with «есть» ("eat") labelled the copula of «нравится» and «яблоки» its
+    # nsubj: a verb that takes an infinitive only impersonally has it as its clausal subject
+    def eat(verb: str, lemma: str):
+        return _tree([
+            ("Мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 2, "iobj"),
+            (verb, lemma, "VERB", _PRES_3SG_MID, 0, "root"),
+            ("есть", "есть", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 2, "cop"),
+            ("яблоки", "яблоко", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Plur", 3, "nsubj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    assert "Мне нравлюсь есть яблоки." in _bads(person, eat("нравится", "нравиться"))
+    # a personal verb is left alone («Мне снится есть яблоки» is no such context)
+    assert _bads(person, eat("снится", "сниться")) == []
+
+
+def test_finite_verb_labelled_plain_acl_of_its_subject_is_its_predicate(paradigms):
+    # «Девушка, оглянувшись, засмеялась.» with «засмеялась» a plain acl of «Девушка»: a finite verb with
+    # no relative word is no relative clause but the noun's predicate
+    laughed = _tree([
+        ("Девушка", "девушка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("оглянувшись", "оглянуться", "VERB", "Aspect=Perf|Tense=Past|VerbForm=Conv|Voice=Mid", 5, "advcl"),
+        (",", ",", "PUNCT", "", 3, "punct"),
+        ("засмеялась", "засмеяться", "VERB", _PAST_FEM, 1, "acl"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    assert _bads(gender, laughed) == ["Девушка, оглянувшись, засмеялось.", "Девушка, оглянувшись, засмеялся."]
+    # with a relative word of its own it is a relative clause («Дом, где стоял …»)
+    stood = _tree([
+        ("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 0, "root"),
+        (",", ",", "PUNCT", "", 4, "punct"),
+        ("где", "где", "ADV", "Degree=Pos", 4, "advmod"),
+        ("стоял", "стоять", "VERB", _PAST_MASC.replace("Perf", "Imp"), 1, "acl"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert _bads(gender, stood) == []
+
+
+def test_conditional_by_between_the_negated_byt_and_its_genitive_subject(paradigms):
+    # «Не было бы никаких ссор.» with «ссор» hung as a conjunct: «бы» stands between the predicate and the
+    # word-order genitive like a particle
+    def quarrels(with_noun: bool):
+        words = [
+            ("Не", "не", "PART", "Polarity=Neg", 2, "advmod"),
+            ("было", "быть", "AUX", _VERB_NEUT, 0, "root"),
+            ("бы", "бы", "AUX", "Mood=Cnd", 2, "aux"),
+        ]
+        if with_noun:
+            words += [("в", "в", "ADP", "", 5, "case"), ("доме", "дом", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 2, "obl")]
+        n = len(words)
+        words += [
+            ("никаких", "никакой", "DET", "Case=Gen|Number=Plur", n + 2, "det"),
+            ("ссор", "ссора", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 2, "conj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ]
+        return _tree(words)
+
+    number = paradigms["genitive_subj_predicate_agreement_number"]
+    assert _bads(number, quarrels(False)) == ["Не были бы никаких ссор."]
+    # after a noun of the clause the genitive may be that noun's («в доме ссор»): no subject
+    assert _bads(number, quarrels(True)) == []
+
+
+def test_gerund_tagged_as_a_conjunct_noun_does_not_coordinate_the_subject(paradigms):
+    # «Маша, вздохнув, отвернулась.» with «вздохнув» tagged as a noun conjunct of «Маша» and «отвернулась»
+    # a plain acl of it: a form read only as a gerund is no conjunct, so the subject is not coordinated
+    def turned(second: str, lemma: str, feats: str):
+        return _tree([
+            ("Маша", "маша", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+            (",", ",", "PUNCT", "", 3, "punct"),
+            (second, lemma, "NOUN", feats, 1, "conj"),
+            (",", ",", "PUNCT", "", 5, "punct"),
+            ("отвернулась", "отвернуться", "VERB", _PAST_FEM, 1, "acl"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ])
+
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    assert _bads(gender, turned("вздохнув", "вздохнув", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")) == ["Маша, вздохнув, отвернулось."]
+    # a real noun conjunct coordinates the subject: no gender pair
+    assert _bads(gender, turned("Петя", "петя", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")) == []

@@ -365,15 +365,18 @@ class SubjectPredicateAgreement(Paradigm):
             # («Часть урожая фермерам придётся распродать»); one with no accusative reading cannot be
             # («Полковник был бы не прочь пропустить стаканчик»: the infinitive is the complement)
             return False
-        if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM"):
+        if subj.upos not in ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM") and not _substantive_participle(sent, subj):
             return False
         if _own_preposition(sent, subj):
             # a noun with a preposition of its own is no nominative subject («… с преобразованием в
             # самостоятельный комитет» with «комитет» labelled nsubj)
             return False
         if normalize(subj.lemma) in NO_AGREEMENT_LEMMAS:
-            # «это были студенты» agrees with the nominal predicate; «это служит мостом» agrees with «это»
-            if edge.pred_type != "verb" or is_byt(edge.agreeing) or subj.upos == "DET":
+            # «это были студенты» agrees with the nominal predicate; «это служит мостом» agrees with «это»;
+            # «всё это» with a participle or short form is a noun phrase that agrees («Всё это сделано»)
+            if (edge.pred_type != "verb" or is_byt(edge.agreeing) or subj.upos == "DET") and not (
+                _vsyo_eto(sent, subj) and _verbal_predicate(edge.predicate)
+            ):
                 return False
         sv, pv = edge.subject_value(self.feature), edge.predicate_value(self.feature)
         if pv is None or (not referent and (sv is None or sv != pv)):
@@ -582,6 +585,32 @@ class SubjectPredicateAgreement(Paradigm):
             if antecedent is None or antecedent.id == subj.id or not self._gender_fixed(sent, antecedent):
                 return False
         return True
+
+
+def _substantive_participle(sent: Sentence, subj: Token) -> bool:
+    """A long participle in the nominative used as a noun, with a determiner of its own and no noun
+    beside it that it could modify («Каждый выписанный получил тест»): its ending shows its gender and
+    number as an adjective's does."""
+    if subj.upos != "VERB" or subj.feats.get("VerbForm") != "Part" or subj.feats.get("Variant") == "Short":
+        return False
+    if subj.feats.get("Case") != "Nom" or not any(k.base_deprel == "det" for k in sent.children(subj)):
+        return False
+    nxt = sent.tokens[subj.id] if subj.id < len(sent.tokens) else None
+    return nxt is None or nxt.upos not in ("NOUN", "PROPN", "PRON", "ADJ")
+
+
+def _vsyo_eto(sent: Sentence, subj: Token) -> bool:
+    """«всё это»: the pronoun «это» with the determiner «всё» (written «все» too) right before it."""
+    before = sent.tokens[subj.id - 2] if subj.id >= 2 else None
+    return (
+        normalize(subj.form) == "это" and before is not None and normalize(before.form) in ("все", "всё")
+        and before.head == subj.id
+    )
+
+
+def _verbal_predicate(pred: Token) -> bool:
+    """A participle or a short adjective as the predicate (no nominal predicate to agree with)."""
+    return pred.feats.get("VerbForm") == "Part" or pred.feats.get("Variant") == "Short"
 
 
 def _accusative_too(tok: Token) -> bool:

@@ -61,6 +61,7 @@ from ..trees.subject_contexts import (
     clause_phrase_top,
     indefinite_personal_risk,
     genitive_labelled_appos,
+    unknown_name_as_nominative,
 )
 from ..trees.subject_repairs import object_reading
 from ..trees.subjects import attractor_subject_edges, misparsed_second_subject
@@ -343,14 +344,17 @@ def _quantity_word(tok: Token) -> bool:
     return _numeral_word(tok) or normalize(tok.lemma) in _BIG_NUMBERS
 
 
-def _numeral_subject(sent: Sentence, subj: Token) -> bool:
+def _numeral_subject(sent: Sentence, subj: Token, gender: str | None = None) -> bool:
     """A numeral or quantity phrase as the subject («восемь домов», «много людей», «пять из них»):
     it takes singular neuter or plural agreement alike, so neither form is an attraction error.
 
     Besides the numeral the edge layer already marks (a ``quantified`` subject) this catches one the
     parser attached elsewhere: a numeral or quantity word right before the subject, with only its
     adjectives and determiners between («Восемь крупных заводов располагалось» with «Восемь» hung on
-    the verb), or a numeral dependent of the subject.
+    the verb), or a numeral dependent of the subject. ``gender`` is the singular predicate's gender:
+    a masculine or feminine one does not agree with a numeral phrase (those take the neuter or the
+    plural), so a quantity word before the subject and not hung on it quantifies something else
+    («больше Попов этого не слыхал»: "any more").
     """
     if _quantity_word(subj):
         return True  # «один из них» agrees like a noun
@@ -362,7 +366,7 @@ def _numeral_subject(sent: Sentence, subj: Token) -> bool:
     # («Восемь крупных заводов», «более 20 человек», «5 тысяч жителей»)
     for t in reversed(sent.tokens[: subj.id - 1]):
         if _quantity_word(t):
-            return True
+            return gender not in ("Masc", "Fem") or t.head == subj.id
         if (t.upos in ("ADJ", "DET") and t.head == subj.id) or normalize(t.form) in _QUANTITY_ADVERBS:
             continue
         return False
@@ -504,7 +508,12 @@ class _Attractor(SubjectPredicateAgreement):
         Memoised per sentence, scope and (subject, agreeing word): both paradigms ask for every edge twice.
         """
         scope = scope or self.scope
-        key = ("attractor_candidates", scope, edge.subject.id, edge.agreeing.id, edge.predicate.id)
+        # the subject's kind and case too: the gender paradigm re-reads an unknown name's case
+        # (:func:`~rublimp.trees.subject_contexts.unknown_name_as_nominative`)
+        key = (
+            "attractor_candidates", scope, edge.subject.id, edge.agreeing.id, edge.predicate.id,
+            edge.subject_kind, edge.subject.feats.get("Case"),
+        )
         return sentence_memo(sent, key, lambda: _Attractor._candidates_uncached(sent, edge, scope))
 
     def attractor_scope_of(self, sent: Sentence, edge: AgreementEdge, tok: Token) -> str:
@@ -618,6 +627,13 @@ def _bare(sent: Sentence, tok: Token) -> bool:
     return not any(k.base_deprel == "case" for k in sent.children(tok))
 
 
+def _singular_gender_shown(edge: AgreementEdge) -> str | None:
+    """The gender of a singular agreeing word that shows one (:func:`_shows_gender`), else None."""
+    if edge.predicate_value("Number") == "Plur" or not _shows_gender(edge):
+        return None
+    return edge.predicate_value("Gender")
+
+
 def _shows_gender(edge: AgreementEdge) -> bool:
     """Whether the singular of the agreeing word marks gender: a past tense, a short form or an
     adjective, or быть with an adjectival word agreeing together with it."""
@@ -642,7 +658,7 @@ class AttractorNumber(_Attractor):
             return
         if not self._subject_ok(sent, edge) or not number_ok(sent, edge.subject):
             return
-        if _numeral_subject(sent, edge.subject) or _half_edited(sent, edge, "Number"):
+        if _numeral_subject(sent, edge.subject, _singular_gender_shown(edge)) or _half_edited(sent, edge, "Number"):
             return
         src = edge.predicate_value("Number")
         for att in self.attractors(sent, edge):
@@ -696,9 +712,13 @@ class AttractorGender(_Attractor):
     indeclinable_ok = True
 
     def targets(self, sent, edge):
+        # «Смеагорл (tagged dative) об этом не догадывался» → «догадывалось»: an unknown animate name is
+        # read as the nominative subject; as a name it takes a neuter attractor's gender only, which no
+        # reading of the name as an object makes grammatical (a dropped subject is never «оно»)
+        edge = unknown_name_as_nominative(sent, edge)
         if edge.predicate_value("Gender") is None or not self._candidates(sent, edge):
             return
-        if edge.subject_kind == "nominal" and _numeral_subject(sent, edge.subject):
+        if edge.subject_kind == "nominal" and _numeral_subject(sent, edge.subject, _singular_gender_shown(edge)):
             return
         # a personal name takes a neuter predicate only («Кира в этом сомневалась» → «сомневалось»): a
         # masculine or feminine one may be the referent's (a foreign name, a name of either sex), and the

@@ -15,13 +15,12 @@ subject. Nine paradigms, by subject kind (the machinery they share is
 
 from __future__ import annotations
 
-import dataclasses
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import get_morph
 from ..trees.edges import AgreementEdge
 from ..trees.lexical import KTO_PRONOUNS, QUANT_WORDS, WH_WORDS, is_known
-from ..trees.subject_contexts import genitive_of_negation, indefinite_personal_risk
+from ..trees.subject_contexts import genitive_of_negation, indefinite_personal_risk, unknown_name_as_nominative
 from .agreement import GENDERS, SubjectPredicateAgreement, comitative_beside, number_ok
 from .base import register
 
@@ -157,29 +156,9 @@ class NounSubjGender(SubjectPredicateAgreement):
         elif (
             edge.predicate_value("Gender") in ("Masc", "Fem")
             and self._referent_gender(sent, edge.subject)
-            and self._nominal_ok(sent, _unknown_name_as_nominative(sent, edge), referent=True)
+            and self._nominal_ok(sent, unknown_name_as_nominative(sent, edge), referent=True)
         ):
             yield "Neut", None
-
-
-def _unknown_name_as_nominative(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
-    """An unknown animate name labelled nsubj but tagged with an oblique case, read as the nominative subject.
-
-    «Дагенхем (tagged dative) вскрикнул»: pymorphy3 has only guesses for the
-    name, and the tagger's case is no better. Used for the neuter gender pair
-    only, which is ungrammatical whether or not the name is the subject (a
-    dropped subject is never «оно»); the number and person pairs would not be
-    («Тео поддержали» is grammatical with «Тео» as the object).
-    """
-    subj = edge.subject
-    if (
-        edge.subject_kind != "other" or edge.negated or subj.upos != "PROPN" or subj.feats.get("Animacy") != "Anim"
-        or subj.feats.get("Case") not in ("Acc", "Dat", "Gen", "Ins") or is_known(subj.form.lower())
-        or subj.feats.get("Number") != edge.agreeing.feats.get("Number")
-        or any(k.deprel == "case" for k in sent.children(subj))
-    ):
-        return edge
-    return dataclasses.replace(edge, subject=dataclasses.replace(subj, feats=dict(subj.feats, Case="Nom")), subject_kind="nominal")
 
 
 @register

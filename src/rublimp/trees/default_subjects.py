@@ -232,8 +232,12 @@ _SUBORDINATORS = frozenset({
 def behind_subordinate_opening(sent: Sentence, pred: Token, tok: Token) -> bool:
     """Whether ``tok`` follows ``pred`` behind a comma and a subordinator that opens another clause
     («Об этом речи не шло, ибо золото всегда анонимно»: «золото» labelled nsubj of «шло»): the subject
-    of that clause, not a second subject of ``pred``."""
-    if tok.id <= pred.id:
+    of that clause, not a second subject of ``pred``. Likewise a nominal before ``pred`` inside a
+    clause that a subordinator opens and a comma closes before ``pred`` («Если Трента не будет, бремя
+    власти придётся взять мне» with «Трента» hung on «придётся»)."""
+    if tok.id < pred.id:
+        return _inside_leading_subordinate(sent, pred, tok)
+    if tok.id == pred.id:
         return False
     between = sent.tokens[pred.id: tok.id - 1]
     return any(
@@ -241,6 +245,24 @@ def behind_subordinate_opening(sent: Sentence, pred: Token, tok: Token) -> bool:
         and normalize(sent.tokens[t.id].form) in _SUBORDINATORS
         for t in between
     )
+
+
+#: subordinators that open a clause before the main one (not «что», «так»: a pronoun, an adverb as often)
+_LEADING_SUBORDINATORS = frozenset({"если", "когда", "хотя", "пока", "поскольку", "чтобы", "будто", "раз"})
+
+
+def _inside_leading_subordinate(sent: Sentence, pred: Token, tok: Token) -> bool:
+    """Whether ``tok`` stands in a clause opened by a subordinator (at the sentence start or after
+    punctuation, with no punctuation between it and ``tok``) and closed by a comma before ``pred``."""
+    if not any(t.form == "," for t in sent.tokens[tok.id: pred.id - 1]):
+        return False
+    for t in reversed(sent.tokens[: tok.id - 1]):
+        if t.upos == "PUNCT":
+            return False
+        if normalize(t.form) in _LEADING_SUBORDINATORS and t.upos in ("SCONJ", "ADV", "CCONJ"):
+            prev = sent.tokens[t.id - 2] if t.id >= 2 else None
+            return prev is None or prev.upos in ("PUNCT", "CCONJ")
+    return False
 
 
 def _animate_accusative_genitive(sent: Sentence, tok: Token) -> bool:
@@ -260,6 +282,16 @@ def _comparative_with_byt(pred: Token, agreeing: Token | None) -> bool:
     return (
         agreeing is not None and agreeing is not pred and is_byt(agreeing)
         and pred.upos in ("ADJ", "ADV") and pred.feats.get("Degree") == "Cmp"
+    ) or _adverb_with_byt(pred, agreeing)
+
+
+def _adverb_with_byt(pred: Token, agreeing: Token | None) -> bool:
+    """An adverb in «-о» with «было/будет» as its copula («потрясать кулаками было поздно») that
+    pymorphy3 has no predicative reading for: the copula makes it a predicative with no gender or
+    number, so быть agrees alone."""
+    return (
+        agreeing is not None and agreeing is not pred and is_byt(agreeing) and agreeing.base_deprel == "cop"
+        and agreeing.head == pred.id and pred.upos == "ADV" and pred.form.lower().endswith("о")
     )
 
 
@@ -336,6 +368,21 @@ _VSYO_PARTICLES = frozenset({"равно", "же", "таки", "-таки", "е�
 _GENITIVE_GAP_UPOS = frozenset({"ADV", "PART", "ADP", "DET", "ADJ"})
 
 
+#: «больше/более» before a pronoun under negation: "any more"
+_ANY_MORE = frozenset({"больше", "более"})
+#: 3rd-person pronouns, which no quantity word quantifies
+_PERSONAL_3RD = frozenset({"он", "она", "оно", "они"})
+
+
+def _genitive_only(sent: Sentence, tok: Token) -> bool:
+    """A known noun or pronoun without a preposition that pymorphy3 reads only as a genitive, whatever
+    its tag («у ней усиков не было» with «усиков» tagged dative)."""
+    if any(k.deprel == "case" for k in sent.children(tok)) or not is_known(tok.form.lower()):
+        return False
+    parses = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    return bool(parses) and all("gent" in p.tag.grammemes or "gen2" in p.tag.grammemes for p in parses)
+
+
 def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
     """The genitive subject of a negated intransitive predicate read from word order, when the parser
     hung it elsewhere («самой Бинду Гарнет не было» as an nsubj of another verb, «этих в камере уже не
@@ -370,7 +417,7 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
                 continue
             if agrees_as_nominative(t, agreeing) is not None:
                 return None
-            if bare_case(sent, t, "Gen"):
+            if bare_case(sent, t, "Gen") or _genitive_only(sent, t):
                 found.append(t)
                 continue
             if bare_case(sent, t, "Dat") and dative_reading(t):
@@ -397,12 +444,17 @@ def _word_order_genitive(sent: Sentence, pred: Token, agreeing: Token) -> Token 
                 return None  # «не было на участке дорог»: possibly the genitive of that noun («в доме отца»)
             ok = bare_case(sent, t, "Gen") and agrees_as_nominative(t, agreeing) is None
             return t if ok else None
-        if t.upos in _GENITIVE_GAP_UPOS:
+        if t.upos in _GENITIVE_GAP_UPOS or _conditional_by(t):
             if t.upos == "ADV" and normalize(t.lemma) in QUANT_WORDS:
                 return None
             continue
         return None
     return None
+
+
+def _conditional_by(tok: Token) -> bool:
+    """The conditional particle «бы»/«б», whatever its tag («Не было бы и всех её последствий»)."""
+    return normalize(tok.form) in ("бы", "б")
 
 
 def split_genitive_modifier(edge: AgreementEdge, kid: Token) -> bool:
@@ -580,14 +632,24 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             infs = [k for k in kids if is_infinitive(k) and k.base_deprel in _INF_RELS and not _conditional_clause(sent, k, pred)]
             if not infs and pred_type == "verb" and modal_impersonal(pred):
                 # «после которых мыться придётся» with «мыться» labelled advmod: a verb that takes an
-                # infinitive only impersonally has it as its subject whatever the label
-                infs = [k for k in kids if is_infinitive(k) and k.base_deprel in ("advmod", "amod") and not _conditional_clause(sent, k, pred)]
-            if not infs and (is_predicative(pred) or _comparative_with_byt(pred, agreeing)):
+                # infinitive only impersonally has it as its subject whatever the label (also «есть»
+                # "eat" taken for the copula: «если кому-нибудь нравится есть песок»)
+                infs = [
+                    k for k in kids if is_infinitive(k) and k.base_deprel in ("advmod", "amod", "cop")
+                    and not _conditional_clause(sent, k, pred)
+                ]
+            if not infs and (
+                is_predicative(pred) or _comparative_with_byt(pred, agreeing) or (pred_type == "verb" and modal_impersonal(pred))
+            ):
                 # «Надо было вам за завтраком поменьше налегать», «Робса учить было не надо»: the
-                # infinitive hung below a nominal dependent of the predicative
+                # infinitive hung below a nominal dependent of the predicative (or of a verb that takes
+                # one only impersonally: «Мне следовало во всём доверяться графу»)
                 infs = [
                     g for k in kids if k.base_deprel in ("obl", "nmod", "iobj", "obj") and k.upos in ("NOUN", "PROPN", "PRON")
-                    for g in sent.children(k) if is_infinitive(g) and g.base_deprel in _INF_RELS
+                    for g in sent.children(k) if is_infinitive(g)
+                    # «потрясать кулаками было поздно» with «потрясать» tagged as an adjective of its own
+                    # object: an infinitive before a noun modifies nothing there
+                    and (g.base_deprel in _INF_RELS or (g.base_deprel in ("amod", "det") and g.id < k.id))
                     and not _conditional_clause(sent, g, pred)
                 ]
             if agreeing is not pred:
@@ -628,6 +690,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 g for k in kids if k.upos in ("ADV", "PART") and normalize(k.lemma) not in QUANT_WORDS
                 for g in sent.children(k)
                 if g.upos in ("NOUN", "PROPN", "PRON", "DET", "ADJ") and bare_case(sent, g, "Gen")
+            ]
+            # «Больше её для тебя не существует»: a personal pronoun hung on «больше/более» before it is not
+            # quantified («больше» is "any more" there, as in :func:`genitive_of_negation`)
+            gens += [
+                g for k in kids if normalize(k.form) in _ANY_MORE
+                for g in sent.children(k)
+                if g.id > k.id and g.upos == "PRON" and normalize(g.lemma) in _PERSONAL_3RD and bare_case(sent, g, "Gen")
             ]
             # «Не было на Руси степей»: the genitive hung below a prepositional name or pronoun of the
             # predicate, after it (names and pronouns take no genitive of their own)

@@ -22,9 +22,13 @@ paradigms ask before they propose a pair:
   the verb (a locative or temporal PP the parser hung on the subject: «Анна в городе уснула»)?
 * :func:`genitive_labelled_appos`: is a word labelled ``appos`` right after its noun a genitive the
   parser misread («статеры Урнгура», «ученик друидов»), having no nominative reading at all?
+* :func:`unknown_name_as_nominative`: an unknown animate name labelled ``nsubj`` but tagged with an
+  oblique case, re-read as the nominative subject (for neuter gender pairs only).
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
@@ -33,7 +37,7 @@ from .default_subjects import is_vocative
 from .edges import AgreementEdge
 from .lexical import QUANT_WORDS, is_known
 from .subjects import misparsed_second_subject
-from .verbs import is_infinitive, is_intransitive
+from .verbs import is_infinitive, is_intransitive, modal_impersonal
 
 __all__ = [
     "misattached_link_verb",
@@ -48,6 +52,7 @@ __all__ = [
     "address_as_subject",
     "noun_attached_pp",
     "genitive_labelled_appos",
+    "unknown_name_as_nominative",
     "verb_governs_preposition",
     "NOUN_PREPOSITIONS",
 ]
@@ -195,9 +200,22 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
             and not any(k.base_deprel == "mark" or normalize(k.lemma) in _CLAUSE_WORDS for k in sent.children(kid))
             # «Где уж бросить — годов-то не осталось»: set off by a dash or colon, a clause of its own
             and not any(t.form in ("—", "–", "-", ":") for t in sent.tokens[min(kid.id, edge.agreeing.id): max(kid.id, edge.agreeing.id) - 1])
+            # «ничего вам не мешает делать кулич»: an infinitive complement with a direct object of its own
+            # takes no second one (an infinitive subject of «придётся» … leaves the genitive no place at all)
+            and not (not modal_impersonal(edge.predicate) and _own_direct_object(sent, kid, subj))
         ):
             return False
     return True
+
+
+def _own_direct_object(sent: Sentence, inf: Token, subj: Token) -> bool:
+    """Whether the infinitive ``inf`` has a bare nominal object other than ``subj``, placed after it
+    and tagged accusative («делать кулич»): the genitive ``subj`` then cannot be its object too."""
+    return any(
+        k.id != subj.id and k.id > inf.id and k.base_deprel == "obj" and k.upos in ("NOUN", "PROPN", "PRON")
+        and k.feats.get("Case") == "Acc" and not any(c.base_deprel == "case" for c in sent.children(k))
+        for k in sent.children(inf)
+    )
 
 
 def _connective_menee(sent: Sentence, tok: Token) -> bool:
@@ -801,4 +819,42 @@ def address_as_subject(sent: Sentence, edge: AgreementEdge) -> bool:
     return any(
         k.id != subj.id and k.base_deprel == "nsubj" and k.feats.get("Case", "Nom") == "Nom"
         for k in sent.children(edge.predicate)
+    )
+
+
+def unknown_name_as_nominative(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
+    """An unknown animate name labelled nsubj but tagged with an oblique case, read as the nominative subject.
+
+    «Дагенхем (tagged dative) вскрикнул»: pymorphy3 has only guesses for the
+    name, and the tagger's case is no better. For neuter gender pairs only
+    (``noun_subj_predicate_agreement_gender``, and the neuter attractor pair a name subject takes in
+    ``subj_predicate_agreement_gender_attractor``), which are ungrammatical whether or not the name is
+    the subject (a dropped subject is never «оно»); the number and person pairs would not be («Тео
+    поддержали» is grammatical with «Тео» as the object). Under negation only a name ending in a
+    consonant (not «-ом»/«-ем»: «Смеагорл не догадывался»): any oblique case of a declinable name
+    ends otherwise, while a genitive of negation («Тео не оказалось») or a dative of an impersonal
+    verb («Тео не спалось») takes the neuter.
+    """
+    subj = edge.subject
+    if (
+        edge.subject_kind != "other" or (edge.negated and not _bare_stem_name(subj)) or subj.upos != "PROPN" or subj.feats.get("Animacy") != "Anim"
+        or subj.feats.get("Case") not in ("Acc", "Dat", "Gen", "Ins") or is_known(subj.form.lower())
+        or subj.feats.get("Number") != edge.agreeing.feats.get("Number")
+        or any(k.deprel == "case" for k in sent.children(subj))
+    ):
+        return edge
+    return dataclasses.replace(edge, subject=dataclasses.replace(subj, feats=dict(subj.feats, Case="Nom")), subject_kind="nominal")
+
+
+#: Cyrillic vowels and signs that end an oblique case form of a declinable name
+_VOWEL_ENDINGS = tuple("аеёиоуыэюяйьъ")
+
+
+def _bare_stem_name(tok: Token) -> bool:
+    """A capitalised form ending in a consonant and not in the instrumental «-ом»/«-ем»/«-ём»
+    («Смеагорл»): the nominative (or accusative) of a masculine name, never its genitive or dative."""
+    form = tok.form.lower()
+    return (
+        tok.form[:1].isupper() and len(form) > 2 and form[-1].isalpha() and not form.endswith(_VOWEL_ENDINGS)
+        and not form.endswith(("ом", "ем", "ём"))
     )

@@ -20,7 +20,7 @@ from ..morph import OC2UD, UD2OC, get_morph
 from .edges import AgreementEdge, agreeing_word, head_conf, negated_by_ne
 from .lexical import GENITIVE_PERSONAL_FORMS, KTO_PRONOUNS, is_known, noun_only_guessing, verbal_only_reading
 from .readings import agrees_as_nominative, no_accusative_reading, nominative_feats, object_like, other_object
-from .verbs import is_default_form, is_intransitive
+from .verbs import is_default_form, is_infinitive, is_intransitive
 
 __all__ = [
     "case_repair",
@@ -29,6 +29,7 @@ __all__ = [
     "unlabelled_subject_edges",
     "sibling_subject_edges",
     "buried_subject_edges",
+    "reattached_subject_edges",
     "stranded_subject_feats",
     "stranded_subject_edges",
     "object_reading",
@@ -50,7 +51,7 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     * Negated 3sg(.N) predicate, «nominative» subject that pymorphy3 cannot
       read as a nominative agreeing with it but reads as a genitive (any
       tense; in the present and future only with an intransitive verb and a
-      word pymorphy3 knows): a genitive subject («машины не было»,
+      word pymorphy3 knows, or a neuter short form: «её и не должно быть»): a genitive subject («машины не было»,
       «мест в зале не остаётся»); this also applies to a word tagged as a verb or adjective that
       pymorphy3 reads only as a noun.
     * Negated intransitive 3sg(.N) predicate, subject «его», «её», «их» tagged as a possessive
@@ -78,9 +79,13 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         f = edge.agreeing.feats
         want = {"nomn", "sing"} | ({"neut"} if f.get("Tense") == "Past" or f.get("Variant") == "Short" else set())
         agrees = any(want <= set(p.tag.grammemes) for p in parses)
-        if f.get("Tense") != "Past" and not (is_intransitive(edge.agreeing) and is_known(subj.form.lower())):
+        if (
+            f.get("Tense") != "Past" and f.get("Variant") != "Short"
+            and not (is_intransitive(edge.agreeing) and is_known(subj.form.lower()))
+        ):
             # present/future: the genitive could be the object of a verb with a dropped subject
-            # («денег не просит»), and an unknown name's «genitive» is pymorphy3's guess
+            # («денег не просит»), and an unknown name's «genitive» is pymorphy3's guess; a neuter short
+            # form has no such subject («её и не должно быть»)
             return edge
         if not agrees and any("gent" in p.tag.grammemes for p in parses):
             return dataclasses.replace(edge, subject_kind="genitive")
@@ -298,7 +303,9 @@ _QUOTES = frozenset({"«", "»", '"', "“", "”", "„", "``", "''"})
 def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
     """A finite verb without a subject whose nominative subject the parser hung below another nominal of
     the verb's clause («На пути к Лакхнау Макферсон участвовал» with «Макферсон» an nmod of
-    «Лакхнау», «В глазах Мериен плавилось томление» with «томление» an nmod).
+    «Лакхнау», «В глазах Мериен плавилось томление» with «томление» an nmod), or as the ``nsubj`` of an
+    infinitive that depends on the verb («Жить Нина переезжает на юг»: an infinitive has no nominative
+    subject).
 
     The noun (or name, or personal pronoun) stands before the verb, is tagged nominative, has no
     preposition and none before it, is no genitive of the noun before it, and reaches the verb through at most two links of :data:`_BURIED_RELS`, the last one from a
@@ -339,7 +346,10 @@ def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agre
                 tok.base_deprel in ("appos", "flat") and head.feats.get("Case") in ("Gen", "Dat", "Ins", "Loc")
                 and tok.feats.get("Animacy") == "Anim"
             )
-            if (tok.base_deprel not in _BURIED_RELS and not apposed) or after_preposition(sent, tok):
+            # «Жить Нина переезжает на Ивису» with «Нина» the nsubj of the fronted infinitive: an infinitive
+            # takes no nominative subject, the finite verb it depends on does
+            under_infinitive = tok.base_deprel == "nsubj" and is_infinitive(head) and head.head == verb.id
+            if (tok.base_deprel not in _BURIED_RELS and not apposed and not under_infinitive) or after_preposition(sent, tok):
                 continue
             if tok.id > verb.id:
                 continue  # after the verb a dropped subject competes («Входит в состав округа …»)
@@ -353,7 +363,7 @@ def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agre
             above = sent.head_of(head)
             if not (head.head == verb.id or (above is not None and above.head == verb.id and head.base_deprel in _BURIED_RELS)):
                 continue
-            if head.upos not in ("NOUN", "PROPN", "PRON"):
+            if head.upos not in ("NOUN", "PROPN", "PRON") and not under_infinitive:
                 continue
             lo, hi = sorted((tok.id, verb.id))
             if any(t.upos == "PUNCT" or t.form in _QUOTES for t in sent.tokens[lo - 2 if lo > 1 else 0: hi - 1]):
@@ -424,7 +434,8 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
     subjects = {e.subject.id for e in real}
     out = []
     for verb in sent.tokens:
-        if verb.id in taken_preds or verb.head == 0 or verb.base_deprel not in _STRANDED_RELS:
+        plain_acl = verb.deprel == "acl" and _no_relative_word(sent, verb)
+        if verb.id in taken_preds or verb.head == 0 or (verb.base_deprel not in _STRANDED_RELS and not plain_acl):
             continue
         agreeing, pred_type, co = agreeing_word(sent, verb)
         if agreeing is not verb or verbal_only_reading(verb.form.lower()) is None:
@@ -433,7 +444,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
         if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
             continue
         cur, subj, feats = verb, None, None
-        while cur.head != 0 and cur.base_deprel in _STRANDED_RELS:
+        while cur.head != 0 and (cur.base_deprel in _STRANDED_RELS or (cur is verb and plain_acl)):
             head = sent.token(cur.head)
             if head.upos not in _NOMINAL_CHAIN:
                 break
@@ -452,7 +463,10 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
         if subj is None:
             continue
         subjects.add(subj.id)
-        coordinated = any(k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") for k in sent.children(subj))
+        # (a gerund the tagger took for a noun is no conjunct: «Франя, пискнув, прижалась»)
+        coordinated = any(
+            k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") and not _verb_form_only(k) for k in sent.children(subj)
+        )
         subj = dataclasses.replace(subj, feats=feats)
         out.append(AgreementEdge(
             sent_id=sent.sent_id, subject=subj, predicate=verb, agreeing=verb, pred_type=pred_type,
@@ -460,6 +474,30 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
             coordinated=coordinated, negated=negated_by_ne(sent, verb), co_agreeing=co,
         ))
     return out
+
+
+def _verb_form_only(tok: Token) -> bool:
+    """A form pymorphy3 knows and reads only as a verb form (a gerund, participle, infinitive or finite verb)."""
+    parses = get_morph().parses(tok.form)
+    return is_known(tok.form.lower()) and bool(parses) and all(
+        p.tag.POS in ("GRND", "VERB", "INFN", "PRTF", "PRTS") for p in parses
+    )
+
+
+#: words that open a relative or subordinate clause («который», «что», «где» …)
+_RELATIVE_WORDS = frozenset({"который", "что", "где", "куда", "откуда", "когда", "кто", "чей", "как", "какой", "если", "чтобы"})
+
+
+def _no_relative_word(sent: Sentence, verb: Token) -> bool:
+    """A finite indicative verb labelled plain ``acl`` with no relative word or subordinator of its own
+    («Франя, пискнув, прижалась к Гайли» with «прижалась» an acl of «Франя»): no relative clause."""
+    if verb.upos != "VERB" or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Mood") != "Ind":
+        return False
+    return not any(
+        k.base_deprel == "mark" or normalize(k.lemma) in _RELATIVE_WORDS
+        or any(normalize(g.lemma) in _RELATIVE_WORDS for g in sent.children(k))
+        for k in sent.children(verb)
+    )
 
 
 def object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
@@ -487,3 +525,77 @@ def object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
         if kid.base_deprel == "ccomp" or (kid.base_deprel == "obj" and kid.upos in ("NOUN", "PROPN", "PRON") and object_like(kid)):
             return False
     return True
+
+
+def _agrees_tagged(subj: Token, word: Token) -> bool:
+    """Whether the tagger's number and (in the past or short singular) gender of ``word`` match ``subj``'s,
+    with a 3rd-person (or no) person."""
+    f, v = subj.feats, word.feats
+    if v.get("Person") not in (None, "3") or f.get("Number") is None or f.get("Number") != v.get("Number"):
+        return False
+    if v.get("Number") == "Sing" and (v.get("Tense") == "Past" or v.get("Variant") == "Short"):
+        return f.get("Gender") is not None and f.get("Gender") == v.get("Gender")
+    return True
+
+
+def reattached_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """A nominative subject the parser gave a verb it cannot agree with, whose own verb or copula
+    follows it without a subject («…, а тогда у меня жена настоящая была» with «жена» the nsubj of an
+    earlier «взял»).
+
+    The subject is tagged nominative, is no pronoun other than a personal one, disagrees with
+    its edge's agreeing word in number or gender (the tagger's features, both present), and stands
+    before that word or after it behind punctuation or a conjunction (a clause of its own); the word is
+    the first finite indicative verb or быть after it, with no punctuation and no nominative personal
+    pronoun of another phrase between them («и телефон я каждый день повторял»: «я» is that verb's
+    subject), that agrees with it (:func:`_agrees_tagged`), carries no edge yet, and whose predicate has
+    no subject of its own; no participle or short form that would not change with it stands between it
+    and its predicate («корпус был контратакован противником» with «противником» as the predicate).
+    Edges get the ``nominal`` kind.
+    """
+    taken = {e.agreeing.id for e in real} | {e.predicate.id for e in real}
+    with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
+    out = []
+    for e in real:
+        subj = e.subject
+        if e.subject_kind != "nominal" or subj.feats.get("Case") != "Nom":
+            continue
+        if subj.id > e.agreeing.id and not any(
+            t.upos in ("PUNCT", "CCONJ", "SCONJ") for t in sent.tokens[e.agreeing.id: subj.id - 1]
+        ):
+            continue  # after its «verb» in the same clause: a subject placed after the verb
+        if subj.upos == "PRON" and subj.feats.get("PronType", "Prs") != "Prs":
+            continue
+        if _agrees_tagged(subj, e.agreeing) or not any(
+            subj.feats.get(f) and e.agreeing.feats.get(f) and subj.feats[f] != e.agreeing.feats[f] for f in ("Number", "Gender")
+        ):
+            continue
+        own = {t.id for t in sent.subtree(subj)}
+        for word in sent.tokens[subj.id:]:
+            if word.upos == "PUNCT" or (
+                word.upos == "PRON" and word.feats.get("Case") == "Nom" and word.feats.get("PronType", "Prs") == "Prs"
+                and word.id not in own
+            ):
+                break  # «и телефон я каждый день повторял»: a personal pronoun may be that verb's subject
+            if word.upos not in ("VERB", "AUX") or word.feats.get("VerbForm") != "Fin" or word.feats.get("Mood") != "Ind":
+                continue
+            pred = sent.head_of(word) if word.deprel in ("cop", "aux", "aux:pass") and word.head else word
+            if pred is None or word.id in taken or pred.id in taken or pred.id in with_subject or pred.id == e.predicate.id:
+                break
+            agreeing, pred_type, co = agreeing_word(sent, pred)
+            if agreeing is not word or not _agrees_tagged(subj, word):
+                break
+            lo, hi = sorted((word.id, pred.id))
+            if any(
+                (t.feats.get("VerbForm") == "Part" or t.feats.get("Variant") == "Short") and t not in co
+                for t in sent.tokens[lo: hi - 1]
+            ):
+                break  # «корпус был контратакован противником» read with «противником» as the predicate: a half edit
+            taken.update((word.id, pred.id))
+            out.append(AgreementEdge(
+                sent_id=sent.sent_id, subject=subj, predicate=pred, agreeing=word, pred_type=pred_type,
+                order="SV", conf=head_conf(sent, subj), subject_kind="nominal",
+                negated=negated_by_ne(sent, pred, word), co_agreeing=co,
+            ))
+            break
+    return out
