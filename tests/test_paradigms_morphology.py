@@ -235,6 +235,9 @@ NEGATIVE: dict[str, list[str]] = {
         # personal pronoun before it is no modifier
         "Вечером мы вернулись домой.",
         "Одним словом, всё пропало.",
+        # a qualified adverb homonym in its dictionary form: the zero ending would only take a
+        # soft sign (*каждый разь), not another class's ending
+        "Каждый раз он опаздывал на урок.",
         "Он пришёл к ним вечером.",
         "Это дороги, по которым днём ездят грузовики.",  # «которым» is no modifier of «днём»
         "Книга лежит у окна.",  # no dependent at all

@@ -524,8 +524,13 @@ class _Declension(_InflectionParadigm):
         parses = self.morph.parses(tok.form)
         if any(p.tag.POS in ("PREP", "PRCL") for p in parses):
             return None  # a noun form that is also a function word (кроме, путём)
-        if any(p.tag.POS in ("ADVB", "CONJ") for p in parses) and not _qualified_noun(self.morph, sent, tok):
-            return None  # a noun form that is also an adverb (утром, осенью, силой, словом)
+        if any(p.tag.POS in ("ADVB", "CONJ") for p in parses) and (
+            normalize(tok.form) == normalize(analysis.lemma) or not _qualified_noun(self.morph, sent, tok)
+        ):
+            # a noun form that is also an adverb (утром, осенью, силой, словом); a qualified one is the
+            # noun, unless it is the bare dictionary form (каждый раз: its zero ending would only take
+            # a soft sign, *разь, which a reader takes for a changed stem, not another class's ending)
+            return None
         if case == "Dat" and any("loc2" in p.tag.grammemes for p in parses if p.normal_form == analysis.lemma):
             if any(normalize(c.form) in ("в", "во", "на") for c in sent.children(tok, "case")):
                 return None  # «в 8 часу» is the locative in -у, which the parser took for a dative
