@@ -944,3 +944,32 @@ def test_secondary_imperfective_takes_its_partners_prefix(paradigms):
     assert p._partner_cut("отсиживаться", "отсиживается").form_rest == "сиживается"
     assert p._partner_cut("строить", "строил") is None
     assert p._partner_cut("поминать", "поминала") is None
+
+
+def test_adverb_homonym_qualified_only_by_a_modifier_before_it(paradigms):
+    """«На тёплой лежанке зимой спали дети.» with «тёплой» hung on «зимой»: another noun stands between
+    them, so «зимой» stays the adverb (no *зимом); the same modifier right before it qualifies it."""
+    has_dep = paradigms["change_declension_ending_has_dep"]
+
+    def winter(between: bool):
+        rows = [("На", "на", "ADP", "", 3 if between else 2, "case")]
+        if between:
+            rows += [
+                ("тёплой", "тёплый", "ADJ", "Case=Ins|Degree=Pos|Gender=Fem|Number=Sing", 4, "amod"),
+                ("лежанке", "лежанка", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 5, "obl"),
+                ("зимой", "зима", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 5, "obl"),
+            ]
+        else:
+            rows += [
+                ("лежанке", "лежанка", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 5, "obl"),
+                ("тёплой", "тёплый", "ADJ", "Case=Ins|Degree=Pos|Gender=Fem|Number=Sing", 4, "amod"),
+                ("зимой", "зима", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 5, "obl"),
+            ]
+        return tree(rows + [
+            ("спали", "спать", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+            ("дети", "ребёнок", "NOUN", "Animacy=Anim|Case=Nom|Number=Plur", 5, "nsubj"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    assert all("зимом" not in b for b, _ in has_dep.pairs(winter(True)))
+    assert "На лежанке тёплой зимом спали дети." in [b for b, _ in has_dep.pairs(winter(False))]

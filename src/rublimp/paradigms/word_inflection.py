@@ -774,7 +774,12 @@ def _qualified_noun(morph, sent: Sentence, noun: Token) -> bool:
     nouns = [r for r in readings(morph, noun.form, ("NOUN",)) if r.case == case]
     if not case or not nouns:
         return False
-    near = [t for t in sent.children(noun) if t.base_deprel in ("amod", "det")]
+    # a modifier the parser hung on the noun counts only before it, with nothing but modifiers between
+    # them («На тёплой лежанке зимой» with «тёплой» hung on «зимой»: another noun stands between)
+    near = [
+        t for t in sent.children(noun) if t.base_deprel in ("amod", "det") and t.id < noun.id
+        and all(w.upos in _QUALIFIER_UPOS for w in sent.tokens[t.id: noun.id - 1])
+    ]
     if noun.id > 1:
         before = sent.token(noun.id - 1)
         # a word right before the noun that the parser hung elsewhere counts only in the noun's own

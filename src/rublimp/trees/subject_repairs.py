@@ -29,7 +29,6 @@ __all__ = [
     "unlabelled_subject_edges",
     "sibling_subject_edges",
     "buried_subject_edges",
-    "reattached_subject_edges",
     "stranded_subject_feats",
     "stranded_subject_edges",
     "object_reading",
@@ -434,8 +433,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
     subjects = {e.subject.id for e in real}
     out = []
     for verb in sent.tokens:
-        plain_acl = verb.deprel == "acl" and _no_relative_word(sent, verb)
-        if verb.id in taken_preds or verb.head == 0 or (verb.base_deprel not in _STRANDED_RELS and not plain_acl):
+        if verb.id in taken_preds or verb.head == 0 or verb.base_deprel not in _STRANDED_RELS:
             continue
         agreeing, pred_type, co = agreeing_word(sent, verb)
         if agreeing is not verb or verbal_only_reading(verb.form.lower()) is None:
@@ -444,7 +442,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
         if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
             continue
         cur, subj, feats = verb, None, None
-        while cur.head != 0 and (cur.base_deprel in _STRANDED_RELS or (cur is verb and plain_acl)):
+        while cur.head != 0 and cur.base_deprel in _STRANDED_RELS:
             head = sent.token(cur.head)
             if head.upos not in _NOMINAL_CHAIN:
                 break
@@ -484,22 +482,6 @@ def _verb_form_only(tok: Token) -> bool:
     )
 
 
-#: words that open a relative or subordinate clause («который», «что», «где» …)
-_RELATIVE_WORDS = frozenset({"который", "что", "где", "куда", "откуда", "когда", "кто", "чей", "как", "какой", "если", "чтобы"})
-
-
-def _no_relative_word(sent: Sentence, verb: Token) -> bool:
-    """A finite indicative verb labelled plain ``acl`` with no relative word or subordinator of its own
-    («Франя, пискнув, прижалась к Гайли» with «прижалась» an acl of «Франя»): no relative clause."""
-    if verb.upos != "VERB" or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Mood") != "Ind":
-        return False
-    return not any(
-        k.base_deprel == "mark" or normalize(k.lemma) in _RELATIVE_WORDS
-        or any(normalize(g.lemma) in _RELATIVE_WORDS for g in sent.children(k))
-        for k in sent.children(verb)
-    )
-
-
 def object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
     """Whether the «subject» may be the object of a transitive verb whose own subject is unexpressed.
 
@@ -525,77 +507,3 @@ def object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
         if kid.base_deprel == "ccomp" or (kid.base_deprel == "obj" and kid.upos in ("NOUN", "PROPN", "PRON") and object_like(kid)):
             return False
     return True
-
-
-def _agrees_tagged(subj: Token, word: Token) -> bool:
-    """Whether the tagger's number and (in the past or short singular) gender of ``word`` match ``subj``'s,
-    with a 3rd-person (or no) person."""
-    f, v = subj.feats, word.feats
-    if v.get("Person") not in (None, "3") or f.get("Number") is None or f.get("Number") != v.get("Number"):
-        return False
-    if v.get("Number") == "Sing" and (v.get("Tense") == "Past" or v.get("Variant") == "Short"):
-        return f.get("Gender") is not None and f.get("Gender") == v.get("Gender")
-    return True
-
-
-def reattached_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
-    """A nominative subject the parser gave a verb it cannot agree with, whose own verb or copula
-    follows it without a subject («…, а тогда у меня жена настоящая была» with «жена» the nsubj of an
-    earlier «взял»).
-
-    The subject is tagged nominative, is no pronoun other than a personal one, disagrees with
-    its edge's agreeing word in number or gender (the tagger's features, both present), and stands
-    before that word or after it behind punctuation or a conjunction (a clause of its own); the word is
-    the first finite indicative verb or быть after it, with no punctuation and no nominative personal
-    pronoun of another phrase between them («и телефон я каждый день повторял»: «я» is that verb's
-    subject), that agrees with it (:func:`_agrees_tagged`), carries no edge yet, and whose predicate has
-    no subject of its own; no participle or short form that would not change with it stands between it
-    and its predicate («корпус был контратакован противником» with «противником» as the predicate).
-    Edges get the ``nominal`` kind.
-    """
-    taken = {e.agreeing.id for e in real} | {e.predicate.id for e in real}
-    with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
-    out = []
-    for e in real:
-        subj = e.subject
-        if e.subject_kind != "nominal" or subj.feats.get("Case") != "Nom":
-            continue
-        if subj.id > e.agreeing.id and not any(
-            t.upos in ("PUNCT", "CCONJ", "SCONJ") for t in sent.tokens[e.agreeing.id: subj.id - 1]
-        ):
-            continue  # after its «verb» in the same clause: a subject placed after the verb
-        if subj.upos == "PRON" and subj.feats.get("PronType", "Prs") != "Prs":
-            continue
-        if _agrees_tagged(subj, e.agreeing) or not any(
-            subj.feats.get(f) and e.agreeing.feats.get(f) and subj.feats[f] != e.agreeing.feats[f] for f in ("Number", "Gender")
-        ):
-            continue
-        own = {t.id for t in sent.subtree(subj)}
-        for word in sent.tokens[subj.id:]:
-            if word.upos == "PUNCT" or (
-                word.upos == "PRON" and word.feats.get("Case") == "Nom" and word.feats.get("PronType", "Prs") == "Prs"
-                and word.id not in own
-            ):
-                break  # «и телефон я каждый день повторял»: a personal pronoun may be that verb's subject
-            if word.upos not in ("VERB", "AUX") or word.feats.get("VerbForm") != "Fin" or word.feats.get("Mood") != "Ind":
-                continue
-            pred = sent.head_of(word) if word.deprel in ("cop", "aux", "aux:pass") and word.head else word
-            if pred is None or word.id in taken or pred.id in taken or pred.id in with_subject or pred.id == e.predicate.id:
-                break
-            agreeing, pred_type, co = agreeing_word(sent, pred)
-            if agreeing is not word or not _agrees_tagged(subj, word):
-                break
-            lo, hi = sorted((word.id, pred.id))
-            if any(
-                (t.feats.get("VerbForm") == "Part" or t.feats.get("Variant") == "Short") and t not in co
-                for t in sent.tokens[lo: hi - 1]
-            ):
-                break  # «корпус был контратакован противником» read with «противником» as the predicate: a half edit
-            taken.update((word.id, pred.id))
-            out.append(AgreementEdge(
-                sent_id=sent.sent_id, subject=subj, predicate=pred, agreeing=word, pred_type=pred_type,
-                order="SV", conf=head_conf(sent, subj), subject_kind="nominal",
-                negated=negated_by_ne(sent, pred, word), co_agreeing=co,
-            ))
-            break
-    return out

@@ -39,7 +39,6 @@ from .subject_repairs import (
     buried_subject_edges,
     case_repair,
     pronoun_repair,
-    reattached_subject_edges,
     sibling_subject_edges,
     stranded_subject_edges,
     stranded_subject_feats,
@@ -93,7 +92,6 @@ def _repair(sent: Sentence) -> list:
     real += [repair_edge(rsent, e) for e in stranded_subject_edges(rsent, real)]
     real += [repair_edge(rsent, e) for e in sibling_subject_edges(rsent, real)]
     real += [repair_edge(rsent, e) for e in buried_subject_edges(rsent, real)]
-    real += [repair_edge(rsent, e) for e in reattached_subject_edges(rsent, real)]
     return [real, None, rsent]
 
 
