@@ -984,3 +984,32 @@ def test_single_verb_partner_across_a_clause_boundary():
     ]
     sent = tree(coordinated, text="Вчера брат купил хлеб и отправил письмо.", sent_id="cl2")
     assert [b for b, _ in get_paradigm("single_verb_tense").pairs(sent)] == []
+
+
+def test_subject_labelled_apposition_of_its_verb(paradigms):
+    """A nominative name right after a subjectless verb, hung on it as ``appos``, is its subject: a
+    future verb takes the name's gender in the past (tree repair ``apposed_subjects``); an
+    accusative word there is the object and gives the verb no gender."""
+    p = paradigms["conj_verb_tense"]
+    fut = "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Завтра", "завтра", "ADV", "Degree=Pos", 3, "advmod"),
+        ("утром", "утро", "NOUN", "Animacy=Inan|Case=Ins|Gender=Neut|Number=Sing", 3, "obl"),
+        ("приедет", "приехать", "VERB", fut, 0, "root"),
+        ("Анна", "анна", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "appos"),
+        ("Сергеевна", "сергеевна", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 4, "flat:name"),
+        (",", ",", "PUNCT", "", 9, "punct"),
+        ("и", "и", "CCONJ", "", 9, "cc"),
+        ("мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 9, "nsubj"),
+        ("поедем", "поехать", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Person=1|Tense=Fut|VerbForm=Fin|Voice=Act", 3, "conj"),
+        ("на", "на", "ADP", "", 11, "case"),
+        ("дачу", "дача", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 9, "obl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    got = [b for b, _ in p.pairs(tree(rows))]
+    assert "Завтра утром приехала Анна Сергеевна, и мы поедем на дачу." in got
+    # «Завтра утром привезёт Анну …»: the accusative after the verb is no subject; no gender, no pair
+    obj = [("привезёт", "привезти", "VERB", fut, 0, "root") if r[0] == "приедет" else r for r in rows]
+    obj = [("Анну", "анна", "PROPN", "Animacy=Anim|Case=Acc|Gender=Fem|Number=Sing", 3, "appos") if r[0] == "Анна" else r for r in obj]
+    obj = [("Сергеевну", "сергеевна", "PROPN", "Animacy=Anim|Case=Acc|Gender=Fem|Number=Sing", 4, "flat:name") if r[0] == "Сергеевна" else r for r in obj]
+    assert not [b for b, _ in p.pairs(tree(obj)) if b.startswith("Завтра утром привез")]

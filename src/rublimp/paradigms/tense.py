@@ -85,7 +85,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..io import InputError
 from ..trees.lexical import common_noun_gender, finite_verb_only
-from ..trees.tense_frames import RELATIVE_FORMS, clause_initial_gap, closes_its_stretch, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_clause_level, same_time_infinitives
+from ..trees.tense_frames import RELATIVE_FORMS, apposed_subjects, clause_initial_gap, closes_its_stretch, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_clause_level, same_time_infinitives
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -399,6 +399,7 @@ class TenseParadigm(Paradigm):
                     t.upos in ("PUNCT", "VERB", "AUX") for t in sent.tokens[k.id : verb.id - 1]
                 ):
                     subs = [k]
+        subs = subs or apposed_subjects(sent, verb)  # («Завтра заступит Елизавета Анатольевна»)
         if subs:
             return subs[0]
         # a conjoined verb shares its head conjunct's subject

@@ -15,6 +15,9 @@ with «с половиной», «с лишним» after a numeral («два с
 and the verb of a subordinate clause as conjuncts («Водре ждал солдат, которым он только что раздал
 деньги»); they are no coordination.
 
+**A subject labelled an apposition of its verb** (:func:`apposed_subjects`: «Завтра заступит
+Елизавета Анатольевна», Елизавета → ``appos`` of заступит).
+
 **A past verb tagged as its noun homonym** (:func:`past_verb_with_pronoun_subject`: «Я же только что
 села», села → NOUN «село»).
 """
@@ -28,7 +31,7 @@ from ..lexicon import normalize
 
 __all__ = [
     "SAME_TIME_GOVERNORS", "IMPERSONAL_GOVERNORS", "same_time_infinitives", "dates_the_frame", "past_verb_with_pronoun_subject",
-    "quantity_phrase", "same_clause_level", "RELATIVE_FORMS",
+    "quantity_phrase", "same_clause_level", "RELATIVE_FORMS", "apposed_subjects",
 ]
 
 #: every form of the relative «который» (a word that opens a subordinate clause in any case:
@@ -189,3 +192,25 @@ def closes_its_stretch(sent: Sentence, marker: Token, head: Token) -> bool:
     посмотрел»: вчера → advmod of посмотрел)? It then belongs to the verb before it: a later
     clause's marker would stand after the punctuation."""
     return marker.id < len(sent.tokens) and sent.token(marker.id + 1).upos == "PUNCT" and head.id > marker.id + 1
+
+
+def apposed_subjects(sent: Sentence, verb: Token) -> list[Token]:
+    """Tree repair: the subject right after its verb that the parser hung on the verb as an
+    apposition («Завтра с утра заступит Елизавета Анатольевна»: Елизавета → ``appos`` of
+    заступит) — ``[word]`` for the word right after a finite verb with no subject of its own, a
+    nominative noun or name labelled ``appos`` of that verb, with no preposition, agreeing with
+    the verb in number (and, for a singular past verb, in gender); else ``[]``."""
+    if verb.feats.get("VerbForm") != "Fin" or verb.id >= len(sent.tokens):
+        return []
+    word = sent.token(verb.id + 1)
+    if word.head != verb.id or word.base_deprel != "appos" or word.upos not in ("NOUN", "PROPN"):
+        return []
+    if word.feats.get("Case") != "Nom" or any(k.base_deprel in ("case", "nsubj") for k in sent.children(word)):
+        return []
+    if any(k.base_deprel in ("nsubj", "nsubj:pass", "csubj") for k in sent.children(verb)):
+        return []
+    if word.feats.get("Number") != verb.feats.get("Number", word.feats.get("Number")):
+        return []
+    if verb.feats.get("Gender") and word.feats.get("Number") == "Sing" and word.feats.get("Gender") != verb.feats["Gender"]:
+        return []
+    return [word]
