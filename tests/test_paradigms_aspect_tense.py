@@ -1013,3 +1013,24 @@ def test_subject_labelled_apposition_of_its_verb(paradigms):
     obj = [("Анну", "анна", "PROPN", "Animacy=Anim|Case=Acc|Gender=Fem|Number=Sing", 3, "appos") if r[0] == "Анна" else r for r in obj]
     obj = [("Сергеевну", "сергеевна", "PROPN", "Animacy=Anim|Case=Acc|Gender=Fem|Number=Sing", 4, "flat:name") if r[0] == "Сергеевна" else r for r in obj]
     assert not [b for b, _ in p.pairs(tree(obj)) if b.startswith("Завтра утром привез")]
+
+
+def test_nominative_object_of_intransitive_verb_is_its_subject(paradigms):
+    """A nominative noun right after an intransitive verb that the parser labelled its ``obj`` is
+    the subject (tree repair ``apposed_subjects``): the past form takes its gender. After a
+    transitive verb such a noun stays the object: no subject, no gender, no pair."""
+    p = paradigms["single_verb_tense"]
+    fut = "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act"
+    rows = [
+        ("Завтра", "завтра", "ADV", "Degree=Pos", 5, "advmod"),
+        ("вечером", "вечер", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 5, "obl"),
+        ("из", "из", "ADP", "", 4, "case"),
+        ("порта", "порт", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 5, "obl"),
+        ("отплывёт", "отплыть", "VERB", fut, 0, "root"),
+        ("теплоход", "теплоход", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 5, "obj"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ]
+    assert [b for b, _ in p.pairs(tree(rows))] == ["Завтра вечером из порта отплыл теплоход."]
+    # «Завтра вечером из порта отбуксирует теплоход.»: отбуксировать is transitive, the noun its object
+    trans = [("отбуксирует", "отбуксировать", "VERB", fut, 0, "root") if r[0] == "отплывёт" else r for r in rows]
+    assert [b for b, _ in p.pairs(tree(trans))] == []

@@ -28,6 +28,7 @@ from typing import Callable, Iterable
 
 from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
+from .verbs import is_intransitive
 
 __all__ = [
     "SAME_TIME_GOVERNORS", "IMPERSONAL_GOVERNORS", "same_time_infinitives", "dates_the_frame", "past_verb_with_pronoun_subject",
@@ -198,13 +199,17 @@ def apposed_subjects(sent: Sentence, verb: Token) -> list[Token]:
     """Tree repair: the subject right after its verb that the parser hung on the verb as an
     apposition («Завтра с утра заступит Елизавета Анатольевна»: Елизавета → ``appos`` of
     заступит) — ``[word]`` for the word right after a finite verb with no subject of its own, a
-    nominative noun or name labelled ``appos`` of that verb, with no preposition, agreeing with
-    the verb in number (and, for a singular past verb, in gender); else ``[]``."""
+    nominative noun or name labelled ``appos`` of that verb — or its ``obj`` where the verb is
+    intransitive («Завтра днём отплывёт корабль»: корабль → ``obj``, Case=Nom) — with no
+    preposition, agreeing with the verb in number (and, for a singular past verb, in gender);
+    else ``[]``."""
     if verb.feats.get("VerbForm") != "Fin" or verb.id >= len(sent.tokens):
         return []
     word = sent.token(verb.id + 1)
-    if word.head != verb.id or word.base_deprel != "appos" or word.upos not in ("NOUN", "PROPN"):
+    if word.head != verb.id or word.upos not in ("NOUN", "PROPN"):
         return []
+    if word.base_deprel != "appos" and not (word.base_deprel == "obj" and is_intransitive(verb)):
+        return []  # (a nominative «object» of an intransitive verb: «завтра отплывёт корабль»)
     if word.feats.get("Case") != "Nom" or any(k.base_deprel in ("case", "nsubj") for k in sent.children(word)):
         return []
     if any(k.base_deprel in ("nsubj", "nsubj:pass", "csubj") for k in sent.children(verb)):
