@@ -18,6 +18,7 @@ from rublimp.trees.relative_hosts import (
     earlier_host,
     group_noun,
     number_controls_outside,
+    plural_coordination,
     possible_subject,
 )
 
@@ -345,3 +346,47 @@ def test_parser_number_of_the_antecedent_checked_against_the_dictionary():
     # antecedent is guessed, no pair
     rows[2] = ("сумку", "сумка", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obj")
     assert list(get_paradigm(GENDER).pairs(_tree(rows))) == []
+
+
+# round 8 (session 26): a plural «которых» on a coordination of plural nouns
+PLURAL_COORDINATION = [
+    ("Вчера", "вчера", "ADV", "Degree=Pos", 2, "advmod"),
+    ("сгорели", "сгореть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+    ("сараи", "сарай", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Plur", 2, "nsubj"),
+    ("и", "и", "CCONJ", "", 5, "cc"),
+    ("мастерские", "мастерская", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 3, "conj"),
+    (",", ",", "PUNCT", "", 9, "punct"),
+    ("в", "в", "ADP", "", 8, "case"),
+    ("которых", "который", "PRON", "Case=Loc|Number=Plur", 9, "obl"),
+    ("хранилось", "храниться", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 5, "acl:relcl"),
+    ("сено", "сено", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 9, "nsubj"),
+    (".", ".", "PUNCT", "", 2, "punct"),
+]
+
+
+def test_plural_relative_on_a_coordination_of_plural_nouns():
+    """Round 8 (session 26): «сараи и мастерские, в которых» → «в которой» (the last conjunct's gender): the singular fits neither
+    the coordination nor a conjunct. Never the noun edit (one conjunct's number breaks nothing), and no
+    pair where a conjunct is singular (it would host the singular), where the parser's conjuncts share
+    no case (a genitive it coordinated with its head) or where a singular noun stands in the coordination."""
+    bads = [b for b, _ in get_paradigm(NUMBER).pairs(_tree(PLURAL_COORDINATION))]
+    assert bads == ["Вчера сгорели сараи и мастерские , в которой хранилось сено ."]
+    morph = get_morph()
+    sent = _tree(PLURAL_COORDINATION)
+    assert plural_coordination([sent.token(5), sent.token(3)], morph)
+    # a singular conjunct («сарай и мастерские, в котором»: the singular «котором» fits «сарай»)
+    sing = list(PLURAL_COORDINATION)
+    sing[2] = ("сарай", "сарай", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj")
+    assert not plural_coordination([_tree(sing).token(5), _tree(sing).token(3)], morph)
+    assert list(get_paradigm(NUMBER).pairs(_tree(sing))) == []
+    # conjuncts whose forms share no case: «сараями[ins] и мастерских[gen]» is no coordination
+    mixed = list(PLURAL_COORDINATION)
+    mixed[4] = ("мастерских", "мастерская", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 3, "conj")
+    mixed[2] = ("сараями", "сарай", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Plur", 2, "nsubj")
+    assert not plural_coordination([_tree(mixed).token(5), _tree(mixed).token(3)], morph)
+    assert list(get_paradigm(NUMBER).pairs(_tree(mixed))) == []
+    # a singular noun inside the coordination («сараи соседки и мастерские, в которой» could take «соседки»)
+    rows = list(PLURAL_COORDINATION)
+    rows.insert(3, ("соседки", "соседка", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing", 3, "nmod"))
+    rows = [(f, l, u, ft, h + 1 if h > 3 else h, r) for f, l, u, ft, h, r in rows]
+    assert list(get_paradigm(NUMBER).pairs(_tree(rows))) == []

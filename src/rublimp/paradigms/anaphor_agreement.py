@@ -77,6 +77,7 @@ from ..trees.relative_hosts import (
     earlier_host,
     group_noun,
     number_controls_outside,
+    plural_coordination,
     possible_subject,
 )
 from ..trees.roles import preposition_of, read_case_table, tag_case
@@ -513,11 +514,12 @@ def _conjuncts(sent: Sentence, ante: Token, pron: Token) -> list[Token]:
     return out
 
 
-def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
-                     coordinated: bool = False) -> Iterator[RelativeClause]:
+def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False, coordinated: bool = False,
+                     plural_conjuncts: bool = False) -> Iterator[RelativeClause]:
     """Every non-subject «который» of ``sent`` that agrees with a single nominal antecedent
     (with ``subjects``, also a subject «который», marked ``subject=True``; with ``coordinated``,
-    also a singular one whose antecedent is a conjunct, its conjuncts kept in ``conjuncts``)."""
+    also a singular one whose antecedent is a conjunct, its conjuncts kept in ``conjuncts``; with
+    ``plural_conjuncts``, also a plural one on a coordination of plain plural nouns, :func:`plural_coordination`)."""
     for pron in sent.tokens:
         if pron.upos not in ("PRON", "DET", "ADJ") or not norm(pron.form).startswith("котор"):
             continue
@@ -562,7 +564,8 @@ def relative_clauses(sent: Sentence, morph: Morph, *, subjects: bool = False,
             # (a substantivised adjective heads its own phrase: «оставался первым, которого …»)
             continue
         conjuncts = _conjuncts(sent, ante, pron)
-        if conjuncts and not (coordinated and pron.feats.get("Number") == "Sing"):
+        if conjuncts and not (coordinated and pron.feats.get("Number") == "Sing") and not (
+                plural_conjuncts and pron.feats.get("Number") == "Plur" and plural_coordination([ante, *conjuncts], morph)):
             # «мыс, пролив и остров, которые он открыл»: the clause may belong to the whole
             # coordination, or to a noun of another conjunct («очки в оправе и журнал, который»);
             # a singular pronoun belongs to one conjunct, and the new form must fit none of the
@@ -667,6 +670,8 @@ class _AnaphorAgreement(Paradigm):
                             self._preposition(sent, rc.pronoun), self.prepositions, self._dominant(rc))
         if case is None:
             return None  # «с которой» (gen. or ins.): the new form could change the case as well
+        if rc.conjuncts and case != rc.pronoun.feats["Case"]:
+            return None  # (in a coordination the conjuncts' animacy may differ: no case change)
         word = inflect_agreeing(self.morph, rc.pronoun_analysis.parse, case, number, gender, rc.animacy)
         if word is None or norm(word) == norm(rc.pronoun.form):
             return None
@@ -717,7 +722,8 @@ class _AnaphorAgreement(Paradigm):
         hosts = [t for t in _noun_phrase(sent, rc.antecedent) if t.id < start] + list(rc.conjuncts)
         # (with conjuncts, every nominal before the relative phrase: the parser's attachments
         # inside a coordination are unreliable — «снеговик с морковкой, …, с метлой, который»)
-        first = 0 if rc.conjuncts else rc.antecedent.id
+        # (a plural coordination of plural nouns: every nominal from its first conjunct on)
+        first = (min(c.id for c in rc.conjuncts) - 1 if rc.number == "Plur" else 0) if rc.conjuncts else rc.antecedent.id
         hosts += [sent.token(i) for i in range(first + 1, start) if i != rc.antecedent.id]
         node = rc.antecedent
         if rc.conjuncts and node.base_deprel == "conj" and node.head != 0:
@@ -767,9 +773,9 @@ class AnaphorAgreementNumber(_AnaphorAgreement):
         it may), it has no agreeing modifier (:meth:`_noun_edit`), and «который» has no reading in
         the new number.
         """
-        for rc in relative_clauses(sent, self.morph, subjects=True):
+        for rc in relative_clauses(sent, self.morph, subjects=True, plural_conjuncts=True):
             pronoun = [] if rc.subject else list(self._pronoun_edits(sent, rc))
-            noun = self._noun_edit(sent, rc)
+            noun = None if rc.conjuncts else self._noun_edit(sent, rc)  # (one conjunct's number: no error)
             if pronoun and (noun is None or self._pronoun_preferred(pronoun[0], rc)):
                 yield pronoun[0]
             elif noun is not None:

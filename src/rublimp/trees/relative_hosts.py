@@ -22,10 +22,10 @@ from typing import Iterable
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph
 from .lexical import PERSONAL_PRONOUNS
-from .nominal import QUANTITY_LEMMAS, agr_from_tag, norm
+from .nominal import QUANTITY_LEMMAS, agr_from_tag, noun_readings, norm
 
 __all__ = ["GROUP_NOUNS", "COPULAR_VERBS", "clause_plural_host", "earlier_host", "group_noun", "host_features",
-           "number_controls_outside", "possible_subject"]
+           "number_controls_outside", "plural_coordination", "possible_subject"]
 
 #: singular nouns of a group whose members a plural «которые» may refer to («пара, которые поженились»)
 GROUP_NOUNS = frozenset({
@@ -91,6 +91,32 @@ def group_noun(tok: Token) -> bool:
     """Whether ``tok`` is a singular-form noun of a group whose members a plural «которые» may refer to
     («молодая пара, которые поженились»; :data:`GROUP_NOUNS`)."""
     return tok.upos in ("NOUN", "PROPN") and norm(tok.lemma) in GROUP_NOUNS
+
+
+def plural_coordination(nouns: Iterable[Token], morph: Morph) -> bool:
+    """Whether every conjunct of a coordination is a plain plural noun: tagged plural by the parser, with no
+    singular reading of its form in the parser's case (by pymorphy3), and no group noun («бумаги и
+    департаменты», «не министрами, а лицами»). A singular «который» then fits neither the whole
+    coordination nor any one conjunct («бумаги и департаменты, которому они интересны» is ungrammatical
+    in every reading); one singular or case-ambiguous conjunct («ложки и нож», «лица[gen.sg?]») gives False,
+    and so do conjuncts whose plural readings share no case (the parser's coordination of a noun with
+    its genitive: «колоннами и скульптурами[ins] муз[gen, conj]»)."""
+    nouns = list(nouns)
+    shared: set[str | None] | None = None
+    for t in nouns:
+        cases = {r.case for r in noun_readings(morph, t.form, norm(t.lemma), ("NOUN",)) if r.number == "Plur"}
+        shared = cases if shared is None else shared & cases
+    if not shared:
+        return False
+    for t in nouns:
+        case = t.feats.get("Case")
+        if t.upos not in ("NOUN", "PROPN") or t.feats.get("Number") != "Plur" or case is None or group_noun(t):
+            return False
+        readings = noun_readings(morph, t.form, norm(t.lemma), ("NOUN",))
+        if not any(r.number == "Plur" and r.case == case for r in readings) or \
+                any(r.number == "Sing" and r.case == case for r in readings):
+            return False
+    return True
 
 
 def _modifier(sent: Sentence, t: Token) -> bool:
