@@ -3544,3 +3544,33 @@ def test_gerund_tagged_as_a_conjunct_noun_does_not_coordinate_the_subject(paradi
     assert _bads(gender, turned("вздохнув", "вздохнув", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")) == ["Маша, вздохнув, отвернулось."]
     # a real noun conjunct coordinates the subject: no gender pair
     assert _bads(gender, turned("Петя", "петя", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")) == []
+
+
+def test_clause_after_a_comma_is_the_subject_of_a_verb_of_seeming_with_its_experiencer(paradigms):
+    # «Ей кажется, сосед продал дом.»: «казаться» with a bare dative experiencer takes the finite clause
+    # after the comma as its subject; no other person or number has a reading there
+    def seems(experiencer: tuple | None, joiner: tuple | None = None):
+        rows = [experiencer] if experiencer else []
+        verb = len(rows) + 1
+        first = verb + 2 + (1 if joiner else 0)
+        rows += [("кажется", "казаться", "VERB", _PRES_3SG_MID, 0, "root"), (",", ",", "PUNCT", "", first + 1, "punct")]
+        if joiner:
+            rows.append(joiner + (first + 1, "cc"))
+        rows += [
+            ("сосед", "сосед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", first + 1, "nsubj"),
+            ("продал", "продать", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", verb, "ccomp"),
+            ("дом", "дом", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", first + 1, "obj"),
+            (".", ".", "PUNCT", "", verb, "punct"),
+        ]
+        return _tree(rows)
+
+    her = ("Ей", "она", "PRON", "Case=Dat|Gender=Fem|Number=Sing|Person=3", 2, "iobj")
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert _bads(person, seems(her)) == ["Ей кажешься, сосед продал дом.", "Ей кажусь, сосед продал дом."]
+    assert _bads(number, seems(her)) == ["Ей кажутся, сосед продал дом."]
+    # without the experiencer a dropped personal subject could be meant: no pair
+    assert _bads(person, seems(None)) == []
+    # a clause opened by a conjunction after the comma is no subject clause: no pair
+    but = ("а", "а", "CCONJ", "")
+    assert _bads(person, seems(her, but)) == []

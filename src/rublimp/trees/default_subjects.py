@@ -179,11 +179,36 @@ def _finite_clause_host(pred: Token, agreeing: Token) -> bool:
     return f.get("Tense") == "Past" and (is_intransitive(pred) or pred.form.lower().endswith(("ся", "сь")))
 
 
-def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
+#: verbs of seeming that take a finite clause only impersonally, with a dative experiencer («мне кажется, …»)
+_SEEM_LEMMAS = frozenset({"казаться", "показаться", "думаться", "чудиться", "почудиться"})
+
+
+def _seeming_with_experiencer(sent: Sentence, pred: Token, agreeing: Token) -> bool:
+    """A reflexive 3rd-person singular (or neuter past) verb of :data:`_SEEM_LEMMAS` with a bare dative
+    nominal of its own: «Мне кажется, денщик всех обманул», «Ему почудилось, кто-то стучит».
+
+    With the experiencer the verb takes no personal subject and no other person: «мне кажусь, …»,
+    «мне кажутся, …» have no reading. The present tense counts here (unlike
+    :func:`_finite_clause_host`), because the dative leaves no place for a dropped «я/ты».
+    """
+    f = agreeing.feats
+    if pred is not agreeing or normalize(pred.lemma) not in _SEEM_LEMMAS or not pred.form.lower().endswith(("ся", "сь")):
+        return False
+    if f.get("Number") != "Sing" or f.get("Person", "3") != "3" or f.get("Gender", "Neut") != "Neut":
+        return False
+    return any(
+        k.base_deprel in ("iobj", "obl", "nmod") and k.upos in ("NOUN", "PROPN", "PRON") and bare_case(sent, k, "Dat")
+        for k in sent.children(pred)
+    )
+
+
+def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token, *, comma_ok: bool = False) -> bool:
     """A finite clause after ``pred`` attached as ccomp/csubj/parataxis and introduced as a subject clause.
 
     It is introduced by a subordinator or a question word («что», «почему»,
-    «куда») or follows a dash or colon right after the predicate.
+    «куда») or follows a dash or colon right after the predicate; with ``comma_ok`` (a verb of seeming
+    with its experiencer, :func:`_seeming_with_experiencer`) also a comma right after the predicate,
+    when the clause opens with no conjunction («Мне кажется, он ушёл»; not «…, а он ушёл»).
     """
     if tok.base_deprel not in ("ccomp", "csubj", "parataxis") or tok.id < pred.id:
         return False
@@ -203,7 +228,10 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
     if any(k.id == first and normalize(k.lemma) in WH_WORDS | {"почему", "зачем", "как", "ли"} for k in kids):
         return True
     before = sent.tokens[first - 2] if first > 1 else None
-    return before is not None and before.form in ("–", "—", "-", ":") and all(
+    marks = ("–", "—", "-", ":", ",") if comma_ok else ("–", "—", "-", ":")
+    if comma_ok and sent.tokens[first - 1].upos in ("CCONJ", "SCONJ"):
+        return False
+    return before is not None and before.form in marks and all(
         t.upos == "PUNCT" for t in sent.tokens[pred.id:first - 1]
     )
 
@@ -669,10 +697,11 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
             # «Мне долго жить выпало», «Только говорить мне приказано»: a neuter past or short
             # participle hung below the infinitive before it
             subj, kind = sent.head_of(pred), "clausal"
-        if subj is None and _finite_clause_host(pred, agreeing):
+        seeming = _seeming_with_experiencer(sent, pred, agreeing)
+        if subj is None and (_finite_clause_host(pred, agreeing) or seeming):
             # «Потом выяснилось – просто били человека», «Мало сказано, почему он ушёл»: a finite clause
             # labelled ccomp/parataxis is the subject of an impersonal neuter predicate
-            clauses = [k for k in kids if _finite_clause_subject(sent, pred, k)]
+            clauses = [k for k in kids if _finite_clause_subject(sent, pred, k, comma_ok=seeming)]
             if clauses:
                 subj, kind = clauses[0], "clausal"
         # a neuter short passive participle takes the genitive of negation as its subject too («изменений не
