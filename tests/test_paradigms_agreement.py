@@ -3574,3 +3574,29 @@ def test_clause_after_a_comma_is_the_subject_of_a_verb_of_seeming_with_its_exper
     # a clause opened by a conjunction after the comma is no subject clause: no pair
     but = ("а", "а", "CCONJ", "")
     assert _bads(person, seems(her, but)) == []
+
+
+def test_infinitive_equated_by_znachit_with_an_infinitive_after_it_is_its_subject(paradigms):
+    # «Уехать в деревню – значило сдаться.» with «Уехать» labelled xcomp: the verb of meaning equates two
+    # infinitives, and the first is its clausal subject
+    def means(verb: str, feats: str, mark: str):
+        return _tree([
+            ("Уехать", "уехать", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 5, "xcomp"),
+            ("в", "в", "ADP", "", 3, "case"),
+            ("деревню", "деревня", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 1, "obl"),
+            (mark, mark, "PUNCT", "", 5, "punct"),
+            (verb, "значить", "VERB", feats, 0, "root"),
+            ("сдаться", "сдаться", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 5, "xcomp"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    past = "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    pres = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    assert _bads(gender, means("значило", past, "–")) == ["Уехать в деревню – значил сдаться."]
+    assert _bads(number, means("значило", past, "–")) == ["Уехать в деревню – значили сдаться."]
+    assert _bads(person, means("значит", pres, "–")) == ["Уехать в деревню – значишь сдаться.", "Уехать в деревню – значу сдаться."]
+    # a comma before the verb makes it the parenthetical «значит» ("so"): no subject, no pair
+    assert _bads(person, means("значит", pres, ",")) == []

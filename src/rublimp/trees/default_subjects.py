@@ -333,6 +333,31 @@ def _conditional_clause(sent: Sentence, inf: Token, pred: Token) -> bool:
     return any(t.upos == "PUNCT" for t in sent.tokens[lo: hi - 1])
 
 
+#: verbs of meaning that equate two infinitives («Жить – значит бороться»)
+_MEANING_LEMMAS = frozenset({"значить", "означать"})
+
+
+def _infinitive_meaning_infinitive(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
+    """The infinitive before a verb of :data:`_MEANING_LEMMAS` that equates it with an infinitive after
+    it: «Уехать в деревню – значило сдаться» (the first infinitive is the subject whatever its label).
+
+    Both infinitives hang on the verb itself, with no comma between the first and the verb or between the
+    verb and the second (the parenthetical «значит» "so" is set off by commas: «Уйти надо, значит,
+    собираться»), and the verb is in its default form.
+    """
+    if pred is not agreeing or normalize(pred.lemma) not in _MEANING_LEMMAS:
+        return None
+    kids = sent.children(pred)
+    before = [k for k in kids if is_infinitive(k) and k.id < pred.id and k.base_deprel in _INF_RELS]
+    after = [k for k in kids if is_infinitive(k) and k.id > pred.id and k.base_deprel in ("xcomp", "obj", "ccomp", "csubj")]
+    if not before or not after:
+        return None
+    first, second = before[-1], after[0]
+    if any(t.form == "," for t in sent.tokens[first.id:second.id - 1]):
+        return None
+    return first
+
+
 def _infinitive_above(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
     """The infinitive a default-form predicate hangs below (``advcl``, ``xcomp``, ``parataxis`` …), as its
     clausal subject, or None.
@@ -693,6 +718,9 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"
+        elif pred_type == "verb" and _infinitive_meaning_infinitive(sent, pred, agreeing) is not None:
+            # «Отправить в Сочи – значило ликвидировать» with the first infinitive labelled xcomp
+            subj, kind = _infinitive_meaning_infinitive(sent, pred, agreeing), "clausal"
         elif _infinitive_above(sent, pred, agreeing) is not None:
             # «Мне долго жить выпало», «Только говорить мне приказано»: a neuter past or short
             # participle hung below the infinitive before it
