@@ -3600,3 +3600,28 @@ def test_infinitive_equated_by_znachit_with_an_infinitive_after_it_is_its_subjec
     assert _bads(person, means("значит", pres, "–")) == ["Уехать в деревню – значишь сдаться.", "Уехать в деревню – значу сдаться."]
     # a comma before the verb makes it the parenthetical «значит» ("so"): no subject, no pair
     assert _bads(person, means("значит", pres, ",")) == []
+
+
+def test_genitive_labelled_subject_of_udatsya_with_an_infinitive_below_it_is_the_infinitives_object(paradigms):
+    # «Немногим удалось огня уберечься.» with «огня» labelled the nsubj of «удалось» and the infinitive hung
+    # below it: the genitive is the infinitive's object, the infinitive the clausal subject
+    def spared(noun: str, feats: str):
+        return _tree([
+            ("Немногим", "немногие", "PRON", "Case=Dat|Number=Plur", 2, "iobj"),
+            ("удалось", "удаться", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+            (noun, noun, "NOUN", feats, 2, "nsubj"),
+            ("уберечься", "уберечься", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 3, "nmod"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    gen = "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing"
+    assert _bads(paradigms["clause_subj_predicate_agreement_gender"], spared("огня", gen)) == ["Немногим удался огня уберечься."]
+    assert _bads(paradigms["clause_subj_predicate_agreement_number"], spared("огня", gen)) == ["Немногим удались огня уберечься."]
+    # a genitive without an infinitive below it is no such object: the infinitive is not found there
+    no_inf = _tree([
+        ("Немногим", "немногие", "PRON", "Case=Dat|Number=Plur", 2, "iobj"),
+        ("удалось", "удаться", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+        ("огня", "огонь", "NOUN", gen, 2, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads(paradigms["clause_subj_predicate_agreement_gender"], no_inf) == []

@@ -617,6 +617,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if any(is_infinitive(k) and k.base_deprel in _INF_RELS for k in sent.children(e.predicate))
         and object_of_impersonal_infinitive(dataclasses.replace(e, subject_kind="clausal"), e.subject)
     }
+    # «Мало кому удалось стрелы уберечься»: a genitive labelled the nsubj of a verb that takes an infinitive
+    # only impersonally, with an infinitive hung below it, is that infinitive's object
+    misparsed |= {
+        e.subject.id for e in real
+        if e.subject.base_deprel == "nsubj" and infinitive_only_impersonal(e.agreeing) and bare_case(sent, e.subject, "Gen")
+        and any(is_infinitive(g) and g.base_deprel in _INF_RELS for g in sent.children(e.subject))
+    }
     # «Что было сказывать о деле?»: «было» + infinitive is impersonal; a «что/это/всё» labelled the
     # infinitive's subject is its object
     misparsed |= {
