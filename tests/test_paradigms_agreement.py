@@ -3625,3 +3625,22 @@ def test_genitive_labelled_subject_of_udatsya_with_an_infinitive_below_it_is_the
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
     assert _bads(paradigms["clause_subj_predicate_agreement_gender"], no_inf) == []
+
+
+def test_instrumental_labelled_nsubj_of_a_neuter_past_below_its_infinitive_is_no_subject(paradigms):
+    # «Уступить — мне позором казалось.» with «казалось» hung below the infinitive and the instrumental
+    # «позором» labelled its nsubj: an instrumental is no subject, the infinitive above is
+    def shame(noun: str, feats: str):
+        return _tree([
+            ("Уступить", "уступить", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 0, "root"),
+            ("—", "—", "PUNCT", "", 5, "punct"),
+            ("мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 5, "iobj"),
+            (noun, "позор", "NOUN", feats, 5, "nsubj"),
+            ("казалось", "казаться", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 1, "parataxis"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ])
+
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+    assert _bads(gender, shame("позором", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing")) == ["Уступить — мне позором казался."]
+    # a nominative nsubj is a subject of its own: no clausal subject, no pair
+    assert _bads(gender, shame("позор", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")) == []

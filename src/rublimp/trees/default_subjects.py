@@ -371,7 +371,12 @@ def _infinitive_above(sent: Sentence, pred: Token, agreeing: Token) -> Token | N
     head = sent.head_of(pred)
     if head is None or not is_infinitive(head) or pred.base_deprel not in _UNDER_INF_RELS:
         return None
-    if any(k.base_deprel in ("mark", "nsubj", "csubj", "expl") for k in sent.children(pred)):
+    # an nsubj that can be no nominative («мне преступленьем казалось»: an instrumental) is a misparsed
+    # complement, not a subject of its own
+    if any(
+        k.base_deprel in ("mark", "csubj", "expl") or (k.base_deprel == "nsubj" and not _oblique_subject(k))
+        for k in sent.children(pred)
+    ):
         return None
     if modal_impersonal(pred):
         return head
