@@ -3644,3 +3644,25 @@ def test_instrumental_labelled_nsubj_of_a_neuter_past_below_its_infinitive_is_no
     assert _bads(gender, shame("позором", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing")) == ["Уступить — мне позором казался."]
     # a nominative nsubj is a subject of its own: no clausal subject, no pair
     assert _bads(gender, shame("позор", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")) == []
+
+
+def test_noun_labelled_object_of_a_reflexive_infinitive_is_the_subject_of_the_verb_above(paradigms):
+    # «Завтра может начаться дождь.» with «дождь» tagged accusative and labelled the object of «начаться»: a
+    # reflexive intransitive infinitive takes no accusative object, the noun is the subject of «может»
+    def rain(inf: str, inf_lemma: str, noun: str, lemma: str, animacy: str):
+        return _tree([
+            ("Завтра", "завтра", "ADV", "Degree=Pos", 2, "advmod"),
+            ("может", "мочь", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+            (inf, inf_lemma, "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 2, "xcomp"),
+            (noun, lemma, "NOUN", f"Animacy={animacy}|Case=Acc|Gender=Masc|Number=Sing", 3, "obj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    person = paradigms["noun_subj_predicate_agreement_person"]
+    number = paradigms["noun_subj_predicate_agreement_number"]
+    assert _bads(person, rain("начаться", "начаться", "дождь", "дождь", "Inan")) == ["Завтра могу начаться дождь."]
+    assert _bads(number, rain("начаться", "начаться", "дождь", "дождь", "Inan")) == ["Завтра могут начаться дождь."]
+    # a non-reflexive infinitive takes the noun as its object («может начать дождь» has a dropped subject)
+    assert _bads(person, rain("начать", "начать", "дождь", "дождь", "Inan")) == []
+    # an animate noun may be the object of a reflexive verb in colloquial use («бояться волка/волк»): no pair
+    assert _bads(person, rain("начаться", "начаться", "волк", "волк", "Anim")) == []
