@@ -3544,3 +3544,125 @@ def test_gerund_tagged_as_a_conjunct_noun_does_not_coordinate_the_subject(paradi
     assert _bads(gender, turned("вздохнув", "вздохнув", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")) == ["Маша, вздохнув, отвернулось."]
     # a real noun conjunct coordinates the subject: no gender pair
     assert _bads(gender, turned("Петя", "петя", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing")) == []
+
+
+def test_clause_after_a_comma_is_the_subject_of_a_verb_of_seeming_with_its_experiencer(paradigms):
+    # «Ей кажется, сосед продал дом.»: «казаться» with a bare dative experiencer takes the finite clause
+    # after the comma as its subject; no other person or number has a reading there
+    def seems(experiencer: tuple | None, joiner: tuple | None = None):
+        rows = [experiencer] if experiencer else []
+        verb = len(rows) + 1
+        first = verb + 2 + (1 if joiner else 0)
+        rows += [("кажется", "казаться", "VERB", _PRES_3SG_MID, 0, "root"), (",", ",", "PUNCT", "", first + 1, "punct")]
+        if joiner:
+            rows.append(joiner + (first + 1, "cc"))
+        rows += [
+            ("сосед", "сосед", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", first + 1, "nsubj"),
+            ("продал", "продать", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", verb, "ccomp"),
+            ("дом", "дом", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", first + 1, "obj"),
+            (".", ".", "PUNCT", "", verb, "punct"),
+        ]
+        return _tree(rows)
+
+    her = ("Ей", "она", "PRON", "Case=Dat|Gender=Fem|Number=Sing|Person=3", 2, "iobj")
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    assert _bads(person, seems(her)) == ["Ей кажешься, сосед продал дом.", "Ей кажусь, сосед продал дом."]
+    assert _bads(number, seems(her)) == ["Ей кажутся, сосед продал дом."]
+    # without the experiencer a dropped personal subject could be meant: no pair
+    assert _bads(person, seems(None)) == []
+    # a clause opened by a conjunction after the comma is no subject clause: no pair
+    but = ("а", "а", "CCONJ", "")
+    assert _bads(person, seems(her, but)) == []
+
+
+def test_infinitive_equated_by_znachit_with_an_infinitive_after_it_is_its_subject(paradigms):
+    # «Уехать в деревню – значило сдаться.» with «Уехать» labelled xcomp: the verb of meaning equates two
+    # infinitives, and the first is its clausal subject
+    def means(verb: str, feats: str, mark: str):
+        return _tree([
+            ("Уехать", "уехать", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 5, "xcomp"),
+            ("в", "в", "ADP", "", 3, "case"),
+            ("деревню", "деревня", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 1, "obl"),
+            (mark, mark, "PUNCT", "", 5, "punct"),
+            (verb, "значить", "VERB", feats, 0, "root"),
+            ("сдаться", "сдаться", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 5, "xcomp"),
+            (".", ".", "PUNCT", "", 5, "punct"),
+        ])
+
+    past = "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+    pres = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+    number = paradigms["clause_subj_predicate_agreement_number"]
+    person = paradigms["clause_subj_predicate_agreement_person"]
+    assert _bads(gender, means("значило", past, "–")) == ["Уехать в деревню – значил сдаться."]
+    assert _bads(number, means("значило", past, "–")) == ["Уехать в деревню – значили сдаться."]
+    assert _bads(person, means("значит", pres, "–")) == ["Уехать в деревню – значишь сдаться.", "Уехать в деревню – значу сдаться."]
+    # a comma before the verb makes it the parenthetical «значит» ("so"): no subject, no pair
+    assert _bads(person, means("значит", pres, ",")) == []
+
+
+def test_genitive_labelled_subject_of_udatsya_with_an_infinitive_below_it_is_the_infinitives_object(paradigms):
+    # «Немногим удалось огня уберечься.» with «огня» labelled the nsubj of «удалось» and the infinitive hung
+    # below it: the genitive is the infinitive's object, the infinitive the clausal subject
+    def spared(noun: str, feats: str):
+        return _tree([
+            ("Немногим", "немногие", "PRON", "Case=Dat|Number=Plur", 2, "iobj"),
+            ("удалось", "удаться", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+            (noun, noun, "NOUN", feats, 2, "nsubj"),
+            ("уберечься", "уберечься", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 3, "nmod"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    gen = "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing"
+    assert _bads(paradigms["clause_subj_predicate_agreement_gender"], spared("огня", gen)) == ["Немногим удался огня уберечься."]
+    assert _bads(paradigms["clause_subj_predicate_agreement_number"], spared("огня", gen)) == ["Немногим удались огня уберечься."]
+    # a genitive without an infinitive below it is no such object: the infinitive is not found there
+    no_inf = _tree([
+        ("Немногим", "немногие", "PRON", "Case=Dat|Number=Plur", 2, "iobj"),
+        ("удалось", "удаться", "VERB", "Aspect=Perf|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+        ("огня", "огонь", "NOUN", gen, 2, "nsubj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert _bads(paradigms["clause_subj_predicate_agreement_gender"], no_inf) == []
+
+
+def test_instrumental_labelled_nsubj_of_a_neuter_past_below_its_infinitive_is_no_subject(paradigms):
+    # «Уступить — мне позором казалось.» with «казалось» hung below the infinitive and the instrumental
+    # «позором» labelled its nsubj: an instrumental is no subject, the infinitive above is
+    def shame(noun: str, feats: str):
+        return _tree([
+            ("Уступить", "уступить", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 0, "root"),
+            ("—", "—", "PUNCT", "", 5, "punct"),
+            ("мне", "я", "PRON", "Case=Dat|Number=Sing|Person=1", 5, "iobj"),
+            (noun, "позор", "NOUN", feats, 5, "nsubj"),
+            ("казалось", "казаться", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 1, "parataxis"),
+            (".", ".", "PUNCT", "", 1, "punct"),
+        ])
+
+    gender = paradigms["clause_subj_predicate_agreement_gender"]
+    assert _bads(gender, shame("позором", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing")) == ["Уступить — мне позором казался."]
+    # a nominative nsubj is a subject of its own: no clausal subject, no pair
+    assert _bads(gender, shame("позор", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing")) == []
+
+
+def test_noun_labelled_object_of_a_reflexive_infinitive_is_the_subject_of_the_verb_above(paradigms):
+    # «Завтра может начаться дождь.» with «дождь» tagged accusative and labelled the object of «начаться»: a
+    # reflexive intransitive infinitive takes no accusative object, the noun is the subject of «может»
+    def rain(inf: str, inf_lemma: str, noun: str, lemma: str, animacy: str):
+        return _tree([
+            ("Завтра", "завтра", "ADV", "Degree=Pos", 2, "advmod"),
+            ("может", "мочь", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+            (inf, inf_lemma, "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 2, "xcomp"),
+            (noun, lemma, "NOUN", f"Animacy={animacy}|Case=Acc|Gender=Masc|Number=Sing", 3, "obj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+
+    person = paradigms["noun_subj_predicate_agreement_person"]
+    number = paradigms["noun_subj_predicate_agreement_number"]
+    assert _bads(person, rain("начаться", "начаться", "дождь", "дождь", "Inan")) == ["Завтра могу начаться дождь."]
+    assert _bads(number, rain("начаться", "начаться", "дождь", "дождь", "Inan")) == ["Завтра могут начаться дождь."]
+    # a non-reflexive infinitive takes the noun as its object («может начать дождь» has a dropped subject)
+    assert _bads(person, rain("начать", "начать", "дождь", "дождь", "Inan")) == []
+    # an animate noun may be the object of a reflexive verb in colloquial use («бояться волка/волк»): no pair
+    assert _bads(person, rain("начаться", "начаться", "волк", "волк", "Anim")) == []

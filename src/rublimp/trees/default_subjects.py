@@ -179,11 +179,36 @@ def _finite_clause_host(pred: Token, agreeing: Token) -> bool:
     return f.get("Tense") == "Past" and (is_intransitive(pred) or pred.form.lower().endswith(("ся", "сь")))
 
 
-def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
+#: verbs of seeming that take a finite clause only impersonally, with a dative experiencer («мне кажется, …»)
+_SEEM_LEMMAS = frozenset({"казаться", "показаться", "думаться", "чудиться", "почудиться"})
+
+
+def _seeming_with_experiencer(sent: Sentence, pred: Token, agreeing: Token) -> bool:
+    """A reflexive 3rd-person singular (or neuter past) verb of :data:`_SEEM_LEMMAS` with a bare dative
+    nominal of its own: «Мне кажется, денщик всех обманул», «Ему почудилось, кто-то стучит».
+
+    With the experiencer the verb takes no personal subject and no other person: «мне кажусь, …»,
+    «мне кажутся, …» have no reading. The present tense counts here (unlike
+    :func:`_finite_clause_host`), because the dative leaves no place for a dropped «я/ты».
+    """
+    f = agreeing.feats
+    if pred is not agreeing or normalize(pred.lemma) not in _SEEM_LEMMAS or not pred.form.lower().endswith(("ся", "сь")):
+        return False
+    if f.get("Number") != "Sing" or f.get("Person", "3") != "3" or f.get("Gender", "Neut") != "Neut":
+        return False
+    return any(
+        k.base_deprel in ("iobj", "obl", "nmod") and k.upos in ("NOUN", "PROPN", "PRON") and bare_case(sent, k, "Dat")
+        for k in sent.children(pred)
+    )
+
+
+def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token, *, comma_ok: bool = False) -> bool:
     """A finite clause after ``pred`` attached as ccomp/csubj/parataxis and introduced as a subject clause.
 
     It is introduced by a subordinator or a question word («что», «почему»,
-    «куда») or follows a dash or colon right after the predicate.
+    «куда») or follows a dash or colon right after the predicate; with ``comma_ok`` (a verb of seeming
+    with its experiencer, :func:`_seeming_with_experiencer`) also a comma right after the predicate,
+    when the clause opens with no conjunction («Мне кажется, он ушёл»; not «…, а он ушёл»).
     """
     if tok.base_deprel not in ("ccomp", "csubj", "parataxis") or tok.id < pred.id:
         return False
@@ -203,7 +228,10 @@ def _finite_clause_subject(sent: Sentence, pred: Token, tok: Token) -> bool:
     if any(k.id == first and normalize(k.lemma) in WH_WORDS | {"почему", "зачем", "как", "ли"} for k in kids):
         return True
     before = sent.tokens[first - 2] if first > 1 else None
-    return before is not None and before.form in ("–", "—", "-", ":") and all(
+    marks = ("–", "—", "-", ":", ",") if comma_ok else ("–", "—", "-", ":")
+    if comma_ok and sent.tokens[first - 1].upos in ("CCONJ", "SCONJ"):
+        return False
+    return before is not None and before.form in marks and all(
         t.upos == "PUNCT" for t in sent.tokens[pred.id:first - 1]
     )
 
@@ -305,6 +333,31 @@ def _conditional_clause(sent: Sentence, inf: Token, pred: Token) -> bool:
     return any(t.upos == "PUNCT" for t in sent.tokens[lo: hi - 1])
 
 
+#: verbs of meaning that equate two infinitives («Жить – значит бороться»)
+_MEANING_LEMMAS = frozenset({"значить", "означать"})
+
+
+def _infinitive_meaning_infinitive(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
+    """The infinitive before a verb of :data:`_MEANING_LEMMAS` that equates it with an infinitive after
+    it: «Уехать в деревню – значило сдаться» (the first infinitive is the subject whatever its label).
+
+    Both infinitives hang on the verb itself, with no comma between the first and the verb or between the
+    verb and the second (the parenthetical «значит» "so" is set off by commas: «Уйти надо, значит,
+    собираться»), and the verb is in its default form.
+    """
+    if pred is not agreeing or normalize(pred.lemma) not in _MEANING_LEMMAS:
+        return None
+    kids = sent.children(pred)
+    before = [k for k in kids if is_infinitive(k) and k.id < pred.id and k.base_deprel in _INF_RELS]
+    after = [k for k in kids if is_infinitive(k) and k.id > pred.id and k.base_deprel in ("xcomp", "obj", "ccomp", "csubj")]
+    if not before or not after:
+        return None
+    first, second = before[-1], after[0]
+    if any(t.form == "," for t in sent.tokens[first.id:second.id - 1]):
+        return None
+    return first
+
+
 def _infinitive_above(sent: Sentence, pred: Token, agreeing: Token) -> Token | None:
     """The infinitive a default-form predicate hangs below (``advcl``, ``xcomp``, ``parataxis`` …), as its
     clausal subject, or None.
@@ -318,7 +371,12 @@ def _infinitive_above(sent: Sentence, pred: Token, agreeing: Token) -> Token | N
     head = sent.head_of(pred)
     if head is None or not is_infinitive(head) or pred.base_deprel not in _UNDER_INF_RELS:
         return None
-    if any(k.base_deprel in ("mark", "nsubj", "csubj", "expl") for k in sent.children(pred)):
+    # an nsubj that can be no nominative («мне преступленьем казалось»: an instrumental) is a misparsed
+    # complement, not a subject of its own
+    if any(
+        k.base_deprel in ("mark", "csubj", "expl") or (k.base_deprel == "nsubj" and not _oblique_subject(k))
+        for k in sent.children(pred)
+    ):
         return None
     if modal_impersonal(pred):
         return head
@@ -564,6 +622,13 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
         if any(is_infinitive(k) and k.base_deprel in _INF_RELS for k in sent.children(e.predicate))
         and object_of_impersonal_infinitive(dataclasses.replace(e, subject_kind="clausal"), e.subject)
     }
+    # «Мало кому удалось стрелы уберечься»: a genitive labelled the nsubj of a verb that takes an infinitive
+    # only impersonally, with an infinitive hung below it, is that infinitive's object
+    misparsed |= {
+        e.subject.id for e in real
+        if e.subject.base_deprel == "nsubj" and infinitive_only_impersonal(e.agreeing) and bare_case(sent, e.subject, "Gen")
+        and any(is_infinitive(g) and g.base_deprel in _INF_RELS for g in sent.children(e.subject))
+    }
     # «Что было сказывать о деле?»: «было» + infinitive is impersonal; a «что/это/всё» labelled the
     # infinitive's subject is its object
     misparsed |= {
@@ -665,14 +730,18 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"
+        elif pred_type == "verb" and _infinitive_meaning_infinitive(sent, pred, agreeing) is not None:
+            # «Отправить в Сочи – значило ликвидировать» with the first infinitive labelled xcomp
+            subj, kind = _infinitive_meaning_infinitive(sent, pred, agreeing), "clausal"
         elif _infinitive_above(sent, pred, agreeing) is not None:
             # «Мне долго жить выпало», «Только говорить мне приказано»: a neuter past or short
             # participle hung below the infinitive before it
             subj, kind = sent.head_of(pred), "clausal"
-        if subj is None and _finite_clause_host(pred, agreeing):
+        seeming = _seeming_with_experiencer(sent, pred, agreeing)
+        if subj is None and (_finite_clause_host(pred, agreeing) or seeming):
             # «Потом выяснилось – просто били человека», «Мало сказано, почему он ушёл»: a finite clause
             # labelled ccomp/parataxis is the subject of an impersonal neuter predicate
-            clauses = [k for k in kids if _finite_clause_subject(sent, pred, k)]
+            clauses = [k for k in kids if _finite_clause_subject(sent, pred, k, comma_ok=seeming)]
             if clauses:
                 subj, kind = clauses[0], "clausal"
         # a neuter short passive participle takes the genitive of negation as its subject too («изменений не

@@ -29,6 +29,7 @@ __all__ = [
     "unlabelled_subject_edges",
     "sibling_subject_edges",
     "buried_subject_edges",
+    "reflexive_infinitive_subject_edges",
     "stranded_subject_feats",
     "stranded_subject_edges",
     "object_reading",
@@ -507,3 +508,50 @@ def object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
         if kid.base_deprel == "ccomp" or (kid.base_deprel == "obj" and kid.upos in ("NOUN", "PROPN", "PRON") and object_like(kid)):
             return False
     return True
+
+
+def reflexive_infinitive_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
+    """A finite verb without a subject whose inanimate nominative subject the parser hung as the ``obj`` of
+    a reflexive infinitive complement after it («Как может теперь ломаться лёд?» with «лёд» an object of
+    «ломаться»): a reflexive intransitive infinitive takes no accusative object, so the noun is the verb's
+    subject.
+
+    The infinitive ends in «-ся/-сь», pymorphy3 reads it as intransitive and it is an ``xcomp`` of the
+    verb; the noun is an inanimate common noun after the infinitive, tagged nominative or accusative, with
+    no preposition, no punctuation between it and the verb, and a nominative reading agreeing with the
+    verb (:func:`stranded_subject_feats`). Only where exactly one noun qualifies. Edges get the
+    ``nominal`` kind.
+    """
+    taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
+    out = []
+    for verb in sent.tokens:
+        if verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Mood") != "Ind":
+            continue
+        kids = sent.children(verb)
+        if verb.id in taken or any(k.base_deprel in ("nsubj", "csubj", "expl") for k in kids):
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, verb)
+        if agreeing is not verb or pred_type != "verb":
+            continue
+        found = [
+            (tok, feats)
+            for inf in kids
+            if inf.base_deprel == "xcomp" and is_infinitive(inf) and inf.id > verb.id
+            and inf.form.lower().endswith(("ся", "сь")) and is_intransitive(inf)
+            for tok in sent.children(inf)
+            if tok.base_deprel == "obj" and tok.upos == "NOUN" and tok.feats.get("Animacy") == "Inan"
+            and tok.feats.get("Case") in ("Nom", "Acc") and tok.id > inf.id
+            and not any(k.deprel == "case" for k in sent.children(tok))
+            and not any(t.upos == "PUNCT" for t in sent.tokens[verb.id: tok.id - 1])
+            for feats in [stranded_subject_feats(tok, verb)] if feats is not None
+        ]
+        if len(found) != 1:
+            continue
+        tok, feats = found[0]
+        taken.add(verb.id)
+        out.append(AgreementEdge(
+            sent_id=sent.sent_id, subject=dataclasses.replace(tok, feats=feats), predicate=verb, agreeing=verb,
+            pred_type=pred_type, order="VS", conf=head_conf(sent, tok), subject_kind="nominal",
+            negated=negated_by_ne(sent, verb, verb), co_agreeing=co,
+        ))
+    return out

@@ -37,6 +37,7 @@ from .readings import (
 )
 from .subject_repairs import (
     buried_subject_edges,
+    reflexive_infinitive_subject_edges,
     case_repair,
     pronoun_repair,
     sibling_subject_edges,
@@ -92,6 +93,7 @@ def _repair(sent: Sentence) -> list:
     real += [repair_edge(rsent, e) for e in stranded_subject_edges(rsent, real)]
     real += [repair_edge(rsent, e) for e in sibling_subject_edges(rsent, real)]
     real += [repair_edge(rsent, e) for e in buried_subject_edges(rsent, real)]
+    real += [repair_edge(rsent, e) for e in reflexive_infinitive_subject_edges(rsent, real)]
     return [real, None, rsent]
 
 
