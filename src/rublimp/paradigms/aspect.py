@@ -109,8 +109,6 @@ _NEGATIONS = frozenset({"не"})
 _NEGATIVE_PRONOUNS = frozenset({"ничего", "никого", "ни", "нигде", "никак", "ничем", "никому", "ничто"})
 _CONDITIONAL = frozenset({"бы", "б", "чтобы", "чтоб"})
 _QUESTION = frozenset({"ли", "ль"})
-# the particle of the conditional mood, without the purpose conjunction «чтобы»
-_BARE_CONDITIONAL = frozenset({"бы", "б"})
 # delimitative (по-) and perdurative (про-) perfectives combine with «долго»
 _DURATION_BAD_PREFIXES = ("по", "про")
 # ждать → подождать is a delimitative in a prefix's disguise (под-)
@@ -267,10 +265,9 @@ class AspectParadigm(Paradigm):
                 i += step
         return best
 
-    def past_verb_ok(self, sent: Sentence, verb: Token, *, negated_ok: bool = False, conditional_ok: bool = False) -> bool:
-        """A past indicative verb without negation (unless ``negated_ok``), «бы»/«чтобы» (a bare
-        «бы» is allowed with ``conditional_ok``: the conditional mood, never «чтобы») or its own
-        question particle.
+    def past_verb_ok(self, sent: Sentence, verb: Token, *, negated_ok: bool = False) -> bool:
+        """A past indicative verb without negation (unless ``negated_ok``), «бы»/«чтобы» or its
+        own question particle.
 
         Tree repair: a form pymorphy3 reads only as a finite verb counts as one whatever the
         parser's VerbForm («долго и тщательно взвешивал»: VerbForm=Part)."""
@@ -278,8 +275,7 @@ class AspectParadigm(Paradigm):
             return False
         if verb.feats.get("VerbForm") not in (None, "Fin") and not self.known_only(verb.form, "VERB"):
             return False
-        blocked = (_CONDITIONAL - _BARE_CONDITIONAL if conditional_ok else _CONDITIONAL) | _QUESTION
-        return not self.has_child(sent, verb, blocked | (frozenset() if negated_ok else _NEGATIONS))
+        return not self.has_child(sent, verb, _CONDITIONAL | _QUESTION | (frozenset() if negated_ok else _NEGATIONS))
 
 
 @register
@@ -306,9 +302,7 @@ class ChangeDurationAspect(AspectParadigm):
             # «долго не + perfective» (prolonged non-occurrence: «долго не ответил») is acceptable;
             # «подолгу» means «for long stretches, again and again» and takes no single
             # perfective event, negated or not («*нигде подолгу не задержался»)
-            # the conditional mood is no escape: a duration takes no single perfective event
-            # there either («продолжался бы долго» → «*продолжился бы долго»)
-            if not self.past_verb_ok(sent, verb, negated_ok=normalize(cue.form) == "подолгу", conditional_ok=True):
+            if not self.past_verb_ok(sent, verb, negated_ok=normalize(cue.form) == "подолгу"):
                 continue
             if self.denied_later(sent, verb):
                 continue
