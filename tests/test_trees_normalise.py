@@ -277,30 +277,3 @@ def test_an_adjective_of_several_cases_is_not_hung_on_a_noun():
     assert adjective_only_reading(get_morph(), _adjective_tagged_verb("высокой").token(3)) is None
     adj = normalise(_adjective_tagged_verb("высокой")).token(3)
     assert (adj.head, adj.deprel) == (2, "advcl") and "modifier_attach" not in norm_marks(adj)
-
-
-def _ne_with(adverb: str):
-    # «Никто больше не будет ждать нас здесь.» with «больше» hung on «не»
-    return tree([
-        ("Никто", "никто", "PRON", "Case=Nom", 5, "nsubj"),
-        (adverb, adverb, "ADV", "Degree=Pos", 3, "advmod"),
-        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
-        ("будет", "быть", "AUX", "Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin", 5, "aux"),
-        ("ждать", "ждать", "VERB", "Aspect=Imp|VerbForm=Inf", 0, "root"),
-        ("нас", "мы", "PRON", "Case=Acc|Number=Plur|Person=1", 5, "obj"),
-        ("здесь", "здесь", "ADV", "Degree=Pos", 5, "advmod"),
-        (".", ".", "PUNCT", "", 5, "punct"),
-    ])
-
-
-def test_a_clause_adverb_hung_on_the_negation_particle_joins_its_verb():
-    """Round 8 (session 26): «больше»/«ещё»/«уже» the parser hung on «не» depend on the verb (a particle
-    heads nothing), so negative_concord may move «не» («Никто больше будет ждать нас не здесь»); a degree
-    word («почти не») modifies the negation and stays on it (the self-check then keeps rejecting the move)."""
-    sent = normalise(_ne_with("больше"))
-    assert sent.token(2).head == 5 and norm_marks(sent.token(2)) == ["negation_adverb"]
-    bads = [b for b, _ in get_paradigm("negative_concord").pairs(_ne_with("больше"))]
-    assert bads == ["Никто больше будет ждать нас не здесь."]
-    kept = normalise(_ne_with("почти"))
-    assert kept.token(2).head == 3
-    assert list(get_paradigm("negative_concord").pairs(_ne_with("почти"))) == []

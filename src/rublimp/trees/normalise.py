@@ -73,28 +73,6 @@ def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
     return dataclasses.replace(sent, tokens=tokens)
 
 
-#: clause adverbs of time/repetition that stand before «не» but modify the clause («больше не будет», «ещё не
-#: знал», «уже не помню»), unlike degree words, which modify the negation («почти не», «вовсе не»)
-_CLAUSE_ADVERBS_BEFORE_NE = frozenset({"больше", "ещё", "еще", "уже"})
-
-
-def _negation_adverbs(sent: Sentence, morph: Morph) -> Sentence:
-    """A clause adverb (:data:`_CLAUSE_ADVERBS_BEFORE_NE`) the parser hung on the particle «не» by ``advmod``
-    re-attached to the head of «не» (a particle heads nothing in UD: «Он больше[→будет] не будет …»).
-    Degree words on «не» («почти не», «совсем не») stay: they modify the negation itself."""
-    tokens = list(sent.tokens)
-    changed = False
-    for i, tok in enumerate(tokens):
-        if tok.base_deprel != "advmod" or tok.upos != "ADV" or tok.form.lower() not in _CLAUSE_ADVERBS_BEFORE_NE \
-                or not tok.head:
-            continue
-        ne = sent.token(tok.head)
-        if ne.form.lower() == "не" and ne.upos == "PART" and ne.head and tok.id < ne.id:
-            tokens[i] = dataclasses.replace(tok, head=ne.head)
-            changed = True
-    return dataclasses.replace(sent, tokens=tokens) if changed else sent
-
-
 #: (name, fix) in the order they run; each takes and returns a sentence with the same token ids
 FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
     ("verb_with_arguments", _verb_government),
@@ -102,7 +80,6 @@ FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
     ("noun_retag", retag_nouns),
     ("adjective_retag", retag_adjectives),
     ("modifier_attach", _modifier_attach),
-    ("negation_adverb", _negation_adverbs),
 )
 
 
