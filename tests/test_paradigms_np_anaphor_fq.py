@@ -1451,35 +1451,6 @@ def test_shared_form_after_a_personal_pronoun_is_sam():
     assert list(get_paradigm("floating_quantifier_agreement_case").pairs(read_conllu_string(rows)[0])) == []
 
 
-# round 7 (session 26): «сам» and its noun tagged in different cases where both forms have both cases
-SAM_NOUN_CASE_MISREAD = """# sent_id = f2
-# text = Клуб подтвердил сам факт.
-1\tКлуб\tклуб\tNOUN\t_\tAnimacy=Inan|Case=Nom|Gender=Masc|Number=Sing\t2\tnsubj\t_\t_
-2\tподтвердил\tподтвердить\tVERB\t_\tAspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act\t0\troot\t_\t_
-3\tсам\tсам\tADJ\t_\tCase=Nom|Degree=Pos|Gender=Masc|Number=Sing\t4\tamod\t_\t_
-4\tфакт\tфакт\tNOUN\t_\tAnimacy=Inan|Case=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\tSpaceAfter=No
-5\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
-
-"""
-
-
-def test_noun_case_misread_next_to_sam():
-    (sent,) = read_conllu_string(SAM_NOUN_CASE_MISREAD)
-    # «факт» is nominative and accusative: the parser's disagreement is read as its misreading of the
-    # noun, and «сам» keeps its own case; the adnominal «сам» then changes as usual
-    assert "Клуб подтвердил самого факт." in [b for b, _ in get_paradigm("floating_quantifier_agreement_case").pairs(sent)]
-    assert "Клуб подтвердил сама факт." in [b for b, _ in get_paradigm("floating_quantifier_agreement_gender").pairs(sent)]
-    # a conjunct: the parser that misread the case may have missed a subject there; «сам» is not read as
-    # the noun's (only as floating, with the subject «Клуб» in its case)
-    conj = read_conllu_string(SAM_NOUN_CASE_MISREAD.replace("\t2\tobj\t", "\t2\tconj\t"))[0]
-    assert all(p.subtype.startswith("floating") for _, p in get_paradigm("floating_quantifier_agreement_case").pairs(conj))
-    assert all(p.subtype.startswith("floating") for _, p in get_paradigm("floating_quantifier_agreement_case").pairs(sent)) is False
-    # a noun whose form cannot be in the case of «сам» keeps the parser's reading: no repair
-    other = read_conllu_string(SAM_NOUN_CASE_MISREAD.replace("4\tфакт\tфакт", "4\tфакта\tфакт")
-                               .replace("Case=Acc|Gender=Masc", "Case=Gen|Gender=Masc"))[0]
-    assert "Клуб подтвердил самого факта." not in [b for b, _ in get_paradigm("floating_quantifier_agreement_case").pairs(other)]
-
-
 # round 7 (session 26): the determiner «этом» tagged PRON by the parser
 ETOM_TAGGED_PRON = """# sent_id = n1
 # text = Он часто вспоминал об этом походе.

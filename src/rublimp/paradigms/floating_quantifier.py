@@ -370,14 +370,6 @@ def sam_antecedents(sent: Sentence, morph: Morph, *, shared_in_pp: bool = False)
             head = prev
         args, has_subject = clause_arguments(sent, head, exclude=sam)
         reflexive = _reflexive_host(head, ud)
-        if head is not None and head.id == sam.id + 1 and head.upos in ("NOUN", "PRON") and reflexive is None \
-                and head.feats.get("Case") not in (None, ud.case) and head.base_deprel != "conj" \
-                and any(r.case == ud.case and r.number == ud.number
-                        for r in noun_readings(morph, head.form, head.lemma, ("NOUN", "NPRO"))):
-            # the parser misread the case of the nominal right after «сам», not that of «сам» (see
-            # :func:`_adnominal_case_repair`): «сами[Nom] вещи[Acc]», both forms nominative and accusative (not
-            # for a conjunct: the parser that misread the case may have missed a subject there too)
-            head = dataclasses.replace(head, feats={**head.feats, "Case": ud.case})
         adnominal = head is not None and head.upos in ARG_UPOS and (reflexive is not None or _ud_match(ud, ud_agr(head)))
         if reflexive is not None:
             # «сам собой»: «себя» has no number or gender; «сам» shows its binder's, and a
