@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rublimp.morph import get_morph
-from rublimp.trees.tense_frames import clause_initial_gap, closes_its_stretch, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_time_infinitives
+from rublimp.trees.tense_frames import dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_time_infinitives
 from tests.trees import tree
 
 _PAST_M = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
@@ -91,43 +91,3 @@ def test_same_clause_level():
     assert by_id(same_clause_level([sub, other], main, lambda t: subordinate(t.id))) == [other.id]
     assert by_id(same_clause_level([main, other], sub, lambda t: subordinate(t.id))) == []
     assert by_id(same_clause_level([main], other, lambda t: subordinate(t.id))) == [main.id]
-
-
-def test_clause_initial_gap():
-    """«только что» dates a verb across up to three words (subject, objects, adverbials) only when no
-    verb form stands before it in its stretch, and no punctuation, conjunction, verb or numeral between."""
-    rows = [
-        ("Я", "я", "PRON", "Case=Nom|Number=Sing|Person=1", 6, "nsubj"),
-        ("только", "только", "PART", "", 6, "advmod"),
-        ("что", "что", "SCONJ", "", 2, "fixed"),
-        ("новые", "новый", "ADJ", "Case=Acc|Number=Plur", 5, "amod"),
-        ("ключи", "ключ", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Plur", 6, "obj"),
-        ("дала", "дать", "VERB", "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
-    ]
-    sent = tree(rows, text="Я только что новые ключи дала")
-    assert clause_initial_gap(sent, 2, sent.token(6))
-    assert not clause_initial_gap(sent, 2, sent.token(6), size=1)
-    verb_before = [("Помню", "помнить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin", 6, "parataxis")] + rows[1:]
-    sent = tree(verb_before, text="Помню только что новые ключи дала")
-    assert not clause_initial_gap(sent, 2, sent.token(6))
-    comma = tree(rows[:3] + [(",", ",", "PUNCT", "", 6, "punct")] + rows[4:], text="Я только что , ключи дала")
-    assert not clause_initial_gap(comma, 2, comma.token(6))
-
-
-def test_closes_its_stretch():
-    """A one-word marker right before punctuation that the parser hung on a word past it closes its
-    stretch (it is the earlier verb's); before another word, or hung on an earlier word, it does not."""
-    rows = [
-        ("Нас", "мы", "PRON", "Case=Acc|Number=Plur|Person=1", 2, "obj"),
-        ("обманули", "обмануть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
-        ("вчера", "вчера", "ADV", "Degree=Pos", 6, "advmod"),
-        (",", ",", "PUNCT", "", 6, "punct"),
-        ("Коля", "коля", "PROPN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 6, "nsubj"),
-        ("повернулся", "повернуться", "VERB", _PAST_M, 2, "parataxis"),
-    ]
-    sent = tree(rows, text="Нас обманули вчера , Коля повернулся")
-    assert closes_its_stretch(sent, sent.token(3), sent.token(6))
-    assert not closes_its_stretch(sent, sent.token(3), sent.token(2))  # hung on the verb before it
-    no_punct = tree(rows[:3] + [("днём", "день", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 3, "obl")] + rows[4:],
-                    text="Нас обманули вчера днём Коля повернулся")
-    assert not closes_its_stretch(no_punct, no_punct.token(3), no_punct.token(6))

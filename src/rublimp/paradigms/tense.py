@@ -85,7 +85,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..io import InputError
 from ..trees.lexical import common_noun_gender, finite_verb_only
-from ..trees.tense_frames import RELATIVE_FORMS, apposed_subjects, clause_initial_gap, closes_its_stretch, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_clause_level, same_time_infinitives
+from ..trees.tense_frames import RELATIVE_FORMS, apposed_subjects, dates_the_frame, past_verb_with_pronoun_subject, quantity_phrase, same_clause_level, same_time_infinitives
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -562,7 +562,7 @@ class TenseParadigm(Paradigm):
                 continue
             yield FoundMarker(marker, (tok,), tok)
         # after the verb only when the parser hung it on a non-predicate («придёт завтра
-        # утром»: завтра → advmod of утром) or on a verb past the punctuation that closes it
+        # утром»: завтра → advmod of утром)
         for tok in sent.tokens[verb.id :]:
             if tok.upos == "PUNCT" or self._finite(tok):
                 break
@@ -571,7 +571,7 @@ class TenseParadigm(Paradigm):
             if marker is None or sent.children(tok, "case"):
                 continue
             head = sent.token(tok.head) if tok.head else None
-            if head is None or head.id == verb.id or ((head.upos in _PREDICATE_UPOS or sent.children(head, "cop")) and not closes_its_stretch(sent, tok, head)):
+            if head is None or head.id == verb.id or head.upos in _PREDICATE_UPOS or sent.children(head, "cop"):
                 continue
             yield FoundMarker(marker, (tok,), tok)
 
@@ -606,7 +606,7 @@ class TenseParadigm(Paradigm):
             words = phrase.split()
             if len(words) < 2:
                 continue
-            starts = [verb.id - len(words) - gap for gap in range(4)]
+            starts = [verb.id - len(words) - gap for gap in range(3)]
             after = verb.id + 1
             if after + len(words) - 1 <= n:
                 nxt = after + len(words)
@@ -620,11 +620,11 @@ class TenseParadigm(Paradigm):
                     continue
                 if first < verb.id:
                     gap = sent.tokens[first + len(words) - 1 : verb.id - 1]
-                    if (len(gap) > 2 or any(
+                    if any(
                         (t.upos not in ("ADV", "PRON", "PART") and normalize(t.lemma) != "сам") or self._finite(t)
                         or normalize(t.form) in _COORDINATORS
                         for t in gap
-                    )) and not (len(words) == 2 and clause_initial_gap(sent, first, verb)):
+                    ):
                         continue
                 yield FoundMarker(marker, tuple(toks), toks[0])
                 break

@@ -164,37 +164,6 @@ def same_clause_level(partners: Iterable[Token], verb: Token, subordinate: Calla
     return [k for k in partners if subordinate(k) == own]
 
 
-# words that may stand between a clause-initial «только что» and its verb besides the subject and
-# the verb's own objects: never a conjunction, a subordinator, a preposition's clause or a verb form
-_GAP_BREAKS = frozenset({"CCONJ", "SCONJ", "PUNCT", "VERB", "AUX", "INTJ", "X", "SYM", "NUM"})
-
-
-def clause_initial_gap(sent: Sentence, first: int, verb: Token, size: int = 3) -> bool:
-    """May a multi-word adverb marker starting at token ``first`` («только что») date ``verb``
-    across the words between them (at most ``size``: «Я ей только что ключи дала», «будто я только
-    что мину обезвредил», «А только что ты сам себя выдал»)? Only when no verb form stands before
-    the marker in its stretch (since the last punctuation mark: a verb before it could take «что» as
-    its subordinator, «Помню только, что мину обезвредил», and the verb after it would then be that
-    clause's) and the words between are neither punctuation, conjunctions, verb forms nor numerals."""
-    gap = sent.tokens[first + 1 : verb.id - 1]  # after «только что» (two words), before the verb
-    if len(gap) > size or any(t.upos in _GAP_BREAKS for t in gap):
-        return False
-    for t in reversed(sent.tokens[: first - 1]):
-        if t.upos == "PUNCT" or normalize(t.form) in _DASHES:
-            break
-        if t.upos in _PREDICATE_UPOS or t.feats.get("VerbForm"):
-            return False
-    return True
-
-
-def closes_its_stretch(sent: Sentence, marker: Token, head: Token) -> bool:
-    """Does ``marker`` (a one-word adverb marker after a verb) end its stretch, with punctuation right
-    after it, while the parser hung it on a word past that punctuation («Мне набили вчера, – Димка
-    посмотрел»: вчера → advmod of посмотрел)? It then belongs to the verb before it: a later
-    clause's marker would stand after the punctuation."""
-    return marker.id < len(sent.tokens) and sent.token(marker.id + 1).upos == "PUNCT" and head.id > marker.id + 1
-
-
 def apposed_subjects(sent: Sentence, verb: Token) -> list[Token]:
     """Tree repair: the subject right after its verb that the parser hung on the verb as an
     apposition («Завтра с утра заступит Елизавета Анатольевна»: Елизавета → ``appos`` of
