@@ -125,9 +125,6 @@ POSITIVE: dict[str, list[tuple[str, str, str]]] = {
         ("Управление страной требует опыта.", "Управление страну требует опыта.", "Acc"),
         # «задачи» (nom/acc pl) is also the genitive singular: no safe Nom/Acc, the locative fallback
         ("Решение задач заняло целый час.", "Решение задачах заняло целый час.", "Loc"),
-        # round 7: a compound with «место» is its second part's nominalization (where X is found / lies)
-        ("Местонахождение клада осталось тайной.", "Местонахождение клад осталось тайной.", "Nom"),
-        ("Мы уточнили местоположение лагеря.", "Мы уточнили местоположение лагерь.", "Nom"),
     ],
 }
 
@@ -222,6 +219,9 @@ NEGATIVE: dict[str, list[str]] = {
         "Водоизмещение корабля составляло тысячу тонн.",  # no verb the noun names the action of
         "Здание школы стояло на холме.",
         "Местоимение автора было подчёркнуто.",  # «место» + «имение» is no compound nominalization
+        # nor a compound with «место» that names a place: its genitive is adnominal (blind read, round 7)
+        "Мы уточнили местоположение лагеря.",
+        "Геологи нашли месторождение гипса.",
         # a verb of the sentence agrees with the nominative pronoun, which could be its subject
         "Их определения выражают суть дела.",
         "Учитель долго терпел его опоздания.",

@@ -205,9 +205,9 @@ def test_nominalized_verb():
     assert got["решение"] == "решить" and got["открытие"] == "открыть" and got["слияние"] == "слить"
     assert got["освобождение"] in ("освободить", "освобождать")
     assert got["водоизмещение"] is None and got["здание"] is None
-    # a compound with «место» is its second part's; «местоимение» (a pronoun) is none
-    assert nominalized_verb(morph, "местонахождение") in ("находить", "находиться")
-    assert nominalized_verb(morph, "местоположение") == "положить"
+    # a compound with «место» names a place or a thing, not an action: none («местоимение» neither)
+    assert nominalized_verb(morph, "местоположение") is None
+    assert nominalized_verb(morph, "месторождение") is None
     assert nominalized_verb(morph, "местоимение") is None
 
 

@@ -167,10 +167,8 @@ _ALTERNATIONS = (("жд", "д"), ("щ", "ст"), ("щ", "т"), ("вл", "в"), (
 def nominalized_verb(morph, lemma: str) -> str | None:
     """The infinitive a -ние/-тие noun is derived from («решение» → решить, «открытие» → открыть,
     «освобождение» → освободить), or None for a noun with no such verb in the dictionary
-    («водоизмещение», «здание»: no verb the noun names the action of). A compound with «место»
-    is its second part's («местонахождение» → находить: where the genitive's referent is found)."""
-    if lemma.startswith("место") and len(lemma) >= len("место") + 8:  # («местоимение»: no compound)
-        return nominalized_verb(morph, lemma[len("место"):])
+    («водоизмещение», «здание»: no verb the noun names the action of; nor a compound with «место»,
+    «местоположение», «месторождение»: a place, whose genitive is a plain adnominal one)."""
     stems: list[tuple[str, tuple[str, ...]]] = []
     if lemma.endswith("тие"):
         stems.append((lemma[:-3], ("ть",)))
