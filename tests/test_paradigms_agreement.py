@@ -3298,9 +3298,11 @@ def test_genitive_subject_tagged_with_another_case_read_from_word_order(paradigm
     assert _bads(paradigms["genitive_subj_predicate_agreement_number"], keys("книги", "книга")) == []
 
 
-def test_genitive_subject_beside_an_infinitive_with_its_own_object(paradigms):
-    # «Ничего ей не мешает писать письмо.»: the infinitive has an accusative object of its own, so
-    # «ничего» is no second object of it but the genitive subject of «мешает»
+def test_no_genitive_subject_beside_an_infinitive_with_an_object(paradigms):
+    # «Ничего ей не мешает писать письмо.»: «ничего» may be the infinitive's genitive object or the
+    # genitive subject, and a nominative «object» of the infinitive may be the real subject («чего не может
+    # передать значение»): no genitive-subject pair (a round-7 rule that made one was withdrawn after the
+    # blind read)
     def hinder(with_object: bool):
         words = [
             ("Ничего", "ничто", "PRON", "Case=Gen|Gender=Neut|Number=Sing", 4, "nsubj"),
@@ -3314,21 +3316,8 @@ def test_genitive_subject_beside_an_infinitive_with_its_own_object(paradigms):
         return _tree(words + [(".", ".", "PUNCT", "", 4, "punct")])
 
     person = paradigms["genitive_subj_predicate_agreement_person"]
-    assert "Ничего ей не мешаю писать письмо." in _bads(person, hinder(True))
-    # without an object of its own the infinitive may take «ничего» («не мешает писать ничего»)
+    assert _bads(person, hinder(True)) == []
     assert _bads(person, hinder(False)) == []
-    # the infinitive subject of a verb that takes one only impersonally leaves a genitive no place as subject
-    # («Повторить опыт Ивана нынче не придётся» with «Ивана» labelled the genitive subject)
-    repeat = _tree([
-        ("Повторить", "повторить", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 6, "csubj"),
-        ("опыт", "опыт", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 1, "obj"),
-        ("Ивана", "иван", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 6, "nsubj"),
-        ("нынче", "нынче", "ADV", "Degree=Pos", 6, "advmod"),
-        ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
-        ("придётся", "прийтись", "VERB", _PRES_3SG_MID.replace("Imp", "Perf").replace("Pres", "Fut"), 0, "root"),
-        (".", ".", "PUNCT", "", 6, "punct"),
-    ])
-    assert not any("Ивана нынче не придусь" in b for b in _bads(person, repeat))
 
 
 def test_pronoun_hung_on_bolshe_under_negation_is_the_genitive_subject(paradigms):

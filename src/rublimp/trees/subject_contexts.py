@@ -37,7 +37,7 @@ from .default_subjects import is_vocative
 from .edges import AgreementEdge
 from .lexical import QUANT_WORDS, is_known
 from .subjects import misparsed_second_subject
-from .verbs import is_infinitive, is_intransitive, modal_impersonal
+from .verbs import is_infinitive, is_intransitive
 
 __all__ = [
     "misattached_link_verb",
@@ -200,22 +200,9 @@ def genitive_of_negation(sent: Sentence, edge: AgreementEdge) -> bool:
             and not any(k.base_deprel == "mark" or normalize(k.lemma) in _CLAUSE_WORDS for k in sent.children(kid))
             # «Где уж бросить — годов-то не осталось»: set off by a dash or colon, a clause of its own
             and not any(t.form in ("—", "–", "-", ":") for t in sent.tokens[min(kid.id, edge.agreeing.id): max(kid.id, edge.agreeing.id) - 1])
-            # «ничего вам не мешает делать кулич»: an infinitive complement with a direct object of its own
-            # takes no second one (an infinitive subject of «придётся» … leaves the genitive no place at all)
-            and not (not modal_impersonal(edge.predicate) and _own_direct_object(sent, kid, subj))
         ):
             return False
     return True
-
-
-def _own_direct_object(sent: Sentence, inf: Token, subj: Token) -> bool:
-    """Whether the infinitive ``inf`` has a bare nominal object other than ``subj``, placed after it
-    and tagged accusative («делать кулич»): the genitive ``subj`` then cannot be its object too."""
-    return any(
-        k.id != subj.id and k.id > inf.id and k.base_deprel == "obj" and k.upos in ("NOUN", "PROPN", "PRON")
-        and k.feats.get("Case") == "Acc" and not any(c.base_deprel == "case" for c in sent.children(k))
-        for k in sent.children(inf)
-    )
 
 
 def _connective_menee(sent: Sentence, tok: Token) -> bool:
