@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 from pathlib import Path
@@ -15,6 +16,30 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 REPO = Path(__file__).resolve().parents[1]
 DEMO_DIR = REPO / "resources" / "demo_corpus"
+
+
+# -- garbage collection: a full collection walks every object the session holds --------------------
+# The suite imports torch, transformers, polars and every test module into one process and keeps
+# session fixtures (the parsed demo corpus) alive, so each full collection (``gc.collect()``, which
+# rublimp.runtime.release_memory calls once per scoring bucket) walks millions of objects that no
+# test will free. Before each test module's first test, the garbage so far is collected and what is
+# still alive is frozen (``gc.freeze()``: left out of later collections, never freed); objects a
+# test makes are collected as usual. No test inspects the collector.
+_FROZEN_AT: list[object] = [None]
+
+
+def pytest_collection_finish(session) -> None:
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item) -> None:
+    module = getattr(item, "module", None)
+    if module is not _FROZEN_AT[0]:
+        _FROZEN_AT[0] = module
+        gc.collect()
+        gc.freeze()
 
 
 def demo_items() -> list[tuple[str, str, str]]:
