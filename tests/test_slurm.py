@@ -21,7 +21,7 @@ import polars as pl
 import pytest
 import yaml
 
-from workflow_run import ACCOUNT, REPO, SLURM_PARADIGM, copy_checkout, env_for, planned, slurm_run, snakemake
+from workflow_run import ACCOUNT, REPO, SLURM_PARADIGM, copy_checkout, env_for, planned, slurm_run, slurm_run_made, snakemake
 
 pytest.importorskip("snakemake_executor_plugin_slurm")
 
@@ -276,9 +276,8 @@ def test_cheap_rules_run_locally(dry_checkout, tmp_path):
     assert _local_rules(dry_checkout, _threads_config(dry_checkout, tmp_path, 3)) == LOCAL
 
 
-def test_stand_in_sbatch_gets_the_threads_and_the_guessed_account(tmp_path):
-    """Two real jobs through the plugin: sbatch sees --cpus-per-task = threads, the guessed account
-    and the cluster's default partition."""
+def _two_job_run(tmp_path: Path) -> tuple[Path, Path, dict]:
+    """Corpus and demo-LM training alone through the stand-ins: ``(checkout, state, config)``."""
     sys.path.insert(0, str(Path(__file__).parent))
     import fake_slurm
 
@@ -294,10 +293,33 @@ def test_stand_in_sbatch_gets_the_threads_and_the_guessed_account(tmp_path):
     snakemake(checkout, "--configfile", str(config), "--profile", str(checkout / "profiles" / "slurm"),
               "--slurm-init-seconds-before-status-checks", "1", "--latency-wait", "5",
               "results/models/demo-gpt2/training.json", env=env_for(checkout, fake_bin, state))
+    return checkout, state, cfg
+
+
+def test_stand_in_sbatch_gets_the_threads_and_the_guessed_account(tmp_path):
+    """Real jobs through the plugin: sbatch sees --cpus-per-task = threads, the guessed account
+    and the cluster's default partition, and the training job runs with the threads it asked for.
+
+    Where this session already made the shared end-to-end run (the slow tests above, which also set
+    scoring.threads to 2 and train the demo LM through sbatch), its calls are read; otherwise (as
+    under ``-m "not slow"``) a run of its own submits the corpus and training jobs only.
+    """
+    shared = slurm_run_made()
+    if shared:
+        checkout, state = shared["dir"], shared["state"]
+        cfg = yaml.safe_load(shared["config"].read_text(encoding="utf-8"))
+    else:
+        checkout, state, cfg = _two_job_run(tmp_path)
+    assert cfg["scoring"]["threads"] == 2
     calls = [json.loads(line)["args"] for line in (state / "calls.jsonl").read_text(encoding="utf-8").splitlines()]
-    by_rule = {re.match(r"rule_(\w+?)(?:_wildcards_|$)", a[a.index("--comment") + 1]).group(1): a for a in calls}
-    assert set(by_rule) == {"corpus", "train_demo_lm"}
-    assert "--cpus-per-task=1" in by_rule["corpus"] and "--cpus-per-task=2" in by_rule["train_demo_lm"]
+    by_rule = {}
+    for a in calls:
+        by_rule.setdefault(re.match(r"rule_(\w+?)(?:_wildcards_|$)", a[a.index("--comment") + 1]).group(1), []).append(a)
+    # the run of its own asked for training.json only: the corpus job and the training job
+    assert set(by_rule) == (SUBMITTED if shared else {"corpus", "train_demo_lm"})
+    assert [a for a in by_rule["corpus"][0] if a.startswith("--cpus-per-task=")] == ["--cpus-per-task=1"]
+    assert [a for a in by_rule["train_demo_lm"][0] if a.startswith("--cpus-per-task=")] == ["--cpus-per-task=2"]
+    assert len(by_rule["corpus"]) == len(by_rule["train_demo_lm"]) == 1
     for a in calls:
         assert a[a.index("-A") + 1] == ACCOUNT and a[a.index("-p") + 1] == "cpu", a
     # and the training used the 2 threads it asked for (the test's environment says OMP_NUM_THREADS=1)

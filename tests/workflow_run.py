@@ -94,6 +94,11 @@ def slurm_run(tmp_path_factory) -> dict:
     return _RUN
 
 
+def slurm_run_made() -> dict:
+    """The run :func:`slurm_run` made if this session has made it already, else ``{}`` (makes nothing)."""
+    return _RUN
+
+
 def touched_checkout(dest: Path) -> Path:
     """A copy of the checkout whose .test/config.yaml run is complete as far as planning can tell."""
     checkout = copy_checkout(dest)
