@@ -730,9 +730,9 @@ def default_agreement_edges(sent: Sentence, real: list[AgreementEdge]) -> list[A
                 infs = [head]
             if infs:
                 subj, kind = infs[0], "clausal"
-        elif pred_type == "verb" and _infinitive_meaning_infinitive(sent, pred, agreeing) is not None:
+        elif pred_type == "verb" and (equated := _infinitive_meaning_infinitive(sent, pred, agreeing)) is not None:
             # «Отправить в Сочи – значило ликвидировать» with the first infinitive labelled xcomp
-            subj, kind = _infinitive_meaning_infinitive(sent, pred, agreeing), "clausal"
+            subj, kind = equated, "clausal"
         elif _infinitive_above(sent, pred, agreeing) is not None:
             # «Мне долго жить выпало», «Только говорить мне приказано»: a neuter past or short
             # participle hung below the infinitive before it

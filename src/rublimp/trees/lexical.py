@@ -35,6 +35,7 @@ __all__ = [
     "QUANT_WORDS",
     "QUANTITY_NOUNS",
     "VERBAL_POS",
+    "VERB_FORM_POS",
     "is_known",
     "finite_verb_only",
     "verbal_only_reading",
@@ -44,6 +45,7 @@ __all__ = [
     "reads_only_as",
     "verb_only_guessing",
     "long_form_only",
+    "verb_form_only",
     "noun_only_guessing",
     "common_noun_only",
     "one_number",
@@ -82,6 +84,8 @@ QUANTITY_NOUNS = frozenset(
 )
 #: pymorphy3 parts of speech of a form that agrees as a predicate: finite verb, short participle, short adjective
 VERBAL_POS = frozenset({"VERB", "PRTS", "ADJS"})
+#: pymorphy3 parts of speech of a verb form: finite verb, infinitive, full and short participle, gerund
+VERB_FORM_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
 
 
 # -- lexical tests -----------------------------------------------------------------------------
@@ -198,6 +202,14 @@ def long_form_only(form: str) -> bool:
     """Whether pymorphy3 reads a known ``form`` only as a full (long) adjective or participle."""
     parses = get_morph().parses(form)
     return is_known(form.lower()) and bool(parses) and all(p.tag.POS in ("ADJF", "PRTF") for p in parses)
+
+
+@functools.lru_cache(maxsize=100_000)
+def verb_form_only(form: str) -> bool:
+    """Whether pymorphy3 reads a known ``form`` only as a verb form (:data:`VERB_FORM_POS`: a gerund,
+    participle, infinitive or finite verb)."""
+    parses = get_morph().parses(form)
+    return is_known(form.lower()) and bool(parses) and all(p.tag.POS in VERB_FORM_POS for p in parses)
 
 
 @functools.lru_cache(maxsize=100_000)

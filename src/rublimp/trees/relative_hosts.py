@@ -101,13 +101,7 @@ def plural_coordination(nouns: Iterable[Token], morph: Morph) -> bool:
     in every reading); one singular or case-ambiguous conjunct («ложки и нож», «лица[gen.sg?]») gives False,
     and so do conjuncts whose plural readings share no case (the parser's coordination of a noun with
     its genitive: «колоннами и скульптурами[ins] муз[gen, conj]»)."""
-    nouns = list(nouns)
     shared: set[str | None] | None = None
-    for t in nouns:
-        cases = {r.case for r in noun_readings(morph, t.form, norm(t.lemma), ("NOUN",)) if r.number == "Plur"}
-        shared = cases if shared is None else shared & cases
-    if not shared:
-        return False
     for t in nouns:
         case = t.feats.get("Case")
         if t.upos not in ("NOUN", "PROPN") or t.feats.get("Number") != "Plur" or case is None or group_noun(t):
@@ -116,7 +110,9 @@ def plural_coordination(nouns: Iterable[Token], morph: Morph) -> bool:
         if not any(r.number == "Plur" and r.case == case for r in readings) or \
                 any(r.number == "Sing" and r.case == case for r in readings):
             return False
-    return True
+        cases = {r.case for r in readings if r.number == "Plur"}
+        shared = cases if shared is None else shared & cases
+    return bool(shared)
 
 
 def _modifier(sent: Sentence, t: Token) -> bool:

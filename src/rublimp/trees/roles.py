@@ -32,6 +32,7 @@ from pathlib import Path
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..morph import UD2OC, get_morph, grammemes_to_ud
+from .lexical import VERB_FORM_POS
 from .memo import sentence_memo
 from .names import apposed_name
 from .nominal import norm
@@ -432,9 +433,6 @@ def _verb_feats(parse) -> dict[str, str]:
     return feats
 
 
-_VERBAL_POS = frozenset({"VERB", "INFN", "PRTF", "PRTS", "GRND"})
-
-
 def _swapped_verb(sent: Sentence, morph) -> dict[int, Token]:
     """Repairs for a verb tagged as something else next to a word tagged as a finite verb that
     has no verbal reading at all («предостерегающе замахал рукой»: the adverb tagged VERB, the
@@ -448,7 +446,7 @@ def _swapped_verb(sent: Sentence, morph) -> dict[int, Token]:
         neighbours = [sent.token(i) for i in (f.id + 1, f.id - 1)
                       if 1 <= i <= n and i not in fixed and sent.token(i).upos in ("ADJ", "ADV", "NOUN")]
         if not neighbours or not _WORD_RE.match(f.form) or not morph.word_is_known(f.form) \
-                or any(p.tag.POS in _VERBAL_POS for p in morph.parses(f.form)):
+                or any(p.tag.POS in VERB_FORM_POS for p in morph.parses(f.form)):
             continue
         for r in neighbours:
             p = _finite_verb_parse(morph, r.form)

@@ -18,7 +18,7 @@ from ..conllu_doc import Sentence, Token
 from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, get_morph
 from .edges import AgreementEdge, agreeing_word, head_conf, negated_by_ne
-from .lexical import GENITIVE_PERSONAL_FORMS, KTO_PRONOUNS, is_known, noun_only_guessing, verbal_only_reading
+from .lexical import GENITIVE_PERSONAL_FORMS, KTO_PRONOUNS, is_known, noun_only_guessing, verb_form_only, verbal_only_reading
 from .readings import agrees_as_nominative, no_accusative_reading, nominative_feats, object_like, other_object
 from .verbs import is_default_form, is_infinitive, is_intransitive
 
@@ -464,7 +464,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
         subjects.add(subj.id)
         # (a gerund the tagger took for a noun is no conjunct: «Франя, пискнув, прижалась»)
         coordinated = any(
-            k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") and not _verb_form_only(k) for k in sent.children(subj)
+            k.deprel == "conj" and k.upos in ("NOUN", "PROPN", "PRON") and not verb_form_only(k.form) for k in sent.children(subj)
         )
         subj = dataclasses.replace(subj, feats=feats)
         out.append(AgreementEdge(
@@ -473,14 +473,6 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
             coordinated=coordinated, negated=negated_by_ne(sent, verb), co_agreeing=co,
         ))
     return out
-
-
-def _verb_form_only(tok: Token) -> bool:
-    """A form pymorphy3 knows and reads only as a verb form (a gerund, participle, infinitive or finite verb)."""
-    parses = get_morph().parses(tok.form)
-    return is_known(tok.form.lower()) and bool(parses) and all(
-        p.tag.POS in ("GRND", "VERB", "INFN", "PRTF", "PRTS") for p in parses
-    )
 
 
 def object_reading(sent: Sentence, edge: AgreementEdge) -> bool:
