@@ -28,11 +28,6 @@ DEMO_DIR = REPO / "resources" / "demo_corpus"
 _FROZEN_AT: list[object] = [None]
 
 
-def pytest_collection_finish(session) -> None:
-    gc.collect()
-    gc.freeze()
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item) -> None:
     module = getattr(item, "module", None)
