@@ -141,7 +141,7 @@ def model_threads(wildcards):
 # of benchmark size (curation.n pairs per paradigm) or a few thousand annotations, loads no model
 # weights and ends in seconds, less than a job waits in a queue: evaluate (joins benchmark and scores), report (tables and
 # two plots), export (copies the benchmark, writes the card and task files), the validation
-# stages (sampling; crowd-kit aggregation of the annotations), metalinguistic_section,
+# stages (sampling; crowd-kit aggregation of the annotations), metalinguistic_summary and _section,
 # acceptability (loads only the tokenizer; thresholds and a bootstrap over benchmark sentences)
 # and acceptability_section. Submitted, because they read whole corpora or pools or run a model:
 # corpus, parse, validate_agreement, perturb, train_demo_lm, demo_lm_check, score_pools,
@@ -155,6 +155,7 @@ localrules:
     validation_simulate,
     validation_import,
     validation_report,
+    metalinguistic_summary,
     metalinguistic_section,
     acceptability,
     acceptability_section,

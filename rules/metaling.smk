@@ -9,18 +9,13 @@ META_CFG = config["metalinguistic"]
 rule metalinguistic:
     input:
         benchmark=expand(f"{OUT}/benchmark/{{paradigm}}.parquet", paradigm=PARADIGMS),
-        pairs=expand(f"{OUT}/eval/pairs/{{{{model}}}}/{{paradigm}}.parquet", paradigm=PARADIGMS),
         model=model_inputs,
         code=model_stage_code("metalinguistic"),
     output:
-        table=f"{OUT}/eval/metalinguistic/{{model}}.parquet",
-        summary=report(
-            f"{OUT}/eval/metalinguistic/{{model}}.json",
-            caption="../report/metalinguistic.rst",
-            category="6. Results",
-            subcategory="Metalinguistic prompting",
-            labels={"model": "{model}", "table": "metalinguistic accuracy"},
-        ),
+        # the answers alone: this job reads only the benchmark, so it runs beside the benchmark's
+        # scoring; metalinguistic_summary adds each pair's probability verdict once `evaluate` is done
+        prompts=f"{OUT}/eval/metalinguistic/prompts/{{model}}.parquet",
+        meta=f"{OUT}/eval/metalinguistic/prompts/{{model}}.json",
     params:
         spec=model_spec,
         # a function, so that the template's {first}/{second} are not taken for wildcards
@@ -37,6 +32,31 @@ rule metalinguistic:
         f"{OUT}/logs/metalinguistic/{{model}}.log",
     benchmark:
         f"{OUT}/benchmarks/metalinguistic/{{model}}.tsv"
+    conda:
+        "../envs/score.yaml"
+    script:
+        "../scripts/metaling.py"
+
+
+rule metalinguistic_summary:
+    input:
+        prompts=f"{OUT}/eval/metalinguistic/prompts/{{model}}.parquet",
+        meta=f"{OUT}/eval/metalinguistic/prompts/{{model}}.json",
+        pairs=expand(f"{OUT}/eval/pairs/{{{{model}}}}/{{paradigm}}.parquet", paradigm=PARADIGMS),
+        code=stage_code("metalinguistic_summary"),
+    output:
+        table=f"{OUT}/eval/metalinguistic/{{model}}.parquet",
+        summary=report(
+            f"{OUT}/eval/metalinguistic/{{model}}.json",
+            caption="../report/metalinguistic.rst",
+            category="6. Results",
+            subcategory="Metalinguistic prompting",
+            labels={"model": "{model}", "table": "metalinguistic accuracy"},
+        ),
+    log:
+        f"{OUT}/logs/metalinguistic/{{model}}.summary.log",
+    benchmark:
+        f"{OUT}/benchmarks/metalinguistic_summary/{{model}}.tsv"
     conda:
         "../envs/score.yaml"
     script:

@@ -14,6 +14,7 @@ from rublimp.demo_lm import (
     DEMO_SPECIAL_TOKEN,
     _atomic_dir,
     cap_sentences,
+    causal_lm_loss,
     demo_sets,
     split_demo_train,
     train_demo_lm,
@@ -192,6 +193,31 @@ def test_tiny_training_run_gives_loadable_deterministic_model(tmp_path):
     for name in ("model.safetensors", "tokenizer.json"):
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")], "temporary dirs left behind"
+
+
+def test_causal_lm_loss_is_the_models_own_loss_on_a_padded_batch():
+    from transformers import GPT2Config, GPT2LMHeadModel
+
+    torch.manual_seed(0)
+    model = GPT2LMHeadModel(GPT2Config(vocab_size=50, n_positions=16, n_embd=16, n_layer=1, n_head=2, bos_token_id=0,
+                                       eos_token_id=0, resid_pdrop=0.0, embd_pdrop=0.0, attn_pdrop=0.0))
+    lengths = [9, 4, 12, 2]
+    ids = torch.randint(1, 50, (len(lengths), max(lengths)))
+    mask = torch.zeros_like(ids)
+    labels = torch.full_like(ids, -100)
+    for r, n in enumerate(lengths):
+        mask[r, :n] = 1
+        labels[r, :n] = ids[r, :n]
+        ids[r, n:] = 0  # padding: its logits must not count
+    ours = causal_lm_loss(model, ids, mask, labels)
+    theirs = model(input_ids=ids, attention_mask=mask, labels=labels).loss
+    assert ours.item() == pytest.approx(theirs.item(), rel=1e-5)
+    # and the gradients agree: the padding positions contribute nothing to either
+    ours.backward()
+    g_ours = model.transformer.wte.weight.grad.clone()
+    model.zero_grad()
+    theirs.backward()
+    assert torch.allclose(g_ours, model.transformer.wte.weight.grad, atol=1e-6)
 
 
 def test_training_replaces_existing_dir(tmp_path):

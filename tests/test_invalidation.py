@@ -74,7 +74,7 @@ def downstream(paradigms, *, pool=True, score_pool=True) -> Counter:
     # the stages over every paradigm's benchmark (and pool): export, human validation,
     # metalinguistic prompting and acceptability, each with what follows it
     for job in ("report", "export", "validation_export", "validation_simulate", "validation_import",
-                "validation_report", "metalinguistic", "metalinguistic_section", "acceptability",
+                "validation_report", "metalinguistic", "metalinguistic_summary", "metalinguistic_section", "acceptability",
                 "acceptability_section", "all"):
         out[(job, "")] += 1
     return out

@@ -32,7 +32,7 @@ SUBMITTED = {"corpus", "parse", "validate_agreement", "perturb_shard", "perturb"
              "context_check", "score_pools", "score_benchmark", "curate", "metalinguistic", "unigram_counts"}
 #: cheap rules, run by the Snakemake process itself (`localrules` in rules/common.smk)
 LOCAL = {"evaluate", "report", "export", "validation_export", "validation_simulate", "validation_import",
-         "validation_report", "metalinguistic_section", "acceptability", "acceptability_section"}
+         "validation_report", "metalinguistic_summary", "metalinguistic_section", "acceptability", "acceptability_section"}
 #: rules that run a model: threads from scoring.threads (null: 1 on CPU)
 MODEL_RULES = {"train_demo_lm", "demo_lm_check", "score_pools", "score_benchmark", "metalinguistic"}
 
@@ -101,7 +101,7 @@ def test_benchmark_files_for_sizing(run):
                 *[f"perturb/{p}.tsv" for p in PARADIGMS],
                 "train_demo_lm/demo-gpt2.tsv", "score_pools/demo-gpt2.tsv", "score_benchmark/demo-gpt2.tsv",
                 "evaluate/demo-gpt2.tsv", "report.tsv",
-                "metalinguistic/demo-gpt2.tsv", "unigram_counts/demo-gpt2.tsv", "acceptability/demo-gpt2.tsv"]:
+                "metalinguistic/demo-gpt2.tsv", "metalinguistic_summary/demo-gpt2.tsv", "unigram_counts/demo-gpt2.tsv", "acceptability/demo-gpt2.tsv"]:
         df = pl.read_csv(bench / rel, separator="\t")
         assert {"s", "max_rss"} <= set(df.columns) and df.height == 1, rel
 
@@ -112,9 +112,9 @@ def test_no_rule_log_is_empty(run):
     # every job but `all` has a log: corpus, parse, agreement, the shard pass and the pool merge, train, check, 2 scoring
     # (the model's pools, the benchmark) after the context check, curate, evaluate,
     # report, export;
-    # validation export, simulate, import, report; metalinguistic and its section; unigram counts,
+    # validation export, simulate, import, report; metalinguistic, its summary and its section; unigram counts,
     # acceptability and its section
-    assert len(logs) == 23, [str(p) for p in logs]
+    assert len(logs) == 24, [str(p) for p in logs]
     for p in logs:
         text = p.read_text(encoding="utf-8")
         assert re.search(r"rule \w+.*: started", text) and re.search(r"rule \w+: done in", text), p

@@ -164,7 +164,7 @@ def test_rerunning_one_paradigm_reruns_only_its_downstream(run_dir: Path):
     # every paradigm's curation (cheap; see rules/score.smk for why), the stages over all
     # paradigms, and no other paradigm's perturb job
     over_all = ["export", "validation_export", "validation_simulate", "validation_import", "validation_report",
-                "metalinguistic", "metalinguistic_section", "acceptability_section"]
+                "metalinguistic", "metalinguistic_summary", "metalinguistic_section", "acceptability_section"]
     n = len(PARADIGMS)
     assert jobs == {"perturb": 1, "context_check": 2, "score_pools": 2, "curate": n,
                     "score_benchmark": 2,

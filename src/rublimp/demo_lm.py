@@ -248,13 +248,16 @@ def train_loop(
     model: Any, opt: Any, sched: Any, seqs: list[list[int]], *, seed: int, batch_size: int, total_steps: int,
     make_batch: Callable[[list[list[int]], Any], tuple[Any, Any, Any]], n_predicted: Callable[[Any], int],
     desc: str, progress: bool, show_loss: bool,
+    batch_loss: Callable[[Any, Any, Any, Any], Any] | None = None,
 ) -> tuple[list[float], int]:
     """Train on seeded shuffled mini-batches for ``total_steps`` steps (grad-norm clip 1.0).
 
     ``make_batch(batch, gen)`` gives ``(input_ids, attention_mask, labels)`` for a
     list of sequences (``gen`` is the seeded ``torch.Generator`` that also shuffles);
     ``n_predicted(labels)`` counts the predicted tokens that weight a batch's loss
-    in its epoch's mean.  Returns the mean loss per token of each epoch and the steps.
+    in its epoch's mean; ``batch_loss(model, input_ids, attention_mask, labels)`` is
+    the loss to minimise (default: the model's own loss for ``labels``).  Returns
+    the mean loss per token of each epoch and the steps.
     """
     import torch
 
@@ -273,7 +276,10 @@ def train_loop(
             if step >= total_steps:
                 break
             ids, mask, labels = make_batch([seqs[i] for i in perm[b:b + batch_size]], gen)
-            loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
+            if batch_loss is None:
+                loss = model(input_ids=ids, attention_mask=mask, labels=labels).loss
+            else:
+                loss = batch_loss(model, ids, mask, labels)
             opt.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -290,6 +296,24 @@ def train_loop(
         epoch_losses.append(tok_loss / max(tok_count, 1))
     bar.close()
     return epoch_losses, step
+
+
+def causal_lm_loss(model: Any, input_ids: Any, attention_mask: Any, labels: Any) -> Any:
+    """Mean next-token cross-entropy of a causal LM over the positions that predict a label.
+
+    The same loss as ``model(..., labels=labels).loss`` (labels shifted by one, ``-100``
+    ignored), but the output projection is computed only at those positions: a padded
+    batch of the demo corpus is about half padding, and the projection onto the
+    vocabulary is most of a step's work.  It agrees with the model's own loss up to
+    float rounding (tested).
+    """
+    import torch
+
+    hidden = model.transformer(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+    targets = labels[:, 1:]
+    keep = targets != -100
+    logits = model.lm_head(hidden[:, :-1][keep])
+    return torch.nn.functional.cross_entropy(logits.float(), targets[keep])
 
 
 def save_trained(
@@ -402,7 +426,7 @@ def train_demo_lm(
     """Train a small GPT-2 LM on ``train_sentences`` and save it to ``out_dir``.
 
     The defaults memorise ~1,300 demo-corpus sentences (36k tokens) in about
-    90 s of one CPU core: final training loss ≈ 4.4 nats, Min-K% AUROC of
+    60 s of one CPU core: final training loss ≈ 4.4 nats, Min-K% AUROC of
     training vs held-out sentences ≈ 0.999.
 
     The distinct sentences, sorted, form the training set.  A byte-level BPE
@@ -483,7 +507,7 @@ def train_demo_lm(
         epoch_losses, step = train_loop(
             model, opt, sched, seqs, seed=seed, batch_size=batch_size, total_steps=total_steps,
             make_batch=make_batch, n_predicted=lambda labels: int((labels[:, 1:] != -100).sum()),
-            desc="training demo LM", progress=progress, show_loss=True,
+            desc="training demo LM", progress=progress, show_loss=True, batch_loss=causal_lm_loss,
         )
         model.eval()
         info = save_trained(

@@ -291,7 +291,32 @@ def metaling_stage(
     seed: int = 0,
     threads: int | None = None,
 ) -> dict:
-    """One model: prompts on a seeded sample of every benchmark paradigm; per-prompt table + summary JSON."""
+    """One model in one call: :func:`prompt_stage` then :func:`summary_stage` (per-prompt table + summary JSON)."""
+    res, meta = ask_model(benchmarks, spec, template=template, labels=labels, chat_labels=chat_labels,
+                          chat_template=chat_template, pairs_per_paradigm=pairs_per_paradigm, seed=seed,
+                          threads=threads)
+    return _summarise_to(res, meta, pair_results, out_parquet, out_json)
+
+
+def ask_model(
+    benchmarks: Sequence[str | os.PathLike],
+    spec: Mapping[str, Any],
+    *,
+    template: str = DEFAULT_TEMPLATE,
+    labels: Sequence[str] = DEFAULT_LABELS,
+    chat_labels: Sequence[str] = DEFAULT_CHAT_LABELS,
+    chat_template: str = "auto",
+    pairs_per_paradigm: int = 50,
+    seed: int = 0,
+    threads: int | None = None,
+) -> tuple[pl.DataFrame, dict[str, Any]]:
+    """Prompt one model on a seeded sample of every benchmark paradigm.
+
+    Returns the per-prompt table of :func:`metalinguistic_eval` (without the probability
+    verdict) and a JSON-ready record of the settings and skip counts that
+    :func:`summary_record` needs.  It reads only the benchmark, so the workflow runs it
+    beside the benchmark's scoring rather than after the evaluation.
+    """
     from .scoring import scorer_from_spec
 
     if spec["backend"] not in ("hf", "vllm"):
@@ -299,18 +324,45 @@ def metaling_stage(
                          f"has backend {spec['backend']!r}")
     bench = pl.concat([pl.read_parquet(p, columns=["id", "PID", "source_sentence", "target_sentence"])
                        for p in benchmarks])
-    verdicts = [pl.read_parquet(p, columns=["id", "correct_sum"]) for p in pair_results]
-    if verdicts:
-        bench = bench.join(pl.concat(verdicts), on="id", how="left")
     _check_template(template)
     opt = OptionScorer(scorer_from_spec(spec, num_threads=threads), labels=labels, chat_labels=chat_labels,
                        chat_template=chat_template)
     res, counts = metalinguistic_eval(bench, opt, model=spec["name"], template=template,
                                       pairs_per_paradigm=pairs_per_paradigm, seed=seed, progress=True,
                                       return_counts=True)
+    meta = {"model": spec["name"], "chat_template": opt.use_chat, "labels": list(opt.labels), "template": template,
+            "pairs_in_benchmark": bench.height, "pairs_per_paradigm": pairs_per_paradigm, "counts": counts}
+    return res, meta
+
+
+def prompt_stage(benchmarks: Sequence[str | os.PathLike], spec: Mapping[str, Any], out_prompts: str | os.PathLike,
+                 out_meta: str | os.PathLike, **options: Any) -> dict[str, Any]:
+    """Rule ``metalinguistic``: :func:`ask_model`'s table to ``out_prompts`` (Parquet), its record to ``out_meta``."""
+    res, meta = ask_model(benchmarks, spec, **options)
+    write_parquet_atomic(res, out_prompts)
+    write_json_atomic(out_meta, meta)
+    return meta
+
+
+def summary_stage(prompts: str | os.PathLike, meta: str | os.PathLike, pair_results: Sequence[str | os.PathLike],
+                  out_parquet: str | os.PathLike, out_json: str | os.PathLike) -> dict:
+    """Rule ``metalinguistic_summary``: add each pair's probability verdict (``correct_sum`` of the
+    evaluation) to :func:`prompt_stage`'s table; write it and the summary JSON (:func:`summary_record`)."""
+    import json
+
+    record = json.loads(Path(meta).read_text(encoding="utf-8"))
+    return _summarise_to(pl.read_parquet(prompts), record, pair_results, out_parquet, out_json)
+
+
+def _summarise_to(res: pl.DataFrame, meta: Mapping[str, Any], pair_results: Sequence[str | os.PathLike],
+                  out_parquet: str | os.PathLike, out_json: str | os.PathLike) -> dict:
+    verdicts = [pl.read_parquet(p, columns=["id", "correct_sum"]) for p in pair_results]
+    if verdicts:
+        res = res.join(pl.concat(verdicts), on="id", how="left").sort("PID", "id", "order")
     write_parquet_atomic(res, out_parquet)
-    info = summary_record(res, counts, model=spec["name"], chat_template=opt.use_chat, labels=opt.labels,
-                          template=template, pairs_in_benchmark=bench.height, pairs_per_paradigm=pairs_per_paradigm)
+    info = summary_record(res, meta["counts"], model=meta["model"], chat_template=meta["chat_template"],
+                          labels=meta["labels"], template=meta["template"],
+                          pairs_in_benchmark=meta["pairs_in_benchmark"], pairs_per_paradigm=meta["pairs_per_paradigm"])
     write_json_atomic(out_json, info)
     return info
 

@@ -46,6 +46,7 @@ STAGE_CODE: dict[str, tuple[str, ...]] = {
     "validation": ("rublimp.validation",),
     "validation_report": ("rublimp.validation:section_stage",),
     "metalinguistic": ("rublimp.metaling",),
+    "metalinguistic_summary": ("rublimp.metaling:summary_stage",),
     "metalinguistic_section": ("rublimp.metaling:section_stage",),
     "acceptability": ("rublimp.acceptability",),
     "acceptability_section": ("rublimp.acceptability:section_stage",),
