@@ -147,6 +147,12 @@ def model_threads(wildcards):
 # corpus, parse, validate_agreement, perturb, train_demo_lm, demo_lm_check, score_pools,
 # score_benchmark, metalinguistic, curate (threshold search over a whole pool and its scores)
 # and unigram_counts (tokenizes the whole corpus).
+#: Snakemake's priority for the jobs on a run's critical path (the demo LM, the context check, pool
+#: scoring, curation, the benchmark's scoring and evaluation, metalinguistic prompting): when cores are
+#: short they go before jobs nothing waits on yet (unigram counts, the validation stages), which
+#: shortens a workstation run (`make run`) without changing any output.
+CRITICAL_PATH = 10
+
 localrules:
     evaluate,
     report,

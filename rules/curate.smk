@@ -36,6 +36,7 @@ rule curate:
         t_max=config["curation"]["t_max"],
         cascaded=WF.cascaded_models,
         seed=WF.seed,
+    priority: CRITICAL_PATH
     log:
         f"{OUT}/logs/curate/{{paradigm}}.log",
     benchmark:

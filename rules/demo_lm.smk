@@ -16,6 +16,7 @@ rule train_demo_lm:
         threads=WF.cpu_threads,
         backend=lambda wc: WF.model(wc.model).backend,
     threads: WF.cpu_threads
+    priority: CRITICAL_PATH
     log:
         f"{OUT}/logs/train_demo_lm/{{model}}.log",
     benchmark:
@@ -45,6 +46,7 @@ rule demo_lm_check:
         seed=WF.seed,
         threads=WF.cpu_threads,
     threads: WF.cpu_threads
+    priority: CRITICAL_PATH
     log:
         f"{OUT}/logs/demo_lm_check.log",
     benchmark:

@@ -8,6 +8,7 @@ rule evaluate:
         code=stage_code("evaluate"),
     output:
         expand(f"{OUT}/eval/pairs/{{model}}/{{paradigm}}.parquet", paradigm=PARADIGMS, allow_missing=True),
+    priority: CRITICAL_PATH
     log:
         f"{OUT}/logs/evaluate/{{model}}.log",
     benchmark:

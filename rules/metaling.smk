@@ -28,6 +28,7 @@ rule metalinguistic:
     threads: model_threads
     resources:
         gpu=model_gpus,
+    priority: CRITICAL_PATH
     log:
         f"{OUT}/logs/metalinguistic/{{model}}.log",
     benchmark:

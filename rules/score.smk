@@ -34,6 +34,7 @@ rule context_check:
     params:
         spec=model_spec,
         paradigms=PARADIGMS,
+    priority: CRITICAL_PATH
     log:
         f"{OUT}/logs/context_check/{{model}}.log",
     benchmark:
@@ -63,6 +64,7 @@ rule score_pools:
     threads: model_threads
     resources:
         gpu=model_gpus,
+    priority: CRITICAL_PATH
     log:
         f"{OUT}/logs/score_pools/{{model}}.log",
     benchmark:
@@ -90,6 +92,7 @@ rule score_benchmark:
     threads: model_threads
     resources:
         gpu=model_gpus,
+    priority: CRITICAL_PATH
     log:
         f"{OUT}/logs/score_benchmark/{{model}}.log",
     benchmark:
