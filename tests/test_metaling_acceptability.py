@@ -338,3 +338,31 @@ def test_pipeline_stage_skips_and_counts_items_without_a_score(tiny, tmp_path):
     assert info["skipped_items"] == 1 and info["items"] == 2 * n - 1
     assert all(r["n_dev"] + r["n_test"] == 2 * n - 1 for r in info["rows"])
     assert "- tiny: 1 item(s) skipped" in acceptability_section([info])
+
+
+def test_prompt_job_then_summary_equals_the_one_call_stage(tiny, tmp_path):
+    """The workflow splits prompting (reads only the benchmark, so it runs beside the benchmark's
+    scoring) from the summary (adds the evaluation's verdicts): same table and JSON as one call."""
+    import json
+
+    from rublimp.metaling import metaling_stage, prompt_stage, summary_stage
+
+    model, tok = tiny
+    model.save_pretrained(tmp_path / "lm")
+    tok.save_pretrained(tmp_path / "lm")
+    PAIRS.drop("correct_sum").write_parquet(tmp_path / "bench.parquet")
+    PAIRS.select("id", "correct_sum").write_parquet(tmp_path / "pairs.parquet")
+    spec = {"name": "tiny", "path": str(tmp_path / "lm"), "backend": "hf"}
+    opts = dict(pairs_per_paradigm=2, seed=3, threads=1)
+    one = metaling_stage([tmp_path / "bench.parquet"], [tmp_path / "pairs.parquet"], spec,
+                         tmp_path / "one.parquet", tmp_path / "one.json", **opts)
+    meta = prompt_stage([tmp_path / "bench.parquet"], spec, tmp_path / "prompts.parquet", tmp_path / "meta.json",
+                        **opts)
+    assert "correct_sum" not in pl.read_parquet(tmp_path / "prompts.parquet").columns
+    assert meta["counts"]["asked"] == 3
+    two = summary_stage(tmp_path / "prompts.parquet", tmp_path / "meta.json", [tmp_path / "pairs.parquet"],
+                        tmp_path / "two.parquet", tmp_path / "two.json")
+    assert two == one and "agree_prob" in two["overall"]
+    assert (tmp_path / "one.parquet").read_bytes() == (tmp_path / "two.parquet").read_bytes()
+    assert json.loads((tmp_path / "two.json").read_text()) == json.loads((tmp_path / "one.json").read_text())
+    assert pl.read_parquet(tmp_path / "two.parquet")["correct_sum"].to_list().count(None) == 0
