@@ -68,6 +68,18 @@ def test_curate_file_equals_curate(files, case):
     assert report == want_report and excluded == {}
 
 
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_one_model_equals_curate(files, case):
+    # one model takes a path of its own (no per-sentence counters); m1 has null scores
+    pool, path, scores = files
+    one = {"m1": scores["m1"]}
+    options = {"k": 30, "seed": 7, "length_bins": (6, 10, 15, 20, 30, 51), **CASES[case]}
+    want, want_report = curate(pool, one, **options)
+    got, report, _ = curate_file(path, one, **options)
+    assert got.equals(want) and got.columns == want.columns
+    assert report == want_report
+
+
 def test_replacements_of_invalid_pairs_equal_curate(files):
     """Dropped pairs are refilled in the reference's order, from the survivors and then above the threshold."""
     pool, path, scores = files

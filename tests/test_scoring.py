@@ -462,6 +462,17 @@ def test_kernel_cache_bound_keeps_the_users_setting(monkeypatch):
     release_memory()  # callable anywhere: glibc trims, other libcs do nothing
 
 
+def test_mmap_threshold_is_fixed_unless_the_user_set_it(monkeypatch):
+    import sys
+
+    from rublimp.runtime import fixed_mmap_threshold
+
+    monkeypatch.delenv("MALLOC_MMAP_THRESHOLD_", raising=False)
+    assert fixed_mmap_threshold() is sys.platform.startswith("linux")  # glibc here; False elsewhere
+    monkeypatch.setenv("MALLOC_MMAP_THRESHOLD_", "65536")
+    assert fixed_mmap_threshold() is False
+
+
 def test_row_ladder_bounds_the_shapes_of_a_length_without_filler():
     from rublimp.scoring.hf import make_length_batches
 

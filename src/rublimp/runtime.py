@@ -79,6 +79,33 @@ def release_memory() -> None:
             pass
 
 
+#: glibc's ``M_MMAP_THRESHOLD`` (mallopt parameter -3), and the size this project fixes it at: 128 KiB,
+#: glibc's initial value.  Left dynamic, glibc raises the threshold to the size of each mmapped block
+#: freed, so after the first few-MB NumPy array is freed every later array of that size comes from the
+#: heap, whose freed pages stay resident; a curate job's peak then grew with its pool by ~80 bytes a
+#: pair.  Fixed, each such array is mapped and unmapped on its own.  Measured on the scale bench's
+#: largest pool (add_new_suffix, 97,206 pairs at 100k sentences, 350,000 at 1M): peak 119 → 133 MB
+#: dynamic, 119 → 127-129 MB fixed, CPU unchanged (1.3 s).
+MMAP_THRESHOLD = 128 * 1024
+_M_MMAP_THRESHOLD = -3
+
+
+def fixed_mmap_threshold(size: int = MMAP_THRESHOLD) -> bool:
+    """Fix glibc's mmap threshold at ``size`` bytes for this process (see :data:`MMAP_THRESHOLD`).
+
+    Leaves it alone where the user set ``MALLOC_MMAP_THRESHOLD_`` and where the C library is not
+    glibc.  Returns whether the threshold was set.
+    """
+    if "MALLOC_MMAP_THRESHOLD_" in os.environ or not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        return bool(ctypes.CDLL("libc.so.6").mallopt(_M_MMAP_THRESHOLD, int(size)))
+    except (OSError, AttributeError):  # musl or another libc
+        return False
+
+
 def setup_logging(log_path: str | os.PathLike | None = None, level: int = logging.INFO) -> logging.Logger:
     logger = logging.getLogger("rublimp")
     logger.setLevel(level)

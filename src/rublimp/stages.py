@@ -735,6 +735,9 @@ def curate_stage(
     from .curation import decontamination_status
     from .curation_files import curate_file
     from .io import write_csv_atomic
+    from .runtime import fixed_mmap_threshold
+
+    fixed_mmap_threshold()  # the per-pair arrays below are returned to the system when freed
 
     # the threshold search and the sampling hold a few numbers per pair, never its text, and read the
     # pool and the scores tables a slice at a time (rublimp.curation_files: memory follows the pool's row
