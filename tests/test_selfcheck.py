@@ -565,3 +565,29 @@ def test_a_pronominal_adjective_inside_the_stretch_is_no_host():
     rows[6] = ("туре", "тур", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 2, "obl")
     rows[5] = ("первом", "первый", "ADJ", "Case=Loc|Gender=Masc|Number=Sing", 7, "amod")
     assert _source(rows) is None
+
+
+def test_a_paradigm_keeps_its_letter_sequences_for_its_resource_folder(monkeypatch, tmp_path):
+    # loaded once per paradigm and folder: the self-check asks for every non-word it checks
+    import shutil
+
+    from rublimp import lexicon
+    from rublimp.paradigms.base import get_paradigm
+
+    loads: list[object] = []
+    real = lexicon.load_letter_sequences
+
+    def counting(path):
+        loads.append(path)
+        return real(path)
+
+    monkeypatch.setattr(lexicon, "load_letter_sequences", counting)
+    ctx = ParadigmContext()
+    para = get_paradigm("change_declension_ending_has_dep", ctx)
+    first = para.letter_sequences()
+    assert para.letter_sequences() is first and len(loads) == 1
+    # another resource folder is read from that folder
+    shutil.copy(ctx.resources_dir / lexicon.TRIGRAMS_FILE, tmp_path / lexicon.TRIGRAMS_FILE)
+    ctx.resources_dir = tmp_path
+    assert para.letter_sequences() is not first and loads[-1] == tmp_path / lexicon.TRIGRAMS_FILE
+    assert len(loads) == 2

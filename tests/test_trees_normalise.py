@@ -277,3 +277,70 @@ def test_an_adjective_of_several_cases_is_not_hung_on_a_noun():
     assert adjective_only_reading(get_morph(), _adjective_tagged_verb("высокой").token(3)) is None
     adj = normalise(_adjective_tagged_verb("высокой")).token(3)
     assert (adj.head, adj.deprel) == (2, "advcl") and "modifier_attach" not in norm_marks(adj)
+
+
+# -- repairs run again on the normalised tree skip what the pass proved they leave alone ----------
+def _count_retag_reads(monkeypatch) -> list[str]:
+    # retag_verbs asks infinitive_only about every token it reads: count the forms it asks about
+    from rublimp.trees import verbs
+
+    seen: list[str] = []
+    real = verbs.infinitive_only
+
+    def counting(form):
+        seen.append(form)
+        return real(form)
+
+    monkeypatch.setattr(verbs, "infinitive_only", counting)
+    return seen
+
+
+@pytest.mark.parametrize("make,why", [
+    (_noun_verb, "only verb_with_arguments changed a token; verb_retag then changed nothing"),
+    (lambda: tree([("Он", "он", "PRON", "Case=Nom|Number=Sing|Person=3", 2, "nsubj"),
+                   ("пришёл", "прийти", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root")]),
+     "no fix changed a token"),
+])
+def test_retag_verbs_is_not_run_again_on_a_tree_the_pass_proved_it_leaves_alone(monkeypatch, make, why):
+    from rublimp.trees.subjects import repaired_edges, repaired_sentence
+    from rublimp.trees.verbs import RETAG_VERBS_NO_OP, retag_verbs
+    from rublimp.trees.memo import sentence_memo_get
+
+    out = normalise(make())
+    assert sentence_memo_get(out, RETAG_VERBS_NO_OP), why
+    seen = _count_retag_reads(monkeypatch)
+    assert retag_verbs(out) is out
+    assert repaired_sentence(out) is out and repaired_edges(out)
+    assert seen == [], f"retag_verbs read {seen} again ({why})"
+
+
+def test_retag_verbs_runs_again_where_a_later_fix_changed_the_tree(monkeypatch):
+    # noun_retag changed «Отрядом» after verb_retag: no mark, so the repair reads the tree again
+    from rublimp.trees.memo import sentence_memo_get
+    from rublimp.trees.verbs import RETAG_VERBS_NO_OP, retag_verbs
+
+    out = normalise(_noun_tagged("Отрядом", "отрядый", "ADJ", "Case=Ins|Degree=Pos|Gender=Masc|Number=Sing"))
+    assert norm_marks(out.token(1)) == ["noun_retag"]
+    assert not sentence_memo_get(out, RETAG_VERBS_NO_OP)
+    seen = _count_retag_reads(monkeypatch)
+    assert retag_verbs(out) is out
+    assert "отрядом" in seen
+
+
+def test_retag_verbs_runs_again_where_it_changed_the_tree_and_may_change_it_again():
+    # «Хорошо гулять.» with «гулять» tagged NOUN nsubj: the pass makes it an infinitive csubj; only a
+    # second run sees an adverb with an infinitive subject and makes «Хорошо» the short form. The
+    # agreement paradigms have always read that second run, so the pass must not mark this tree.
+    from rublimp.trees.memo import sentence_memo_get
+    from rublimp.trees.subjects import repaired_sentence
+    from rublimp.trees.verbs import RETAG_VERBS_NO_OP
+
+    out = normalise(tree([
+        ("Хорошо", "хорошо", "ADV", "Degree=Pos", 0, "root"),
+        ("гулять", "гулять", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 1, "nsubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ]))
+    assert (out.token(1).upos, out.token(2).feats.get("VerbForm"), out.token(2).deprel) == ("ADV", "Inf", "csubj")
+    assert not sentence_memo_get(out, RETAG_VERBS_NO_OP)
+    again = repaired_sentence(out).token(1)
+    assert (again.upos, again.feats.get("Variant")) == ("ADJ", "Short")

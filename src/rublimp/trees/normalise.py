@@ -16,6 +16,11 @@ changed, e.g. ``Norm=verb_retag(Upos:NOUN>VERB;Feats;Lemma)`` or
 ``Norm=verb_with_arguments(Upos:ADJ>VERB;Head:3>0;Deprel:amod>root;Feats;Lemma)``; fixes that changed one
 token in turn are joined with ``+``. A sentence is normalised once: the result is memoised on the
 parsed sentence, and normalising a normalised sentence returns it unchanged.
+
+Repairs that paradigms run again on the normalised tree (``retag_verbs`` inside
+:func:`rublimp.trees.subjects.repaired_edges`) skip the trees the pass proved they leave alone: where
+a fix returned its input and no later fix changed a token, the result carries that repair's no-op
+mark (:data:`_NO_OP_MARKS`) in its memo.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
 from .modifiers import modifiers_reattached
 from .nominal import retag_adjectives, retag_nouns
 from .roles import verbs_retagged
-from .verbs import retag_verbs
+from .verbs import RETAG_VERBS_NO_OP, retag_verbs
 
 __all__ = ["FIXES", "NORM_KEY", "normalise", "norm_marks", "upos_fixed"]
 
@@ -83,6 +88,13 @@ FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
 )
 
 
+#: fix name -> the sentence-memo key with which its repair returns a marked sentence at once. The
+#: pass sets the key on its result when the fix returned its input itself and no later fix changed a
+#: token; the repair must read only the token fields :func:`_changes` compares (and ids and forms,
+#: which no fix changes), so it would change nothing again
+_NO_OP_MARKS: dict[str, str] = {"verb_retag": RETAG_VERBS_NO_OP}
+
+
 def _changes(old: Token, new: Token) -> list[str]:
     out = []
     if old.upos != new.upos:
@@ -110,24 +122,31 @@ def normalise(sent: Sentence, morph: Morph | None = None) -> Sentence:
 def _normalise(sent: Sentence, morph: Morph) -> Sentence:
     marks: dict[int, list[str]] = {}
     out = sent
+    # the fixes that returned their input itself since the last fix that changed a token
+    unchanged: list[str] = []
     for name, fix in FIXES:
         fixed = fix(out, morph)
         if fixed is out:
+            unchanged.append(name)
             continue
         for old, new in zip(out.tokens, fixed.tokens):
             if old is not new:
                 changes = _changes(old, new)
                 if changes:
                     marks.setdefault(old.id, []).append(f"{name}({';'.join(changes)})")
+                    unchanged.clear()
         out = fixed
     if not marks:
-        sentence_memo_set(sent, _DONE, True)
-        return sent
-    tokens = [t if t.id not in marks else dataclasses.replace(t, misc={**t.misc, NORM_KEY: "+".join(marks[t.id])})
-              for t in out.tokens]
-    # a plain copy: no memo of the intermediate sentences travels with it
-    result = Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=dict(sent.meta))
+        result = sent
+    else:
+        tokens = [t if t.id not in marks else dataclasses.replace(t, misc={**t.misc, NORM_KEY: "+".join(marks[t.id])})
+                  for t in out.tokens]
+        # a plain copy: no memo of the intermediate sentences travels with it
+        result = Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=dict(sent.meta))
     sentence_memo_set(result, _DONE, True)
+    for name in unchanged:
+        if name in _NO_OP_MARKS:
+            sentence_memo_set(result, _NO_OP_MARKS[name], True)
     return result
 
 

@@ -1,7 +1,8 @@
 """The verb repair family and the predicate tests of the agreement contexts.
 
 * :func:`retag_verbs`: finite verbs and short forms the tagger gave another part of speech, retagged
-  from pymorphy3 (a new sentence; the input is never changed).
+  from pymorphy3 (a new sentence; the input is never changed). It returns at once on a sentence
+  marked :data:`RETAG_VERBS_NO_OP` (the normalisation pass marks the trees it knows it leaves alone).
 * :func:`repair_edge`: the agreeing word's number, gender and person from pymorphy3 where the tagger
   contradicts every verbal reading of its form; :func:`negation_repair`: «не» right before it.
 * Predicate tests: :func:`is_default_form` (3sg.N), :func:`is_infinitive`, :func:`is_predicative`,
@@ -17,9 +18,11 @@ from ..lexicon import normalize
 from ..morph import OC2UD, get_morph
 from .edges import AgreementEdge, is_byt
 from .lexical import infinitive_only, is_known, unique_verbal_reading, verbal_only_reading
+from .memo import sentence_memo_get
 
 __all__ = [
     "retag_verbs",
+    "RETAG_VERBS_NO_OP",
     "repair_edge",
     "ne_before",
     "negation_repair",
@@ -33,6 +36,16 @@ __all__ = [
     "infinitive_only_impersonal",
     "modal_impersonal",
 ]
+
+
+#: sentence-memo key (:mod:`rublimp.trees.memo`): True on a sentence known to be one that
+#: :func:`retag_verbs` returns unchanged. Only :func:`rublimp.trees.normalise.normalise` sets it, on a
+#: normalised tree when ``retag_verbs`` changed nothing during the pass and no later fix changed a
+#: token: ``retag_verbs`` reads only the ids, forms, parts of speech, lemmas, features, heads and
+#: relations, so on the same values it again changes nothing. (It is not idempotent in general: an
+#: infinitive it makes the ``csubj`` of an adverb lets the next run retag that adverb, so a tree it
+#: changed gets no mark and is read again.)
+RETAG_VERBS_NO_OP = "retag_verbs.no_op"
 
 
 def retag_verbs(sent: Sentence) -> Sentence:
@@ -51,8 +64,11 @@ def retag_verbs(sent: Sentence) -> Sentence:
     ``sent`` itself when nothing changes, else a copy (token ids are kept,
     so edits made on the copy apply to ``sent``). An adverb with an infinitive subject that is also a neuter
     short adjective becomes that short form (:func:`_predicative_short_form`); a word tagged as a finite
-    verb with no verbal reading at all loses the verb tag (:func:`_no_verb_reading`).
+    verb with no verbal reading at all loses the verb tag (:func:`_no_verb_reading`). A sentence marked
+    :data:`RETAG_VERBS_NO_OP` is returned at once.
     """
+    if sentence_memo_get(sent, RETAG_VERBS_NO_OP):
+        return sent
     changed = False
     tokens = list(sent.tokens)
     for i, tok in enumerate(tokens):
