@@ -171,7 +171,9 @@ def test_parse_filter_skips_garbage_and_stale_temp_files_go(tmp_path: Path):
 
 def test_sigterm_mid_write_leaves_no_temp_file_and_keeps_the_old_output(tmp_path: Path):
     src = tmp_path / "in.txt"
-    src.write_text("Старый учитель медленно читал интересную книгу.\n" * 3000, encoding="utf-8")
+    # enough lines that the write outlasts the poll below on a loaded machine (3,000 once finished between
+    # the temporary file's appearance and the signal); the signal comes as soon as the file appears
+    src.write_text("Старый учитель медленно читал интересную книгу.\n" * 20000, encoding="utf-8")
     out = tmp_path / "out.conllu"
     out.write_text("old\n", encoding="utf-8")
     proc = subprocess.Popen(
