@@ -282,19 +282,11 @@ def metaling_stage(
     spec: Mapping[str, Any],
     out_parquet: str | os.PathLike,
     out_json: str | os.PathLike,
-    *,
-    template: str = DEFAULT_TEMPLATE,
-    labels: Sequence[str] = DEFAULT_LABELS,
-    chat_labels: Sequence[str] = DEFAULT_CHAT_LABELS,
-    chat_template: str = "auto",
-    pairs_per_paradigm: int = 50,
-    seed: int = 0,
-    threads: int | None = None,
+    **options: Any,
 ) -> dict:
-    """One model in one call: :func:`prompt_stage` then :func:`summary_stage` (per-prompt table + summary JSON)."""
-    res, meta = ask_model(benchmarks, spec, template=template, labels=labels, chat_labels=chat_labels,
-                          chat_template=chat_template, pairs_per_paradigm=pairs_per_paradigm, seed=seed,
-                          threads=threads)
+    """One model in one call: :func:`ask_model` (``options`` are its keywords), then what
+    :func:`summary_stage` writes (per-prompt table + summary JSON)."""
+    res, meta = ask_model(benchmarks, spec, **options)
     return _summarise_to(res, meta, pair_results, out_parquet, out_json)
 
 

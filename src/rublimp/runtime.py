@@ -8,7 +8,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 _THREAD_VARS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS",
                 "POLARS_MAX_THREADS")
@@ -70,13 +70,9 @@ def release_memory() -> None:
     import gc
 
     gc.collect()
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        try:
-            ctypes.CDLL("libc.so.6").malloc_trim(0)
-        except (OSError, AttributeError):  # musl or another libc: nothing to trim with
-            pass
+    libc = _glibc()
+    if libc is not None:
+        libc.malloc_trim(0)
 
 
 #: glibc's ``M_MMAP_THRESHOLD`` (mallopt parameter -3), and the size this project fixes it at: 128 KiB,
@@ -96,14 +92,23 @@ def fixed_mmap_threshold(size: int = MMAP_THRESHOLD) -> bool:
     Leaves it alone where the user set ``MALLOC_MMAP_THRESHOLD_`` and where the C library is not
     glibc.  Returns whether the threshold was set.
     """
-    if "MALLOC_MMAP_THRESHOLD_" in os.environ or not sys.platform.startswith("linux"):
+    libc = _glibc()
+    if "MALLOC_MMAP_THRESHOLD_" in os.environ or libc is None:
         return False
+    return bool(libc.mallopt(_M_MMAP_THRESHOLD, int(size)))
+
+
+def _glibc() -> Any:
+    """glibc, with ``malloc_trim`` and ``mallopt``, or None (not Linux, or musl or another libc)."""
+    if not sys.platform.startswith("linux"):
+        return None
     import ctypes
 
     try:
-        return bool(ctypes.CDLL("libc.so.6").mallopt(_M_MMAP_THRESHOLD, int(size)))
-    except (OSError, AttributeError):  # musl or another libc
-        return False
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return None
+    return libc if hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
 
 
 def setup_logging(log_path: str | os.PathLike | None = None, level: int = logging.INFO) -> logging.Logger:
