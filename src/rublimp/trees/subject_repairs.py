@@ -115,7 +115,8 @@ def pronoun_repair(edge: AgreementEdge) -> AgreementEdge:
       paradigms can read the subject's value.
     * a pronoun tagged with the other number than its predicate that
       pymorphy3 reads, with the same lemma, as a nominative of the
-      predicate's number («Все (tagged singular всё) мне дают»): that number.
+      predicate's number («Все (tagged singular всё) мне дают»): that number (not for a
+      coordinated subject, whose predicate agrees with the coordination).
     """
     subj = edge.subject
     if edge.subject_kind != "nominal" or subj.upos not in ("PRON", "DET") or subj.feats.get("Case", "Nom") != "Nom":
@@ -125,7 +126,7 @@ def pronoun_repair(edge: AgreementEdge) -> AgreementEdge:
         feats = dict(subj.feats, Number="Sing")
     else:
         sv, pv = subj.feats.get("Number"), edge.agreeing.feats.get("Number")
-        if sv not in ("Sing", "Plur") or pv not in ("Sing", "Plur") or sv == pv or subj.feats.get("Person") in ("1", "2"):
+        if edge.coordinated or sv not in ("Sing", "Plur") or pv not in ("Sing", "Plur") or sv == pv or subj.feats.get("Person") in ("1", "2"):
             return edge
         want = {"nomn", UD2OC["Number"][pv]}
         if not any(want <= set(p.tag.grammemes) and normalize(p.normal_form) == lemma for p in get_morph().parses(subj.form)):
@@ -143,11 +144,12 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     … знали» (tagged singular), «Телетрансляция … начнётся» (tagged ADJ): the
     subject gets Case=Nom and the predicate's number (and pymorphy3's gender
     in the singular), and the nominal kind. A negated 3sg.N predicate keeps a
-    genitive reading.
+    genitive reading. A coordinated subject («Челси и Брентфорд встретились») is left alone: the
+    predicate's plural is the coordination's, not the first conjunct's.
     """
     subj = edge.subject
     pv = edge.agreeing.feats.get("Number")
-    if pv not in ("Sing", "Plur") or subj.upos not in ("NOUN", "PROPN", "ADJ") or edge.subject_kind not in ("nominal", "other", "genitive"):
+    if edge.coordinated or pv not in ("Sing", "Plur") or subj.upos not in ("NOUN", "PROPN", "ADJ") or edge.subject_kind not in ("nominal", "other", "genitive"):
         return edge
     if subj.feats.get("Number") == pv and subj.feats.get("Case") in (None, "Nom") and subj.upos != "ADJ":
         return edge
