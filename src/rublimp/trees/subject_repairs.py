@@ -144,7 +144,8 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     … знали» (tagged singular), «Телетрансляция … начнётся» (tagged ADJ): the
     subject gets Case=Nom and the predicate's number (and pymorphy3's gender
     in the singular), and the nominal kind. A negated 3sg.N predicate keeps a
-    genitive reading. A coordinated subject («Челси и Брентфорд встретились») is left alone: the
+    genitive reading. Where the predicate marks gender (singular past or short form), the
+    nominative must have that gender. A coordinated subject («Челси и Брентфорд встретились») is left alone: the
     predicate's plural is the coordination's, not the first conjunct's.
     """
     subj = edge.subject
@@ -161,7 +162,11 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     if subj.upos == "ADJ" and any(p.tag.POS in ("ADJF", "PRTF") for p in all_parses):
         return edge
     want = {"nomn", UD2OC["Number"][pv]}
-    nominative = [p for p in all_parses if p.tag.POS == "NOUN" and want <= set(p.tag.grammemes)]
+    # a singular past or short predicate marks gender: the nominative must have it («Чиркача не
+    # боялся» is no feminine «Чиркача»; «большую часть жизни провёл» has no subject «часть»)
+    gender = UD2OC["Gender"].get(edge.agreeing.feats.get("Gender", "")) if pv == "Sing" else None
+    nominative = [p for p in all_parses if p.tag.POS == "NOUN" and want <= set(p.tag.grammemes)
+                  and (gender is None or p.tag.gender in (None, gender) or "ms-f" in p.tag.grammemes)]
     if not nominative:
         return edge
     feats = dict(subj.feats)
