@@ -11,10 +11,12 @@ it is. The repairs watched, grouped in families:
 * ``verbs/agreement``: ``trees.subjects.repaired_sentence`` (``trees.verbs.retag_verbs``), and the
   tokens of the subject–predicate edges where they equal that sentence's;
 * ``edges/agreement``: tokens of the shared subject–predicate edges (``repaired_edges``,
-  ``edges_with_default_contexts`` of ``trees.subjects``) that differ from the tree: the per-edge
-  repairs (``repair_edge``, ``subject_repair``, ``pronoun_repair``, now normalisation fixes, so
-  nothing is left of them) and the subjects recovered from other attachments
-  (``unlabelled_subject_edges``, ``stranded_subject_edges``, ``buried_subject_edges`` …);
+  ``edges_with_default_contexts`` of ``trees.subjects``) that differ from the tree: the agreeing
+  word and a subject the tree attaches to its predicate as a subject (the per-edge repairs
+  ``repair_edge``, ``subject_repair``, ``pronoun_repair``, now the normalisation fixes
+  ``predicate_features`` and ``subject_features``);
+* ``edges/recovered``: a subject of a shared edge that the tree attaches otherwise, read as a
+  nominative (``unlabelled_subject_edges``, ``stranded_subject_edges``, ``buried_subject_edges`` …);
 * ``edges/word_order``: tokens that the subject policies of ``trees.subjects`` (``word_order_edges``
   of the attractors, ``noun_subject_edges`` of the noun-subject paradigms, ``attractor_subject_edges``)
   read otherwise than the shared edges do (``reread_subject``, subjects read from word order);
@@ -54,6 +56,8 @@ WATCHED = (
 #: edge functions of trees.subjects whose edges' tokens the agreement paradigms read
 EDGE_FUNCTIONS = ("repaired_edges", "edges_with_default_contexts", "noun_subject_edges",
                   "attractor_subject_edges", "word_order_edges")
+#: relations by which the tree attaches a subject to its predicate
+_SUBJECT_RELS = ("nsubj", "csubj")
 #: those of them that are subject policies (their tokens compared with the shared edges' too)
 POLICY_FUNCTIONS = frozenset({"noun_subject_edges", "attractor_subject_edges", "word_order_edges"})
 
@@ -97,6 +101,8 @@ class Recorder:
                     fam = "verbs/agreement"
                 elif shared is not None and shared.get(t.id) != r:
                     fam = "edges/word_order"
+                elif t.id == e.subject.id and not (t.deprel.startswith(_SUBJECT_RELS) and t.head == e.predicate.id):
+                    fam = "edges/recovered"
                 else:
                     fam = "edges/agreement"
                 self.seen[t.id] = (r, fam)
