@@ -441,3 +441,16 @@ def test_the_agreement_edges_read_the_normalised_subject_and_predicate():
     (edge,) = repaired_edges(out)
     assert edge.subject is out.token(1) and edge.agreeing is out.token(2)
     assert edge.subject_kind == "nominal"
+
+
+def test_a_genitive_subject_whose_nominative_has_another_gender_stays_an_oblique_subject():
+    from rublimp.trees.subjects import repaired_edges
+
+    # «жучка спускался» with «жучка» tagged genitive: «Жучка» (feminine) is no subject of «спускался»
+    bug = ("жучка", "жучок", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing")
+    masc = normalise(_subject_verb(bug, ("спускался", "спускаться", "VERB", _PAST_MASC.replace("Perf", "Imp").replace("Act", "Mid"))))
+    assert NORM_KEY not in masc.token(1).misc
+    assert [e.subject_kind for e in repaired_edges(masc)] == ["other"]
+    fem = normalise(_subject_verb(bug, ("спускалась", "спускаться", "VERB", _PAST_FEM.replace("Perf", "Imp"))))
+    assert fem.token(1).feats["Case"] == "Nom" and fem.token(1).feats["Gender"] == "Fem"
+    assert [e.subject_kind for e in repaired_edges(fem)] == ["nominal"]

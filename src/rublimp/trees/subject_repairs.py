@@ -46,8 +46,8 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
       readable as genitive: a genitive subject («нас не станет», «его не
       оказывается», «жизни не хватит»).
     * Not negated, a noun tagged genitive/dative/… that pymorphy3 reads as a
-      nominative of the parser's number: a nominal subject («Сашка лежит»,
-      «Протока … соединяет» tagged genitive).
+      nominative of the parser's number (and of the predicate's gender where it marks one): a
+      nominal subject («Сашка лежит», «Протока … соединяет» tagged genitive).
     * Negated 3sg(.N) predicate, «nominative» subject that pymorphy3 cannot
       read as a nominative agreeing with it but reads as a genitive (any
       tense; in the present and future only with an intransitive verb and a
@@ -99,9 +99,18 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         if any("gent" in p.tag.grammemes for p in parses):
             return dataclasses.replace(edge, subject_kind="genitive")
     if not edge.negated and subj.upos != "PRON" and number is not None:
-        if any({"nomn", number} <= set(p.tag.grammemes) for p in parses):
+        if any({"nomn", number} <= set(p.tag.grammemes) and _predicate_gender_ok(p, edge) for p in parses):
             return dataclasses.replace(edge, subject_kind="nominal")
     return edge
+
+
+def _predicate_gender_ok(parse, edge: AgreementEdge) -> bool:
+    """Whether a singular nominative reading ``parse`` has the gender the edge's predicate marks
+    (singular past or short form; common-gender nouns and readings without gender pass): «жучка» of
+    «Жучка» is no subject of «спускался»."""
+    feats = edge.agreeing.feats
+    gender = UD2OC["Gender"].get(feats.get("Gender", "")) if feats.get("Number") == "Sing" else None
+    return gender is None or parse.tag.gender in (None, gender) or "ms-f" in parse.tag.grammemes
 
 
 #: pronouns that are grammatically 3rd person singular whatever their referent («кто пришёл», «никто не знает»)
@@ -164,9 +173,8 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     want = {"nomn", UD2OC["Number"][pv]}
     # a singular past or short predicate marks gender: the nominative must have it («Чиркача не
     # боялся» is no feminine «Чиркача»; «большую часть жизни провёл» has no subject «часть»)
-    gender = UD2OC["Gender"].get(edge.agreeing.feats.get("Gender", "")) if pv == "Sing" else None
     nominative = [p for p in all_parses if p.tag.POS == "NOUN" and want <= set(p.tag.grammemes)
-                  and (gender is None or p.tag.gender in (None, gender) or "ms-f" in p.tag.grammemes)]
+                  and _predicate_gender_ok(p, edge)]
     if not nominative:
         return edge
     feats = dict(subj.feats)
