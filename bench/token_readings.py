@@ -10,11 +10,22 @@ it is. The repairs watched, grouped in families:
 
 * ``verbs/agreement``: ``trees.subjects.repaired_sentence`` (``trees.verbs.retag_verbs``), and the
   tokens of the subject–predicate edges where they equal that sentence's;
-* ``edges/agreement``: tokens of the edges whose features a per-edge repair changed (``repair_edge``,
-  ``pronoun_repair``, ``case_repair``) — the edge functions of ``trees.subjects``;
+* ``edges/agreement``: tokens of the shared subject–predicate edges (``repaired_edges``,
+  ``edges_with_default_contexts`` of ``trees.subjects``) that differ from the tree: the agreeing
+  word and a subject the tree attaches to its predicate as a subject (the per-edge repairs
+  ``repair_edge``, ``subject_repair``, ``pronoun_repair``, now the normalisation fixes
+  ``predicate_features`` and ``subject_features``);
+* ``edges/recovered``: a subject of a shared edge that the tree attaches otherwise, read as a
+  nominative (``unlabelled_subject_edges``, ``stranded_subject_edges``, ``buried_subject_edges`` …);
+* ``edges/word_order``: tokens that the subject policies of ``trees.subjects`` (``word_order_edges``
+  of the attractors, ``noun_subject_edges`` of the noun-subject paradigms, ``attractor_subject_edges``)
+  read otherwise than the shared edges do (``reread_subject``, subjects read from word order);
 * ``verbs/government``: ``trees.roles.verbs_retagged``;
 * ``modifiers``: ``trees.modifiers.modifiers_reattached`` (either ``after_noun``);
 * ``roles``: ``trees.roles.roles_repaired``.
+
+Only token readings are compared: an edge attribute a repair sets (the subject kind of
+``case_repair``, the negation of ``negation_repair``) is a query result, not a second reading.
 
 A token has more than one reading when two paradigms read different (UPOS, feats, head, deprel); it is
 counted under the set of families whose reading differs from the tree every paradigm is given: the
@@ -45,6 +56,21 @@ WATCHED = (
 #: edge functions of trees.subjects whose edges' tokens the agreement paradigms read
 EDGE_FUNCTIONS = ("repaired_edges", "edges_with_default_contexts", "noun_subject_edges",
                   "attractor_subject_edges", "word_order_edges")
+#: relations by which the tree attaches a subject to its predicate
+_SUBJECT_RELS = ("nsubj", "csubj")
+#: those of them that are subject policies (their tokens compared with the shared edges' too)
+POLICY_FUNCTIONS = frozenset({"noun_subject_edges", "attractor_subject_edges", "word_order_edges"})
+
+
+def shared_readings(sent) -> dict:
+    """token id -> reading, for the tokens of the shared edges (``edges_with_default_contexts``)."""
+    from rublimp.trees import subjects
+
+    out = {}
+    for e in subjects.edges_with_default_contexts(sent):
+        for t in (e.subject, e.predicate, e.agreeing, *e.co_agreeing):
+            out[t.id] = reading(t)
+    return out
 
 
 def reading(tok) -> tuple:
@@ -64,13 +90,21 @@ class Recorder:
         for t in sent.tokens:
             self.seen[t.id] = (reading(t), family)
 
-    def edges(self, sent, edges, base) -> None:
+    def edges(self, sent, edges, base, shared=None) -> None:
+        """``shared``: for a subject policy, the token readings of the shared edges (None for those)."""
         for e in edges:
             for t in (e.subject, e.predicate, e.agreeing, *e.co_agreeing):
                 if not 1 <= t.id <= len(sent.tokens):
                     continue
                 r = reading(t)
-                fam = "verbs/agreement" if r == reading(base.token(t.id)) else "edges/agreement"
+                if r == reading(base.token(t.id)):
+                    fam = "verbs/agreement"
+                elif shared is not None and shared.get(t.id) != r:
+                    fam = "edges/word_order"
+                elif t.id == e.subject.id and not (t.deprel.startswith(_SUBJECT_RELS) and t.head == e.predicate.id):
+                    fam = "edges/recovered"
+                else:
+                    fam = "edges/agreement"
                 self.seen[t.id] = (r, fam)
 
 
@@ -86,7 +120,7 @@ def install(rec: Recorder) -> None:
     for mod_name, fn_name, family in WATCHED:
         originals[fn_name] = (getattr(importlib.import_module(mod_name), fn_name), family)
     for fn_name in EDGE_FUNCTIONS:
-        originals[fn_name] = (getattr(subjects, fn_name), None)
+        originals[fn_name] = (getattr(subjects, fn_name), "policy" if fn_name in POLICY_FUNCTIONS else None)
     base_sentence = subjects.repaired_sentence
 
     def wrap(fn, family):
@@ -101,6 +135,8 @@ def install(rec: Recorder) -> None:
             sent = next(a for a in args if hasattr(a, "tokens"))
             if family is None:
                 rec.edges(sent, out, base_sentence(sent))
+            elif family == "policy":
+                rec.edges(sent, out, base_sentence(sent), shared_readings(sent))
             elif family == "roles":
                 rec.sentence(out[0] if isinstance(out, tuple) else out, family)
             else:

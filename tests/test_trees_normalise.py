@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "work" / "snapshot" / "inputs" / "demo.conllu"
 
 #: repair families merged into the normalisation (bench/token_readings.py's family names)
-UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government")
+UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government", "edges/agreement")
 
 
 def _noun_verb():
@@ -344,3 +344,113 @@ def test_retag_verbs_runs_again_where_it_changed_the_tree_and_may_change_it_agai
     assert not sentence_memo_get(out, RETAG_VERBS_NO_OP)
     again = repaired_sentence(out).token(1)
     assert (again.upos, again.feats.get("Variant")) == ("ADJ", "Short")
+
+
+# -- the subject–predicate feature fixes (edges/agreement) -------------------------------------------
+
+_PAST_PLUR = "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act"
+_PAST_MASC = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+_PAST_FEM = "Aspect=Perf|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid"
+
+
+def _subject_verb(subj: tuple, verb: tuple, *rest: tuple):
+    # «<subject> <verb>.»: the subject an nsubj of the verb
+    return tree([(*subj, 2, "nsubj"), (*verb, 0, "root"), *rest, (".", ".", "PUNCT", "", 2, "punct")])
+
+
+def test_a_predicate_tagged_against_every_reading_of_its_form_takes_that_reading():
+    # «Они пришли.» with «пришли» tagged masculine singular: every (non-imperative) reading is plural
+    sent = _subject_verb(("Они", "они", "PRON", "Case=Nom|Number=Plur|Person=3"),
+                         ("пришли", "прийти", "VERB", _PAST_MASC))
+    verb = normalise(sent).token(2)
+    assert verb.feats["Number"] == "Plur" and "Gender" not in verb.feats
+    assert verb.misc[NORM_KEY] == "predicate_features(Feats)"
+    good = _subject_verb(("Они", "они", "PRON", "Case=Nom|Number=Plur|Person=3"),
+                         ("пришли", "прийти", "VERB", _PAST_PLUR))
+    assert normalise(good) is good
+
+
+def test_an_imperative_is_no_agreeing_predicate():
+    # «Пришли письмо!»: the imperative of «прислать» keeps its tag
+    sent = tree([("Пришли", "прислать", "VERB", "Aspect=Perf|Mood=Imp|Number=Sing|Person=2|VerbForm=Fin|Voice=Act", 0, "root"),
+                 ("письмо", "письмо", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 1, "obj"),
+                 ("!", "!", "PUNCT", "", 1, "punct")])
+    assert normalise(sent) is sent
+
+
+def test_a_noun_subject_tagged_against_its_predicate_is_read_as_the_nominative_that_agrees():
+    # «Девочки кинулись.» with «Девочки» tagged genitive singular
+    girls = ("Девочки", "девочка", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing")
+    sent = _subject_verb(girls, ("кинулись", "кинуться", "VERB", _PAST_PLUR.replace("Act", "Mid")))
+    subj = normalise(sent).token(1)
+    assert (subj.feats["Case"], subj.feats["Number"]) == ("Nom", "Plur")
+    assert subj.misc[NORM_KEY] == "subject_features(Feats)"
+    # the same subject beside a singular masculine predicate: no nominative agrees, nothing changes
+    alone = _subject_verb(girls, ("кинулся", "кинуться", "VERB", _PAST_MASC.replace("Act", "Mid")))
+    assert NORM_KEY not in normalise(alone).token(1).misc
+
+
+def test_a_subject_of_another_gender_than_its_past_predicate_keeps_its_case():
+    # «Часть упала.» / «Часть упал.» with «Часть» tagged accusative: the feminine nominative agrees
+    # only with the feminine predicate («большую часть жизни провёл» has no subject «часть»)
+    part = ("Часть", "часть", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing")
+    fem = _subject_verb(part, ("упала", "упасть", "VERB", _PAST_FEM.replace("Mid", "Act")))
+    assert normalise(fem).token(1).feats["Case"] == "Nom"
+    masc = _subject_verb(part, ("упал", "упасть", "VERB", _PAST_MASC))
+    assert normalise(masc).token(1).feats["Case"] == "Acc"
+
+
+def test_a_coordinated_subject_keeps_its_number():
+    # «Челси и Брентфорд встретились.»: the plural is the coordination's, «Челси» stays singular
+    sent = tree([
+        ("Челси", "Челси", "PROPN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("и", "и", "CCONJ", "", 3, "cc"),
+        ("Брентфорд", "Брентфорд", "PROPN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 1, "conj"),
+        ("встретились", "встретиться", "VERB", _PAST_PLUR.replace("Act", "Mid"), 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert normalise(sent).token(1).feats["Number"] == "Sing"
+
+
+def test_pronoun_subjects_take_their_number():
+    # «Никто не знает.»: «никто» without a number is singular
+    nobody = tree([("Никто", "никто", "PRON", "Case=Nom", 3, "nsubj"),
+                   ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+                   ("знает", "знать", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+                   (".", ".", "PUNCT", "", 3, "punct")])
+    tok = normalise(nobody).token(1)
+    assert tok.feats["Number"] == "Sing" and norm_marks(tok) == ["subject_features"]
+    # «Все пришли.» with «Все» tagged neuter singular (as «всё»): plural beside the plural predicate
+    everyone = _subject_verb(("Все", "весь", "DET", "Case=Nom|Gender=Neut|Number=Sing"),
+                             ("пришли", "прийти", "VERB", _PAST_PLUR))
+    tok = normalise(everyone).token(1)
+    assert tok.feats["Number"] == "Plur" and "Gender" not in tok.feats
+    # «Всё пришло.»: the singular predicate licenses no change
+    everything = _subject_verb(("Всё", "весь", "DET", "Case=Nom|Gender=Neut|Number=Sing"),
+                               ("пришло", "прийти", "VERB", _PAST_MASC.replace("Masc", "Neut")))
+    assert normalise(everything) is everything
+
+
+def test_the_agreement_edges_read_the_normalised_subject_and_predicate():
+    from rublimp.trees.subjects import repaired_edges
+
+    girls = ("Девочки", "девочка", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing")
+    out = normalise(_subject_verb(girls, ("кинулись", "кинуться", "VERB", _PAST_MASC.replace("Act", "Mid"))))
+    # «кинулись» tagged singular: the predicate fix makes it plural, then the subject agrees with it
+    assert out.token(2).feats["Number"] == "Plur" and out.token(1).feats["Number"] == "Plur"
+    (edge,) = repaired_edges(out)
+    assert edge.subject is out.token(1) and edge.agreeing is out.token(2)
+    assert edge.subject_kind == "nominal"
+
+
+def test_a_genitive_subject_whose_nominative_has_another_gender_stays_an_oblique_subject():
+    from rublimp.trees.subjects import repaired_edges
+
+    # «жучка спускался» with «жучка» tagged genitive: «Жучка» (feminine) is no subject of «спускался»
+    bug = ("жучка", "жучок", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing")
+    masc = normalise(_subject_verb(bug, ("спускался", "спускаться", "VERB", _PAST_MASC.replace("Perf", "Imp").replace("Act", "Mid"))))
+    assert NORM_KEY not in masc.token(1).misc
+    assert [e.subject_kind for e in repaired_edges(masc)] == ["other"]
+    fem = normalise(_subject_verb(bug, ("спускалась", "спускаться", "VERB", _PAST_FEM.replace("Perf", "Imp"))))
+    assert fem.token(1).feats["Case"] == "Nom" and fem.token(1).feats["Gender"] == "Fem"
+    assert [e.subject_kind for e in repaired_edges(fem)] == ["nominal"]

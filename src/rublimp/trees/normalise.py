@@ -30,6 +30,7 @@ from typing import Callable
 
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph, get_morph
+from .agreement_fixes import predicate_fix, subject_fix
 from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
 from .modifiers import modifiers_reattached
 from .nominal import retag_adjectives, retag_nouns
@@ -85,6 +86,8 @@ FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
     ("noun_retag", retag_nouns),
     ("adjective_retag", retag_adjectives),
     ("modifier_attach", _modifier_attach),
+    ("predicate_features", predicate_fix),
+    ("subject_features", subject_fix),
 )
 
 

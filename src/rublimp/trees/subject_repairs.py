@@ -46,8 +46,8 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
       readable as genitive: a genitive subject («нас не станет», «его не
       оказывается», «жизни не хватит»).
     * Not negated, a noun tagged genitive/dative/… that pymorphy3 reads as a
-      nominative of the parser's number: a nominal subject («Сашка лежит»,
-      «Протока … соединяет» tagged genitive).
+      nominative of the parser's number (and of the predicate's gender where it marks one): a
+      nominal subject («Сашка лежит», «Протока … соединяет» tagged genitive).
     * Negated 3sg(.N) predicate, «nominative» subject that pymorphy3 cannot
       read as a nominative agreeing with it but reads as a genitive (any
       tense; in the present and future only with an intransitive verb and a
@@ -99,9 +99,18 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         if any("gent" in p.tag.grammemes for p in parses):
             return dataclasses.replace(edge, subject_kind="genitive")
     if not edge.negated and subj.upos != "PRON" and number is not None:
-        if any({"nomn", number} <= set(p.tag.grammemes) for p in parses):
+        if any({"nomn", number} <= set(p.tag.grammemes) and _predicate_gender_ok(p, edge) for p in parses):
             return dataclasses.replace(edge, subject_kind="nominal")
     return edge
+
+
+def _predicate_gender_ok(parse, edge: AgreementEdge) -> bool:
+    """Whether a singular nominative reading ``parse`` has the gender the edge's predicate marks
+    (singular past or short form; common-gender nouns and readings without gender pass): «жучка» of
+    «Жучка» is no subject of «спускался»."""
+    feats = edge.agreeing.feats
+    gender = UD2OC["Gender"].get(feats.get("Gender", "")) if feats.get("Number") == "Sing" else None
+    return gender is None or parse.tag.gender in (None, gender) or "ms-f" in parse.tag.grammemes
 
 
 #: pronouns that are grammatically 3rd person singular whatever their referent («кто пришёл», «никто не знает»)
@@ -115,7 +124,8 @@ def pronoun_repair(edge: AgreementEdge) -> AgreementEdge:
       paradigms can read the subject's value.
     * a pronoun tagged with the other number than its predicate that
       pymorphy3 reads, with the same lemma, as a nominative of the
-      predicate's number («Все (tagged singular всё) мне дают»): that number.
+      predicate's number («Все (tagged singular всё) мне дают»): that number (not for a
+      coordinated subject, whose predicate agrees with the coordination).
     """
     subj = edge.subject
     if edge.subject_kind != "nominal" or subj.upos not in ("PRON", "DET") or subj.feats.get("Case", "Nom") != "Nom":
@@ -125,7 +135,7 @@ def pronoun_repair(edge: AgreementEdge) -> AgreementEdge:
         feats = dict(subj.feats, Number="Sing")
     else:
         sv, pv = subj.feats.get("Number"), edge.agreeing.feats.get("Number")
-        if sv not in ("Sing", "Plur") or pv not in ("Sing", "Plur") or sv == pv or subj.feats.get("Person") in ("1", "2"):
+        if edge.coordinated or sv not in ("Sing", "Plur") or pv not in ("Sing", "Plur") or sv == pv or subj.feats.get("Person") in ("1", "2"):
             return edge
         want = {"nomn", UD2OC["Number"][pv]}
         if not any(want <= set(p.tag.grammemes) and normalize(p.normal_form) == lemma for p in get_morph().parses(subj.form)):
@@ -143,11 +153,13 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     … знали» (tagged singular), «Телетрансляция … начнётся» (tagged ADJ): the
     subject gets Case=Nom and the predicate's number (and pymorphy3's gender
     in the singular), and the nominal kind. A negated 3sg.N predicate keeps a
-    genitive reading.
+    genitive reading. Where the predicate marks gender (singular past or short form), the
+    nominative must have that gender. A coordinated subject («Челси и Брентфорд встретились») is left alone: the
+    predicate's plural is the coordination's, not the first conjunct's.
     """
     subj = edge.subject
     pv = edge.agreeing.feats.get("Number")
-    if pv not in ("Sing", "Plur") or subj.upos not in ("NOUN", "PROPN", "ADJ") or edge.subject_kind not in ("nominal", "other", "genitive"):
+    if edge.coordinated or pv not in ("Sing", "Plur") or subj.upos not in ("NOUN", "PROPN", "ADJ") or edge.subject_kind not in ("nominal", "other", "genitive"):
         return edge
     if subj.feats.get("Number") == pv and subj.feats.get("Case") in (None, "Nom") and subj.upos != "ADJ":
         return edge
@@ -159,7 +171,10 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     if subj.upos == "ADJ" and any(p.tag.POS in ("ADJF", "PRTF") for p in all_parses):
         return edge
     want = {"nomn", UD2OC["Number"][pv]}
-    nominative = [p for p in all_parses if p.tag.POS == "NOUN" and want <= set(p.tag.grammemes)]
+    # a singular past or short predicate marks gender: the nominative must have it («Чиркача не
+    # боялся» is no feminine «Чиркача»; «большую часть жизни провёл» has no subject «часть»)
+    nominative = [p for p in all_parses if p.tag.POS == "NOUN" and want <= set(p.tag.grammemes)
+                  and _predicate_gender_ok(p, edge)]
     if not nominative:
         return edge
     feats = dict(subj.feats)

@@ -4,7 +4,9 @@ Every edge list is computed once per sentence object and kept in its memo (:mod:
 
 * :func:`repaired_edges`: :func:`~rublimp.trees.edges.subject_predicate_edges` of the
   :func:`~rublimp.trees.verbs.retag_verbs` sentence (:func:`repaired_sentence`) after the edge
-  repairs (:mod:`rublimp.trees.verbs`, :mod:`rublimp.trees.subject_repairs`);
+  repairs (:mod:`rublimp.trees.verbs`, :mod:`rublimp.trees.subject_repairs`; those that change a
+  token are also the normalisation fixes of :mod:`rublimp.trees.agreement_fixes`, so on a normalised
+  tree they find nothing left and the edges hold the tree's own tokens);
   :func:`edges_with_default_contexts` adds the genitive and clausal contexts of
   :mod:`rublimp.trees.default_subjects`.
 * **Policy "word order" (the attractor paradigms):** :func:`word_order_edges` re-reads every

@@ -3,8 +3,10 @@
 * :func:`retag_verbs`: finite verbs and short forms the tagger gave another part of speech, retagged
   from pymorphy3 (a new sentence; the input is never changed). It returns at once on a sentence
   marked :data:`RETAG_VERBS_NO_OP` (the normalisation pass marks the trees it knows it leaves alone).
-* :func:`repair_edge`: the agreeing word's number, gender and person from pymorphy3 where the tagger
-  contradicts every verbal reading of its form; :func:`negation_repair`: «не» right before it.
+* :func:`predicate_features`: an agreeing word's number, gender and person from pymorphy3 where the
+  tagger contradicts every verbal reading of its form (a token fix of the normalisation pass);
+  :func:`repair_edge` applies it to an edge; :func:`negation_repair`: «не» right before it (an edge
+  attribute, no token change).
 * Predicate tests: :func:`is_default_form` (3sg.N), :func:`is_infinitive`, :func:`is_predicative`,
   :func:`impersonal_verb`, :func:`is_intransitive`, :func:`bare_case`.
 """
@@ -24,6 +26,7 @@ __all__ = [
     "retag_verbs",
     "RETAG_VERBS_NO_OP",
     "repair_edge",
+    "predicate_features",
     "ne_before",
     "negation_repair",
     "is_default_form",
@@ -177,19 +180,27 @@ def _name_inside_clause(tokens: list[Token], i: int) -> bool:
 
 
 def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
-    """The edge with its agreeing word's Number/Gender/Person/Tense taken from pymorphy3 where it is unambiguous.
+    """The edge with its agreeing word read by :func:`predicate_features` (the edge itself when that
+    changes nothing). On a normalised tree the ``predicate_features`` fix has already done it, so
+    this changes no token there; it stays for edges read from an unnormalised tree."""
+    tok = predicate_features(edge.agreeing)
+    return edge if tok is edge.agreeing else dataclasses.replace(edge, agreeing=tok)
 
-    Applies when every verbal reading (VERB, PRTS, ADJS) of the form has the
-    same number, gender, person and tense, and the tagger's features differ:
-    then those four are set from that reading (Tense only where the tagger
-    gave one; Gender and Person dropped where the reading has none).
+
+def predicate_features(tok: Token) -> Token:
+    """``tok`` with its Number/Gender/Person/Tense taken from pymorphy3 where they are unambiguous.
+
+    Applies to a word that is not imperative when every verbal reading (VERB, PRTS, ADJS) of its form
+    has the same number, gender, person and tense and the tagger's features differ: then those four
+    are set from that reading (Tense only where the tagger gave one; Gender and Person dropped where
+    the reading has none). Reads only the form and the tagger's features; ``tok`` itself when nothing
+    changes.
     """
-    tok = edge.agreeing
     if tok.feats.get("Mood") == "Imp":
-        return edge
+        return tok
     reading = unique_verbal_reading(tok.form.lower())
     if reading is None:
-        return edge
+        return tok
     (number, gender, person, tense) = reading
     feats = dict(tok.feats)
     for feat, oc in (("Number", number), ("Gender", gender), ("Person", person), ("Tense", tense)):
@@ -201,8 +212,8 @@ def repair_edge(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         elif oc is None:
             feats.pop(feat, None)
     if feats == tok.feats:
-        return edge
-    return dataclasses.replace(edge, agreeing=dataclasses.replace(tok, feats=feats))
+        return tok
+    return dataclasses.replace(tok, feats=feats)
 
 
 def ne_before(sent: Sentence, tok: Token) -> bool:
