@@ -707,7 +707,8 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
                 feats = {k: v for k, v in tok.feats.items() if k not in ("Degree", "Variant")}
                 feats.update(known)
                 return replace(tok, upos="NOUN", feats=feats)
-    if inf is not None and (tok.upos != "VERB" or tok.feats.get("VerbForm") != "Inf" or tok.deprel != "xcomp"):
+    if inf is not None and tok.upos != "AUX" and (tok.upos != "VERB" or tok.feats.get("VerbForm") != "Inf" or tok.deprel != "xcomp"):
+        # (not an auxiliary or copula «быть»: GSD tags them AUX, and so must the normalised tree)
         head = sent.head_of(tok)
         prev = sent.token(tok.id - 1) if tok.id > 1 else None
         deprel = tok.deprel
@@ -717,6 +718,11 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
         ):
             deprel = "xcomp"  # «заставил его замереть»: the infinitive right after the object
         feats = {"VerbForm": "Inf", "Aspect": "Perf" if "perf" in inf.tag.grammemes else "Imp"}
+        if tok.upos == "VERB" and tok.feats.get("VerbForm") == "Inf":
+            # an infinitive already: its other features (Voice) stay, only its relation may change
+            if deprel == tok.deprel:
+                return tok
+            return replace(tok, deprel=deprel)
         return replace(tok, upos="VERB", lemma=inf.normal_form, feats=feats, deprel=deprel)
     if tok.upos in ("NOUN", "PROPN") and tok.base_deprel in ("xcomp", "amod", "nmod"):
         verb = _predicative_object_verb(morph, sent, tok, predicative_verbs)
