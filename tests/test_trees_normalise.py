@@ -449,3 +449,41 @@ def test_the_roles_fix_reaches_its_fixed_point_inside_the_pass():
     # every fix leaves the result alone
     morph, res = get_morph(), norm_resources()
     assert all(fix(out, morph, res) is out for _, fix in FIXES)
+
+
+_FIN_3SG = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+
+
+@pytest.mark.parametrize("rows,tid,why", [
+    # an adjective agreeing with its noun, which pymorphy3 knows only as another word's noun form
+    ([("От", "от", "ADP", "", 3, "case"),
+      ("десной", "десной", "ADJ", "Case=Gen|Degree=Pos|Gender=Fem|Number=Sing", 3, "amod"),
+      ("стороны", "сторона", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "obl"),
+      ("показал", "показать", "VERB", _PAST_M, 0, "root"),
+      (".", ".", "PUNCT", "", 4, "punct")], 2, "agreeing adjective"),
+    # a subject its verb agrees with, whose one dictionary reading is another word («куда» Acc)
+    ([("Малый", "малый", "ADJ", "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing", 2, "amod"),
+      ("куду", "куду", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+      ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+      ("мигрирует", "мигрировать", "VERB", _FIN_3SG, 0, "root"),
+      (".", ".", "PUNCT", "", 4, "punct")], 2, "agreeing subject"),
+    # a noun under a preposition is not nominative («у Серко»)
+    ([("У", "у", "ADP", "", 2, "case"),
+      ("Серко", "серко", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 3, "obl"),
+      ("найдется", "найтись", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid", 0, "root"),
+      ("хлеб", "хлеб", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+      (".", ".", "PUNCT", "", 3, "punct")], 2, "preposition"),
+    # a singular genitive labelled iobj has no accusative reading in the singular («жары»)
+    ([("Жары", "жара", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 3, "iobj"),
+      ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+      ("отмечалось", "отмечаться", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+      (".", ".", "PUNCT", "", 3, "punct")], 1, "genitive iobj"),
+    # «-тся» for «-ться» in an infinitive's slot stays an infinitive
+    ([("Ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", 2, "iobj"),
+      ("приходится", "приходиться", "VERB", _FIN_3SG.replace("Voice=Act", "Voice=Mid"), 0, "root"),
+      ("согласится", "согласиться", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 2, "csubj"),
+      (".", ".", "PUNCT", "", 2, "punct")], 3, "misspelt infinitive"),
+])
+def test_the_roles_fix_leaves_readings_the_context_confirms(rows, tid, why):
+    sent = tree(rows)
+    assert normalise(sent).token(tid) == sent.token(tid), why
