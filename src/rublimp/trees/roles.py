@@ -696,9 +696,12 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
             return replace(tok, upos="VERB", lemma=verb.normal_form, feats=feats)
         if noun is not None and _genitive_controller(morph, sent, tok):
             noun = None  # an accusative controller whose form pymorphy3 reads only as genitive: kept below
-        if noun is not None and noun["Case"] == "Nom" and any(k.deprel == "case" for k in sent.children(tok)):
-            # a preposition governs no nominative: the one reading pymorphy3 has is another word
-            # («внутри сенека», «у Серко»: indeclinable names and words it does not know as such)
+        if noun is not None and noun["Case"] == "Nom" and (
+            any(k.deprel == "case" for k in sent.children(tok)) or (tok.deprel == "nmod" and tok.feats.get("Case") == "Gen")
+        ):
+            # a preposition governs no nominative, and a genitive nmod is no nominative: the one reading
+            # pymorphy3 has is another word's («внутри сенека», «у Серко»: indeclinable names;
+            # «гридня», the genitive of «гридень», read only as a feminine «гридня»)
             noun = None
         if noun is not None and tok.upos == "ADJ" and _agreeing_modifier(sent, tok) and noun["Case"] != tok.feats.get("Case"):
             # an adjective the parser made agree with its noun, in a case the noun reading does not
@@ -977,10 +980,11 @@ def roles_repaired(morph, sent: Sentence, *, predicative_verbs: frozenset[str],
 
     Readings the context confirms stay (measured on GSD and the dev split when the repair joined the
     normalisation pass): an adjective agreeing with its noun, a nominative subject its verb agrees
-    with, a noun under a preposition (not made nominative), a singular genitive ``iobj`` with no
-    singular accusative reading, an ``obj`` genitive the parser calls inanimate or that a numeral
-    governs, an infinitive in an infinitive's slot (``csubj``/``xcomp``: «приходится согласится»), an
-    auxiliary «быть», and an infinitive's own features.
+    with, a noun under a preposition or a genitive ``nmod`` (not made nominative), a singular
+    genitive ``iobj`` with no singular accusative reading, an ``obj`` genitive the parser calls
+    inanimate or that a numeral governs, an infinitive in an infinitive's slot
+    (``csubj``/``xcomp``: «приходится согласится»), an auxiliary «быть», and an infinitive's own
+    features.
 
     ``predicative_verbs`` (an accusative object and a predicative instrumental: «назначил её
     капитаном») and ``accusative_control_verbs`` (whose controller is an accusative object) are
