@@ -13,7 +13,8 @@ it is. The repairs watched, grouped in families:
 * ``edges/agreement``: tokens of the edges whose features a per-edge repair changed (``repair_edge``,
   ``pronoun_repair``, ``case_repair``) — the edge functions of ``trees.subjects``;
 * ``verbs/government``: ``trees.roles.verbs_retagged``;
-* ``modifiers``: ``trees.modifiers.modifiers_reattached`` (either ``after_noun``);
+* ``modifiers``: ``trees.modifiers.modifiers_reattached`` (either ``after_noun``) and
+  ``trees.modifiers.adjective_heading_clause``;
 * ``roles``: ``trees.roles.roles_repaired``.
 
 A token has more than one reading when two paradigms read different (UPOS, feats, head, deprel); it is
@@ -40,6 +41,7 @@ WATCHED = (
     ("rublimp.trees.subjects", "repaired_sentence", "verbs/agreement"),
     ("rublimp.trees.roles", "verbs_retagged", "verbs/government"),
     ("rublimp.trees.modifiers", "modifiers_reattached", "modifiers"),
+    ("rublimp.trees.modifiers", "adjective_heading_clause", "modifiers"),
     ("rublimp.trees.roles", "roles_repaired", "roles"),
 )
 #: edge functions of trees.subjects whose edges' tokens the agreement paradigms read

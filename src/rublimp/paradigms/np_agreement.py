@@ -29,8 +29,13 @@ case, number and gender: adjective endings are massively syncretic); no
 gender change with common-gender heads (pymorphy3 ``ms-f``, the job/title
 list ``resources/common_gender_nouns.tsv``), indeclinable or abbreviated heads.
 
-Parser repairs: an adjective the parser hung on a verb is re-attached to the noun next to it that
-agrees with it, and tags pymorphy3 settles are corrected (:func:`rublimp.trees.modifiers.modifiers_reattached`); a head with a
+Parser repairs: the normalised tree (:mod:`rublimp.trees.normalise`) already has an adjective the
+parser hung on a verb attached to the agreeing noun after it, and the tags pymorphy3 settles inside a
+noun phrase corrected. Gender also takes the agreeing adjective right after its noun for
+one of its modifiers (:func:`rublimp.trees.modifiers.modifier_after`; not case: a depictive may be
+instrumental), and gender and case read an adjective the parser made head clause material as its
+noun's modifier (:func:`rublimp.trees.modifiers.adjective_heading_clause`, a repair GSD's trees do not
+bear out, so it stays this paradigm's); a head with a
 conjunct keeps its prenominal modifiers; a head whose case or number the parser misread takes the
 reading of the modifier right before it (:func:`_head_features_from_modifier`); a nominative/accusative
 split is resolved by the head's relation (:func:`_nom_acc_repair`). Design history and dev-split
@@ -73,7 +78,7 @@ from ..trees.nominal import (
     spell_yo,
     ud_agr,
 )
-from ..trees.modifiers import modifiers_reattached
+from ..trees.modifiers import adjective_heading_clause, modifier_after
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -153,9 +158,14 @@ def _object_case_repair(sent: Sentence, head: Token, mods: list[Token], morph: M
     return acc(head), [acc(m) for m in mods]
 
 
-def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False) -> Iterator[NPCandidate]:
+def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False,
+                  following: bool = False) -> Iterator[NPCandidate]:
     """Every (head noun, agreeing modifier) of ``sent`` whose head has at most
     :data:`MAX_NP_MODIFIERS` agreeing modifiers, each pair confirmed to agree.
+
+    With ``following`` the adjective right after a noun that agrees with it but hangs elsewhere
+    (:func:`rublimp.trees.modifiers.modifier_after`: «люк открытый[advcl] находился») counts as one
+    of its modifiers too (not for case: a depictive after its noun may be instrumental).
 
     With ``conjoined_heads`` a head with a conjunct qualifies too, for its
     modifiers BEFORE it: a prenominal modifier agrees with the nearest
@@ -167,6 +177,9 @@ def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False
             continue
         kids = sent.children(head)
         mods = [k for k in kids if _is_modifier(k)]
+        after = modifier_after(sent, head) if following else None
+        if after is not None and after not in mods:
+            mods = sorted([*mods, after], key=lambda t: t.id)
         conjoined = any(k.base_deprel == "conj" for k in kids)
         if not 1 <= len(mods) <= MAX_NP_MODIFIERS or (conjoined and not conjoined_heads):
             continue
@@ -355,8 +368,8 @@ class _NPAgreement(Paradigm):
     first_only: ClassVar[bool] = False
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        repaired = modifiers_reattached(sent, after_noun=self.feature != "Case", morph=self.morph)
-        for cand in np_candidates(repaired, self.morph, conjoined_heads=True):
+        repaired = adjective_heading_clause(sent)
+        for cand in np_candidates(repaired, self.morph, conjoined_heads=True, following=self.feature != "Case"):
             seen: set[str] = set()
             for target, agr in self.targets(cand):
                 if seen and self.first_only:

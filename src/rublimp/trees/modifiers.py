@@ -15,7 +15,7 @@ from ..morph import Morph
 from .memo import sentence_memo
 from .nominal import CYRILLIC_WORD, norm
 
-__all__ = ["modifiers_reattached"]
+__all__ = ["modifiers_reattached", "modifier_retags", "modifier_after", "adjective_heading_clause"]
 
 
 def _same_agreement(a: Token, b: Token) -> bool:
@@ -52,6 +52,89 @@ def _retagged(tok: Token, morph: Morph | None) -> Token:
             and "Number" not in tok.feats:
         return dataclasses.replace(tok, feats={**tok.feats, "Number": "Sing"})
     return tok
+
+
+#: relations under which a word stands as the modifier of the noun it depends on
+_MODIFIER_RELATIONS = frozenset({"amod", "det"})
+#: relations the parser gives an agreeing modifier right next to its noun instead of ``amod``
+_OTHER_RELATIONS = frozenset({"nmod", "appos", "nsubj", "acl"})
+
+
+def _in_noun_phrase(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` stands as a modifier: the ``amod``/``det`` of a noun (or, agreeing with it, its
+    ``nmod``/``appos``/``nsubj``/``acl`` right next to it), or, without dependents
+    other than a preposition, right before a noun that agrees with it in the parser's features."""
+    head = sent.head_of(tok)
+    if head is not None and head.upos in ("NOUN", "PROPN") and (tok.base_deprel in _MODIFIER_RELATIONS or (
+            tok.base_deprel in _OTHER_RELATIONS and abs(head.id - tok.id) == 1 and _same_agreement(tok, head))):
+        return True
+    if tok.id >= len(sent.tokens) or any(k.base_deprel != "case" for k in sent.children(tok)):
+        return False
+    noun = sent.token(tok.id + 1)
+    return noun.upos == "NOUN" and noun.head != tok.id and _same_agreement(tok, noun)
+
+
+def modifier_retags(sent: Sentence, morph: Morph) -> Sentence:
+    """The tags pymorphy3 settles inside a noun phrase (``sent`` itself when none applies):
+
+    * a word tagged NOUN that pymorphy3 knows only as a full adjective, standing as a noun's modifier
+      (its ``amod``/``det``, or right before a noun that agrees with it: «хитрый[NOUN] тиун»), is an
+      ``ADJ`` (without Animacy); a substantivised adjective standing alone («Русские[NOUN] пришли»)
+      keeps the parser's NOUN, as UD tags it;
+    * the numeral «один/одна/одно» left without a number is singular («Один[NUM] июнь»);
+    * the pronoun «это» without dependents right after a neuter singular noun in its case is the
+      determiner of it («Дело это[PRON] продолжал»): ``DET``, ``det`` of the noun.
+    """
+    moved: dict[int, Token] = {}
+    for t in sent.tokens:
+        fixed = _retagged(t, morph)
+        if fixed is not t and (t.upos != "NOUN" or _in_noun_phrase(sent, fixed)):
+            moved[t.id] = fixed
+    for t in sent.tokens:
+        if t.id in moved or t.upos != "PRON" or norm(t.form) != "это" or t.id == 1 or sent.children(t):
+            continue
+        noun = sent.token(t.id - 1)
+        if noun.upos == "NOUN" and noun.feats.get("Gender") == "Neut" and noun.feats.get("Number") == "Sing" \
+                and noun.feats.get("Case") == t.feats.get("Case") and noun.head != t.id:
+            moved[t.id] = dataclasses.replace(t, upos="DET", head=noun.id, deprel="det")
+    if not moved:
+        return sent
+    return dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
+
+
+def modifier_after(sent: Sentence, noun: Token) -> Token | None:
+    """The adjective, determiner or participle right after ``noun`` that agrees with it (the parser's
+    case, number and singular gender) and has no dependents, but which the tree does not make its
+    modifier: hung on a word that is no noun («люк открытый[advcl] находился»; unless the noun right
+    after it agrees too: that one is its noun), or on ``noun`` itself under another relation («на
+    улице Лесной[appos]»); None otherwise. A query, not a repair: the tree keeps the parser's
+    attachment (on GSD, attaching these lowers LAS), and a rule that takes such a word for the
+    noun's modifier asks this (an adjective after its noun may be a depictive: «сундук стоял
+    пустым»)."""
+    if noun.upos != "NOUN" or noun.id >= len(sent.tokens):
+        return None
+    mod = sent.token(noun.id + 1)
+    if (mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part") or mod.feats.get("Variant") == "Short":
+        return None
+    if sent.children(mod) or noun.head == mod.id or not _same_agreement(mod, noun):
+        return None
+    head = sent.head_of(mod)
+    if head is not None and head.upos in ("NOUN", "PROPN"):
+        return mod if head.id == noun.id and mod.base_deprel in _OTHER_RELATIONS else None
+    if mod.upos == "DET":
+        return None  # a determiner off a noun is often a pronoun of its own («это»)
+    if mod.id < len(sent.tokens):
+        after = sent.token(mod.id + 1)
+        if after.upos == "NOUN" and after.head != mod.id and _same_agreement(mod, after):
+            return None
+    return mod
+
+
+def adjective_heading_clause(sent: Sentence) -> Sentence:
+    """An adjective right before its agreeing noun that the parser made head clause material or the
+    noun itself, made the noun's ``amod`` (see :func:`_adjective_heading_clause`); ``sent`` itself
+    when nothing changes."""
+    return _adjective_heading_clause(sent)
 
 
 def modifiers_reattached(sent: Sentence, *, after_noun: bool = True, morph: Morph | None = None) -> Sentence:
@@ -105,7 +188,7 @@ def _modifiers_reattached(sent: Sentence, after_noun: bool, morph: Morph | None)
         if mod.upos == "DET" and (head is None or head.upos not in ("NOUN", "PROPN")):
             continue  # a determiner off a noun is often a pronoun of its own («это»)
         if head is not None and head.upos in ("NOUN", "PROPN"):
-            if not kids and mod.base_deprel in ("nmod", "appos", "nsubj", "acl") and abs(head.id - mod.id) == 1 \
+            if not kids and mod.base_deprel in _OTHER_RELATIONS and abs(head.id - mod.id) == 1 \
                     and (after_noun or mod.id < head.id) and _same_agreement(mod, head):
                 # on its noun but under another relation («твой друг» as nsubj, «Диктис Критский» as appos)
                 moved[mod.id] = dataclasses.replace(mod, deprel="amod")
