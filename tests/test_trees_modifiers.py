@@ -125,3 +125,33 @@ def test_a_conjunct_adjective_keeps_its_comma_but_quotes_block():
     # a quote hung on the adjective (a title) keeps the parser's tree
     quoted = [r if i != 2 else ("«", "«", "PUNCT", "", 4, "punct") for i, r in enumerate(rows)]
     assert modifiers_reattached(tree(quoted), after_noun=True, morph=get_morph()).token(4).head == 2
+
+
+def test_modifier_after_finds_the_agreeing_adjective_the_tree_hangs_elsewhere():
+    from rublimp.trees.modifiers import modifier_after
+
+    sent = tree(STRAY)
+    assert modifier_after(sent, sent.token(2)).id == 3
+    assert modifier_after(sent, sent.token(1)) is None  # not a noun
+    # a depictive in another case than the noun's is none of its modifiers
+    other = [r if i != 2 else ("открытым", "открытый", "ADJ", "Case=Ins|Gender=Masc|Number=Sing", 4, "xcomp")
+             for i, r in enumerate(STRAY)]
+    assert modifier_after(tree(other), tree(other).token(2)) is None
+    # an adjective already the noun's amod is no stray one
+    attached = [r if i != 2 else ("открытый", "открытый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 2, "amod")
+                for i, r in enumerate(STRAY)]
+    assert modifier_after(tree(attached), tree(attached).token(2)) is None
+
+
+def test_modifier_after_leaves_an_adjective_to_the_agreeing_noun_after_it():
+    from rublimp.trees.modifiers import modifier_after
+
+    # «Дом старый сарай загораживал.»: «старый» between two nominative nouns belongs to the one after it
+    sent = tree([
+        ("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("старый", "старый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 4, "advmod"),
+        ("сарай", "сарай", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "obj"),
+        ("загораживал", "загораживать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert modifier_after(sent, sent.token(1)) is None

@@ -344,3 +344,86 @@ def test_retag_verbs_runs_again_where_it_changed_the_tree_and_may_change_it_agai
     assert not sentence_memo_get(out, RETAG_VERBS_NO_OP)
     again = repaired_sentence(out).token(1)
     assert (again.upos, again.feats.get("Variant")) == ("ADJ", "Short")
+
+
+# -- the modifier retags (issue 17 step 2, modifier family) --------------------------------------------
+def test_a_noun_tagged_adjective_modifying_a_noun_is_retagged_adj():
+    # «Растение под стеклянным колпаком росло.» with «стеклянным» tagged NOUN as the amod of its noun
+    sent = tree([
+        ("Растение", "растение", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 5, "nsubj"),
+        ("под", "под", "ADP", "", 4, "case"),
+        ("стеклянным", "стеклянный", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 4, "amod"),
+        ("колпаком", "колпак", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 1, "nmod"),
+        ("росло", "расти", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    adj = normalise(sent).token(3)
+    assert (adj.upos, adj.head, adj.deprel) == ("ADJ", 4, "amod")
+    assert adj.feats == {"Case": "Ins", "Gender": "Masc", "Number": "Sing"}
+    assert adj.misc[NORM_KEY] == "modifier_retag(Upos:NOUN>ADJ;Feats)"
+
+
+def test_a_noun_tagged_adjective_hung_on_the_verb_is_retagged_and_joins_the_noun_after_it():
+    # «Хитрый тиун молчал.» with «Хитрый» tagged NOUN and made the subject
+    sent = tree([
+        ("Хитрый", "хитрый", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("тиун", "тиун", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("молчал", "молчать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    adj = normalise(sent).token(1)
+    assert (adj.upos, adj.head, adj.deprel) == ("ADJ", 2, "amod")
+    assert norm_marks(adj) == ["modifier_retag", "modifier_attach"]
+
+
+def test_a_noun_tagged_adjective_before_a_noun_of_another_case_keeps_its_tag():
+    # «Больных врачи везли.»: «Больных» (acc.) is no modifier of «врачи» (nom.): a substantivised adjective
+    sent = tree([
+        ("Больных", "больной", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Plur", 3, "obj"),
+        ("врачи", "врач", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj"),
+        ("везли", "везти", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert normalise(sent).token(1).upos == "NOUN"
+
+
+def test_the_numeral_one_without_a_number_is_singular():
+    # «Один день прошёл.» with «Один» left without Number
+    sent = tree([
+        ("Один", "один", "NUM", "Case=Nom|Gender=Masc", 2, "nummod"),
+        ("день", "день", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("прошёл", "пройти", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    num = normalise(sent).token(1)
+    assert num.feats["Number"] == "Sing" and norm_marks(num) == ["modifier_retag"]
+
+
+def test_eto_after_its_neuter_noun_is_its_determiner():
+    # «Дело это продолжал сын.» with «это» a pronoun object of the verb
+    rows = [
+        ("Дело", "дело", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 3, "obj"),
+        ("это", "это", "PRON", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 3, "obj"),
+        ("продолжал", "продолжать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("сын", "сын", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    det = normalise(tree(rows)).token(2)
+    assert (det.upos, det.head, det.deprel) == ("DET", 1, "det")
+    # not after a noun of another case
+    other = [r if i != 0 else ("Дело", "дело", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3, "nsubj")
+             for i, r in enumerate(rows)]
+    assert normalise(tree(other)).token(2).upos == "PRON"
+
+
+def test_an_adjective_after_its_noun_is_not_reattached_by_the_pass():
+    # «Старый люк открытый находился.»: the attachment to the noun before lowers LAS on GSD; the
+    # noun-phrase gender paradigm asks trees.modifiers.modifier_after instead
+    sent = tree([
+        ("Старый", "старый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 2, "amod"),
+        ("люк", "люк", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("открытый", "открытый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 4, "advcl"),
+        ("находился", "находиться", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert normalise(sent).token(3).head == 4
