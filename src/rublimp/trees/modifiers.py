@@ -26,6 +26,12 @@ def _same_agreement(a: Token, b: Token) -> bool:
     return fa["Number"] != "Sing" or (fa.get("Gender") is not None and fa.get("Gender") == fb.get("Gender"))
 
 
+def _same_case_number(a: Token, b: Token) -> bool:
+    """Whether the parser gave ``a`` and ``b`` the same case and number (a gender it misread aside)."""
+    case, number = a.feats.get("Case"), a.feats.get("Number")
+    return case is not None and number is not None and (case, number) == (b.feats.get("Case"), b.feats.get("Number"))
+
+
 #: endings only adjectives have (a cheap filter before the dictionary is asked)
 _ADJECTIVE_ENDINGS = ("ый", "ий", "ая", "яя", "ое", "ее", "ые", "ие", "ого", "его", "ому", "ему", "ую", "юю",
                       "ых", "их", "ыми", "ими", "ной", "ном", "ным")
@@ -61,12 +67,12 @@ _OTHER_RELATIONS = frozenset({"nmod", "appos", "nsubj", "acl"})
 
 
 def _in_noun_phrase(sent: Sentence, tok: Token) -> bool:
-    """Whether ``tok`` stands as a modifier: the ``amod``/``det`` of a noun (or, agreeing with it, its
-    ``nmod``/``appos``/``nsubj``/``acl`` right next to it), or, without dependents
+    """Whether ``tok`` stands as a modifier: the ``amod``/``det`` of a noun of its case and number in the
+    parser's features (or its ``nmod``/``appos``/``nsubj``/``acl`` right before it), or, without dependents
     other than a preposition, right before a noun that agrees with it in the parser's features."""
     head = sent.head_of(tok)
-    if head is not None and head.upos in ("NOUN", "PROPN") and (tok.base_deprel in _MODIFIER_RELATIONS or (
-            tok.base_deprel in _OTHER_RELATIONS and abs(head.id - tok.id) == 1 and _same_agreement(tok, head))):
+    if head is not None and head.upos in ("NOUN", "PROPN") and _same_case_number(tok, head) and (
+            tok.base_deprel in _MODIFIER_RELATIONS or (tok.base_deprel in _OTHER_RELATIONS and tok.id == head.id - 1)):
         return True
     if tok.id >= len(sent.tokens) or any(k.base_deprel != "case" for k in sent.children(tok)):
         return False
@@ -78,9 +84,10 @@ def modifier_retags(sent: Sentence, morph: Morph) -> Sentence:
     """The tags pymorphy3 settles inside a noun phrase (``sent`` itself when none applies):
 
     * a word tagged NOUN that pymorphy3 knows only as a full adjective, standing as a noun's modifier
-      (its ``amod``/``det``, or right before a noun that agrees with it: «хитрый[NOUN] тиун»), is an
-      ``ADJ`` (without Animacy); a substantivised adjective standing alone («Русские[NOUN] пришли»)
-      keeps the parser's NOUN, as UD tags it;
+      (the ``amod``/``det`` of a noun in its case and number, or right before an agreeing noun: «хитрый[NOUN]
+      тиун»), is an ``ADJ`` (without Animacy); a substantivised adjective standing alone («Русские[NOUN]
+      пришли») or before a noun in another case or number («знакомые[NOUN] офицера») keeps the
+      parser's NOUN, as UD tags it;
     * the numeral «один/одна/одно» left without a number is singular («Один[NUM] июнь»);
     * the pronoun «это» without dependents right after a neuter singular noun in its case is the
       determiner of it («Дело это[PRON] продолжал»): ``DET``, ``det`` of the noun.
