@@ -427,3 +427,28 @@ def test_an_adjective_after_its_noun_is_not_reattached_by_the_pass():
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
     assert normalise(sent).token(3).head == 4
+
+
+def test_a_noun_tagged_adjective_on_a_noun_it_agrees_with_in_the_dictionary_is_retagged():
+    # «Мы гуляли в безветренную погоду.» with «безветренную» tagged NOUN loc. pl. (pymorphy3: acc. sg. fem.)
+    sent = tree([
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("гуляли", "гулять", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("в", "в", "ADP", "", 5, "case"),
+        ("безветренную", "безветренный", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Plur", 5, "amod"),
+        ("погоду", "погода", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert normalise(sent).token(4).upos == "ADJ"
+
+
+def test_a_substantivised_adjective_hung_as_amod_on_a_genitive_keeps_its_tag():
+    # «Выскочили знакомые офицера.» ('the officer's acquaintances') with «знакомые» the amod of «офицера»:
+    # no reading of «знакомые» agrees with «офицера», so it stays the NOUN it is
+    sent = tree([
+        ("Выскочили", "выскочить", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("знакомые", "знакомый", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "amod"),
+        ("офицера", "офицер", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 1, "nsubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert normalise(sent).token(2).upos == "NOUN"

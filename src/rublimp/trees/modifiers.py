@@ -13,7 +13,8 @@ import dataclasses
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph
 from .memo import sentence_memo
-from .nominal import CYRILLIC_WORD, norm
+from .features import agrees
+from .nominal import CYRILLIC_WORD, agr_from_tag, norm
 
 __all__ = ["modifiers_reattached", "modifier_retags", "modifier_after", "adjective_heading_clause"]
 
@@ -26,10 +27,14 @@ def _same_agreement(a: Token, b: Token) -> bool:
     return fa["Number"] != "Sing" or (fa.get("Gender") is not None and fa.get("Gender") == fb.get("Gender"))
 
 
-def _same_case_number(a: Token, b: Token) -> bool:
-    """Whether the parser gave ``a`` and ``b`` the same case and number (a gender it misread aside)."""
-    case, number = a.feats.get("Case"), a.feats.get("Number")
-    return case is not None and number is not None and (case, number) == (b.feats.get("Case"), b.feats.get("Number"))
+def _agrees_in_dictionary(morph: Morph, mod: Token, noun: Token) -> bool:
+    """Whether a full-adjective reading of ``mod`` agrees with a noun reading of ``noun`` (pymorphy3; the
+    parser's case and number when pymorphy3 has no noun reading of it, e.g. an unknown name)."""
+    nouns = {agr_from_tag(p.tag) for p in morph.parses(noun.form) if p.tag.POS == "NOUN"}
+    if not nouns:
+        case, number = mod.feats.get("Case"), mod.feats.get("Number")
+        return case is not None and (case, number) == (noun.feats.get("Case"), noun.feats.get("Number"))
+    return any(agrees(agr_from_tag(p.tag), n) for p in morph.parses(mod.form) if p.tag.POS == "ADJF" for n in nouns)
 
 
 #: endings only adjectives have (a cheap filter before the dictionary is asked)
@@ -66,28 +71,31 @@ _MODIFIER_RELATIONS = frozenset({"amod", "det"})
 _OTHER_RELATIONS = frozenset({"nmod", "appos", "nsubj", "acl"})
 
 
-def _in_noun_phrase(sent: Sentence, tok: Token) -> bool:
-    """Whether ``tok`` stands as a modifier: the ``amod``/``det`` of a noun of its case and number in the
-    parser's features (or its ``nmod``/``appos``/``nsubj``/``acl`` right before it), or, without dependents
-    other than a preposition, right before a noun that agrees with it in the parser's features."""
+def _in_noun_phrase(sent: Sentence, tok: Token, morph: Morph) -> bool:
+    """Whether ``tok`` stands as a modifier: the ``amod``/``det`` of a noun that one of its readings
+    agrees with in pymorphy3 (or its ``nmod``/``appos``/``nsubj``/``acl`` right before it), or, without
+    dependents other than a preposition, right before a noun that agrees with it in the parser's
+    features and in pymorphy3."""
     head = sent.head_of(tok)
-    if head is not None and head.upos in ("NOUN", "PROPN") and _same_case_number(tok, head) and (
+    if head is not None and head.upos in ("NOUN", "PROPN") and _agrees_in_dictionary(morph, tok, head) and (
             tok.base_deprel in _MODIFIER_RELATIONS or (tok.base_deprel in _OTHER_RELATIONS and tok.id == head.id - 1)):
         return True
     if tok.id >= len(sent.tokens) or any(k.base_deprel != "case" for k in sent.children(tok)):
         return False
     noun = sent.token(tok.id + 1)
-    return noun.upos == "NOUN" and noun.head != tok.id and _same_agreement(tok, noun)
+    return noun.upos == "NOUN" and noun.head != tok.id and _same_agreement(tok, noun) \
+        and _agrees_in_dictionary(morph, tok, noun)
 
 
 def modifier_retags(sent: Sentence, morph: Morph) -> Sentence:
     """The tags pymorphy3 settles inside a noun phrase (``sent`` itself when none applies):
 
     * a word tagged NOUN that pymorphy3 knows only as a full adjective, standing as a noun's modifier
-      (the ``amod``/``det`` of a noun in its case and number, or right before an agreeing noun: «хитрый[NOUN]
-      тиун»), is an ``ADJ`` (without Animacy); a substantivised adjective standing alone («Русские[NOUN]
-      пришли») or before a noun in another case or number («знакомые[NOUN] офицера») keeps the
-      parser's NOUN, as UD tags it;
+      (the ``amod``/``det`` of a noun whose form agrees with it in pymorphy3, whatever features the parser
+      gave: «в безветренную[NOUN.Loc.Plur] погоду», or right before a noun agreeing in the parser's
+      features and in pymorphy3: «хитрый[NOUN] тиун»), is an ``ADJ`` (without Animacy); a substantivised adjective
+      standing alone («Русские[NOUN] пришли») or before a noun it cannot agree with («знакомые[NOUN]
+      офицера», the officer's acquaintances) keeps the parser's NOUN, as UD tags it;
     * the numeral «один/одна/одно» left without a number is singular («Один[NUM] июнь»);
     * the pronoun «это» without dependents right after a neuter singular noun in its case is the
       determiner of it («Дело это[PRON] продолжал»): ``DET``, ``det`` of the noun.
@@ -95,7 +103,7 @@ def modifier_retags(sent: Sentence, morph: Morph) -> Sentence:
     moved: dict[int, Token] = {}
     for t in sent.tokens:
         fixed = _retagged(t, morph)
-        if fixed is not t and (t.upos != "NOUN" or _in_noun_phrase(sent, fixed)):
+        if fixed is not t and (t.upos != "NOUN" or _in_noun_phrase(sent, fixed, morph)):
             moved[t.id] = fixed
     for t in sent.tokens:
         if t.id in moved or t.upos != "PRON" or norm(t.form) != "это" or t.id == 1 or sent.children(t):
