@@ -16,7 +16,7 @@ from .memo import sentence_memo
 from .features import agrees
 from .nominal import CYRILLIC_WORD, agr_from_tag, norm
 
-__all__ = ["modifiers_reattached", "modifier_retags", "modifier_after", "adjective_heading_clause"]
+__all__ = ["modifiers_reattached", "modifier_retags", "modifier_after", "conjunct_before", "adjective_heading_clause"]
 
 
 def _same_agreement(a: Token, b: Token) -> bool:
@@ -28,13 +28,14 @@ def _same_agreement(a: Token, b: Token) -> bool:
 
 
 def _agrees_in_dictionary(morph: Morph, mod: Token, noun: Token) -> bool:
-    """Whether a full-adjective reading of ``mod`` agrees with a noun reading of ``noun`` (pymorphy3; the
+    """Whether a full adjective or participle reading of ``mod`` agrees with a noun reading of ``noun`` (pymorphy3; the
     parser's case and number when pymorphy3 has no noun reading of it, e.g. an unknown name)."""
     nouns = {agr_from_tag(p.tag) for p in morph.parses(noun.form) if p.tag.POS == "NOUN"}
     if not nouns:
         case, number = mod.feats.get("Case"), mod.feats.get("Number")
         return case is not None and (case, number) == (noun.feats.get("Case"), noun.feats.get("Number"))
-    return any(agrees(agr_from_tag(p.tag), n) for p in morph.parses(mod.form) if p.tag.POS == "ADJF" for n in nouns)
+    return any(agrees(agr_from_tag(p.tag), n) for p in morph.parses(mod.form) if p.tag.POS in ("ADJF", "PRTF")
+               for n in nouns)
 
 
 #: endings only adjectives have (a cheap filter before the dictionary is asked)
@@ -145,11 +146,43 @@ def modifier_after(sent: Sentence, noun: Token) -> Token | None:
     return mod
 
 
-def adjective_heading_clause(sent: Sentence) -> Sentence:
+def conjunct_before(sent: Sentence, noun: Token, morph: Morph) -> Token | None:
+    """The adjective or participle right before ``noun`` that is the ``conj`` of another adjective
+    («о скромном и упорном[conj of скромном] человеке», «сигнальный, предупреждающий[conj] цвет»),
+    agrees with ``noun`` (the parser's case, number and singular gender, and pymorphy3) and has a
+    dependent besides degree adverbs (the coordinator, the comma before it); None otherwise. A query,
+    not a repair: UD makes the second of coordinated adjectives the first's conjunct, and the tree
+    keeps that; a rule that takes each of them for the noun's modifier asks this. Not for a
+    conjunct with a preposition or other punctuation of its own, on a noun, on the root, or over
+    the noun itself."""
+    if noun.upos != "NOUN" or noun.id == 1:
+        return None
+    mod = sent.token(noun.id - 1)
+    if mod.base_deprel != "conj" or (mod.upos != "ADJ" and mod.feats.get("VerbForm") != "Part") \
+            or mod.feats.get("Variant") == "Short":
+        return None
+    kids = sent.children(mod)
+    if not any(k.base_deprel not in _ADJECTIVE_OWN for k in kids) or any(k.base_deprel == "case" for k in kids):
+        return None
+    if any(k.upos == "PUNCT" and not (k.form == "," and k.id == mod.id - 1) for k in kids):
+        return None
+    head = sent.head_of(mod)
+    if head is None or head.upos in ("NOUN", "PROPN") or noun.head == mod.id or _descends_from(sent, noun, mod):
+        return None
+    if not _same_agreement(mod, noun) or not _agrees_in_dictionary(morph, mod, noun):
+        return None
+    return mod
+
+
+def adjective_heading_clause(sent: Sentence, *, conjuncts: bool = True, morph: Morph | None = None) -> Sentence:
     """An adjective right before its agreeing noun that the parser made head clause material or the
     noun itself, made the noun's ``amod`` (see :func:`_adjective_heading_clause`); ``sent`` itself
-    when nothing changes."""
-    return _adjective_heading_clause(sent)
+    when nothing changes. Without ``conjuncts`` an adjective that is the ``conj`` of another («о
+    скромном и упорном[conj] человеке») stays: UD makes the second of two coordinated adjectives the
+    conjunct of the first, so re-hanging it is no parser repair (the noun-phrase paradigms read it as
+    the noun's modifier all the same). With ``morph`` pymorphy3 must read the adjective as a full
+    adjective or participle that can agree with the noun («Крылья[ADJ] мельницы» is no adjective)."""
+    return _adjective_heading_clause(sent, conjuncts, morph)
 
 
 def modifiers_reattached(sent: Sentence, *, after_noun: bool = True, morph: Morph | None = None) -> Sentence:
@@ -228,7 +261,7 @@ def _modifiers_reattached(sent: Sentence, after_noun: bool, morph: Morph | None)
 _ADJECTIVE_OWN = frozenset({"advmod", "case"})
 
 
-def _adjective_heading_clause(sent: Sentence) -> Sentence:
+def _adjective_heading_clause(sent: Sentence, conjuncts: bool = True, morph: Morph | None = None) -> Sentence:
     """An adjective or participle right before a noun that agrees with it (the parser's case, number
     and singular gender) but hung elsewhere WITH dependents of its own, which the simple repair
     leaves: the parser made the adjective head clause material («почесал лохматую[amod of the verb]
@@ -247,6 +280,8 @@ def _adjective_heading_clause(sent: Sentence) -> Sentence:
             continue
         if mod.feats.get("Variant") == "Short" or mod.id >= n or mod.id in moved:
             continue
+        if not conjuncts and mod.base_deprel == "conj":
+            continue
         kids = sent.children(mod)
         others = [k for k in kids if k.base_deprel not in _ADJECTIVE_OWN]
         head = sent.head_of(mod)
@@ -259,6 +294,8 @@ def _adjective_heading_clause(sent: Sentence) -> Sentence:
             continue
         noun = sent.token(mod.id + 1)
         if noun.upos != "NOUN" or noun.id in moved or not _same_agreement(mod, noun):
+            continue
+        if morph is not None and not _agrees_in_dictionary(morph, mod, noun):
             continue
         if any(k.base_deprel == "case" for k in kids):
             continue  # a preposition on the adjective: its phrase is the adjective's own

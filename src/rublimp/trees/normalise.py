@@ -31,7 +31,7 @@ from typing import Callable
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph, get_morph
 from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
-from .modifiers import modifier_retags, modifiers_reattached
+from .modifiers import adjective_heading_clause, modifier_retags, modifiers_reattached
 from .nominal import retag_adjectives, retag_nouns
 from .roles import verbs_retagged
 from .verbs import RETAG_VERBS_NO_OP, retag_verbs
@@ -85,6 +85,17 @@ def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
     return _without_floating(sent, modifiers_reattached(sent, after_noun=False, morph=None))
 
 
+def _modifier_clause(sent: Sentence, morph: Morph) -> Sentence:
+    """An adjective right before its agreeing noun (in the parser's features and in pymorphy3) that the
+    parser made head clause material or the noun itself becomes the noun's ``amod``, its other
+    dependents going to the noun or to its old head (:func:`rublimp.trees.modifiers.adjective_heading_clause`
+    without conjuncts: the second of two coordinated adjectives stays the first's ``conj``, as UD has it).
+    A sentence where it would move a «сам» is left as it is."""
+    fixed = adjective_heading_clause(sent, conjuncts=False, morph=morph)
+    moves_floating = any(new is not old and old.lemma.lower() in _FLOATING for old, new in zip(sent.tokens, fixed.tokens))
+    return sent if moves_floating else fixed
+
+
 #: (name, fix) in the order they run; each takes and returns a sentence with the same token ids
 FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
     ("verb_with_arguments", _verb_government),
@@ -93,6 +104,7 @@ FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
     ("adjective_retag", retag_adjectives),
     ("modifier_retag", _modifier_retag),
     ("modifier_attach", _modifier_attach),
+    ("modifier_clause", _modifier_clause),
 )
 
 
