@@ -155,3 +155,22 @@ def test_modifier_after_leaves_an_adjective_to_the_agreeing_noun_after_it():
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
     assert modifier_after(sent, sent.token(1)) is None
+
+
+def test_modifier_after_with_morph_reads_a_noun_tagged_adjective_as_the_adjective_it_is():
+    from rublimp.trees.modifiers import adjective_reading, modifier_after
+
+    # «Сила колдовская прёт наружу.» with «колдовская» tagged NOUN and hung on «сила» as nmod
+    sent = tree([
+        ("Сила", "сила", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        ("колдовская", "колдовская", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 1, "nmod"),
+        ("прёт", "переть", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+        ("наружу", "наружу", "ADV", "Degree=Pos", 3, "advmod"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    morph = get_morph()
+    assert modifier_after(sent, sent.token(1)) is None  # without morph a NOUN is no modifier
+    adj = modifier_after(sent, sent.token(1), morph)
+    assert (adj.id, adj.upos, "Animacy" in adj.feats) == (2, "ADJ", False)
+    assert sent.token(2).upos == "NOUN"  # the tree keeps the parser's tag
+    assert adjective_reading(sent.token(1), morph) is None  # «сила» is a noun

@@ -181,7 +181,7 @@ def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False
             continue
         kids = sent.children(head)
         mods = [k for k in kids if _is_modifier(k)]
-        extra = [modifier_after(sent, head) if following else None,
+        extra = [modifier_after(sent, head, morph) if following else None,
                  conjunct_before(sent, head, morph) if coordinated else None]
         extra = [t for t in extra if t is not None and t not in mods]
         if extra:

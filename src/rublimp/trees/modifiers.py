@@ -16,7 +16,7 @@ from .memo import sentence_memo
 from .features import agrees
 from .nominal import CYRILLIC_WORD, agr_from_tag, norm
 
-__all__ = ["modifiers_reattached", "modifier_retags", "modifier_after", "conjunct_before", "adjective_heading_clause"]
+__all__ = ["modifiers_reattached", "modifier_retags", "modifier_after", "conjunct_before", "adjective_reading", "adjective_heading_clause"]
 
 
 def _same_agreement(a: Token, b: Token) -> bool:
@@ -118,7 +118,17 @@ def modifier_retags(sent: Sentence, morph: Morph) -> Sentence:
     return dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
 
 
-def modifier_after(sent: Sentence, noun: Token) -> Token | None:
+def adjective_reading(tok: Token, morph: Morph) -> Token | None:
+    """``tok`` read as the adjective it is when the parser tagged it NOUN but pymorphy3 knows the form
+    only as a full adjective («колдовская[NOUN]»): a copy tagged ``ADJ`` without Animacy (the tree
+    keeps the NOUN: a substantivised adjective is one in UD); None for any other token."""
+    if tok.upos != "NOUN":
+        return None
+    fixed = _retagged(tok, morph)
+    return fixed if fixed.upos == "ADJ" else None
+
+
+def modifier_after(sent: Sentence, noun: Token, morph: Morph | None = None) -> Token | None:
     """The adjective, determiner or participle right after ``noun`` that agrees with it (the parser's
     case, number and singular gender) and has no dependents, but which the tree does not make its
     modifier: hung on a word that is no noun («люк открытый[advcl] находился»; unless the noun right
@@ -126,10 +136,13 @@ def modifier_after(sent: Sentence, noun: Token) -> Token | None:
     улице Лесной[appos]»); None otherwise. A query, not a repair: the tree keeps the parser's
     attachment (on GSD, attaching these lowers LAS), and a rule that takes such a word for the
     noun's modifier asks this (an adjective after its noun may be a depictive: «сундук стоял
-    пустым»)."""
+    пустым»). With ``morph`` a word tagged NOUN that pymorphy3 knows only as a full adjective counts,
+    returned as its :func:`adjective_reading`."""
     if noun.upos != "NOUN" or noun.id >= len(sent.tokens):
         return None
     mod = sent.token(noun.id + 1)
+    if morph is not None:
+        mod = adjective_reading(mod, morph) or mod  # with ``morph``: its adjective reading, «сила колдовская[NOUN]»
     if (mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part") or mod.feats.get("Variant") == "Short":
         return None
     if sent.children(mod) or noun.head == mod.id or not _same_agreement(mod, noun):
@@ -146,9 +159,21 @@ def modifier_after(sent: Sentence, noun: Token) -> Token | None:
     return mod
 
 
+def _coordinated_modifier(sent: Sentence, mod: Token) -> bool:
+    """Whether ``mod`` is the ``conj`` of an adjective, determiner or participle, or of a word that is a
+    noun's ``amod``/``det`` (the second of two coordinated modifiers: «скромном и упорном[conj]»,
+    «одно-[ADV amod] и двузначные[conj]»), not of a verb or noun."""
+    if mod.base_deprel != "conj":
+        return False
+    first = sent.head_of(mod)
+    return first is not None and (first.upos in ("ADJ", "DET") or first.feats.get("VerbForm") == "Part"
+                                  or first.base_deprel in ("amod", "det"))
+
+
 def conjunct_before(sent: Sentence, noun: Token, morph: Morph) -> Token | None:
-    """The adjective or participle right before ``noun`` that is the ``conj`` of another adjective
-    («о скромном и упорном[conj of скромном] человеке», «сигнальный, предупреждающий[conj] цвет»),
+    """The adjective or participle right before ``noun`` that is the ``conj`` of another adjective,
+    determiner or participle («о скромном и упорном[conj of скромном] человеке», «сигнальный,
+    предупреждающий[conj] цвет»),
     agrees with ``noun`` (the parser's case, number and singular gender, and pymorphy3) and has a
     dependent besides degree adverbs (the coordinator, the comma before it); None otherwise. A query,
     not a repair: UD makes the second of coordinated adjectives the first's conjunct, and the tree
@@ -158,7 +183,7 @@ def conjunct_before(sent: Sentence, noun: Token, morph: Morph) -> Token | None:
     if noun.upos != "NOUN" or noun.id == 1:
         return None
     mod = sent.token(noun.id - 1)
-    if mod.base_deprel != "conj" or (mod.upos != "ADJ" and mod.feats.get("VerbForm") != "Part") \
+    if not _coordinated_modifier(sent, mod) or (mod.upos != "ADJ" and mod.feats.get("VerbForm") != "Part") \
             or mod.feats.get("Variant") == "Short":
         return None
     kids = sent.children(mod)
@@ -177,10 +202,11 @@ def conjunct_before(sent: Sentence, noun: Token, morph: Morph) -> Token | None:
 def adjective_heading_clause(sent: Sentence, *, conjuncts: bool = True, morph: Morph | None = None) -> Sentence:
     """An adjective right before its agreeing noun that the parser made head clause material or the
     noun itself, made the noun's ``amod`` (see :func:`_adjective_heading_clause`); ``sent`` itself
-    when nothing changes. Without ``conjuncts`` an adjective that is the ``conj`` of another («о
-    скромном и упорном[conj] человеке») stays: UD makes the second of two coordinated adjectives the
-    conjunct of the first, so re-hanging it is no parser repair (the noun-phrase paradigms read it as
-    the noun's modifier all the same). With ``morph`` pymorphy3 must read the adjective as a full
+    when nothing changes. Without ``conjuncts`` an adjective that is the ``conj`` of another adjective,
+    determiner or participle («о скромном и упорном[conj] человеке») stays: UD makes the second of two
+    coordinated adjectives the conjunct of the first, so re-hanging it is no parser repair (the
+    noun-phrase paradigms read it as the noun's modifier all the same); the conjunct of a verb is
+    («Лазурин стоял, курсовой[conj of стоял] педагог[nsubj of курсовой]»). With ``morph`` pymorphy3 must read the adjective as a full
     adjective or participle that can agree with the noun («Крылья[ADJ] мельницы» is no adjective)."""
     return _adjective_heading_clause(sent, conjuncts, morph)
 
@@ -280,7 +306,7 @@ def _adjective_heading_clause(sent: Sentence, conjuncts: bool = True, morph: Mor
             continue
         if mod.feats.get("Variant") == "Short" or mod.id >= n or mod.id in moved:
             continue
-        if not conjuncts and mod.base_deprel == "conj":
+        if not conjuncts and _coordinated_modifier(sent, mod):
             continue
         kids = sent.children(mod)
         others = [k for k in kids if k.base_deprel not in _ADJECTIVE_OWN]

@@ -89,7 +89,8 @@ def _modifier_clause(sent: Sentence, morph: Morph) -> Sentence:
     """An adjective right before its agreeing noun (in the parser's features and in pymorphy3) that the
     parser made head clause material or the noun itself becomes the noun's ``amod``, its other
     dependents going to the noun or to its old head (:func:`rublimp.trees.modifiers.adjective_heading_clause`
-    without conjuncts: the second of two coordinated adjectives stays the first's ``conj``, as UD has it).
+    without conjuncts: the second of two coordinated adjectives stays the first's ``conj``, as UD has it;
+    the adjective the parser made the conjunct of a verb does not).
     A sentence where it would move a «сам» is left as it is."""
     fixed = adjective_heading_clause(sent, conjuncts=False, morph=morph)
     moves_floating = any(new is not old and old.lemma.lower() in _FLOATING for old, new in zip(sent.tokens, fixed.tokens))
