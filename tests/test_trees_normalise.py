@@ -452,3 +452,39 @@ def test_a_substantivised_adjective_hung_as_amod_on_a_genitive_keeps_its_tag():
         (".", ".", "PUNCT", "", 1, "punct"),
     ])
     assert normalise(sent).token(2).upos == "NOUN"
+
+
+def test_a_noun_tagged_adjective_heading_its_noun_is_retagged_and_re_hung():
+    # «Противного синха здесь нет.» with «Противного» tagged NOUN, the subject, and «синха» its nmod
+    sent = tree([
+        ("Противного", "противный", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("синха", "синх", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+        ("здесь", "здесь", "ADV", "Degree=Pos", 4, "advmod"),
+        ("нет", "нет", "VERB", "", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    out = normalise(sent)
+    adj, noun = out.token(1), out.token(2)
+    assert (adj.upos, adj.head, adj.deprel) == ("ADJ", 2, "amod")
+    assert (noun.head, noun.deprel) == (4, "nsubj")
+    assert norm_marks(adj) == ["modifier_retag", "modifier_clause"]
+
+
+def test_the_second_of_two_coordinated_adjectives_stays_the_conjunct_of_the_first():
+    # «Мы говорили о скромном и упорном человеке.»: UD's tree, which modifier_clause leaves alone
+    rows = [
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("говорили", "говорить", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("о", "о", "ADP", "", 7, "case"),
+        ("скромном", "скромный", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 7, "amod"),
+        ("и", "и", "CCONJ", "", 6, "cc"),
+        ("упорном", "упорный", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 4, "conj"),
+        ("человеке", "человек", "NOUN", "Animacy=Anim|Case=Loc|Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows)
+    assert normalise(sent) is sent
+    # the noun-phrase paradigms take both for the noun's modifiers all the same
+    ctx = ParadigmContext(seed=0, morph=get_morph())
+    bad = {b for b, _ in get_paradigm("np_agreement_gender", ctx).pairs(sent)}
+    assert any(b.split()[5].startswith("упорн") and b.split()[5] != "упорном" for b in bad), bad

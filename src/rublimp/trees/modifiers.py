@@ -74,18 +74,21 @@ _OTHER_RELATIONS = frozenset({"nmod", "appos", "nsubj", "acl"})
 
 def _in_noun_phrase(sent: Sentence, tok: Token, morph: Morph) -> bool:
     """Whether ``tok`` stands as a modifier: the ``amod``/``det`` of a noun that one of its readings
-    agrees with in pymorphy3 (or its ``nmod``/``appos``/``nsubj``/``acl`` right before it), or, without
-    dependents other than a preposition, right before a noun that agrees with it in the parser's
-    features and in pymorphy3."""
+    agrees with in pymorphy3 (or its ``nmod``/``appos``/``nsubj``/``acl`` right before it), or right
+    before a noun that agrees with it in the parser's features and in pymorphy3, when it has no
+    dependents but a preposition or the noun is its dependent."""
     head = sent.head_of(tok)
     if head is not None and head.upos in ("NOUN", "PROPN") and _agrees_in_dictionary(morph, tok, head) and (
             tok.base_deprel in _MODIFIER_RELATIONS or (tok.base_deprel in _OTHER_RELATIONS and tok.id == head.id - 1)):
         return True
-    if tok.id >= len(sent.tokens) or any(k.base_deprel != "case" for k in sent.children(tok)):
+    if tok.id >= len(sent.tokens):
         return False
     noun = sent.token(tok.id + 1)
-    return noun.upos == "NOUN" and noun.head != tok.id and _same_agreement(tok, noun) \
-        and _agrees_in_dictionary(morph, tok, noun)
+    if noun.upos != "NOUN" or not _same_agreement(tok, noun) or not _agrees_in_dictionary(morph, tok, noun):
+        return False
+    # the parser made the noun its dependent («противного[NOUN] синха[nmod]»: modifier_clause re-hangs
+    # it), or the word has no dependents but a preposition (modifier_attach hangs it on the noun)
+    return noun.head == tok.id or all(k.base_deprel == "case" for k in sent.children(tok))
 
 
 def modifier_retags(sent: Sentence, morph: Morph) -> Sentence:
