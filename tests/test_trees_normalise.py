@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "work" / "snapshot" / "inputs" / "demo.conllu"
 
 #: repair families merged into the normalisation (bench/token_readings.py's family names)
-UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government")
+UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government", "modifiers")
 
 
 def _noun_verb():

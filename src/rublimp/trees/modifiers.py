@@ -76,7 +76,7 @@ def _in_noun_phrase(sent: Sentence, tok: Token, morph: Morph) -> bool:
     """Whether ``tok`` stands as a modifier: the ``amod``/``det`` of a noun that one of its readings
     agrees with in pymorphy3 (or its ``nmod``/``appos``/``nsubj``/``acl`` right before it), or right
     before a noun that agrees with it in the parser's features and in pymorphy3, when it has no
-    dependents but a preposition or the noun is its dependent."""
+    dependents but a preposition, or the noun is its dependent and it hangs on no noun itself."""
     head = sent.head_of(tok)
     if head is not None and head.upos in ("NOUN", "PROPN") and _agrees_in_dictionary(morph, tok, head) and (
             tok.base_deprel in _MODIFIER_RELATIONS or (tok.base_deprel in _OTHER_RELATIONS and tok.id == head.id - 1)):
@@ -86,9 +86,12 @@ def _in_noun_phrase(sent: Sentence, tok: Token, morph: Morph) -> bool:
     noun = sent.token(tok.id + 1)
     if noun.upos != "NOUN" or not _same_agreement(tok, noun) or not _agrees_in_dictionary(morph, tok, noun):
         return False
-    # the parser made the noun its dependent («противного[NOUN] синха[nmod]»: modifier_clause re-hangs
-    # it), or the word has no dependents but a preposition (modifier_attach hangs it on the noun)
-    return noun.head == tok.id or all(k.base_deprel == "case" for k in sent.children(tok))
+    # the parser made the noun its dependent and hung the word on no noun («противного[NOUN]
+    # синха[nmod]»: modifier_clause re-hangs it), or the word has no dependents but a preposition
+    # (modifier_attach hangs it on the noun)
+    if noun.head == tok.id:
+        return head is None or head.upos not in ("NOUN", "PROPN")
+    return all(k.base_deprel == "case" for k in sent.children(tok))
 
 
 def modifier_retags(sent: Sentence, morph: Morph) -> Sentence:
