@@ -16,7 +16,8 @@ from .memo import sentence_memo
 from .features import agrees
 from .nominal import CYRILLIC_WORD, agr_from_tag, norm
 
-__all__ = ["modifiers_reattached", "modifier_retags", "modifier_after", "conjunct_before", "adjective_reading", "adjective_heading_clause"]
+__all__ = ["modifiers_reattached", "modifier_retags", "modifier_after", "conjunct_before", "adjective_reading",
+           "adjective_heading_clause"]
 
 
 def _same_agreement(a: Token, b: Token) -> bool:
@@ -98,11 +99,11 @@ def modifier_retags(sent: Sentence, morph: Morph) -> Sentence:
     """The tags pymorphy3 settles inside a noun phrase (``sent`` itself when none applies):
 
     * a word tagged NOUN that pymorphy3 knows only as a full adjective, standing as a noun's modifier
-      (the ``amod``/``det`` of a noun whose form agrees with it in pymorphy3, whatever features the parser
-      gave: «в безветренную[NOUN.Loc.Plur] погоду», or right before a noun agreeing in the parser's
-      features and in pymorphy3: «хитрый[NOUN] тиун»), is an ``ADJ`` (without Animacy); a substantivised adjective
-      standing alone («Русские[NOUN] пришли») or before a noun it cannot agree with («знакомые[NOUN]
-      офицера», the officer's acquaintances) keeps the parser's NOUN, as UD tags it;
+      (:func:`_in_noun_phrase`: the ``amod``/``det`` of a noun whose form agrees with it in pymorphy3,
+      whatever features the parser gave, «в безветренную[NOUN.Loc.Plur] погоду», or right before a
+      noun agreeing with it, «хитрый[NOUN] тиун»), is an ``ADJ`` (without Animacy); a substantivised
+      adjective standing alone («Русские[NOUN] пришли») or before a noun it cannot agree with
+      («знакомые[NOUN] офицера», the officer's acquaintances) keeps the parser's NOUN, as UD tags it;
     * the numeral «один/одна/одно» left without a number is singular («Один[NUM] июнь»);
     * the pronoun «это» without dependents right after a neuter singular noun in its case is the
       determiner of it («Дело это[PRON] продолжал»): ``DET``, ``det`` of the noun.
@@ -148,7 +149,7 @@ def modifier_after(sent: Sentence, noun: Token, morph: Morph | None = None) -> T
         return None
     mod = sent.token(noun.id + 1)
     if morph is not None:
-        mod = adjective_reading(mod, morph) or mod  # with ``morph``: its adjective reading, «сила колдовская[NOUN]»
+        mod = adjective_reading(mod, morph) or mod  # its adjective reading: «сила колдовская[NOUN]»
     if (mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part") or mod.feats.get("Variant") == "Short":
         return None
     if sent.children(mod) or noun.head == mod.id or not _same_agreement(mod, noun):
@@ -179,9 +180,8 @@ def _coordinated_modifier(sent: Sentence, mod: Token) -> bool:
 def conjunct_before(sent: Sentence, noun: Token, morph: Morph) -> Token | None:
     """The adjective or participle right before ``noun`` that is the ``conj`` of another adjective,
     determiner or participle («о скромном и упорном[conj of скромном] человеке», «сигнальный,
-    предупреждающий[conj] цвет»),
-    agrees with ``noun`` (the parser's case, number and singular gender, and pymorphy3) and has a
-    dependent besides degree adverbs (the coordinator, the comma before it); None otherwise. A query,
+    предупреждающий[conj] цвет»), agrees with ``noun`` (the parser's case, number and singular gender,
+    and pymorphy3) and has a dependent besides degree adverbs (the coordinator, the comma before it); None otherwise. A query,
     not a repair: UD makes the second of coordinated adjectives the first's conjunct, and the tree
     keeps that; a rule that takes each of them for the noun's modifier asks this. Not for a
     conjunct with a preposition or other punctuation of its own, on a noun, on the root, or over
@@ -212,8 +212,9 @@ def adjective_heading_clause(sent: Sentence, *, conjuncts: bool = True, morph: M
     determiner or participle («о скромном и упорном[conj] человеке») stays: UD makes the second of two
     coordinated adjectives the conjunct of the first, so re-hanging it is no parser repair (the
     noun-phrase paradigms read it as the noun's modifier all the same); the conjunct of a verb is
-    («Лазурин стоял, курсовой[conj of стоял] педагог[nsubj of курсовой]»). With ``morph`` pymorphy3 must read the adjective as a full
-    adjective or participle that can agree with the noun («Крылья[ADJ] мельницы» is no adjective)."""
+    («Лазурин стоял, курсовой[conj of стоял] педагог[nsubj of курсовой]»). With ``morph`` pymorphy3
+    must read the adjective as a full adjective or participle that can agree with the noun («Крылья[ADJ]
+    мельницы» is no adjective)."""
     return _adjective_heading_clause(sent, conjuncts, morph)
 
 
