@@ -13,8 +13,7 @@ it is. The repairs watched, grouped in families:
 * ``edges/agreement``: tokens of the edges whose features a per-edge repair changed (``repair_edge``,
   ``pronoun_repair``, ``case_repair``) — the edge functions of ``trees.subjects``;
 * ``verbs/government``: ``trees.roles.verbs_retagged``;
-* ``modifiers``: ``trees.modifiers.modifiers_reattached`` (either ``after_noun``) and
-  ``trees.modifiers.adjective_heading_clause``;
+* ``modifiers``: ``trees.modifiers.modifiers_reattached`` and ``trees.modifiers.adjective_heading_clause``;
 * ``roles``: ``trees.roles.roles_repaired``.
 
 A token has more than one reading when two paradigms read different (UPOS, feats, head, deprel); it is

@@ -218,48 +218,29 @@ def adjective_heading_clause(sent: Sentence, *, conjuncts: bool = True, morph: M
     return _adjective_heading_clause(sent, conjuncts, morph)
 
 
-def modifiers_reattached(sent: Sentence, *, after_noun: bool = True, morph: Morph | None = None) -> Sentence:
-    """``sent`` with stray adjectives re-attached to the noun they stand next to.
+def modifiers_reattached(sent: Sentence) -> Sentence:
+    """``sent`` with stray adjectives attached to the noun right after them.
 
-    The parser sometimes hangs an adjective or participle on a verb or leaves
-    it the root («люк открытый находился», «Норманское имя … дает»). An
-    adjective (``ADJ``, or a participle) whose head is not a noun is made an
-    ``amod`` of the noun right after it — or, failing that, right before it —
-    when the parser gave both the same case, number and (singular) gender and
-    no punctuation separates them. Without ``after_noun`` only the noun after
-    it is tried (an adjective after its noun on a verb may be a depictive, whose
-    instrumental is grammatical: «сундук стоял пустым»). A preposition the parser hung on
-    such an adjective moves with it to a noun after it that has none («в Илукстский[obl]
-    уезд»); an adjective with any other dependent stays. An adjective right
-    next to the noun it depends on under another relation (``nsubj``,
-    ``appos``, ``nmod``, ``acl``) that agrees with it becomes its ``amod``. A
-    copy sharing the other tokens (ids unchanged); ``sent`` itself when
-    nothing changes. Memoised per sentence, ``after_noun`` and morphology.
+    The parser sometimes hangs an adjective or participle on a verb or leaves it the root («Норманское
+    имя … дает»). An adjective (``ADJ``, or a participle; a determiner only under a noun) whose head is
+    not a noun is made the ``amod`` of the noun right after it when the parser gave both the same case,
+    number and (singular) gender. A preposition the parser hung on such an adjective moves with it to a
+    noun after it that has none («в Илукстский[obl] уезд»); an adjective with any other dependent
+    stays. An adjective right before the noun it depends on under another relation (``nsubj``,
+    ``appos``, ``nmod``, ``acl``) that agrees with it becomes its ``amod`` («твой друг» as nsubj). Only
+    the noun after the adjective: an adjective after its noun on a verb may be a depictive, whose
+    instrumental is grammatical («сундук стоял пустым»; :func:`modifier_after` is the query for it). A
+    copy sharing the other tokens (ids unchanged); ``sent`` itself when nothing changes. Memoised per
+    sentence.
     """
-    key = ("modifiers_reattached", after_noun, None if morph is None else id(morph))
-    return sentence_memo(sent, key, lambda: _modifiers_reattached(sent, after_noun, morph))
+    return sentence_memo(sent, ("modifiers_reattached",), lambda: _modifiers_reattached(sent))
 
 
-def _modifiers_reattached(sent: Sentence, after_noun: bool, morph: Morph | None) -> Sentence:
+def _modifiers_reattached(sent: Sentence) -> Sentence:
     moved: dict[int, Token] = {}
     n = len(sent.tokens)
-    if morph is not None:
-        for t in sent.tokens:
-            fixed = _retagged(t, morph)
-            if fixed is not t:
-                moved[t.id] = fixed
-        for t in sent.tokens:
-            if t.upos == "PRON" and norm(t.form) == "это" and t.id > 1 and not sent.children(t):
-                noun = sent.token(t.id - 1)
-                if noun.upos == "NOUN" and noun.feats.get("Gender") == "Neut" and noun.feats.get("Number") == "Sing" \
-                        and noun.feats.get("Case") == t.feats.get("Case") and noun.head != t.id:
-                    moved[t.id] = dataclasses.replace(t, upos="DET", head=noun.id, deprel="det")
-        if moved:
-            sent = dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
     for mod in sent.tokens:
         if mod.upos not in ("ADJ", "DET") and mod.feats.get("VerbForm") != "Part":
-            continue
-        if mod.id in moved and mod.deprel == "det" and mod.upos == "DET" and norm(mod.form) == "это":
             continue
         kids = sent.children(mod)
         if mod.feats.get("Variant") == "Short" or any(k.base_deprel != "case" for k in kids):
@@ -269,25 +250,22 @@ def _modifiers_reattached(sent: Sentence, after_noun: bool, morph: Morph | None)
         if mod.upos == "DET" and (head is None or head.upos not in ("NOUN", "PROPN")):
             continue  # a determiner off a noun is often a pronoun of its own («это»)
         if head is not None and head.upos in ("NOUN", "PROPN"):
-            if not kids and mod.base_deprel in _OTHER_RELATIONS and abs(head.id - mod.id) == 1 \
-                    and (after_noun or mod.id < head.id) and _same_agreement(mod, head):
-                # on its noun but under another relation («твой друг» as nsubj, «Диктис Критский» as appos)
+            if not kids and mod.base_deprel in _OTHER_RELATIONS and mod.id == head.id - 1 and _same_agreement(mod, head):
+                # on its noun but under another relation («твой друг» as nsubj)
                 moved[mod.id] = dataclasses.replace(mod, deprel="amod")
             continue
-        for j in (mod.id + 1, mod.id - 1) if after_noun else (mod.id + 1,):
-            if not 1 <= j <= n:
-                continue
-            noun = sent.token(j)
-            if kids and (j < mod.id or any(k.base_deprel == "case" for k in sent.children(noun))):
-                continue  # the preposition goes to a noun after the adjective that has none of its own
-            if noun.upos == "NOUN" and noun.head != mod.id and _same_agreement(mod, noun):
-                moved[mod.id] = dataclasses.replace(mod, head=noun.id, deprel="amod")
-                for k in kids:
-                    moved[k.id] = dataclasses.replace(k, head=noun.id)
-                break
-    if moved:
-        sent = dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
-    return sent if morph is None else _adjective_heading_clause(sent)
+        if mod.id == n:
+            continue
+        noun = sent.token(mod.id + 1)
+        if kids and any(k.base_deprel == "case" for k in sent.children(noun)):
+            continue  # the preposition goes to a noun after the adjective that has none of its own
+        if noun.upos == "NOUN" and noun.head != mod.id and _same_agreement(mod, noun):
+            moved[mod.id] = dataclasses.replace(mod, head=noun.id, deprel="amod")
+            for k in kids:
+                moved[k.id] = dataclasses.replace(k, head=noun.id)
+    if not moved:
+        return sent
+    return dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
 
 
 #: dependents that stay on an adjective re-attached to its noun (its own degree words: «совсем»)

@@ -80,9 +80,9 @@ def _modifier_retag(sent: Sentence, morph: Morph) -> Sentence:
 
 def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
     """Adjectives and participles hung on a non-noun, or on their noun under another relation, made the
-    ``amod`` of the agreeing noun right after them (:func:`rublimp.trees.modifiers.modifiers_reattached`
-    with ``after_noun=False``; «сам» excluded)."""
-    return _without_floating(sent, modifiers_reattached(sent, after_noun=False, morph=None))
+    ``amod`` of the agreeing noun right after them (:func:`rublimp.trees.modifiers.modifiers_reattached`;
+    «сам» excluded)."""
+    return _without_floating(sent, modifiers_reattached(sent))
 
 
 def _modifier_clause(sent: Sentence, morph: Morph) -> Sentence:
