@@ -21,7 +21,7 @@ it is. The repairs watched, grouped in families:
   of the attractors, ``noun_subject_edges`` of the noun-subject paradigms, ``attractor_subject_edges``)
   read otherwise than the shared edges do (``reread_subject``, subjects read from word order);
 * ``verbs/government``: ``trees.roles.verbs_retagged``;
-* ``modifiers``: ``trees.modifiers.modifiers_reattached`` (either ``after_noun``);
+* ``modifiers``: ``trees.modifiers.modifiers_reattached`` and ``trees.modifiers.adjective_heading_clause``;
 * ``roles``: ``trees.roles.roles_repaired``.
 
 Only token readings are compared: an edge attribute a repair sets (the subject kind of
@@ -51,6 +51,7 @@ WATCHED = (
     ("rublimp.trees.subjects", "repaired_sentence", "verbs/agreement"),
     ("rublimp.trees.roles", "verbs_retagged", "verbs/government"),
     ("rublimp.trees.modifiers", "modifiers_reattached", "modifiers"),
+    ("rublimp.trees.modifiers", "adjective_heading_clause", "modifiers"),
     ("rublimp.trees.roles", "roles_repaired", "roles"),
 )
 #: edge functions of trees.subjects whose edges' tokens the agreement paradigms read

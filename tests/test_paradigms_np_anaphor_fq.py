@@ -1481,3 +1481,22 @@ def test_determiner_tagged_pron_before_its_noun():
     assert "Он часто вспоминал об этом походах." in [b for b, _ in number.pairs(before)]
     # after its noun «этого» may be the pronoun's genitive («решений этого» is well formed): no pair
     assert not any("решений" in b for b, _ in number.pairs(after))
+
+
+def test_np_gender_takes_the_stray_adjective_after_its_noun_and_case_declines_it():
+    # «Старый люк открытый находился.»: «открытый» hangs on the verb in the (normalised) tree; gender
+    # reads it as the noun's modifier (trees.modifiers.modifier_after), case does not (a depictive
+    # after its noun may be instrumental: «люк открытым находился»)
+    from tests.trees import tree
+
+    sent = tree([
+        ("Старый", "старый", "ADJ", "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing", 2, "amod"),
+        ("люк", "люк", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("открытый", "открытый", "ADJ", "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing", 4, "advcl"),
+        ("находился", "находиться", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    gender = [b for b, _ in get_paradigm("np_agreement_gender").pairs(sent)]
+    case = [b for b, _ in get_paradigm("np_agreement_case").pairs(sent)]
+    assert "Старый люк открытая находился." in gender
+    assert case and not any(b.split()[2] != "открытый" for b in case)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rublimp.morph import get_morph
-from rublimp.trees.modifiers import modifiers_reattached
+from rublimp.trees.modifiers import adjective_heading_clause, modifier_after, modifiers_reattached
 from tests.trees import tree
 
 # «Старый люк открытый находился.»: the parser hung «открытый» on the verb
@@ -16,22 +16,27 @@ STRAY = [
 ]
 
 
-def test_a_stray_adjective_after_its_noun_is_reattached_only_with_after_noun():
+def test_a_stray_adjective_after_its_noun_is_left_to_the_query():
     sent = tree(STRAY)
-    fixed = modifiers_reattached(sent, after_noun=True)
-    assert (fixed.token(3).head, fixed.token(3).deprel) == (2, "amod")
-    assert sent.token(3).head == 4  # the input is not changed
-    # without after_noun only the noun after the adjective is tried (a depictive may follow its noun)
-    assert modifiers_reattached(sent, after_noun=False) is sent
+    # only the noun after the adjective is tried (a depictive may follow its noun)
+    assert modifiers_reattached(sent) is sent
+    assert modifier_after(sent, sent.token(2)).id == 3
 
 
-def test_the_repair_is_memoised_per_sentence_and_arguments():
-    sent = tree(STRAY)
-    morph = get_morph()
-    first = modifiers_reattached(sent, after_noun=True, morph=morph)
-    assert modifiers_reattached(sent, after_noun=True, morph=morph) is first
-    assert modifiers_reattached(sent, after_noun=False, morph=morph) is not first
-    assert modifiers_reattached(tree(STRAY), after_noun=True, morph=morph) == first
+def test_a_stray_adjective_before_its_noun_is_reattached_and_memoised():
+    # «Люк открытый находился.» read the other way: «Старый» on the verb, right before its noun
+    rows = [
+        ("Старый", "старый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 3, "advcl"),
+        ("люк", "люк", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("находился", "находиться", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    sent = tree(rows)
+    fixed = modifiers_reattached(sent)
+    assert (fixed.token(1).head, fixed.token(1).deprel) == (2, "amod")
+    assert sent.token(1).head == 3  # the input is not changed
+    assert modifiers_reattached(sent) is fixed
+    assert modifiers_reattached(tree(rows)) == fixed
 
 
 def test_a_preposition_hung_on_the_adjective_moves_with_it():
@@ -44,13 +49,13 @@ def test_a_preposition_hung_on_the_adjective_moves_with_it():
         ("уезд", "уезд", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obl"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ]
-    fixed = modifiers_reattached(tree(rows), after_noun=False)
+    fixed = modifiers_reattached(tree(rows))
     assert (fixed.token(4).head, fixed.token(4).deprel) == (5, "amod")
     assert (fixed.token(3).head, fixed.token(3).deprel) == (5, "case")
     # not when the adjective has another dependent
     other = [r if i != 0 else ("Город", "город", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj")
              for i, r in enumerate(rows)]
-    assert modifiers_reattached(tree(other), after_noun=False).token(4).head == 2
+    assert modifiers_reattached(tree(other)).token(4).head == 2
 
 
 # «Дед почесал лохматую голову и улыбнулся.»: the adjective on the verb, heading the conjunct verb
@@ -85,17 +90,16 @@ ROOT_ADJECTIVE = [
 ]
 
 
-def test_an_adjective_heading_clause_material_is_reattached_with_morphology():
-    morph = get_morph()
-    fixed = modifiers_reattached(tree(CLAUSE_ON_ADJECTIVE), after_noun=True, morph=morph)
+def test_an_adjective_heading_clause_material_is_reattached():
+    fixed = adjective_heading_clause(tree(CLAUSE_ON_ADJECTIVE), conjuncts=False, morph=get_morph())
     assert (fixed.token(3).head, fixed.token(3).deprel) == (4, "amod")
     assert (fixed.token(6).head, fixed.token(6).deprel) == (2, "conj")  # the conjunct goes to the verb
-    # the global normalisation (no morphology) leaves it as the parser gave it
-    assert modifiers_reattached(tree(CLAUSE_ON_ADJECTIVE), after_noun=False).token(3).head == 2
+    # the simple repair leaves an adjective with dependents as the parser gave it
+    assert modifiers_reattached(tree(CLAUSE_ON_ADJECTIVE)).token(3).head == 2
 
 
 def test_a_noun_hung_on_its_adjective_takes_the_adjectives_place():
-    fixed = modifiers_reattached(tree(NOUN_ON_ADJECTIVE), after_noun=True, morph=get_morph())
+    fixed = adjective_heading_clause(tree(NOUN_ON_ADJECTIVE), conjuncts=False, morph=get_morph())
     assert (fixed.token(6).head, fixed.token(6).deprel) == (2, "obl")
     assert (fixed.token(5).head, fixed.token(5).deprel) == (6, "amod")
     assert fixed.token(4).head == 5  # the degree adverb stays on its adjective
@@ -104,10 +108,10 @@ def test_a_noun_hung_on_its_adjective_takes_the_adjectives_place():
 
 def test_an_adjective_over_a_deeper_or_disagreeing_noun_stays():
     sent = tree(ROOT_ADJECTIVE)
-    assert modifiers_reattached(sent, after_noun=True, morph=get_morph()).token(3).head == 0
+    assert adjective_heading_clause(sent, morph=get_morph()).token(3).head == 0
     other_case = [r if i != 3 else ("голову", "голова", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 2, "obj")
                   for i, r in enumerate(CLAUSE_ON_ADJECTIVE)]
-    assert modifiers_reattached(tree(other_case), after_noun=True, morph=get_morph()).token(3).head == 2
+    assert adjective_heading_clause(tree(other_case), morph=get_morph()).token(3).head == 2
 
 
 def test_a_conjunct_adjective_keeps_its_comma_but_quotes_block():
@@ -120,8 +124,58 @@ def test_a_conjunct_adjective_keeps_its_comma_but_quotes_block():
         ("бетон", "бетон", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 1, "nsubj"),
         (".", ".", "PUNCT", "", 1, "punct"),
     ]
-    fixed = modifiers_reattached(tree(rows), after_noun=True, morph=get_morph())
+    fixed = adjective_heading_clause(tree(rows), morph=get_morph())
     assert (fixed.token(4).head, fixed.token(4).deprel) == (5, "amod")
+    # the pass leaves coordinated adjectives as UD has them; the noun-phrase paradigms ask the query
+    assert adjective_heading_clause(tree(rows), conjuncts=False, morph=get_morph()).token(4).head == 2
+    from rublimp.trees.modifiers import conjunct_before
+    assert conjunct_before(tree(rows), tree(rows).token(5), get_morph()).id == 4
     # a quote hung on the adjective (a title) keeps the parser's tree
     quoted = [r if i != 2 else ("«", "«", "PUNCT", "", 4, "punct") for i, r in enumerate(rows)]
-    assert modifiers_reattached(tree(quoted), after_noun=True, morph=get_morph()).token(4).head == 2
+    assert adjective_heading_clause(tree(quoted), morph=get_morph()).token(4).head == 2
+    assert conjunct_before(tree(quoted), tree(quoted).token(5), get_morph()) is None
+
+
+def test_modifier_after_finds_the_agreeing_adjective_the_tree_hangs_elsewhere():
+    sent = tree(STRAY)
+    assert modifier_after(sent, sent.token(2)).id == 3
+    assert modifier_after(sent, sent.token(1)) is None  # not a noun
+    # a depictive in another case than the noun's is none of its modifiers
+    other = [r if i != 2 else ("открытым", "открытый", "ADJ", "Case=Ins|Gender=Masc|Number=Sing", 4, "xcomp")
+             for i, r in enumerate(STRAY)]
+    assert modifier_after(tree(other), tree(other).token(2)) is None
+    # an adjective already the noun's amod is no stray one
+    attached = [r if i != 2 else ("открытый", "открытый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 2, "amod")
+                for i, r in enumerate(STRAY)]
+    assert modifier_after(tree(attached), tree(attached).token(2)) is None
+
+
+def test_modifier_after_leaves_an_adjective_to_the_agreeing_noun_after_it():
+    # «Дом старый сарай загораживал.»: «старый» between two nominative nouns belongs to the one after it
+    sent = tree([
+        ("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("старый", "старый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 4, "advmod"),
+        ("сарай", "сарай", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "obj"),
+        ("загораживал", "загораживать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert modifier_after(sent, sent.token(1)) is None
+
+
+def test_modifier_after_with_morph_reads_a_noun_tagged_adjective_as_the_adjective_it_is():
+    from rublimp.trees.modifiers import adjective_reading
+
+    # «Сила колдовская прёт наружу.» with «колдовская» tagged NOUN and hung on «сила» as nmod
+    sent = tree([
+        ("Сила", "сила", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 3, "nsubj"),
+        ("колдовская", "колдовская", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 1, "nmod"),
+        ("прёт", "переть", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+        ("наружу", "наружу", "ADV", "Degree=Pos", 3, "advmod"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    morph = get_morph()
+    assert modifier_after(sent, sent.token(1)) is None  # without morph a NOUN is no modifier
+    adj = modifier_after(sent, sent.token(1), morph)
+    assert (adj.id, adj.upos, "Animacy" in adj.feats) == (2, "ADJ", False)
+    assert sent.token(2).upos == "NOUN"  # the tree keeps the parser's tag
+    assert adjective_reading(sent.token(1), morph) is None  # «сила» is a noun

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "work" / "snapshot" / "inputs" / "demo.conllu"
 
 #: repair families merged into the normalisation (bench/token_readings.py's family names)
-UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government", "edges/agreement")
+UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government", "edges/agreement", "modifiers")
 
 
 def _noun_verb():
@@ -454,3 +454,147 @@ def test_a_genitive_subject_whose_nominative_has_another_gender_stays_an_oblique
     fem = normalise(_subject_verb(bug, ("спускалась", "спускаться", "VERB", _PAST_FEM.replace("Perf", "Imp"))))
     assert fem.token(1).feats["Case"] == "Nom" and fem.token(1).feats["Gender"] == "Fem"
     assert [e.subject_kind for e in repaired_edges(fem)] == ["nominal"]
+
+
+# -- the modifier retags (issue 17 step 2, modifier family) --------------------------------------------
+def test_a_noun_tagged_adjective_modifying_a_noun_is_retagged_adj():
+    # «Растение под стеклянным колпаком росло.» with «стеклянным» tagged NOUN as the amod of its noun
+    sent = tree([
+        ("Растение", "растение", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 5, "nsubj"),
+        ("под", "под", "ADP", "", 4, "case"),
+        ("стеклянным", "стеклянный", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 4, "amod"),
+        ("колпаком", "колпак", "NOUN", "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing", 1, "nmod"),
+        ("росло", "расти", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 5, "punct"),
+    ])
+    adj = normalise(sent).token(3)
+    assert (adj.upos, adj.head, adj.deprel) == ("ADJ", 4, "amod")
+    assert adj.feats == {"Case": "Ins", "Gender": "Masc", "Number": "Sing"}
+    assert adj.misc[NORM_KEY] == "modifier_retag(Upos:NOUN>ADJ;Feats)"
+
+
+def test_a_noun_tagged_adjective_hung_on_the_verb_is_retagged_and_joins_the_noun_after_it():
+    # «Хитрый тиун молчал.» with «Хитрый» tagged NOUN and made the subject
+    sent = tree([
+        ("Хитрый", "хитрый", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("тиун", "тиун", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("молчал", "молчать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    adj = normalise(sent).token(1)
+    assert (adj.upos, adj.head, adj.deprel) == ("ADJ", 2, "amod")
+    assert norm_marks(adj) == ["modifier_retag", "modifier_attach"]
+
+
+def test_a_noun_tagged_adjective_before_a_noun_of_another_case_keeps_its_tag():
+    # «Больных врачи везли.»: «Больных» (acc.) is no modifier of «врачи» (nom.): a substantivised adjective
+    sent = tree([
+        ("Больных", "больной", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Plur", 3, "obj"),
+        ("врачи", "врач", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "nsubj"),
+        ("везли", "везти", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    assert normalise(sent).token(1).upos == "NOUN"
+
+
+def test_the_numeral_one_without_a_number_is_singular():
+    # «Один день прошёл.» with «Один» left without Number
+    sent = tree([
+        ("Один", "один", "NUM", "Case=Nom|Gender=Masc", 2, "nummod"),
+        ("день", "день", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        ("прошёл", "пройти", "VERB", "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    num = normalise(sent).token(1)
+    assert num.feats["Number"] == "Sing" and norm_marks(num) == ["modifier_retag"]
+
+
+def test_eto_after_its_neuter_noun_is_its_determiner():
+    # «Дело это продолжал сын.» with «это» a pronoun object of the verb
+    rows = [
+        ("Дело", "дело", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 3, "obj"),
+        ("это", "это", "PRON", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 3, "obj"),
+        ("продолжал", "продолжать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("сын", "сын", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ]
+    det = normalise(tree(rows)).token(2)
+    assert (det.upos, det.head, det.deprel) == ("DET", 1, "det")
+    # not after a noun of another case
+    other = [r if i != 0 else ("Дело", "дело", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 3, "nsubj")
+             for i, r in enumerate(rows)]
+    assert normalise(tree(other)).token(2).upos == "PRON"
+
+
+def test_an_adjective_after_its_noun_is_not_reattached_by_the_pass():
+    # «Старый люк открытый находился.»: the attachment to the noun before lowers LAS on GSD; the
+    # noun-phrase gender paradigm asks trees.modifiers.modifier_after instead
+    sent = tree([
+        ("Старый", "старый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 2, "amod"),
+        ("люк", "люк", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("открытый", "открытый", "ADJ", "Case=Nom|Gender=Masc|Number=Sing", 4, "advcl"),
+        ("находился", "находиться", "VERB", "Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    assert normalise(sent).token(3).head == 4
+
+
+def test_a_noun_tagged_adjective_on_a_noun_it_agrees_with_in_the_dictionary_is_retagged():
+    # «Мы гуляли в безветренную погоду.» with «безветренную» tagged NOUN loc. pl. (pymorphy3: acc. sg. fem.)
+    sent = tree([
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("гуляли", "гулять", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("в", "в", "ADP", "", 5, "case"),
+        ("безветренную", "безветренный", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Plur", 5, "amod"),
+        ("погоду", "погода", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert normalise(sent).token(4).upos == "ADJ"
+
+
+def test_a_substantivised_adjective_hung_as_amod_on_a_genitive_keeps_its_tag():
+    # «Выскочили знакомые офицера.» ('the officer's acquaintances') with «знакомые» the amod of «офицера»:
+    # no reading of «знакомые» agrees with «офицера», so it stays the NOUN it is
+    sent = tree([
+        ("Выскочили", "выскочить", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("знакомые", "знакомый", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 3, "amod"),
+        ("офицера", "офицер", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 1, "nsubj"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert normalise(sent).token(2).upos == "NOUN"
+
+
+def test_a_noun_tagged_adjective_heading_its_noun_is_retagged_and_re_hung():
+    # «Противного синха здесь нет.» with «Противного» tagged NOUN, the subject, and «синха» its nmod
+    sent = tree([
+        ("Противного", "противный", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 4, "nsubj"),
+        ("синха", "синх", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+        ("здесь", "здесь", "ADV", "Degree=Pos", 4, "advmod"),
+        ("нет", "нет", "VERB", "", 0, "root"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    out = normalise(sent)
+    adj, noun = out.token(1), out.token(2)
+    assert (adj.upos, adj.head, adj.deprel) == ("ADJ", 2, "amod")
+    assert (noun.head, noun.deprel) == (4, "nsubj")
+    assert norm_marks(adj) == ["modifier_retag", "modifier_clause"]
+
+
+def test_the_second_of_two_coordinated_adjectives_stays_the_conjunct_of_the_first():
+    # «Мы говорили о скромном и упорном человеке.»: UD's tree, which modifier_clause leaves alone
+    rows = [
+        ("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 2, "nsubj"),
+        ("говорили", "говорить", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin", 0, "root"),
+        ("о", "о", "ADP", "", 7, "case"),
+        ("скромном", "скромный", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 7, "amod"),
+        ("и", "и", "CCONJ", "", 6, "cc"),
+        ("упорном", "упорный", "ADJ", "Case=Loc|Degree=Pos|Gender=Masc|Number=Sing", 4, "conj"),
+        ("человеке", "человек", "NOUN", "Animacy=Anim|Case=Loc|Gender=Masc|Number=Sing", 2, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ]
+    sent = tree(rows)
+    assert normalise(sent) is sent
+    # the noun-phrase paradigms take both for the noun's modifiers all the same
+    ctx = ParadigmContext(seed=0, morph=get_morph())
+    bad = {b for b, _ in get_paradigm("np_agreement_gender", ctx).pairs(sent)}
+    assert any(b.split()[5].startswith("упорн") and b.split()[5] != "упорном" for b in bad), bad

@@ -29,8 +29,14 @@ case, number and gender: adjective endings are massively syncretic); no
 gender change with common-gender heads (pymorphy3 ``ms-f``, the job/title
 list ``resources/common_gender_nouns.tsv``), indeclinable or abbreviated heads.
 
-Parser repairs: an adjective the parser hung on a verb is re-attached to the noun next to it that
-agrees with it, and tags pymorphy3 settles are corrected (:func:`rublimp.trees.modifiers.modifiers_reattached`); a head with a
+Parser repairs: the normalised tree (:mod:`rublimp.trees.normalise`) already has an adjective the
+parser hung on a verb attached to the agreeing noun after it, and the tags pymorphy3 settles inside a
+noun phrase corrected, and an adjective the parser made head clause material re-hung on its noun.
+Two rules over that tree are these paradigms' own (queries of :mod:`rublimp.trees.modifiers`; the
+tree keeps UD's attachment): gender also takes the agreeing adjective right after its noun for one of
+its modifiers (:func:`~rublimp.trees.modifiers.modifier_after`; not case: a depictive may be
+instrumental), and gender and case take both of two coordinated adjectives before a noun for its
+modifiers (:func:`~rublimp.trees.modifiers.conjunct_before`); a head with a
 conjunct keeps its prenominal modifiers; a head whose case or number the parser misread takes the
 reading of the modifier right before it (:func:`_head_features_from_modifier`); a nominative/accusative
 split is resolved by the head's relation (:func:`_nom_acc_repair`). Design history and dev-split
@@ -73,7 +79,7 @@ from ..trees.nominal import (
     spell_yo,
     ud_agr,
 )
-from ..trees.modifiers import modifiers_reattached
+from ..trees.modifiers import conjunct_before, modifier_after
 from .base import Edit, Paradigm, Perturbation, register
 
 __all__ = [
@@ -153,9 +159,17 @@ def _object_case_repair(sent: Sentence, head: Token, mods: list[Token], morph: M
     return acc(head), [acc(m) for m in mods]
 
 
-def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False) -> Iterator[NPCandidate]:
+def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False,
+                  following: bool = False, coordinated: bool = False) -> Iterator[NPCandidate]:
     """Every (head noun, agreeing modifier) of ``sent`` whose head has at most
     :data:`MAX_NP_MODIFIERS` agreeing modifiers, each pair confirmed to agree.
+
+    With ``following`` the adjective right after a noun that agrees with it but hangs elsewhere
+    (:func:`rublimp.trees.modifiers.modifier_after`: «люк открытый[advcl] находился») counts as one
+    of its modifiers too (not for case: a depictive after its noun may be instrumental). With
+    ``coordinated`` the second of two coordinated adjectives right before the noun
+    (:func:`rublimp.trees.modifiers.conjunct_before`: «о скромном и упорном человеке») is one of its
+    modifiers as well, and the first is no longer kept out for having a conjunct.
 
     With ``conjoined_heads`` a head with a conjunct qualifies too, for its
     modifiers BEFORE it: a prenominal modifier agrees with the nearest
@@ -167,6 +181,12 @@ def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False
             continue
         kids = sent.children(head)
         mods = [k for k in kids if _is_modifier(k)]
+        extra = [modifier_after(sent, head, morph) if following else None,
+                 conjunct_before(sent, head, morph) if coordinated else None]
+        extra = [t for t in extra if t is not None and t not in mods]
+        if extra:
+            mods = sorted([*mods, *extra], key=lambda t: t.id)
+        ids = frozenset(m.id for m in mods)
         conjoined = any(k.base_deprel == "conj" for k in kids)
         if not 1 <= len(mods) <= MAX_NP_MODIFIERS or (conjoined and not conjoined_heads):
             continue
@@ -176,7 +196,7 @@ def np_candidates(sent: Sentence, morph: Morph, *, conjoined_heads: bool = False
                 continue
             if _detached(sent, head, mod):
                 continue
-            cand = _np_candidate(sent, morph, head, mod)
+            cand = _np_candidate(sent, morph, head, mod, ids)
             if cand is not None:
                 yield cand
 
@@ -282,13 +302,17 @@ def _modifier_features_from_head(sent: Sentence, head: Token, mod: Token, morph:
     return mod
 
 
-def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token) -> NPCandidate | None:
-    """The candidate for one head and one of its modifiers, or None when they do not qualify."""
+def _np_candidate(sent: Sentence, morph: Morph, head: Token, mod: Token,
+                  co_modifiers: frozenset[int] = frozenset()) -> NPCandidate | None:
+    """The candidate for one head and one of its modifiers, or None when they do not qualify (a
+    modifier with a conjunct or an agreeing dependent of its own does not, unless that conjunct is
+    itself one of the head's modifiers, ``co_modifiers``: «скромном и упорном человеке»)."""
     if mod.upos not in ("ADJ", "DET", "VERB", "NUM") or norm(mod.form) in NOT_NP_MODIFIERS:
         return None
     if not CYRILLIC_WORD.fullmatch(mod.form):
         return None  # «14-го», «XIX-го»: digit and Latin ordinals
-    if any(k.base_deprel in ("conj", "amod", "det") for k in sent.children(mod)):
+    if any(k.base_deprel in ("conj", "amod", "det") and not (k.base_deprel == "conj" and k.id in co_modifiers)
+           for k in sent.children(mod)):
         return None
     head, mod = _nom_acc_repair(head, mod)
     head = _head_features_from_modifier(sent, head, mod, morph)
@@ -355,14 +379,14 @@ class _NPAgreement(Paradigm):
     first_only: ClassVar[bool] = False
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        repaired = modifiers_reattached(sent, after_noun=self.feature != "Case", morph=self.morph)
-        for cand in np_candidates(repaired, self.morph, conjoined_heads=True):
+        for cand in np_candidates(sent, self.morph, conjoined_heads=True, following=self.feature != "Case",
+                                  coordinated=True):
             seen: set[str] = set()
             for target, agr in self.targets(cand):
                 if seen and self.first_only:
                     break
                 word = self._new_form(cand, agr)
-                if word is None or word in seen or self._fits_noun_between(repaired, cand, word):
+                if word is None or word in seen or self._fits_noun_between(sent, cand, word):
                     continue
                 seen.add(word)
                 word = spell_yo(sent, word)

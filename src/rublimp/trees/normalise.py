@@ -32,7 +32,7 @@ from ..conllu_doc import Sentence, Token
 from ..morph import Morph, get_morph
 from .agreement_fixes import predicate_fix, subject_fix
 from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
-from .modifiers import modifiers_reattached
+from .modifiers import adjective_heading_clause, modifier_retags, modifiers_reattached
 from .nominal import retag_adjectives, retag_nouns
 from .roles import verbs_retagged
 from .verbs import RETAG_VERBS_NO_OP, retag_verbs
@@ -60,16 +60,8 @@ def _verb_retag(sent: Sentence, morph: Morph) -> Sentence:
 _FLOATING = frozenset({"сам"})
 
 
-def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
-    """Adjectives and participles hung on a non-noun, or on their noun under another relation, made the
-    ``amod`` of the agreeing noun right after them (:func:`rublimp.trees.modifiers.modifiers_reattached`
-    with ``after_noun=False`` and without its retags; «сам» excluded).
-
-    Kept as policies of the noun-phrase paradigms: the noun *before* the adjective (``after_noun``; for
-    case a depictive after its noun may be instrumental: «стоял сундук пустым», and «ужин сам готовлю»
-    is no adnominal «сам») and the retags (a substantivised adjective tagged NOUN read as ADJ, «это» as
-    DET: GSD tags substantivised adjectives NOUN, and merging them lowered GSD feature accuracy)."""
-    fixed = modifiers_reattached(sent, after_noun=False, morph=None)
+def _without_floating(sent: Sentence, fixed: Sentence) -> Sentence:
+    """``fixed`` with every «сам» token as it was in ``sent`` (``sent`` itself when nothing else changed)."""
     if fixed is sent:
         return sent
     tokens = [old if new is not old and old.lemma.lower() in _FLOATING else new
@@ -79,13 +71,42 @@ def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
     return dataclasses.replace(sent, tokens=tokens)
 
 
+def _modifier_retag(sent: Sentence, morph: Morph) -> Sentence:
+    """Tags pymorphy3 settles inside a noun phrase (:func:`rublimp.trees.modifiers.modifier_retags`): a
+    word tagged NOUN known only as a full adjective standing as a noun's modifier → ``ADJ``, «один»
+    without a number → singular, «это» after its neuter noun → its ``DET``. A substantivised adjective
+    standing alone keeps NOUN (GSD tags it so)."""
+    return modifier_retags(sent, morph)
+
+
+def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
+    """Adjectives and participles hung on a non-noun, or on their noun under another relation, made the
+    ``amod`` of the agreeing noun right after them (:func:`rublimp.trees.modifiers.modifiers_reattached`;
+    «сам» excluded)."""
+    return _without_floating(sent, modifiers_reattached(sent))
+
+
+def _modifier_clause(sent: Sentence, morph: Morph) -> Sentence:
+    """An adjective right before its agreeing noun (in the parser's features and in pymorphy3) that the
+    parser made head clause material or the noun itself becomes the noun's ``amod``, its other
+    dependents going to the noun or to its old head (:func:`rublimp.trees.modifiers.adjective_heading_clause`
+    without conjuncts: the second of two coordinated adjectives stays the first's ``conj``, as UD has it;
+    the adjective the parser made the conjunct of a verb does not).
+    A sentence where it would move a «сам» is left as it is."""
+    fixed = adjective_heading_clause(sent, conjuncts=False, morph=morph)
+    moves_floating = any(new is not old and old.lemma.lower() in _FLOATING for old, new in zip(sent.tokens, fixed.tokens))
+    return sent if moves_floating else fixed
+
+
 #: (name, fix) in the order they run; each takes and returns a sentence with the same token ids
 FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
     ("verb_with_arguments", _verb_government),
     ("verb_retag", _verb_retag),
     ("noun_retag", retag_nouns),
     ("adjective_retag", retag_adjectives),
+    ("modifier_retag", _modifier_retag),
     ("modifier_attach", _modifier_attach),
+    ("modifier_clause", _modifier_clause),
     ("predicate_features", predicate_fix),
     ("subject_features", subject_fix),
 )
