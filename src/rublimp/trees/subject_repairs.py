@@ -24,6 +24,7 @@ from .verbs import is_default_form, is_infinitive, is_intransitive
 
 __all__ = [
     "case_repair",
+    "misread_subject",
     "pronoun_repair",
     "subject_repair",
     "unlabelled_subject_edges",
@@ -47,7 +48,8 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
       оказывается», «жизни не хватит»).
     * Not negated, a noun tagged genitive/dative/… that pymorphy3 reads as a
       nominative of the parser's number (and of the predicate's gender where it marks one): a
-      nominal subject («Сашка лежит», «Протока … соединяет» tagged genitive).
+      nominal subject («Сашка лежит», «Протока … соединяет» tagged genitive); not where
+      :func:`misread_subject` holds («каждый год мусора становится»).
     * Negated 3sg(.N) predicate, «nominative» subject that pymorphy3 cannot
       read as a nominative agreeing with it but reads as a genitive (any
       tense; in the present and future only with an intransitive verb and a
@@ -98,10 +100,29 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     if edge.negated and edge.subject_kind == "other" and is_default_form(edge.agreeing):
         if any("gent" in p.tag.grammemes for p in parses):
             return dataclasses.replace(edge, subject_kind="genitive")
-    if not edge.negated and subj.upos != "PRON" and number is not None:
+    if not edge.negated and subj.upos != "PRON" and number is not None and not misread_subject(sent, edge):
         if any({"nomn", number} <= set(p.tag.grammemes) and _predicate_gender_ok(p, edge) for p in parses):
             return dataclasses.replace(edge, subject_kind="nominal")
     return edge
+
+
+def misread_subject(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the parse itself says the edge's subject is no nominative subject to re-read, so that its
+    tagged case stands (:func:`case_repair`, :func:`subject_repair` leave it alone):
+
+    * its predicate has two or more ``nsubj`` dependents («щетинки … ко времени плодоношения[nsubj]
+      достигают»): one of them is a misparse, and which one the tree does not say;
+    * it is tagged accusative and an agreeing determiner or adjective of it is tagged accusative too
+      («каждый[Acc] год[Acc] мусора становится», «всю ночь»): the noun phrase is consistently an
+      accusative (of time, or an object), not a nominative the tagger missed.
+    """
+    subj = edge.subject
+    if sum(k.base_deprel == "nsubj" for k in sent.children(edge.predicate)) >= 2:
+        return True
+    return subj.feats.get("Case") == "Acc" and any(
+        k.base_deprel in ("det", "amod") and k.upos in ("DET", "ADJ") and k.feats.get("Case") == "Acc"
+        for k in sent.children(subj)
+    )
 
 
 def _predicate_gender_ok(parse, edge: AgreementEdge) -> bool:
@@ -155,7 +176,8 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     in the singular), and the nominal kind. A negated 3sg.N predicate keeps a
     genitive reading. Where the predicate marks gender (singular past or short form), the
     nominative must have that gender. A coordinated subject («Челси и Брентфорд встретились») is left alone: the
-    predicate's plural is the coordination's, not the first conjunct's.
+    predicate's plural is the coordination's, not the first conjunct's. Nor is a subject for which
+    :func:`misread_subject` holds (two subjects of one predicate; a consistently accusative phrase).
     """
     subj = edge.subject
     pv = edge.agreeing.feats.get("Number")
@@ -165,7 +187,7 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         return edge
     if edge.negated and is_default_form(edge.agreeing) and edge.subject_kind == "genitive":
         return edge
-    if any(k.deprel == "case" for k in sent.children(subj)):
+    if any(k.deprel == "case" for k in sent.children(subj)) or misread_subject(sent, edge):
         return edge
     all_parses = get_morph().parses(subj.form)
     if subj.upos == "ADJ" and any(p.tag.POS in ("ADJF", "PRTF") for p in all_parses):
