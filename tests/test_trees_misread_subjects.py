@@ -1,10 +1,11 @@
 """trees/subject_repairs.py :func:`misread_subject`: subjects whose tagged case the normalisation keeps
 (issues 17/18, the pairs the subject-edge normalisation brought).
 
-Two ``nsubj`` of one predicate, or an accusative noun whose determiner is accusative too, are a misparse
-rather than a nominative the tagger missed: the subject is not re-read (so no paradigm reads «каждый год»
-as the nominative subject of «становится»). The same subjects with one ``nsubj``, or with a nominative
-determiner, are still re-read.
+A second ``nsubj`` of the predicate that can itself be its nominative subject, or an accusative noun whose
+determiner is accusative too beside a predicate that does not show the noun's gender, is a misparse rather
+than a nominative the tagger missed: the subject is not re-read (so no paradigm reads «каждый год» as the
+nominative subject of «становится»). A second ``nsubj`` that cannot be a nominative, an accusative
+adjective, a nominative determiner, or a past predicate of the noun's gender leave the repair as it was.
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ _PRES_3SG = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Vo
 _PAST_PLUR_MID = "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Mid"
 
 
-def _year_becomes(det_case: str):
+def _year_becomes(det_case: str, det=("Каждый", "каждый", "DET", "det"), verb=("становится", "становиться", _PRES_3SG)):
     # «Каждый год мусора становится меньше.» with «год» the nsubj, tagged accusative
+    form, lemma, upos, rel = det
     return tree([
-        ("Каждый", "каждый", "DET", f"Case={det_case}|Gender=Masc|Number=Sing", 2, "det"),
+        (form, lemma, upos, f"Case={det_case}|Gender=Masc|Number=Sing", 2, rel),
         ("год", "год", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 4, "nsubj"),
         ("мусора", "мусор", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "nmod"),
-        ("становится", "становиться", "VERB", _PRES_3SG, 0, "root"),
+        (*verb[:2], "VERB", verb[2], 0, "root"),
         ("меньше", "мало", "ADV", "Degree=Cmp", 4, "advmod"),
         (".", ".", "PUNCT", "", 4, "punct"),
     ])
@@ -41,6 +43,16 @@ def test_an_accusative_noun_with_a_nominative_determiner_is_read_as_the_nominati
     # the tagger's accusative of «год» alone, its determiner nominative: the noun is re-read
     year = normalise(_year_becomes("Nom")).token(2)
     assert year.feats["Case"] == "Nom" and year.misc[NORM_KEY] == "subject_features(Feats)"
+
+
+def test_an_accusative_adjective_or_a_past_predicate_of_the_nouns_gender_leaves_the_repair_alone():
+    # «Новый[ADJ, Acc] год мусора становится»: an adjective's accusative is the tagger's guess of a form
+    # both cases share; «Каждый[Acc] год мусора стал»: the masculine past shows the noun is its subject
+    adjective = normalise(_year_becomes("Acc", det=("Новый", "новый", "ADJ", "amod"))).token(2)
+    assert adjective.feats["Case"] == "Nom"
+    past = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid"
+    masculine = normalise(_year_becomes("Acc", verb=("стал", "стать", past))).token(2)
+    assert masculine.feats["Case"] == "Nom"
 
 
 def _girls_rushed(second_subject: bool):
@@ -63,4 +75,16 @@ def test_a_predicate_with_two_subjects_has_none_re_read():
 
 def test_the_only_subject_of_a_predicate_is_re_read():
     girls = normalise(_girls_rushed(False)).token(1)
+    assert (girls.feats["Case"], girls.feats["Number"]) == ("Nom", "Plur")
+
+
+def test_a_second_subject_that_cannot_be_a_nominative_of_the_predicates_number_competes_with_none():
+    # «Девочки[Gen] сотрудников[nsubj, Gen] кинулись.»: «сотрудников» has no nominative plural reading
+    sent = tree([
+        ("Девочки", "девочка", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing", 3, "nsubj"),
+        ("сотрудников", "сотрудник", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur", 3, "nsubj"),
+        ("кинулись", "кинуться", "VERB", _PAST_PLUR_MID, 0, "root"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    girls = normalise(sent).token(1)
     assert (girls.feats["Case"], girls.feats["Number"]) == ("Nom", "Plur")

@@ -110,18 +110,55 @@ def misread_subject(sent: Sentence, edge: AgreementEdge) -> bool:
     """Whether the parse itself says the edge's subject is no nominative subject to re-read, so that its
     tagged case stands (:func:`case_repair`, :func:`subject_repair` leave it alone):
 
-    * its predicate has two or more ``nsubj`` dependents («щетинки … ко времени плодоношения[nsubj]
-      достигают»): one of them is a misparse, and which one the tree does not say;
-    * it is tagged accusative and an agreeing determiner or adjective of it is tagged accusative too
-      («каждый[Acc] год[Acc] мусора становится», «всю ночь»): the noun phrase is consistently an
-      accusative (of time, or an object), not a nominative the tagger missed.
+    * another ``nsubj`` of the same predicate is, or reads as, a nominative that agrees with it
+      (:func:`_competing_subject`: «щетинки … ко времени плодоношения[nsubj] достигают», «Мальчишки[Gen],
+      которые[nsubj] смеялись»): one of them is a misparse, and which one the tree does not say;
+    * it is an accusative time phrase (:func:`_accusative_phrase`: «каждый год мусора становится»).
     """
-    subj = edge.subject
-    if sum(k.base_deprel == "nsubj" for k in sent.children(edge.predicate)) >= 2:
+    if _accusative_phrase(sent, edge.subject, edge):
         return True
-    return subj.feats.get("Case") == "Acc" and any(
-        k.base_deprel in ("det", "amod") and k.upos in ("DET", "ADJ") and k.feats.get("Case") == "Acc"
-        for k in sent.children(subj)
+    return any(
+        k.id != edge.subject.id and k.base_deprel == "nsubj" and _competing_subject(sent, k, edge)
+        for k in sent.children(edge.predicate)
+    )
+
+
+def _accusative_phrase(sent: Sentence, tok: Token, edge: AgreementEdge) -> bool:
+    """A noun tagged accusative whose determiner («каждый», «весь», «этот» …, not an adjective) is tagged
+    accusative too, beside a predicate that does not show the noun's gender (a present or future verb,
+    or a past or short form of another gender or number): the noun phrase is consistently an accusative
+    (of time: «каждый год», «всю ночь»), not a nominative the tagger missed. (A past form of the
+    noun's own gender — «Весь день прошёл» — is left to the usual repairs, and so is an adjective's
+    accusative — «передвижной офис» after «будет приезжать»: the tagger's case is a guess of the
+    form shared by both cases there.)"""
+    if tok.feats.get("Case") != "Acc" or not any(
+        k.base_deprel == "det" and k.upos == "DET" and k.feats.get("Case") == "Acc" for k in sent.children(tok)
+    ):
+        return False
+    f = edge.agreeing.feats
+    marks_gender = f.get("Number") == "Sing" and (f.get("Tense") == "Past" or f.get("Variant") == "Short")
+    return not (marks_gender and f.get("Gender") == tok.feats.get("Gender"))
+
+
+def _competing_subject(sent: Sentence, tok: Token, edge: AgreementEdge) -> bool:
+    """Whether ``tok``, another ``nsubj`` of the edge's predicate, can itself be the nominative subject
+    that agrees with it: a pronoun or determiner tagged nominative («которые»), or a noun or adjective
+    without a preposition, no accusative time phrase, tagged nominative of the predicate's number or read
+    by pymorphy3 as such a nominative (of its gender where the predicate marks one)."""
+    if any(k.deprel == "case" for k in sent.children(tok)) or _accusative_phrase(sent, tok, edge):
+        return False
+    if tok.upos in ("PRON", "DET"):
+        return tok.feats.get("Case", "Nom") == "Nom"
+    if tok.upos not in ("NOUN", "PROPN", "ADJ"):
+        return False
+    number = UD2OC["Number"].get(edge.agreeing.feats.get("Number", ""))
+    if number is None:
+        return tok.feats.get("Case") == "Nom"
+    if tok.feats.get("Case") == "Nom" and tok.feats.get("Number") == edge.agreeing.feats.get("Number"):
+        return True
+    return any(
+        p.tag.POS == "NOUN" and {"nomn", number} <= set(p.tag.grammemes) and _predicate_gender_ok(p, edge)
+        for p in get_morph().parses(tok.form)
     )
 
 
