@@ -346,6 +346,8 @@ class AddNewSuffix(_FormationParadigm):
                 # reading («раз», «мел»)
                 continue
             for new, source_value, target_value in self._candidates(tok.form, analysis.lemma, pos, max_pair):
+                if not self._keeps_reading(new, analysis):
+                    continue  # «ребята» → «*ребятника» reads as a genitive singular: a second error
                 yield Perturbation(
                     edits=(Edit(tok.id, new),),
                     feature="suffix",
@@ -353,6 +355,22 @@ class AddNewSuffix(_FormationParadigm):
                     target_value=target_value,
                     subtype=pos,
                 )
+
+    #: pymorphy3's second genitive, locative and accusative are readings of the plain cases
+    _BASE_CASE = {"gen1": "gent", "gen2": "gent", "loc1": "loct", "loc2": "loct", "acc2": "accs"}
+
+    def _keeps_reading(self, new: str, analysis) -> bool:
+        """Whether pymorphy3 (guessing, for a made-up word) reads ``new`` in the original word's part of
+        speech, case and number: the kept ending must still say what it said. «ребята» (nominative
+        plural) → «ребятника» reads only as a genitive or accusative singular, «на турниры» → «на
+        турниристы» only as a nominative (an animate plural's accusative is «-ов»): the pair would
+        change case or number too, a second error. Not made then."""
+        tag = analysis.tag
+        want = {self._BASE_CASE.get(tag.case, tag.case), tag.number} - {None}
+        return any(
+            p.tag.POS == tag.POS and want <= {self._BASE_CASE.get(g, g) for g in p.tag.grammemes}
+            for p in self.morph.parses(new)
+        )
 
     @functools.cached_property
     def _candidates(self):
