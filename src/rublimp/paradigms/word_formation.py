@@ -356,21 +356,18 @@ class AddNewSuffix(_FormationParadigm):
                     subtype=pos,
                 )
 
-    #: pymorphy3's second genitive, locative and accusative are readings of the plain cases
-    _BASE_CASE = {"gen1": "gent", "gen2": "gent", "loc1": "loct", "loc2": "loct", "acc2": "accs"}
-
     def _keeps_reading(self, new: str, analysis) -> bool:
-        """Whether pymorphy3 (guessing, for a made-up word) reads ``new`` in the original word's part of
-        speech, case and number: the kept ending must still say what it said. «ребята» (nominative
-        plural) → «ребятника» reads only as a genitive or accusative singular, «на турниры» → «на
-        турниристы» only as a nominative (an animate plural's accusative is «-ов»): the pair would
-        change case or number too, a second error. Not made then."""
+        """Whether the new word still reads as a plural where the original is one without doubt: a
+        plural noun or adjective that pymorphy3 reads only as a plural («ребята»), made into a word in
+        «-а/-я» that pymorphy3 (guessing) reads only as a singular («*ребятника»: a genitive singular)
+        would change number too, a second error. Other words pass: RuBLiMP's own pairs keep no reading
+        there («года» → «годника»: «года» is a genitive singular as well)."""
         tag = analysis.tag
-        want = {self._BASE_CASE.get(tag.case, tag.case), tag.number} - {None}
-        return any(
-            p.tag.POS == tag.POS and want <= {self._BASE_CASE.get(g, g) for g in p.tag.grammemes}
-            for p in self.morph.parses(new)
-        )
+        if tag.number != "plur" or not new.endswith(("а", "я")):
+            return True
+        if any(p.tag.POS == tag.POS and "sing" in p.tag.grammemes for p in self.morph.parses(analysis.parse.word)):
+            return True
+        return any(p.tag.POS == tag.POS and "plur" in p.tag.grammemes for p in self.morph.parses(new))
 
     @functools.cached_property
     def _candidates(self):
