@@ -88,3 +88,20 @@ def test_a_second_subject_that_cannot_be_a_nominative_of_the_predicates_number_c
     ])
     girls = normalise(sent).token(1)
     assert (girls.feats["Case"], girls.feats["Number"]) == ("Nom", "Plur")
+
+
+def test_a_second_nominative_of_another_gender_than_the_past_predicate_competes_with_none():
+    # «Однако Девочка[Dat] была само смирение[nsubj, Nom, Neut].»: the feminine «была» is not the neuter
+    # noun's predicate, so the first subject is still re-read; with a feminine second nominative
+    # («Девочка была сама Ирина») neither is
+    def sent(second: tuple):
+        return tree([
+            ("Девочка", "девочка", "NOUN", "Animacy=Anim|Case=Dat|Gender=Fem|Number=Sing", 2, "nsubj"),
+            ("была", "быть", "AUX", "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+            second,
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ])
+    neuter = normalise(sent(("смирение", "смирение", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 2, "nsubj")))
+    assert neuter.token(1).feats["Case"] == "Nom"
+    feminine = normalise(sent(("Ирина", "Ирина", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj")))
+    assert feminine.token(1).feats["Case"] == "Dat"

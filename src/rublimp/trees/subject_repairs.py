@@ -144,7 +144,7 @@ def _competing_subject(sent: Sentence, tok: Token, edge: AgreementEdge) -> bool:
     """Whether ``tok``, another ``nsubj`` of the edge's predicate, can itself be the nominative subject
     that agrees with it: a pronoun or determiner tagged nominative («которые»), or a noun or adjective
     without a preposition, no accusative time phrase, tagged nominative of the predicate's number or read
-    by pymorphy3 as such a nominative (of its gender where the predicate marks one)."""
+    by pymorphy3 as such a nominative (either way of its gender where the predicate marks one)."""
     if any(k.deprel == "case" for k in sent.children(tok)) or _accusative_phrase(sent, tok, edge):
         return False
     if tok.upos in ("PRON", "DET"):
@@ -154,8 +154,12 @@ def _competing_subject(sent: Sentence, tok: Token, edge: AgreementEdge) -> bool:
     number = UD2OC["Number"].get(edge.agreeing.feats.get("Number", ""))
     if number is None:
         return tok.feats.get("Case") == "Nom"
-    if tok.feats.get("Case") == "Nom" and tok.feats.get("Number") == edge.agreeing.feats.get("Number"):
-        return True
+    f = edge.agreeing.feats
+    if tok.feats.get("Case") == "Nom" and tok.feats.get("Number") == f.get("Number"):
+        # (a singular past or short predicate of another gender is not its predicate: «Гробыня была
+        # само смирение[Neut]»)
+        marks_gender = f.get("Number") == "Sing" and (f.get("Tense") == "Past" or f.get("Variant") == "Short")
+        return not (marks_gender and tok.feats.get("Gender") not in (None, f.get("Gender")))
     return any(
         p.tag.POS == "NOUN" and {"nomn", number} <= set(p.tag.grammemes) and _predicate_gender_ok(p, edge)
         for p in get_morph().parses(tok.form)
