@@ -105,3 +105,17 @@ def test_a_second_nominative_of_another_gender_than_the_past_predicate_competes_
     assert neuter.token(1).feats["Case"] == "Nom"
     feminine = normalise(sent(("Ирина", "Ирина", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj")))
     assert feminine.token(1).feats["Case"] == "Dat"
+
+
+def test_a_second_pronoun_of_another_number_competes_with_none():
+    # «Девочки[Gen Sing] он[nsubj, Sing] кинулись.»: the plural predicate is not «он»'s; with
+    # «они[Plur]» it could be, and «Девочки» keeps its tag
+    def sent(form: str, number: str):
+        return tree([
+            ("Девочки", "девочка", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing", 3, "nsubj"),
+            (form, "он", "PRON", f"Case=Nom|Number={number}|Person=3", 3, "nsubj"),
+            ("кинулись", "кинуться", "VERB", _PAST_PLUR_MID, 0, "root"),
+            (".", ".", "PUNCT", "", 3, "punct"),
+        ])
+    assert normalise(sent("он", "Sing")).token(1).feats["Case"] == "Nom"
+    assert normalise(sent("они", "Plur")).token(1).feats["Case"] == "Gen"

@@ -147,19 +147,25 @@ def _competing_subject(sent: Sentence, tok: Token, edge: AgreementEdge) -> bool:
     by pymorphy3 as such a nominative (either way of its gender where the predicate marks one)."""
     if any(k.deprel == "case" for k in sent.children(tok)) or _accusative_phrase(sent, tok, edge):
         return False
+    f = edge.agreeing.feats
+    marks_gender = f.get("Number") == "Sing" and (f.get("Tense") == "Past" or f.get("Variant") == "Short")
+
+    def agrees(feats) -> bool:
+        # the tagger's number, and gender where the predicate marks one («Гробыня была само
+        # смирение[Neut]»: the feminine «была» is not the neuter noun's predicate; «его похитили
+        # миранды …, он[Sing]»: the plural is not «он»'s)
+        return feats.get("Number") in (None, f.get("Number")) and not (
+            marks_gender and feats.get("Gender") not in (None, f.get("Gender")))
+
     if tok.upos in ("PRON", "DET"):
-        return tok.feats.get("Case", "Nom") == "Nom"
+        return tok.feats.get("Case", "Nom") == "Nom" and agrees(tok.feats)
     if tok.upos not in ("NOUN", "PROPN", "ADJ"):
         return False
-    number = UD2OC["Number"].get(edge.agreeing.feats.get("Number", ""))
+    number = UD2OC["Number"].get(f.get("Number", ""))
     if number is None:
         return tok.feats.get("Case") == "Nom"
-    f = edge.agreeing.feats
     if tok.feats.get("Case") == "Nom" and tok.feats.get("Number") == f.get("Number"):
-        # (a singular past or short predicate of another gender is not its predicate: «Гробыня была
-        # само смирение[Neut]»)
-        marks_gender = f.get("Number") == "Sing" and (f.get("Tense") == "Past" or f.get("Variant") == "Short")
-        return not (marks_gender and tok.feats.get("Gender") not in (None, f.get("Gender")))
+        return agrees(tok.feats)
     return any(
         p.tag.POS == "NOUN" and {"nomn", number} <= set(p.tag.grammemes) and _predicate_gender_ok(p, edge)
         for p in get_morph().parses(tok.form)
