@@ -119,3 +119,19 @@ def test_a_second_pronoun_of_another_number_competes_with_none():
         ])
     assert normalise(sent("он", "Sing")).token(1).feats["Case"] == "Nom"
     assert normalise(sent("они", "Plur")).token(1).feats["Case"] == "Gen"
+
+
+def test_a_second_subject_joined_by_i_is_a_conjunct_not_a_rival():
+    # «Девочки[Gen] кинулись и мальчики[nsubj].»: «и мальчики» joins the subject; without «и»
+    # («…, мальчики») it is a rival and «Девочки» keeps its tag
+    def sent(joined: bool):
+        rows = [
+            ("Девочки", "девочка", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing", 2, "nsubj"),
+            ("кинулись", "кинуться", "VERB", _PAST_PLUR_MID, 0, "root"),
+            ("и" if joined else ",", "и" if joined else ",", "PART" if joined else "PUNCT", "", 4, "advmod" if joined else "punct"),
+            ("мальчики", "мальчик", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur", 2, "nsubj"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ]
+        return tree(rows)
+    assert normalise(sent(True)).token(1).feats["Case"] == "Nom"
+    assert normalise(sent(False)).token(1).feats["Case"] == "Gen"

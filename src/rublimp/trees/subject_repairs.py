@@ -112,14 +112,28 @@ def misread_subject(sent: Sentence, edge: AgreementEdge) -> bool:
 
     * another ``nsubj`` of the same predicate is, or reads as, a nominative that agrees with it
       (:func:`_competing_subject`: «щетинки … ко времени плодоношения[nsubj] достигают», «Мальчишки[Gen],
-      которые[nsubj] смеялись»): one of them is a misparse, and which one the tree does not say;
+      которые[nsubj] смеялись»): one of them is a misparse, and which one the tree does not say (not a
+      later one joined by «и», a conjunct: :func:`_later_conjunct`);
     * it is an accusative time phrase (:func:`_accusative_phrase`: «каждый год мусора становится»).
     """
     if _accusative_phrase(sent, edge.subject, edge):
         return True
     return any(
-        k.id != edge.subject.id and k.base_deprel == "nsubj" and _competing_subject(sent, k, edge)
+        k.id != edge.subject.id and k.base_deprel == "nsubj" and not _later_conjunct(sent, edge.subject, k)
+        and _competing_subject(sent, k, edge)
         for k in sent.children(edge.predicate)
+    )
+
+
+#: words that join a second subject to the first («Один волос исходит и дух»)
+_JOINING = frozenset({"и", "или", "да"})
+
+
+def _later_conjunct(sent: Sentence, subj: Token, other: Token) -> bool:
+    """Whether ``other`` comes after ``subj`` with «и»/«или»/«да» of its own right before it: a conjunct
+    of the subject the parser hung on the predicate («Один волос исходит и дух чижолый»), no rival."""
+    return other.id > subj.id and other.id > 1 and any(
+        k.id == other.id - 1 and normalize(k.form) in _JOINING for k in sent.children(other)
     )
 
 
