@@ -3655,3 +3655,28 @@ def test_noun_labelled_object_of_a_reflexive_infinitive_is_the_subject_of_the_ve
     assert _bads(person, rain("начать", "начать", "дождь", "дождь", "Inan")) == []
     # an animate noun may be the object of a reflexive verb in colloquial use («бояться волка/волк»): no pair
     assert _bads(person, rain("начаться", "начаться", "волк", "волк", "Anim")) == []
+
+
+def _name_fortified(case: str, participle: bool):
+    # «Массауа была укреплена.» with the unknown name tagged ``case`` (an oblique case: the edge is not
+    # nominal, the gender paradigm reads the name as a nominative for its neuter pair alone); without
+    # ``participle``: «Массауа была там.»
+    rows = [
+        ("Массауа", "массауа", "PROPN", f"Animacy=Anim|Case={case}|Gender=Fem|Number=Sing", 3, "nsubj:pass" if participle else "nsubj"),
+        ("была", "быть", "AUX", "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 3,
+         "aux:pass" if participle else "cop"),
+    ]
+    if participle:
+        rows.append(("укреплена", "укрепить", "VERB", "Aspect=Perf|Gender=Fem|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"))
+    else:
+        rows.append(("там", "там", "ADV", "Degree=Pos", 0, "root"))
+    rows.append((".", ".", "PUNCT", "", 3, "punct"))
+    return _tree(rows)
+
+
+def test_a_gender_pair_changes_the_whole_predicate_or_nothing(paradigms):
+    gender = paradigms["noun_subj_predicate_agreement_gender"]
+    # tagged genitive: the edge is not nominal, so «укреплена» would not change with «была»: no pair
+    assert _bads(gender, _name_fortified("Gen", True)) == []
+    # tagged nominative: the nominal edge changes both words
+    assert "Массауа было укреплено." in _bads(gender, _name_fortified("Nom", True))

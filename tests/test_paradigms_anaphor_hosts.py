@@ -390,3 +390,43 @@ def test_plural_relative_on_a_coordination_of_plural_nouns():
     rows.insert(3, ("соседки", "соседка", "NOUN", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Sing", 3, "nmod"))
     rows = [(f, l, u, ft, h + 1 if h > 3 else h, r) for f, l, u, ft, h, r in rows]
     assert list(get_paradigm(NUMBER).pairs(_tree(rows))) == []
+
+
+def _boys_laughed(antecedent_first: bool):
+    # with ``antecedent_first``: «Мальчишки, которые смеялись, ушли.» parsed with the antecedent hung on
+    # «смеялись» as a second nsubj (a nominative before the relative phrase, outside its clause);
+    # otherwise «Книги, которые мальчишки читали, пропали.»: a nominative inside the clause, after the
+    # pronoun, that cannot be accusative is the subject, so «которые» is the object
+    plur = "Animacy={a}|Case=Nom|Gender={g}|Number=Plur"
+    past = "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Mid"
+    if antecedent_first:
+        return _tree([
+            ("Мальчишки", "мальчишка", "NOUN", plur.format(a="Anim", g="Masc"), 4, "nsubj"),
+            (",", ",", "PUNCT", "", 4, "punct"),
+            ("которые", "который", "PRON", "Case=Nom|Number=Plur", 4, "nsubj"),
+            ("смеялись", "смеяться", "VERB", past, 0, "root"),
+            (",", ",", "PUNCT", "", 6, "punct"),
+            ("ушли", "уйти", "VERB", past.replace("Imp", "Perf").replace("Mid", "Act"), 4, "conj"),
+            (".", ".", "PUNCT", "", 4, "punct"),
+        ])
+    return _tree([
+        ("Книги", "книга", "NOUN", plur.format(a="Inan", g="Fem"), 7, "nsubj"),
+        (",", ",", "PUNCT", "", 5, "punct"),
+        ("которые", "который", "PRON", "Case=Nom|Number=Plur", 5, "nsubj"),
+        ("мальчишки", "мальчишка", "NOUN", plur.format(a="Anim", g="Masc"), 5, "nsubj"),
+        ("читали", "читать", "VERB", past.replace("Mid", "Act"), 1, "acl:relcl"),
+        (",", ",", "PUNCT", "", 5, "punct"),
+        ("пропали", "пропасть", "VERB", past.replace("Imp", "Perf").replace("Mid", "Act"), 0, "root"),
+        (".", ".", "PUNCT", "", 7, "punct"),
+    ])
+
+
+def test_a_nominative_before_the_relative_phrase_does_not_make_the_pronoun_an_object():
+    # «который» stays the subject of «смеялись» (its number agrees with the verb): it is not edited
+    bads = [b for b, _ in get_paradigm(NUMBER).pairs(_boys_laughed(True))]
+    assert not any(" который " in b for b in bads)
+
+
+def test_a_nominative_subject_after_the_pronoun_makes_it_the_object():
+    bads = [b for b, _ in get_paradigm(NUMBER).pairs(_boys_laughed(False))]
+    assert any(b.startswith("Книги , которую мальчишки читали") for b in bads), bads

@@ -973,3 +973,28 @@ def test_adverb_homonym_qualified_only_by_a_modifier_before_it(paradigms):
 
     assert all("зимом" not in b for b, _ in has_dep.pairs(winter(True)))
     assert "На лежанке тёплой зимом спали дети." in [b for b, _ in has_dep.pairs(winter(False))]
+
+
+def test_new_suffix_keeps_the_number_of_a_word_that_is_only_a_plural(paradigms):
+    """A noun that is only a plural («ребята») made into a word in «-а/-я» that reads only as a singular
+    («*ребятника»: genitive singular) changes number too: not made. A plural that is also a singular
+    form («года»: RuBLiMP's «годника») and a new word with a plural reading («*урокизмов») pass."""
+    p = paradigms["add_new_suffix"]
+    plur = "Animacy={a}|Case={c}|Gender=Masc|Number=Plur"
+    kids = p.morph.analyse("ребята", "NOUN", {"Animacy": "Anim", "Case": "Nom", "Gender": "Masc", "Number": "Plur"})
+    assert not p._keeps_reading("ребятника", kids)
+    years = p.morph.analyse("года", "NOUN", {"Animacy": "Inan", "Case": "Nom", "Gender": "Masc", "Number": "Plur"})
+    assert years.tag.number == "plur" and p._keeps_reading("годника", years)
+    lessons = p.morph.analyse("уроков", "NOUN", {"Animacy": "Inan", "Case": "Gen", "Gender": "Masc", "Number": "Plur"})
+    assert p._keeps_reading("урокизмов", lessons)
+    rows = [
+        ("Зимой", "зима", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 4, "obl"),
+        ("ребята", "ребёнок", "NOUN", plur.format(a="Anim", c="Nom"), 4, "nsubj"),
+        ("подолгу", "подолгу", "ADV", "Degree=Pos", 4, "advmod"),
+        ("сидели", "сидеть", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("после", "после", "ADP", "", 6, "case"),
+        ("уроков", "урок", "NOUN", plur.format(a="Inan", c="Gen"), 4, "obl"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ]
+    got = [b for b, _ in p.pairs(tree(rows))]
+    assert not any("ребятн" in b for b in got) and "Зимой ребята подолгу сидели после урокизмов." in got, got

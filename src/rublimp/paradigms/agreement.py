@@ -287,6 +287,15 @@ class SubjectPredicateAgreement(Paradigm):
                 # «Он был высоким, широкоплечим»: changing быть and the first
                 # predicate would leave the conjoined ones disagreeing with both
                 return None
+        elif (
+            self.feature in ("Number", "Gender") and edge.subject_kind not in ("genitive", "clausal", "quantified")
+            and any(_adjectival_form(t) for t in edge.co_agreeing)
+        ):
+            # a subject read as a nominative by the paradigm alone (an unknown name tagged with an oblique
+            # case, :func:`~rublimp.trees.subject_contexts.unknown_name_as_nominative`) on an edge that is
+            # not nominal: its participle or short form would stay in the old value («Массауа было
+            # укреплена»). The whole predicate changes or nothing does
+            return None
         preset: dict[int, Analysis] = {}
         if (
             self.feature in ("Number", "Gender") and edge.subject_kind in ("genitive", "clausal", "quantified")

@@ -214,7 +214,7 @@ def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Tok
     «список, который составил Древнир»: «который» is the object when its form
     can be accusative and one of these holds —
 
-    * the clause has another subject candidate: a noun or pronoun that cannot
+    * the clause has another subject candidate: a noun or pronoun after the pronoun that cannot
       be accusative (so it is the nominative subject) and agrees with the
       predicate in number (and gender in the past singular);
     * the parser itself made it the object (``obj``, only its case says
@@ -262,7 +262,9 @@ def _object_misread_as_subject(sent: Sentence, pron: Token, morph: Morph) -> Tok
     inanimate_object = antecedent is not None and antecedent.feats.get("Animacy") != "Anim" \
         and any(p.tag.case == "accs" and "inan" in p.tag.grammemes for p in readings)
     for k in sent.children(clause):
-        if k.id == pron.id or k.upos not in ("NOUN", "PROPN", "PRON") or k.feats.get("Case") != "Nom":
+        if k.id <= pron.id or k.upos not in ("NOUN", "PROPN", "PRON") or k.feats.get("Case") != "Nom":
+            # (a nominal before the relative phrase is outside its clause: «Мальчишки, которые
+            # смеялись» with the antecedent hung on «смеялись» as a second subject)
             continue
         if any(c.base_deprel == "case" for c in sent.children(k)):
             continue

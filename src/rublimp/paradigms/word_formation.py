@@ -346,6 +346,8 @@ class AddNewSuffix(_FormationParadigm):
                 # reading («раз», «мел»)
                 continue
             for new, source_value, target_value in self._candidates(tok.form, analysis.lemma, pos, max_pair):
+                if not self._keeps_reading(new, analysis):
+                    continue  # «ребята» → «*ребятника» reads as a genitive singular: a second error
                 yield Perturbation(
                     edits=(Edit(tok.id, new),),
                     feature="suffix",
@@ -353,6 +355,19 @@ class AddNewSuffix(_FormationParadigm):
                     target_value=target_value,
                     subtype=pos,
                 )
+
+    def _keeps_reading(self, new: str, analysis) -> bool:
+        """Whether the new word still reads as a plural where the original is one without doubt: a
+        plural noun or adjective that pymorphy3 reads only as a plural («ребята»), made into a word in
+        «-а/-я» that pymorphy3 (guessing) reads only as a singular («*ребятника»: a genitive singular)
+        would change number too, a second error. Other words pass: RuBLiMP's own pairs keep no reading
+        there («года» → «годника»: «года» is a genitive singular as well)."""
+        tag = analysis.tag
+        if tag.number != "plur" or not new.endswith(("а", "я")):
+            return True
+        if any(p.tag.POS == tag.POS and "sing" in p.tag.grammemes for p in self.morph.parses(analysis.parse.word)):
+            return True
+        return any(p.tag.POS == tag.POS and "plur" in p.tag.grammemes for p in self.morph.parses(new))
 
     @functools.cached_property
     def _candidates(self):

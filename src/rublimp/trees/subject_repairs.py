@@ -24,6 +24,7 @@ from .verbs import is_default_form, is_infinitive, is_intransitive
 
 __all__ = [
     "case_repair",
+    "misread_subject",
     "pronoun_repair",
     "subject_repair",
     "unlabelled_subject_edges",
@@ -47,7 +48,8 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
       оказывается», «жизни не хватит»).
     * Not negated, a noun tagged genitive/dative/… that pymorphy3 reads as a
       nominative of the parser's number (and of the predicate's gender where it marks one): a
-      nominal subject («Сашка лежит», «Протока … соединяет» tagged genitive).
+      nominal subject («Сашка лежит», «Протока … соединяет» tagged genitive); not where
+      :func:`misread_subject` holds («каждый год мусора становится»).
     * Negated 3sg(.N) predicate, «nominative» subject that pymorphy3 cannot
       read as a nominative agreeing with it but reads as a genitive (any
       tense; in the present and future only with an intransitive verb and a
@@ -98,10 +100,90 @@ def case_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     if edge.negated and edge.subject_kind == "other" and is_default_form(edge.agreeing):
         if any("gent" in p.tag.grammemes for p in parses):
             return dataclasses.replace(edge, subject_kind="genitive")
-    if not edge.negated and subj.upos != "PRON" and number is not None:
+    if not edge.negated and subj.upos != "PRON" and number is not None and not misread_subject(sent, edge):
         if any({"nomn", number} <= set(p.tag.grammemes) and _predicate_gender_ok(p, edge) for p in parses):
             return dataclasses.replace(edge, subject_kind="nominal")
     return edge
+
+
+def misread_subject(sent: Sentence, edge: AgreementEdge) -> bool:
+    """Whether the parse itself says the edge's subject is no nominative subject to re-read, so that its
+    tagged case stands (:func:`case_repair`, :func:`subject_repair` leave it alone):
+
+    * another ``nsubj`` of the same predicate is, or reads as, a nominative that agrees with it
+      (:func:`_competing_subject`: «щетинки … ко времени плодоношения[nsubj] достигают», «Мальчишки[Gen],
+      которые[nsubj] смеялись»): one of them is a misparse, and which one the tree does not say (not a
+      later one joined by «и», a conjunct: :func:`_later_conjunct`);
+    * it is an accusative time phrase (:func:`_accusative_phrase`: «каждый год мусора становится»).
+    """
+    if _accusative_phrase(sent, edge.subject, edge):
+        return True
+    return any(
+        k.id != edge.subject.id and k.base_deprel == "nsubj" and not _later_conjunct(sent, edge.subject, k)
+        and _competing_subject(sent, k, edge)
+        for k in sent.children(edge.predicate)
+    )
+
+
+#: words that join a second subject to the first («Один волос исходит и дух»)
+_JOINING = frozenset({"и", "или", "да"})
+
+
+def _later_conjunct(sent: Sentence, subj: Token, other: Token) -> bool:
+    """Whether ``other`` comes after ``subj`` with «и»/«или»/«да» of its own right before it: a conjunct
+    of the subject the parser hung on the predicate («Один волос исходит и дух чижолый»), no rival."""
+    return other.id > subj.id and other.id > 1 and any(
+        k.id == other.id - 1 and normalize(k.form) in _JOINING for k in sent.children(other)
+    )
+
+
+def _accusative_phrase(sent: Sentence, tok: Token, edge: AgreementEdge) -> bool:
+    """A noun tagged accusative whose determiner («каждый», «весь», «этот» …, not an adjective) is tagged
+    accusative too, beside a predicate that does not show the noun's gender (a present or future verb,
+    or a past or short form of another gender or number): the noun phrase is consistently an accusative
+    (of time: «каждый год», «всю ночь»), not a nominative the tagger missed. (A past form of the
+    noun's own gender — «Весь день прошёл» — is left to the usual repairs, and so is an adjective's
+    accusative — «передвижной офис» after «будет приезжать»: the tagger's case is a guess of the
+    form shared by both cases there.)"""
+    if tok.feats.get("Case") != "Acc" or not any(
+        k.base_deprel == "det" and k.upos == "DET" and k.feats.get("Case") == "Acc" for k in sent.children(tok)
+    ):
+        return False
+    f = edge.agreeing.feats
+    marks_gender = f.get("Number") == "Sing" and (f.get("Tense") == "Past" or f.get("Variant") == "Short")
+    return not (marks_gender and f.get("Gender") == tok.feats.get("Gender"))
+
+
+def _competing_subject(sent: Sentence, tok: Token, edge: AgreementEdge) -> bool:
+    """Whether ``tok``, another ``nsubj`` of the edge's predicate, can itself be the nominative subject
+    that agrees with it: a pronoun or determiner tagged nominative («которые»), or a noun or adjective
+    without a preposition, no accusative time phrase, tagged nominative of the predicate's number or read
+    by pymorphy3 as such a nominative (either way of its gender where the predicate marks one)."""
+    if any(k.deprel == "case" for k in sent.children(tok)) or _accusative_phrase(sent, tok, edge):
+        return False
+    f = edge.agreeing.feats
+    marks_gender = f.get("Number") == "Sing" and (f.get("Tense") == "Past" or f.get("Variant") == "Short")
+
+    def agrees(feats) -> bool:
+        # the tagger's number, and gender where the predicate marks one («Гробыня была само
+        # смирение[Neut]»: the feminine «была» is not the neuter noun's predicate; «его похитили
+        # миранды …, он[Sing]»: the plural is not «он»'s)
+        return feats.get("Number") in (None, f.get("Number")) and not (
+            marks_gender and feats.get("Gender") not in (None, f.get("Gender")))
+
+    if tok.upos in ("PRON", "DET"):
+        return tok.feats.get("Case", "Nom") == "Nom" and agrees(tok.feats)
+    if tok.upos not in ("NOUN", "PROPN", "ADJ"):
+        return False
+    number = UD2OC["Number"].get(f.get("Number", ""))
+    if number is None:
+        return tok.feats.get("Case") == "Nom"
+    if tok.feats.get("Case") == "Nom" and tok.feats.get("Number") == f.get("Number"):
+        return agrees(tok.feats)
+    return any(
+        p.tag.POS == "NOUN" and {"nomn", number} <= set(p.tag.grammemes) and _predicate_gender_ok(p, edge)
+        for p in get_morph().parses(tok.form)
+    )
 
 
 def _predicate_gender_ok(parse, edge: AgreementEdge) -> bool:
@@ -155,7 +237,8 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
     in the singular), and the nominal kind. A negated 3sg.N predicate keeps a
     genitive reading. Where the predicate marks gender (singular past or short form), the
     nominative must have that gender. A coordinated subject («Челси и Брентфорд встретились») is left alone: the
-    predicate's plural is the coordination's, not the first conjunct's.
+    predicate's plural is the coordination's, not the first conjunct's. Nor is a subject for which
+    :func:`misread_subject` holds (two subjects of one predicate; a consistently accusative phrase).
     """
     subj = edge.subject
     pv = edge.agreeing.feats.get("Number")
@@ -165,7 +248,7 @@ def subject_repair(sent: Sentence, edge: AgreementEdge) -> AgreementEdge:
         return edge
     if edge.negated and is_default_form(edge.agreeing) and edge.subject_kind == "genitive":
         return edge
-    if any(k.deprel == "case" for k in sent.children(subj)):
+    if any(k.deprel == "case" for k in sent.children(subj)) or misread_subject(sent, edge):
         return edge
     all_parses = get_morph().parses(subj.form)
     if subj.upos == "ADJ" and any(p.tag.POS in ("ADJF", "PRTF") for p in all_parses):
