@@ -998,3 +998,25 @@ def test_new_suffix_keeps_the_number_of_a_word_that_is_only_a_plural(paradigms):
     ]
     got = [b for b, _ in p.pairs(tree(rows))]
     assert not any("ребятн" in b for b in got) and "Зимой ребята подолгу сидели после урокизмов." in got, got
+
+
+def test_new_suffix_skips_a_zero_ending_form_that_is_not_the_lemma(paradigms):
+    """A genitive plural with no ending («птиц») plus a suffix reads as a nominative singular («*птицист»,
+    like «артист»): the case the preposition needs breaks too, so no pair. A zero-ending lemma («нос»)
+    and a form with an ending («птицы») still take a suffix."""
+    p = paradigms["add_new_suffix"]
+
+    def pairs(form, lemma, feats):
+        rows = [
+            ("Корм", "корм", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+            ("лежал", "лежать", "VERB", "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+            ("для", "для", "ADP", "", 4, "case"),
+            (form, lemma, "NOUN", feats, 2, "obl"),
+            (".", ".", "PUNCT", "", 2, "punct"),
+        ]
+        return [(b, pert) for b, pert in p.pairs(tree(rows)) if pert.edits[0].token_id == 4]
+
+    assert pairs("птиц", "птица", "Animacy=Anim|Case=Gen|Gender=Fem|Number=Plur") == []
+    assert p._candidates("птиц", "птица", "NOUN", p.MAX_PAIR_LEMMAS) == ()
+    assert p._candidates("нос", "нос", "NOUN", p.MAX_PAIR_LEMMAS) != ()
+    assert p._candidates("птицы", "птица", "NOUN", p.MAX_PAIR_LEMMAS) != ()

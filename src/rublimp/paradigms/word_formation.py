@@ -382,6 +382,11 @@ class AddNewSuffix(_FormationParadigm):
         if split is None:
             return ()
         root, host, ending = split
+        if pos == "NOUN" and not ending and normalize(form) != normalize(lemma):
+            # a zero-ending form that is not the lemma (the genitive plural «птиц», «книг»): root + suffix
+            # reads as a nominative singular («*птицист»: an agent noun like «артист»), so the case the
+            # sentence needs is broken too, a second error
+            return ()
         adj_suffixes = {sp for sp, _ in lx.affixes.host_spellings("ADJ")}
         host_spelling = normalize(form)[len(root) : len(form) - len(ending)]
         inserts = lx.affixes.suffixes("insert")
