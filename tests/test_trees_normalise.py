@@ -673,3 +673,21 @@ def test_a_verb_stranded_in_its_subjects_phrase_stays_a_subject_policy():
     assert "subject_recovery" not in norm_marks(out.token(1)) and (out.token(1).head, out.token(1).deprel) == (0, "root")
     (edge,) = repaired_edges(out)
     assert edge.subject.form == "Дверь" and edge.predicate.form == "скрипнула"
+
+
+def test_the_shared_subject_of_a_coordinated_verb_stays_on_the_first_conjunct():
+    from rublimp.trees.subjects import repaired_edges
+
+    # «Она мягкая и не трескается.»: UD keeps «Она» on «мягкая»; the agreement edges read it as the
+    # subject of «трескается» too (a sibling edge of a conj verb stays a policy)
+    sent = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 2, "nsubj"),
+        ("мягкая", "мягкий", "ADJ", "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing", 0, "root"),
+        ("и", "и", "CCONJ", "", 5, "cc"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        ("трескается", "трескаться", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid", 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    out = normalise(sent)
+    assert (out.token(1).head, out.token(1).deprel) == (2, "nsubj") and "subject_recovery" not in norm_marks(out.token(1))
+    assert [(e.subject.form, e.predicate.form) for e in repaired_edges(out)] == [("Она", "трескается")]
