@@ -598,3 +598,96 @@ def test_the_second_of_two_coordinated_adjectives_stays_the_conjunct_of_the_firs
     ctx = ParadigmContext(seed=0, morph=get_morph())
     bad = {b for b, _ in get_paradigm("np_agreement_gender", ctx).pairs(sent)}
     assert any(b.split()[5].startswith("упорн") and b.split()[5] != "упорном" for b in bad), bad
+
+
+# -- the recovered subjects (issue 17 step 2, edges/recovered family) ----------------------------------
+def _puddles(case: str, deprel: str = "obj", verb_head: int = 0):
+    # «На тротуарах заблестели лужи.» with «лужи» hung on the verb by ``deprel``, tagged ``case``
+    return tree([
+        ("На", "на", "ADP", "", 2, "case"),
+        ("тротуарах", "тротуар", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Plur", 3, "obl"),
+        ("заблестели", "заблестеть", "VERB", _PAST_PLUR, verb_head, "root"),
+        ("лужи", "лужа", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number=Plur", 3, deprel),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+
+
+def test_a_nominative_subject_parsed_as_an_object_becomes_the_subject_of_its_verb():
+    from rublimp.trees.subjects import repaired_edges
+
+    out = normalise(_puddles("Acc"))
+    subj = out.token(4)
+    assert (subj.head, subj.deprel, subj.feats["Case"], subj.feats["Number"]) == (3, "nsubj", "Nom", "Plur")
+    assert subj.misc[NORM_KEY] == "subject_recovery(Deprel:obj>nsubj;Feats)"
+    # the agreement edges find it on the tree: the subject they read is the tree's token
+    (edge,) = repaired_edges(out)
+    assert edge.subject is subj and edge.predicate is out.token(3)
+    # a tagged nominative changes only its relation
+    assert normalise(_puddles("Nom")).token(4).misc[NORM_KEY] == "subject_recovery(Deprel:obj>nsubj)"
+
+
+def test_a_parse_with_the_subject_in_place_is_left_alone():
+    good = _puddles("Nom", deprel="nsubj")
+    assert normalise(good) is good
+
+
+def test_the_object_of_a_transitive_verb_stays_an_object():
+    # «Книгу читали.»: an accusative object of a transitive verb with an unexpressed subject
+    sent = tree([
+        ("Книгу", "книга", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obj"),
+        ("читали", "читать", "VERB", _PAST_PLUR.replace("Perf", "Imp"), 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert normalise(sent) is sent
+
+
+def test_a_nominative_buried_in_a_phrase_before_its_verb_becomes_its_subject():
+    # «После окончания университета Светлова долго работала.» with «Светлова» an nmod of «университета»
+    sent = tree([
+        ("После", "после", "ADP", "", 2, "case"),
+        ("окончания", "окончание", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 6, "obl"),
+        ("университета", "университет", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "nmod"),
+        ("Светлова", "Светлова", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nmod"),
+        ("долго", "долго", "ADV", "Degree=Pos", 6, "advmod"),
+        ("работала", "работать", "VERB", _PAST_FEM.replace("Perf", "Imp").replace("Mid", "Act"), 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+    subj = normalise(sent).token(4)
+    assert (subj.head, subj.deprel) == (6, "nsubj")
+    assert norm_marks(subj) == ["subject_recovery"]
+
+
+def test_a_verb_stranded_in_its_subjects_phrase_stays_a_subject_policy():
+    from rublimp.trees.subjects import repaired_edges
+
+    # «Дверь старого сарая скрипнула.» with «скрипнула» an nmod of «сарая»: the agreement edges read «Дверь»
+    # as its subject, the tree keeps the parse (stranded edges stay a policy: see trees.subject_recovery)
+    sent = tree([
+        ("Дверь", "дверь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+        ("старого", "старый", "ADJ", "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing", 3, "amod"),
+        ("сарая", "сарай", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+        ("скрипнула", "скрипнуть", "VERB", _PAST_FEM.replace("Mid", "Act"), 3, "nmod"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    out = normalise(sent)
+    assert "subject_recovery" not in norm_marks(out.token(1)) and (out.token(1).head, out.token(1).deprel) == (0, "root")
+    (edge,) = repaired_edges(out)
+    assert edge.subject.form == "Дверь" and edge.predicate.form == "скрипнула"
+
+
+def test_the_shared_subject_of_a_coordinated_verb_stays_on_the_first_conjunct():
+    from rublimp.trees.subjects import repaired_edges
+
+    # «Она мягкая и не трескается.»: UD keeps «Она» on «мягкая»; the agreement edges read it as the
+    # subject of «трескается» too (a sibling edge of a conj verb stays a policy)
+    sent = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 2, "nsubj"),
+        ("мягкая", "мягкий", "ADJ", "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing", 0, "root"),
+        ("и", "и", "CCONJ", "", 5, "cc"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        ("трескается", "трескаться", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid", 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    out = normalise(sent)
+    assert (out.token(1).head, out.token(1).deprel) == (2, "nsubj") and "subject_recovery" not in norm_marks(out.token(1))
+    assert [(e.subject.form, e.predicate.form) for e in repaired_edges(out)] == [("Она", "трескается")]

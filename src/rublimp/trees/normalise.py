@@ -35,6 +35,7 @@ from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
 from .modifiers import adjective_heading_clause, modifier_retags, modifiers_reattached
 from .nominal import retag_adjectives, retag_nouns
 from .roles import verbs_retagged
+from .subject_recovery import recovery_fix
 from .verbs import RETAG_VERBS_NO_OP, retag_verbs
 
 __all__ = ["FIXES", "NORM_KEY", "normalise", "norm_marks", "upos_fixed"]
@@ -108,6 +109,7 @@ FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
     ("modifier_attach", _modifier_attach),
     ("modifier_clause", _modifier_clause),
     ("predicate_features", predicate_fix),
+    ("subject_recovery", recovery_fix),
     ("subject_features", subject_fix),
 )
 
