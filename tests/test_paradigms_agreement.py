@@ -3680,3 +3680,19 @@ def test_a_gender_pair_changes_the_whole_predicate_or_nothing(paradigms):
     assert _bads(gender, _name_fortified("Gen", True)) == []
     # tagged nominative: the nominal edge changes both words
     assert "Массауа было укреплено." in _bads(gender, _name_fortified("Nom", True))
+
+
+def test_a_stranded_verb_does_not_take_the_genitive_of_the_noun_before_it():
+    # «Работники биостанции сообщили.» with «сообщили» hung below the noun phrase as nmod of
+    # «биостанции»: the genitive of «работники» (it also reads as a plural nominative) is not the
+    # subject; climbing on, «работники» is
+    from rublimp.trees.subjects import repaired_edges
+
+    plur = "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur"
+    sent = _tree([
+        ("Работники", "работник", "NOUN", plur, 0, "root"),
+        ("биостанции", "биостанция", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 1, "nmod"),
+        ("сообщили", "сообщить", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 2, "nmod"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    assert [(e.subject.form, e.predicate.form) for e in repaired_edges(sent)] == [("Работники", "сообщили")]

@@ -23,7 +23,12 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "work" / "snapshot" / "inputs" / "demo.conllu"
 
 #: repair families merged into the normalisation (bench/token_readings.py's family names)
-UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government", "edges/agreement", "modifiers")
+UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government", "edges/agreement", "edges/recovered", "modifiers")
+#: readings that stay per paradigm on purpose, as named policies: the argument paradigms' repairs
+#: (``trees.roles.roles_repaired``: merged for everyone they changed what the government and agreement
+#: paradigms read and made invalid pairs, docs/phenomena/normalisation.md) and the attractors'
+#: full word-order recovery of subjects (``trees.subjects.word_order_edges``, issue 17's own example)
+NAMED_POLICIES = ("roles", "edges/word_order")
 
 
 def _noun_verb():
@@ -164,9 +169,9 @@ def test_all_paradigms_read_one_reading_per_token_on_the_demo_corpus():
 
     out = token_readings.measure(DEMO, limit=600)
     assert out["normalised"] and out["sentences"] == 600
-    left = {fam: n for fam, n in out["by_family"].items() if fam in UNIFIED_FAMILIES}
-    assert left == {}, f"tokens still read two ways in unified families: {left}; examples: " + str(
-        {k: v for k, v in out["examples"].items() if any(f in k for f in UNIFIED_FAMILIES)})
+    left = {fam: n for fam, n in out["by_family"].items() if fam not in NAMED_POLICIES}
+    assert left == {}, f"tokens read two ways outside the named policies: {left}; examples: " + str(
+        {k: v for k, v in out["examples"].items() if not any(f in k for f in NAMED_POLICIES)})
 
 
 def _noun_tagged(form: str, lemma: str, upos: str, feats: str, deprel: str = "obl"):

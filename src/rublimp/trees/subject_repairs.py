@@ -511,6 +511,17 @@ def stranded_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
     return dict(f)
 
 
+def _genitive_after_nominal(sent: Sentence, tok: Token) -> bool:
+    """Whether ``tok`` may be the genitive of the noun before it: a known word with a genitive reading
+    right after a nominal («Работники биостанции сообщили»), not a personal name's nominative."""
+    from .readings import after_nominal
+
+    readings = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
+    return after_nominal(sent, tok) and is_known(tok.form.lower()) and any("gent" in p.tag.grammemes for p in readings) and not any(
+        {"Name", "Surn", "Patr"} & set(p.tag.grammemes) and "nomn" in p.tag.grammemes for p in readings
+    )
+
+
 def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[AgreementEdge]:
     """A finite verb or short form without a subject that the parser hung below its subject's noun phrase.
 
@@ -551,6 +562,7 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
                 and head.id not in subjects
                 and head.base_deprel not in _ARGUMENT_RELS
                 and not any(k.deprel == "case" for k in sent.children(head))
+                and not _genitive_after_nominal(sent, head)
             ):
                 feats = stranded_subject_feats(head, verb)
                 if feats is not None:
