@@ -363,6 +363,11 @@ class AddNewSuffix(_FormationParadigm):
         would change number too, a second error. Other words pass: RuBLiMP's own pairs keep no reading
         there («года» → «годника»: «года» is a genitive singular as well)."""
         tag = analysis.tag
+        if tag.POS == "NOUN" and tag.gender == "femn" and tag.number == "sing" and tag.case:
+            # a feminine singular whose ending keeps its case only in its own declension: with a suffix
+            # of another gender the ending reads as another case («риторику» → «*риторикизму»: a dative
+            # of a masculine, «поэтика» → «*поэтикизма»: a genitive), a second error
+            return any(p.tag.POS == "NOUN" and {tag.case, "sing"} <= p.tag.grammemes for p in self.morph.parses(new))
         if tag.number != "plur" or not new.endswith(("а", "я")):
             return True
         if any(p.tag.POS == tag.POS and "sing" in p.tag.grammemes for p in self.morph.parses(analysis.parse.word)):
@@ -404,6 +409,8 @@ class AddNewSuffix(_FormationParadigm):
                     continue
                 if self.pair_counts.get((y, host.spelling), max_pair + 1) > max_pair:
                     continue  # an attested (interpretable) combination, or one never counted
+            if not ending and y != ins.lookup:
+                continue  # «-ость» at a zero ending would lose its «ь»: «максимум» → «*максимумост» is no noun in «-ость»
             new = root + y + form[len(root) :].lower()
             if not sounds_russian(root, y, form[len(root) :].lower()):
                 continue  # «*российскствий», «*столств»: a consonant pile at the junction or the end
