@@ -178,6 +178,7 @@ NEGATIVE: dict[str, list[str]] = {
         "Ему дали чай.",  # a root ending in й
         "Сутки прошли быстро.",  # сутк-и: a root ends in a consonant (never *суткиств)
         "Он читал книгу.",  # a feminine «-у» after a suffix of another gender reads as a dative (*книгизму)
+        "Ждали максимум пять минут.",  # «максимум» also reads as a particle («at most»); «минут» a zero-ending genitive plural
     ],
     "add_verb_prefix": [
         "Он читал книгу.",  # no prefix

@@ -306,6 +306,10 @@ class _FormationParadigm(Paradigm):
         return VerbSplit(split.prefixes, lemma[len(written[0]):], form[len(written[0]):])
 
 
+#: pymorphy3 parts of speech of function words: a noun form that is also one is often used as one
+_FUNCTION_POS = frozenset({"PRCL", "CONJ", "PREP", "INTJ"})
+
+
 @register
 class AddNewSuffix(_FormationParadigm):
     """Insert a derivational suffix between the root and the suffix of a noun or adjective."""
@@ -345,6 +349,8 @@ class AddNewSuffix(_FormationParadigm):
                 # «пор»: the new word would look like a nominative) and with no function-word or verb
                 # reading («раз», «мел»)
                 continue
+            if any(p.tag.POS in _FUNCTION_POS for p in self.morph.parses(tok.form.lower())):
+                continue  # a noun that is also a particle, conjunction or preposition («максимум 9 лет», «плюс»)
             for new, source_value, target_value in self._candidates(tok.form, analysis.lemma, pos, max_pair):
                 if not self._keeps_reading(new, analysis):
                     continue  # «ребята» → «*ребятника» reads as a genitive singular: a second error
