@@ -20,6 +20,7 @@ from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..morph import UD2OC, get_morph
 from .lexical import QUANT_WORDS
+from .memo import sentence_memo
 
 __all__ = [
     "DEFAULT_VALUES",
@@ -282,8 +283,14 @@ def subject_predicate_edges(sent: Sentence) -> list[AgreementEdge]:
 
     Relations whose predicate carries no agreement (nominal predicates without
     a past/future быть, long adjectives, infinitives, imperatives, present
-    быть) are left out. Edges are returned in subject order.
+    быть) are left out. Edges are returned in subject order. Memoised per sentence object (the
+    normalisation's subject fixes and the edge functions ask for the same tree's edges): callers
+    must not change the list.
     """
+    return sentence_memo(sent, "subject_predicate_edges", lambda: _subject_predicate_edges(sent))
+
+
+def _subject_predicate_edges(sent: Sentence) -> list[AgreementEdge]:
     edges: list[AgreementEdge] = []
     for subj in sent.tokens:
         if subj.deprel not in SUBJECT_RELS or subj.head == 0:
