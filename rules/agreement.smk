@@ -5,6 +5,8 @@ rule validate_agreement:
     input:
         shards=shard_paths,
         code=stage_code("validate_agreement"),
+        # the word lists of the normalisation pass (rublimp.trees.normalise.RESOURCES): the counted trees are normalised
+        word_lists=WF.normalise_resources(),
     output:
         parquet=f"{OUT}/agreement/verdicts.parquet",
         csv=report(

@@ -121,6 +121,12 @@ def test_a_word_list_reruns_the_paradigms_that_declare_it(run_dir):
     assert plan_after_edit(run_dir, "resources/aspect_pairs.tsv") == Counter()
 
 
+def test_a_list_of_the_normalisation_pass_reruns_every_paradigm_and_validation(run_dir):
+    # every paradigm and agreement validation read the normalised tree, whose roles fix reads it
+    want = downstream(ALL) + Counter({("validate_agreement", ""): 1})
+    assert plan_after_edit(run_dir, "resources/control_verbs.tsv") == want
+
+
 def test_scoring_hf_py_reruns_scoring_and_the_demo_check(run_dir):
     # the acceptability stage reads the tokenizer through scoring/hf.py, so the unigram counts rerun too
     want = downstream(ALL, pool=False) + Counter({("demo_lm_check", ""): 1, ("unigram_counts", ""): 1})
@@ -173,6 +179,8 @@ KEY_CASES = [
     ("resources/temporal_markers.tsv", {TENSE}),
     ("resources/common_gender_nouns.tsv", {NP, ANAPHOR}),
     ("resources/aspect_pairs.tsv", set()),
+    # the normalisation pass's list (trees/normalise.RESOURCES): every paradigm reads the normalised tree
+    ("resources/control_verbs.tsv", set(ALL)),
     ("src/rublimp/curation.py", set()),
     ("src/rublimp/scoring/hf.py", set()),
 ]

@@ -18,6 +18,7 @@ import yaml
 
 from rublimp.paradigms import REGISTRY, ParadigmContext
 from rublimp.paradigms.base import RESOURCES_DIR
+from rublimp.trees.normalise import RESOURCES as NORMALISE_RESOURCES
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -87,9 +88,12 @@ def reads(demo_sentences, tmp_path_factory):
 
 
 def test_every_resource_a_paradigm_opens_is_declared(reads):
-    missing = {n: sorted(opened - set(REGISTRY[n].resources)) for n, (opened, _) in reads.items()}
+    # what the workflow makes inputs of its perturb job: the class's resources and the normalisation pass's
+    missing = {n: sorted(opened - set(REGISTRY[n].read_resources())) for n, (opened, _) in reads.items()}
     missing = {n: m for n, m in missing.items() if m}
     assert not missing, f"undeclared resources (add them to the class's `resources`): {missing}"
+    # the normalisation pass reads its lists from the paradigm's resource folder: every paradigm opens them
+    assert all(set(NORMALISE_RESOURCES) <= opened for opened, _ in reads.values())
     # the hook really sees the reads: most paradigms read some list
     assert sum(bool(opened) for opened, _ in reads.values()) >= 30
 
@@ -112,3 +116,25 @@ def test_declared_resources_exist_and_declared_options_are_in_the_schema():
         declared_options |= set(cls.options)
     # every schema option is read by some paradigm, and every read option is validated by the schema
     assert declared_options == known
+
+
+def test_the_normalisation_pass_resources_are_inputs_of_every_consumer():
+    """An edit of a list the normalisation pass reads reruns every perturb job, the perturb shard pass
+    (whose cache keys hold each paradigm's resources) and agreement validation."""
+    from rublimp.workflow import WorkflowConfig
+
+    assert NORMALISE_RESOURCES, "the pass reads word lists (trees/normalise.RESOURCES)"
+    wanted = {str(RESOURCES_DIR / r) for r in NORMALISE_RESOURCES}
+    for r in NORMALISE_RESOURCES:
+        assert (RESOURCES_DIR / r).is_file(), r
+    cfg = yaml.safe_load((REPO / "config" / "config.yaml").read_text(encoding="utf-8"))
+    wf = WorkflowConfig(cfg, basedir=str(REPO), check_models=False)
+    for name in REGISTRY:
+        assert wanted <= set(wf.paradigm_resources(name)), name
+        assert wanted <= set(wf.paradigm_inputs(name)["resources"]), name  # the perturb cache key's files
+    assert set(wf.normalise_resources()) == wanted
+    # the rules: validate_agreement names them; the shard pass and perturb jobs take each paradigm's resources
+    agreement = (REPO / "rules" / "agreement.smk").read_text(encoding="utf-8")
+    assert "word_lists=WF.normalise_resources()" in agreement
+    perturb = (REPO / "rules" / "perturb.smk").read_text(encoding="utf-8")
+    assert 'word_lists=all_paradigm_files("resources")' in perturb and "word_lists=paradigm_resources" in perturb

@@ -31,6 +31,7 @@ from rublimp.paradigms.argument_structure import (
     load_verb_lists,
 )
 from rublimp.paradigms.base import RESOURCES_DIR, apply_edits, check_pair
+from rublimp.trees.control_verbs import CONTROL_VERBS_FILE, load_control_verbs
 from tests.trees import tree
 
 NAMES = [
@@ -327,6 +328,7 @@ def tiny_ctx(tmp_path_factory):
     shutil.copy(RESOURCES_DIR / EXCLUDED_FILE, d / EXCLUDED_FILE)
     shutil.copy(RESOURCES_DIR / "verb_government.tsv", d / "verb_government.tsv")
     shutil.copy(RESOURCES_DIR / VERB_LISTS_FILE, d / VERB_LISTS_FILE)
+    shutil.copy(RESOURCES_DIR / CONTROL_VERBS_FILE, d / CONTROL_VERBS_FILE)
     (d / INANIMATE_FILE).write_text(TINY_NOUNS, encoding="utf-8")
     (d / INTRANSITIVE_FILE).write_text(TINY_VERBS, encoding="utf-8")
     return ParadigmContext(resources_dir=d)
@@ -555,19 +557,32 @@ def test_verb_list_loader(tmp_path):
     assert lists.object_directive | lists.object_causative <= lists.accusative_control
     assert "послать" in lists.accusative_control and "послать" not in lists.object_directive
     assert lists.agentive_infinitive == lists.agent | lists.volitional
+    # the control and predicative verbs come from the tree layer's file, in the same folder by default
+    assert not set(VERB_LIST_NAMES) & {"predicative", "object_directive", "object_causative", "accusative_control"}
+    assert lists.predicative == load_control_verbs(RESOURCES_DIR / CONTROL_VERBS_FILE).predicative
     rows = "".join(f"{name}\t-\tслово\n" for name in VERB_LIST_NAMES)
     good = _write(tmp_path / "l0.tsv", "list\tgroup\tlemma\n" + rows)
-    assert load_verb_lists(good).causer == frozenset({"слово"})
+    with pytest.raises(InputError, match="control-verb lists not found"):
+        load_verb_lists(good)
+    control = _write(tmp_path / "c0.tsv", "list\tlemma\npredicative\tназначить\nobject_directive\tпросить\n"
+                                          "object_causative\tзаставить\naccusative_control\tпослать\n")
+    got = load_verb_lists(good, control)
+    assert got.causer == frozenset({"слово"}) and got.predicative == frozenset({"назначить"})
+    assert got.accusative_control == frozenset({"просить", "заставить", "послать"})
+    # a lemma of the moved lists in the paradigms' file is an unknown list there
+    bad = _write(tmp_path / "l4.tsv", "list\tgroup\tlemma\n" + rows + "predicative\t-\tназначить\n")
+    with pytest.raises(InputError, match="list must be one of"):
+        load_verb_lists(bad, control)
     bad = _write(tmp_path / "l1.tsv", "# c\nlist\tgroup\tlemma\n" + rows + "agents\t-\tвидеть\n")
     with pytest.raises(InputError, match="list must be one of") as err:
-        load_verb_lists(bad)
+        load_verb_lists(bad, control)
     assert err.value.line == 3 + len(VERB_LIST_NAMES)
     bad = _write(tmp_path / "l2.tsv", "list\tgroup\tlemma\n" + rows + "causer\t-\tслово\n")
     with pytest.raises(InputError, match="listed twice in causer"):
-        load_verb_lists(bad)
+        load_verb_lists(bad, control)
     bad = _write(tmp_path / "l3.tsv", "list\tgroup\tlemma\nagent\tspeech\tсказать\n")
     with pytest.raises(InputError, match="no lemma for list"):
-        load_verb_lists(bad)
+        load_verb_lists(bad, control)
 
 
 def test_missing_resource_names_the_file(tmp_path):

@@ -15,20 +15,19 @@ import pytest
 from rublimp.agreement_validation import count_conditions
 from rublimp.morph import get_morph
 from rublimp.paradigms.base import ParadigmContext, get_paradigm
-from rublimp.trees.nominal import adjective_only_reading
-from rublimp.trees.normalise import FIXES, NORM_KEY, norm_marks, normalise
+from rublimp.trees.control_verbs import CONTROL_VERBS_FILE
+from rublimp.trees.nominal import adjective_only_reading, retag_nouns
+from rublimp.trees.normalise import FIXES, NORM_KEY, RESOURCES, RESOURCES_DIR, norm_marks, norm_resources, normalise
 from tests.trees import tree
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "work" / "snapshot" / "inputs" / "demo.conllu"
 
 #: repair families merged into the normalisation (bench/token_readings.py's family names)
-UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government", "edges/agreement", "edges/recovered", "modifiers")
-#: readings that stay per paradigm on purpose, as named policies: the argument paradigms' repairs
-#: (``trees.roles.roles_repaired``: merged for everyone they changed what the government and agreement
-#: paradigms read and made invalid pairs, docs/phenomena/normalisation.md) and the attractors'
-#: full word-order recovery of subjects (``trees.subjects.word_order_edges``, issue 17's own example)
-NAMED_POLICIES = ("roles", "edges/word_order")
+UNIFIED_FAMILIES = ("verbs/agreement", "verbs/government", "edges/agreement", "edges/recovered", "modifiers", "roles")
+#: readings that stay per paradigm on purpose, as named policies: the attractors' full word-order
+#: recovery of subjects (``trees.subjects.word_order_edges``, issue 17's own example)
+NAMED_POLICIES = ("edges/word_order",)
 
 
 def _noun_verb():
@@ -228,8 +227,11 @@ def test_a_paradigm_reads_the_retagged_noun():
     ("Лесом", "лесом", "ADV", "Degree=Pos", "adverb"),
 ])
 def test_a_word_not_read_only_as_one_noun_keeps_its_tag(form, lemma, upos, feats, why):
+    # noun_retag's guards; the argument repairs (the later ``roles`` fix) have rules of their own
+    # and may still make such a word a noun where it stands as an argument
     sent = _noun_tagged(form, lemma, upos, feats)
-    assert normalise(sent).token(1).upos == upos, why
+    assert retag_nouns(sent, get_morph()) is sent, why
+    assert "noun_retag" not in norm_marks(normalise(sent).token(1)), why
 
 
 def test_a_capitalised_word_inside_the_clause_is_not_retagged_as_a_noun():
@@ -240,7 +242,8 @@ def test_a_capitalised_word_inside_the_clause_is_not_retagged_as_a_noun():
         ("капитан", "капитан", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 1, "nsubj"),
         (".", ".", "PUNCT", "", 1, "punct"),
     ])
-    assert normalise(sent).token(2).upos == "ADJ"
+    assert retag_nouns(sent, get_morph()) is sent
+    assert "noun_retag" not in norm_marks(normalise(sent).token(2))
 
 
 def _adjective_tagged_verb(form: str, feats: str = "Aspect=Imp|Tense=Past|VerbForm=Fin"):
@@ -641,6 +644,67 @@ def test_the_object_of_a_transitive_verb_stays_an_object():
     sent = tree([
         ("Книгу", "книга", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obj"),
         ("читали", "читать", "VERB", _PAST_PLUR.replace("Perf", "Imp"), 0, "root"),
+
+
+# -- the argument repairs (fix "roles": trees.roles.roles_repaired with resources/control_verbs.tsv) --
+_PAST_M = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+_PAST_F = _PAST_M.replace("Masc", "Fem")
+_ANIM_M = "Animacy=Anim|Case={}|Gender=Masc|Number=Sing"
+
+
+def _recipient_as_adjective():
+    # «Мальчик протянул пастуху билет.» with «пастуху» tagged as an adjective of the object
+    return tree([
+        ("Мальчик", "мальчик", "NOUN", _ANIM_M.format("Nom"), 2, "nsubj"),
+        ("протянул", "протянуть", "VERB", _PAST_M, 0, "root"),
+        ("пастуху", "пастуху", "ADJ", "Case=Acc|Gender=Masc|Number=Sing", 4, "amod"),
+        ("билет", "билет", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+
+
+def _dative_controller():
+    # «Бабушка научила Александру плавать.»: the controller of «научить» read as a dative iobj
+    return tree([
+        ("Бабушка", "бабушка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("научила", "научить", "VERB", _PAST_F, 0, "root"),
+        ("Александру", "александр", "PROPN", _ANIM_M.format("Dat"), 2, "iobj"),
+        ("плавать", "плавать", "VERB", "Aspect=Imp|VerbForm=Inf", 2, "xcomp"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+
+
+def test_the_roles_fix_makes_a_recipient_tagged_adjective_the_verbs_iobj_and_marks_it():
+    out = normalise(_recipient_as_adjective())
+    rec = out.token(3)
+    assert (rec.upos, rec.head, rec.deprel, rec.feats["Case"]) == ("NOUN", 2, "iobj", "Dat")
+    assert norm_marks(rec) == ["roles"]
+    assert rec.misc[NORM_KEY] == "roles(Upos:ADJ>NOUN;Head:4>2;Deprel:amod>iobj;Feats;Lemma)"
+    assert all(NORM_KEY not in out.token(i).misc for i in (1, 2, 4, 5))
+
+
+def test_the_roles_fix_reads_the_control_verbs_of_the_given_resource_folder(tmp_path):
+    # «научить» takes an accusative controller: the dative-looking one becomes its accusative obj
+    out = normalise(_dative_controller())
+    ctrl = out.token(3)
+    assert (ctrl.deprel, ctrl.feats["Case"], ctrl.feats["Gender"]) == ("obj", "Acc", "Fem")
+    assert norm_marks(ctrl) == ["roles"]
+    # a folder whose lists lack «научить»: the same parse is left alone (the memo key covers the lists)
+    lines = (RESOURCES_DIR / CONTROL_VERBS_FILE).read_text(encoding="utf-8").splitlines(keepends=True)
+    (tmp_path / CONTROL_VERBS_FILE).write_text("".join(x for x in lines if not x.endswith("\tнаучить\n")), encoding="utf-8")
+    sent = _dative_controller()
+    assert normalise(sent, resources_dir=tmp_path) is sent
+    assert normalise(sent).token(3).deprel == "obj"  # the bundled lists, on the same sentence object
+    assert RESOURCES == (CONTROL_VERBS_FILE,)
+
+
+def test_the_roles_fix_leaves_a_good_parse_alone():
+    # «Бабушка научила Александра плавать.» parsed right
+    sent = tree([
+        ("Бабушка", "бабушка", "NOUN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
+        ("научила", "научить", "VERB", _PAST_F, 0, "root"),
+        ("Александра", "александр", "PROPN", _ANIM_M.format("Acc"), 2, "obj"),
+        ("плавать", "плавать", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 2, "xcomp"),
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
     assert normalise(sent) is sent
@@ -696,3 +760,88 @@ def test_the_shared_subject_of_a_coordinated_verb_stays_on_the_first_conjunct():
     out = normalise(sent)
     assert (out.token(1).head, out.token(1).deprel) == (2, "nsubj") and "subject_recovery" not in norm_marks(out.token(1))
     assert [(e.subject.form, e.predicate.form) for e in repaired_edges(out)] == [("Она", "трескается")]
+
+
+def test_the_roles_fix_keeps_an_auxiliary_and_an_infinitives_features():
+    # «Дом будет построен, чтобы жить.»: «быть» stays AUX; the infinitive keeps Voice
+    sent = tree([
+        ("Дом", "дом", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj:pass"),
+        ("быть", "быть", "AUX", "Aspect=Imp|VerbForm=Inf", 3, "aux:pass"),
+        ("построен", "построить", "VERB", "Aspect=Perf|Gender=Masc|Number=Sing|Tense=Past|Variant=Short|VerbForm=Part|Voice=Pass", 0, "root"),
+        ("жить", "жить", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 3, "advcl"),
+        (".", ".", "PUNCT", "", 3, "punct"),
+    ])
+    out = normalise(sent)
+    assert out.token(2).upos == "AUX"
+    assert out.token(4).feats == {"Aspect": "Imp", "VerbForm": "Inf", "Voice": "Act"}
+
+
+def test_the_roles_fix_reaches_its_fixed_point_inside_the_pass():
+    # «Таяние ледников измеряют гляциологи.» (demo corpus, encyclopedic.txt:366): the subject after
+    # its verb was parsed obj Acc. One run of the repair (two passes) makes «гляциологи» nominative,
+    # then its nsubj; only a third pass sees that subject and makes «Таяние» (obj Nom) accusative
+    sent = tree([
+        ("Таяние", "таяние", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 4, "obj"),
+        ("ледников", "ледник", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 1, "nmod"),
+        ("постоянно", "постоянно", "ADV", "Degree=Pos", 4, "advmod"),
+        ("измеряют", "измерять", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+        ("гляциологи", "гляциолог", "NOUN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Plur", 4, "obj"),
+        (".", ".", "PUNCT", "", 4, "punct"),
+    ])
+    out = normalise(sent)
+    subj, obj = out.token(5), out.token(1)
+    assert (subj.deprel, subj.feats["Case"]) == ("nsubj", "Nom")
+    assert (obj.deprel, obj.feats["Case"]) == ("obj", "Acc")
+    assert norm_marks(subj) == norm_marks(obj) == ["roles"]
+    # every fix leaves the result alone
+    morph, res = get_morph(), norm_resources()
+    assert all(fix(out, morph, res) is out for _, fix in FIXES)
+
+
+_FIN_3SG = "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+
+
+@pytest.mark.parametrize("rows,tid,why", [
+    # an adjective agreeing with its noun, which pymorphy3 knows only as another word's noun form
+    ([("От", "от", "ADP", "", 3, "case"),
+      ("десной", "десной", "ADJ", "Case=Gen|Degree=Pos|Gender=Fem|Number=Sing", 3, "amod"),
+      ("стороны", "сторона", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 4, "obl"),
+      ("показал", "показать", "VERB", _PAST_M, 0, "root"),
+      (".", ".", "PUNCT", "", 4, "punct")], 2, "agreeing adjective"),
+    # a subject its verb agrees with, whose one dictionary reading is another word («куда» Acc)
+    ([("Малый", "малый", "ADJ", "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing", 2, "amod"),
+      ("куду", "куду", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 4, "nsubj"),
+      ("не", "не", "PART", "Polarity=Neg", 4, "advmod"),
+      ("мигрирует", "мигрировать", "VERB", _FIN_3SG, 0, "root"),
+      (".", ".", "PUNCT", "", 4, "punct")], 2, "agreeing subject"),
+    # a noun under a preposition is not nominative («у Серко»)
+    ([("У", "у", "ADP", "", 2, "case"),
+      ("Серко", "серко", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 3, "obl"),
+      ("найдется", "найтись", "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid", 0, "root"),
+      ("хлеб", "хлеб", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3, "nsubj"),
+      (".", ".", "PUNCT", "", 3, "punct")], 2, "preposition"),
+    # a genitive nmod is not made nominative («гридня», of «гридень», read only as a feminine «гридня»)
+    ([("Бердяка", "бердяк", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 5, "nsubj"),
+      ("княжьего", "княжий", "ADJ", "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing", 3, "amod"),
+      ("гридня", "гридень", "NOUN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+      ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+      ("было", "быть", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+      (".", ".", "PUNCT", "", 5, "punct")], 3, "genitive nmod"),
+    # a singular genitive labelled iobj has no accusative reading in the singular («жары»)
+    ([("Жары", "жара", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 3, "iobj"),
+      ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+      ("отмечалось", "отмечаться", "VERB", "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Mid", 0, "root"),
+      (".", ".", "PUNCT", "", 3, "punct")], 1, "genitive iobj"),
+    # «-тся» for «-ться» in an infinitive's slot stays an infinitive
+    ([("Ему", "он", "PRON", "Case=Dat|Gender=Masc|Number=Sing|Person=3", 2, "iobj"),
+      ("приходится", "приходиться", "VERB", _FIN_3SG.replace("Voice=Act", "Voice=Mid"), 0, "root"),
+      ("согласится", "согласиться", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 2, "csubj"),
+      (".", ".", "PUNCT", "", 2, "punct")], 3, "misspelt infinitive"),
+])
+def test_the_roles_fix_leaves_readings_the_context_confirms(rows, tid, why):
+    sent = tree(rows)
+    old, new = sent.token(tid), normalise(sent).token(tid)
+    # the part of speech, case, head and relation stay (animacy and gender of a word pymorphy3 reads
+    # only as a common noun may still be taken from its readings)
+    assert (new.upos, new.feats.get("Case"), new.head, new.deprel) == (old.upos, old.feats.get("Case"), old.head, old.deprel), why
+    assert new.feats.get("VerbForm") == old.feats.get("VerbForm"), why

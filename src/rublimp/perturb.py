@@ -130,7 +130,7 @@ def pair_rows(paradigm: Paradigm, sent: Sentence, *, pairs_per_sentence: int = 1
 
 def _pair_rows(paradigm: Paradigm, sent: Sentence, pairs_per_sentence: int, seed: int, sent_ipm) -> list[dict]:
     # pair_rows with the "ipm" value computed by ``sent_ipm(sent)``, or left None when it is None
-    sent = normalise(sent, paradigm.morph)  # the tree every paradigm reads (tree_depth included)
+    sent = normalise(sent, paradigm.morph, paradigm.ctx.resources_dir)  # the tree every paradigm reads (tree_depth included)
     found = list(paradigm.pairs(sent))
     if not found:
         return []
@@ -276,7 +276,7 @@ def pool_batches(
         n_batch = 0
         with _fewer_young_collections():
             for i, sent in enumerate(it, start=1):
-                sent = normalise(sent, ctx.morph)  # once, for the source check and every paradigm
+                sent = normalise(sent, ctx.morph, ctx.resources_dir)  # once, for the source check and every paradigm
                 if ctx.source_check and _source_rejected(sent, ctx):
                     continue
                 sent_rows: list[dict] = []

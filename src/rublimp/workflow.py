@@ -334,10 +334,20 @@ class WorkflowConfig:
         return module_closure(STAGE_CODE["perturb"] + (self.paradigm_class(name).__module__,))
 
     def paradigm_resources(self, name: str) -> list[str]:
-        """The bundled word lists paradigm ``name`` declares (its class's ``resources``)."""
+        """The bundled word lists paradigm ``name`` reads: its class's ``resources`` and those of the
+        normalisation pass every paradigm reads through (``Paradigm.read_resources``)."""
         from .paradigms.base import RESOURCES_DIR
 
-        return [str(RESOURCES_DIR / r) for r in self.paradigm_class(name).resources]
+        return [str(RESOURCES_DIR / r) for r in self.paradigm_class(name).read_resources()]
+
+    @staticmethod
+    def normalise_resources() -> list[str]:
+        """The bundled word lists the normalisation pass reads (rublimp.trees.normalise.RESOURCES): inputs
+        of agreement validation, which counts the normalised trees, and (through
+        :meth:`paradigm_resources`) of every perturb job."""
+        from .trees.normalise import RESOURCES, RESOURCES_DIR
+
+        return [str(RESOURCES_DIR / r) for r in RESOURCES]
 
     def paradigm_options(self, name: str) -> dict[str, Any]:
         """The ``perturb.options`` paradigm ``name`` reads (its class's ``options``) that the config sets."""

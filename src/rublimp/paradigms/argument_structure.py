@@ -31,8 +31,9 @@ changed (or two swapped), never the syntax:
 The five paradigms' rules are in :mod:`~rublimp.paradigms.argument_verb_subject` (the verb and its
 subject or passive agent) and :mod:`~rublimp.paradigms.argument_objects` (the object and the
 recipient); this module holds what they share (the word lists, the replacement pools, the animacy
-tests, the edit) and registers no paradigm. Every paradigm reads the tree repaired by
-:func:`rublimp.trees.roles.roles_repaired`. Design history and dev-split figures:
+tests, the edit) and registers no paradigm. Every paradigm reads the normalised tree, which
+the argument repairs (:func:`rublimp.trees.roles.roles_repaired`, the ``roles`` fix of
+:mod:`rublimp.trees.normalise`) are part of. Design history and dev-split figures:
 ``docs/phenomena/argument_structure.md``.
 
 Safeguards (the paper's, and what replaces its RNC semantic annotation):
@@ -53,7 +54,8 @@ Safeguards (the paper's, and what replaces its RNC semantic annotation):
   Personal pronouns count as animate only where the construction forces an
   animate reading (the verb lists below).
 * Verbs: the paper restricts contexts with the RNC's semantic annotation; here
-  hand-written verb classes play that role (``resources/argument_structure_verbs.tsv``; its
+  hand-written verb classes play that role (``resources/argument_structure_verbs.tsv``, and the
+  control and predicative verbs the tree layer's repair reads too in ``resources/control_verbs.tsv``; its
   ``agent`` list: verbs of perception, cognition, speech, emotion, consumption, possession and social
   action that take a sentient subject and no causer; ``animate_object``
   and the control verbs for objects). Verbs that readily take an inanimate
@@ -82,7 +84,9 @@ from ..lexicon import read_resource_tsv
 from ..morph import UD2OC
 from ..trees.nominal import norm
 from ..trees.names import name_chain, noun_before_name
-from ..trees.roles import PERSON_NAME_TAGS, has_attached_name, name_cases, roles_repaired
+from ..trees.control_verbs import CONTROL_VERBS_FILE, load_control_verbs
+from ..trees.normalise import normalise
+from ..trees.roles import PERSON_NAME_TAGS, has_attached_name, name_cases
 from .base import OPTION_DEFAULTS, Edit, Paradigm, ParadigmContext, Perturbation
 
 __all__ = [
@@ -212,7 +216,9 @@ def load_excluded_nouns(path: str | Path) -> dict[str, str]:
 @dataclass(frozen=True)
 class VerbLists:
     """The argument-structure word lists of ``resources/argument_structure_verbs.tsv`` (each list's
-    meaning is in the file's header), as sets of lemmas."""
+    meaning is in the file's header), as sets of lemmas, with the lists of the tree layer's
+    ``resources/control_verbs.tsv`` (``predicative``, ``object_directive``, ``object_causative``,
+    ``accusative_control``: :class:`rublimp.trees.control_verbs.ControlVerbs`)."""
 
     agent: frozenset[str]
     passive_instrumental: frozenset[str]
@@ -244,8 +250,7 @@ class VerbLists:
 
 #: the lists of the file (every one must have a lemma; ``agent`` is grouped by verb class)
 VERB_LIST_NAMES: tuple[str, ...] = (
-    "agent", "passive_instrumental", "animate_object", "predicative", "object_directive", "object_causative",
-    "accusative_control", "dative_directive", "dative_permissive", "volitional", "non_agentive_infinitive",
+    "agent", "passive_instrumental", "animate_object", "dative_directive", "dative_permissive", "volitional", "non_agentive_infinitive",
     "dative_object_infinitive", "causer", "subject_agent_causer", "passive_agent_causer", "passive_conquest",
     "reflexive_not_passive", "dative_thing", "light_object", "dative_noun_head", "text_subject",
     "passive_material", "abstract_subject",
@@ -253,10 +258,13 @@ VERB_LIST_NAMES: tuple[str, ...] = (
 
 
 @functools.lru_cache(maxsize=8)
-def load_verb_lists(path: str | Path) -> VerbLists:
-    """The word lists (``list, group, lemma``); an unknown list, an empty lemma, a lemma listed twice
-    in one list or a list with no lemma is an error naming the file (and line)."""
+def load_verb_lists(path: str | Path, control_path: str | Path | None = None) -> VerbLists:
+    """The word lists (``list, group, lemma``) and those of ``control_path`` (the tree layer's
+    :func:`~rublimp.trees.control_verbs.load_control_verbs`; by default ``control_verbs.tsv`` in
+    ``path``'s folder); an unknown list, an empty lemma, a lemma listed twice in one list or a list
+    with no lemma is an error naming the file (and line)."""
     path = Path(path)
+    control = load_control_verbs(Path(control_path) if control_path is not None else path.parent / CONTROL_VERBS_FILE)
     lists: dict[str, set[str]] = {name: set() for name in VERB_LIST_NAMES}
     for lineno, row in read_resource_tsv(path, "argument-structure word lists", ("list", "group", "lemma")):
         name, lemma = row["list"], row["lemma"]
@@ -271,7 +279,8 @@ def load_verb_lists(path: str | Path) -> VerbLists:
     if empty:
         raise InputError(f"no lemma for list(s) {', '.join(empty)}", path)
     sets = {name: frozenset(words) for name, words in lists.items()}
-    sets["accusative_control"] = sets["object_directive"] | sets["object_causative"] | sets["accusative_control"]
+    sets.update(predicative=control.predicative, object_directive=control.object_directive,
+                object_causative=control.object_causative, accusative_control=control.accusative_control)
     sets["agentive_infinitive"] = sets["agent"] | sets["volitional"]
     return VerbLists(**sets)
 
@@ -304,7 +313,7 @@ class ArgumentStructureParadigm(Paradigm):
 
     phenomenon: ClassVar[str] = PHENOMENON
     level: ClassVar[str] = LEVEL
-    resources = ("excluded_subject_nouns.tsv", "inanimate_nouns.tsv", VERB_LISTS_FILE)
+    resources = ("excluded_subject_nouns.tsv", "inanimate_nouns.tsv", VERB_LISTS_FILE, CONTROL_VERBS_FILE)
     options = ("argument_structure_person_names",)
 
     def __init__(self, ctx: ParadigmContext | None = None) -> None:
@@ -326,10 +335,10 @@ class ArgumentStructureParadigm(Paradigm):
         self.person_names = bool(self.ctx.options.get(PERSON_NAMES_OPTION, OPTION_DEFAULTS[PERSON_NAMES_OPTION]))
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        """The paradigm's perturbations, read off the repaired tree (:func:`~rublimp.trees.roles.roles_repaired`)."""
-        repaired = roles_repaired(self.morph, sent, predicative_verbs=self.lists.predicative,
-                                  accusative_control_verbs=self.lists.accusative_control)
-        return self._perturb(repaired)
+        """The paradigm's perturbations, read off the normalised tree (:func:`~rublimp.trees.normalise.normalise`
+        with the paradigm's resource folder: the argument repairs are its ``roles`` fix). A tree
+        :meth:`pairs` hands over is normalised already and is read as it is."""
+        return self._perturb(normalise(sent, self.morph, self.ctx.resources_dir))
 
     def _perturb(self, sent: Sentence) -> Iterator[Perturbation]:
         raise NotImplementedError

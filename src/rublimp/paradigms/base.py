@@ -17,6 +17,8 @@ from typing import Any, ClassVar, Iterable, Iterator
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
 from ..morph import Morph, get_morph, match_case
+from ..trees.normalise import RESOURCES as NORMALISE_RESOURCES
+from ..trees.normalise import RESOURCES_DIR as BUNDLED_RESOURCES_DIR
 from ..trees.normalise import normalise
 from .selfcheck import SelfCheckStats, check_perturbation
 
@@ -37,7 +39,8 @@ __all__ = [
     "OPTION_DEFAULTS",
 ]
 
-RESOURCES_DIR = Path(__file__).resolve().parents[3] / "resources"
+#: the bundled resource folder (the tree layer names it: the normalisation pass reads it too)
+RESOURCES_DIR: Path = BUNDLED_RESOURCES_DIR
 
 #: What a paradigm uses for each ``perturb.options`` key the config leaves out: the one place these
 #: defaults live (config/schema.yaml states each as the key's ``x-default``; tests/test_config.py
@@ -118,6 +121,7 @@ class Paradigm(ABC):
     # Files under resources/ the paradigm reads, and the perturb.options keys it reads: both are
     # inputs/params of its perturb job only (rublimp.workflow), so editing one reruns the paradigms
     # that read it and no others. tests/test_paradigm_declarations.py checks they are complete.
+    # (:meth:`read_resources` adds the files the normalisation pass reads, which every paradigm reads.)
     resources: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[tuple[str, ...]] = ()
     # What the self-check (rublimp.paradigms.selfcheck) expects of the new forms: "inflection" — a
@@ -134,6 +138,13 @@ class Paradigm(ABC):
         self.ctx = ctx or ParadigmContext()
         self.morph = self.ctx.morph
 
+    @classmethod
+    def read_resources(cls) -> tuple[str, ...]:
+        """Every file under the resource folder the paradigm reads: its own ``resources`` and those of the
+        normalisation pass (:data:`rublimp.trees.normalise.RESOURCES`), which normalises every tree it
+        reads. The workflow makes exactly these inputs of its perturb job and parts of its cache key."""
+        return cls.resources + tuple(r for r in NORMALISE_RESOURCES if r not in cls.resources)
+
     @abstractmethod
     def perturb(self, sent: Sentence) -> Iterable[Perturbation]:
         """Every perturbation this paradigm can make in ``sent`` (possibly none)."""
@@ -147,7 +158,7 @@ class Paradigm(ABC):
         its rejections are counted in ``ctx.self_check_stats``). The paradigm reads the normalised
         tree (:func:`rublimp.trees.normalise.normalise`, once per sentence for all paradigms).
         """
-        sent = normalise(sent, self.morph)
+        sent = normalise(sent, self.morph, self.ctx.resources_dir)
         good = sent.text
         good_words: list[str] | None = None  # split once for all perturbations of the sentence
         check = self.ctx.self_check

@@ -15,7 +15,13 @@ A changed token is marked in MISC under ``Norm``: the fixes that changed it, eac
 changed, e.g. ``Norm=verb_retag(Upos:NOUN>VERB;Feats;Lemma)`` or
 ``Norm=verb_with_arguments(Upos:ADJ>VERB;Head:3>0;Deprel:amod>root;Feats;Lemma)``; fixes that changed one
 token in turn are joined with ``+``. A sentence is normalised once: the result is memoised on the
-parsed sentence, and normalising a normalised sentence returns it unchanged.
+parsed sentence, and normalising a normalised sentence (with the same resource folder's lists) returns
+it unchanged.
+
+Fixes may read word lists: :data:`RESOURCES` names the files (under the resource folder the
+paradigms are given, ``ParadigmContext.resources_dir``; the bundled ``resources/`` by default) that
+the pass reads. They are inputs of every perturb job, of the perturb shard pass and of agreement
+validation (``rublimp.workflow``), and the memo key covers their contents.
 
 Repairs that paradigms run again on the normalised tree (``retag_verbs`` inside
 :func:`rublimp.trees.subjects.repaired_edges`) skip the trees the pass proved they leave alone: where
@@ -26,32 +32,63 @@ mark (:data:`_NO_OP_MARKS`) in its memo.
 from __future__ import annotations
 
 import dataclasses
+import functools
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph, get_morph
 from .agreement_fixes import predicate_fix, subject_fix
 from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
+from .control_verbs import BUNDLED_RESOURCES, CONTROL_VERBS_FILE, ControlVerbs, load_control_verbs
 from .modifiers import adjective_heading_clause, modifier_retags, modifiers_reattached
 from .nominal import retag_adjectives, retag_nouns
-from .roles import verbs_retagged
+from .roles import VERB_GOVERNMENT_FILE, load_verb_government, roles_repaired, verbs_retagged
 from .subject_recovery import recovery_fix
 from .verbs import RETAG_VERBS_NO_OP, retag_verbs
 
-__all__ = ["FIXES", "NORM_KEY", "normalise", "norm_marks", "upos_fixed"]
+__all__ = ["FIXES", "NORM_KEY", "RESOURCES", "RESOURCES_DIR", "NormResources", "normalise", "norm_marks",
+           "norm_resources", "upos_fixed"]
 
 #: the MISC key that marks a changed token
 NORM_KEY = "Norm"
 _DONE = "normalised"
 
+#: the files under a resource folder that the pass reads (every consumer of the normalised tree
+#: declares them: rublimp.workflow adds them to each paradigm's resources and to agreement validation)
+RESOURCES: tuple[str, ...] = (CONTROL_VERBS_FILE, VERB_GOVERNMENT_FILE)
+#: the resource folder the pass reads when none is given (the bundled one)
+RESOURCES_DIR: Path = BUNDLED_RESOURCES
 
-def _verb_government(sent: Sentence, morph: Morph) -> Sentence:
+
+@dataclass(frozen=True)
+class NormResources:
+    """What the fixes read from the resource folder (hashable: part of the memo key)."""
+
+    control_verbs: ControlVerbs
+    #: the verbs whose government (``verb_government.tsv``) lists a genitive object: the roles fix
+    #: makes no object of theirs accusative
+    genitive_verbs: frozenset[str] = frozenset()
+
+
+@functools.lru_cache(maxsize=16)
+def norm_resources(resources_dir: str | Path | None = None) -> NormResources:
+    """The lists of :data:`RESOURCES` under ``resources_dir`` (:data:`RESOURCES_DIR` when None; kept
+    per folder like the loaders' tables: :func:`normalise` asks once per sentence and paradigm)."""
+    folder = Path(resources_dir) if resources_dir is not None else RESOURCES_DIR
+    government = load_verb_government(folder / VERB_GOVERNMENT_FILE)
+    return NormResources(control_verbs=load_control_verbs(folder / CONTROL_VERBS_FILE),
+                         genitive_verbs=frozenset(v for v, cases in government.items() if "Gen" in cases))
+
+
+def _verb_government(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
     """Finite verbs tagged NOUN/ADJ/ADV that head arguments, are the ``amod`` of their own oblique
     object («замахал рукой») or swapped tags with an adverb (:func:`rublimp.trees.roles.verbs_retagged`)."""
     return verbs_retagged(sent, morph)
 
 
-def _verb_retag(sent: Sentence, morph: Morph) -> Sentence:
+def _verb_retag(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
     """Forms pymorphy3 reads only as a finite verb, short form or infinitive retagged
     (:func:`rublimp.trees.verbs.retag_verbs`; an infinitive ``nsubj`` becomes ``csubj``)."""
     return retag_verbs(sent)
@@ -72,7 +109,7 @@ def _without_floating(sent: Sentence, fixed: Sentence) -> Sentence:
     return dataclasses.replace(sent, tokens=tokens)
 
 
-def _modifier_retag(sent: Sentence, morph: Morph) -> Sentence:
+def _modifier_retag(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
     """Tags pymorphy3 settles inside a noun phrase (:func:`rublimp.trees.modifiers.modifier_retags`): a
     word tagged NOUN known only as a full adjective standing as a noun's modifier → ``ADJ``, «один»
     without a number → singular, «это» after its neuter noun → its ``DET``. A substantivised adjective
@@ -80,14 +117,14 @@ def _modifier_retag(sent: Sentence, morph: Morph) -> Sentence:
     return modifier_retags(sent, morph)
 
 
-def _modifier_attach(sent: Sentence, morph: Morph) -> Sentence:
+def _modifier_attach(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
     """Adjectives and participles hung on a non-noun, or on their noun under another relation, made the
     ``amod`` of the agreeing noun right after them (:func:`rublimp.trees.modifiers.modifiers_reattached`;
     «сам» excluded)."""
     return _without_floating(sent, modifiers_reattached(sent))
 
 
-def _modifier_clause(sent: Sentence, morph: Morph) -> Sentence:
+def _modifier_clause(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
     """An adjective right before its agreeing noun (in the parser's features and in pymorphy3) that the
     parser made head clause material or the noun itself becomes the noun's ``amod``, its other
     dependents going to the noun or to its old head (:func:`rublimp.trees.modifiers.adjective_heading_clause`
@@ -99,18 +136,71 @@ def _modifier_clause(sent: Sentence, morph: Morph) -> Sentence:
     return sent if moves_floating else fixed
 
 
-#: (name, fix) in the order they run; each takes and returns a sentence with the same token ids
-FIXES: tuple[tuple[str, Callable[[Sentence, Morph], Sentence]], ...] = (
+def _noun_retag(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
+    """:func:`rublimp.trees.nominal.retag_nouns`."""
+    return retag_nouns(sent, morph)
+
+
+def _adjective_retag(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
+    """:func:`rublimp.trees.nominal.retag_adjectives`."""
+    return retag_adjectives(sent, morph)
+
+
+def _predicate_features(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
+    """:func:`rublimp.trees.agreement_fixes.predicate_fix`."""
+    return predicate_fix(sent, morph)
+
+
+def _subject_recovery(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
+    """:func:`rublimp.trees.subject_recovery.recovery_fix`."""
+    return recovery_fix(sent, morph)
+
+
+def _subject_features(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
+    """:func:`rublimp.trees.agreement_fixes.subject_fix`."""
+    return subject_fix(sent, morph)
+
+
+#: a bound on the rounds of :func:`_roles`; each round that changes something changes a token's
+#: reading, and a tree has so many tokens
+_ROLES_ROUNDS = 8
+
+
+def _roles(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
+    """The argument repairs (:func:`rublimp.trees.roles.roles_repaired` with the lists of
+    ``control_verbs.tsv`` and the genitive verbs of ``verb_government.tsv``): parts of speech, cases and argument relations pymorphy3 leaves no doubt
+    about, run until a round changes nothing, so that the normalised tree is their fixed point.
+
+    Last in :data:`FIXES`: it reads the tree the other fixes made (the argument paradigms read their
+    repair on the normalised tree before it was merged, so their input stays the same), and none of
+    the others reads what it changes in a way that it would then undo."""
+    verbs = res.control_verbs
+    out = sent
+    for _ in range(_ROLES_ROUNDS):
+        fixed = roles_repaired(morph, out, predicative_verbs=verbs.predicative,
+                               accusative_control_verbs=verbs.accusative_control,
+                               genitive_verbs=res.genitive_verbs)
+        if fixed is out:
+            break
+        out = fixed
+    return out
+
+
+#: (name, fix) in the order they run; each takes a sentence, the morphology and the lists of
+#: :data:`RESOURCES`, and returns a sentence with the same token ids (the sentence itself when it
+#: changes nothing)
+FIXES: tuple[tuple[str, Callable[[Sentence, Morph, NormResources], Sentence]], ...] = (
     ("verb_with_arguments", _verb_government),
     ("verb_retag", _verb_retag),
-    ("noun_retag", retag_nouns),
-    ("adjective_retag", retag_adjectives),
+    ("noun_retag", _noun_retag),
+    ("adjective_retag", _adjective_retag),
     ("modifier_retag", _modifier_retag),
     ("modifier_attach", _modifier_attach),
     ("modifier_clause", _modifier_clause),
-    ("predicate_features", predicate_fix),
-    ("subject_recovery", recovery_fix),
-    ("subject_features", subject_fix),
+    ("predicate_features", _predicate_features),
+    ("subject_recovery", _subject_recovery),
+    ("subject_features", _subject_features),
+    ("roles", _roles),
 )
 
 
@@ -136,22 +226,26 @@ def _changes(old: Token, new: Token) -> list[str]:
     return out
 
 
-def normalise(sent: Sentence, morph: Morph | None = None) -> Sentence:
+def normalise(sent: Sentence, morph: Morph | None = None, resources_dir: str | Path | None = None) -> Sentence:
     """``sent`` after every fix of :data:`FIXES`, changed tokens marked in MISC (``sent`` itself when
-    no fix applies or it is already normalised). Memoised per sentence and morphology."""
-    if sentence_memo_get(sent, _DONE):
+    no fix applies or it is already normalised). The fixes read the files of :data:`RESOURCES` under
+    ``resources_dir`` (the paradigms' ``ParadigmContext.resources_dir``; the bundled folder when
+    None). Memoised per sentence, morphology and the contents of those files."""
+    res = norm_resources(resources_dir)
+    done = sentence_memo_get(sent, _DONE)
+    if done is res or (done is not None and done == res):
         return sent
     morph = morph if morph is not None else get_morph()
-    return sentence_memo(sent, ("normalise", id(morph)), lambda: _normalise(sent, morph))
+    return sentence_memo(sent, ("normalise", id(morph), res), lambda: _normalise(sent, morph, res))
 
 
-def _normalise(sent: Sentence, morph: Morph) -> Sentence:
+def _normalise(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
     marks: dict[int, list[str]] = {}
     out = sent
     # the fixes that returned their input itself since the last fix that changed a token
     unchanged: list[str] = []
     for name, fix in FIXES:
-        fixed = fix(out, morph)
+        fixed = fix(out, morph, res)
         if fixed is out:
             unchanged.append(name)
             continue
@@ -169,7 +263,7 @@ def _normalise(sent: Sentence, morph: Morph) -> Sentence:
                   for t in out.tokens]
         # a plain copy: no memo of the intermediate sentences travels with it
         result = Sentence(sent_id=sent.sent_id, text=sent.text, tokens=tokens, domain=sent.domain, meta=dict(sent.meta))
-    sentence_memo_set(result, _DONE, True)
+    sentence_memo_set(result, _DONE, res)  # normalised, with these lists
     for name in unchanged:
         if name in _NO_OP_MARKS:
             sentence_memo_set(result, _NO_OP_MARKS[name], True)
