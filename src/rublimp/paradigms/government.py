@@ -430,6 +430,10 @@ class AdpositionGovernment(GovernmentParadigm):
             targets = [c for c in CASES if c not in allowed]
             if prep in _NOM_PLURAL_PREPOSITIONS and tok.feats.get("Number") == "Plur" and "anim" in a.tag.grammemes:
                 targets = [c for c in targets if c != "Nom"]
+            if "Acc" in allowed and tok.feats.get("Animacy") == "Inan" and "anim" in a.tag.grammemes:
+                # a name the tree calls inanimate of a word pymorphy3 reads as animate: its nominative
+                # is its accusative («лететь на Ястребе» → «на Ястреб», the aircraft)
+                targets = [c for c in targets if c != "Nom"]
             yield from self.perturbations(sent, tok, a, targets, allowed, subtype=prep)
 
 

@@ -246,8 +246,9 @@ def not_negation(sent, ne) -> bool:
 
 
 def verb_negated(sent, verb) -> bool:
-    """«не» before the verb, or before the verb it is the infinitive complement of («не может найти
-    денег»); a «не» after the verb negates a later word, whatever the parser hung it on.
+    """«не» before the verb, or before the verb it is the infinitive complement or clausal subject of
+    («не может найти денег», «навоза применять не рекомендуется»); a «не» after the verb negates a
+    later word, whatever the parser hung it on.
 
     «не только» (not only) and «чуть не», «едва не» (almost) negate nothing («не только осмотреть
     экспозиции», «чуть не потерял»)."""
@@ -257,7 +258,7 @@ def verb_negated(sent, verb) -> bool:
             return False
         if any(norm(k.form) == "не" and k.id < cur.id and not not_negation(sent, k) for k in sent.children(cur)):
             return True
-        if cur.base_deprel != "xcomp":
+        if cur.base_deprel not in ("xcomp", "csubj"):
             return False
         cur = sent.head_of(cur)
     return False

@@ -44,7 +44,7 @@ from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
 from .control_verbs import BUNDLED_RESOURCES, CONTROL_VERBS_FILE, ControlVerbs, load_control_verbs
 from .modifiers import modifiers_reattached
 from .nominal import retag_adjectives, retag_nouns
-from .roles import roles_repaired, verbs_retagged
+from .roles import VERB_GOVERNMENT_FILE, load_verb_government, roles_repaired, verbs_retagged
 from .verbs import RETAG_VERBS_NO_OP, retag_verbs
 
 __all__ = ["FIXES", "NORM_KEY", "RESOURCES", "RESOURCES_DIR", "NormResources", "normalise", "norm_marks",
@@ -56,7 +56,7 @@ _DONE = "normalised"
 
 #: the files under a resource folder that the pass reads (every consumer of the normalised tree
 #: declares them: rublimp.workflow adds them to each paradigm's resources and to agreement validation)
-RESOURCES: tuple[str, ...] = (CONTROL_VERBS_FILE,)
+RESOURCES: tuple[str, ...] = (CONTROL_VERBS_FILE, VERB_GOVERNMENT_FILE)
 #: the resource folder the pass reads when none is given (the bundled one)
 RESOURCES_DIR: Path = BUNDLED_RESOURCES
 
@@ -66,6 +66,9 @@ class NormResources:
     """What the fixes read from the resource folder (hashable: part of the memo key)."""
 
     control_verbs: ControlVerbs
+    #: the verbs whose government (``verb_government.tsv``) lists a genitive object: the roles fix
+    #: makes no object of theirs accusative
+    genitive_verbs: frozenset[str] = frozenset()
 
 
 @functools.lru_cache(maxsize=16)
@@ -73,7 +76,9 @@ def norm_resources(resources_dir: str | Path | None = None) -> NormResources:
     """The lists of :data:`RESOURCES` under ``resources_dir`` (:data:`RESOURCES_DIR` when None; kept
     per folder like the loaders' tables: :func:`normalise` asks once per sentence and paradigm)."""
     folder = Path(resources_dir) if resources_dir is not None else RESOURCES_DIR
-    return NormResources(control_verbs=load_control_verbs(folder / CONTROL_VERBS_FILE))
+    government = load_verb_government(folder / VERB_GOVERNMENT_FILE)
+    return NormResources(control_verbs=load_control_verbs(folder / CONTROL_VERBS_FILE),
+                         genitive_verbs=frozenset(v for v, cases in government.items() if "Gen" in cases))
 
 
 def _verb_government(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
@@ -138,7 +143,7 @@ _ROLES_ROUNDS = 8
 
 def _roles(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
     """The argument repairs (:func:`rublimp.trees.roles.roles_repaired` with the lists of
-    ``control_verbs.tsv``): parts of speech, cases and argument relations pymorphy3 leaves no doubt
+    ``control_verbs.tsv`` and the genitive verbs of ``verb_government.tsv``): parts of speech, cases and argument relations pymorphy3 leaves no doubt
     about, run until a round changes nothing, so that the normalised tree is their fixed point.
 
     Last in :data:`FIXES`: it reads the tree the other fixes made (the argument paradigms read their
@@ -148,7 +153,8 @@ def _roles(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
     out = sent
     for _ in range(_ROLES_ROUNDS):
         fixed = roles_repaired(morph, out, predicative_verbs=verbs.predicative,
-                               accusative_control_verbs=verbs.accusative_control)
+                               accusative_control_verbs=verbs.accusative_control,
+                               genitive_verbs=res.genitive_verbs)
         if fixed is out:
             break
         out = fixed

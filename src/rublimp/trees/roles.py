@@ -659,7 +659,7 @@ _NO_REPAIR_UPOS = frozenset({"PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "PRON", "
 
 
 def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozenset[str],
-                  accusative_control_verbs: frozenset[str]) -> Token:
+                  accusative_control_verbs: frozenset[str], genitive_verbs: frozenset[str]) -> Token:
     """``tok`` with the parser's part of speech, case or relation corrected where pymorphy3
     leaves no doubt (see :func:`roles_repaired`), or ``tok`` itself."""
     if tok.upos in _NO_REPAIR_UPOS or tok.start < 0 or not tok.form.isalpha():
@@ -707,6 +707,11 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
             # an adjective the parser made agree with its noun, in a case the noun reading does not
             # have: an adjective pymorphy3 does not know («от десной стороны»: not «десна»)
             noun = None
+        if noun is not None and noun["Case"] == "Gen" and _animate_accusative_object(sent, tok, genitive_verbs):
+            # an object the parser reads as an animate accusative, of a verb that takes no genitive:
+            # an animate accusative looks like a genitive, and pymorphy3's one genitive reading is
+            # another word's («дисквалифицировал Диксона», «предупредить Мегатрона»)
+            noun = None
         if noun is not None and noun["Case"] != "Nom" and _agreeing_subject(sent, tok):
             # a nominative subject its verb agrees with stays one: the one case pymorphy3 reads is
             # another word's («Хотой дал», «Биру съежился», «куду не мигрирует»: names and loans)
@@ -714,6 +719,10 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
         if noun is not None and (tok.upos == "ADJ" or not noun_items <= tok.feats.items()):
             feats = dict(tok.feats)
             feats.update({k: v for k, v in noun.items() if k != "_upos"})
+            if tok.upos == "PROPN" and noun["_upos"] != "PROPN" and "Animacy" in tok.feats:
+                # a name whose form pymorphy3 reads as a common noun keeps the parser's animacy:
+                # a ship, a place or a firm named after a word is no animal («лететь на Ястребе»)
+                feats["Animacy"] = tok.feats["Animacy"]
             upos = tok.upos if tok.upos in ("NOUN", "PROPN") else noun["_upos"]
             return replace(tok, upos=upos, feats=feats)
         if noun is None and tok.upos in ("ADJ", "NOUN"):
@@ -772,7 +781,12 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
             # an object the parser gave a case its form cannot have («отвесил поклон»: Dat), a
             # nominative «object» next to a subject of its own («мост достроили ученики»), or
             # an animate genitive-accusative form called genitive («попросил Хогана …»)
-            if (
+            if "Gen" in cases and _genitive_verb(sent, head, genitive_verbs) and not _infinitive_follows(sent, head, tok):
+                # the object of a verb that governs the genitive («боятся волков», «бояться грома»:
+                # Ins) or is negated («не дожидаясь родителей»): a form that can be genitive is
+                # not made accusative (the controller of an infinitive is: see below)
+                pass
+            elif (
                 case not in cases or (case == "Nom" and subjects) or (case == "Gen" and animate_acc)
                 or (case in ("Nom", "Gen") and _infinitive_follows(sent, head, tok))
             ):
@@ -810,6 +824,28 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
         ):
             return replace(tok, deprel="obj")
     return tok
+
+
+def _negated(sent: Sentence, verb: Token) -> bool:
+    """``verb`` has the particle «не» among its dependents (the genitive of negation may follow)."""
+    return any(k.form.lower() == "не" and k.deprel in ("advmod", "discourse") for k in sent.children(verb))
+
+
+def _genitive_verb(sent: Sentence, verb: Token | None, genitive_verbs: frozenset[str]) -> bool:
+    """``verb`` governs a genitive object: its lemma is one of ``genitive_verbs`` (those whose
+    government lists ``Gen`` in ``verb_government.tsv``: «бояться», «ждать»), or it is negated."""
+    if verb is None or verb.upos != "VERB":
+        return False
+    return norm(verb.lemma) in genitive_verbs or _negated(sent, verb)
+
+
+def _animate_accusative_object(sent: Sentence, tok: Token, genitive_verbs: frozenset[str]) -> bool:
+    """``tok`` is the ``obj`` of a verb that does not govern a genitive (:func:`_genitive_verb`),
+    tagged an animate accusative by the parser."""
+    if tok.deprel != "obj" or tok.feats.get("Case") != "Acc" or tok.feats.get("Animacy") != "Anim":
+        return False
+    head = sent.head_of(tok)
+    return head is not None and head.upos == "VERB" and not _genitive_verb(sent, head, genitive_verbs)
 
 
 def _agreeing_modifier(sent: Sentence, tok: Token) -> bool:
@@ -945,7 +981,7 @@ def _animate_noun_in(morph, form: str, case: str) -> bool:
 
 
 def roles_repaired(morph, sent: Sentence, *, predicative_verbs: frozenset[str],
-                   accusative_control_verbs: frozenset[str]) -> Sentence:
+                   accusative_control_verbs: frozenset[str], genitive_verbs: frozenset[str] = frozenset()) -> Sentence:
     """A copy of ``sent`` with tree-pattern repairs the argument-structure paradigms share.
 
     The default parser's commonest errors on these constructions, undone only where
@@ -996,12 +1032,13 @@ def roles_repaired(morph, sent: Sentence, *, predicative_verbs: frozenset[str],
     Where a pass changes something, a second one reads the result (a relation repair may
     need a verb the first pass found: «Дал же бог человеку дар»).
     """
-    key = ("roles_repaired", id(morph), predicative_verbs, accusative_control_verbs)
-    return sentence_memo(sent, key, lambda: _roles_repaired(morph, sent, predicative_verbs, accusative_control_verbs))
+    key = ("roles_repaired", id(morph), predicative_verbs, accusative_control_verbs, genitive_verbs)
+    return sentence_memo(sent, key, lambda: _roles_repaired(morph, sent, predicative_verbs, accusative_control_verbs,
+                                                            genitive_verbs))
 
 
 def _roles_repaired(morph, sent: Sentence, predicative_verbs: frozenset[str],
-                    accusative_control_verbs: frozenset[str]) -> Sentence:
+                    accusative_control_verbs: frozenset[str], genitive_verbs: frozenset[str]) -> Sentence:
     out = sent
     todo = out.tokens
     for second in (False, True):
@@ -1011,7 +1048,7 @@ def _roles_repaired(morph, sent: Sentence, predicative_verbs: frozenset[str],
         for tok in todo:
             if tok.upos in _NO_REPAIR_UPOS:
                 continue
-            fixed = _repair_token(morph, out, tok, predicative_verbs, accusative_control_verbs)
+            fixed = _repair_token(morph, out, tok, predicative_verbs, accusative_control_verbs, genitive_verbs)
             if fixed is not tok and fixed != tok:
                 if tokens is None:
                     tokens = list(out.tokens)
