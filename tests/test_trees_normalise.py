@@ -510,7 +510,7 @@ def test_the_roles_fix_reads_the_control_verbs_of_the_given_resource_folder(tmp_
     sent = _dative_controller()
     assert normalise(sent, resources_dir=tmp_path) is sent
     assert normalise(sent).token(3).deprel == "obj"  # the bundled lists, on the same sentence object
-    assert RESOURCES == (CONTROL_VERBS_FILE,)
+    assert RESOURCES[0] == CONTROL_VERBS_FILE
 
 
 def test_the_roles_fix_leaves_a_good_parse_alone():

@@ -1,0 +1,153 @@
+"""The roles fix's guards inside the normalisation pass (issue 17 step 2), on hand-written wrong or
+right parses, each with a case the guard leaves to the repair; and the two paradigm rules that a
+reading the fix gets right would otherwise feed (adposition_government's nominative of an
+inanimate name, the genitive of negation under a negated predicate of an infinitive)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rublimp.paradigms import get_paradigm
+from rublimp.paradigms.base import RESOURCES_DIR, ParadigmContext
+from rublimp.trees.normalise import RESOURCES, norm_marks, norm_resources, normalise
+from rublimp.trees.roles import VERB_GOVERNMENT_FILE
+from tests.trees import tree
+
+_PRES_3PL = "Aspect=Imp|Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin|Voice={}"
+_PAST_M = "Aspect=Perf|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act"
+_NOM_PL = "Animacy=Anim|Case=Nom|Gender=Masc|Number=Plur"
+
+
+def _object_of(verb_form: str, verb_lemma: str, obj: str, obj_lemma: str, obj_feats: str,
+               voice: str = "Act", negated: bool = False):
+    # «Люди [не] <verb> <obj>.» with the object as given
+    rows = [("Люди", "человек", "NOUN", _NOM_PL, 3 if negated else 2, "nsubj")]
+    if negated:
+        rows.append(("не", "не", "PART", "Polarity=Neg", 3, "advmod"))
+    v = len(rows) + 1
+    rows += [(verb_form, verb_lemma, "VERB", _PRES_3PL.format(voice), 0, "root"),
+             (obj, obj_lemma, "NOUN", obj_feats, v, "obj"),
+             (".", ".", "PUNCT", "", v, "punct")]
+    return tree(rows), v + 1
+
+
+def test_the_pass_reads_the_verb_government_table():
+    assert VERB_GOVERNMENT_FILE in RESOURCES
+    res = norm_resources()
+    assert {"бояться", "избегать", "ждать"} <= res.genitive_verbs
+    assert "ловить" not in res.genitive_verbs and "встретить" not in res.genitive_verbs
+
+
+_ANIM_GEN_PL = "Animacy=Anim|Case=Gen|Gender=Masc|Number=Plur"
+
+
+def test_an_animate_genitive_object_of_a_genitive_verb_stays_genitive():
+    # «Люди боятся волков.»: «бояться» governs the genitive
+    sent, oid = _object_of("боятся", "бояться", "волков", "волк", _ANIM_GEN_PL, voice="Mid")
+    assert normalise(sent).token(oid).feats["Case"] == "Gen"
+    # «Люди ловят волков.»: an animate genitive-accusative form of an accusative verb is made accusative
+    sent, oid = _object_of("ловят", "ловить", "волков", "волк", _ANIM_GEN_PL)
+    out = normalise(sent).token(oid)
+    assert out.feats["Case"] == "Acc" and norm_marks(out) == ["roles"]
+
+
+def test_an_object_of_a_negated_verb_keeps_its_genitive():
+    # «Люди не встречают родителей.»: the genitive of negation
+    sent, oid = _object_of("встречают", "встречать", "родителей", "родитель", _ANIM_GEN_PL, negated=True)
+    assert normalise(sent).token(oid).feats["Case"] == "Gen"
+    sent, oid = _object_of("встречают", "встречать", "родителей", "родитель", _ANIM_GEN_PL)
+    assert normalise(sent).token(oid).feats["Case"] == "Acc"
+
+
+def test_a_case_the_form_cannot_have_is_not_made_accusative_after_a_genitive_verb():
+    # «Люди боятся грома.» with «грома» parsed instrumental: it can be genitive, which «бояться» governs
+    ins = "Animacy=Inan|Case=Ins|Gender=Masc|Number=Sing"
+    sent, oid = _object_of("боятся", "бояться", "грома", "гром", ins, voice="Mid")
+    assert normalise(sent).token(oid).feats["Case"] == "Ins"
+    # «Люди слушают грома.»: an accusative verb's object in a case its form cannot have is repaired
+    sent, oid = _object_of("слушают", "слушать", "грома", "гром", ins)
+    assert normalise(sent).token(oid).feats["Case"] == "Acc"
+
+
+def test_the_genitive_verbs_come_from_the_given_resource_folder(tmp_path):
+    lines = (RESOURCES_DIR / VERB_GOVERNMENT_FILE).read_text(encoding="utf-8").splitlines(keepends=True)
+    (tmp_path / VERB_GOVERNMENT_FILE).write_text("".join(x for x in lines if not x.startswith("бояться\t")),
+                                                 encoding="utf-8")
+    (tmp_path / "control_verbs.tsv").write_text((RESOURCES_DIR / "control_verbs.tsv").read_text(encoding="utf-8"),
+                                                encoding="utf-8")
+    sent, oid = _object_of("боятся", "бояться", "волков", "волк", _ANIM_GEN_PL, voice="Mid")
+    assert normalise(sent, resources_dir=tmp_path).token(oid).feats["Case"] == "Acc"
+    assert normalise(sent).token(oid).feats["Case"] == "Gen"  # the bundled table, on the same sentence
+
+
+def _name_object(verb_form: str, verb_lemma: str, voice: str = "Act"):
+    # «Рефери <verb> Мегатрона.» with the name parsed as an animate accusative; pymorphy3 knows
+    # «Мегатрона» only as the genitive of an inanimate word
+    return tree([
+        ("Рефери", "рефери", "NOUN", "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+        (verb_form, verb_lemma, "VERB", _PAST_M.replace("Act", voice), 0, "root"),
+        ("Мегатрона", "мегатрон", "PROPN", "Animacy=Anim|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+
+
+def test_an_animate_accusative_name_of_an_accusative_verb_is_not_made_genitive():
+    out = normalise(_name_object("предупредил", "предупредить")).token(3)
+    assert (out.feats["Case"], out.feats["Animacy"]) == ("Acc", "Anim")
+    # the object of a genitive verb may be: «бояться» takes no accusative
+    out = normalise(_name_object("боялся", "бояться", voice="Mid")).token(3)
+    assert out.feats["Case"] == "Gen" and norm_marks(out) == ["roles"]
+
+
+def _flight(upos: str, animacy: str = "Inan", case: str = "Acc"):
+    # «Он решил лететь на Ястребе.» (the aircraft), the noun parsed in the accusative
+    return tree([
+        ("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3", 2, "nsubj"),
+        ("решил", "решить", "VERB", _PAST_M, 0, "root"),
+        ("лететь", "лететь", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 2, "xcomp"),
+        ("на", "на", "ADP", "", 5, "case"),
+        ("Ястребе", "ястреб", upos, f"Animacy={animacy}|Case={case}|Gender=Masc|Number=Sing", 3, "obl"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+
+
+def test_a_name_keeps_the_parsers_animacy_when_it_takes_a_common_nouns_case():
+    out = normalise(_flight("PROPN")).token(5)
+    assert (out.feats["Case"], out.feats["Animacy"]) == ("Loc", "Inan")
+    # a common noun takes the animacy of its one reading as well
+    out = normalise(_flight("NOUN")).token(5)
+    assert (out.feats["Case"], out.feats["Animacy"]) == ("Loc", "Anim")
+
+
+def _adposition_targets(sent) -> set[str]:
+    p = get_paradigm("adposition_government", ParadigmContext())
+    return {pert.edits[0].new_form for _, pert in p.pairs(sent)}
+
+
+def test_adposition_government_makes_no_nominative_of_an_inanimate_name_after_an_accusative_preposition():
+    # «на Ястреб» is the aircraft's accusative (a goal), no error
+    forms = _adposition_targets(_flight("PROPN", "Inan", "Loc"))
+    assert "ястреб" not in forms and "ястребом" in forms
+    # an animate hawk's accusative is «ястреба»: «на ястреб» is made
+    assert "ястреб" in _adposition_targets(_flight("NOUN", "Anim", "Loc"))
+
+
+def _manure(negated: bool):
+    # «Навоз применять [не] рекомендуется.»: the object of an infinitive that is the clausal subject
+    rows = [("Навоз", "навоз", "NOUN", "Animacy=Inan|Case=Acc|Gender=Masc|Number=Sing", 2, "obj"),
+            ("применять", "применять", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 4 if negated else 3, "csubj")]
+    if negated:
+        rows.append(("не", "не", "PART", "Polarity=Neg", 4, "advmod"))
+    h = len(rows) + 1
+    rows += [("рекомендуется", "рекомендоваться", "VERB",
+              "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid", 0, "root"),
+             (".", ".", "PUNCT", "", h, "punct")]
+    return tree(rows)
+
+
+@pytest.mark.parametrize("negated", [False, True])
+def test_the_genitive_of_negation_reaches_the_object_of_a_negated_predicates_clausal_subject(negated):
+    p = get_paradigm("verb_acc_object", ParadigmContext())
+    forms = {pert.edits[0].new_form for _, pert in p.pairs(_manure(negated))}
+    # «Навоза применять не рекомендуется» is grammatical; without «не» the genitive is the error
+    assert ("навоза" in forms) is not negated
