@@ -151,3 +151,26 @@ def test_the_genitive_of_negation_reaches_the_object_of_a_negated_predicates_cla
     forms = {pert.edits[0].new_form for _, pert in p.pairs(_manure(negated))}
     # «Навоза применять не рекомендуется» is grammatical; without «не» the genitive is the error
     assert ("навоза" in forms) is not negated
+
+
+def _library(about: bool):
+    # «Фонд насчитывал [около] трёх тысяч томов.»: the object quantity, under «около» or bare
+    rows = [("Фонд", "фонд", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+            ("насчитывал", "насчитывать", "VERB",
+             "Aspect=Imp|Gender=Masc|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root")]
+    if about:
+        rows.append(("около", "около", "ADP", "", 5, "case"))
+    t = len(rows) + 2  # тысяч
+    rows += [("трёх", "три", "NUM", "Case=Gen", t, "nummod"),
+             ("тысяч", "тысяча", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", t + 1, "nummod"),
+             ("томов", "том", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Plur", 2, "obj"),
+             (".", ".", "PUNCT", "", 2, "punct")]
+    return tree(rows)
+
+
+def test_transitive_verb_takes_no_object_quantity_under_a_preposition():
+    p = get_paradigm("transitive_verb", ParadigmContext())
+    # «плыл около трёх тысяч томов» reads as "swam near …": no pair
+    assert not list(p.pairs(_library(about=True)))
+    # the bare genitive quantity stays an orphaned object after an intransitive verb
+    assert list(p.pairs(_library(about=False)))
