@@ -174,3 +174,72 @@ def test_transitive_verb_takes_no_object_quantity_under_a_preposition():
     assert not list(p.pairs(_library(about=True)))
     # the bare genitive quantity stays an orphaned object after an intransitive verb
     assert list(p.pairs(_library(about=False)))
+
+
+def _pairs(name: str, sent) -> list[str]:
+    return [bad for bad, _ in get_paradigm(name, ParadigmContext()).pairs(sent)]
+
+
+_PAST_PL = "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice={}"
+_WINGS = "Animacy=Inan|Case=Nom|Gender=Neut|Number=Plur"
+
+
+def test_no_number_pair_for_an_inanimate_plural_subject_of_a_transitive_verb_without_an_object():
+    # «Крылья обтягивали парусиной.»: indefinite-personal ("they covered the wings"); «обтягивало» reads so too
+    sent = tree([("Крылья", "крыло", "NOUN", _WINGS, 2, "nsubj"),
+                 ("обтягивали", "обтягивать", "VERB", _PAST_PL.format("Act"), 0, "root"),
+                 ("парусиной", "парусина", "NOUN", "Animacy=Inan|Case=Ins|Gender=Fem|Number=Sing", 2, "obl"),
+                 (".", ".", "PUNCT", "", 2, "punct")])
+    assert _pairs("noun_subj_predicate_agreement_number", sent) == []
+    # an intransitive verb has no such reading: «Крылья вращались медленно» → «вращалось»
+    sent = tree([("Крылья", "крыло", "NOUN", _WINGS, 2, "nsubj"),
+                 ("вращались", "вращаться", "VERB", _PAST_PL.format("Mid"), 0, "root"),
+                 ("медленно", "медленно", "ADV", "Degree=Pos", 2, "advmod"),
+                 (".", ".", "PUNCT", "", 2, "punct")])
+    assert _pairs("noun_subj_predicate_agreement_number", sent)
+
+
+def _stove(verb: str, lemma: str, case: str):
+    # «Не <verb> утром топить печь.» with «печь» hung on the finite verb as its nsubj
+    return tree([("Не", "не", "PART", "Polarity=Neg", 2, "advmod"),
+                 (verb, lemma, "VERB", "Aspect=Perf|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Mid", 0, "root"),
+                 ("утром", "утро", "NOUN", "Animacy=Inan|Case=Ins|Gender=Neut|Number=Sing", 4, "obl"),
+                 ("топить", "топить", "VERB", "Aspect=Imp|VerbForm=Inf|Voice=Act", 2, "xcomp"),
+                 ("печь", "печь", "NOUN", f"Animacy=Inan|Case={case}|Gender=Fem|Number=Sing", 2, "nsubj"),
+                 (".", ".", "PUNCT", "", 2, "punct")])
+
+
+@pytest.mark.parametrize("case", ["Acc", "Nom"])
+def test_no_person_pair_for_an_object_like_noun_beside_an_impersonal_modal(case):
+    # whatever case the tree gives «печь» (the pass may re-read it as the verb's nominative)
+    assert _pairs("noun_subj_predicate_agreement_person", _stove("придётся", "прийтись", case)) == []
+    # a verb that takes a subject: the parser's nsubj is taken («Не сумеет … печь» → «сумею»)
+    assert _pairs("noun_subj_predicate_agreement_person", _stove("сумеет", "суметь", case))
+
+
+def test_an_impersonal_modal_with_no_infinitive_keeps_its_subject():
+    # «Удар пришёлся по голове.»: «прийтись» with a nominative subject and no infinitive
+    sent = tree([("Удар", "удар", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+                 ("пришёлся", "прийтись", "VERB", _PAST_M.replace("Act", "Mid"), 0, "root"),
+                 ("по", "по", "ADP", "", 4, "case"),
+                 ("голове", "голова", "NOUN", "Animacy=Inan|Case=Dat|Gender=Fem|Number=Sing", 2, "obl"),
+                 (".", ".", "PUNCT", "", 2, "punct")])
+    assert _pairs("noun_subj_predicate_agreement_gender", sent)
+
+
+def _place(conjoined: bool):
+    # «Указывают место нахождения [и целенаправленность] продукта.»
+    rows = [("Указывают", "указывать", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+            ("место", "место", "NOUN", "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 1, "obj"),
+            ("нахождения", "нахождение", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 2, "nmod")]
+    if conjoined:
+        rows += [("и", "и", "CCONJ", "", 5, "cc"),
+                 ("целенаправленность", "целенаправленность", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing", 3, "conj")]
+    rows += [("продукта", "продукт", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 3, "nmod"),
+             (".", ".", "PUNCT", "", 1, "punct")]
+    return tree(rows)
+
+
+def test_nominalization_case_skips_a_genitive_after_a_noun_conjoined_to_the_nominalization():
+    assert not any("продукт." in bad for bad in _pairs("nominalization_case", _place(conjoined=True)))
+    assert any("нахождения продукт." in bad for bad in _pairs("nominalization_case", _place(conjoined=False)))

@@ -79,7 +79,7 @@ from ..trees.subjects import (
     repaired_edges,
     repaired_sentence,
 )
-from ..trees.verbs import is_infinitive, is_intransitive
+from ..trees.verbs import infinitive_only_impersonal, is_infinitive, is_intransitive
 from .base import Edit, Paradigm, Perturbation
 
 __all__ = [
@@ -356,9 +356,19 @@ class SubjectPredicateAgreement(Paradigm):
             return False  # a short form is a predicate, not a subject («крещён и родился» misparsed)
         if address_as_subject(sent, edge):
             return False  # «Ребята, мы уходим»: an address set off by a comma is no subject
-        if subj.feats.get("Case") == "Acc" and edge.agreeing.feats.get("Number") == "Plur" and object_reading(sent, edge):
-            # tagged accusative and readable as the object of a plural transitive verb without a subject,
-            # the indefinite-personal construction («вдоль тротуаров поставят … веранды», «яблоки возили»)
+        if (
+            (subj.feats.get("Case") == "Acc" or (subj.feats.get("Animacy") == "Inan" and subj.feats.get("Number") == "Plur"))
+            and edge.agreeing.feats.get("Number") == "Plur" and object_reading(sent, edge)
+        ):
+            # tagged accusative, or an inanimate plural (nominative and accusative alike), and readable
+            # as the object of a plural transitive verb without a subject: the indefinite-personal
+            # construction («вдоль тротуаров поставят … веранды», «яблоки возили», «Крылья мельницы
+            # обтягивали парусиной»), whose verb in another number reads with a dropped subject
+            return False
+        if infinitive_only_impersonal(edge.agreeing) and _accusative_too(subj) and _infinitive_below(sent, edge.predicate):
+            # a noun that can be accusative beside a verb that takes an infinitive only impersonally, with
+            # an infinitive in its clause, is that infinitive's object («больше не придётся каждое утро
+            # топить печь»: «печь» hung on «придётся» as nsubj)
             return False
         if any(k.base_deprel == "csubj" for k in sent.children(edge.predicate)) and _accusative_too(subj):
             # a nominative beside a clausal subject is the infinitive's misattached object
@@ -611,6 +621,20 @@ def _vsyo_eto(sent: Sentence, subj: Token) -> bool:
 def _verbal_predicate(pred: Token) -> bool:
     """A participle or a short adjective as the predicate (no nominal predicate to agree with)."""
     return pred.feats.get("VerbForm") == "Part" or pred.feats.get("Variant") == "Short"
+
+
+def _infinitive_below(sent: Sentence, head: Token) -> bool:
+    """Whether an infinitive depends on ``head``, directly or further down its subtree."""
+    todo, seen = list(sent.children(head)), set()
+    while todo:
+        tok = todo.pop()
+        if tok.id in seen:
+            continue
+        seen.add(tok.id)
+        if tok.upos == "VERB" and tok.feats.get("VerbForm") == "Inf":
+            return True
+        todo.extend(sent.children(tok))
+    return False
 
 
 def _accusative_too(tok: Token) -> bool:

@@ -975,6 +975,11 @@ class NominalizationCase(GovernmentParadigm):
                     continue
                 if sent.children(tok, "case") or self.after_preposition_word(sent, tok):
                     continue
+                if any(k.base_deprel == "conj" and k.upos in ("NOUN", "PROPN") and head.id < k.id < tok.id
+                       for k in sent.children(head)):
+                    # a noun conjoined to the nominalization stands between: the genitive is the nearer
+                    # conjunct's or both's («место нахождения и целенаправленность продукта»)
+                    continue
                 parent = sent.head_of(head)
                 if (tok.feats["Case"] != "Gen" and parent is not None and parent.upos == "VERB"
                         and head.base_deprel in ("obj", "iobj", "obl", "xcomp")):
