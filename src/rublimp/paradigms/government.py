@@ -428,12 +428,9 @@ class AdpositionGovernment(GovernmentParadigm):
             if a is None:
                 continue
             targets = [c for c in CASES if c not in allowed]
-            if prep in _NOM_PLURAL_PREPOSITIONS and tok.feats.get("Number") == "Plur" and "anim" in a.tag.grammemes:
-                targets = [c for c in targets if c != "Nom"]
-            if "Acc" in allowed and tok.feats.get("Animacy") == "Inan" and "anim" in a.tag.grammemes:
-                # a name the tree calls inanimate of a word pymorphy3 reads as animate: its nominative
-                # is its accusative («лететь на Ястребе» → «на Ястреб», the aircraft)
-                targets = [c for c in targets if c != "Nom"]
+            if "anim" in a.tag.grammemes and ((prep in _NOM_PLURAL_PREPOSITIONS and tok.feats.get("Number") == "Plur")
+                                              or ("Acc" in allowed and tok.feats.get("Animacy") == "Inan")):
+                targets = [c for c in targets if c != "Nom"]  # (the second: an inanimate name of an animate word, «на Ястреб»)
             yield from self.perturbations(sent, tok, a, targets, allowed, subtype=prep)
 
 
@@ -977,9 +974,7 @@ class NominalizationCase(GovernmentParadigm):
                     continue
                 if any(k.base_deprel == "conj" and k.upos in ("NOUN", "PROPN") and head.id < k.id < tok.id
                        for k in sent.children(head)):
-                    # a noun conjoined to the nominalization stands between: the genitive is the nearer
-                    # conjunct's or both's («место нахождения и целенаправленность продукта»)
-                    continue
+                    continue  # the nearer conjunct's or both's («нахождения и целенаправленность продукта»)
                 parent = sent.head_of(head)
                 if (tok.feats["Case"] != "Gen" and parent is not None and parent.upos == "VERB"
                         and head.base_deprel in ("obj", "iobj", "obl", "xcomp")):
