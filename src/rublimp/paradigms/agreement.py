@@ -357,11 +357,11 @@ class SubjectPredicateAgreement(Paradigm):
         if address_as_subject(sent, edge):
             return False  # «Ребята, мы уходим»: an address set off by a comma is no subject
         if (
-            (subj.feats.get("Case") == "Acc" or (subj.feats.get("Animacy") == "Inan" and subj.feats.get("Number") == "Plur"))
+            (subj.feats.get("Case") == "Acc" or _instrument_beside(sent, edge))
             and edge.agreeing.feats.get("Number") == "Plur" and object_reading(sent, edge)
         ):
-            # tagged accusative, or an inanimate plural (nominative and accusative alike), and readable
-            # as the object of a plural transitive verb without a subject: the indefinite-personal
+            # tagged accusative, or an inanimate plural beside a bare instrumental of its finite verb, and
+            # readable as the object of a plural transitive verb without a subject: the indefinite-personal
             # construction («вдоль тротуаров поставят … веранды», «яблоки возили», «Крылья мельницы
             # обтягивали парусиной»), whose verb in another number reads with a dropped subject
             return False
@@ -621,6 +621,17 @@ def _vsyo_eto(sent: Sentence, subj: Token) -> bool:
 def _verbal_predicate(pred: Token) -> bool:
     """A participle or a short adjective as the predicate (no nominal predicate to agree with)."""
     return pred.feats.get("VerbForm") == "Part" or pred.feats.get("Variant") == "Short"
+
+
+def _instrument_beside(sent: Sentence, edge: AgreementEdge) -> bool:
+    """An inanimate plural subject of a finite verb that has a bare instrumental noun dependent
+    («Крылья обтягивали парусиной», «Аллеи обсадили липами»: the material or instrument of an
+    indefinite-personal action on the «subject»)."""
+    subj, verb = edge.subject, edge.agreeing
+    if subj.feats.get("Animacy") != "Inan" or subj.feats.get("Number") != "Plur" or verb.feats.get("VerbForm") != "Fin":
+        return False
+    return any(k.upos == "NOUN" and k.feats.get("Case") == "Ins" and k.base_deprel in ("obj", "obl", "iobj")
+               and not sent.children(k, "case") for k in sent.children(edge.predicate))
 
 
 def _infinitive_below(sent: Sentence, head: Token) -> bool:
