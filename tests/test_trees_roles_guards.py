@@ -243,3 +243,21 @@ def _place(conjoined: bool):
 def test_nominalization_case_skips_a_genitive_after_a_noun_conjoined_to_the_nominalization():
     assert not any("продукт." in bad for bad in _pairs("nominalization_case", _place(conjoined=True)))
     assert any("нахождения продукт." in bad for bad in _pairs("nominalization_case", _place(conjoined=False)))
+
+
+def _gifts(deprel: str):
+    # «Подарков в зале не просит.» with «Подарков» tagged a nominative singular ``deprel``
+    return tree([("Подарков", "подарок", "NOUN", "Animacy=Inan|Case=Nom|Gender=Neut|Number=Sing", 5, deprel),
+                 ("в", "в", "ADP", "", 3, "case"),
+                 ("зале", "зал", "NOUN", "Animacy=Inan|Case=Loc|Gender=Masc|Number=Sing", 5, "obl"),
+                 ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+                 ("просит", "просить", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin", 0, "root"),
+                 (".", ".", "PUNCT", "", 5, "punct")])
+
+
+def test_a_subject_is_not_made_genitive_by_the_roles_fix():
+    # whether it is a genitive subject or a dropped subject's object is the subject paradigms' call
+    assert normalise(_gifts("nsubj")).token(1).feats["Case"] == "Nom"
+    # an object takes the one case of its form
+    out = normalise(_gifts("obj")).token(1)
+    assert (out.feats["Case"], out.feats["Number"]) == ("Gen", "Plur") and norm_marks(out) == ["roles"]

@@ -712,6 +712,13 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
             # an animate accusative looks like a genitive, and pymorphy3's one genitive reading is
             # another word's («дисквалифицировал Диксона», «предупредить Мегатрона»)
             noun = None
+        if noun is not None and tok.base_deprel == "nsubj" and noun["Case"] != tok.feats.get("Case") and (
+            "Gen" in (noun["Case"], tok.feats.get("Case"))
+        ):
+            # a subject is not made genitive nor un-made so: whether a genitive is the subject (of
+            # negation) or a dropped subject's object is the subject paradigms' call («Подарков не
+            # просит» tagged Nom; «Дорогу его найти было трудно» tagged Gen)
+            noun = None
         if noun is not None and noun["Case"] != "Nom" and _agreeing_subject(sent, tok):
             # a nominative subject its verb agrees with stays one: the one case pymorphy3 reads is
             # another word's («Хотой дал», «Биру съежился», «куду не мигрирует»: names and loans)
