@@ -266,3 +266,17 @@ def test_a_subject_is_not_made_genitive_by_the_roles_fix():
     # an object takes the one case of its form
     out = normalise(_gifts("obj")).token(1)
     assert (out.feats["Case"], out.feats["Number"]) == ("Gen", "Plur") and norm_marks(out) == ["roles"]
+
+
+def _firefly(deprel: str):
+    # «Светлячок приходится извиниться.» (an odd source sentence: the dative slot holds a nominative form)
+    return tree([("Светлячок", "светлячок", "PROPN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, deprel),
+                 ("приходится", "приходиться", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid", 0, "root"),
+                 ("извиниться", "извиниться", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Mid", 2, "csubj"),
+                 (".", ".", "PUNCT", "", 2, "punct")])
+
+
+def test_an_iobj_is_not_made_nominative():
+    assert normalise(_firefly("iobj")).token(1).feats["Case"] == "Gen"
+    # under another relation the form's one case is read
+    assert normalise(_firefly("obl")).token(1).feats["Case"] == "Nom"

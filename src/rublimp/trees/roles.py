@@ -698,10 +698,12 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
             noun = None  # an accusative controller whose form pymorphy3 reads only as genitive: kept below
         if noun is not None and noun["Case"] == "Nom" and (
             any(k.deprel == "case" for k in sent.children(tok)) or (tok.deprel == "nmod" and tok.feats.get("Case") == "Gen")
+            or tok.deprel == "iobj"
         ):
             # a preposition governs no nominative, and a genitive nmod is no nominative: the one reading
             # pymorphy3 has is another word's («внутри сенека», «у Серко»: indeclinable names;
-            # «гридня», the genitive of «гридень», read only as a feminine «гридня»)
+            # «гридня», the genitive of «гридень», read only as a feminine «гридня»); nor is an iobj
+            # («Светлячок приходится извиниться»: the dative slot of «приходится», whatever its form)
             noun = None
         if noun is not None and tok.upos == "ADJ" and _agreeing_modifier(sent, tok) and noun["Case"] != tok.feats.get("Case"):
             # an adjective the parser made agree with its noun, in a case the noun reading does not
