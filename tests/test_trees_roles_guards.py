@@ -117,11 +117,6 @@ def test_a_name_keeps_the_parsers_animacy_when_it_takes_a_common_nouns_case():
     # a common noun takes the animacy of its one reading as well
     out = normalise(_flight("NOUN")).token(5)
     assert (out.feats["Case"], out.feats["Animacy"]) == ("Loc", "Anim")
-    # so does a capitalised first word tagged PROPN («Наркота шла в город»: the common noun)
-    sent = tree([("Наркота", "наркота", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 2, "nsubj"),
-                 ("шла", "идти", "VERB", "Aspect=Imp|Gender=Fem|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
-                 (".", ".", "PUNCT", "", 2, "punct")])
-    assert normalise(sent).token(1).feats["Animacy"] == "Inan"
 
 
 def _adposition_targets(sent) -> set[str]:

@@ -728,13 +728,11 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
         if noun is not None and (tok.upos == "ADJ" or not noun_items <= tok.feats.items()):
             feats = dict(tok.feats)
             feats.update({k: v for k, v in noun.items() if k != "_upos"})
-            if (
-                tok.upos == "PROPN" and noun["_upos"] != "PROPN" and "Animacy" in tok.feats
-                and any(c.isalnum() for c in sent.text[: tok.start])
-            ):
-                # a name inside the sentence whose form pymorphy3 reads as a common noun keeps the
-                # parser's animacy: a ship, a place or a firm named after a word is no animal («лететь
-                # на Ястребе»); a capitalised first word is more often the common noun («Наркота шла»)
+            if tok.upos == "PROPN" and noun["_upos"] != "PROPN" and "Animacy" in tok.feats:
+                # a name whose form pymorphy3 reads as a common noun keeps the parser's animacy: a
+                # ship, a place or a firm named after a word is no animal («лететь на Ястребе»), and a
+                # capitalised first word the parser calls an animate name may be one (the subject
+                # paradigms then give it the neuter only: «Эпоха закончилась»)
                 feats["Animacy"] = tok.feats["Animacy"]
             upos = tok.upos if tok.upos in ("NOUN", "PROPN") else noun["_upos"]
             return replace(tok, upos=upos, feats=feats)
