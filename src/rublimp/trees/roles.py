@@ -1031,11 +1031,17 @@ def roles_repaired(morph, sent: Sentence, *, predicative_verbs: frozenset[str],
     genitive ``iobj`` with no singular accusative reading, an ``obj`` genitive the parser calls
     inanimate or that a numeral governs, an infinitive in an infinitive's slot
     (``csubj``/``xcomp``: «приходится согласится»), an auxiliary «быть», and an infinitive's own
-    features.
+    features. After the blind read of the pairs it added (issue 18) also: no object of a verb that
+    governs the genitive (``genitive_verbs``: «боятся волков», «бояться грома») or is negated («не
+    дожидаясь родителей») made accusative where its form can be genitive; no animate accusative
+    ``obj`` of another verb made genitive («предупредить Мегатрона»); no subject made genitive or
+    un-made so, and no ``iobj`` made nominative; a PROPN keeps the parser's animacy against a
+    common noun's («на Ястребе»).
 
     ``predicative_verbs`` (an accusative object and a predicative instrumental: «назначил её
     капитаном») and ``accusative_control_verbs`` (whose controller is an accusative object) are
-    the lists of ``resources/control_verbs.tsv`` (:mod:`rublimp.trees.control_verbs`). The
+    the lists of ``resources/control_verbs.tsv`` (:mod:`rublimp.trees.control_verbs`);
+    ``genitive_verbs`` the lemmas whose government lists ``Gen`` in ``resources/verb_government.tsv``. The
     normalisation pass runs this repair for every paradigm (fix ``roles``) until it changes nothing.
     The result is memoised per sentence, morphology and lists.
 
