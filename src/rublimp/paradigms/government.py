@@ -95,7 +95,7 @@ from ..trees.government_words import (
     postposed_stray_modifier,
     right_before_verb,
     subject_slot,
-    verb_negated,
+    clause_negated, verb_negated,
 )
 from ..trees.nominal import norm
 from ..trees.normalise import upos_fixed
@@ -645,6 +645,7 @@ class VerbAccObject(VerbObjectCase):
     # the person named by «звать» is a plain accusative object («Его звали Иван» → «Ему звали Иван»,
     # as in RuBLiMP); the name itself is a nominative or instrumental, never taken here
     skip_verbs: ClassVar[frozenset[str]] = SKIP_VERBS - {"звать"}
+    negated = staticmethod(clause_negated)  # (the genitive is not made: «навоза применять не рекомендуется»)
     target_cases: ClassVar[tuple[str, ...]] = ("Gen", "Dat")
     # instrumental adjunct («ударил палкой»); a nominative or accusative reading is another clause
     alternations: ClassVar[frozenset[str]] = frozenset({"Ins", "Nom"})
@@ -972,8 +973,7 @@ class NominalizationCase(GovernmentParadigm):
                     continue
                 if sent.children(tok, "case") or self.after_preposition_word(sent, tok):
                     continue
-                if any(k.base_deprel == "conj" and k.upos in ("NOUN", "PROPN") and head.id < k.id < tok.id
-                       for k in sent.children(head)):
+                if any(k.base_deprel == "conj" and k.upos in ("NOUN", "PROPN") and head.id < k.id < tok.id for k in sent.children(head)):
                     continue  # the nearer conjunct's or both's («нахождения и целенаправленность продукта»)
                 parent = sent.head_of(head)
                 if (tok.feats["Case"] != "Gen" and parent is not None and parent.upos == "VERB"
