@@ -217,6 +217,20 @@ def test_no_person_pair_for_an_object_like_noun_beside_an_impersonal_modal(case)
     assert _pairs("noun_subj_predicate_agreement_person", _stove("сумеет", "суметь", case))
 
 
+def test_an_impersonal_modal_whose_infinitive_is_in_another_clause_keeps_its_subject():
+    # «Сыр получился, и его пришлось выбросить.»: «получиться» with a subject; the infinitive is the
+    # conjoined clause's
+    sent = tree([("Сыр", "сыр", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),
+                 ("получился", "получиться", "VERB", _PAST_M.replace("Act", "Mid"), 0, "root"),
+                 (",", ",", "PUNCT", "", 6, "punct"),
+                 ("и", "и", "CCONJ", "", 6, "cc"),
+                 ("его", "он", "PRON", "Case=Acc|Gender=Masc|Number=Sing|Person=3", 7, "obj"),
+                 ("пришлось", "прийтись", "VERB", _PAST_M.replace("Masc", "Neut").replace("Act", "Mid"), 2, "conj"),
+                 ("выбросить", "выбросить", "VERB", "Aspect=Perf|VerbForm=Inf|Voice=Act", 6, "csubj"),
+                 (".", ".", "PUNCT", "", 2, "punct")])
+    assert "Сыр получилась, и его пришлось выбросить." in _pairs("noun_subj_predicate_agreement_gender", sent)
+
+
 def test_an_impersonal_modal_with_no_infinitive_keeps_its_subject():
     # «Удар пришёлся по голове.»: «прийтись» with a nominative subject and no infinitive
     sent = tree([("Удар", "удар", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 2, "nsubj"),

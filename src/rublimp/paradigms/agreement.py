@@ -635,8 +635,10 @@ def _instrument_beside(sent: Sentence, edge: AgreementEdge) -> bool:
 
 
 def _infinitive_below(sent: Sentence, head: Token) -> bool:
-    """Whether an infinitive depends on ``head``, directly or further down its subtree."""
-    todo, seen = list(sent.children(head)), set()
+    """Whether an infinitive depends on ``head``, directly or further down its subtree, not through a
+    clause conjoined to it or set beside it («сыр получился невкусным, и его пришлось выбросить»)."""
+    todo = [k for k in sent.children(head) if k.base_deprel not in ("conj", "parataxis")]
+    seen: set[int] = set()
     while todo:
         tok = todo.pop()
         if tok.id in seen:
