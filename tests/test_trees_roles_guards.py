@@ -197,6 +197,12 @@ def test_no_number_pair_for_an_inanimate_plural_subject_of_a_transitive_verb_wit
                  ("медленно", "медленно", "ADV", "Degree=Pos", 2, "advmod"),
                  (".", ".", "PUNCT", "", 2, "punct")])
     assert _pairs("noun_subj_predicate_agreement_number", sent)
+    # a time in the instrumental is no instrument: «Летом дуют ветры» → «дует»
+    sent = tree([("Летом", "лето", "NOUN", "Animacy=Inan|Case=Ins|Gender=Neut|Number=Sing", 2, "obl"),
+                 ("дуют", "дуть", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root"),
+                 ("ветры", "ветер", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Plur", 2, "nsubj"),
+                 (".", ".", "PUNCT", "", 2, "punct")])
+    assert "Летом дует ветры." in _pairs("noun_subj_predicate_agreement_number", sent)
 
 
 def _stove(verb: str, lemma: str, case: str):

@@ -624,14 +624,17 @@ def _verbal_predicate(pred: Token) -> bool:
 
 
 def _instrument_beside(sent: Sentence, edge: AgreementEdge) -> bool:
-    """An inanimate plural subject of a finite verb that has a bare instrumental noun dependent
-    («Крылья обтягивали парусиной», «Аллеи обсадили липами»: the material or instrument of an
-    indefinite-personal action on the «subject»)."""
+    """An inanimate plural subject of a finite verb that has a bare instrumental noun dependent after
+    it («Крылья обтягивали парусиной», «Аллеи обсадили липами»: the material or instrument of an
+    indefinite-personal action on the «subject»); not one pymorphy3 also reads as an adverb («где
+    летом дуют ветры»: a time)."""
     subj, verb = edge.subject, edge.agreeing
     if subj.feats.get("Animacy") != "Inan" or subj.feats.get("Number") != "Plur" or verb.feats.get("VerbForm") != "Fin":
         return False
     return any(k.upos == "NOUN" and k.feats.get("Case") == "Ins" and k.base_deprel in ("obj", "obl", "iobj")
-               and not sent.children(k, "case") for k in sent.children(edge.predicate))
+               and k.id > verb.id and not sent.children(k, "case")
+               and not any(p.tag.POS == "ADVB" for p in get_morph().parses(k.form))
+               for k in sent.children(edge.predicate))
 
 
 def _infinitive_below(sent: Sentence, head: Token) -> bool:
