@@ -295,3 +295,18 @@ def test_an_iobj_is_not_made_nominative():
     assert normalise(_firefly("iobj")).token(1).feats["Case"] == "Gen"
     # under another relation the form's one case is read
     assert normalise(_firefly("obl")).token(1).feats["Case"] == "Nom"
+
+
+def test_a_genitive_subject_beside_a_nominative_one_is_read():
+    # «Лейку мы забыли.» with «Лейку» tagged a genitive nsubj: beside «мы» it becomes the accusative object
+    sent = tree([("Лейку", "лейку", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 3, "nsubj"),
+                 ("мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1", 3, "nsubj"),
+                 ("забыли", "забыть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+                 (".", ".", "PUNCT", "", 3, "punct")])
+    out = normalise(sent).token(1)
+    assert (out.deprel, out.feats["Case"]) == ("obj", "Acc")
+    # alone, it stays the genitive subject the parser saw (the subject paradigms decide)
+    alone = tree([("Лейку", "лейку", "PROPN", "Animacy=Anim|Case=Gen|Gender=Masc|Number=Sing", 2, "nsubj"),
+                  ("забыли", "забыть", "VERB", "Aspect=Perf|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act", 0, "root"),
+                  (".", ".", "PUNCT", "", 2, "punct")])
+    assert normalise(alone).token(1).feats["Case"] == "Gen"

@@ -715,11 +715,12 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
             # another word's («дисквалифицировал Диксона», «предупредить Мегатрона»)
             noun = None
         if noun is not None and tok.base_deprel == "nsubj" and noun["Case"] != tok.feats.get("Case") and (
-            "Gen" in (noun["Case"], tok.feats.get("Case"))
+            noun["Case"] == "Gen" or (tok.feats.get("Case") == "Gen" and not _other_nominative_subject(sent, tok))
         ):
             # a subject is not made genitive nor un-made so: whether a genitive is the subject (of
             # negation) or a dropped subject's object is the subject paradigms' call («Подарков не
-            # просит» tagged Nom; «Дорогу его найти было трудно» tagged Gen)
+            # просит» tagged Nom; «Дорогу его найти было трудно» tagged Gen); beside a nominative
+            # subject of its verb a «genitive subject» is read («Лейку мы забыли»: the object)
             noun = None
         if noun is not None and noun["Case"] != "Nom" and _agreeing_subject(sent, tok):
             # a nominative subject its verb agrees with stays one: the one case pymorphy3 reads is
@@ -735,7 +736,8 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
                 # paradigms then give it the neuter only: «Эпоха закончилась»)
                 feats["Animacy"] = tok.feats["Animacy"]
             upos = tok.upos if tok.upos in ("NOUN", "PROPN") else noun["_upos"]
-            return replace(tok, upos=upos, feats=feats)
+            if upos != tok.upos or feats != tok.feats:
+                return replace(tok, upos=upos, feats=feats)  # (else the relation repairs below may apply)
         if noun is None and tok.upos in ("ADJ", "NOUN"):
             # a word read only as a common noun (in several cases): its POS and animacy
             # («отвесил поклон»: ADJ, or NOUN Anim)
@@ -857,6 +859,12 @@ def _animate_accusative_object(sent: Sentence, tok: Token, genitive_verbs: froze
         return False
     head = sent.head_of(tok)
     return head is not None and head.upos == "VERB" and not _genitive_verb(sent, head, genitive_verbs)
+
+
+def _other_nominative_subject(sent: Sentence, tok: Token) -> bool:
+    """``tok``'s head has another ``nsubj`` that the parser calls nominative."""
+    return any(k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom"
+               for k in sent.children(tok.head)) if tok.head else False
 
 
 def _agreeing_modifier(sent: Sentence, tok: Token) -> bool:
