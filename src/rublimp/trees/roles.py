@@ -1042,8 +1042,8 @@ def roles_repaired(morph, sent: Sentence, *, predicative_verbs: frozenset[str],
     features. After the blind read of the pairs it added (issue 18) also: no object of a verb that
     governs the genitive (``genitive_verbs``: «боятся волков», «бояться грома») or is negated («не
     дожидаясь родителей») made accusative where its form can be genitive; no animate accusative
-    ``obj`` of another verb made genitive («предупредить Мегатрона»); no subject made genitive or
-    un-made so, and no ``iobj`` made nominative; a PROPN keeps the parser's animacy against a
+    ``obj`` of another verb made genitive («предупредить Мегатрона»); no subject made genitive, nor
+    un-made so but beside a nominative subject («Лейку мы забыли»), and no ``iobj`` made nominative; a PROPN keeps the parser's animacy against a
     common noun's («на Ястребе»).
 
     ``predicative_verbs`` (an accusative object and a predicative instrumental: «назначил её
