@@ -2686,8 +2686,9 @@ def test_genitive_subject_tagged_animate_accusative_after_a_pronouns_pp(paradigm
 
     # the animate accusative is the genitive form: the genitive subject
     assert sorted(b for b, _ in gender.pairs(sent("Acc", "Anim"))) == ["Не был у них старого друга.", "Не была у них старого друга."]
-    # tagged accusative and inanimate, it is no genitive: none
-    assert list(gender.pairs(sent("Acc", "Inan"))) == []
+    # tagged accusative and inanimate: pymorphy3 knows «друга» only as animate, and the normalisation
+    # pass's roles fix takes that animacy, so it is the same genitive subject
+    assert sorted(b for b, _ in gender.pairs(sent("Acc", "Inan"))) == ["Не был у них старого друга.", "Не была у них старого друга."]
 
 
 def test_companion_of_a_plural_pronoun_hung_on_the_verb_is_no_attractor(paradigms):

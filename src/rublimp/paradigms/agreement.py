@@ -79,7 +79,7 @@ from ..trees.subjects import (
     repaired_edges,
     repaired_sentence,
 )
-from ..trees.verbs import is_infinitive, is_intransitive
+from ..trees.verbs import infinitive_only_impersonal, is_infinitive, is_intransitive
 from .base import Edit, Paradigm, Perturbation
 
 __all__ = [
@@ -365,9 +365,19 @@ class SubjectPredicateAgreement(Paradigm):
             return False  # a short form is a predicate, not a subject («крещён и родился» misparsed)
         if address_as_subject(sent, edge):
             return False  # «Ребята, мы уходим»: an address set off by a comma is no subject
-        if subj.feats.get("Case") == "Acc" and edge.agreeing.feats.get("Number") == "Plur" and object_reading(sent, edge):
-            # tagged accusative and readable as the object of a plural transitive verb without a subject,
-            # the indefinite-personal construction («вдоль тротуаров поставят … веранды», «яблоки возили»)
+        if (
+            (subj.feats.get("Case") == "Acc" or _instrument_beside(sent, edge))
+            and edge.agreeing.feats.get("Number") == "Plur" and object_reading(sent, edge)
+        ):
+            # tagged accusative, or an inanimate plural beside a bare instrumental of its finite verb, and
+            # readable as the object of a plural transitive verb without a subject: the indefinite-personal
+            # construction («вдоль тротуаров поставят … веранды», «яблоки возили», «Крылья мельницы
+            # обтягивали парусиной»), whose verb in another number reads with a dropped subject
+            return False
+        if infinitive_only_impersonal(edge.agreeing) and _accusative_too(subj) and _infinitive_below(sent, edge.predicate):
+            # a noun that can be accusative beside a verb that takes an infinitive only impersonally, with
+            # an infinitive in its clause, is that infinitive's object («больше не придётся каждое утро
+            # топить печь»: «печь» hung on «придётся» as nsubj)
             return False
         if any(k.base_deprel == "csubj" for k in sent.children(edge.predicate)) and _accusative_too(subj):
             # a nominative beside a clausal subject is the infinitive's misattached object
@@ -620,6 +630,36 @@ def _vsyo_eto(sent: Sentence, subj: Token) -> bool:
 def _verbal_predicate(pred: Token) -> bool:
     """A participle or a short adjective as the predicate (no nominal predicate to agree with)."""
     return pred.feats.get("VerbForm") == "Part" or pred.feats.get("Variant") == "Short"
+
+
+def _instrument_beside(sent: Sentence, edge: AgreementEdge) -> bool:
+    """An inanimate plural subject of a finite verb that has a bare instrumental noun dependent after
+    it («Крылья обтягивали парусиной», «Аллеи обсадили липами»: the material or instrument of an
+    indefinite-personal action on the «subject»); not one pymorphy3 also reads as an adverb («где
+    летом дуют ветры»: a time)."""
+    subj, verb = edge.subject, edge.agreeing
+    if subj.feats.get("Animacy") != "Inan" or subj.feats.get("Number") != "Plur" or verb.feats.get("VerbForm") != "Fin":
+        return False
+    return any(k.upos == "NOUN" and k.feats.get("Case") == "Ins" and k.base_deprel in ("obj", "obl", "iobj")
+               and k.id > verb.id and not sent.children(k, "case")
+               and not any(p.tag.POS == "ADVB" for p in get_morph().parses(k.form))
+               for k in sent.children(edge.predicate))
+
+
+def _infinitive_below(sent: Sentence, head: Token) -> bool:
+    """Whether an infinitive depends on ``head``, directly or further down its subtree, not through a
+    clause conjoined to it or set beside it («сыр получился невкусным, и его пришлось выбросить»)."""
+    todo = [k for k in sent.children(head) if k.base_deprel not in ("conj", "parataxis")]
+    seen: set[int] = set()
+    while todo:
+        tok = todo.pop()
+        if tok.id in seen:
+            continue
+        seen.add(tok.id)
+        if tok.upos == "VERB" and tok.feats.get("VerbForm") == "Inf":
+            return True
+        todo.extend(sent.children(tok))
+    return False
 
 
 def _accusative_too(tok: Token) -> bool:

@@ -142,6 +142,10 @@ class TransitiveVerb(ArgumentStructureParadigm):
                 return False
         elif obj.upos not in ("NOUN", "PROPN", "PRON") or obj.start < 0:
             return False
+        if any(c.base_deprel == "case" for k in (obj, *sent.children(obj, "nummod")) for c in sent.children(k)):
+            # a quantity under a preposition («насчитывал около трёх тысяч томов»): after an
+            # intransitive verb it reads as a prepositional phrase («плыл около трёх тысяч томов»)
+            return False
         if (norm(obj.lemma) in NON_OBJECT_LEMMAS or norm(obj.form) in NON_OBJECT_LEMMAS) and norm(obj.form) not in NON_OBJECT_EXCEPT_FORMS:
             if not (norm(obj.form) in ("всё", "все") and _relative_follows(sent, obj)):
                 return False  # («всё, что можно» heads a relative clause: a pronoun, never the adverb «всё»)

@@ -95,7 +95,7 @@ from ..trees.government_words import (
     postposed_stray_modifier,
     right_before_verb,
     subject_slot,
-    verb_negated,
+    clause_negated, verb_negated,
 )
 from ..trees.nominal import norm
 from ..trees.normalise import upos_fixed
@@ -428,8 +428,9 @@ class AdpositionGovernment(GovernmentParadigm):
             if a is None:
                 continue
             targets = [c for c in CASES if c not in allowed]
-            if prep in _NOM_PLURAL_PREPOSITIONS and tok.feats.get("Number") == "Plur" and "anim" in a.tag.grammemes:
-                targets = [c for c in targets if c != "Nom"]
+            if "anim" in a.tag.grammemes and ((prep in _NOM_PLURAL_PREPOSITIONS and tok.feats.get("Number") == "Plur")
+                                              or ("Acc" in allowed and tok.feats.get("Animacy") == "Inan")):
+                targets = [c for c in targets if c != "Nom"]  # (the second: an inanimate name of an animate word, «на Ястреб»)
             yield from self.perturbations(sent, tok, a, targets, allowed, subtype=prep)
 
 
@@ -644,6 +645,7 @@ class VerbAccObject(VerbObjectCase):
     # the person named by «звать» is a plain accusative object («Его звали Иван» → «Ему звали Иван»,
     # as in RuBLiMP); the name itself is a nominative or instrumental, never taken here
     skip_verbs: ClassVar[frozenset[str]] = SKIP_VERBS - {"звать"}
+    negated = staticmethod(clause_negated)  # (the genitive is not made: «навоза применять не рекомендуется»)
     target_cases: ClassVar[tuple[str, ...]] = ("Gen", "Dat")
     # instrumental adjunct («ударил палкой»); a nominative or accusative reading is another clause
     alternations: ClassVar[frozenset[str]] = frozenset({"Ins", "Nom"})
@@ -971,6 +973,8 @@ class NominalizationCase(GovernmentParadigm):
                     continue
                 if sent.children(tok, "case") or self.after_preposition_word(sent, tok):
                     continue
+                if any(k.base_deprel == "conj" and k.upos in ("NOUN", "PROPN") and head.id < k.id < tok.id for k in sent.children(head)):
+                    continue  # the nearer conjunct's or both's («нахождения и целенаправленность продукта»)
                 parent = sent.head_of(head)
                 if (tok.feats["Case"] != "Gen" and parent is not None and parent.upos == "VERB"
                         and head.base_deprel in ("obj", "iobj", "obl", "xcomp")):

@@ -245,9 +245,16 @@ def not_negation(sent, ne) -> bool:
     return bool(before) and (before[-1] in ("чуть", "едва") or before[-2:] == ["чуть", "было"])
 
 
-def verb_negated(sent, verb) -> bool:
-    """«не» before the verb, or before the verb it is the infinitive complement of («не может найти
-    денег»); a «не» after the verb negates a later word, whatever the parser hung it on.
+def clause_negated(sent, verb) -> bool:
+    """:func:`verb_negated`, climbing a clausal subject too: «навоза применять не рекомендуется» (the
+    genitive of negation reaches the object of an infinitive that is a negated predicate's subject)."""
+    return verb_negated(sent, verb, clausal_subject=True)
+
+
+def verb_negated(sent, verb, *, clausal_subject: bool = False) -> bool:
+    """«не» before the verb, or before the verb it is the infinitive complement (with
+    ``clausal_subject``, or clausal subject) of («не может найти денег»); a «не» after the verb negates
+    a later word, whatever the parser hung it on.
 
     «не только» (not only) and «чуть не», «едва не» (almost) negate nothing («не только осмотреть
     экспозиции», «чуть не потерял»)."""
@@ -257,7 +264,7 @@ def verb_negated(sent, verb) -> bool:
             return False
         if any(norm(k.form) == "не" and k.id < cur.id and not not_negation(sent, k) for k in sent.children(cur)):
             return True
-        if cur.base_deprel != "xcomp":
+        if cur.base_deprel != "xcomp" and not (clausal_subject and cur.base_deprel == "csubj"):
             return False
         cur = sent.head_of(cur)
     return False

@@ -659,7 +659,7 @@ _NO_REPAIR_UPOS = frozenset({"PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "PRON", "
 
 
 def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozenset[str],
-                  accusative_control_verbs: frozenset[str]) -> Token:
+                  accusative_control_verbs: frozenset[str], genitive_verbs: frozenset[str]) -> Token:
     """``tok`` with the parser's part of speech, case or relation corrected where pymorphy3
     leaves no doubt (see :func:`roles_repaired`), or ``tok`` itself."""
     if tok.upos in _NO_REPAIR_UPOS or tok.start < 0 or not tok.form.isalpha():
@@ -698,14 +698,29 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
             noun = None  # an accusative controller whose form pymorphy3 reads only as genitive: kept below
         if noun is not None and noun["Case"] == "Nom" and (
             any(k.deprel == "case" for k in sent.children(tok)) or (tok.deprel == "nmod" and tok.feats.get("Case") == "Gen")
+            or tok.deprel == "iobj"
         ):
             # a preposition governs no nominative, and a genitive nmod is no nominative: the one reading
             # pymorphy3 has is another word's («внутри сенека», «у Серко»: indeclinable names;
-            # «гридня», the genitive of «гридень», read only as a feminine «гридня»)
+            # «гридня», the genitive of «гридень», read only as a feminine «гридня»); nor is an iobj
+            # («Светлячок приходится извиниться»: the dative slot of «приходится», whatever its form)
             noun = None
         if noun is not None and tok.upos == "ADJ" and _agreeing_modifier(sent, tok) and noun["Case"] != tok.feats.get("Case"):
             # an adjective the parser made agree with its noun, in a case the noun reading does not
             # have: an adjective pymorphy3 does not know («от десной стороны»: not «десна»)
+            noun = None
+        if noun is not None and noun["Case"] == "Gen" and _animate_accusative_object(sent, tok, genitive_verbs):
+            # an object the parser reads as an animate accusative, of a verb that takes no genitive:
+            # an animate accusative looks like a genitive, and pymorphy3's one genitive reading is
+            # another word's («дисквалифицировал Диксона», «предупредить Мегатрона»)
+            noun = None
+        if noun is not None and tok.base_deprel == "nsubj" and noun["Case"] != tok.feats.get("Case") and (
+            noun["Case"] == "Gen" or (tok.feats.get("Case") == "Gen" and not _other_nominative_subject(sent, tok))
+        ):
+            # a subject is not made genitive nor un-made so: whether a genitive is the subject (of
+            # negation) or a dropped subject's object is the subject paradigms' call («Подарков не
+            # просит» tagged Nom; «Дорогу его найти было трудно» tagged Gen); beside a nominative
+            # subject of its verb a «genitive subject» is read («Лейку мы забыли»: the object)
             noun = None
         if noun is not None and noun["Case"] != "Nom" and _agreeing_subject(sent, tok):
             # a nominative subject its verb agrees with stays one: the one case pymorphy3 reads is
@@ -714,8 +729,15 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
         if noun is not None and (tok.upos == "ADJ" or not noun_items <= tok.feats.items()):
             feats = dict(tok.feats)
             feats.update({k: v for k, v in noun.items() if k != "_upos"})
+            if tok.upos == "PROPN" and noun["_upos"] != "PROPN" and "Animacy" in tok.feats:
+                # a name whose form pymorphy3 reads as a common noun keeps the parser's animacy: a
+                # ship, a place or a firm named after a word is no animal («лететь на Ястребе»), and a
+                # capitalised first word the parser calls an animate name may be one (the subject
+                # paradigms then give it the neuter only: «Эпоха закончилась»)
+                feats["Animacy"] = tok.feats["Animacy"]
             upos = tok.upos if tok.upos in ("NOUN", "PROPN") else noun["_upos"]
-            return replace(tok, upos=upos, feats=feats)
+            if upos != tok.upos or feats != tok.feats:
+                return replace(tok, upos=upos, feats=feats)  # (else the relation repairs below may apply)
         if noun is None and tok.upos in ("ADJ", "NOUN"):
             # a word read only as a common noun (in several cases): its POS and animacy
             # («отвесил поклон»: ADJ, or NOUN Anim)
@@ -772,7 +794,12 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
             # an object the parser gave a case its form cannot have («отвесил поклон»: Dat), a
             # nominative «object» next to a subject of its own («мост достроили ученики»), or
             # an animate genitive-accusative form called genitive («попросил Хогана …»)
-            if (
+            if "Gen" in cases and _genitive_verb(sent, head, genitive_verbs) and not _infinitive_follows(sent, head, tok):
+                # the object of a verb that governs the genitive («боятся волков», «бояться грома»:
+                # Ins) or is negated («не дожидаясь родителей»): a form that can be genitive is
+                # not made accusative (the controller of an infinitive is: see below)
+                pass
+            elif (
                 case not in cases or (case == "Nom" and subjects) or (case == "Gen" and animate_acc)
                 or (case in ("Nom", "Gen") and _infinitive_follows(sent, head, tok))
             ):
@@ -810,6 +837,34 @@ def _repair_token(morph, sent: Sentence, tok: Token, predicative_verbs: frozense
         ):
             return replace(tok, deprel="obj")
     return tok
+
+
+def _negated(sent: Sentence, verb: Token) -> bool:
+    """``verb`` has the particle «не» among its dependents (the genitive of negation may follow)."""
+    return any(k.form.lower() == "не" and k.deprel in ("advmod", "discourse") for k in sent.children(verb))
+
+
+def _genitive_verb(sent: Sentence, verb: Token | None, genitive_verbs: frozenset[str]) -> bool:
+    """``verb`` governs a genitive object: its lemma is one of ``genitive_verbs`` (those whose
+    government lists ``Gen`` in ``verb_government.tsv``: «бояться», «ждать»), or it is negated."""
+    if verb is None or verb.upos != "VERB":
+        return False
+    return norm(verb.lemma) in genitive_verbs or _negated(sent, verb)
+
+
+def _animate_accusative_object(sent: Sentence, tok: Token, genitive_verbs: frozenset[str]) -> bool:
+    """``tok`` is the ``obj`` of a verb that does not govern a genitive (:func:`_genitive_verb`),
+    tagged an animate accusative by the parser."""
+    if tok.deprel != "obj" or tok.feats.get("Case") != "Acc" or tok.feats.get("Animacy") != "Anim":
+        return False
+    head = sent.head_of(tok)
+    return head is not None and head.upos == "VERB" and not _genitive_verb(sent, head, genitive_verbs)
+
+
+def _other_nominative_subject(sent: Sentence, tok: Token) -> bool:
+    """``tok``'s head has another ``nsubj`` that the parser calls nominative."""
+    return any(k.id != tok.id and k.base_deprel == "nsubj" and k.feats.get("Case") == "Nom"
+               for k in sent.children(tok.head)) if tok.head else False
 
 
 def _agreeing_modifier(sent: Sentence, tok: Token) -> bool:
@@ -945,7 +1000,7 @@ def _animate_noun_in(morph, form: str, case: str) -> bool:
 
 
 def roles_repaired(morph, sent: Sentence, *, predicative_verbs: frozenset[str],
-                   accusative_control_verbs: frozenset[str]) -> Sentence:
+                   accusative_control_verbs: frozenset[str], genitive_verbs: frozenset[str] = frozenset()) -> Sentence:
     """A copy of ``sent`` with tree-pattern repairs the argument-structure paradigms share.
 
     The default parser's commonest errors on these constructions, undone only where
@@ -984,11 +1039,17 @@ def roles_repaired(morph, sent: Sentence, *, predicative_verbs: frozenset[str],
     genitive ``iobj`` with no singular accusative reading, an ``obj`` genitive the parser calls
     inanimate or that a numeral governs, an infinitive in an infinitive's slot
     (``csubj``/``xcomp``: «приходится согласится»), an auxiliary «быть», and an infinitive's own
-    features.
+    features. After the blind read of the pairs it added (issue 18) also: no object of a verb that
+    governs the genitive (``genitive_verbs``: «боятся волков», «бояться грома») or is negated («не
+    дожидаясь родителей») made accusative where its form can be genitive; no animate accusative
+    ``obj`` of another verb made genitive («предупредить Мегатрона»); no subject made genitive, nor
+    un-made so but beside a nominative subject («Лейку мы забыли»), and no ``iobj`` made nominative; a PROPN keeps the parser's animacy against a
+    common noun's («на Ястребе»).
 
     ``predicative_verbs`` (an accusative object and a predicative instrumental: «назначил её
     капитаном») and ``accusative_control_verbs`` (whose controller is an accusative object) are
-    the lists of ``resources/control_verbs.tsv`` (:mod:`rublimp.trees.control_verbs`). The
+    the lists of ``resources/control_verbs.tsv`` (:mod:`rublimp.trees.control_verbs`);
+    ``genitive_verbs`` the lemmas whose government lists ``Gen`` in ``resources/verb_government.tsv``. The
     normalisation pass runs this repair for every paradigm (fix ``roles``) until it changes nothing.
     The result is memoised per sentence, morphology and lists.
 
@@ -996,12 +1057,13 @@ def roles_repaired(morph, sent: Sentence, *, predicative_verbs: frozenset[str],
     Where a pass changes something, a second one reads the result (a relation repair may
     need a verb the first pass found: «Дал же бог человеку дар»).
     """
-    key = ("roles_repaired", id(morph), predicative_verbs, accusative_control_verbs)
-    return sentence_memo(sent, key, lambda: _roles_repaired(morph, sent, predicative_verbs, accusative_control_verbs))
+    key = ("roles_repaired", id(morph), predicative_verbs, accusative_control_verbs, genitive_verbs)
+    return sentence_memo(sent, key, lambda: _roles_repaired(morph, sent, predicative_verbs, accusative_control_verbs,
+                                                            genitive_verbs))
 
 
 def _roles_repaired(morph, sent: Sentence, predicative_verbs: frozenset[str],
-                    accusative_control_verbs: frozenset[str]) -> Sentence:
+                    accusative_control_verbs: frozenset[str], genitive_verbs: frozenset[str]) -> Sentence:
     out = sent
     todo = out.tokens
     for second in (False, True):
@@ -1011,7 +1073,7 @@ def _roles_repaired(morph, sent: Sentence, predicative_verbs: frozenset[str],
         for tok in todo:
             if tok.upos in _NO_REPAIR_UPOS:
                 continue
-            fixed = _repair_token(morph, out, tok, predicative_verbs, accusative_control_verbs)
+            fixed = _repair_token(morph, out, tok, predicative_verbs, accusative_control_verbs, genitive_verbs)
             if fixed is not tok and fixed != tok:
                 if tokens is None:
                     tokens = list(out.tokens)
