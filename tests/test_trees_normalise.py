@@ -644,6 +644,61 @@ def test_the_object_of_a_transitive_verb_stays_an_object():
     sent = tree([
         ("Книгу", "книга", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 2, "obj"),
         ("читали", "читать", "VERB", _PAST_PLUR.replace("Perf", "Imp"), 0, "root"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    assert normalise(sent) is sent
+
+
+def test_a_nominative_buried_in_a_phrase_before_its_verb_becomes_its_subject():
+    # «После окончания университета Светлова долго работала.» with «Светлова» an nmod of «университета»
+    sent = tree([
+        ("После", "после", "ADP", "", 2, "case"),
+        ("окончания", "окончание", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 6, "obl"),
+        ("университета", "университет", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "nmod"),
+        ("Светлова", "Светлова", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nmod"),
+        ("долго", "долго", "ADV", "Degree=Pos", 6, "advmod"),
+        ("работала", "работать", "VERB", _PAST_FEM.replace("Perf", "Imp").replace("Mid", "Act"), 0, "root"),
+        (".", ".", "PUNCT", "", 6, "punct"),
+    ])
+    subj = normalise(sent).token(4)
+    assert (subj.head, subj.deprel) == (6, "nsubj")
+    assert norm_marks(subj) == ["subject_recovery"]
+
+
+def test_a_verb_stranded_in_its_subjects_phrase_stays_a_subject_policy():
+    from rublimp.trees.subjects import repaired_edges
+
+    # «Дверь старого сарая скрипнула.» with «скрипнула» an nmod of «сарая»: the agreement edges read «Дверь»
+    # as its subject, the tree keeps the parse (stranded edges stay a policy: see trees.subject_recovery)
+    sent = tree([
+        ("Дверь", "дверь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
+        ("старого", "старый", "ADJ", "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing", 3, "amod"),
+        ("сарая", "сарай", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
+        ("скрипнула", "скрипнуть", "VERB", _PAST_FEM.replace("Mid", "Act"), 3, "nmod"),
+        (".", ".", "PUNCT", "", 1, "punct"),
+    ])
+    out = normalise(sent)
+    assert "subject_recovery" not in norm_marks(out.token(1)) and (out.token(1).head, out.token(1).deprel) == (0, "root")
+    (edge,) = repaired_edges(out)
+    assert edge.subject.form == "Дверь" and edge.predicate.form == "скрипнула"
+
+
+def test_the_shared_subject_of_a_coordinated_verb_stays_on_the_first_conjunct():
+    from rublimp.trees.subjects import repaired_edges
+
+    # «Она мягкая и не трескается.»: UD keeps «Она» on «мягкая»; the agreement edges read it as the
+    # subject of «трескается» too (a sibling edge of a conj verb stays a policy)
+    sent = tree([
+        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 2, "nsubj"),
+        ("мягкая", "мягкий", "ADJ", "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing", 0, "root"),
+        ("и", "и", "CCONJ", "", 5, "cc"),
+        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
+        ("трескается", "трескаться", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid", 2, "conj"),
+        (".", ".", "PUNCT", "", 2, "punct"),
+    ])
+    out = normalise(sent)
+    assert (out.token(1).head, out.token(1).deprel) == (2, "nsubj") and "subject_recovery" not in norm_marks(out.token(1))
+    assert [(e.subject.form, e.predicate.form) for e in repaired_edges(out)] == [("Она", "трескается")]
 
 
 # -- the argument repairs (fix "roles": trees.roles.roles_repaired with resources/control_verbs.tsv) --
@@ -710,58 +765,6 @@ def test_the_roles_fix_leaves_a_good_parse_alone():
         (".", ".", "PUNCT", "", 2, "punct"),
     ])
     assert normalise(sent) is sent
-
-
-def test_a_nominative_buried_in_a_phrase_before_its_verb_becomes_its_subject():
-    # «После окончания университета Светлова долго работала.» with «Светлова» an nmod of «университета»
-    sent = tree([
-        ("После", "после", "ADP", "", 2, "case"),
-        ("окончания", "окончание", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Sing", 6, "obl"),
-        ("университета", "университет", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 2, "nmod"),
-        ("Светлова", "Светлова", "PROPN", "Animacy=Anim|Case=Nom|Gender=Fem|Number=Sing", 3, "nmod"),
-        ("долго", "долго", "ADV", "Degree=Pos", 6, "advmod"),
-        ("работала", "работать", "VERB", _PAST_FEM.replace("Perf", "Imp").replace("Mid", "Act"), 0, "root"),
-        (".", ".", "PUNCT", "", 6, "punct"),
-    ])
-    subj = normalise(sent).token(4)
-    assert (subj.head, subj.deprel) == (6, "nsubj")
-    assert norm_marks(subj) == ["subject_recovery"]
-
-
-def test_a_verb_stranded_in_its_subjects_phrase_stays_a_subject_policy():
-    from rublimp.trees.subjects import repaired_edges
-
-    # «Дверь старого сарая скрипнула.» with «скрипнула» an nmod of «сарая»: the agreement edges read «Дверь»
-    # as its subject, the tree keeps the parse (stranded edges stay a policy: see trees.subject_recovery)
-    sent = tree([
-        ("Дверь", "дверь", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 0, "root"),
-        ("старого", "старый", "ADJ", "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing", 3, "amod"),
-        ("сарая", "сарай", "NOUN", "Animacy=Inan|Case=Gen|Gender=Masc|Number=Sing", 1, "nmod"),
-        ("скрипнула", "скрипнуть", "VERB", _PAST_FEM.replace("Mid", "Act"), 3, "nmod"),
-        (".", ".", "PUNCT", "", 1, "punct"),
-    ])
-    out = normalise(sent)
-    assert "subject_recovery" not in norm_marks(out.token(1)) and (out.token(1).head, out.token(1).deprel) == (0, "root")
-    (edge,) = repaired_edges(out)
-    assert edge.subject.form == "Дверь" and edge.predicate.form == "скрипнула"
-
-
-def test_the_shared_subject_of_a_coordinated_verb_stays_on_the_first_conjunct():
-    from rublimp.trees.subjects import repaired_edges
-
-    # «Она мягкая и не трескается.»: UD keeps «Она» on «мягкая»; the agreement edges read it as the
-    # subject of «трескается» too (a sibling edge of a conj verb stays a policy)
-    sent = tree([
-        ("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3", 2, "nsubj"),
-        ("мягкая", "мягкий", "ADJ", "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing", 0, "root"),
-        ("и", "и", "CCONJ", "", 5, "cc"),
-        ("не", "не", "PART", "Polarity=Neg", 5, "advmod"),
-        ("трескается", "трескаться", "VERB", "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid", 2, "conj"),
-        (".", ".", "PUNCT", "", 2, "punct"),
-    ])
-    out = normalise(sent)
-    assert (out.token(1).head, out.token(1).deprel) == (2, "nsubj") and "subject_recovery" not in norm_marks(out.token(1))
-    assert [(e.subject.form, e.predicate.form) for e in repaired_edges(out)] == [("Она", "трескается")]
 
 
 def test_the_roles_fix_keeps_an_auxiliary_and_an_infinitives_features():
