@@ -91,6 +91,16 @@ def _in_tree(sent: Sentence, name: str, edge: AgreementEdge) -> bool:
     return not _dominates(sent, edge.subject, edge.predicate)
 
 
+def _can_be_nominative(morph: Morph, tok: Token) -> bool:
+    """Whether the subject's form has a nominative reading, or pymorphy3 does not know the word (the
+    tagger's nominative of a known form that cannot be one, «Подарков», is the tagger's error, not a
+    subject: the roles fix reads it as the genitive it is)."""
+    form = tok.form.lower()
+    if not morph.word_is_known(form):
+        return True
+    return any("nomn" in p.tag.grammemes for p in morph.parses(form))
+
+
 def recovery_fix(sent: Sentence, morph: Morph) -> Sentence:
     """``sent`` with the subject of each edge of :func:`recovered_edges` that goes into the tree
     (:data:`IN_TREE`; not a sibling edge whose verb is a ``conj``) made the ``nsubj`` of the edge's
@@ -99,7 +109,7 @@ def recovery_fix(sent: Sentence, morph: Morph) -> Sentence:
     subject and predicate to one edge only."""
     changed: dict[int, Token] = {}
     for name, edge in recovered_edges(sent):
-        if _in_tree(sent, name, edge) and edge.subject.id not in changed:
+        if _in_tree(sent, name, edge) and edge.subject.id not in changed and _can_be_nominative(morph, edge.subject):
             subj = sent.token(edge.subject.id)
             changed[subj.id] = dataclasses.replace(subj, head=edge.predicate.id, deprel="nsubj", feats=dict(edge.subject.feats))
     if not changed:
