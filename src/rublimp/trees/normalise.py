@@ -75,8 +75,13 @@ class NormResources:
 @functools.lru_cache(maxsize=16)
 def norm_resources(resources_dir: str | Path | None = None) -> NormResources:
     """The lists of :data:`RESOURCES` under ``resources_dir`` (:data:`RESOURCES_DIR` when None; kept
-    per folder like the loaders' tables: :func:`normalise` asks once per sentence and paradigm)."""
-    folder = Path(resources_dir) if resources_dir is not None else RESOURCES_DIR
+    per folder like the loaders' tables: :func:`normalise` asks once per sentence and paradigm, so the
+    same object comes back and the memo keys compare by identity)."""
+    return _norm_resources(Path(resources_dir) if resources_dir is not None else RESOURCES_DIR)
+
+
+@functools.lru_cache(maxsize=16)
+def _norm_resources(folder: Path) -> NormResources:
     government = load_verb_government(folder / VERB_GOVERNMENT_FILE)
     return NormResources(control_verbs=load_control_verbs(folder / CONTROL_VERBS_FILE),
                          genitive_verbs=frozenset(v for v, cases in government.items() if "Gen" in cases))
