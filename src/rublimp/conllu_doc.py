@@ -107,6 +107,19 @@ class Sentence:
                     stack.append(kid.id)
         return [self.token(i) for i in sorted(seen)]
 
+    def descends_from(self, tok: Token | int, ancestor: Token | int) -> bool:
+        """Whether ``tok`` lies below ``ancestor`` (in its subtree, not ``ancestor`` itself); a cycle
+        of heads in a broken tree ends the climb."""
+        aid = ancestor if isinstance(ancestor, int) else ancestor.id
+        seen = set()
+        cur = self.token(tok) if isinstance(tok, int) else tok
+        while cur.head and cur.id not in seen:
+            seen.add(cur.id)
+            if cur.head == aid:
+                return True
+            cur = self.token(cur.head)
+        return False
+
     def roots(self) -> list[Token]:
         return [t for t in self.tokens if t.head == 0]
 

@@ -167,6 +167,28 @@ def read_resource_tsv(path: Path, what: str, required: Iterable[str]) -> Iterabl
         raise InputError("no header line", path)
 
 
+def read_word_lists(path: Path, what: str, names: Iterable[str],
+                    required: Iterable[str] = ("list", "lemma")) -> dict[str, frozenset[str]]:
+    """The lemma set of each named list of a TSV of word lists (a ``list`` and a ``lemma`` column, the
+    others of ``required`` checked and ignored): an unknown list, a lemma that is not one word, a lemma
+    listed twice in one list or a list with no lemma is an error naming the file (and line)."""
+    names = tuple(names)
+    lists: dict[str, set[str]] = {name: set() for name in names}
+    for lineno, row in read_resource_tsv(path, what, required):
+        name, lemma = row["list"], row["lemma"]
+        if name not in lists:
+            raise InputError(f"list must be one of {', '.join(names)}, found {name!r}", path, lineno)
+        if not lemma or " " in lemma:
+            raise InputError(f"lemma must be one word, found {lemma!r}", path, lineno)
+        if lemma in lists[name]:
+            raise InputError(f"{lemma!r} listed twice in {name}", path, lineno)
+        lists[name].add(lemma)
+    empty = [name for name, words in lists.items() if not words]
+    if empty:
+        raise InputError(f"no lemma for list(s) {', '.join(empty)}", path)
+    return {name: frozenset(words) for name, words in lists.items()}
+
+
 @functools.lru_cache(maxsize=8)
 def load_affixes(path: str | Path) -> AffixTable:
     """Read ``affixes.tsv`` (see its header for the columns); bad rows raise InputError with the line."""

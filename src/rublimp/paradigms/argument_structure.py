@@ -80,7 +80,7 @@ from typing import ClassVar, Iterator, Sequence
 
 from ..conllu_doc import Sentence, Token
 from ..io import InputError
-from ..lexicon import read_resource_tsv
+from ..lexicon import read_resource_tsv, read_word_lists
 from ..morph import UD2OC
 from ..trees.nominal import norm
 from ..trees.names import name_chain, noun_before_name
@@ -265,20 +265,7 @@ def load_verb_lists(path: str | Path, control_path: str | Path | None = None) ->
     with no lemma is an error naming the file (and line)."""
     path = Path(path)
     control = load_control_verbs(Path(control_path) if control_path is not None else path.parent / CONTROL_VERBS_FILE)
-    lists: dict[str, set[str]] = {name: set() for name in VERB_LIST_NAMES}
-    for lineno, row in read_resource_tsv(path, "argument-structure word lists", ("list", "group", "lemma")):
-        name, lemma = row["list"], row["lemma"]
-        if name not in lists:
-            raise InputError(f"list must be one of {', '.join(VERB_LIST_NAMES)}, found {name!r}", path, lineno)
-        if not lemma or " " in lemma:
-            raise InputError(f"lemma must be one word, found {lemma!r}", path, lineno)
-        if lemma in lists[name]:
-            raise InputError(f"{lemma!r} listed twice in {name}", path, lineno)
-        lists[name].add(lemma)
-    empty = [name for name, words in lists.items() if not words]
-    if empty:
-        raise InputError(f"no lemma for list(s) {', '.join(empty)}", path)
-    sets = {name: frozenset(words) for name, words in lists.items()}
+    sets = read_word_lists(path, "argument-structure word lists", VERB_LIST_NAMES, ("list", "group", "lemma"))
     sets.update(predicative=control.predicative, object_directive=control.object_directive,
                 object_causative=control.object_causative, accusative_control=control.accusative_control)
     sets["agentive_infinitive"] = sets["agent"] | sets["volitional"]

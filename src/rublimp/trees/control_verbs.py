@@ -13,8 +13,7 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..io import InputError
-from ..lexicon import read_resource_tsv
+from ..lexicon import read_word_lists
 
 __all__ = ["BUNDLED_RESOURCES", "CONTROL_VERBS_FILE", "CONTROL_LIST_NAMES", "ControlVerbs", "load_control_verbs"]
 
@@ -44,20 +43,6 @@ def load_control_verbs(path: str | Path) -> ControlVerbs:
     """The lists of the file at ``path`` (columns ``list, lemma``); an unknown list, a lemma that is
     not one word, a lemma listed twice in one list or a list with no lemma is an error naming the
     file (and line)."""
-    path = Path(path)
-    lists: dict[str, set[str]] = {name: set() for name in CONTROL_LIST_NAMES}
-    for lineno, row in read_resource_tsv(path, "control-verb lists", ("list", "lemma")):
-        name, lemma = row["list"], row["lemma"]
-        if name not in lists:
-            raise InputError(f"list must be one of {', '.join(CONTROL_LIST_NAMES)}, found {name!r}", path, lineno)
-        if not lemma or " " in lemma:
-            raise InputError(f"lemma must be one word, found {lemma!r}", path, lineno)
-        if lemma in lists[name]:
-            raise InputError(f"{lemma!r} listed twice in {name}", path, lineno)
-        lists[name].add(lemma)
-    empty = [name for name, words in lists.items() if not words]
-    if empty:
-        raise InputError(f"no lemma for list(s) {', '.join(empty)}", path)
-    sets = {name: frozenset(words) for name, words in lists.items()}
+    sets = read_word_lists(Path(path), "control-verb lists", CONTROL_LIST_NAMES)
     sets["accusative_control"] = sets["object_directive"] | sets["object_causative"] | sets["accusative_control"]
     return ControlVerbs(**sets)

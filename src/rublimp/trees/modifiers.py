@@ -198,7 +198,7 @@ def conjunct_before(sent: Sentence, noun: Token, morph: Morph) -> Token | None:
     if any(k.upos == "PUNCT" and not (k.form == "," and k.id == mod.id - 1) for k in kids):
         return None
     head = sent.head_of(mod)
-    if head is None or head.upos in ("NOUN", "PROPN") or noun.head == mod.id or _descends_from(sent, noun, mod):
+    if head is None or head.upos in ("NOUN", "PROPN") or noun.head == mod.id or sent.descends_from(noun, mod):
         return None
     if not _same_agreement(mod, noun) or not _agrees_in_dictionary(morph, mod, noun):
         return None
@@ -313,7 +313,7 @@ def _adjective_heading_clause(sent: Sentence, conjuncts: bool = True, morph: Mor
         if noun.head == mod.id:
             moved[noun.id] = dataclasses.replace(noun, head=mod.head, deprel=mod.deprel)
             target = noun.id
-        elif mod.head == 0 or _descends_from(sent, noun, mod):
+        elif mod.head == 0 or sent.descends_from(noun, mod):
             continue
         else:
             target = mod.head
@@ -324,15 +324,3 @@ def _adjective_heading_clause(sent: Sentence, conjuncts: bool = True, morph: Mor
     if not moved:
         return sent
     return dataclasses.replace(sent, tokens=[moved.get(t.id, t) for t in sent.tokens])
-
-
-def _descends_from(sent: Sentence, tok: Token, ancestor: Token) -> bool:
-    """Whether ``tok`` lies in the subtree of ``ancestor``."""
-    seen = set()
-    cur = tok
-    while cur.head and cur.id not in seen:
-        seen.add(cur.id)
-        if cur.head == ancestor.id:
-            return True
-        cur = sent.token(cur.head)
-    return False

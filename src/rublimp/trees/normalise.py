@@ -141,29 +141,12 @@ def _modifier_clause(sent: Sentence, morph: Morph, res: NormResources) -> Senten
     return sent if moves_floating else fixed
 
 
-def _noun_retag(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
-    """:func:`rublimp.trees.nominal.retag_nouns`."""
-    return retag_nouns(sent, morph)
-
-
-def _adjective_retag(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
-    """:func:`rublimp.trees.nominal.retag_adjectives`."""
-    return retag_adjectives(sent, morph)
-
-
-def _predicate_features(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
-    """:func:`rublimp.trees.agreement_fixes.predicate_fix`."""
-    return predicate_fix(sent, morph)
-
-
-def _subject_recovery(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
-    """:func:`rublimp.trees.subject_recovery.recovery_fix`."""
-    return recovery_fix(sent, morph)
-
-
-def _subject_features(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
-    """:func:`rublimp.trees.agreement_fixes.subject_fix`."""
-    return subject_fix(sent, morph)
+def _without_lists(fix: Callable[[Sentence, Morph], Sentence]) -> Callable[[Sentence, Morph, NormResources], Sentence]:
+    """``fix``, a repair that reads no word list of :data:`RESOURCES`, as an entry of :data:`FIXES`."""
+    @functools.wraps(fix)
+    def run(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
+        return fix(sent, morph)
+    return run
 
 
 #: a bound on the rounds of :func:`_roles`; each round that changes something changes a token's
@@ -197,14 +180,14 @@ def _roles(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:
 FIXES: tuple[tuple[str, Callable[[Sentence, Morph, NormResources], Sentence]], ...] = (
     ("verb_with_arguments", _verb_government),
     ("verb_retag", _verb_retag),
-    ("noun_retag", _noun_retag),
-    ("adjective_retag", _adjective_retag),
+    ("noun_retag", _without_lists(retag_nouns)),
+    ("adjective_retag", _without_lists(retag_adjectives)),
     ("modifier_retag", _modifier_retag),
     ("modifier_attach", _modifier_attach),
     ("modifier_clause", _modifier_clause),
-    ("predicate_features", _predicate_features),
-    ("subject_recovery", _subject_recovery),
-    ("subject_features", _subject_features),
+    ("predicate_features", _without_lists(predicate_fix)),
+    ("subject_recovery", _without_lists(recovery_fix)),
+    ("subject_features", _without_lists(subject_fix)),
     ("roles", _roles),
 )
 

@@ -69,18 +69,6 @@ def recovered_edges(sent: Sentence) -> list[tuple[str, AgreementEdge]]:
     return out
 
 
-def _dominates(sent: Sentence, ancestor: Token, tok: Token) -> bool:
-    """Whether ``ancestor`` dominates ``tok`` in ``sent``."""
-    seen = set()
-    cur = tok
-    while cur.head and cur.id not in seen:
-        seen.add(cur.id)
-        if cur.head == ancestor.id:
-            return True
-        cur = sent.token(cur.head)
-    return False
-
-
 def _in_tree(sent: Sentence, name: str, edge: AgreementEdge) -> bool:
     """Whether the edge found by the function ``name`` goes into the tree (see the module docstring)."""
     if name not in IN_TREE:
@@ -88,7 +76,7 @@ def _in_tree(sent: Sentence, name: str, edge: AgreementEdge) -> bool:
     if name == "sibling_subject_edges" and edge.predicate.base_deprel == "conj":
         return False
     # a predicate inside its subject's phrase would make a cycle (only stranded edges have one)
-    return not _dominates(sent, edge.subject, edge.predicate)
+    return not sent.descends_from(edge.predicate, edge.subject)
 
 
 def _can_be_nominative(morph: Morph, tok: Token) -> bool:

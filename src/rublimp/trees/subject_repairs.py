@@ -19,7 +19,8 @@ from ..lexicon import normalize
 from ..morph import OC2UD, UD2OC, get_morph
 from .edges import AgreementEdge, agreeing_word, head_conf, negated_by_ne
 from .lexical import GENITIVE_PERSONAL_FORMS, KTO_PRONOUNS, is_known, noun_only_guessing, verb_form_only, verbal_only_reading
-from .readings import agrees_as_nominative, no_accusative_reading, nominative_feats, object_like, other_object
+from .readings import (after_nominal, after_preposition, agrees_as_nominative, no_accusative_reading, nominative_feats,
+                       object_like, other_object)
 from .verbs import is_default_form, is_infinitive, is_intransitive
 
 __all__ = [
@@ -412,8 +413,6 @@ def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agre
     verb's object (intransitive verb, no accusative reading of its number, or another object). Only
     where exactly one word qualifies. Edges get the ``nominal`` kind.
     """
-    from .readings import after_nominal, after_preposition
-
     taken = {e.predicate.id for e in real} | {e.agreeing.id for e in real}
     subjects = {e.subject.id for e in real}
     with_subject = {t.head for t in sent.tokens if t.deprel.startswith(("nsubj", "csubj", "expl"))}
@@ -451,10 +450,7 @@ def buried_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Agre
                 continue
             if tok.id > verb.id:
                 continue  # after the verb a dropped subject competes («Входит в состав округа …»)
-            readings = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
-            if after_nominal(sent, tok) and is_known(tok.form.lower()) and any("gent" in p.tag.grammemes for p in readings) and not any(
-                {"Name", "Surn", "Patr"} & set(p.tag.grammemes) and "nomn" in p.tag.grammemes for p in readings
-            ):
+            if _genitive_after_nominal(sent, tok):
                 # «Гнездо птицы строят», «Рецепт супруги подбирали»: as well the genitive of the noun before it
                 # (a personal name's nominative is read as the name: «к Риге Петров подходил»)
                 continue
@@ -513,9 +509,8 @@ def stranded_subject_feats(tok: Token, verb: Token) -> dict[str, str] | None:
 
 def _genitive_after_nominal(sent: Sentence, tok: Token) -> bool:
     """Whether ``tok`` may be the genitive of the noun before it: a known word with a genitive reading
-    right after a nominal («Работники биостанции сообщили»), not a personal name's nominative."""
-    from .readings import after_nominal
-
+    right after a nominal («Работники биостанции сообщили», «Гнездо птицы строят»), not a personal
+    name's nominative («к Риге Петров подходил»)."""
     readings = [p for p in get_morph().parses(tok.form) if p.tag.POS in ("NOUN", "NPRO")]
     return after_nominal(sent, tok) and is_known(tok.form.lower()) and any("gent" in p.tag.grammemes for p in readings) and not any(
         {"Name", "Surn", "Patr"} & set(p.tag.grammemes) and "nomn" in p.tag.grammemes for p in readings
