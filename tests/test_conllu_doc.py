@@ -123,3 +123,17 @@ def test_bom_is_tolerated(tmp_path):
     p.write_bytes(b"\xef\xbb\xbf" + GOOD.encode("utf-8"))
     (s,) = list(read_conllu(p))
     assert s.sent_id == "s1"
+
+
+def test_descends_from_climbs_the_heads():
+    from tests.trees import tree
+
+    # «Дверь старого сарая скрипнула»: «скрипнула» hung below «сарая», which hangs on «Дверь»
+    sent = tree([
+        ("Дверь", "дверь", "NOUN", "Case=Nom", 0, "root"),
+        ("старого", "старый", "ADJ", "Case=Gen", 3, "amod"),
+        ("сарая", "сарай", "NOUN", "Case=Gen", 1, "nmod"),
+        ("скрипнула", "скрипнуть", "VERB", "", 3, "nmod"),
+    ])
+    assert sent.descends_from(sent.token(4), sent.token(1)) and sent.descends_from(4, 3)
+    assert not sent.descends_from(1, 4) and not sent.descends_from(2, 4) and not sent.descends_from(1, 1)
