@@ -868,3 +868,21 @@ def test_the_roles_fix_leaves_readings_the_context_confirms(rows, tid, why):
     # only as a common noun may still be taken from its readings)
     assert (new.upos, new.feats.get("Case"), new.head, new.deprel) == (old.upos, old.feats.get("Case"), old.head, old.deprel), why
     assert new.feats.get("VerbForm") == old.feats.get("VerbForm"), why
+
+
+def test_a_copy_of_the_bundled_lists_normalises_alike_and_is_memoised_per_folder(tmp_path):
+    for name in RESOURCES:
+        (tmp_path / name).write_text((RESOURCES_DIR / name).read_text(encoding="utf-8"), encoding="utf-8")
+    sent = _dative_controller()
+    copy = normalise(sent, resources_dir=tmp_path)
+    assert copy.token(3).deprel == "obj" and norm_marks(copy.token(3)) == ["roles"]
+    assert normalise(sent, resources_dir=tmp_path) is copy  # the memo, kept per lists object
+    assert normalise(copy, resources_dir=tmp_path) is copy  # normalised with these lists
+    assert normalise(copy) is copy  # and with the bundled ones, which are equal
+
+
+def test_tag_grammemes_are_plain_strings_that_compare_as_before():
+    # the analyser turns off pymorphy3's typed grammemes (a speed choice): values and comparisons stay
+    tag = get_morph().parses("кошка")[0].tag
+    assert type(tag.POS) is str and tag.POS == "NOUN" and tag.case == "nomn" and tag.POS in {"NOUN"}
+    assert tag.tense is None and tag.tense != "past"

@@ -143,6 +143,11 @@ class _CachingAnalyzer(pymorphy3.MorphAnalyzer):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # A tag's grammeme attributes (tag.POS, tag.case, …) return plain strings: pymorphy3 by default
+        # wraps each in a str subclass whose == checks the other side against the attribute's grammemes
+        # (a typo guard), which made those attributes a tenth of a pass over all paradigms. The values
+        # and every comparison's result are the same. (pymorphy3 shares the tag class among analysers.)
+        self.TagClass.typed_grammemes = False
         self._lexeme_cache: dict = {}
         self._inflect_cache: dict = {}
 

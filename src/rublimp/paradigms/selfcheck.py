@@ -176,7 +176,11 @@ class Reading:
     def feature(self, name: str) -> str | None:
         if name == "Gender":
             return next(iter(self.genders)) if len(self.genders) == 1 else None
-        return {"Case": self.case, "Number": self.number, "Person": self.person, "Tense": self.tense}[name]
+        return getattr(self, _READING_FIELD[name])
+
+
+#: the UD feature → the :class:`Reading` field that holds it (Gender aside: a reading may have two)
+_READING_FIELD = {"Case": "case", "Number": "number", "Person": "person", "Tense": "tense"}
 
 
 def _reading(p) -> Reading:

@@ -236,6 +236,7 @@ _SOUND_SAME = (
 )
 
 
+@functools.lru_cache(maxsize=200_000)
 def sound_key(word: str) -> str:
     """``word`` with each vowel letter that is heard like another one after the preceding
     letter written as that other one (кя → ка, цы → ци, иа → ия, ьу → ью): two words with the
@@ -354,6 +355,14 @@ class _Declension(_InflectionParadigm):
     @functools.cached_property
     def swaps(self) -> tuple[DeclensionSwap, ...]:
         return load_declension_swaps(Path(self.ctx.resources_dir) / DECLENSION_FILE)
+
+    @functools.cached_property
+    def swaps_by_slot(self) -> dict[tuple[str, str, str, str], tuple[DeclensionSwap, ...]]:
+        """:attr:`swaps` by (class, stem type, number, case), each slot's rows in table order."""
+        out: dict[tuple[str, str, str, str], list[DeclensionSwap]] = {}
+        for s in self.swaps:
+            out.setdefault((s.klass, s.stem, s.number, s.case), []).append(s)
+        return {slot: tuple(rows) for slot, rows in out.items()}
 
     @functools.cached_property
     def prepositions(self) -> dict[str, frozenset[str]]:
@@ -554,9 +563,11 @@ class _Declension(_InflectionParadigm):
             case = min(cases)  # the case the preposition settles (one; else only endings all share)
         if not self.preposition_allows(sent, tok, case):
             return None  # «благодаря неровности» tagged a nominative plural: a parser slip
-        fitting = {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, case)}
+        slots = self.swaps_by_slot
+        rows = slots.get((*cls, number, case), ())
+        fitting = {s.new_ending for s in rows}
         for other in cases:
-            fitting &= {s.new_ending for s in self.swaps if (s.klass, s.stem, s.number, s.case) == (*cls, number, other)}
+            fitting &= {s.new_ending for s in slots.get((*cls, number, other), ())}
         # two passes: a new word of attested letter sequences first; then, as RuBLiMP writes
         # them, any non-word whose only odd sequence is where stem and ending meet («умения» →
         # «*умениы», «боя» → «*боы», «маму» → «*мамя»)
@@ -564,8 +575,8 @@ class _Declension(_InflectionParadigm):
         # for рука, *армиа for армия, *улици for улицы, *эрозиу for эрозию): never proposed
         heard = {sound_key(f.word) for f in analysis.parse.lexeme}
         for junction in (False, True):
-            for swap in self.swaps:
-                if (swap.klass, swap.stem, swap.number, swap.case) != (*cls, number, case) or swap.new_ending not in fitting:
+            for swap in rows:
+                if swap.new_ending not in fitting:
                     continue
                 stem = _split_ending(tok.form.lower(), swap.ending)
                 if stem is None or not _stem_matches(lemma, stem):

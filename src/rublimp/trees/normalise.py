@@ -40,7 +40,7 @@ from typing import Callable
 from ..conllu_doc import Sentence, Token
 from ..morph import Morph, get_morph
 from .agreement_fixes import predicate_fix, subject_fix
-from .memo import sentence_memo, sentence_memo_get, sentence_memo_set
+from .memo import sentence_memo_get, sentence_memo_set
 from .control_verbs import BUNDLED_RESOURCES, CONTROL_VERBS_FILE, ControlVerbs, load_control_verbs
 from .modifiers import adjective_heading_clause, modifier_retags, modifiers_reattached
 from .nominal import retag_adjectives, retag_nouns
@@ -218,13 +218,19 @@ def normalise(sent: Sentence, morph: Morph | None = None, resources_dir: str | P
     """``sent`` after every fix of :data:`FIXES`, changed tokens marked in MISC (``sent`` itself when
     no fix applies or it is already normalised). The fixes read the files of :data:`RESOURCES` under
     ``resources_dir`` (the paradigms' ``ParadigmContext.resources_dir``; the bundled folder when
-    None). Memoised per sentence, morphology and the contents of those files."""
+    None). Memoised per sentence, morphology and lists (:func:`norm_resources` keeps one object per folder)."""
     res = norm_resources(resources_dir)
     done = sentence_memo_get(sent, _DONE)
     if done is res or (done is not None and done == res):
         return sent
     morph = morph if morph is not None else get_morph()
-    return sentence_memo(sent, ("normalise", id(morph), res), lambda: _normalise(sent, morph, res))
+    # keyed by the lists' object (norm_resources hands out one per folder), which the value keeps:
+    # hashing the lists' contents on every call of every paradigm cost more than the look-up
+    key = ("normalise", id(morph), id(res))
+    hit = sentence_memo_get(sent, key)
+    if hit is not None and hit[0] is res:
+        return hit[1]
+    return sentence_memo_set(sent, key, (res, _normalise(sent, morph, res)))[1]
 
 
 def _normalise(sent: Sentence, morph: Morph, res: NormResources) -> Sentence:

@@ -540,9 +540,11 @@ def stranded_subject_edges(sent: Sentence, real: list[AgreementEdge]) -> list[Ag
     for verb in sent.tokens:
         if verb.id in taken_preds or verb.head == 0 or verb.base_deprel not in _STRANDED_RELS:
             continue
-        agreeing, pred_type, co = agreeing_word(sent, verb)
-        if agreeing is not verb or verbal_only_reading(verb.form.lower()) is None:
+        if verbal_only_reading(verb.form.lower()) is None:
             # «восстание, организованное … и поддержанное» (a participle tagged as a finite verb)
+            continue
+        agreeing, pred_type, co = agreeing_word(sent, verb)
+        if agreeing is not verb:
             continue
         if any(k.base_deprel in ("nsubj", "csubj", "expl") for k in sent.children(verb)):
             continue
