@@ -68,10 +68,8 @@ BOUNDARY = "_"
 _CYRILLIC_WORD = re.compile(r"^[а-яё]+$")
 
 
-@functools.lru_cache(maxsize=1 << 18)
 def normalize(word: str) -> str:
-    """Lower case with ё written as е (the dictionary look-ups are ё-insensitive). Cached: rules ask it
-    of the same words over a million times in a pass over the demo corpus."""
+    """Lower case with ё written as е (the dictionary look-ups are ё-insensitive)."""
     return word.lower().replace("ё", "е")
 
 

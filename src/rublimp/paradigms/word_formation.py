@@ -467,53 +467,72 @@ class AddVerbPrefix(_FormationParadigm):
     resources = _FormationParadigm.resources + ("aspect_pairs.tsv",)
 
     def perturb(self, sent: Sentence) -> Iterator[Perturbation]:
-        lx = self.lexicon
-        per_slot = int(self.ctx.options.get("prefix_candidates", 1))
         first_id = _first_word_id(sent)
         for tok in sent.tokens:
             found = self._verb(tok, first_id, rare_rest=True)
             if found is None or len(found[1].prefixes) != 1:
                 continue
-            _, split = found
-            (p,) = split.prefixes
-            p_aff = lx.affixes.prefix(p)
-            if p_aff is None:
+            (p,) = found[1].prefixes
+            for slot, new, q in self._new_verbs(tok.form.lower(), found[1]):
+                target = f"{q}+{p}" if slot == "outer" else f"{p}+{q}"
+                yield Perturbation(
+                    edits=(Edit(tok.id, new),), feature="prefix", source_value=p, target_value=target, subtype=slot
+                )
+
+    def _new_verbs(self, form: str, split: VerbSplit) -> tuple[tuple[str, str, str], ...]:
+        """(slot, new word, added prefix) for the one-prefix verb form ``form`` cut as ``split``, best
+        first in each slot; memoised per (form, split): the same verb forms recur across a corpus."""
+        memo = self.__dict__.setdefault("_new_verbs_memo", {})
+        key = (form, split)
+        try:
+            return memo[key]
+        except KeyError:
+            pass
+        if len(memo) > 100_000:
+            memo.clear()
+        out = memo[key] = self._new_verbs_uncached(form, split)
+        return out
+
+    def _new_verbs_uncached(self, form: str, split: VerbSplit) -> tuple[tuple[str, str, str], ...]:
+        lx = self.lexicon
+        per_slot = int(self.ctx.options.get("prefix_candidates", 1))
+        (p,) = split.prefixes
+        p_aff = lx.affixes.prefix(p)
+        if p_aff is None:
+            return ()
+        rest = _restore_yo(form, split.form_rest)
+        written = lx.written_prefixes(split, form)
+        if written is None:
+            return ()
+        outer: list[tuple[float, str, str]] = []
+        inner: list[tuple[float, str, str]] = []
+        # with an o-variant (со-, во-, ото-) an inner о- would fuse into the old prefix: с + о-пустится
+        fused = tuple(a for a in p_aff.allomorphs if a.endswith("о") and not p.endswith("о"))
+        for q in lx.affixes.prefixes:
+            score = None if q.affix == p else lx.cooccurs(q, split.lemma_rest, rest)
+            if score is None:
                 continue
-            form = tok.form.lower()
-            rest = _restore_yo(form, split.form_rest)
-            written = lx.written_prefixes(split, form)
-            if written is None:
-                continue
-            outer: list[tuple[float, str, str]] = []
-            inner: list[tuple[float, str, str]] = []
-            # with an o-variant (со-, во-, ото-) an inner о- would fuse into the old prefix: с + о-пустится
-            fused = tuple(a for a in p_aff.allomorphs if a.endswith("о") and not p.endswith("о"))
-            for q in lx.affixes.prefixes:
-                score = None if q.affix == p else lx.cooccurs(q, split.lemma_rest, rest)
-                if score is None:
+            # a lexical prefix in front of the whole verb: в + вы-грызаются is impossible, вгрызаются exists
+            if q.role == "lexical" and not _comitative(lx.join_prefix(q, form), form):
+                outer.append((score, lx.join_prefix(q, form), q.affix))
+            # a second prefix between a lexical prefix and the root: вы + въедают
+            # (the old prefix is kept as written: «состоит» → «*сопредстоит», never «*спредстоит»,
+            # which reads as с- + предстоит)
+            if p_aff.role == "lexical" and normalize(written[0]) != _CO:
+                new = lx.join_written(p_aff, written[0], lx.join_prefix(q, rest))
+                if not (fused and not written[0].endswith("о") and new.startswith(fused)):
+                    inner.append((score, new, q.affix))
+        out: list[tuple[str, str, str]] = []
+        for slot, cands in (("outer", outer), ("inner", inner)):
+            n = 0
+            for _, new, q in sorted(cands, key=lambda c: (-c[0], c[2])):
+                if n >= per_slot:
+                    break
+                if normalize(new) == normalize(form) or not lx.is_novel(new):
                     continue
-                # a lexical prefix in front of the whole verb: в + вы-грызаются is impossible, вгрызаются exists
-                if q.role == "lexical" and not _comitative(lx.join_prefix(q, form), form):
-                    outer.append((score, lx.join_prefix(q, form), q.affix))
-                # a second prefix between a lexical prefix and the root: вы + въедают
-                # (the old prefix is kept as written: «состоит» → «*сопредстоит», never «*спредстоит»,
-                # which reads as с- + предстоит)
-                if p_aff.role == "lexical" and normalize(written[0]) != _CO:
-                    new = lx.join_written(p_aff, written[0], lx.join_prefix(q, rest))
-                    if not (fused and not written[0].endswith("о") and new.startswith(fused)):
-                        inner.append((score, new, q.affix))
-            for slot, cands in (("outer", outer), ("inner", inner)):
-                n = 0
-                for _, new, q in sorted(cands, key=lambda c: (-c[0], c[2])):
-                    if n >= per_slot:
-                        break
-                    if normalize(new) == normalize(form) or not lx.is_novel(new):
-                        continue
-                    n += 1
-                    target = f"{q}+{p}" if slot == "outer" else f"{p}+{q}"
-                    yield Perturbation(
-                        edits=(Edit(tok.id, new),), feature="prefix", source_value=p, target_value=target, subtype=slot
-                    )
+                n += 1
+                out.append((slot, new, q))
+        return tuple(out)
 
 
 # «со-» 'together, co-' stacks on prefixed verbs and nouns freely (сопереживать, соучаствовать,

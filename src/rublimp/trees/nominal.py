@@ -179,8 +179,14 @@ def inflect_agreeing(morph: Morph, parse: object, case: str, number: str, gender
     Gender is required in the singular; animacy is required where Russian
     adjectives mark it (accusative masculine singular and plural) and ignored
     elsewhere. The result must keep the part of speech and carry exactly the
-    requested grammemes.
+    requested grammemes. Memoised on the arguments (the noun-phrase paradigms ask the same
+    modifier for the same agreement over and over).
     """
+    return _inflect_agreeing(morph, parse, case, number, gender, animacy)
+
+
+@functools.lru_cache(maxsize=200_000)
+def _inflect_agreeing(morph: Morph, parse: object, case: str, number: str, gender: str | None, animacy: str | None) -> str | None:
     if case not in CASES or number not in UD2OC["Number"]:
         return None
     want = {UD2OC["Case"][case], UD2OC["Number"][number]}
