@@ -479,21 +479,14 @@ class AddVerbPrefix(_FormationParadigm):
                     edits=(Edit(tok.id, new),), feature="prefix", source_value=p, target_value=target, subtype=slot
                 )
 
-    def _new_verbs(self, form: str, split: VerbSplit) -> tuple[tuple[str, str, str], ...]:
-        """(slot, new word, added prefix) for the one-prefix verb form ``form`` cut as ``split``, best
-        first in each slot; memoised per (form, split): the same verb forms recur across a corpus."""
-        memo = self.__dict__.setdefault("_new_verbs_memo", {})
-        key = (form, split)
-        try:
-            return memo[key]
-        except KeyError:
-            pass
-        if len(memo) > 100_000:
-            memo.clear()
-        out = memo[key] = self._new_verbs_uncached(form, split)
-        return out
+    @functools.cached_property
+    def _new_verbs(self):
+        """:meth:`_verb_new_verbs`, memoised per paradigm: the same verb forms recur across a corpus."""
+        return functools.lru_cache(maxsize=100_000)(self._verb_new_verbs)
 
-    def _new_verbs_uncached(self, form: str, split: VerbSplit) -> tuple[tuple[str, str, str], ...]:
+    def _verb_new_verbs(self, form: str, split: VerbSplit) -> tuple[tuple[str, str, str], ...]:
+        """(slot, new word, added prefix) for the one-prefix verb form ``form`` cut as ``split``, best
+        first in each slot."""
         lx = self.lexicon
         per_slot = int(self.ctx.options.get("prefix_candidates", 1))
         (p,) = split.prefixes

@@ -173,6 +173,7 @@ def _readings(morph: Morph, form: str, lemma: str, pos: frozenset[str]) -> froze
     return frozenset(agr_from_tag(p.tag) for p in morph.readings(form, lemma, pos))
 
 
+@functools.lru_cache(maxsize=200_000)
 def inflect_agreeing(morph: Morph, parse: object, case: str, number: str, gender: str | None, animacy: str | None) -> str | None:
     """The form of an adjective-like word agreeing with (case, number, gender, animacy), or None.
 
@@ -182,11 +183,6 @@ def inflect_agreeing(morph: Morph, parse: object, case: str, number: str, gender
     requested grammemes. Memoised on the arguments (the noun-phrase paradigms ask the same
     modifier for the same agreement over and over).
     """
-    return _inflect_agreeing(morph, parse, case, number, gender, animacy)
-
-
-@functools.lru_cache(maxsize=200_000)
-def _inflect_agreeing(morph: Morph, parse: object, case: str, number: str, gender: str | None, animacy: str | None) -> str | None:
     if case not in CASES or number not in UD2OC["Number"]:
         return None
     want = {UD2OC["Case"][case], UD2OC["Number"][number]}
